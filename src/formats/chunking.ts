@@ -1,0 +1,212 @@
+/**
+ * Chunking of BIO-style tag sequences into spans.
+ *
+ * Default behaviour is exactly conlleval's (the CoNLL shared-task scorer, version 2004-01-26):
+ * a chunk starts at B; at I, E after O; at E after E; at I after E; and wherever the type
+ * changes on a non-O tag. A chunk ends before B (after B or I), before O, after E (before E, I
+ * or O), and wherever the type changes. So an `I-X` after `O` opens a chunk and `B-PER I-LOC` is
+ * two chunks. conlleval does not know S/U/L: complan reads `S-X`/`U-X` as a one-token chunk and
+ * `L-X` as `E-X`, which decodes IOBES and BILOU correctly and leaves B/I/E/O chunking unchanged.
+ *
+ * With `strict`, transitions that the declared scheme forbids (seqeval's strict mode, e.g. `O`
+ * then `I-PER` under IOB2) are errors naming the line, instead of being repaired.
+ */
+import { InputError } from '../errors.js';
+import type { RawSpan, TagScheme } from './segment.js';
+
+/** Canonical prefix: B, I, E, S (U read as S, L as E) or O. */
+type Prefix = 'B' | 'I' | 'E' | 'S' | 'O';
+
+export interface ParsedTag {
+  prefix: Prefix;
+  /** The prefix as written (B I E S L U O). */
+  raw: string;
+  type: string;
+}
+
+const PREFIX_OF: Record<string, Prefix> = { B: 'B', I: 'I', E: 'E', S: 'S', L: 'E', U: 'S' };
+
+const parseCache = new Map<string, ParsedTag>();
+
+/**
+ * Parses one tag. `O` (and conlleval's `-X-` boundary pseudo-tag) is outside; otherwise a prefix
+ * B, I, E, S, L or U, a hyphen, and a non-empty type (which may itself contain hyphens).
+ * Returns undefined for anything else.
+ */
+export function parseTag(tag: string): ParsedTag | undefined {
+  const hit = parseCache.get(tag);
+  if (hit !== undefined) return hit;
+  let parsed: ParsedTag | undefined;
+  if (tag === 'O') parsed = { prefix: 'O', raw: 'O', type: '' };
+  else {
+    const dash = tag.indexOf('-');
+    if (dash === 1 && tag.length > 2) {
+      const p = PREFIX_OF[tag[0]];
+      if (p !== undefined) parsed = { prefix: p, raw: tag[0], type: tag.slice(2) };
+    }
+  }
+  if (parsed !== undefined && parseCache.size < 10_000) parseCache.set(tag, parsed);
+  return parsed;
+}
+
+export function tagError(tag: string): string {
+  return `tag "${tag}" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type)`;
+}
+
+function endOfChunk(prev: Prefix, cur: Prefix, prevType: string, type: string): boolean {
+  if (prev === 'S') return true;
+  if (cur === 'S' && prev !== 'O') return true;
+  if ((prev === 'B' || prev === 'I') && (cur === 'B' || cur === 'O')) return true;
+  if (prev === 'E' && (cur === 'E' || cur === 'I' || cur === 'O')) return true;
+  return prev !== 'O' && prevType !== type;
+}
+
+function startOfChunk(prev: Prefix, cur: Prefix, prevType: string, type: string): boolean {
+  if (cur === 'S') return true;
+  if (cur === 'B' && (prev === 'B' || prev === 'I' || prev === 'O')) return true;
+  if (prev === 'O' && (cur === 'I' || cur === 'E')) return true;
+  if (prev === 'E' && (cur === 'E' || cur === 'I')) return true;
+  return cur !== 'O' && prevType !== type;
+}
+
+/** What a file's tags looked like, for scheme detection. */
+export interface SchemeEvidence {
+  prefixes: Set<string>;
+  /** An I-X opened a chunk (after O or another type): IOB1 or IO, not IOB2. */
+  iOpensChunk: boolean;
+  /** An E-X was followed by I-X of the same type: IOE1. */
+  eBeforeSameI: boolean;
+}
+
+export function newEvidence(): SchemeEvidence {
+  return { prefixes: new Set(), iOpensChunk: false, eBeforeSameI: false };
+}
+
+/** Names the scheme a file's tags are written in. */
+export function detectScheme(ev: SchemeEvidence): Exclude<TagScheme, 'auto'> {
+  const p = ev.prefixes;
+  if (p.has('U') || p.has('L')) return 'bilou';
+  if (p.has('S') || (p.has('E') && p.has('B'))) return 'iobes';
+  if (p.has('E')) return ev.eBeforeSameI ? 'ioe1' : 'ioe2';
+  if (p.has('B')) return ev.iOpensChunk ? 'iob1' : 'iob2';
+  if (p.has('I')) return 'io';
+  return 'iob2';
+}
+
+export interface DecodeOptions {
+  /** Scheme to validate against when `strict`; 'auto' validates nothing. */
+  scheme: TagScheme;
+  strict: boolean;
+  source: string;
+  /** Line of tag i, for messages. */
+  lineOf: (i: number) => number;
+  /** Collects evidence for scheme detection, if given. */
+  evidence?: SchemeEvidence;
+}
+
+/**
+ * Decodes one sentence's tags into spans (token offsets, end exclusive).
+ * Throws {@link InputError} on a tag that is not a chunk tag, or, under `strict`, on a
+ * transition the scheme forbids.
+ */
+export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpan[] {
+  const spans: RawSpan[] = [];
+  const n = tags.length;
+  const parsed: ParsedTag[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = parseTag(tags[i]);
+    if (t === undefined) throw new InputError(tagError(tags[i]), opts.source, opts.lineOf(i));
+    parsed[i] = t;
+  }
+  if (opts.strict && opts.scheme !== 'auto') validate(parsed, tags, opts);
+  const ev = opts.evidence;
+  let prev: Prefix = 'O';
+  let prevType = '';
+  let inChunk = false;
+  let chunkStart = 0;
+  let chunkType = '';
+  for (let i = 0; i < n; i++) {
+    const { prefix, raw, type } = parsed[i];
+    if (ev !== undefined) {
+      ev.prefixes.add(raw);
+      if (prefix === 'I' && (prev === 'O' || prevType !== type)) ev.iOpensChunk = true;
+      if (prefix === 'I' && prev === 'E' && prevType === type) ev.eBeforeSameI = true;
+    }
+    if (inChunk && endOfChunk(prev, prefix, prevType, type)) {
+      spans.push({ start: chunkStart, end: i, label: chunkType, line: opts.lineOf(chunkStart) });
+      inChunk = false;
+    }
+    if (startOfChunk(prev, prefix, prevType, type)) {
+      if (inChunk) spans.push({ start: chunkStart, end: i, label: chunkType, line: opts.lineOf(chunkStart) });
+      inChunk = true;
+      chunkStart = i;
+      chunkType = type;
+    }
+    prev = prefix;
+    prevType = type;
+  }
+  if (inChunk) spans.push({ start: chunkStart, end: n, label: chunkType, line: opts.lineOf(chunkStart) });
+  return spans;
+}
+
+/** Prefixes each scheme may use, as written. */
+const ALLOWED: Record<Exclude<TagScheme, 'auto'>, string> = {
+  iob1: 'BIO', iob2: 'BIO', ioe1: 'EIO', ioe2: 'EIO', iobes: 'BIESO', bilou: 'BILUO', io: 'IO',
+};
+
+function validate(parsed: ParsedTag[], tags: readonly string[], opts: DecodeOptions): void {
+  const scheme = opts.scheme as Exclude<TagScheme, 'auto'>;
+  const name = scheme.toUpperCase();
+  const n = parsed.length;
+  const fail = (i: number, why: string): never => {
+    throw new InputError(`invalid ${name} transition: ${why}`, opts.source, opts.lineOf(i));
+  };
+  const show = (i: number) => (i < 0 ? 'sentence start' : i >= n ? 'sentence end' : `"${tags[i]}"`);
+  for (let i = 0; i < n; i++) {
+    const t = parsed[i];
+    if (!ALLOWED[scheme].includes(t.raw)) fail(i, `tag "${tags[i]}" does not belong to ${name}`);
+    if (t.prefix === 'O') continue;
+    const prev = i > 0 ? parsed[i - 1] : undefined;
+    const next = i + 1 < n ? parsed[i + 1] : undefined;
+    const prevSame = prev !== undefined && prev.prefix !== 'O' && prev.type === t.type;
+    const nextSame = next !== undefined && next.prefix !== 'O' && next.type === t.type;
+    switch (scheme) {
+      case 'iob2':
+        if (t.prefix === 'I' && !(prevSame && (prev!.prefix === 'B' || prev!.prefix === 'I'))) {
+          fail(i, `${show(i - 1)} then "${tags[i]}" (I- must continue a chunk of the same type)`);
+        }
+        break;
+      case 'iob1':
+        if (t.prefix === 'B' && !prevSame) {
+          fail(i, `${show(i - 1)} then "${tags[i]}" (B- only separates two chunks of the same type)`);
+        }
+        break;
+      case 'ioe2':
+        if (t.prefix === 'I' && !(nextSame && (next!.prefix === 'I' || next!.prefix === 'E'))) {
+          fail(i, `"${tags[i]}" then ${show(i + 1)} (a chunk must end with E-)`);
+        }
+        break;
+      case 'ioe1':
+        if (t.prefix === 'E' && !(nextSame && next!.prefix === 'I')) {
+          fail(i, `"${tags[i]}" then ${show(i + 1)} (E- only separates two chunks of the same type)`);
+        }
+        break;
+      case 'iobes':
+      case 'bilou': {
+        const opens = t.prefix === 'B' || t.prefix === 'S';
+        const closes = t.prefix === 'E' || t.prefix === 'S';
+        const prevOpen = prevSame && (prev!.prefix === 'B' || prev!.prefix === 'I');
+        if (!opens && !prevOpen) fail(i, `${show(i - 1)} then "${tags[i]}" (a chunk must open with ${scheme === 'bilou' ? 'B- or U-' : 'B- or S-'})`);
+        if (opens && prev !== undefined && (prev.prefix === 'B' || prev.prefix === 'I')) {
+          fail(i, `${show(i - 1)} then "${tags[i]}" (the chunk before was not closed)`);
+        }
+        if (!closes && !(nextSame && (next!.prefix === 'I' || next!.prefix === 'E'))) {
+          fail(i, `"${tags[i]}" then ${show(i + 1)} (a chunk must close with ${scheme === 'bilou' ? 'L- or U-' : 'E- or S-'})`);
+        }
+        break;
+      }
+      case 'io':
+        break;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The contract between readers and the corpus builder.
+ *
+ * A reader turns one input (a file or a BRAT directory) into a stream of **segments**: a sentence
+ * of a CoNLL file, a record of a JSONL file, a document of a BRAT directory. Span offsets are
+ * relative to the segment: token indices when the segment has tokens, character offsets into its
+ * text otherwise; `end` is exclusive. The corpus builder aligns segments to the gold standard and
+ * moves the offsets into corpus coordinates.
+ */
+
+/** A span as read, relative to its segment. */
+export interface RawSpan {
+  start: number;
+  end: number;
+  label: string;
+  /** Discontinuous spans (BRAT): every fragment, sorted; `start`/`end` are their hull. */
+  fragments?: Array<[number, number]>;
+  /** Source line the span was read from (for messages). */
+  line: number;
+}
+
+export interface Segment {
+  /** Tokens, when the input is tokenised. */
+  tokens?: string[];
+  /** Text, when offsets are characters (JSONL with only `text`, BRAT). */
+  text?: string;
+  /** The spans this input asserts: predictions for a system file, the reference for a gold file. */
+  spans: RawSpan[];
+  /** Gold spans embedded in a system file (conlleval-style `token gold pred`), if any. */
+  embeddedGold?: RawSpan[];
+  /** Record id (`id` in JSONL, file stem in BRAT). */
+  id?: string;
+  /** Document id (`doc_id` in JSONL). */
+  docId?: string;
+  /** True when a document marker (-DOCSTART-) came before this segment. */
+  docBreak?: boolean;
+  /** 1-based line of the segment's first line in its source. */
+  line: number;
+  /** The source (file or directory) the segment came from. */
+  source: string;
+}
+
+/** Receives segments in input order. */
+export type SegmentSink = (segment: Segment) => void;
+
+/** Tag schemes understood by the CoNLL and `ner_tags` decoders. */
+export type TagScheme = 'auto' | 'iob1' | 'iob2' | 'ioe1' | 'ioe2' | 'iobes' | 'bilou' | 'io';
+
+export const TAG_SCHEMES: readonly TagScheme[] = ['auto', 'iob1', 'iob2', 'ioe1', 'ioe2', 'iobes', 'bilou', 'io'];
+
+/** Options shared by readers. */
+export interface ReadOptions {
+  /** 'gold': read the reference; 'system': read predictions (and embedded gold, if any). */
+  role: 'gold' | 'system';
+  /** Tag scheme of BIO-style tags; 'auto' detects it. */
+  scheme: TagScheme;
+  /** Reject invalid transitions under the scheme instead of chunking them as conlleval does. */
+  strictScheme: boolean;
+  /** 1-based column of the gold tag in CoNLL files (default 2). */
+  goldColumn: number;
+  /** 1-based column of the predicted tag in CoNLL system files; 0 = last column (default). */
+  predColumn: number;
+}
+
+export const DEFAULT_READ_OPTIONS: ReadOptions = {
+  role: 'system',
+  scheme: 'auto',
+  strictScheme: false,
+  goldColumn: 2,
+  predColumn: 0,
+};
+
+/** What a reader reports when it has read its input. */
+export interface ReadSummary {
+  /** Segments handed to the sink. */
+  segments: number;
+  /** The tag scheme detected (BIO-style inputs only). */
+  scheme?: Exclude<TagScheme, 'auto'>;
+  /** Whether segments carried embedded gold spans. */
+  hasEmbeddedGold: boolean;
+  /** Non-fatal observations, each naming file:line (e.g. a duplicate span dropped). */
+  warnings: string[];
+}
