@@ -1,0 +1,178 @@
+/**
+ * BRAT standoff reader: a directory of `NAME.txt` + `NAME.ann` pairs, one segment per document.
+ *
+ * BRAT offsets count characters as Python does, i.e. Unicode code points, of the text file as
+ * written (CRLF counts two; a byte-order mark counts one, since BRAT reads files with the plain
+ * `utf-8` codec). Segments carry the text without its BOM and offsets in UTF-16 code units, so
+ * that `text.slice(start, end)` is the annotated text even when it has astral characters.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../errors.js';
+import { dropDuplicates } from './jsonl.js';
+import { describeFsError, forEachLine } from './lines.js';
+import type { RawSpan, ReadOptions, ReadSummary, SegmentSink } from './segment.js';
+
+const T_LINE = /^T[^\t]*\t(\S+) +(\d+ +\d+(?: *; *\d+ +\d+)*)(?:\t(.*))?$/;
+const T_EXPECTED = 'expected "T<id><TAB><label> <start> <end>[;<start> <end>]…<TAB><text>"';
+/** First characters of the other BRAT annotation kinds, which are skipped. */
+const IGNORED = new Set(['R', 'E', 'A', 'M', 'N', '#', '*']);
+const BOM = '\uFEFF';
+
+/**
+ * Reads the BRAT documents in `dir` (not its subdirectories), in code-unit order of their names,
+ * handing each to `sink` as a segment with `text`, `id` = `docId` = NAME, `line` 1 and `source`
+ * = the `.ann` path (the `.txt` path for a `.txt` without `.ann`, which is a document with no
+ * spans).
+ *
+ * Each `T` line of an `.ann` file becomes a span (with the `.ann` line); a discontinuous one
+ * (`0 5;8 12`) gets its sorted `fragments` and their hull as start/end. Other annotation kinds
+ * (R, E, A, M, N, #, *) and blank lines are ignored. Warnings (in the summary) for a `T` line
+ * whose text column differs from the document text at its offsets (fragments joined by a space,
+ * line ends in the document read as spaces) and for identical spans repeated in one document
+ * (kept once). `opts` changes nothing: BRAT has no tags and no embedded gold.
+ *
+ * @throws InputError for a missing or unreadable directory, a directory with no `.ann` file, an
+ *   `.ann` without its `.txt`, a text that is not UTF-8, and, naming the `.ann` file and line, a
+ *   malformed `T` line, an offset pair with end ≤ start or beyond the text, an unknown
+ *   annotation kind.
+ */
+export function readBrat(dir: string, _opts: ReadOptions, sink: SegmentSink): ReadSummary {
+  const names = listDocuments(dir);
+  const warnings: string[] = [];
+  for (const [name, hasAnn] of names) {
+    const annPath = join(dir, `${name}.ann`);
+    const { text, toUnits, length } = readText(join(dir, `${name}.txt`));
+    const spans: RawSpan[] = [];
+    if (hasAnn) {
+      forEachLine(annPath, (raw, line) => {
+        const span = parseAnnLine(raw, line, { annPath, text, toUnits, length, warnings });
+        if (span !== undefined) spans.push(span);
+      });
+    }
+    sink({
+      text, spans: dropDuplicates(spans, annPath, warnings), id: name, docId: name, line: 1,
+      source: hasAnn ? annPath : join(dir, `${name}.txt`),
+    });
+  }
+  return { segments: names.length, hasEmbeddedGold: false, warnings };
+}
+
+/** Document names in sorted order, each with whether it has an `.ann` file. */
+function listDocuments(dir: string): Array<[string, boolean]> {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => e.name);
+  } catch (err) {
+    throw new InputError(describeFsError(err), dir);
+  }
+  const stems = (ext: string) => new Set(entries.filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length)));
+  const anns = stems('.ann');
+  const txts = stems('.txt');
+  if (anns.size === 0) throw new InputError('no .ann files in directory', dir);
+  for (const name of [...anns].sort()) {
+    if (!txts.has(name)) throw new InputError(`missing ${name}.txt beside ${name}.ann`, join(dir, `${name}.ann`));
+  }
+  return [...new Set([...anns, ...txts])].sort().map((name) => [name, anns.has(name)]);
+}
+
+interface DocText {
+  /** The text without its BOM. */
+  text: string;
+  /** Maps a code-point offset of the file as written to a UTF-16 offset into `text`. */
+  toUnits: (offset: number) => number;
+  /** Length of the file as written, in code points. */
+  length: number;
+}
+
+function readText(path: string): DocText {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    throw new InputError(describeFsError(err), path);
+  }
+  let written: string;
+  try {
+    written = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new InputError('bytes that are not valid UTF-8', path, badUtf8Line(bytes));
+  }
+  const bom = written.startsWith(BOM) ? 1 : 0;
+  const text = written.slice(bom);
+  if (!/[\uD800-\uDFFF]/.test(written)) {
+    return { text, toUnits: (o) => Math.max(0, o - bom), length: written.length };
+  }
+  const units: number[] = [];
+  for (let i = 0; i < written.length; i++) {
+    units.push(i);
+    const c = written.charCodeAt(i);
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < written.length) i++;
+  }
+  units.push(written.length);
+  return { text, toUnits: (o) => Math.max(0, units[o] - bom), length: units.length - 1 };
+}
+
+/** The 1-based line of the first invalid UTF-8 sequence in `bytes`. */
+function badUtf8Line(bytes: Buffer): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  for (let start = 0; start < bytes.length; line++) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    try {
+      decoder.decode(bytes.subarray(start, end));
+    } catch {
+      return line;
+    }
+    start = end + 1;
+  }
+  return line;
+}
+
+interface AnnContext {
+  annPath: string;
+  text: string;
+  toUnits: (offset: number) => number;
+  length: number;
+  warnings: string[];
+}
+
+/** One `.ann` line: a span for a `T` line, undefined for anything that is skipped. */
+function parseAnnLine(raw: string, line: number, ctx: AnnContext): RawSpan | undefined {
+  const fail = (detail: string): never => {
+    throw new InputError(detail, ctx.annPath, line);
+  };
+  if (raw.trim() === '') return undefined;
+  if (IGNORED.has(raw[0])) return undefined;
+  if (raw[0] !== 'T') {
+    return fail(`unknown annotation "${raw.slice(0, 20)}" (expected a line starting with T, R, E, A, M, N, # or *)`);
+  }
+  const m = T_LINE.exec(raw);
+  if (m === null) return fail(T_EXPECTED);
+  const [, label, offsets, given] = m;
+  const id = raw.slice(0, raw.indexOf('\t'));
+  const written = offsets.split(/ *; */).map((pair) => pair.split(/ +/).map(Number) as [number, number]);
+  for (const [s, e] of written) {
+    const show = `${id} [${s}, ${e}) ${JSON.stringify(label)}`;
+    if (e <= s) fail(`${show} has end ≤ start`);
+    if (e > ctx.length) fail(`${show} is outside the document (${ctx.length} characters)`);
+  }
+  const units = written.map(([s, e]): [number, number] => [ctx.toUnits(s), ctx.toUnits(e)]);
+  if (units.some(([s, e]) => e <= s)) fail(`${id} covers nothing but the byte-order mark`);
+  if (given !== undefined) {
+    const actual = units.map(([s, e]) => ctx.text.slice(s, e)).join(' ').replace(/[\r\n]/g, ' ');
+    if (actual !== given) {
+      ctx.warnings.push(`${ctx.annPath}:${line}: ${id} text ${JSON.stringify(given)} differs from the document text ${JSON.stringify(actual)} at ${offsets}`);
+    }
+  }
+  const fragments = units.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const span: RawSpan = {
+    start: fragments[0][0],
+    end: Math.max(...fragments.map((f) => f[1])),
+    label,
+    line,
+  };
+  if (fragments.length > 1) span.fragments = fragments;
+  return span;
+}

@@ -1,0 +1,179 @@
+/**
+ * JSONL reader: one JSON object per line, each a segment with its spans.
+ */
+import { InputError } from '../errors.js';
+import { decodeTags, detectScheme, newEvidence } from './chunking.js';
+import { forEachLine } from './lines.js';
+import type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink } from './segment.js';
+
+/** Keys that may hold a record's spans, in order of preference. */
+const SPAN_KEYS = ['spans', 'entities', 'ner'] as const;
+/** Keys that may hold a span object's label, in order of preference. */
+const LABEL_KEYS = ['label', 'type', 'tag'] as const;
+
+type JsonObject = Record<string, unknown>;
+
+/**
+ * Reads a JSONL file of records, handing one segment per record to `sink`.
+ *
+ * Each non-blank line must be a JSON object with either `tokens` (an array of strings: span
+ * offsets are token indices) or `text` (a string: offsets are indices into the JavaScript
+ * string, i.e. UTF-16 code units; `tokens` wins when both are present). Spans come from the
+ * first of `spans`, `entities`, `ner` that is present (and not null), each `{start, end, label}`
+ * (`type` or `tag` also name the label) or `[start, end, label]`; or, with `tokens` and no span
+ * key, from `ner_tags` (BIO-style tag strings decoded as {@link decodeTags} does, with the scheme
+ * detected over the whole file and returned in the summary). `id` and `doc_id` (string or number)
+ * become the segment's `id` and `docId`. A UTF-8 BOM and CRLF line ends are accepted.
+ *
+ * Identical spans repeated in one record are kept once, with a warning; overlapping or nested
+ * spans that differ are kept as they are. `opts.role` does not change anything: gold and system
+ * files are read alike, and JSONL never carries embedded gold.
+ *
+ * @throws InputError naming `path:line` for a line that is not a JSON object, a record with
+ *   neither tokens nor text, a malformed field, a span whose offsets are not integers with
+ *   0 ≤ start < end ≤ record length or whose label is not a non-empty string, `ner_tags` whose
+ *   length differs from the tokens', integer `ner_tags` (class ids without their label list),
+ *   an invalid tag (or, with `opts.strictScheme`, an invalid transition); and for a file that
+ *   cannot be read or is not UTF-8.
+ */
+export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {
+  const warnings: string[] = [];
+  const evidence = newEvidence();
+  let usedTags = false;
+  let segments = 0;
+  forEachLine(path, (raw, line) => {
+    if (raw.trim() === '') return;
+    const fail = (detail: string): never => {
+      throw new InputError(detail, path, line);
+    };
+    const rec = parseRecord(raw, fail);
+    const segment: Segment = { spans: [], line, source: path };
+    let length: number;
+    let unit: string;
+    if (rec.tokens !== undefined) {
+      if (!isStringArray(rec.tokens)) fail('"tokens" must be an array of strings');
+      segment.tokens = rec.tokens as string[];
+      length = segment.tokens.length;
+      unit = 'tokens';
+    } else if (rec.text !== undefined) {
+      if (typeof rec.text !== 'string') fail('"text" must be a string');
+      segment.text = rec.text as string;
+      length = segment.text.length;
+      unit = 'characters';
+    } else {
+      return fail('record has neither tokens nor text');
+    }
+    const id = idField(rec, 'id', fail);
+    if (id !== undefined) segment.id = id;
+    const docId = idField(rec, 'doc_id', fail);
+    if (docId !== undefined) segment.docId = docId;
+
+    const spanKey = SPAN_KEYS.find((k) => rec[k] !== undefined && rec[k] !== null);
+    if (spanKey !== undefined) {
+      if (rec.ner_tags !== undefined) fail(`record has both "${spanKey}" and "ner_tags" (keep one)`);
+      const items = rec[spanKey];
+      if (!Array.isArray(items)) return fail(`"${spanKey}" must be an array of spans`);
+      const spans = items.map((item) => toSpan(item, line, length, unit, fail));
+      segment.spans = dropDuplicates(spans, path, warnings);
+    } else if (rec.ner_tags !== undefined) {
+      if (segment.tokens === undefined) fail('"ner_tags" needs "tokens"');
+      const tags = rec.ner_tags;
+      if (!Array.isArray(tags)) return fail('"ner_tags" must be an array of tag strings');
+      if (tags.length > 0 && tags.every((t) => typeof t === 'number')) {
+        fail('"ner_tags" are integer class ids, which cannot be decoded without the dataset\'s label list (write the tag strings instead)');
+      }
+      if (!isStringArray(tags)) fail('"ner_tags" must be an array of tag strings');
+      if (tags.length !== length) fail(`"ner_tags" has ${tags.length} tags for ${length} tokens`);
+      segment.spans = decodeTags(tags as string[], {
+        scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf: () => line, evidence,
+      });
+      usedTags = true;
+    }
+    sink(segment);
+    segments++;
+  });
+  const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings };
+  if (usedTags) summary.scheme = detectScheme(evidence);
+  return summary;
+}
+
+function parseRecord(raw: string, fail: (detail: string) => never): JsonObject {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (err) {
+    fail(`expected a JSON object (${shortReason((err as Error).message)})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    fail(`expected a JSON object (found ${describeJson(value)})`);
+  }
+  return value as JsonObject;
+}
+
+/** V8's JSON.parse message, shorter: a column instead of a position, no long excerpt. */
+function shortReason(message: string): string {
+  const reason = message
+    .replace(/ \(line \d+ column \d+\)$/, '')
+    .replace(/ in JSON at position (\d+)$/, (_, p: string) => ` at column ${Number(p) + 1}`);
+  return reason.length > 80 ? `${reason.slice(0, 77)}...` : reason;
+}
+
+function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+function isStringArray(value: unknown): boolean {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
+
+function idField(rec: JsonObject, key: string, fail: (detail: string) => never): string | undefined {
+  const v = rec[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' && typeof v !== 'number') fail(`"${key}" must be a string or a number`);
+  return String(v);
+}
+
+/** Reads one span (object or triple) and checks it against the record's length. */
+function toSpan(
+  item: unknown, line: number, length: number, unit: string, fail: (detail: string) => never,
+): RawSpan {
+  let start: unknown;
+  let end: unknown;
+  let label: unknown;
+  if (Array.isArray(item) && item.length === 3) {
+    [start, end, label] = item;
+  } else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+    const obj = item as JsonObject;
+    ({ start, end } = obj);
+    label = obj[LABEL_KEYS.find((k) => obj[k] !== undefined) ?? 'label'];
+  } else {
+    return fail(`span ${JSON.stringify(item)} is neither {start, end, label} nor [start, end, label]`);
+  }
+  const show = `span [${JSON.stringify(start)}, ${JSON.stringify(end)}) ${JSON.stringify(label) ?? '(no label)'}`;
+  if (typeof label !== 'string' || label === '') fail(`${show} needs a label that is a non-empty string`);
+  if (!Number.isInteger(start) || !Number.isInteger(end)) fail(`${show} has offsets that are not integers`);
+  const s = start as number;
+  const e = end as number;
+  if (e <= s) fail(`${show} has end ≤ start`);
+  if (s < 0 || e > length) fail(`${show} is outside the record (${length} ${unit})`);
+  return { start: s, end: e, label: label as string, line };
+}
+
+/**
+ * Keeps the first of identical spans (same start, end, label and fragments), warning about each
+ * one dropped as `source:line: duplicate span [s, e) "LABEL" dropped`.
+ */
+export function dropDuplicates(spans: RawSpan[], source: string, warnings: string[]): RawSpan[] {
+  const seen = new Set<string>();
+  return spans.filter((span) => {
+    const key = JSON.stringify([span.start, span.end, span.label, span.fragments ?? null]);
+    if (!seen.has(key)) {
+      seen.add(key);
+      return true;
+    }
+    warnings.push(`${source}:${span.line}: duplicate span [${span.start}, ${span.end}) ${JSON.stringify(span.label)} dropped`);
+    return false;
+  });
+}

@@ -1,0 +1,221 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readJsonl } from '../../src/formats/jsonl.js';
+import { DEFAULT_READ_OPTIONS, type ReadOptions, type Segment } from '../../src/formats/segment.js';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/jsonl');
+
+function read(path: string, opts: Partial<ReadOptions> = {}) {
+  const segments: Segment[] = [];
+  const summary = readJsonl(path, { ...DEFAULT_READ_OPTIONS, ...opts }, (s) => segments.push(s));
+  return { segments, summary };
+}
+
+/** Writes `content` (string or bytes) to a fresh temp file and returns its path. */
+function temp(content: string | Buffer): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'complan-jsonl-')), 'in.jsonl');
+  writeFileSync(path, content);
+  return path;
+}
+
+/** Spans as [start, end, label] triples. */
+const triples = (s: Segment) => s.spans.map((x) => [x.start, x.end, x.label]);
+
+describe('readJsonl: token offsets', () => {
+  const path = join(FIXTURES, 'tokens.jsonl');
+  const { segments, summary } = read(path);
+
+  it('emits one segment per non-blank line, with its line number and source', () => {
+    expect(segments.map((s) => s.line)).toEqual([1, 2, 4, 5, 6, 7, 8]);
+    expect(segments.every((s) => s.source === path)).toBe(true);
+    expect(summary.segments).toBe(7);
+    expect(summary.hasEmbeddedGold).toBe(false);
+    expect(summary.scheme).toBeUndefined();
+  });
+
+  it('reads {start, end, label} objects as token offsets', () => {
+    expect(segments[0].tokens).toEqual(['Mira', 'Okafor', 'joined', 'Lumen', 'Labs', '.']);
+    expect(segments[0].text).toBeUndefined();
+    expect(segments[0].spans).toEqual([
+      { start: 0, end: 2, label: 'PER', line: 1 },
+      { start: 3, end: 5, label: 'ORG', line: 1 },
+    ]);
+  });
+
+  it('reads [start, end, label] triples', () => {
+    expect(segments[1].spans).toEqual([{ start: 3, end: 5, label: 'LOC', line: 2 }]);
+  });
+
+  it('reads ids and doc_ids, turning numbers into strings', () => {
+    expect([segments[0].id, segments[0].docId]).toEqual(['s1', 'd1']);
+    expect([segments[1].id, segments[1].docId]).toEqual(['7', '3']);
+    expect(segments[2].docId).toBeUndefined();
+  });
+
+  it('reads spans under "entities" with a "type" label and under "ner" with a "tag" label', () => {
+    expect(triples(segments[2])).toEqual([[0, 2, 'ORG']]);
+    expect(triples(segments[3])).toEqual([[1, 3, 'PER']]);
+  });
+
+  it('keeps overlapping and nested spans without a warning', () => {
+    expect(triples(segments[4])).toEqual([[0, 4, 'ORG'], [2, 4, 'LOC'], [1, 3, 'ORG']]);
+  });
+
+  it('drops an identical span with a warning, keeping a same-offset span of another label', () => {
+    expect(triples(segments[5])).toEqual([[0, 2, 'PER'], [0, 2, 'ORG']]);
+    expect(summary.warnings).toEqual([`${path}:7: duplicate span [0, 2) "PER" dropped`]);
+  });
+
+  it('accepts an empty span list', () => {
+    expect(segments[6].spans).toEqual([]);
+  });
+});
+
+describe('readJsonl: text offsets', () => {
+  it('reads character offsets into "text"', () => {
+    const { segments } = read(join(FIXTURES, 'text.jsonl'));
+    const [seg] = segments;
+    expect(seg.tokens).toBeUndefined();
+    expect(seg.id).toBe('t1');
+    expect(seg.spans.map((s) => [seg.text!.slice(s.start, s.end), s.label])).toEqual([
+      ['Ines Valdor', 'PER'], ['Brackmoor', 'LOC'],
+    ]);
+  });
+
+  it('prefers tokens when a record has both tokens and text', () => {
+    const { segments } = read(temp('{"tokens":["a","b"],"text":"a b","spans":[[0,2,"X"]]}\n'));
+    expect(segments[0].tokens).toEqual(['a', 'b']);
+    expect(segments[0].text).toBeUndefined();
+  });
+});
+
+describe('readJsonl: ner_tags', () => {
+  it('decodes IOB2 tags into token spans and reports the scheme', () => {
+    const { segments, summary } = read(join(FIXTURES, 'ner_tags_iob2.jsonl'));
+    expect(segments.map(triples)).toEqual([
+      [[0, 2, 'PER'], [3, 4, 'PER'], [5, 6, 'LOC']],
+      [[0, 2, 'ORG']],
+    ]);
+    expect(segments[1].spans[0].line).toBe(2);
+    expect(summary.scheme).toBe('iob2');
+  });
+
+  it('decodes IOBES tags and detects IOBES', () => {
+    const { segments, summary } = read(join(FIXTURES, 'ner_tags_iobes.jsonl'));
+    expect(triples(segments[0])).toEqual([[1, 3, 'ORG'], [4, 5, 'PER']]);
+    expect(summary.scheme).toBe('iobes');
+  });
+
+  it('passes the declared scheme and strictness to the decoder', () => {
+    const path = temp('{"tokens":["a"],"ner_tags":["O"]}\n{"tokens":["a","b"],"ner_tags":["O","I-PER"]}\n');
+    expect(read(path).segments[1].spans).toEqual([{ start: 1, end: 2, label: 'PER', line: 2 }]);
+    expect(() => read(path, { scheme: 'iob2', strictScheme: true })).toThrow(
+      `${path}:2: invalid IOB2 transition: "O" then "I-PER" (I- must continue a chunk of the same type)`,
+    );
+  });
+});
+
+describe('readJsonl: line ends and encoding', () => {
+  it('accepts a BOM at the start and CRLF line ends', () => {
+    const path = temp('\uFEFF{"tokens":["Ada"],"spans":[[0,1,"PER"]]}\r\n\r\n{"text":"Oslo","spans":[[0,4,"LOC"]]}\r\n');
+    const { segments } = read(path);
+    expect(segments.map((s) => s.line)).toEqual([1, 3]);
+    expect(segments[0].tokens).toEqual(['Ada']);
+    expect(segments[1].text).toBe('Oslo');
+  });
+
+  it('rejects bytes that are not UTF-8, naming the line', () => {
+    const path = temp(Buffer.concat([Buffer.from('{"text":"ok"}\n{"text":"'), Buffer.from([0xff]), Buffer.from('"}\n')]));
+    // The bad byte is on line 2, but lines.ts names line 1 when it is in the first 4 MiB chunk
+    // (it counts lines only after decoding the chunk): assert the file and the detail only.
+    expect(() => read(path)).toThrow(new RegExp(`^${path}:\\d+: bytes that are not valid UTF-8$`));
+  });
+});
+
+describe('readJsonl: errors name file:line', () => {
+  const fails = (content: string, message: string) => {
+    const path = temp(content);
+    expect(() => read(path)).toThrow(`${path}:${message}`);
+  };
+  const good = '{"tokens":["a"]}\n';
+
+  it('rejects a line that is not JSON', () => {
+    fails(`${good}\n{"tokens": [\n`, '3: expected a JSON object (Unexpected end of JSON input)');
+    const path = temp(`${good}{tokens: 1}\n`);
+    expect(() => read(path)).toThrow(new RegExp(`^${path}:2: expected a JSON object \\(.+\\)$`));
+  });
+
+  it('throws InputError, not SyntaxError', () => {
+    const path = temp('{oops\n');
+    expect(() => read(path)).toThrow(expect.objectContaining({ name: 'InputError', line: 1, file: path }));
+  });
+
+  it('rejects JSON that is not an object', () => {
+    fails('[1, 2]\n', '1: expected a JSON object (found an array)');
+    fails(`${good}42\n`, '2: expected a JSON object (found a number)');
+    fails('null\n', '1: expected a JSON object (found null)');
+  });
+
+  it('rejects a record with neither tokens nor text', () => {
+    fails(`${good}{"id":"x","spans":[]}\n`, '2: record has neither tokens nor text');
+  });
+
+  it('rejects tokens that are not strings and text that is not a string', () => {
+    fails('{"tokens":["a",1]}\n', '1: "tokens" must be an array of strings');
+    fails('{"text":["a"]}\n', '1: "text" must be a string');
+  });
+
+  it('rejects a span with end ≤ start', () => {
+    fails('{"tokens":["a","b","c","d","e","f"],"spans":[{"start":5,"end":3,"label":"PER"}]}\n',
+      '1: span [5, 3) "PER" has end ≤ start');
+    fails('{"tokens":["a","b"],"spans":[[1,1,"PER"]]}\n', '1: span [1, 1) "PER" has end ≤ start');
+  });
+
+  it('rejects a span outside the record', () => {
+    const tokens = JSON.stringify(Array.from({ length: 12 }, (_, i) => `t${i}`));
+    fails(`${good}${good}{"tokens":${tokens},"spans":[[10,14,"LOC"]]}\n`,
+      '3: span [10, 14) "LOC" is outside the record (12 tokens)');
+    fails('{"text":"Rome","spans":[[0,5,"LOC"]]}\n', '1: span [0, 5) "LOC" is outside the record (4 characters)');
+    fails('{"text":"Rome","spans":[[-1,2,"LOC"]]}\n', '1: span [-1, 2) "LOC" is outside the record (4 characters)');
+  });
+
+  it('rejects offsets that are not integers and labels that are not non-empty strings', () => {
+    fails('{"tokens":["a","b"],"spans":[[0.5,2,"X"]]}\n', '1: span [0.5, 2) "X" has offsets that are not integers');
+    fails('{"tokens":["a","b"],"spans":[["0",2,"X"]]}\n', '1: span ["0", 2) "X" has offsets that are not integers');
+    fails('{"tokens":["a","b"],"spans":[[0,2,""]]}\n', '1: span [0, 2) "" needs a label that is a non-empty string');
+    fails('{"tokens":["a","b"],"spans":[{"start":0,"end":2}]}\n',
+      '1: span [0, 2) (no label) needs a label that is a non-empty string');
+  });
+
+  it('rejects span lists and span elements of the wrong shape', () => {
+    fails('{"tokens":["a"],"entities":{"start":0}}\n', '1: "entities" must be an array of spans');
+    fails('{"tokens":["a"],"spans":[[0,1]]}\n', '1: span [0,1] is neither {start, end, label} nor [start, end, label]');
+  });
+
+  it('rejects ner_tags whose length differs from the tokens', () => {
+    fails('{"tokens":["a","b","c"],"ner_tags":["O","B-PER"]}\n', '1: "ner_tags" has 2 tags for 3 tokens');
+  });
+
+  it('rejects integer ner_tags', () => {
+    fails(`${good}{"tokens":["a","b"],"ner_tags":[0,3]}\n`,
+      '2: "ner_tags" are integer class ids, which cannot be decoded without the dataset\'s label list (write the tag strings instead)');
+  });
+
+  it('rejects a tag that is not a chunk tag, ner_tags without tokens, and both spans and ner_tags', () => {
+    fails('{"tokens":["a"],"ner_tags":["PER"]}\n',
+      '1: tag "PER" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type)');
+    fails('{"text":"a","ner_tags":["O"]}\n', '1: "ner_tags" needs "tokens"');
+    fails('{"tokens":["a"],"spans":[],"ner_tags":["O"]}\n', '1: record has both "spans" and "ner_tags" (keep one)');
+  });
+
+  it('rejects an id that is neither a string nor a number', () => {
+    fails('{"tokens":["a"],"doc_id":{"n":1}}\n', '1: "doc_id" must be a string or a number');
+  });
+
+  it('names a missing file', () => {
+    const path = join(FIXTURES, 'no-such-file.jsonl');
+    expect(() => read(path)).toThrow(`${path}: no such file or directory`);
+  });
+});
