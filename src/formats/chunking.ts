@@ -33,12 +33,14 @@ const parseCache = new Map<string, ParsedTag>();
  * B, I, E, S, L or U, a hyphen, and a non-empty type (which may itself contain hyphens).
  * Returns undefined for anything else.
  */
+const OUTSIDE: ParsedTag = { prefix: 'O', raw: 'O', type: '' };
+
 export function parseTag(tag: string): ParsedTag | undefined {
+  if (tag === 'O') return OUTSIDE;
   const hit = parseCache.get(tag);
   if (hit !== undefined) return hit;
   let parsed: ParsedTag | undefined;
-  if (tag === 'O') parsed = { prefix: 'O', raw: 'O', type: '' };
-  else {
+  {
     const dash = tag.indexOf('-');
     if (dash === 1 && tag.length > 2) {
       const p = PREFIX_OF[tag[0]];

@@ -1,7 +1,7 @@
 /**
  * Streaming line reader: reads a file in fixed-size chunks with synchronous I/O and hands each
  * line to a callback, so a file of any size is never held in one string. Accepts a UTF-8 BOM
- * and CRLF line ends; rejects bytes that are not UTF-8 with the line they are on.
+ * and CRLF line ends; rejects bytes that are not UTF-8, naming the line they are on.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { InputError } from '../errors.js';
@@ -10,6 +10,12 @@ const CHUNK = 1 << 22; // 4 MiB
 
 /** Called with each line (without its line end) and its 1-based number; return false to stop. */
 export type LineCallback = (line: string, lineNo: number) => boolean | void;
+
+/**
+ * Called with a chunk of text and the range [start, end) of one line in it (line end excluded),
+ * so a parser can scan the line without a string being made for it; return false to stop.
+ */
+export type LineRangeCallback = (text: string, start: number, end: number, lineNo: number) => boolean | void;
 
 /** Opens `path` for reading, turning the usual failures into one-line input errors. */
 export function openForReading(path: string): number {
@@ -38,14 +44,33 @@ export function describeFsError(err: unknown): string {
   }
 }
 
-/** Reads `path` line by line. Returns the number of lines read. */
-export function forEachLine(path: string, onLine: LineCallback): number {
+/** The line (1-based, counted from `firstLine`) of the first invalid UTF-8 byte in `bytes`. */
+function badByteLine(bytes: Uint8Array, firstLine: number): number {
+  const probe = new TextDecoder('utf-8', { fatal: true });
+  let line = firstLine;
+  let lineStart = 0;
+  for (let k = 0; k <= bytes.length; k++) {
+    if (k === bytes.length || bytes[k] === 10) {
+      try {
+        probe.decode(bytes.subarray(lineStart, k));
+      } catch {
+        return line;
+      }
+      line++;
+      lineStart = k + 1;
+    }
+  }
+  return line - 1;
+}
+
+/** Reads `path` line by line, as ranges of chunk text. Returns the number of lines read. */
+export function forEachLineRange(path: string, onLine: LineRangeCallback): number {
   const fd = openForReading(path);
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   const buf = Buffer.allocUnsafe(CHUNK);
   let carry = '';
+  let carryBytes: Uint8Array = new Uint8Array(0);
   let lineNo = 0;
-  let stopped = false;
   try {
     for (;;) {
       let n: number;
@@ -58,32 +83,33 @@ export function forEachLine(path: string, onLine: LineCallback): number {
       try {
         text = decoder.decode(buf.subarray(0, n), { stream: n > 0 });
       } catch {
-        throw new InputError('bytes that are not valid UTF-8', path, lineNo + 1 + countNewlines(carry));
+        const bytes = Buffer.concat([carryBytes, buf.subarray(0, n)]);
+        throw new InputError('bytes that are not valid UTF-8', path, badByteLine(bytes, lineNo + 1));
       }
-      if (n === 0 && text === '') break;
+      const data = carry.length > 0 ? carry + text : text;
       let start = 0;
-      const data = carry + text;
-      carry = '';
+      const last = n === 0;
       for (;;) {
         const nl = data.indexOf('\n', start);
         if (nl < 0) break;
         let end = nl;
         if (end > start && data.charCodeAt(end - 1) === 13) end--;
         lineNo++;
-        if (onLine(data.slice(start, end), lineNo) === false) {
-          stopped = true;
-          break;
-        }
+        if (onLine(data, start, end, lineNo) === false) return lineNo;
         start = nl + 1;
       }
-      if (stopped) break;
       carry = data.slice(start);
-      if (n === 0) break;
+      if (!last) {
+        // Keep the bytes of the unfinished line, to place a bad byte in the next chunk exactly.
+        const tailBytes = Buffer.byteLength(carry, 'utf8');
+        carryBytes = Uint8Array.from(buf.subarray(Math.max(0, n - tailBytes), n));
+      }
+      if (last) break;
     }
-    if (!stopped && carry.length > 0) {
+    if (carry.length > 0) {
       lineNo++;
-      const last = carry.charCodeAt(carry.length - 1) === 13 ? carry.slice(0, -1) : carry;
-      onLine(last, lineNo);
+      const end = carry.charCodeAt(carry.length - 1) === 13 ? carry.length - 1 : carry.length;
+      onLine(carry, 0, end, lineNo);
     }
   } finally {
     closeSync(fd);
@@ -91,8 +117,7 @@ export function forEachLine(path: string, onLine: LineCallback): number {
   return lineNo;
 }
 
-function countNewlines(s: string): number {
-  let k = 0;
-  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) k++;
-  return k;
+/** Reads `path` line by line. Returns the number of lines read. */
+export function forEachLine(path: string, onLine: LineCallback): number {
+  return forEachLineRange(path, (text, start, end, lineNo) => onLine(text.slice(start, end), lineNo));
 }

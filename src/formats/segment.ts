@@ -36,6 +36,8 @@ export interface Segment {
   docBreak?: boolean;
   /** 1-based line of the segment's first line in its source. */
   line: number;
+  /** True when token j stands on line `line + j` (CoNLL); otherwise all tokens are on `line`. */
+  tokenPerLine?: boolean;
   /** The source (file or directory) the segment came from. */
   source: string;
 }

@@ -1,0 +1,39 @@
+/** `complan eval`: per-system scores (DESIGN §4, §8). */
+import type { Command } from 'commander';
+import { loadCorpus } from '../../src/formats/load.js';
+import { evaluate } from '../../src/metrics/evaluate.js';
+import { evalCsv, evalJson, evalTables } from '../../src/report/eval.js';
+import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
+import type { Io } from '../io.js';
+import {
+  addFormatOption, addInputOptions, addMetricOptions, evalOptions, loadOptions, outputFormat,
+  type InputFlags, type MetricFlags, type OutputFormat,
+} from '../options.js';
+
+type EvalFlags = InputFlags & MetricFlags & { format?: OutputFormat };
+
+export function registerEval(program: Command, io: Io): void {
+  const cmd = program
+    .command('eval')
+    .description('score each system: P/R/F, K, SER with C/S/D/I, per type, macro, contingency indicators');
+  addInputOptions(cmd);
+  addMetricOptions(cmd);
+  addFormatOption(cmd);
+  cmd.action((systems: string[], flags: EvalFlags) => {
+    const options = evalOptions(flags);
+    const corpus = loadCorpus(loadOptions(systems, flags));
+    const report = evaluate(corpus, options);
+    for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`complan: warning: ${w}\n`);
+    if (options.types !== undefined) {
+      const seen = new Set([...corpus.gold.spans, ...corpus.systems.flatMap((s) => s.spans)].map((s) => s.label));
+      for (const t of options.types) if (!seen.has(t)) io.stderr(`complan: warning: --types: no input has entities of type "${t}"\n`);
+    }
+    switch (outputFormat(flags.format)) {
+      case 'json': io.stdout(JSON.stringify(evalJson(report), null, 2) + '\n'); break;
+      case 'csv': io.stdout(evalCsv(report)); break;
+      case 'markdown': io.stdout(renderMarkdown(evalTables(report))); break;
+      case 'latex': io.stdout(renderLatex(evalTables(report))); break;
+      case 'table': io.stdout(renderText(evalTables(report), { color: useColor(io.env, io.isTTY) })); break;
+    }
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * Options shared by the commands: inputs (DESIGN §3), metric settings (§4) and output format (§8),
+ * with their parsing into library options. Bad values are usage errors (exit 1).
+ */
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { InputError, UsageError } from '../src/errors.js';
+import { TAG_SCHEMES, type TagScheme } from '../src/formats/segment.js';
+import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type LoadOptions } from '../src/formats/load.js';
+import type { InputFormat } from '../src/model/corpus.js';
+import { parseSerWeights } from '../src/metrics/errors.js';
+import { parseLabelDistance } from '../src/metrics/graded.js';
+import { ZERO_DIVISION_MODES, type ZeroDivision } from '../src/metrics/prf.js';
+import { MATCH_MODES, type MatchMode } from '../src/metrics/slots.js';
+import type { EvalOptions } from '../src/metrics/evaluate.js';
+import { DEFAULT_SER_WEIGHTS } from '../src/metrics/errors.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+function positiveInt(name: string) {
+  return (v: string) => {
+    if (!/^[1-9]\d*$/.test(v)) throw new UsageError(`${name} expects a column number from 1, got "${v}"`);
+    return Number(v);
+  };
+}
+
+function positiveNumber(name: string) {
+  return (v: string) => {
+    const x = Number(v);
+    if (v.trim() === '' || !Number.isFinite(x) || x <= 0) throw new UsageError(`${name} expects a positive number, got "${v}"`);
+    return x;
+  };
+}
+
+/** Adds the input options and the `<systems...>` argument. */
+export function addInputOptions(cmd: Command): Command {
+  return cmd
+    .argument('[systems...]', 'system outputs: files, BRAT directories, or name=path')
+    .option('--gold <file>', 'gold standard (default: the embedded gold column of the first system file)')
+    .addOption(new Option('--input-format <format>', 'input format').choices(['auto', 'conll', 'jsonl', 'brat']).default('auto'))
+    .option('--gold-column <n>', 'CoNLL column of the gold tag', positiveInt('--gold-column'), 2)
+    .option('--pred-column <n>', 'CoNLL column of the predicted tag (default: the last)', positiveInt('--pred-column'))
+    .addOption(new Option('--scheme <scheme>', 'tag scheme').choices(TAG_SCHEMES as string[]).default('auto'))
+    .option('--strict-scheme', 'reject transitions the tag scheme forbids instead of repairing them as conlleval does')
+    .option('--ignore-embedded-gold', 'score against --gold even where a file\'s embedded gold column disagrees');
+}
+
+/** Adds the metric options. */
+export function addMetricOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--match <mode>', 'what counts as a match').choices(MATCH_MODES as string[]).default('strict'))
+    .option('--beta <beta>', 'β of F_β (and of K)', positiveNumber('--beta'), 1)
+    .addOption(new Option('--zero-division <rule>', 'value of 0/0 in P, R, F').choices(ZERO_DIVISION_MODES as string[]).default('gerbil'))
+    .option('--k-alpha <alpha>', 'α of the K-measure (1 gives F_β)', positiveNumber('--k-alpha'), 1)
+    .option('--ser-weights <weights>', 'weights of S, D, I in weighted SER: "1,1,0.5" or "s=1,d=1,i=0.5"')
+    .option('--label-distance <file>', 'JSON label distances in [0,1]: a substitution earns 1-d in graded P/R/F')
+    .option('--types <types>', 'only these entity types, comma-separated');
+}
+
+export function addFormatOption(cmd: Command): Command {
+  return cmd.addOption(new Option('--format <format>', 'output format (default: table)').choices(OUTPUT_FORMATS as unknown as string[]));
+}
+
+export interface InputFlags {
+  gold?: string;
+  inputFormat: 'auto' | InputFormat;
+  goldColumn: number;
+  predColumn?: number;
+  scheme: TagScheme;
+  strictScheme?: boolean;
+  ignoreEmbeddedGold?: boolean;
+}
+
+export function loadOptions(systems: string[], f: InputFlags): LoadOptions {
+  if (systems.length === 0) throw new UsageError('no system files given (usage: complan eval --gold GOLD SYSTEM...)');
+  return {
+    ...DEFAULT_LOAD_OPTIONS,
+    gold: f.gold,
+    systems: systems.map(parseSystemArg),
+    inputFormat: f.inputFormat,
+    scheme: f.scheme,
+    strictScheme: f.strictScheme === true,
+    goldColumn: f.goldColumn,
+    predColumn: f.predColumn ?? 0,
+    ignoreEmbeddedGold: f.ignoreEmbeddedGold === true,
+  };
+}
+
+export interface MetricFlags {
+  match: MatchMode;
+  beta: number;
+  zeroDivision: ZeroDivision;
+  kAlpha: number;
+  serWeights?: string;
+  labelDistance?: string;
+  types?: string;
+}
+
+export function evalOptions(f: MetricFlags): EvalOptions {
+  let serWeights = DEFAULT_SER_WEIGHTS;
+  if (f.serWeights !== undefined) {
+    try {
+      serWeights = parseSerWeights(f.serWeights);
+    } catch (err) {
+      throw new UsageError(`--ser-weights: ${(err as Error).message}`);
+    }
+  }
+  let labelDistance;
+  if (f.labelDistance !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(f.labelDistance, 'utf8').replace(/^\uFEFF/, ''));
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      throw new InputError(code === 'ENOENT' ? 'no such file' : `expected JSON label distances (${(err as Error).message})`, f.labelDistance);
+    }
+    try {
+      labelDistance = parseLabelDistance(json);
+    } catch (err) {
+      throw new InputError((err as Error).message, f.labelDistance);
+    }
+  }
+  let types: string[] | undefined;
+  if (f.types !== undefined) {
+    types = [...new Set(f.types.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
+    if (types.length === 0) throw new UsageError('--types expects a comma-separated list of entity types');
+  }
+  return {
+    match: f.match, beta: f.beta, kAlpha: f.kAlpha, zeroDivision: f.zeroDivision, serWeights, types, labelDistance,
+  };
+}
+
+/** The format to print: as asked, else table. */
+export function outputFormat(asked: OutputFormat | undefined): OutputFormat {
+  return asked ?? 'table';
+}

@@ -1,0 +1,54 @@
+/**
+ * The commander program and `run`, which executes one command line and returns the exit code:
+ * 0 success, 1 usage error, 2 input/data error. Errors print one line; never a stack trace
+ * (set COMPLAN_DEBUG=1 to see one for an unexpected failure).
+ */
+import { Command, CommanderError } from 'commander';
+import { InputError, UsageError } from '../src/errors.js';
+import { registerEval } from './commands/eval.js';
+import type { Io } from './io.js';
+
+export const VERSION = '0.1.0';
+
+export function buildProgram(io: Io): Command {
+  const program = new Command();
+  program
+    .name('complan')
+    .description('Plan ensembles of NLP extraction systems from their outputs, driven by complementarity.')
+    .version(VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  registerEval(program, io);
+  for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  return program;
+}
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const program = buildProgram(io);
+  if (argv.length === 0) {
+    io.stdout(program.helpInformation());
+    return 0;
+  }
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Commander has already printed its message; help and version exit 0.
+      return err.exitCode === 0 ? 0 : 1;
+    }
+    if (err instanceof UsageError) {
+      io.stderr(`complan: ${err.message}\n`);
+      return 1;
+    }
+    if (err instanceof InputError) {
+      io.stderr(`complan: ${err.message}\n`);
+      return 2;
+    }
+    const e = err as Error;
+    io.stderr(`complan: internal error: ${e?.message ?? String(err)}\n`);
+    if (io.env.COMPLAN_DEBUG) io.stderr(`${e?.stack ?? ''}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,402 @@
+/**
+ * Loading a corpus: reads the gold standard and every system output, aligns each system to the
+ * gold (by record id when both have ids, else by sentence order with document markers dropped),
+ * verifies that tokens (or texts) agree, and moves spans into corpus coordinates.
+ *
+ * Without a gold file, the first system file's embedded gold column (conlleval style
+ * `token gold pred`) is the reference. With one, an embedded gold that disagrees is an error
+ * naming file:line, unless `ignoreEmbeddedGold`.
+ */
+import { basename, extname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { InputError, UsageError } from '../errors.js';
+import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, Unit } from '../model/corpus.js';
+import { readBrat } from './brat.js';
+import { readConll } from './conll.js';
+import { detectFormat } from './detect.js';
+import { readJsonl } from './jsonl.js';
+import type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
+
+export interface InputSpec {
+  path: string;
+  name: string;
+}
+
+export interface LoadOptions {
+  /** Gold file; when absent the first system's embedded gold is the reference. */
+  gold?: string;
+  systems: InputSpec[];
+  inputFormat: 'auto' | InputFormat;
+  scheme: TagScheme;
+  strictScheme: boolean;
+  goldColumn: number;
+  predColumn: number;
+  ignoreEmbeddedGold: boolean;
+}
+
+export const DEFAULT_LOAD_OPTIONS: Omit<LoadOptions, 'systems'> = {
+  inputFormat: 'auto', scheme: 'auto', strictScheme: false, goldColumn: 2, predColumn: 0, ignoreEmbeddedGold: false,
+};
+
+/**
+ * Parses a system argument: `name=path` names the system; a bare path is named by its file stem.
+ * A path that exists as given is never split on `=`.
+ */
+export function parseSystemArg(arg: string): InputSpec {
+  const eq = arg.indexOf('=');
+  if (eq > 0 && !existsSync(arg)) {
+    const name = arg.slice(0, eq);
+    const path = arg.slice(eq + 1);
+    if (path.length === 0) throw new UsageError(`"${arg}": expected name=path, the path is empty`);
+    return { name, path };
+  }
+  return { name: stem(arg), path: arg };
+}
+
+function stem(path: string): string {
+  const base = basename(path.replace(/[\\/]+$/, ''));
+  const ext = extname(base);
+  return ext.length > 0 && ext.length < base.length ? base.slice(0, -ext.length) : base;
+}
+
+/** Rejects two systems with one name, naming both paths. */
+export function checkDistinctNames(specs: readonly InputSpec[]): void {
+  const seen = new Map<string, string>();
+  for (const s of specs) {
+    const prev = seen.get(s.name);
+    if (prev !== undefined) {
+      throw new UsageError(`two systems are named "${s.name}" (${prev} and ${s.path}); name them with name=path`);
+    }
+    seen.set(s.name, s.path);
+  }
+}
+
+function read(path: string, format: InputFormat, opts: ReadOptions, sink: SegmentSink): ReadSummary {
+  switch (format) {
+    case 'conll': return readConll(path, opts, sink);
+    case 'jsonl': return readJsonl(path, opts, sink);
+    case 'brat': return readBrat(path, opts, sink);
+  }
+}
+
+/** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
+class GoldBuilder {
+  unit: Unit | undefined;
+  readonly sentences: Sentence[] = [];
+  readonly documents: DocumentInfo[] = [];
+  readonly tokens: string[] = [];
+  readonly texts: string[] = [];
+  readonly spans: Span[] = [];
+  /** Gold spans of each sentence, relative to it (for embedded-gold checks). */
+  readonly bySentence: RawSpan[][] = [];
+  readonly idIndex = new Map<string, number>();
+  length = 0;
+  private docId: string | undefined;
+  private pendingBreak = true;
+
+  constructor(readonly source: string) {}
+
+  add(seg: Segment, spans: readonly RawSpan[]): void {
+    const unit: Unit = seg.tokens !== undefined ? 'token' : 'char';
+    if (this.unit === undefined) this.unit = unit;
+    else if (this.unit !== unit) {
+      throw new InputError(
+        `record has ${unit === 'token' ? 'tokens' : 'only text'} but earlier records had ${this.unit === 'token' ? 'tokens' : 'only text'}`,
+        seg.source, seg.line,
+      );
+    }
+    const newDoc = this.pendingBreak || seg.docBreak === true || (seg.docId !== undefined && seg.docId !== this.docId);
+    if (newDoc) {
+      const last = this.documents[this.documents.length - 1];
+      if (last !== undefined) this.closeDoc(last);
+      this.documents.push({
+        index: this.documents.length,
+        id: seg.docId ?? `#${this.documents.length + 1}`,
+        start: this.length, end: this.length,
+        firstSentence: this.sentences.length, endSentence: this.sentences.length,
+      });
+      this.pendingBreak = false;
+      this.docId = seg.docId;
+    }
+    const doc = this.documents.length - 1;
+    const start = this.length;
+    const size = unit === 'token' ? seg.tokens!.length : seg.text!.length;
+    if (unit === 'token') for (const t of seg.tokens!) this.tokens.push(t);
+    else this.texts.push(seg.text!);
+    const index = this.sentences.length;
+    if (seg.id !== undefined) {
+      const prev = this.idIndex.get(seg.id);
+      if (prev !== undefined) {
+        throw new InputError(`duplicate record id "${seg.id}" (first on line ${this.sentences[prev].line})`, seg.source, seg.line);
+      }
+      this.idIndex.set(seg.id, index);
+    }
+    this.sentences.push({ index, doc, start, end: start + size, line: seg.line, id: seg.id });
+    this.length += size;
+    this.bySentence.push(spans.slice());
+    for (const s of spans) this.spans.push(toCorpus(s, start, doc));
+  }
+
+  private closeDoc(d: DocumentInfo): void {
+    d.end = this.length;
+    d.endSentence = this.sentences.length;
+  }
+
+  finish(): void {
+    const last = this.documents[this.documents.length - 1];
+    if (last !== undefined) this.closeDoc(last);
+  }
+}
+
+function toCorpus(s: RawSpan, base: number, doc: number): Span {
+  const span: Span = { doc, start: base + s.start, end: base + s.end, label: s.label };
+  if (s.fragments !== undefined) span.fragments = s.fragments.map(([a, b]) => [base + a, base + b]);
+  return span;
+}
+
+/** Aligns one system's segments to the gold skeleton and collects its spans. */
+class SystemAligner {
+  readonly spans: Span[] = [];
+  readonly warnings: string[] = [];
+  private ptr = 0;
+  private byId: boolean | undefined;
+  private seenIds = new Set<string>();
+  private lastLine = 0;
+  private embeddedMismatches = 0;
+
+  constructor(
+    private readonly gold: GoldBuilder,
+    private readonly goldPath: string,
+    private readonly ignoreEmbeddedGold: boolean,
+  ) {}
+
+  add(seg: Segment): void {
+    const g = this.gold;
+    this.lastLine = seg.line;
+    if (this.byId === undefined) this.byId = g.idIndex.size > 0 && seg.id !== undefined;
+    let first: number;
+    if (this.byId) {
+      if (seg.id === undefined) throw new InputError('record has no id, but earlier records had ids', seg.source, seg.line);
+      const idx = g.idIndex.get(seg.id);
+      if (idx === undefined) throw new InputError(`record id "${seg.id}" is not in the gold standard`, seg.source, seg.line);
+      if (this.seenIds.has(seg.id)) throw new InputError(`duplicate record id "${seg.id}"`, seg.source, seg.line);
+      this.seenIds.add(seg.id);
+      first = idx;
+    } else {
+      first = this.ptr;
+      if (first >= g.sentences.length) {
+        throw new InputError(
+          `sentence ${first + 1} has no counterpart: the gold standard has ${g.sentences.length} sentences`,
+          seg.source, seg.line,
+        );
+      }
+    }
+    const base = g.sentences[first].start;
+    const end = g.unit === 'token' ? this.checkTokens(seg, first) : this.checkText(seg, first);
+    let last = first;
+    while (g.sentences[last].end < end) last++;
+    if (!this.byId) this.ptr = last + 1;
+    if (seg.embeddedGold !== undefined) this.checkEmbedded(seg, first, last);
+    const single = first === last ? g.sentences[first].doc : -1;
+    for (const s of seg.spans) {
+      const doc = single >= 0 ? single : g.sentences[spanSentence(g.sentences, first, last, base + s.start)].doc;
+      this.spans.push(toCorpus(s, base, doc));
+    }
+  }
+
+  /** Verifies tokens from gold sentence `first` on; returns the corpus offset where they end. */
+  private checkTokens(seg: Segment, first: number): number {
+    const g = this.gold;
+    if (seg.tokens === undefined) {
+      throw new InputError('record has only text (character offsets) but the gold standard is tokenised', seg.source, seg.line);
+    }
+    const toks = seg.tokens;
+    const base = g.sentences[first].start;
+    const lineOf = (j: number) => (seg.tokenPerLine ? seg.line + j : seg.line);
+    const sentenceNo = (pos: number) => spanSentence(g.sentences, first, g.sentences.length - 1, pos) + 1;
+    for (let j = 0; j < toks.length; j++) {
+      const pos = base + j;
+      if (pos >= g.length || (this.byId && pos >= g.sentences[first].end)) {
+        throw new InputError(
+          `${toks.length} tokens, but gold sentence ${first + 1} has ${g.sentences[first].end - base}`, seg.source, seg.line,
+        );
+      }
+      if (toks[j] !== g.tokens[pos]) {
+        throw new InputError(`token "${toks[j]}" but gold has "${g.tokens[pos]}" (sentence ${sentenceNo(pos)})`, seg.source, lineOf(j));
+      }
+    }
+    const end = base + toks.length;
+    if (this.byId && end !== g.sentences[first].end) {
+      throw new InputError(`${toks.length} tokens, but gold sentence ${first + 1} has ${g.sentences[first].end - base}`, seg.source, seg.line);
+    }
+    const k = spanSentence(g.sentences, first, g.sentences.length - 1, end - 1);
+    if (toks.length === 0 || g.sentences[k].end !== end) {
+      const missing = g.tokens[end];
+      throw new InputError(
+        `sentence ends after ${toks.length} tokens, but gold sentence ${k + 1} goes on with "${missing}"`, seg.source, lineOf(Math.max(0, toks.length - 1)),
+      );
+    }
+    return end;
+  }
+
+  private checkText(seg: Segment, first: number): number {
+    const g = this.gold;
+    if (seg.text === undefined) {
+      throw new InputError('record has tokens but the gold standard has only text (character offsets)', seg.source, seg.line);
+    }
+    const want = g.texts[first];
+    if (seg.text !== want) {
+      let k = 0;
+      while (k < want.length && k < seg.text.length && want.charCodeAt(k) === seg.text.charCodeAt(k)) k++;
+      const show = (s: string) => JSON.stringify(s.slice(k, k + 20));
+      throw new InputError(`text differs from gold record ${first + 1} at character ${k}: ${show(seg.text)} but gold has ${show(want)}`, seg.source, seg.line);
+    }
+    return g.sentences[first].end;
+  }
+
+  private checkEmbedded(seg: Segment, first: number, last: number): void {
+    const g = this.gold;
+    const mine0 = seg.embeddedGold!;
+    if (first === last && sameSpans(mine0, g.bySentence[first])) return;
+    const base = g.sentences[first].start;
+    const key = (s: RawSpan) => `${s.start}:${s.end}:${s.label}`;
+    const goldRel = new Map<string, RawSpan>();
+    for (let k = first; k <= last; k++) {
+      const shift = g.sentences[k].start - base;
+      for (const s of g.bySentence[k]) {
+        const r = { ...s, start: s.start + shift, end: s.end + shift };
+        goldRel.set(key(r), r);
+      }
+    }
+    const mine = new Map(seg.embeddedGold!.map((s) => [key(s), s] as const));
+    let diff: string | undefined;
+    let line = seg.line;
+    const lineOf = (j: number) => (seg.tokenPerLine ? seg.line + j : seg.line);
+    const text = (s: RawSpan) => (g.unit === 'token' ? g.tokens.slice(base + s.start, base + s.end).join(' ') : '');
+    for (const [k, s] of mine) {
+      if (!goldRel.has(k)) {
+        diff = `embedded gold has ${s.label} "${text(s)}" which the gold standard (${this.goldPath}) lacks`;
+        line = lineOf(s.start);
+        break;
+      }
+    }
+    if (diff === undefined) {
+      for (const [k, s] of goldRel) {
+        if (!mine.has(k)) {
+          diff = `embedded gold lacks ${s.label} "${text(s)}" which the gold standard (${this.goldPath}) has`;
+          line = lineOf(s.start);
+          break;
+        }
+      }
+    }
+    if (diff === undefined) return;
+    if (!this.ignoreEmbeddedGold) {
+      throw new InputError(`${diff}; pass --ignore-embedded-gold to score against the gold standard anyway`, seg.source, line);
+    }
+    if (this.embeddedMismatches++ === 0) this.warnings.push(`${InputError.format(diff, seg.source, line)} (ignored: --ignore-embedded-gold)`);
+  }
+
+  finish(source: string): void {
+    const g = this.gold;
+    if (this.byId) {
+      const missing = g.idIndex.size - this.seenIds.size;
+      if (missing > 0) this.warnings.push(`${source}: ${missing} gold record(s) have no record here; scored as predicting nothing`);
+    } else if (this.ptr < g.sentences.length) {
+      throw new InputError(
+        `file ends after ${this.ptr} sentences, but the gold standard has ${g.sentences.length}`, source, this.lastLine || undefined,
+      );
+    }
+    if (this.embeddedMismatches > 1) this.warnings.push(`${source}: embedded gold disagrees in ${this.embeddedMismatches} sentences (ignored)`);
+  }
+}
+
+/** Whether two span lists hold the same spans in the same order (the common, fast case). */
+function sameSpans(a: readonly RawSpan[], b: readonly RawSpan[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i].start !== b[i].start || a[i].end !== b[i].end || a[i].label !== b[i].label || a[i].fragments || b[i].fragments) return false;
+  }
+  return true;
+}
+
+/** Index of the sentence in [lo, hi] that holds corpus position `pos`. */
+function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, pos: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (sentences[mid].start <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function readOptions(opts: LoadOptions, role: 'gold' | 'system'): ReadOptions {
+  return { role, scheme: opts.scheme, strictScheme: opts.strictScheme, goldColumn: opts.goldColumn, predColumn: opts.predColumn };
+}
+
+/** Reads and aligns everything; throws InputError/UsageError with file and line on bad input. */
+export function loadCorpus(opts: LoadOptions): Corpus {
+  if (opts.systems.length === 0 && opts.gold === undefined) throw new UsageError('no input: give --gold and system files');
+  checkDistinctNames(opts.systems);
+  const formatOf = (path: string) => (opts.inputFormat === 'auto' ? detectFormat(path) : opts.inputFormat);
+  const systems: SystemOutput[] = [];
+  let gold: GoldBuilder;
+  let goldOutput: SystemOutput;
+  let rest = opts.systems;
+  if (opts.gold !== undefined) {
+    const goldPath = opts.gold;
+    gold = new GoldBuilder(goldPath);
+    const b = gold;
+    const format = formatOf(goldPath);
+    const summary = read(goldPath, format, readOptions(opts, 'gold'), (seg) => b.add(seg, seg.spans));
+    if (summary.segments === 0) throw new InputError('no sentences (the gold standard is empty)', goldPath);
+    gold.finish();
+    goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: summary.warnings };
+  } else {
+    const first = opts.systems[0];
+    const format = formatOf(first.path);
+    gold = new GoldBuilder(first.path);
+    const b = gold;
+    const own: Span[] = [];
+    let missing: Segment | undefined;
+    const summary = read(first.path, format, readOptions(opts, 'system'), (seg) => {
+      if (seg.embeddedGold === undefined) {
+        missing ??= seg;
+        return;
+      }
+      const start = b.length;
+      b.add(seg, seg.embeddedGold);
+      const doc = b.sentences[b.sentences.length - 1].doc;
+      for (const s of seg.spans) own.push(toCorpus(s, start, doc));
+    });
+    if (missing !== undefined || !summary.hasEmbeddedGold) {
+      throw new UsageError(
+        `no --gold given, and ${first.path} has no embedded gold column (expected "token gold prediction" lines); pass --gold FILE`,
+      );
+    }
+    if (summary.segments === 0) throw new InputError('no sentences (the file is empty)', first.path);
+    gold.finish();
+    goldOutput = { name: 'gold', source: `${first.path} (embedded gold)`, format, scheme: undefined, spans: gold.spans, warnings: [] };
+    systems.push({ name: first.name, source: first.path, format, scheme: summary.scheme, spans: own, warnings: summary.warnings });
+    rest = opts.systems.slice(1);
+  }
+  for (const spec of rest) {
+    const format = formatOf(spec.path);
+    const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold);
+    const summary = read(spec.path, format, readOptions(opts, 'system'), (seg) => aligner.add(seg));
+    aligner.finish(spec.path);
+    systems.push({
+      name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
+      warnings: [...summary.warnings, ...aligner.warnings],
+    });
+  }
+  return {
+    unit: gold.unit ?? 'token',
+    documents: gold.documents,
+    sentences: gold.sentences,
+    tokens: gold.unit === 'char' ? undefined : gold.tokens,
+    texts: gold.unit === 'char' ? gold.texts : undefined,
+    length: gold.length,
+    gold: goldOutput,
+    systems,
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * Scores every system of a corpus: counts, P/R/F_β, K, Makhoul's C/S/D/I with E/ERR/SER,
+ * per-type and per-document counts, macro averages, contingency indicators and graded credit.
+ * A pure function of the corpus and the options.
+ */
+import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
+import { buildUniverse } from '../model/universe.js';
+import { macroAverage } from './average.js';
+import { DEFAULT_SER_WEIGHTS, errorRates, type SerWeights } from './errors.js';
+import { gradedPrf, type LabelDistance } from './graded.js';
+import { indicators, type Indicators } from './indicators.js';
+import { kMeasure } from './kmeasure.js';
+import { prf, type Counts, type PRF, type ZeroDivision } from './prf.js';
+import { alignSlots, type MatchMode, type SlotAlignment } from './slots.js';
+
+export interface EvalOptions {
+  match: MatchMode;
+  beta: number;
+  kAlpha: number;
+  zeroDivision: ZeroDivision;
+  serWeights: SerWeights;
+  /** Only these entity types count (all when undefined). */
+  types?: readonly string[];
+  labelDistance?: LabelDistance;
+}
+
+export const DEFAULT_EVAL_OPTIONS: EvalOptions = {
+  match: 'strict', beta: 1, kAlpha: 1, zeroDivision: 'gerbil', serWeights: DEFAULT_SER_WEIGHTS,
+};
+
+export type CountsPRF = Counts & PRF;
+
+export interface IndicatorReport extends Indicators {
+  /** What a, b, c, d count: tokens (inside an entity or not) or items of the universe. */
+  basis: 'tokens' | 'items';
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+}
+
+export interface DocumentScores extends CountsPRF {
+  id: string;
+}
+
+export interface SystemScores extends CountsPRF {
+  name: string;
+  source: string;
+  format: string;
+  scheme?: string;
+  k: number;
+  c: number;
+  s: number;
+  d: number;
+  i: number;
+  e: number;
+  err: number;
+  ser: number;
+  weightedSer: number;
+  graded?: PRF;
+  byType: Record<string, CountsPRF>;
+  byDocument: DocumentScores[];
+  macro: { doc: PRF | null; type: PRF | null };
+  indicators: IndicatorReport;
+  warnings: string[];
+}
+
+export interface CorpusSummary {
+  source: string;
+  unit: 'token' | 'char';
+  documents: number;
+  sentences: number;
+  length: number;
+  items: number;
+  byType: Record<string, number>;
+}
+
+export interface EvalReport {
+  options: EvalOptions;
+  gold: CorpusSummary;
+  systems: SystemScores[];
+}
+
+/** Counts with P/R/F attached. */
+function scored(c: Counts, o: EvalOptions): CountsPRF {
+  return { ...c, ...prf(c, o.beta, o.zeroDivision) };
+}
+
+function bump(m: Map<string, Counts>, label: string, field: keyof Counts): void {
+  let c = m.get(label);
+  if (c === undefined) m.set(label, (c = { tp: 0, fp: 0, fn: 0 }));
+  c[field]++;
+}
+
+function sortedRecord<T>(m: Map<string, T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const k of [...m.keys()].sort()) out[k] = m.get(k)!;
+  return out;
+}
+
+/** Token-level contingency: a token is positive when some span covers it. */
+function coverage(corpus: Corpus, spans: readonly Span[]): Uint8Array {
+  const mask = new Uint8Array(corpus.length);
+  for (const s of spans) {
+    if (s.fragments === undefined) {
+      for (let t = s.start; t < s.end; t++) mask[t] = 1;
+    } else {
+      for (const [a, b] of s.fragments) mask.fill(1, a, b);
+    }
+  }
+  return mask;
+}
+
+function tokenContingency(gold: Uint8Array, sys: Uint8Array): { a: number; b: number; c: number; d: number } {
+  let a = 0, b = 0, c = 0, d = 0;
+  for (let t = 0; t < gold.length; t++) {
+    if (gold[t]) { if (sys[t]) a++; else c++; } else if (sys[t]) b++; else d++;
+  }
+  return { a, b, c, d };
+}
+
+/** Scores one system against the gold standard. */
+function scoreSystem(
+  corpus: Corpus,
+  system: SystemOutput,
+  spans: readonly Span[],
+  goldSpans: readonly Span[],
+  o: EvalOptions,
+  contingency: { a: number; b: number; c: number; d: number },
+  basis: 'tokens' | 'items',
+): SystemScores {
+  const al: SlotAlignment = alignSlots(goldSpans, spans, o.match);
+  const c = al.correct.length;
+  const s = al.substitutions.length;
+  const d = al.deletions.length;
+  const i = al.insertions.length;
+  const counts: Counts = { tp: c, fp: s + i, fn: s + d };
+  const main = scored(counts, o);
+
+  const types = new Map<string, Counts>();
+  const docs = corpus.documents.map((): Counts => ({ tp: 0, fp: 0, fn: 0 }));
+  for (const [g] of al.correct) {
+    bump(types, g.label, 'tp');
+    docs[g.doc].tp++;
+  }
+  for (const [g, h] of al.substitutions) {
+    bump(types, g.label, 'fn');
+    bump(types, h.label, 'fp');
+    docs[g.doc].fn++;
+    docs[h.doc].fp++;
+  }
+  for (const g of al.deletions) {
+    bump(types, g.label, 'fn');
+    docs[g.doc].fn++;
+  }
+  for (const h of al.insertions) {
+    bump(types, h.label, 'fp');
+    docs[h.doc].fp++;
+  }
+  const byType: Record<string, CountsPRF> = {};
+  for (const [label, tc] of Object.entries(sortedRecord(types))) byType[label] = scored(tc, o);
+  const byDocument = docs.map((dc, k) => ({ id: corpus.documents[k].id, ...scored(dc, o) }));
+  const rates = errorRates({ c, s, d, i }, o.beta, o.serWeights, o.zeroDivision);
+  const graded = o.labelDistance === undefined
+    ? undefined
+    : gradedPrf(c, al.substitutions.map(([g, h]) => ({ gold: g.label, predicted: h.label })), c + s + d, c + s + i, o.labelDistance, o.beta, o.zeroDivision);
+  return {
+    name: system.name,
+    source: system.source,
+    format: system.format,
+    scheme: system.scheme,
+    ...main,
+    k: kMeasure(main.precision, main.recall, o.kAlpha, o.beta),
+    c, s, d, i,
+    ...rates,
+    graded,
+    byType,
+    byDocument,
+    macro: { doc: macroAverage(byDocument), type: macroAverage(Object.values(byType)) },
+    indicators: { basis, ...contingency, ...indicators(contingency) },
+    warnings: system.warnings,
+  };
+}
+
+/** Scores every system of the corpus. */
+export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): EvalReport {
+  const o: EvalOptions = { ...DEFAULT_EVAL_OPTIONS, ...options };
+  const allowed = o.types === undefined ? undefined : new Set(o.types);
+  const keep = allowed === undefined ? undefined : (s: Span) => allowed.has(s.label);
+  const filter = (spans: readonly Span[]) => (keep === undefined ? spans : spans.filter(keep));
+  const goldSpans = filter(corpus.gold.spans);
+  const systemSpans = corpus.systems.map((s) => filter(s.spans));
+
+  // Contingency indicators need true negatives: tokens when the corpus is tokenised, otherwise
+  // the item universe (every distinct item of gold and systems).
+  let contingencies: Array<{ a: number; b: number; c: number; d: number }>;
+  let basis: 'tokens' | 'items';
+  if (corpus.unit === 'token') {
+    basis = 'tokens';
+    const goldMask = coverage(corpus, goldSpans);
+    contingencies = systemSpans.map((sp) => tokenContingency(goldMask, coverage(corpus, sp)));
+  } else {
+    basis = 'items';
+    const u = buildUniverse(corpus, o.match === 'boundary' ? 'boundary' : 'strict', keep);
+    contingencies = u.systems.map((b) => {
+      const a = b.andCount(u.gold);
+      const fp = b.count() - a;
+      const fn = u.gold.count() - a;
+      return { a, b: fp, c: fn, d: u.size - a - fp - fn };
+    });
+  }
+
+  const goldTypes = new Map<string, number>();
+  for (const s of goldSpans) goldTypes.set(s.label, (goldTypes.get(s.label) ?? 0) + 1);
+  return {
+    options: o,
+    gold: {
+      source: corpus.gold.source,
+      unit: corpus.unit,
+      documents: corpus.documents.length,
+      sentences: corpus.sentences.length,
+      length: corpus.length,
+      items: goldSpans.length,
+      byType: sortedRecord(goldTypes),
+    },
+    systems: corpus.systems.map((sys, k) =>
+      scoreSystem(corpus, sys, systemSpans[k], goldSpans, o, contingencies[k], basis)),
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Slot alignment (Makhoul et al. 1999): pairs system items with gold items one-to-one and sorts
+ * every item into correct (C), substitution (S), deletion (D) or insertion (I).
+ *
+ * - `strict`: C = identical (start, end, label); S = identical boundaries with another label.
+ * - `boundary`: the label is dropped; C = identical boundaries; S is always 0.
+ * - `overlap`: C = overlapping spans with the same label; S = overlapping spans not otherwise
+ *   matched, whatever their labels. Both passes pair greedily by greatest overlap (ties by
+ *   position), so the result is deterministic.
+ * D = gold items left unpaired, I = system items left unpaired. N = C+S+D, M = C+S+I.
+ * Each side is first reduced to a set under the mode's key (a repeated item counts once).
+ * The S/D/I split is SemEval-2013's (nervaluate) incorrect/missed/spurious split.
+ */
+import type { Span } from '../model/corpus.js';
+
+export type MatchMode = 'strict' | 'boundary' | 'overlap';
+
+export const MATCH_MODES: readonly MatchMode[] = ['strict', 'boundary', 'overlap'];
+
+export interface SlotAlignment {
+  /** (gold, system) pairs counted correct. */
+  correct: Array<[Span, Span]>;
+  /** (gold, system) pairs counted as substitutions. */
+  substitutions: Array<[Span, Span]>;
+  deletions: Span[];
+  insertions: Span[];
+}
+
+/** Total order on spans: start, end, fragments (contiguous first), then label. */
+function compareWhere(a: Span, b: Span): number {
+  const d = a.start - b.start || a.end - b.end;
+  if (d !== 0) return d;
+  if (a.fragments === undefined || b.fragments === undefined) {
+    return (a.fragments === undefined ? 0 : 1) - (b.fragments === undefined ? 0 : 1);
+  }
+  const fa = a.fragments;
+  const fb = b.fragments;
+  for (let k = 0; k < Math.min(fa.length, fb.length); k++) {
+    const e = fa[k][0] - fb[k][0] || fa[k][1] - fb[k][1];
+    if (e !== 0) return e;
+  }
+  return fa.length - fb.length;
+}
+
+function compareSpans(a: Span, b: Span): number {
+  return compareWhere(a, b) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+}
+
+/** Sorted copy without repeats (under the mode's key). */
+function sortedSet(spans: readonly Span[], withLabel: boolean): Span[] {
+  let sorted = true;
+  for (let k = 1; k < spans.length && sorted; k++) sorted = compareSpans(spans[k - 1], spans[k]) <= 0;
+  const all = sorted ? spans : spans.slice().sort(compareSpans);
+  const same = withLabel ? compareSpans : compareWhere;
+  const out: Span[] = [];
+  for (const s of all) if (out.length === 0 || same(out[out.length - 1], s) !== 0) out.push(s);
+  return out;
+}
+
+// The gold side is the same array for every system scored against it: sort it once.
+const goldSets = new WeakMap<readonly Span[], Map<string, Span[]>>();
+
+function goldSet(spans: readonly Span[], withLabel: boolean): Span[] {
+  let byMode = goldSets.get(spans);
+  if (byMode === undefined) goldSets.set(spans, (byMode = new Map()));
+  const mode = withLabel ? 'strict' : 'boundary';
+  let set = byMode.get(mode);
+  if (set === undefined) byMode.set(mode, (set = sortedSet(spans, withLabel)));
+  return set;
+}
+
+
+/** Aligns system spans to gold spans (corpus coordinates; spans of all documents at once). */
+export function alignSlots(gold: readonly Span[], system: readonly Span[], match: MatchMode): SlotAlignment {
+  if (match === 'overlap') return alignOverlap(gold, system);
+  const withLabel = match === 'strict';
+  const g = goldSet(gold, withLabel);
+  const s = sortedSet(system, withLabel);
+  const out: SlotAlignment = { correct: [], substitutions: [], deletions: [], insertions: [] };
+  // Merge the two sorted lists one boundary at a time.
+  let i = 0;
+  let j = 0;
+  while (i < g.length || j < s.length) {
+    const c = i >= g.length ? 1 : j >= s.length ? -1 : compareWhere(g[i], s[j]);
+    if (c < 0) {
+      out.deletions.push(g[i++]);
+      continue;
+    }
+    if (c > 0) {
+      out.insertions.push(s[j++]);
+      continue;
+    }
+    let i1 = i + 1;
+    while (i1 < g.length && compareWhere(g[i1], g[i]) === 0) i1++;
+    let j1 = j + 1;
+    while (j1 < s.length && compareWhere(s[j1], s[j]) === 0) j1++;
+    if (!withLabel) {
+      out.correct.push([g[i], s[j]]);
+    } else {
+      // Same boundaries: equal labels are correct; the rest pair up as substitutions in label order.
+      const leftG: Span[] = [];
+      const leftS: Span[] = [];
+      let a = i;
+      let b = j;
+      while (a < i1 || b < j1) {
+        const d = a >= i1 ? 1 : b >= j1 ? -1 : (g[a].label < s[b].label ? -1 : g[a].label > s[b].label ? 1 : 0);
+        if (d === 0) out.correct.push([g[a++], s[b++]]);
+        else if (d < 0) leftG.push(g[a++]);
+        else leftS.push(s[b++]);
+      }
+      const n = Math.min(leftG.length, leftS.length);
+      for (let k = 0; k < n; k++) out.substitutions.push([leftG[k], leftS[k]]);
+      for (let k = n; k < leftG.length; k++) out.deletions.push(leftG[k]);
+      for (let k = n; k < leftS.length; k++) out.insertions.push(leftS[k]);
+    }
+    i = i1;
+    j = j1;
+  }
+  return out;
+}
+
+function fragmentsOf(s: Span): Array<[number, number]> {
+  return s.fragments ?? [[s.start, s.end]];
+}
+
+/** Number of positions two spans share (fragment-aware). */
+export function overlapLength(a: Span, b: Span): number {
+  let n = 0;
+  for (const [a0, a1] of fragmentsOf(a)) {
+    for (const [b0, b1] of fragmentsOf(b)) n += Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+  }
+  return n;
+}
+
+function alignOverlap(gold: readonly Span[], system: readonly Span[]): SlotAlignment {
+  const g = goldSet(gold, true);
+  const s = sortedSet(system, true);
+  // Candidate pairs by a sweep: gold spans ending at or before a system span's start can never
+  // overlap a later system span, since system spans come in order of start.
+  const pairs: Array<{ gi: number; si: number; size: number }> = [];
+  let active: number[] = [];
+  let next = 0;
+  for (let si = 0; si < s.length; si++) {
+    const h = s[si];
+    while (next < g.length && g[next].start < h.end) active.push(next++);
+    active = active.filter((gi) => g[gi].end > h.start);
+    for (const gi of active) {
+      if (g[gi].start >= h.end) continue;
+      const size = overlapLength(g[gi], h);
+      if (size > 0) pairs.push({ gi, si, size });
+    }
+  }
+  pairs.sort((a, b) => b.size - a.size || a.gi - b.gi || a.si - b.si);
+  const gUsed = new Uint8Array(g.length);
+  const sUsed = new Uint8Array(s.length);
+  const out: SlotAlignment = { correct: [], substitutions: [], deletions: [], insertions: [] };
+  for (const sameLabel of [true, false]) {
+    for (const { gi, si } of pairs) {
+      if (gUsed[gi] || sUsed[si]) continue;
+      if (sameLabel !== (g[gi].label === s[si].label)) continue;
+      gUsed[gi] = 1;
+      sUsed[si] = 1;
+      (sameLabel ? out.correct : out.substitutions).push([g[gi], s[si]]);
+    }
+  }
+  g.forEach((span, i) => { if (!gUsed[i]) out.deletions.push(span); });
+  s.forEach((span, i) => { if (!sUsed[i]) out.insertions.push(span); });
+  return out;
+}

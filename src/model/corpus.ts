@@ -1,0 +1,101 @@
+/**
+ * The data model: spans, documents, sentences, the corpus (gold plus named system outputs).
+ *
+ * All offsets are in **corpus coordinates**: token mode numbers every token of the corpus
+ * 0..T-1 in reading order; character mode lays the segments' texts one after another. A span is
+ * `(doc, start, end, label)` with `end` exclusive; discontinuous spans (BRAT) list their
+ * fragments. Sentences and documents are ranges of the same coordinates, so a span's position in
+ * its sentence is `start - sentence.start`.
+ */
+
+export type Unit = 'token' | 'char';
+
+export interface Span {
+  doc: number;
+  start: number;
+  end: number;
+  label: string;
+  /** Every fragment of a discontinuous span, sorted; absent when contiguous. */
+  fragments?: Array<[number, number]>;
+}
+
+export interface Sentence {
+  index: number;
+  doc: number;
+  start: number;
+  end: number;
+  /** Line of the sentence (or record) in the gold source. */
+  line: number;
+  /** Record id, when the gold source gives one. */
+  id?: string;
+}
+
+export interface DocumentInfo {
+  index: number;
+  id: string;
+  start: number;
+  end: number;
+  /** Index of the document's first sentence. */
+  firstSentence: number;
+  /** One past the index of its last sentence. */
+  endSentence: number;
+}
+
+export interface SystemOutput {
+  name: string;
+  source: string;
+  format: InputFormat;
+  /** Detected or declared tag scheme (BIO-style inputs). */
+  scheme?: string;
+  spans: Span[];
+  warnings: string[];
+}
+
+export type InputFormat = 'conll' | 'jsonl' | 'brat';
+
+export interface Corpus {
+  unit: Unit;
+  documents: DocumentInfo[];
+  sentences: Sentence[];
+  /** Every token in corpus order (token mode only). */
+  tokens?: string[];
+  /** Each sentence's text (character mode only), indexed like `sentences`. */
+  texts?: string[];
+  /** Total size of the coordinate space: tokens, or characters. */
+  length: number;
+  gold: SystemOutput;
+  systems: SystemOutput[];
+}
+
+/** Index of the sentence holding corpus position `pos` (binary search). */
+export function sentenceAt(corpus: Corpus, pos: number): number {
+  const s = corpus.sentences;
+  let lo = 0;
+  let hi = s.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (s[mid].start <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The surface text of a span: its tokens joined by spaces, or its characters. */
+export function spanText(corpus: Corpus, span: Span): string {
+  const parts = span.fragments ?? [[span.start, span.end]];
+  if (corpus.tokens !== undefined) {
+    return parts.map(([a, b]) => corpus.tokens!.slice(a, b).join(' ')).join(' … ');
+  }
+  if (corpus.texts !== undefined) {
+    const si = sentenceAt(corpus, span.start);
+    const base = corpus.sentences[si].start;
+    return parts.map(([a, b]) => corpus.texts![si].slice(a - base, b - base)).join(' … ');
+  }
+  return '';
+}
+
+/** A stable, readable key for a span: `start:end:label`, with fragments when discontinuous. */
+export function spanKey(span: Span, withLabel = true): string {
+  const where = span.fragments ? span.fragments.map(([a, b]) => `${a}-${b}`).join(',') : `${span.start}-${span.end}`;
+  return withLabel ? `${where}:${span.label}` : where;
+}

@@ -1,0 +1,43 @@
+/**
+ * Number formatting shared by every renderer. `fixed` rounds like C's printf (which conlleval's
+ * `%.2f` uses): to nearest, and on an exact binary tie to even — where JavaScript's toFixed would
+ * round up. Undefined values (null, NaN) print as an em dash; infinities as ∞.
+ */
+
+export const UNDEFINED = '—';
+
+/** `x` with `digits` decimals, rounded as C printf rounds. */
+export function fixed(x: number | null | undefined, digits = 2): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return UNDEFINED;
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : '-∞';
+  const s = x.toFixed(digits);
+  // toFixed rounds an exact tie away from zero; C rounds it to even. Detect exact ties from the
+  // exact decimal expansion of the double (toFixed(100) is exact for doubles of ordinary size).
+  const exact = Math.abs(x).toFixed(100);
+  const dot = exact.indexOf('.');
+  const tail = exact.slice(dot + 1 + digits);
+  if (/^50*$/.test(tail)) {
+    const lastKept = Number(exact[dot + digits === dot ? dot - 1 : dot + digits]);
+    if (lastKept % 2 === 0) {
+      const down = (Math.sign(x) * (Math.trunc(Math.abs(x) * 10 ** digits) / 10 ** digits)).toFixed(digits);
+      return down;
+    }
+  }
+  return s === '-0.00'.slice(0, s.length) && /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+}
+
+/** A fraction as a percentage with `digits` decimals (92.78 for 0.9278). */
+export function percent(x: number | null | undefined, digits = 2): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return UNDEFINED;
+  return fixed(x * 100, digits);
+}
+
+/** conlleval's percentage of a ratio: computed as 100*num/den, exactly as conlleval does. */
+export function conllevalPercent(num: number, den: number): number {
+  return den === 0 ? 0 : (100 * num) / den;
+}
+
+/** For JSON: finite numbers as they are, anything else (NaN, ±∞) as null. */
+export function jsonNumber(x: number | null | undefined): number | null {
+  return x === null || x === undefined || !Number.isFinite(x) ? null : x;
+}

@@ -1,0 +1,127 @@
+/**
+ * Abstract tables and their renderers. Every report builds `Table`s of already-formatted cells;
+ * these pure functions lay them out as aligned text (optionally coloured), Markdown, LaTeX or CSV.
+ */
+
+export type Align = 'left' | 'right';
+
+export interface Column {
+  header: string;
+  align?: Align;
+}
+
+export interface Table {
+  title?: string;
+  columns: Column[];
+  rows: string[][];
+  /** Cells to emphasise, as "row:col" (e.g. the best score of a column). */
+  emphasis?: Set<string>;
+  /** A line printed under the table. */
+  note?: string;
+}
+
+export interface TextStyle {
+  color: boolean;
+}
+
+const ESC = '\u001b[';
+const bold = (s: string, on: boolean) => (on ? `${ESC}1m${s}${ESC}22m` : s);
+const green = (s: string, on: boolean) => (on ? `${ESC}32m${s}${ESC}39m` : s);
+const dim = (s: string, on: boolean) => (on ? `${ESC}2m${s}${ESC}22m` : s);
+
+/** Display width of a string (code points; the tables hold no wide characters). */
+function width(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+function pad(s: string, w: number, align: Align): string {
+  const gap = ' '.repeat(Math.max(0, w - width(s)));
+  return align === 'right' ? gap + s : s + gap;
+}
+
+/** Aligned plain text, two spaces between columns, a rule under the header. */
+export function renderText(tables: readonly Table[], style: TextStyle = { color: false }): string {
+  const out: string[] = [];
+  for (const t of tables) {
+    const widths = t.columns.map((c, j) => Math.max(width(c.header), ...t.rows.map((r) => width(r[j] ?? ''))));
+    const line = (cells: string[], fmt: (s: string, i: number, j: number) => string, i: number) =>
+      cells.map((c, j) => fmt(pad(c, widths[j], t.columns[j].align ?? 'left'), i, j)).join('  ').replace(/\s+$/, '');
+    if (out.length > 0) out.push('');
+    if (t.title !== undefined) out.push(bold(t.title, style.color));
+    out.push(line(t.columns.map((c) => c.header), (s) => bold(s, style.color), -1));
+    out.push(widths.map((w) => '-'.repeat(w)).join('  '));
+    t.rows.forEach((r, i) => {
+      out.push(line(r, (s, row, col) => {
+        if (t.emphasis?.has(`${row}:${col}`)) return green(s, style.color);
+        return s.trim() === '—' ? dim(s, style.color) : s;
+      }, i));
+    });
+    if (t.note !== undefined) out.push(t.note);
+  }
+  return out.join('\n') + '\n';
+}
+
+function mdEscape(s: string): string {
+  return s.replace(/\|/g, '\\|');
+}
+
+/** GitHub-flavoured Markdown tables, each under a level-3 heading when titled. */
+export function renderMarkdown(tables: readonly Table[]): string {
+  const out: string[] = [];
+  for (const t of tables) {
+    if (out.length > 0) out.push('');
+    if (t.title !== undefined) out.push(`### ${mdEscape(t.title)}`, '');
+    out.push(`| ${t.columns.map((c) => mdEscape(c.header)).join(' | ')} |`);
+    out.push(`|${t.columns.map((c) => (c.align === 'right' ? '---:' : ':---')).join('|')}|`);
+    t.rows.forEach((r, i) => {
+      out.push(`| ${r.map((c, j) => (t.emphasis?.has(`${i}:${j}`) ? `**${mdEscape(c)}**` : mdEscape(c))).join(' | ')} |`);
+    });
+    if (t.note !== undefined) out.push('', mdEscape(t.note));
+  }
+  return out.join('\n') + '\n';
+}
+
+const LATEX_SPECIAL: Record<string, string> = {
+  '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}',
+  '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '—': '---', '∞': '$\\infty$', 'β': '$\\beta$', 'α': '$\\alpha$',
+};
+
+export function latexEscape(s: string): string {
+  return s.replace(/[\\&%$#_{}~^—∞βα]/g, (c) => LATEX_SPECIAL[c]);
+}
+
+/** LaTeX `tabular`s using booktabs rules, each in a `table` float captioned by its title. */
+export function renderLatex(tables: readonly Table[]): string {
+  const out: string[] = ['% requires \\usepackage{booktabs}'];
+  for (const t of tables) {
+    out.push('\\begin{table}[htbp]', '\\centering');
+    if (t.title !== undefined) out.push(`\\caption{${latexEscape(t.title)}}`);
+    out.push(`\\begin{tabular}{${t.columns.map((c) => (c.align === 'right' ? 'r' : 'l')).join('')}}`, '\\toprule');
+    out.push(`${t.columns.map((c) => latexEscape(c.header)).join(' & ')} \\\\`, '\\midrule');
+    t.rows.forEach((r, i) => {
+      out.push(`${r.map((c, j) => (t.emphasis?.has(`${i}:${j}`) ? `\\textbf{${latexEscape(c)}}` : latexEscape(c))).join(' & ')} \\\\`);
+    });
+    out.push('\\bottomrule', '\\end{tabular}');
+    if (t.note !== undefined) out.push(`\\par\\smallskip{\\footnotesize ${latexEscape(t.note)}}`);
+    out.push('\\end{table}');
+  }
+  return out.join('\n') + '\n';
+}
+
+function csvCell(s: string): string {
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** RFC 4180 CSV of one table (header row first, CRLF-free: lines end with \n). */
+export function renderCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string>>): string {
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+/** Whether to colour output: NO_COLOR wins, then FORCE_COLOR, then whether stdout is a TTY. */
+export function useColor(env: Readonly<Record<string, string | undefined>>, isTTY: boolean): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY;
+}
