@@ -150,7 +150,10 @@ function alignOverlap(gold: readonly Span[], system: readonly Span[]): SlotAlign
       if (size > 0) pairs.push({ gi, si, size });
     }
   }
-  pairs.sort((a, b) => b.size - a.size || a.gi - b.gi || a.si - b.si);
+  // Greatest overlap first; on a tie an exact match first, so every pair strict match would count
+  // correct is counted correct here too (an exact pair's overlap is the most either side can have).
+  const exact = (p: { gi: number; si: number }) => (compareWhere(g[p.gi], s[p.si]) === 0 ? 0 : 1);
+  pairs.sort((a, b) => b.size - a.size || exact(a) - exact(b) || a.gi - b.gi || a.si - b.si);
   const gUsed = new Uint8Array(g.length);
   const sUsed = new Uint8Array(s.length);
   const out: SlotAlignment = { correct: [], substitutions: [], deletions: [], insertions: [] };

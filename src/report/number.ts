@@ -23,7 +23,7 @@ export function fixed(x: number | null | undefined, digits = 2): string {
       return down;
     }
   }
-  return s === '-0.00'.slice(0, s.length) && /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+  return /^-0\.?0*$/.test(s) ? s.slice(1) : s; // no "-0.00"
 }
 
 /** A fraction as a percentage with `digits` decimals (92.78 for 0.9278). */

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { conllevalPercent, fixed, jsonNumber, percent, UNDEFINED } from '../../src/report/number.js';
+
+describe('fixed', () => {
+  it('rounds exact binary ties to even, as C printf does', () => {
+    expect(fixed(92.125, 2)).toBe('92.12'); // toFixed would give 92.13
+    expect(fixed(92.375, 2)).toBe('92.38');
+    expect(fixed(0.5, 0)).toBe('0');
+    expect(fixed(1.5, 0)).toBe('2');
+    expect(fixed(2.5, 0)).toBe('2');
+  });
+
+  it('rounds non-ties to nearest', () => {
+    expect(fixed(93.0249999, 2)).toBe('93.02');
+    expect(fixed(93.025000001, 2)).toBe('93.03');
+    expect(fixed(100, 2)).toBe('100.00');
+  });
+
+  it('agrees with toFixed except on exact ties', () => {
+    fc.assert(fc.property(fc.double({ min: 0, max: 1000, noNaN: true }), (x) => {
+      const tail = x.toFixed(100).split('.')[1].slice(2);
+      if (!/^50*$/.test(tail)) expect(fixed(x, 2)).toBe(x.toFixed(2));
+    }));
+  });
+
+  it('prints undefined values as a dash and infinities as ∞', () => {
+    expect(fixed(null)).toBe(UNDEFINED);
+    expect(fixed(Number.NaN)).toBe(UNDEFINED);
+    expect(fixed(Infinity)).toBe('∞');
+    expect(percent(undefined)).toBe(UNDEFINED);
+  });
+});
+
+describe('percent and conllevalPercent', () => {
+  it('prints fractions as percentages', () => {
+    expect(percent(0.9278)).toBe('92.78');
+    expect(percent(1.2)).toBe('120.00');
+  });
+
+  it('computes 100·num/den like conlleval, and 0 for an empty denominator', () => {
+    expect(conllevalPercent(5268, 5678)).toBe((100 * 5268) / 5678);
+    expect(conllevalPercent(0, 0)).toBe(0);
+  });
+});
+
+describe('jsonNumber', () => {
+  it('keeps finite numbers and turns the rest into null', () => {
+    expect(jsonNumber(0.5)).toBe(0.5);
+    expect(jsonNumber(Infinity)).toBeNull();
+    expect(jsonNumber(Number.NaN)).toBeNull();
+    expect(jsonNumber(null)).toBeNull();
+  });
+});
