@@ -1,0 +1,21 @@
+/** complan's public API: load a corpus, score it, render the results. */
+export { InputError, UsageError } from './errors.js';
+export type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, Unit } from './model/corpus.js';
+export { sentenceAt, spanKey, spanText } from './model/corpus.js';
+export { Bitset, popcount } from './model/bitset.js';
+export { buildUniverse, type ItemMatch, type Universe } from './model/universe.js';
+export type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './formats/segment.js';
+export { decodeTags, detectScheme, parseTag } from './formats/chunking.js';
+export { readConll } from './formats/conll.js';
+export { readJsonl } from './formats/jsonl.js';
+export { readBrat } from './formats/brat.js';
+export { detectFormat } from './formats/detect.js';
+export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions } from './formats/load.js';
+export * from './metrics/index.js';
+export { alignSlots, MATCH_MODES, overlapLength, type MatchMode, type SlotAlignment } from './metrics/slots.js';
+export {
+  DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type EvalReport, type SystemScores,
+} from './metrics/evaluate.js';
+export { evalCsv, evalJson, evalTables, SCHEMA_VERSION } from './report/eval.js';
+export { renderCsv, renderLatex, renderMarkdown, renderText, type Table } from './report/table.js';
+export { conllevalPercent, fixed, percent } from './report/number.js';

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// complan benchmarks (DESIGN §10). Not timed tests: they print wall time (Node start-up
+// included, as a user would see it), phase times, throughput and peak memory.
+//
+//   npm run bench             all benchmarks whose data is present
+//   npm run bench -- --runs 9 more repetitions (the median is reported)
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const shared = resolve(root, '../shared/data/conll03-12sys');
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+
+if (!existsSync(join(root, 'dist/cli/program.js'))) {
+  console.error('dist/ is missing: run `npm run build` (npm install does it) first');
+  process.exit(1);
+}
+
+const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(join(root, 'dist/src/formats/load.js'));
+const { evaluate } = await import(join(root, 'dist/src/metrics/evaluate.js'));
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x) => `${x.toFixed(0)} ms`;
+
+/** Runs the CLI in a fresh Node process RUNS times: median wall time and peak RSS. */
+function cli(args, cwd) {
+  const walls = [];
+  let rss = 0;
+  for (let r = 0; r < RUNS; r++) {
+    const t0 = process.hrtime.bigint();
+    const p = spawnSync(process.execPath, [join(root, 'test/bench/measure.mjs'), ...args], { cwd, encoding: 'utf8' });
+    walls.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (p.status !== 0) throw new Error(`complan ${args.join(' ')} failed (${p.status}): ${p.stderr}`);
+    const m = /@@maxrss (\d+)/.exec(p.stderr);
+    if (m) rss = Math.max(rss, Number(m[1]));
+  }
+  return { wall: median(walls), rssMiB: rss / 1024 };
+}
+
+/** In-process phase times (after warm-up the JIT is hot, so these are lower than first runs). */
+function phases(gold, systems, cwd) {
+  const opts = { ...DEFAULT_LOAD_OPTIONS, gold: join(cwd, gold), systems: systems.map((s) => parseSystemArg(join(cwd, s))) };
+  const loads = [];
+  const evals = [];
+  let corpus;
+  let report;
+  for (let r = 0; r < RUNS; r++) {
+    let t = performance.now();
+    corpus = loadCorpus(opts);
+    loads.push(performance.now() - t);
+    t = performance.now();
+    report = evaluate(corpus);
+    evals.push(performance.now() - t);
+  }
+  const items = corpus.gold.spans.length + corpus.systems.reduce((n, s) => n + s.spans.length, 0);
+  return { load: median(loads), evaluate: median(evals), items, tokens: corpus.length * (systems.length + 1), report };
+}
+
+function bench(title, cwd, gold, systems, target) {
+  const c = cli(['eval', '--gold', gold, ...systems, '--format', 'json'], cwd);
+  const p = phases(gold, systems, cwd);
+  const secs = (p.load + p.evaluate) / 1000;
+  console.log(`\n${title}`);
+  console.log(`  complan eval, wall (Node start-up included, median of ${RUNS}): ${ms(c.wall)}${target ? `   target < ${ms(target)}: ${c.wall < target ? 'met' : 'NOT met'}` : ''}`);
+  console.log(`  peak RSS: ${c.rssMiB.toFixed(0)} MiB`);
+  console.log(`  in-process, warm: load ${ms(p.load)}, evaluate ${ms(p.evaluate)}`);
+  console.log(`  throughput (warm): ${Math.round(p.items / secs).toLocaleString('en')} items/s, ${Math.round(p.tokens / secs).toLocaleString('en')} tokens/s (${p.items.toLocaleString('en')} items, ${p.tokens.toLocaleString('en')} tokens read)`);
+}
+
+console.log(`complan benchmarks — Node ${process.version}, ${RUNS} runs each`);
+bench('examples/news: gold + 5 systems (CoNLL)', join(root, 'examples/news'), 'gold.conll',
+  readdirSync(join(root, 'examples/news/systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => `systems/${f}`));
+
+if (existsSync(shared)) {
+  const systems = readdirSync(shared).filter((f) => (f.endsWith('.conll') && f !== 'gold.conll') || f.endsWith('.jsonl')).sort();
+  bench(`CoNLL-2003 test, twelve systems (${systems.length} files: 10 CoNLL, 2 JSONL)`, shared, 'gold.conll', systems, 500);
+} else {
+  console.log('\n../shared/data/conll03-12sys not found: the twelve-system benchmark is skipped');
+}
