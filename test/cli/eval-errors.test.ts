@@ -1,0 +1,205 @@
+/**
+ * Errors of `complan eval` (DESIGN §8): exit 1 for a wrong command line, 2 for wrong input; one
+ * clear line on stderr naming the file (and line), nothing on stdout, never a stack trace.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, ROOT, runCli, type CliResult } from './helpers.js';
+
+const GOLD = fixture('makhoul/gold.conll');
+const SILENT = fixture('makhoul/silent.conll');
+
+/** Exit code `code`, no output, no stack trace; returns stderr's lines. */
+function failed(r: CliResult, code: number): string[] {
+  expect(r.code, r.stderr).toBe(code);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+  expect(r.stderr).not.toMatch(/internal error/);
+  expect(r.stderr.endsWith('\n')).toBe(true);
+  return r.stderr.slice(0, -1).split('\n');
+}
+
+/** complan's own errors: exactly one line, "complan: …". */
+function oneLine(r: CliResult, code: number): string {
+  const lines = failed(r, code);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^complan: /);
+  return lines[0];
+}
+
+/** Commander's errors: "error: …" then the hint to run --help. */
+function commanderError(r: CliResult): string {
+  const lines = failed(r, 1);
+  expect(lines[0]).toMatch(/^error: /);
+  expect(lines.slice(1)).toEqual(['(run with --help for usage)']);
+  return lines[0];
+}
+
+describe('input errors (exit 2)', () => {
+  it('a missing system file is named', async () => {
+    const missing = fixture('makhoul/no-such-system.conll');
+    const line = oneLine(await runCli(['eval', '--gold', GOLD, missing]), 2);
+    expect(line).toBe(`complan: ${missing}: no such file or directory`);
+  });
+
+  it('a missing gold file is named', async () => {
+    const missing = fixture('makhoul/no-such-gold.conll');
+    const line = oneLine(await runCli(['eval', '--gold', missing, SILENT]), 2);
+    expect(line).toContain(missing);
+    expect(line).toContain('no such file');
+  });
+
+  it('a missing --label-distance file is named', async () => {
+    const missing = fixture('match/no-such-distance.json');
+    const line = oneLine(await runCli(['eval', '--gold', GOLD, '--label-distance', missing, SILENT]), 2);
+    expect(line).toContain(missing);
+  });
+
+  it('a token that differs from the gold names file:line and both tokens', async () => {
+    const file = fixture('errors/misspelt.conll');
+    const line = oneLine(await runCli(['eval', '--gold', GOLD, file]), 2);
+    expect(line).toMatch(new RegExp(`^complan: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:13: token "Karrow" but gold has "Carrow"`));
+    expect(line).toContain('(sentence 1)');
+  });
+
+  it('a system over other sentences fails on its first token', async () => {
+    const line = oneLine(await runCli(['eval', '--gold', fixture('match/gold.conll'), SILENT]), 2);
+    expect(line).toBe(`complan: ${SILENT}:3: token "Oskar" but gold has "Captain" (sentence 1)`);
+  });
+
+  it('a broken JSONL line names file:line', async () => {
+    const file = fixture('errors/broken.jsonl');
+    const line = oneLine(await runCli(['eval', '--gold', GOLD, file]), 2);
+    expect(line.startsWith(`complan: ${file}:2: `)).toBe(true);
+    expect(line).toMatch(/JSON/);
+  });
+
+  it('an embedded gold column that disagrees with --gold names file:line', async () => {
+    const file = fixture('errors/regolded.conll');
+    const line = oneLine(await runCli(['eval', '--gold', GOLD, file]), 2);
+    expect(line.startsWith(`complan: ${file}:13: embedded gold lacks LOC "Carrow"`)).toBe(true);
+    expect(line).toContain('--ignore-embedded-gold');
+  });
+
+  it('--ignore-embedded-gold turns the disagreement into a warning and scores against --gold', async () => {
+    const file = fixture('errors/regolded.conll');
+    const r = await runCli(['eval', '--format', 'json', '--ignore-embedded-gold', '--gold', GOLD, file]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^complan: warning: .*regolded\.conll:13: embedded gold lacks LOC "Carrow".*\n$/);
+    const s = JSON.parse(r.stdout).systems[0];
+    expect([s.tp, s.fp, s.fn]).toEqual([4, 6, 6]);
+  });
+
+  it('an IOB2 violation under --scheme iob2 --strict-scheme names the line', async () => {
+    const file = join(ROOT, 'examples/news/systems/sloppy.conll');
+    const r = await runCli(['eval', '--gold', join(ROOT, 'examples/news/gold.conll'), '--scheme', 'iob2', '--strict-scheme', file]);
+    const line = oneLine(r, 2);
+    // Line 171 is "Brant I-PER" after "Ola O": the first of the three broken predictions.
+    expect(line.startsWith(`complan: ${file}:171: `)).toBe(true);
+    expect(line).toContain('"I-PER"');
+  });
+});
+
+describe('usage errors (exit 1)', () => {
+  it('an unknown option', async () => {
+    const line = commanderError(await runCli(['eval', '--gold', GOLD, '--frobnicate', SILENT]));
+    expect(line).toContain("unknown option '--frobnicate'");
+  });
+
+  it('an unknown command', async () => {
+    expect(commanderError(await runCli(['evaluate', SILENT]))).toContain("unknown command 'evaluate'");
+  });
+
+  it('a bad --match value lists the choices', async () => {
+    const line = commanderError(await runCli(['eval', '--gold', GOLD, '--match', 'fuzzy', SILENT]));
+    expect(line).toContain("'fuzzy'");
+    expect(line).toContain('strict, boundary, overlap');
+  });
+
+  it('a bad --format or --zero-division value', async () => {
+    expect(commanderError(await runCli(['eval', '--gold', GOLD, '--format', 'xml', SILENT]))).toContain("'xml'");
+    expect(commanderError(await runCli(['eval', '--gold', GOLD, '--zero-division', 'nan', SILENT]))).toContain("'nan'");
+  });
+
+  it.each(['0', '-1', 'abc', 'Infinity', ''])('--beta %j', async (beta) => {
+    const line = oneLine(await runCli(['eval', '--gold', GOLD, '--beta', beta, SILENT]), 1);
+    expect(line).toBe(`complan: --beta expects a positive number, got "${beta}"`);
+  });
+
+  it('--k-alpha 0', async () => {
+    expect(oneLine(await runCli(['eval', '--gold', GOLD, '--k-alpha', '0', SILENT]), 1)).toContain('--k-alpha');
+  });
+
+  it.each(['1,2', '1,1,-1', 'a,b,c', 's=1,x=2', 's=1,s=2', '1,d=1,1', ''])('--ser-weights %j', async (w) => {
+    const line = oneLine(await runCli(['eval', '--gold', GOLD, '--ser-weights', w, SILENT]), 1);
+    expect(line).toMatch(/^complan: --ser-weights: invalid SER weights/);
+  });
+
+  it('--gold-column 0', async () => {
+    expect(oneLine(await runCli(['eval', '--gold', GOLD, '--gold-column', '0', SILENT]), 1)).toContain('--gold-column');
+  });
+
+  it('an empty --types list', async () => {
+    expect(oneLine(await runCli(['eval', '--gold', GOLD, '--types', ' , ', SILENT]), 1)).toContain('--types');
+  });
+
+  it('duplicate system names', async () => {
+    const line = oneLine(await runCli(['eval', '--gold', GOLD, SILENT, SILENT]), 1);
+    expect(line).toContain('two systems are named "silent"');
+    expect(line).toContain('name=path');
+  });
+
+  it('duplicate names given with name=path', async () => {
+    const line = oneLine(await runCli(['eval', '--gold', GOLD, `a=${SILENT}`, `a=${fixture('makhoul/spurious.conll')}`]), 1);
+    expect(line).toContain('two systems are named "a"');
+  });
+
+  it('name= with an empty path', async () => {
+    expect(oneLine(await runCli(['eval', '--gold', GOLD, 'x=']), 1)).toContain('"x="');
+  });
+
+  it('no system files', async () => {
+    const line = oneLine(await runCli(['eval', '--gold', GOLD]), 1);
+    expect(line).toContain('no system files');
+  });
+
+  it('no --gold with a 2-column system file (no embedded gold)', async () => {
+    const file = fixture('gerbil/silent.conll');
+    const line = oneLine(await runCli(['eval', file]), 1);
+    expect(line).toContain(file);
+    expect(line).toContain('--gold');
+  });
+});
+
+describe('help', () => {
+  it('eval --help prints usage and exits 0', async () => {
+    const r = await runCli(['eval', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^Usage: complan eval \[options\] \[systems\.\.\.\]/);
+    for (const o of ['--gold', '--match', '--beta', '--zero-division', '--k-alpha', '--ser-weights', '--label-distance', '--types', '--format']) {
+      expect(r.stdout).toContain(o);
+    }
+  });
+
+  it('--help prints the program usage and exits 0', async () => {
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: complan /);
+    expect(r.stdout).toContain('eval');
+  });
+
+  it('no arguments prints help and exits 0', async () => {
+    const r = await runCli([]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^Usage: complan /);
+    expect(r.stdout).toMatch(/Commands:[\s\S]*eval/);
+  });
+
+  it('--version prints the version and exits 0', async () => {
+    const r = await runCli(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
