@@ -65,7 +65,7 @@ function shownPrf(s: SystemScores | (PRF & { tp: number; fp: number; fn: number 
 /** Row indices holding the maximum (or minimum) of a numeric column. */
 function best(values: number[], higher = true): Set<number> {
   const finite = values.filter((v) => Number.isFinite(v));
-  if (finite.length < 2) return new Set();
+  if (values.length < 2 || finite.length === 0) return new Set();
   const target = higher ? Math.max(...finite) : Math.min(...finite);
   return new Set(values.flatMap((v, i) => (v === target ? [i] : [])));
 }
@@ -74,14 +74,16 @@ function mark(emphasis: Set<string>, rows: Set<number>, col: number): void {
   for (const r of rows) emphasis.add(`${r}:${col}`);
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Describes the run in one line, e.g. for table titles. */
 export function evalHeadline(r: EvalReport): string {
   const g = r.gold;
   const o = r.options;
-  const size = g.unit === 'token' ? `${g.length} tokens` : `${g.length} characters`;
+  const size = count(g.length, g.unit === 'token' ? 'token' : 'character');
   const beta = o.beta === 1 ? 'F1' : `F${o.beta}`;
   const types = o.types ? `, types ${o.types.join(',')}` : '';
-  return `${g.items} gold items in ${g.documents} documents (${g.sentences} sentences, ${size}); ${o.match} match, ${beta}${types}`;
+  return `${count(g.items, 'gold item')} in ${count(g.documents, 'document')} (${count(g.sentences, 'sentence')}, ${size}); ${o.match} match, ${beta}${types}`;
 }
 
 /** The tables of `complan eval`: scores, errors, per type, macro, indicators. */
