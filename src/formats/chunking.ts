@@ -65,6 +65,8 @@ function endOfChunk(prev: Prefix, cur: Prefix, prevType: string, type: string): 
 
 function startOfChunk(prev: Prefix, cur: Prefix, prevType: string, type: string): boolean {
   if (cur === 'S') return true;
+  // A one-token S-/U- chunk always ends (see endOfChunk), so whatever follows opens a new one.
+  if (prev === 'S' && cur !== 'O') return true;
   if (cur === 'B' && (prev === 'B' || prev === 'I' || prev === 'O')) return true;
   if (prev === 'O' && (cur === 'I' || cur === 'E')) return true;
   if (prev === 'E' && (cur === 'E' || cur === 'I')) return true;
@@ -76,12 +78,12 @@ export interface SchemeEvidence {
   prefixes: Set<string>;
   /** An I-X opened a chunk (after O or another type): IOB1 or IO, not IOB2. */
   iOpensChunk: boolean;
-  /** An E-X was followed by I-X of the same type: IOE1. */
-  eBeforeSameI: boolean;
+  /** An I-X closed a chunk (before O, another type or the sentence end): IOE1, not IOE2. */
+  iClosesChunk: boolean;
 }
 
 export function newEvidence(): SchemeEvidence {
-  return { prefixes: new Set(), iOpensChunk: false, eBeforeSameI: false };
+  return { prefixes: new Set(), iOpensChunk: false, iClosesChunk: false };
 }
 
 /** Names the scheme a file's tags are written in. */
@@ -89,7 +91,7 @@ export function detectScheme(ev: SchemeEvidence): Exclude<TagScheme, 'auto'> {
   const p = ev.prefixes;
   if (p.has('U') || p.has('L')) return 'bilou';
   if (p.has('S') || (p.has('E') && p.has('B'))) return 'iobes';
-  if (p.has('E')) return ev.eBeforeSameI ? 'ioe1' : 'ioe2';
+  if (p.has('E')) return ev.iClosesChunk ? 'ioe1' : 'ioe2';
   if (p.has('B')) return ev.iOpensChunk ? 'iob1' : 'iob2';
   if (p.has('I')) return 'io';
   return 'iob2';
@@ -132,7 +134,7 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpa
     if (ev !== undefined) {
       ev.prefixes.add(raw);
       if (prefix === 'I' && (prev === 'O' || prevType !== type)) ev.iOpensChunk = true;
-      if (prefix === 'I' && prev === 'E' && prevType === type) ev.eBeforeSameI = true;
+      if (prev === 'I' && (prefix === 'O' || prevType !== type)) ev.iClosesChunk = true;
     }
     if (inChunk && endOfChunk(prev, prefix, prevType, type)) {
       spans.push({ start: chunkStart, end: i, label: chunkType, line: opts.lineOf(chunkStart) });
@@ -148,6 +150,7 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpa
     prevType = type;
   }
   if (inChunk) spans.push({ start: chunkStart, end: n, label: chunkType, line: opts.lineOf(chunkStart) });
+  if (ev !== undefined && prev === 'I') ev.iClosesChunk = true;
   return spans;
 }
 
@@ -189,7 +192,7 @@ function validate(parsed: ParsedTag[], tags: readonly string[], opts: DecodeOpti
         }
         break;
       case 'ioe1':
-        if (t.prefix === 'E' && !(nextSame && next!.prefix === 'I')) {
+        if (t.prefix === 'E' && !nextSame) {
           fail(i, `"${tags[i]}" then ${show(i + 1)} (E- only separates two chunks of the same type)`);
         }
         break;

@@ -100,9 +100,11 @@ export function forEachLineRange(path: string, onLine: LineRangeCallback): numbe
       }
       carry = data.slice(start);
       if (!last) {
-        // Keep the bytes of the unfinished line, to place a bad byte in the next chunk exactly.
-        const tailBytes = Buffer.byteLength(carry, 'utf8');
-        carryBytes = Uint8Array.from(buf.subarray(Math.max(0, n - tailBytes), n));
+        // Keep the bytes of the unfinished line, to place a bad byte in the next chunk exactly:
+        // those after the chunk's last 0x0A (never part of a multi-byte character), including
+        // any of a character the chunk cuts off; all of them when the line began earlier.
+        const nl = buf.lastIndexOf(10, n - 1);
+        carryBytes = nl >= 0 ? Uint8Array.from(buf.subarray(nl + 1, n)) : Buffer.concat([carryBytes, buf.subarray(0, n)]);
       }
       if (last) break;
     }

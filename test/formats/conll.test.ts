@@ -1,0 +1,345 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { fieldBounds, readConll, splitFields } from '../../src/formats/conll.js';
+import { DEFAULT_READ_OPTIONS, type RawSpan, type ReadOptions, type Segment } from '../../src/formats/segment.js';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/conll');
+const fixture = (name: string) => join(FIXTURES, name);
+
+const dir = mkdtempSync(join(tmpdir(), 'complan-conll-'));
+let serial = 0;
+
+/** Writes `content` to a fresh temp file and returns its path. */
+function temp(content: string | Buffer, name = `in-${serial++}.conll`): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+function read(path: string, opts: Partial<ReadOptions> = {}) {
+  const segments: Segment[] = [];
+  const summary = readConll(path, { ...DEFAULT_READ_OPTIONS, ...opts }, (s) => segments.push(s));
+  return { segments, summary };
+}
+
+const gold = (path: string, opts: Partial<ReadOptions> = {}) => read(path, { role: 'gold', ...opts });
+
+/** Spans as [start, end, label, line]. */
+const quads = (spans: readonly RawSpan[] | undefined) => spans?.map((s) => [s.start, s.end, s.label, s.line]);
+
+function inputError(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputError);
+    return err as InputError;
+  }
+  throw new Error('expected an InputError, nothing was thrown');
+}
+
+describe('splitFields and fieldBounds', () => {
+  it('splits on runs of spaces and tabs, ignoring leading and trailing ones', () => {
+    expect(splitFields('a b')).toEqual(['a', 'b']);
+    expect(splitFields('a\tb')).toEqual(['a', 'b']);
+    expect(splitFields('  a \t\t b\t c  ')).toEqual(['a', 'b', 'c']);
+    expect(splitFields('one')).toEqual(['one']);
+    expect(splitFields('')).toEqual([]);
+    expect(splitFields(' \t ')).toEqual([]);
+  });
+
+  it('splits on space and tab only', () => {
+    expect(splitFields('a\u00a0b c')).toEqual(['a\u00a0b', 'c']);
+    expect(splitFields('a\rb\u3000c')).toEqual(['a\rb\u3000c']);
+    expect(splitFields('x\vy')).toEqual(['x\vy']);
+  });
+
+  it('keeps punctuation and hyphenated tags whole', () => {
+    expect(splitFields('-DOCSTART- -X- -X- O')).toEqual(['-DOCSTART-', '-X-', '-X-', 'O']);
+    expect(splitFields('"Hi," B-WORK-OF-ART')).toEqual(['"Hi,"', 'B-WORK-OF-ART']);
+  });
+
+  it('fieldBounds scans only [start, end) and writes pairs of bounds', () => {
+    const b: number[] = [];
+    expect(fieldBounds('xx ab  c yy', 3, 8, b)).toBe(2);
+    expect(b.slice(0, 4)).toEqual([3, 5, 7, 8]);
+    expect(fieldBounds('xx ab  c yy', 2, 3, b)).toBe(0);
+    expect(fieldBounds('abc', 1, 2, b)).toBe(1);
+    expect(b.slice(0, 2)).toEqual([1, 2]);
+  });
+});
+
+describe('readConll: a gold file', () => {
+  const path = fixture('gold.conll');
+  const { segments, summary } = gold(path);
+
+  it('makes one segment per sentence, skipping runs of blank lines and -DOCSTART- lines', () => {
+    expect(segments.map((s) => s.tokens)).toEqual([
+      ['Ilse', 'Marrow', 'sailed', 'to', 'Vantor', '.'],
+      ['Brightwater', 'Mills', 'closed'],
+      ['Quen', 'spoke'],
+    ]);
+    expect(summary.segments).toBe(3);
+  });
+
+  it('flags the sentence after each -DOCSTART- with docBreak', () => {
+    expect(segments.map((s) => s.docBreak)).toEqual([true, undefined, true]);
+  });
+
+  it('gives each segment the line of its first token, its source, and tokenPerLine', () => {
+    expect(segments.map((s) => s.line)).toEqual([3, 12, 17]);
+    expect(segments.every((s) => s.source === path && s.tokenPerLine === true)).toBe(true);
+  });
+
+  it('decodes the gold tags in column 2, each span on the line of its first token', () => {
+    expect(quads(segments[0].spans)).toEqual([[0, 2, 'PER', 3], [4, 5, 'LOC', 7]]);
+    expect(quads(segments[1].spans)).toEqual([[0, 2, 'ORG', 12]]);
+    expect(quads(segments[2].spans)).toEqual([[0, 1, 'PER', 17]]);
+  });
+
+  it('has no embedded gold and detects the scheme', () => {
+    expect(segments.every((s) => s.embeddedGold === undefined)).toBe(true);
+    expect(summary.hasEmbeddedGold).toBe(false);
+    expect(summary.scheme).toBe('iob2');
+    expect(summary.warnings).toEqual([]);
+  });
+
+  it('does not count the columns of -DOCSTART- lines', () => {
+    // The -DOCSTART- lines have 3 fields and the token lines 2: no column error.
+    expect(segments).toHaveLength(3);
+  });
+});
+
+describe('readConll: separators and line ends', () => {
+  it('accepts tabs, spaces and mixed runs; a whitespace-only line breaks; no final newline', () => {
+    const { segments } = gold(fixture('mixed.conll'));
+    expect(segments.map((s) => s.tokens)).toEqual([['Ossa', 'Ridge', 'Fenn'], ['noon', 'Orla']]);
+    expect(segments.map((s) => s.line)).toEqual([1, 5]);
+    expect(quads(segments[0].spans)).toEqual([[0, 2, 'LOC', 1], [2, 3, 'PER', 3]]);
+    expect(quads(segments[1].spans)).toEqual([[1, 2, 'PER', 6]]);
+  });
+
+  it('reads CRLF and a BOM like LF', () => {
+    const lf = 'Ada B-PER\nKorr I-PER\n\nin O\nDelft B-LOC\n';
+    const crlf = temp(`\uFEFF${lf.replace(/\n/g, '\r\n')}`);
+    const a = gold(temp(lf)).segments;
+    const b = gold(crlf).segments;
+    expect(b.map((s) => [s.tokens, s.line, quads(s.spans)])).toEqual(a.map((s) => [s.tokens, s.line, quads(s.spans)]));
+    expect(b[0].tokens![0]).toBe('Ada');
+    expect(b[1].tokens).toEqual(['in', 'Delft']);
+  });
+
+  it('reads a trailing sentence without a final newline, and trailing blank lines', () => {
+    expect(gold(temp('a O\nb B-PER')).segments.map((s) => s.tokens)).toEqual([['a', 'b']]);
+    expect(gold(temp('a O\n\n\n\n')).summary.segments).toBe(1);
+  });
+
+  it('breaks a document at -DOCSTART- even without a blank line before it', () => {
+    const { segments } = gold(temp('a B-PER\n-DOCSTART-\nb B-PER\n'));
+    expect(segments.map((s) => [s.tokens, s.docBreak, s.line])).toEqual([[['a'], undefined, 1], [['b'], true, 3]]);
+  });
+
+  it('keeps one docBreak for repeated -DOCSTART- lines and empty documents', () => {
+    const { segments } = gold(temp('-DOCSTART- O\n\n-DOCSTART- O\n\nx O\n'));
+    expect(segments.map((s) => s.docBreak)).toEqual([true]);
+  });
+
+  it('reads an empty file or one with only blank lines as no segments', () => {
+    expect(gold(temp('')).summary.segments).toBe(0);
+    expect(gold(temp('\n \n\t\n')).segments).toEqual([]);
+  });
+});
+
+describe('readConll: system files', () => {
+  it('reads conlleval style token gold pred: spans from the last column, embedded gold from column 2', () => {
+    const path = fixture('conlleval.conll');
+    const { segments, summary } = read(path);
+    expect(segments.map((s) => s.line)).toEqual([3, 10, 15]);
+    expect(segments.map((s) => s.docBreak)).toEqual([true, undefined, true]);
+    expect(quads(segments[0].spans)).toEqual([[0, 1, 'PER', 3], [4, 5, 'ORG', 7]]);
+    expect(quads(segments[0].embeddedGold)).toEqual([[0, 2, 'PER', 3], [4, 5, 'LOC', 7]]);
+    expect(quads(segments[1].spans)).toEqual([[0, 2, 'ORG', 10], [2, 3, 'MISC', 12]]);
+    expect(quads(segments[1].embeddedGold)).toEqual([[0, 2, 'ORG', 10]]);
+    expect(quads(segments[2].spans)).toEqual([[0, 1, 'PER', 15]]);
+    expect(quads(segments[2].embeddedGold)).toEqual([[0, 1, 'PER', 15]]);
+    expect(summary.hasEmbeddedGold).toBe(true);
+    // I-MISC after I-ORG opens a chunk: evidence of IOB1 in the predictions.
+    expect(summary.scheme).toBe('iob1');
+  });
+
+  it('reads a 2-column system file without embedded gold', () => {
+    const { segments, summary } = read(fixture('two-column.conll'));
+    expect(quads(segments[0].spans)).toEqual([[0, 2, 'PER', 1]]);
+    expect(quads(segments[1].spans)).toEqual([[0, 1, 'PER', 5]]);
+    expect(segments.every((s) => s.embeddedGold === undefined)).toBe(true);
+    expect(summary.hasEmbeddedGold).toBe(false);
+  });
+
+  it('reads a 3-column file as gold from column 2 only, with no embedded gold', () => {
+    const { segments, summary } = gold(fixture('conlleval.conll'));
+    expect(quads(segments[0].spans)).toEqual([[0, 2, 'PER', 3], [4, 5, 'LOC', 7]]);
+    expect(segments[0].embeddedGold).toBeUndefined();
+    expect(summary.hasEmbeddedGold).toBe(false);
+  });
+
+  it('takes the gold column from goldColumn, for gold and for embedded gold', () => {
+    const path = fixture('conlleval.conll');
+    const g = gold(path, { goldColumn: 3 }).segments;
+    expect(quads(g[0].spans)).toEqual([[0, 1, 'PER', 3], [4, 5, 'ORG', 7]]);
+    // predColumn 2 and goldColumn 3: the columns swap roles.
+    const s = read(path, { predColumn: 2, goldColumn: 3 }).segments;
+    expect(quads(s[0].spans)).toEqual([[0, 2, 'PER', 3], [4, 5, 'LOC', 7]]);
+    expect(quads(s[0].embeddedGold)).toEqual([[0, 1, 'PER', 3], [4, 5, 'ORG', 7]]);
+  });
+
+  it('reads no embedded gold when the gold column is the prediction column', () => {
+    const { segments, summary } = read(fixture('conlleval.conll'), { predColumn: 2 });
+    expect(quads(segments[0].spans)).toEqual([[0, 2, 'PER', 3], [4, 5, 'LOC', 7]]);
+    expect(segments[0].embeddedGold).toBeUndefined();
+    expect(summary.hasEmbeddedGold).toBe(false);
+  });
+
+  it('reads 4-column files with the columns given', () => {
+    const path = fixture('four-column.conll');
+    const s = read(path, { goldColumn: 3 });
+    expect(quads(s.segments[0].spans)).toEqual([[0, 1, 'ORG', 1], [1, 2, 'LOC', 2], [3, 4, 'PER', 4]]);
+    expect(quads(s.segments[0].embeddedGold)).toEqual([[0, 2, 'ORG', 1], [3, 4, 'PER', 4]]);
+    const g = gold(path, { goldColumn: 3 });
+    expect(quads(g.segments[0].spans)).toEqual([[0, 2, 'ORG', 1], [3, 4, 'PER', 4]]);
+    expect(g.segments[0].embeddedGold).toBeUndefined();
+    const swapped = read(path, { predColumn: 3, goldColumn: 4 });
+    expect(quads(swapped.segments[0].spans)).toEqual([[0, 2, 'ORG', 1], [3, 4, 'PER', 4]]);
+    expect(quads(swapped.segments[0].embeddedGold)).toEqual([[0, 1, 'ORG', 1], [1, 2, 'LOC', 2], [3, 4, 'PER', 4]]);
+  });
+
+  it('reads column 2 of a 4-column system file as embedded gold by default', () => {
+    const path = fixture('four-column.conll');
+    expect(inputError(() => read(path)).message).toBe(
+      `${path}:1: tag "NNP" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type)`,
+    );
+  });
+});
+
+describe('readConll: errors', () => {
+  it('rejects a line whose column count differs from the first token line', () => {
+    const path = temp('Ilse B-PER B-PER\nMarrow I-PER I-PER\n\nsailed O\n');
+    const err = inputError(() => read(path));
+    expect(err.message).toBe(`${path}:4: expected 3 columns as on line 1, found 2`);
+    expect(err.line).toBe(4);
+  });
+
+  it('counts from the first token line, after -DOCSTART- and blank lines', () => {
+    const path = temp('-DOCSTART- -X- O\n\nIlse B-PER\nMarrow I-PER extra\n');
+    expect(inputError(() => gold(path)).message).toBe(`${path}:4: expected 2 columns as on line 3, found 3`);
+  });
+
+  it('rejects too few columns for a gold file', () => {
+    const path = temp('\nIlse\nMarrow\n');
+    expect(inputError(() => gold(path)).message).toBe(
+      `${path}:2: expected at least 2 columns (the token, and the gold tag in column 2), found 1`,
+    );
+    const p3 = temp('Ilse B-PER\n');
+    expect(inputError(() => gold(p3, { goldColumn: 3 })).message).toBe(
+      `${p3}:1: expected at least 3 columns (the token, and the gold tag in column 3), found 2`,
+    );
+  });
+
+  it('rejects too few columns for a system file', () => {
+    const path = temp('Ilse\n');
+    expect(inputError(() => read(path)).message).toBe(
+      `${path}:1: expected at least 2 columns (the token and the predicted tag), found 1`,
+    );
+    const p4 = temp('Ilse B-PER B-PER\n');
+    expect(inputError(() => read(p4, { predColumn: 4 })).message).toBe(
+      `${p4}:1: expected at least 4 columns (the token and the predicted tag), found 3`,
+    );
+  });
+
+  it('names the line of a tag that is not a chunk tag', () => {
+    const path = temp('a O\nb O\n\nc O\nd PERSON\n');
+    expect(inputError(() => gold(path)).message).toBe(
+      `${path}:5: tag "PERSON" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type)`,
+    );
+  });
+
+  it('names the line of a bad embedded gold tag', () => {
+    const path = temp('a O O\nb B-PER GOLD\n');
+    expect(inputError(() => read(path, { goldColumn: 3, predColumn: 2 })).line).toBe(2);
+  });
+
+  it('names a missing file', () => {
+    const path = join(dir, 'absent.conll');
+    expect(inputError(() => gold(path)).message).toBe(`${path}: no such file or directory`);
+  });
+});
+
+describe('readConll: strict schemes', () => {
+  it('validates against a declared scheme, naming the line', () => {
+    const path = temp('a B-PER\nb I-PER\n\nc O\nd I-LOC\n');
+    expect(inputError(() => gold(path, { scheme: 'iob2', strictScheme: true })).message).toBe(
+      `${path}:5: invalid IOB2 transition: "O" then "I-LOC" (I- must continue a chunk of the same type)`,
+    );
+    // Without strict the same file is chunked as conlleval does.
+    expect(quads(gold(path, { scheme: 'iob2' }).segments[1].spans)).toEqual([[1, 2, 'LOC', 5]]);
+  });
+
+  it('detects the scheme first when strict with auto, then validates against it', () => {
+    // IOBES (S- seen); the B-PER on line 5 is never closed.
+    const path = temp('a S-LOC\nb O\n\nc O\nd B-PER\ne O\n');
+    expect(inputError(() => gold(path, { strictScheme: true })).message).toBe(
+      `${path}:5: invalid IOBES transition: "B-PER" then "O" (a chunk must close with E- or S-)`,
+    );
+  });
+
+  it('emits only the sentences before a strict error in a later sentence', () => {
+    const path = temp('a S-LOC\n\nb B-PER\nc O\n');
+    const seen: Segment[] = [];
+    expect(() => readConll(path, { ...DEFAULT_READ_OPTIONS, role: 'gold', strictScheme: true }, (s) => seen.push(s))).toThrow(InputError);
+    // The first pass detects silently; the second fails on sentence 2 after emitting sentence 1.
+    expect(seen.map((s) => s.tokens)).toEqual([['a']]);
+  });
+
+  it('accepts valid files of every scheme under strict auto, reporting the scheme', () => {
+    const files: Array<[string, string]> = [
+      ['iob2', 'a B-PER\nb I-PER\nc B-PER\nd O\n'],
+      ['iob1', 'a I-PER\nb B-PER\nc O\nd I-LOC\n'],
+      ['ioe2', 'a E-PER\nb I-PER\nc E-PER\nd O\n'],
+      ['ioe1', 'a I-PER\nb E-PER\nc I-PER\nd O\n'],
+      ['iobes', 'a S-PER\nb B-PER\nc E-PER\nd O\n'],
+      ['bilou', 'a U-PER\nb B-PER\nc L-PER\nd O\n'],
+      ['io', 'a I-PER\nb I-PER\nc O\nd I-LOC\n'],
+    ];
+    for (const [scheme, content] of files) {
+      const { segments, summary } = gold(temp(content), { strictScheme: true });
+      expect(summary.scheme, scheme).toBe(scheme);
+      expect(segments).toHaveLength(1);
+    }
+  });
+
+  it('decodes S- then B- of one type as two chunks', () => {
+    const { segments } = gold(temp('a S-PER\nb B-PER\nc E-PER\n'), { strictScheme: true });
+    expect(quads(segments[0].spans)).toEqual([[0, 1, 'PER', 1], [1, 3, 'PER', 2]]);
+  });
+
+  it('validates the embedded gold against its own detected scheme', () => {
+    // Predictions in IOB2, embedded gold in IOBES: both valid under their own scheme.
+    const ok = temp('a S-PER B-PER\nb O O\nc B-LOC B-LOC\nd E-LOC I-LOC\n');
+    const { segments, summary } = read(ok, { strictScheme: true });
+    expect(summary.scheme).toBe('iob2');
+    expect(quads(segments[0].embeddedGold)).toEqual([[0, 1, 'PER', 1], [2, 4, 'LOC', 3]]);
+    // The embedded IOBES gold leaves a chunk open on line 3.
+    const bad = temp('a S-PER B-PER\nb O O\nc B-LOC B-LOC\nd O O\n');
+    expect(inputError(() => read(bad, { strictScheme: true })).message).toBe(
+      `${bad}:3: invalid IOBES transition: "B-LOC" then "O" (a chunk must close with E- or S-)`,
+    );
+  });
+
+  it('validates the embedded gold against a declared scheme too', () => {
+    const path = temp('a B-PER B-PER\nb I-PER I-PER\n\nc O O\nd I-PER B-PER\n');
+    expect(inputError(() => read(path, { scheme: 'iob2', strictScheme: true })).message).toBe(
+      `${path}:5: invalid IOB2 transition: "O" then "I-PER" (I- must continue a chunk of the same type)`,
+    );
+  });
+});

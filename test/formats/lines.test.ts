@@ -1,0 +1,230 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { forEachLine, forEachLineRange } from '../../src/formats/lines.js';
+
+/** The reader's chunk size (4 MiB). */
+const CHUNK = 1 << 22;
+
+const dir = mkdtempSync(join(tmpdir(), 'complan-lines-'));
+let serial = 0;
+
+/** Writes `content` to a fresh temp file and returns its path. */
+function temp(content: string | Buffer): string {
+  const path = join(dir, `in-${serial++}.txt`);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** Every line of `path` with its number, and the count returned. */
+function lines(path: string) {
+  const got: Array<[number, string]> = [];
+  const count = forEachLine(path, (line, no) => {
+    got.push([no, line]);
+  });
+  return { count, lines: got.map(([, l]) => l), numbers: got.map(([n]) => n) };
+}
+
+/** The error `fn` throws, which must be an InputError. */
+function inputError(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputError);
+    return err as InputError;
+  }
+  throw new Error('expected an InputError, nothing was thrown');
+}
+
+describe('forEachLine: line ends', () => {
+  it('splits on LF and numbers lines from 1', () => {
+    const r = lines(temp('alpha\nbeta\ngamma\n'));
+    expect(r.lines).toEqual(['alpha', 'beta', 'gamma']);
+    expect(r.numbers).toEqual([1, 2, 3]);
+    expect(r.count).toBe(3);
+  });
+
+  it('strips CR of CRLF, also mixed with LF, but keeps a CR inside a line', () => {
+    expect(lines(temp('one\r\ntwo\nthree\r\n')).lines).toEqual(['one', 'two', 'three']);
+    expect(lines(temp('a\rb\r\n')).lines).toEqual(['a\rb']);
+  });
+
+  it('reads a last line without a line end, with or without a final CR', () => {
+    expect(lines(temp('first\nlast')).lines).toEqual(['first', 'last']);
+    expect(lines(temp('first\r\nlast\r')).lines).toEqual(['first', 'last']);
+  });
+
+  it('keeps blank lines, including trailing ones, but adds none after the final LF', () => {
+    const r = lines(temp('a\n\n\nb\n\n'));
+    expect(r.lines).toEqual(['a', '', '', 'b', '']);
+    expect(r.count).toBe(5);
+    expect(lines(temp('\n')).lines).toEqual(['']);
+    expect(lines(temp('\r\n\r\n')).lines).toEqual(['', '']);
+  });
+
+  it('reads an empty file as no lines at all', () => {
+    let called = 0;
+    expect(forEachLine(temp(''), () => { called++; })).toBe(0);
+    expect(called).toBe(0);
+  });
+
+  it('drops a UTF-8 byte-order mark at the start only', () => {
+    expect(lines(temp('\uFEFFTöken\nB\n')).lines).toEqual(['Töken', 'B']);
+    expect(lines(temp('\uFEFF')).count).toBe(0);
+    expect(lines(temp('a\n\uFEFFb\n')).lines).toEqual(['a', '\uFEFFb']);
+  });
+
+  it('decodes multi-byte characters, including astral ones', () => {
+    expect(lines(temp('Zoë 東京\n😀 x\n')).lines).toEqual(['Zoë 東京', '😀 x']);
+  });
+});
+
+describe('forEachLine: stopping and ranges', () => {
+  it('stops when the callback returns false, returning the number of lines read', () => {
+    const seen: string[] = [];
+    const count = forEachLine(temp('a\nb\nc\nd\n'), (line) => {
+      seen.push(line);
+      return line !== 'b';
+    });
+    expect(seen).toEqual(['a', 'b']);
+    expect(count).toBe(2);
+  });
+
+  it('goes on when the callback returns true or nothing', () => {
+    expect(forEachLine(temp('a\nb\nc'), () => true)).toBe(3);
+  });
+
+  it('stops at the first line too', () => {
+    let calls = 0;
+    expect(forEachLineRange(temp('x\ny\n'), () => { calls++; return false; })).toBe(1);
+    expect(calls).toBe(1);
+  });
+
+  it('hands ranges that exclude the line end', () => {
+    const got: string[] = [];
+    forEachLineRange(temp('ab\r\ncd\n\nef'), (text, start, end, no) => {
+      got.push(`${no}:${text.slice(start, end)}`);
+    });
+    expect(got).toEqual(['1:ab', '2:cd', '3:', '4:ef']);
+  });
+});
+
+describe('forEachLine: errors', () => {
+  it('names a missing file', () => {
+    const path = join(dir, 'nope.conll');
+    const err = inputError(() => forEachLine(path, () => {}));
+    expect(err.message).toBe(`${path}: no such file or directory`);
+    expect(err.file).toBe(path);
+    expect(err.line).toBeUndefined();
+  });
+
+  it('refuses a directory', () => {
+    const sub = join(dir, 'subdir');
+    mkdirSync(sub, { recursive: true });
+    expect(inputError(() => forEachLine(sub, () => {})).message).toBe(`${sub}: is a directory, expected a file`);
+  });
+
+  it('places an invalid byte on its line', () => {
+    const path = temp(Buffer.concat([Buffer.from('ok one\nok two\nbad '), Buffer.from([0xff]), Buffer.from(' here\nfine\n')]));
+    const err = inputError(() => forEachLine(path, () => {}));
+    expect(err.message).toBe(`${path}:3: bytes that are not valid UTF-8`);
+    expect(err.line).toBe(3);
+  });
+
+  it('places an invalid byte on line 1, and after a BOM', () => {
+    const a = temp(Buffer.from([0xc3, 0x28, 0x0a]));
+    expect(inputError(() => forEachLine(a, () => {})).line).toBe(1);
+    const b = temp(Buffer.concat([Buffer.from('\uFEFFfine\n'), Buffer.from([0x80]), Buffer.from('\n')]));
+    expect(inputError(() => forEachLine(b, () => {})).line).toBe(2);
+  });
+
+  it('places a character cut off by the end of the file on the last line', () => {
+    const path = temp(Buffer.concat([Buffer.from('a\nb\nc'), Buffer.from([0xe6, 0x9d])]));
+    const err = inputError(() => forEachLine(path, () => {}));
+    expect(err.message).toBe(`${path}:3: bytes that are not valid UTF-8`);
+  });
+
+  it('reports only the lines before the bad one', () => {
+    const path = temp(Buffer.concat([Buffer.from('a\nb\n'), Buffer.from([0xfe]), Buffer.from('\nd\n')]));
+    const seen: number[] = [];
+    expect(() => forEachLine(path, (_l, no) => { seen.push(no); })).toThrow(InputError);
+    expect(seen.every((n) => n < 3)).toBe(true);
+  });
+});
+
+describe('forEachLine: files larger than one 4 MiB chunk', () => {
+  it('reads lines that cross the chunk boundary, and a line longer than a chunk, intact', () => {
+    // Line 1 is short; line 2 is 4.5 MB and crosses the first boundary; then short lines, one
+    // of which the second boundary (8 MiB) cuts; CRLF ends everywhere.
+    const long = 'tok\tB-PER '.repeat(450_000);
+    const short = Array.from({ length: 420_000 }, (_, k) => `w${k} O`);
+    const content = `head\r\n${long}\r\n${short.join('\r\n')}\r\nend`;
+    const path = temp(content);
+    expect(long.length).toBeGreaterThan(CHUNK);
+    expect(Buffer.byteLength(content)).toBeGreaterThan(2 * CHUNK + 100_000);
+    const got: string[] = [];
+    const count = forEachLine(path, (line) => { got.push(line); });
+    expect(count).toBe(2 + short.length + 1);
+    expect(got[0]).toBe('head');
+    expect(got[1].length).toBe(long.length);
+    expect(got[1] === long).toBe(true);
+    expect(got.slice(2, -1)).toEqual(short);
+    expect(got[got.length - 1]).toBe('end');
+    expect(got.some((l) => l.includes('\r'))).toBe(false);
+  });
+
+  it('joins a character and a CRLF cut by the chunk boundary', () => {
+    // 'é' is 2 bytes: after one byte of padding, the boundary falls inside an 'é'.
+    const first = 'é'.repeat(CHUNK / 2 + 10);
+    const padded = Buffer.concat([Buffer.from('\n'), Buffer.from(first), Buffer.from('\nnext\n')]);
+    expect(padded[CHUNK - 1]).toBe(0xc3);
+    const r = lines(temp(padded));
+    expect(r.lines.length).toBe(3);
+    expect(r.lines[1] === first).toBe(true);
+    expect(r.lines[2]).toBe('next');
+    // A CR as the last byte of the first chunk and its LF as the first of the next.
+    const crlf = Buffer.concat([Buffer.from('x'.repeat(CHUNK - 1)), Buffer.from('\r\nlast\r\n')]);
+    expect(crlf[CHUNK - 1]).toBe(0x0d);
+    const r2 = lines(temp(crlf));
+    expect(r2.lines.map((l) => l.length)).toEqual([CHUNK - 1, 4]);
+  });
+
+  it('places a bad byte in the second chunk on its own line', () => {
+    const filler = 'a'.repeat(CHUNK + 1000);
+    const path = temp(Buffer.concat([Buffer.from(`one\n${filler}\nthree\n`), Buffer.from([0xc0]), Buffer.from('\n')]));
+    expect(inputError(() => forEachLine(path, () => {})).line).toBe(4);
+  });
+
+  it('places a bad byte exactly when the boundary cut a character at the start of a line', () => {
+    // Chunk 1 ends with "\n" and the first byte of "é"; the bad byte is two lines further on.
+    const path = temp(Buffer.concat([
+      Buffer.from('a'.repeat(CHUNK - 2)), Buffer.from('\n'), Buffer.from('éx\nok\nbad '), Buffer.from([0xff]), Buffer.from('\n'),
+    ]));
+    const err = inputError(() => forEachLine(path, () => {}));
+    expect(err.message).toBe(`${path}:4: bytes that are not valid UTF-8`);
+  });
+
+  it('places a bad byte exactly when the boundary cut a character inside a line', () => {
+    // Line 2 starts with "é"s and crosses the boundary inside one; the bad byte is on line 4.
+    const path = temp(Buffer.concat([
+      Buffer.from('\n'), Buffer.from('é'.repeat(CHUNK / 2 + 5)), Buffer.from('\nok\nbad '), Buffer.from([0xff]), Buffer.from('\n'),
+    ]));
+    expect(inputError(() => forEachLine(path, () => {})).line).toBe(4);
+  });
+
+  it('places a bad byte exactly after a line longer than two chunks', () => {
+    const path = temp(Buffer.concat([
+      Buffer.from('\n'), Buffer.from('é'.repeat(CHUNK + 7)), Buffer.from('\nok\n'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('\n'),
+    ]));
+    expect(inputError(() => forEachLine(path, () => {})).line).toBe(4);
+  });
+
+  it('places a bad byte inside a line longer than a chunk on that line', () => {
+    const path = temp(Buffer.concat([
+      Buffer.from('one\n'), Buffer.from('b'.repeat(CHUNK + 50)), Buffer.from([0xff]), Buffer.from('tail\nlast\n'),
+    ]));
+    expect(inputError(() => forEachLine(path, () => {})).line).toBe(2);
+  });
+});

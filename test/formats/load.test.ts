@@ -1,0 +1,493 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError, UsageError } from '../../src/errors.js';
+import {
+  checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions,
+} from '../../src/formats/load.js';
+import type { Corpus, Span } from '../../src/model/corpus.js';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/load');
+const fixture = (name: string) => join(FIXTURES, name);
+const GOLD = fixture('gold.conll');
+
+const dir = mkdtempSync(join(tmpdir(), 'complan-load-'));
+let serial = 0;
+
+/** Writes `content` to a fresh temp file named `name` (in its own directory) and returns its path. */
+function temp(content: string, name = 'sys.conll'): string {
+  const sub = join(dir, `t${serial++}`);
+  mkdirSync(sub);
+  const path = join(sub, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** Writes `files` (name → content) into a fresh temp directory and returns it. */
+function tempDir(files: Record<string, string>): string {
+  const sub = join(dir, `brat${serial++}`);
+  mkdirSync(sub);
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(sub, name), content);
+  return sub;
+}
+
+function load(gold: string | undefined, systems: Array<string | InputSpec>, opts: Partial<LoadOptions> = {}): Corpus {
+  const specs = systems.map((s, k) => (typeof s === 'string' ? { name: `s${k + 1}`, path: s } : s));
+  return loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: specs, ...opts });
+}
+
+/** Spans as [doc, start, end, label]. */
+const quads = (spans: readonly Span[]) => spans.map((s) => [s.doc, s.start, s.end, s.label]);
+
+function thrown(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected an error, nothing was thrown');
+}
+
+function inputError(fn: () => unknown): InputError {
+  const err = thrown(fn);
+  expect(err).toBeInstanceOf(InputError);
+  return err as InputError;
+}
+
+function usageError(fn: () => unknown): UsageError {
+  const err = thrown(fn);
+  expect(err).toBeInstanceOf(UsageError);
+  return err as UsageError;
+}
+
+/** The gold sentences (tokens and tags) of gold.conll, for writing system files in tests. */
+const SENTENCES: Array<Array<[string, string]>> = [
+  [['Maren', 'B-PER'], ['Vosk', 'I-PER'], ['visited', 'O'], ['Tallow', 'B-LOC'], ['Creek', 'I-LOC'], ['.', 'O']],
+  [['The', 'O'], ['Kettle', 'B-ORG'], ['Guild', 'I-ORG'], ['met', 'O'], ['on', 'O'], ['Friday', 'O'], ['.', 'O']],
+  [['Orrin', 'B-PER'], ['lives', 'O'], ['in', 'O'], ['Pellham', 'B-LOC'], ['.', 'O']],
+  [['Quillon', 'B-ORG'], ['Systems', 'I-ORG'], ['hired', 'O'], ['Dara', 'B-PER'], ['Mest', 'I-PER'], ['.', 'O']],
+];
+
+/** A CoNLL text of `sentences`, each line made by `line` from token, gold tag and indices. */
+function conll(sentences: Array<Array<[string, string]>>, line: (tok: string, tag: string, s: number, i: number) => string): string {
+  return sentences.map((s, k) => s.map(([t, g], i) => line(t, g, k, i)).join('\n')).join('\n\n') + '\n';
+}
+
+const GOLD_SPANS = [
+  [0, 0, 2, 'PER'], [0, 3, 5, 'LOC'], [0, 7, 9, 'ORG'],
+  [1, 13, 14, 'PER'], [1, 16, 17, 'LOC'], [1, 18, 20, 'ORG'], [1, 21, 23, 'PER'],
+];
+
+describe('loadCorpus: a CoNLL gold standard', () => {
+  const corpus = load(GOLD, []);
+
+  it('lays out tokens, sentences and documents in corpus coordinates', () => {
+    expect(corpus.unit).toBe('token');
+    expect(corpus.length).toBe(24);
+    expect(corpus.tokens).toHaveLength(24);
+    expect(corpus.tokens!.slice(12, 15)).toEqual(['.', 'Orrin', 'lives']);
+    expect(corpus.texts).toBeUndefined();
+    expect(corpus.sentences).toEqual([
+      { index: 0, doc: 0, start: 0, end: 6, line: 3, id: undefined },
+      { index: 1, doc: 0, start: 6, end: 13, line: 10, id: undefined },
+      { index: 2, doc: 1, start: 13, end: 18, line: 20, id: undefined },
+      { index: 3, doc: 1, start: 18, end: 24, line: 26, id: undefined },
+    ]);
+    expect(corpus.documents).toEqual([
+      { index: 0, id: '#1', start: 0, end: 13, firstSentence: 0, endSentence: 2 },
+      { index: 1, id: '#2', start: 13, end: 24, firstSentence: 2, endSentence: 4 },
+    ]);
+  });
+
+  it('moves gold spans into corpus coordinates with their document', () => {
+    expect(quads(corpus.gold.spans)).toEqual(GOLD_SPANS);
+    expect(corpus.gold).toMatchObject({ name: 'gold', source: GOLD, format: 'conll', scheme: 'iob2' });
+    expect(corpus.systems).toEqual([]);
+  });
+
+  it('makes a CoNLL file without -DOCSTART- one document', () => {
+    const c = load(fixture('sys-nodoc.conll'), []);
+    expect(c.documents).toEqual([{ index: 0, id: '#1', start: 0, end: 24, firstSentence: 0, endSentence: 4 }]);
+    expect(c.sentences.every((s) => s.doc === 0)).toBe(true);
+  });
+});
+
+describe('loadCorpus: aligning systems to a CoNLL gold', () => {
+  it('reads a conlleval-style system whose embedded gold agrees', () => {
+    const c = load(GOLD, [{ name: 'tagger', path: fixture('sys-embedded.conll') }]);
+    expect(c.systems).toHaveLength(1);
+    expect(c.systems[0]).toMatchObject({ name: 'tagger', source: fixture('sys-embedded.conll'), format: 'conll', warnings: [] });
+    expect(quads(c.systems[0].spans)).toEqual([
+      [0, 0, 2, 'PER'], [0, 3, 4, 'LOC'], [0, 7, 9, 'ORG'], [0, 11, 12, 'MISC'],
+      [1, 13, 14, 'PER'], [1, 16, 17, 'ORG'], [1, 18, 20, 'ORG'], [1, 21, 23, 'PER'],
+    ]);
+  });
+
+  it('aligns a CoNLL system without -DOCSTART- lines by sentence order', () => {
+    const c = load(GOLD, [fixture('sys-nodoc.conll')]);
+    expect(quads(c.systems[0].spans)).toEqual([[0, 0, 1, 'PER'], [0, 7, 9, 'LOC'], [1, 16, 17, 'LOC'], [1, 21, 23, 'PER']]);
+  });
+
+  it('aligns JSONL records without ids by order', () => {
+    const c = load(GOLD, [fixture('sys-order.jsonl')]);
+    expect(c.systems[0].format).toBe('jsonl');
+    expect(quads(c.systems[0].spans)).toEqual([[0, 0, 2, 'PER'], [1, 13, 14, 'PER'], [1, 21, 23, 'PER'], [1, 18, 20, 'ORG']]);
+  });
+
+  it('lets a JSONL record cover two gold sentences, placing each span in the document of its start', () => {
+    const c = load(GOLD, [fixture('sys-multi.jsonl')]);
+    expect(quads(c.systems[0].spans)).toEqual([
+      [0, 3, 5, 'LOC'], [0, 7, 9, 'ORG'], [0, 11, 14, 'MISC'], [1, 13, 14, 'PER'], [1, 16, 17, 'LOC'],
+    ]);
+  });
+
+  it('lets a CoNLL sentence cover two gold sentences', () => {
+    // Sentences 3 and 4 written without a blank line between them.
+    const text = conll(SENTENCES.slice(0, 2), (t, g) => `${t} ${g}`) + '\n'
+      + [...SENTENCES[2], ...SENTENCES[3]].map(([t, g]) => `${t} ${g}`).join('\n') + '\n';
+    const c = load(GOLD, [temp(text)]);
+    expect(quads(c.systems[0].spans)).toEqual(GOLD_SPANS);
+  });
+
+  it('loads several systems, each with its own spans, in the order given', () => {
+    const c = load(GOLD, [
+      { name: 'a', path: fixture('sys-nodoc.conll') }, { name: 'b', path: fixture('sys-order.jsonl') },
+    ]);
+    expect(c.systems.map((s) => s.name)).toEqual(['a', 'b']);
+    expect(c.systems[0].spans).toHaveLength(4);
+    expect(c.systems[1].spans).toHaveLength(4);
+  });
+});
+
+describe('loadCorpus: alignment by id', () => {
+  const c = load(fixture('gold-ids.jsonl'), [fixture('sys-ids.jsonl')]);
+
+  it('builds documents from doc_id and keeps record ids', () => {
+    expect(c.documents.map((d) => [d.id, d.start, d.end, d.firstSentence, d.endSentence])).toEqual([
+      ['news-1', 0, 13, 0, 2], ['news-2', 13, 24, 2, 4],
+    ]);
+    expect(c.sentences.map((s) => [s.id, s.start, s.end, s.line])).toEqual([
+      ['a1', 0, 6, 1], ['a2', 6, 13, 2], ['b1', 13, 18, 3], ['b2', 18, 24, 4],
+    ]);
+    expect(quads(c.gold.spans)).toEqual(GOLD_SPANS);
+  });
+
+  it('matches system records to gold records by id, whatever their order', () => {
+    expect(quads(c.systems[0].spans)).toEqual([
+      [1, 21, 23, 'PER'], [0, 0, 1, 'PER'], [1, 13, 14, 'PER'], [1, 16, 17, 'LOC'], [0, 7, 9, 'ORG'], [0, 11, 12, 'DATE'],
+    ]);
+    expect(c.systems[0].warnings).toEqual([]);
+    expect(c.systems[0].scheme).toBe('iob2');
+  });
+
+  it('warns about gold records the system lacks', () => {
+    const path = temp('{"id": "b1", "tokens": ["Orrin", "lives", "in", "Pellham", "."], "spans": []}\n', 'part.jsonl');
+    const p = load(fixture('gold-ids.jsonl'), [path]);
+    expect(p.systems[0].warnings).toEqual([`${path}: 3 gold record(s) have no record here; scored as predicting nothing`]);
+  });
+
+  it('rejects an id that is not in the gold standard', () => {
+    const path = temp('{"id": "a1", "tokens": ["Maren", "Vosk", "visited", "Tallow", "Creek", "."]}\n{"id": "zz", "tokens": ["x"]}\n', 'ids.jsonl');
+    expect(inputError(() => load(fixture('gold-ids.jsonl'), [path])).message).toBe(`${path}:2: record id "zz" is not in the gold standard`);
+  });
+
+  it('rejects a record without an id after records with ids', () => {
+    const path = temp('{"id": "a1", "tokens": ["Maren", "Vosk", "visited", "Tallow", "Creek", "."]}\n{"tokens": ["x"]}\n', 'ids.jsonl');
+    expect(inputError(() => load(fixture('gold-ids.jsonl'), [path])).message).toBe(`${path}:2: record has no id, but earlier records had ids`);
+  });
+
+  it('rejects a record id given twice', () => {
+    const rec = '{"id": "b1", "tokens": ["Orrin", "lives", "in", "Pellham", "."]}\n';
+    const path = temp(rec + rec, 'ids.jsonl');
+    expect(inputError(() => load(fixture('gold-ids.jsonl'), [path])).message).toBe(`${path}:2: duplicate record id "b1"`);
+  });
+
+  it('rejects a record whose token count differs from its gold record', () => {
+    const path = temp('{"id": "b1", "tokens": ["Orrin", "lives", "in", "Pellham"]}\n', 'ids.jsonl');
+    expect(inputError(() => load(fixture('gold-ids.jsonl'), [path])).message).toBe(`${path}:1: 4 tokens, but gold sentence 3 has 5`);
+    const longer = temp('{"id": "b1", "tokens": ["Orrin", "lives", "in", "Pellham", ".", "Quillon"]}\n', 'ids.jsonl');
+    expect(inputError(() => load(fixture('gold-ids.jsonl'), [longer])).message).toBe(`${longer}:1: 6 tokens, but gold sentence 3 has 5`);
+  });
+
+  it('rejects a duplicate id in the gold standard', () => {
+    const path = temp('{"id": "q", "tokens": ["a"]}\n{"id": "q", "tokens": ["b"]}\n', 'gold.jsonl');
+    expect(inputError(() => load(path, [])).message).toBe(`${path}:2: duplicate record id "q" (first on line 1)`);
+  });
+});
+
+describe('loadCorpus: text (character offset) corpora', () => {
+  const t1 = 'Bryn Hollis flew to Lake Ostra.';
+  const t2 = 'Tovel Labs hired her.';
+
+  it('lays the texts one after another and aligns a text-only system', () => {
+    const c = load(fixture('gold-text.jsonl'), [fixture('sys-text.jsonl')]);
+    expect(c.unit).toBe('char');
+    expect(c.tokens).toBeUndefined();
+    expect(c.texts).toEqual([t1, t2]);
+    expect(c.length).toBe(t1.length + t2.length);
+    expect(c.sentences.map((s) => [s.start, s.end, s.doc])).toEqual([[0, 31, 0], [31, 52, 0]]);
+    expect(c.documents).toHaveLength(1);
+    expect(quads(c.gold.spans)).toEqual([[0, 0, 11, 'PER'], [0, 20, 30, 'LOC'], [0, 31, 41, 'ORG']]);
+    expect(quads(c.systems[0].spans)).toEqual([[0, 0, 4, 'PER'], [0, 25, 30, 'LOC'], [0, 31, 41, 'ORG']]);
+  });
+
+  it('rejects a text that differs from the gold text, naming the first difference', () => {
+    const path = temp(`{"text": "${t1}"}\n{"text": "Tovel Lab hired her."}\n`, 'sys.jsonl');
+    expect(inputError(() => load(fixture('gold-text.jsonl'), [path])).message).toBe(
+      `${path}:2: text differs from gold record 2 at character 9: " hired her." but gold has "s hired her."`,
+    );
+  });
+
+  it('rejects tokens against a text gold, and text against a token gold', () => {
+    const toks = temp('{"tokens": ["Bryn"]}\n', 'sys.jsonl');
+    expect(inputError(() => load(fixture('gold-text.jsonl'), [toks])).message).toBe(
+      `${toks}:1: record has tokens but the gold standard has only text (character offsets)`,
+    );
+    const text = temp('{"text": "Maren Vosk visited Tallow Creek ."}\n', 'sys.jsonl');
+    expect(inputError(() => load(GOLD, [text])).message).toBe(
+      `${text}:1: record has only text (character offsets) but the gold standard is tokenised`,
+    );
+  });
+
+  it('rejects a gold standard that mixes tokens and text', () => {
+    const path = temp('{"tokens": ["a"]}\n{"text": "b"}\n', 'gold.jsonl');
+    expect(inputError(() => load(path, [])).message).toBe(`${path}:2: record has only text but earlier records had tokens`);
+  });
+});
+
+describe('loadCorpus: token and sentence count errors', () => {
+  const plain = (t: string, g: string) => `${t} ${g}`;
+
+  it('names the line of the first token that differs from the gold', () => {
+    // Sentence 3 starts on line 16 of this file; "Pellham" is its fourth token, line 19.
+    const text = conll(SENTENCES, (t, g) => `${t === 'Pellham' ? 'Ostrow' : t} ${g}`);
+    const path = temp(text);
+    const err = inputError(() => load(GOLD, [path]));
+    expect(err.message).toBe(`${path}:19: token "Ostrow" but gold has "Pellham" (sentence 3)`);
+    expect(err.line).toBe(19);
+  });
+
+  it('names the gold sentence of a mismatch inside a record that covers two sentences', () => {
+    const toks = [...SENTENCES[0], ...SENTENCES[1]].map(([t]) => (t === 'Guild' ? 'Guilt' : t));
+    const path = temp(`${JSON.stringify({ tokens: toks })}\n`, 'sys.jsonl');
+    expect(inputError(() => load(GOLD, [path])).message).toBe(`${path}:1: token "Guilt" but gold has "Guild" (sentence 2)`);
+  });
+
+  it('rejects a sentence that stops inside a gold sentence', () => {
+    // Sentence 2 split after "Guild" (line 10).
+    const text = conll([SENTENCES[0], SENTENCES[1].slice(0, 3), SENTENCES[1].slice(3), ...SENTENCES.slice(2)], plain);
+    const path = temp(text);
+    expect(inputError(() => load(GOLD, [path])).message).toBe(
+      `${path}:10: sentence ends after 3 tokens, but gold sentence 2 goes on with "met"`,
+    );
+  });
+
+  it('rejects a file with fewer sentences than the gold', () => {
+    const path = temp(conll(SENTENCES.slice(0, 3), plain));
+    // The last sentence read starts on line 16.
+    expect(inputError(() => load(GOLD, [path])).message).toBe(`${path}:16: file ends after 3 sentences, but the gold standard has 4`);
+  });
+
+  it('rejects an empty system file', () => {
+    const path = temp('');
+    expect(inputError(() => load(GOLD, [path])).message).toBe(`${path}: file ends after 0 sentences, but the gold standard has 4`);
+  });
+
+  it('rejects a file with more sentences than the gold', () => {
+    const path = temp(conll([...SENTENCES, [['Extra', 'O']]], plain));
+    // Sentence 5 starts on line 29.
+    expect(inputError(() => load(GOLD, [path])).message).toBe(
+      `${path}:29: sentence 5 has no counterpart: the gold standard has 4 sentences`,
+    );
+  });
+
+  it('rejects a last sentence that runs past the end of the gold', () => {
+    const path = temp(conll([...SENTENCES.slice(0, 3), [...SENTENCES[3], ['Extra', 'O']]], plain));
+    expect(inputError(() => load(GOLD, [path])).message).toBe(`${path}:22: 7 tokens, but gold sentence 4 has 6`);
+  });
+
+  it('rejects an empty gold standard, and no input at all', () => {
+    const path = temp('\n\n', 'gold.conll');
+    expect(inputError(() => load(path, [])).message).toBe(`${path}: no sentences (the gold standard is empty)`);
+    expect(usageError(() => load(undefined, [])).message).toBe('no input: give --gold and system files');
+  });
+});
+
+describe('loadCorpus: embedded gold', () => {
+  /** A conlleval-style file: the gold column from `goldTag`, predictions = gold. */
+  const embedded = (goldTag: (t: string, g: string) => string) => temp(conll(SENTENCES, (t, g) => `${t} ${goldTag(t, g)} ${g}`));
+
+  it('rejects an embedded gold span the gold standard lacks, pointing to --ignore-embedded-gold', () => {
+    const path = embedded((t, g) => (t === 'Pellham' ? 'B-ORG' : g));
+    const err = inputError(() => load(GOLD, [path]));
+    expect(err.message).toBe(
+      `${path}:19: embedded gold has ORG "Pellham" which the gold standard (${GOLD}) lacks; `
+      + 'pass --ignore-embedded-gold to score against the gold standard anyway',
+    );
+  });
+
+  it('rejects an embedded gold that lacks a gold span', () => {
+    const path = embedded((t, g) => (t === 'Dara' || t === 'Mest' ? 'O' : g));
+    expect(inputError(() => load(GOLD, [path])).message).toBe(
+      `${path}:25: embedded gold lacks PER "Dara Mest" which the gold standard (${GOLD}) has; `
+      + 'pass --ignore-embedded-gold to score against the gold standard anyway',
+    );
+  });
+
+  it('loads with ignoreEmbeddedGold, recording one warning and a count', () => {
+    const path = embedded((t, g) => (t === 'Pellham' ? 'B-ORG' : t === 'Maren' ? 'B-LOC' : t === 'Vosk' ? 'I-LOC' : g));
+    const c = load(GOLD, [path], { ignoreEmbeddedGold: true });
+    expect(c.systems[0].warnings).toEqual([
+      `${path}:1: embedded gold has LOC "Maren Vosk" which the gold standard (${GOLD}) lacks (ignored: --ignore-embedded-gold)`,
+      `${path}: embedded gold disagrees in 2 sentences (ignored)`,
+    ]);
+    // The spans are the predictions, scored against the real gold.
+    expect(quads(c.systems[0].spans)).toEqual(GOLD_SPANS);
+    expect(quads(c.gold.spans)).toEqual(GOLD_SPANS);
+  });
+
+  it('records a single warning for a single disagreement', () => {
+    const path = embedded((t, g) => (t === 'Pellham' ? 'B-ORG' : g));
+    const c = load(GOLD, [path], { ignoreEmbeddedGold: true });
+    expect(c.systems[0].warnings).toHaveLength(1);
+    expect(c.systems[0].warnings[0]).toMatch(/^.*:19: embedded gold has ORG "Pellham" .*\(ignored: --ignore-embedded-gold\)$/);
+  });
+
+  it('checks embedded gold across a sentence that covers two gold sentences', () => {
+    const text = conll(SENTENCES.slice(0, 2), (t, g) => `${t} ${g} O`) + '\n'
+      + [...SENTENCES[2], ...SENTENCES[3]].map(([t, g]) => `${t} ${g} O`).join('\n') + '\n';
+    expect(load(GOLD, [temp(text)]).systems[0].spans).toEqual([]);
+    const bad = text.replace('Quillon B-ORG', 'Quillon B-LOC');
+    const path = temp(bad);
+    expect(inputError(() => load(GOLD, [path])).message).toMatch(/:21: embedded gold has LOC "Quillon" which/);
+  });
+});
+
+describe('loadCorpus: without --gold', () => {
+  it('takes the first system\'s embedded gold as the reference and keeps its predictions as system 1', () => {
+    const first = fixture('sys-embedded.conll');
+    const c = load(undefined, [{ name: 'emb', path: first }, { name: 'plain', path: fixture('sys-nodoc.conll') }]);
+    expect(c.gold.source).toBe(`${first} (embedded gold)`);
+    expect(c.gold.name).toBe('gold');
+    expect(quads(c.gold.spans)).toEqual(GOLD_SPANS);
+    expect(c.documents.map((d) => [d.start, d.end])).toEqual([[0, 13], [13, 24]]);
+    expect(c.sentences.map((s) => s.line)).toEqual([3, 10, 20, 26]);
+    expect(c.systems.map((s) => s.name)).toEqual(['emb', 'plain']);
+    expect(c.systems[0].source).toBe(first);
+    expect(quads(c.systems[0].spans)).toEqual([
+      [0, 0, 2, 'PER'], [0, 3, 4, 'LOC'], [0, 7, 9, 'ORG'], [0, 11, 12, 'MISC'],
+      [1, 13, 14, 'PER'], [1, 16, 17, 'ORG'], [1, 18, 20, 'ORG'], [1, 21, 23, 'PER'],
+    ]);
+    expect(quads(c.systems[1].spans)).toEqual([[0, 0, 1, 'PER'], [0, 7, 9, 'LOC'], [1, 16, 17, 'LOC'], [1, 21, 23, 'PER']]);
+  });
+
+  it('checks later systems\' embedded gold against the first system\'s', () => {
+    const first = fixture('sys-embedded.conll');
+    const other = temp(conll(SENTENCES, (t, g) => `${t} ${t === 'Orrin' ? 'O' : g} O`));
+    expect(inputError(() => load(undefined, [first, other])).message).toBe(
+      `${other}:16: embedded gold lacks PER "Orrin" which the gold standard (${first} (embedded gold)) has; `
+      + 'pass --ignore-embedded-gold to score against the gold standard anyway',
+    );
+  });
+
+  it('is a usage error when the first system has no embedded gold', () => {
+    const path = fixture('sys-nodoc.conll');
+    const err = usageError(() => load(undefined, [path, fixture('sys-embedded.conll')]));
+    expect(err.message).toBe(
+      `no --gold given, and ${path} has no embedded gold column (expected "token gold prediction" lines); pass --gold FILE`,
+    );
+    expect(usageError(() => load(undefined, [fixture('sys-order.jsonl')])).message).toMatch(/^no --gold given, and .*sys-order\.jsonl has no embedded gold/);
+  });
+
+  it('rejects an empty first system', () => {
+    const path = temp('');
+    expect(usageError(() => load(undefined, [path])).message).toMatch(/^no --gold given, and /);
+  });
+});
+
+describe('loadCorpus: BRAT', () => {
+  const GOLD_DOCS = {
+    'docA.txt': 'Sela Grint opened Harrow Mill.',
+    'docA.ann': 'T1\tPER 0 10\tSela Grint\nT2\tORG 18 29\tHarrow Mill\n',
+    'docB.txt': 'Rain fell on Cobbet.',
+    'docB.ann': 'T1\tLOC 13 19\tCobbet\n',
+  };
+
+  it('reads a BRAT gold as one document per file, in character coordinates', () => {
+    const c = load(tempDir(GOLD_DOCS), []);
+    expect(c.unit).toBe('char');
+    expect(c.gold.format).toBe('brat');
+    expect(c.documents.map((d) => [d.id, d.start, d.end, d.firstSentence, d.endSentence])).toEqual([
+      ['docA', 0, 30, 0, 1], ['docB', 30, 50, 1, 2],
+    ]);
+    expect(c.sentences.map((s) => s.id)).toEqual(['docA', 'docB']);
+    expect(quads(c.gold.spans)).toEqual([[0, 0, 10, 'PER'], [0, 18, 29, 'ORG'], [1, 43, 49, 'LOC']]);
+  });
+
+  it('aligns a BRAT system by document id, warning about documents it lacks', () => {
+    const gold = tempDir(GOLD_DOCS);
+    const sys = tempDir({ 'docB.txt': GOLD_DOCS['docB.txt'], 'docB.ann': 'T1\tPER 0 4\tRain\nT2\tLOC 13 19\tCobbet\n' });
+    const c = load(gold, [{ name: 'b', path: sys }]);
+    expect(quads(c.systems[0].spans)).toEqual([[1, 30, 34, 'PER'], [1, 43, 49, 'LOC']]);
+    expect(c.systems[0].warnings).toEqual([`${sys}: 1 gold record(s) have no record here; scored as predicting nothing`]);
+  });
+
+  it('keeps discontinuous spans with their fragments in corpus coordinates', () => {
+    const gold = tempDir(GOLD_DOCS);
+    const sys = tempDir({ ...GOLD_DOCS, 'docB.ann': 'T1\tLOC 0 4;13 19\tRain Cobbet\n' });
+    const c = load(gold, [sys]);
+    const span = c.systems[0].spans.find((s) => s.doc === 1)!;
+    expect(span).toEqual({ doc: 1, start: 30, end: 49, label: 'LOC', fragments: [[30, 34], [43, 49]] });
+  });
+
+  it('rejects a system document that is not in the gold, or whose text differs', () => {
+    const gold = tempDir(GOLD_DOCS);
+    const extra = tempDir({ ...GOLD_DOCS, 'docC.txt': 'New.', 'docC.ann': '' });
+    expect(inputError(() => load(gold, [extra])).message).toBe(`${join(extra, 'docC.ann')}:1: record id "docC" is not in the gold standard`);
+    const changed = tempDir({ ...GOLD_DOCS, 'docB.txt': 'Rain fell on Cobbett.' });
+    expect(inputError(() => load(gold, [changed])).message).toBe(
+      `${join(changed, 'docB.ann')}:1: text differs from gold record 2 at character 19: "t." but gold has "."`,
+    );
+  });
+});
+
+describe('system names', () => {
+  it('parses name=path', () => {
+    expect(parseSystemArg('best=out/run.conll')).toEqual({ name: 'best', path: 'out/run.conll' });
+    expect(parseSystemArg('a=b=c.conll')).toEqual({ name: 'a', path: 'b=c.conll' });
+  });
+
+  it('names a bare path by its file stem', () => {
+    expect(parseSystemArg('out/run-3.conll')).toEqual({ name: 'run-3', path: 'out/run-3.conll' });
+    expect(parseSystemArg('out/crf.v2.jsonl')).toEqual({ name: 'crf.v2', path: 'out/crf.v2.jsonl' });
+    expect(parseSystemArg('brat/sysA/')).toEqual({ name: 'sysA', path: 'brat/sysA/' });
+    expect(parseSystemArg('.hidden')).toEqual({ name: '.hidden', path: '.hidden' });
+    expect(parseSystemArg('=odd.conll')).toEqual({ name: '=odd', path: '=odd.conll' });
+  });
+
+  it('does not split a path that exists and contains "="', () => {
+    const path = temp('x O\n', 'lr=0.1.conll');
+    expect(parseSystemArg(path)).toEqual({ name: 'lr=0.1', path });
+  });
+
+  it('splits name=path when the whole argument does not exist', () => {
+    const path = temp('x O\n', 'real.conll');
+    expect(parseSystemArg(`mine=${path}`)).toEqual({ name: 'mine', path });
+  });
+
+  it('rejects name= with an empty path', () => {
+    expect(usageError(() => parseSystemArg('crf=')).message).toBe('"crf=": expected name=path, the path is empty');
+  });
+
+  it('rejects two systems with one name, naming both paths', () => {
+    const err = usageError(() => checkDistinctNames([parseSystemArg('a/crf.conll'), parseSystemArg('b/crf.conll')]));
+    expect(err.message).toBe('two systems are named "crf" (a/crf.conll and b/crf.conll); name them with name=path');
+    expect(() => checkDistinctNames([parseSystemArg('x=a/crf.conll'), parseSystemArg('b/crf.conll')])).not.toThrow();
+  });
+
+  it('loadCorpus rejects duplicate names before reading anything', () => {
+    const err = usageError(() => load(GOLD, [{ name: 'same', path: '/nonexistent/one' }, { name: 'same', path: fixture('sys-nodoc.conll') }]));
+    expect(err.message).toBe(`two systems are named "same" (/nonexistent/one and ${fixture('sys-nodoc.conll')}); name them with name=path`);
+  });
+});
