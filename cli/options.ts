@@ -39,7 +39,7 @@ export function addInputOptions(cmd: Command): Command {
     .argument('[systems...]', 'system outputs: files, BRAT directories, or name=path')
     .option('--gold <file>', 'gold standard (default: the embedded gold column of the first system file)')
     .addOption(new Option('--input-format <format>', 'input format').choices(['auto', 'conll', 'jsonl', 'brat']).default('auto'))
-    .option('--gold-column <n>', 'CoNLL column of the gold tag', positiveInt('--gold-column'), 2)
+    .option('--gold-column <n>', 'CoNLL column of the gold tag (default: 2 in a gold file; the one before the prediction in a system file)', positiveInt('--gold-column'))
     .option('--pred-column <n>', 'CoNLL column of the predicted tag (default: the last)', positiveInt('--pred-column'))
     .addOption(new Option('--scheme <scheme>', 'tag scheme').choices(TAG_SCHEMES as string[]).default('auto'))
     .option('--strict-scheme', 'reject transitions the tag scheme forbids instead of repairing them as conlleval does')
@@ -65,7 +65,7 @@ export function addFormatOption(cmd: Command): Command {
 export interface InputFlags {
   gold?: string;
   inputFormat: 'auto' | InputFormat;
-  goldColumn: number;
+  goldColumn?: number;
   predColumn?: number;
   scheme: TagScheme;
   strictScheme?: boolean;
@@ -81,7 +81,7 @@ export function loadOptions(systems: string[], f: InputFlags): LoadOptions {
     inputFormat: f.inputFormat,
     scheme: f.scheme,
     strictScheme: f.strictScheme === true,
-    goldColumn: f.goldColumn,
+    goldColumn: f.goldColumn ?? 0,
     predColumn: f.predColumn ?? 0,
     ignoreEmbeddedGold: f.ignoreEmbeddedGold === true,
   };

@@ -6,7 +6,10 @@
  * changes on a non-O tag. A chunk ends before B (after B or I), before O, after E (before E, I
  * or O), and wherever the type changes. So an `I-X` after `O` opens a chunk and `B-PER I-LOC` is
  * two chunks. conlleval does not know S/U/L: complan reads `S-X`/`U-X` as a one-token chunk and
- * `L-X` as `E-X`, which decodes IOBES and BILOU correctly and leaves B/I/E/O chunking unchanged.
+ * `L-X` as `E-X`. One departure, needed for IOBES and BILOU: conlleval merges `E-X B-X` into
+ * one chunk (it has neither an end rule nor a start rule for E then B); complan ends the chunk at
+ * E and opens one at B. No scheme writes `E-X B-X` inside one chunk, and conlleval cannot score
+ * IOBES files anyway; IOB1, IOB2, IOE1, IOE2 and IO files chunk exactly as conlleval chunks them.
  *
  * With `strict`, transitions that the declared scheme forbids (seqeval's strict mode, e.g. `O`
  * then `I-PER` under IOB2) are errors naming the line, instead of being repaired.
@@ -29,7 +32,7 @@ const PREFIX_OF: Record<string, Prefix> = { B: 'B', I: 'I', E: 'E', S: 'S', L: '
 const parseCache = new Map<string, ParsedTag>();
 
 /**
- * Parses one tag. `O` (and conlleval's `-X-` boundary pseudo-tag) is outside; otherwise a prefix
+ * Parses one tag. `O` is outside; otherwise a prefix
  * B, I, E, S, L or U, a hyphen, and a non-empty type (which may itself contain hyphens).
  * Returns undefined for anything else.
  */
@@ -59,7 +62,7 @@ function endOfChunk(prev: Prefix, cur: Prefix, prevType: string, type: string): 
   if (prev === 'S') return true;
   if (cur === 'S' && prev !== 'O') return true;
   if ((prev === 'B' || prev === 'I') && (cur === 'B' || cur === 'O')) return true;
-  if (prev === 'E' && (cur === 'E' || cur === 'I' || cur === 'O')) return true;
+  if (prev === 'E' && (cur === 'E' || cur === 'I' || cur === 'O' || cur === 'B')) return true;
   return prev !== 'O' && prevType !== type;
 }
 
@@ -67,7 +70,7 @@ function startOfChunk(prev: Prefix, cur: Prefix, prevType: string, type: string)
   if (cur === 'S') return true;
   // A one-token S-/U- chunk always ends (see endOfChunk), so whatever follows opens a new one.
   if (prev === 'S' && cur !== 'O') return true;
-  if (cur === 'B' && (prev === 'B' || prev === 'I' || prev === 'O')) return true;
+  if (cur === 'B' && (prev === 'B' || prev === 'I' || prev === 'O' || prev === 'E')) return true;
   if (prev === 'O' && (cur === 'I' || cur === 'E')) return true;
   if (prev === 'E' && (cur === 'E' || cur === 'I')) return true;
   return cur !== 'O' && prevType !== type;
@@ -78,12 +81,14 @@ export interface SchemeEvidence {
   prefixes: Set<string>;
   /** An I-X opened a chunk (after O or another type): IOB1 or IO, not IOB2. */
   iOpensChunk: boolean;
+  /** A B-X opened a chunk after O or another type: IOB2 (IOB1 writes B- only between two chunks). */
+  bOpensChunk: boolean;
   /** An I-X closed a chunk (before O, another type or the sentence end): IOE1, not IOE2. */
   iClosesChunk: boolean;
 }
 
 export function newEvidence(): SchemeEvidence {
-  return { prefixes: new Set(), iOpensChunk: false, iClosesChunk: false };
+  return { prefixes: new Set(), iOpensChunk: false, bOpensChunk: false, iClosesChunk: false };
 }
 
 /** Names the scheme a file's tags are written in. */
@@ -92,7 +97,9 @@ export function detectScheme(ev: SchemeEvidence): Exclude<TagScheme, 'auto'> {
   if (p.has('U') || p.has('L')) return 'bilou';
   if (p.has('S') || (p.has('E') && p.has('B'))) return 'iobes';
   if (p.has('E')) return ev.iClosesChunk ? 'ioe1' : 'ioe2';
-  if (p.has('B')) return ev.iOpensChunk ? 'iob1' : 'iob2';
+  // A file that opens chunks with B- is IOB2 even if a few I- tags open chunks too (a common
+  // tagger error, which conlleval repairs); IOB1 never writes B- after O.
+  if (p.has('B')) return ev.iOpensChunk && !ev.bOpensChunk ? 'iob1' : 'iob2';
   if (p.has('I')) return 'io';
   return 'iob2';
 }
@@ -134,6 +141,7 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpa
     if (ev !== undefined) {
       ev.prefixes.add(raw);
       if (prefix === 'I' && (prev === 'O' || prevType !== type)) ev.iOpensChunk = true;
+      if (prefix === 'B' && (prev === 'O' || prevType !== type)) ev.bOpensChunk = true;
       if (prev === 'I' && (prefix === 'O' || prevType !== type)) ev.iClosesChunk = true;
     }
     if (inChunk && endOfChunk(prev, prefix, prevType, type)) {

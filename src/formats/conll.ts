@@ -2,10 +2,11 @@
  * CoNLL column files: one token per line, columns separated by spaces or tabs, a blank line
  * between sentences, a `-DOCSTART-` line between documents.
  *
- * - A gold file gives the tag in column `goldColumn` (1-based, default 2).
+ * - A gold file gives the tag in column `goldColumn` (1-based; 0, the default, means column 2).
  * - A system file gives its prediction in the last column (or `predColumn`). When it has three or
  *   more columns it is conlleval style (`token gold pred`) and also carries an embedded gold in
- *   `goldColumn`, returned as `embeddedGold`.
+ *   `goldColumn` — by default the column just before the prediction, as conlleval reads its last
+ *   two columns as gold and guess — returned as `embeddedGold`.
  * - Every token line must have as many columns as the first one (as conlleval requires).
  * Tags are chunked exactly as conlleval does (see chunking.ts).
  */
@@ -92,14 +93,24 @@ function scan(
     if (tokens.length === 0) return;
     const first = startLine;
     const lineOf = (i: number) => first + i;
-    const spans = decodeTags(tags, {
-      scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence,
-    });
-    const embeddedGold = goldTags.length > 0
-      ? decodeTags(goldTags, {
-        scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: goldEvidence,
-      })
-      : undefined;
+    let spans;
+    let embeddedGold;
+    try {
+      spans = decodeTags(tags, {
+        scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence,
+      });
+      embeddedGold = goldTags.length > 0
+        ? decodeTags(goldTags, {
+          scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: goldEvidence,
+        })
+        : undefined;
+    } catch (err) {
+      // Name the columns tags were read from: a wrong column is the usual cause of a bad tag.
+      if (err instanceof InputError && err.detail.startsWith('tag "')) {
+        throw new InputError(`${err.detail}; tags were read from column ${tagColumns} (choose with --gold-column, --pred-column)`, err.file, err.line);
+      }
+      throw err;
+    }
     sink({
       tokens, spans, embeddedGold, docBreak: docBreak || undefined, line: first, tokenPerLine: true, source: path,
     });
@@ -119,6 +130,7 @@ function scan(
   };
   let predIndex = -1;
   let goldIndex = -1;
+  let tagColumns = '';
   forEachLineRange(path, (text, start, end, lineNo) => {
     const count = fieldBounds(text, start, end, bounds);
     if (count === 0) {
@@ -133,16 +145,18 @@ function scan(
     if (columns < 0) {
       columns = count;
       columnsLine = lineNo;
-      const need = isGold ? opts.goldColumn : Math.max(2, opts.predColumn);
+      const goldColumn = opts.goldColumn > 0 ? opts.goldColumn : 2;
+      const need = isGold ? goldColumn : Math.max(2, opts.predColumn);
       if (columns < need) {
         const what = isGold
-          ? `at least ${need} columns (the token, and the gold tag in column ${opts.goldColumn})`
+          ? `at least ${need} columns (the token, and the gold tag in column ${goldColumn})`
           : `at least ${need} columns (the token and the predicted tag)`;
         throw new InputError(`expected ${what}, found ${columns}`, path, lineNo);
       }
-      predIndex = isGold ? opts.goldColumn - 1 : opts.predColumn > 0 ? opts.predColumn - 1 : columns - 1;
-      const g = opts.goldColumn - 1;
+      predIndex = isGold ? goldColumn - 1 : opts.predColumn > 0 ? opts.predColumn - 1 : columns - 1;
+      const g = opts.goldColumn > 0 ? opts.goldColumn - 1 : predIndex - 1;
       goldIndex = !isGold && columns >= 3 && g > 0 && g < columns && g !== predIndex ? g : -1;
+      tagColumns = isGold ? `${goldColumn}` : goldIndex >= 0 ? `${goldIndex + 1} (gold) and ${predIndex + 1} (prediction)` : `${predIndex + 1}`;
       anyEmbedded = goldIndex >= 0;
     } else if (count !== columns) {
       throw new InputError(`expected ${columns} columns as on line ${columnsLine}, found ${count}`, path, lineNo);

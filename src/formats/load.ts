@@ -35,7 +35,7 @@ export interface LoadOptions {
 }
 
 export const DEFAULT_LOAD_OPTIONS: Omit<LoadOptions, 'systems'> = {
-  inputFormat: 'auto', scheme: 'auto', strictScheme: false, goldColumn: 2, predColumn: 0, ignoreEmbeddedGold: false,
+  inputFormat: 'auto', scheme: 'auto', strictScheme: false, goldColumn: 0, predColumn: 0, ignoreEmbeddedGold: false,
 };
 
 /**

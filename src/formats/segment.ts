@@ -58,7 +58,10 @@ export interface ReadOptions {
   scheme: TagScheme;
   /** Reject invalid transitions under the scheme instead of chunking them as conlleval does. */
   strictScheme: boolean;
-  /** 1-based column of the gold tag in CoNLL files (default 2). */
+  /**
+   * 1-based column of the gold tag in CoNLL files. 0 (the default) means column 2 in a gold
+   * file and, in a system file, the column just before the prediction (conlleval's convention).
+   */
   goldColumn: number;
   /** 1-based column of the predicted tag in CoNLL system files; 0 = last column (default). */
   predColumn: number;
@@ -68,7 +71,7 @@ export const DEFAULT_READ_OPTIONS: ReadOptions = {
   role: 'system',
   scheme: 'auto',
   strictScheme: false,
-  goldColumn: 2,
+  goldColumn: 0,
   predColumn: 0,
 };
 

@@ -98,6 +98,12 @@ describe('input errors (exit 2)', () => {
     expect(line.startsWith(`complan: ${file}:171: `)).toBe(true);
     expect(line).toContain('"I-PER"');
   });
+
+  it('detects IOB2 (with errors) under --strict-scheme alone and names the same line', async () => {
+    const file = join(ROOT, 'examples/news/systems/sloppy.conll');
+    const r = await runCli(['eval', '--gold', join(ROOT, 'examples/news/gold.conll'), '--strict-scheme', file]);
+    expect(oneLine(r, 2)).toMatch(new RegExp(`^complan: .*sloppy\\.conll:171: invalid IOB2 transition: "O" then "I-PER"`));
+  });
 });
 
 describe('usage errors (exit 1)', () => {

@@ -122,10 +122,10 @@ describe('decodeTags: conlleval chunking', () => {
     expect(chunks('S-PER E-PER')).toEqual([[0, 1, 'PER'], [1, 2, 'PER']]);
   });
 
-  it('keeps conlleval\'s quirk: B- right after E- of the same type continues the chunk', () => {
-    // conlleval has no end-of-chunk rule for (E, B) and no start rule for (E, B).
-    expect(chunks('E-PER B-PER')).toEqual([[0, 2, 'PER']]);
-    expect(chunks('B-PER E-PER B-PER E-PER')).toEqual([[0, 4, 'PER']]);
+  it('ends a chunk at E- before B- of the same type (where conlleval would merge them)', () => {
+    expect(chunks('E-PER B-PER')).toEqual([[0, 1, 'PER'], [1, 2, 'PER']]);
+    expect(chunks('B-PER E-PER B-PER E-PER')).toEqual([[0, 2, 'PER'], [2, 4, 'PER']]);
+    expect(chunks('U-LOC B-LOC L-LOC B-LOC L-LOC')).toEqual([[0, 1, 'LOC'], [1, 3, 'LOC'], [3, 5, 'LOC']]);
     // With another type, the type change splits as usual.
     expect(chunks('E-PER B-LOC')).toEqual([[0, 1, 'PER'], [1, 2, 'LOC']]);
   });
@@ -239,9 +239,11 @@ describe('decodeTags: strict validation', () => {
 describe('detectScheme', () => {
   it('names the scheme from the prefixes and transitions seen', () => {
     expect(detect('B-PER I-PER O B-LOC')).toBe('iob2');
-    expect(detect('B-PER I-PER', 'O I-LOC')).toBe('iob1');
+    // B- opening a chunk after O marks IOB2; an I- that opens one there is an IOB2 error.
+    expect(detect('B-PER I-PER', 'O I-LOC')).toBe('iob2');
     expect(detect('I-PER B-PER O')).toBe('iob1');
-    expect(detect('B-PER I-LOC')).toBe('iob1');
+    expect(detect('B-PER I-LOC')).toBe('iob2');
+    expect(detect('I-PER I-PER', 'I-LOC B-LOC')).toBe('iob1');
     expect(detect('I-PER I-PER O I-LOC')).toBe('io');
     expect(detect('I-ORG E-ORG O E-PER')).toBe('ioe2');
     expect(detect('E-PER E-PER')).toBe('ioe2');
@@ -262,8 +264,9 @@ describe('detectScheme', () => {
   });
 
   it('gathers evidence across sentences, each starting fresh', () => {
-    // B-PER ends sentence 1; I-PER opens sentence 2, which is IOB1 evidence.
-    expect(detect('O B-PER', 'I-PER O')).toBe('iob1');
+    // I-PER opens sentence 2 (IOB1 evidence), but B-PER opened a chunk after O in sentence 1.
+    expect(detect('O B-PER', 'I-PER O')).toBe('iob2');
+    expect(detect('O I-PER B-PER', 'I-PER O')).toBe('iob1');
     expect(detect('O B-PER I-PER', 'B-PER I-PER')).toBe('iob2');
   });
 });
@@ -271,15 +274,16 @@ describe('detectScheme', () => {
 // ---------------------------------------------------------------------------------------------
 // Properties
 
-/** A faithful port of conlleval's endOfChunk/startOfChunk (2004-01-26), for B/I/E/O tags. */
+/** A port of conlleval's endOfChunk/startOfChunk (2004-01-26) for B/I/E/O tags, with complan's E-B split. */
 function conlleval(tags: readonly string[]): Array<[number, number, string]> {
   const split = (t: string): [string, string] => {
     const m = /^([^-]*)-(.*)$/.exec(t);
     return m === null ? [t, ''] : [m[1], m[2]];
   };
   const pairs = (list: string) => new Set(list.split(' '));
-  const END = pairs('BB BO IB IO EE EI EO');
-  const START = pairs('BB IB OB OI EE EI OE');
+  // conlleval's pairs, plus EB in both: complan's one departure (E- then B- is two chunks).
+  const END = pairs('BB BO IB IO EE EI EO EB');
+  const START = pairs('BB IB OB OI EE EI OE EB');
   const out: Array<[number, number, string]> = [];
   let prevTag = 'O';
   let prevType = '';

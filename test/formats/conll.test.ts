@@ -165,8 +165,8 @@ describe('readConll: system files', () => {
     expect(quads(segments[2].spans)).toEqual([[0, 1, 'PER', 15]]);
     expect(quads(segments[2].embeddedGold)).toEqual([[0, 1, 'PER', 15]]);
     expect(summary.hasEmbeddedGold).toBe(true);
-    // I-MISC after I-ORG opens a chunk: evidence of IOB1 in the predictions.
-    expect(summary.scheme).toBe('iob1');
+    // I-MISC after I-ORG opens a chunk, but B- tags open chunks after O too: IOB2 with an error.
+    expect(summary.scheme).toBe('iob2');
   });
 
   it('reads a 2-column system file without embedded gold', () => {
@@ -214,10 +214,18 @@ describe('readConll: system files', () => {
     expect(quads(swapped.segments[0].embeddedGold)).toEqual([[0, 1, 'ORG', 1], [1, 2, 'LOC', 2], [3, 4, 'PER', 4]]);
   });
 
-  it('reads column 2 of a 4-column system file as embedded gold by default', () => {
+  it('reads the column before the prediction of a 4-column system file as embedded gold by default, as conlleval does', () => {
     const path = fixture('four-column.conll');
-    expect(inputError(() => read(path)).message).toBe(
-      `${path}:1: tag "NNP" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type)`,
+    const s = read(path);
+    expect(quads(s.segments[0].spans)).toEqual([[0, 1, 'ORG', 1], [1, 2, 'LOC', 2], [3, 4, 'PER', 4]]);
+    expect(quads(s.segments[0].embeddedGold)).toEqual([[0, 2, 'ORG', 1], [3, 4, 'PER', 4]]);
+  });
+
+  it('names the tag columns when an explicit column holds something else', () => {
+    const path = fixture('four-column.conll');
+    expect(inputError(() => read(path, { goldColumn: 2 })).message).toBe(
+      `${path}:1: tag "NNP" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type); `
+      + 'tags were read from column 2 (gold) and 4 (prediction) (choose with --gold-column, --pred-column)',
     );
   });
 });
@@ -260,7 +268,8 @@ describe('readConll: errors', () => {
   it('names the line of a tag that is not a chunk tag', () => {
     const path = temp('a O\nb O\n\nc O\nd PERSON\n');
     expect(inputError(() => gold(path)).message).toBe(
-      `${path}:5: tag "PERSON" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type)`,
+      `${path}:5: tag "PERSON" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type); `
+      + 'tags were read from column 2 (choose with --gold-column, --pred-column)',
     );
   });
 
