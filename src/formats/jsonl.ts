@@ -2,6 +2,7 @@
  * JSONL reader: one JSON object per line, each a segment with its spans.
  */
 import { InputError } from '../errors.js';
+import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { decodeTags, detectScheme, newEvidence } from './chunking.js';
 import { forEachLine } from './lines.js';
 import type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink } from './segment.js';
@@ -17,8 +18,9 @@ type JsonObject = Record<string, unknown>;
  * Reads a JSONL file of records, handing one segment per record to `sink`.
  *
  * Each non-blank line must be a JSON object with either `tokens` (an array of strings: span
- * offsets are token indices) or `text` (a string: offsets are indices into the JavaScript
- * string, i.e. UTF-16 code units; `tokens` wins when both are present). Spans come from the
+ * offsets are token indices) or `text` (a string: offsets count its characters as Python does,
+ * i.e. Unicode code points, and are converted to UTF-16 offsets so that `text.slice(start, end)`
+ * is the span even after an emoji; `tokens` wins when both are present). Spans come from the
  * first of `spans`, `entities`, `ner` that is present (and not null), each `{start, end, label}`
  * (`type` or `tag` also name the label) or `[start, end, label]`; or, with `tokens` and no span
  * key, from `ner_tags` (BIO-style tag strings decoded as {@link decodeTags} does, with the scheme
@@ -58,7 +60,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     } else if (rec.text !== undefined) {
       if (typeof rec.text !== 'string') fail('"text" must be a string');
       segment.text = rec.text as string;
-      length = segment.text.length;
+      length = codePointLength(segment.text);
       unit = 'characters';
     } else {
       return fail('record has neither tokens nor text');
@@ -74,6 +76,13 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       const items = rec[spanKey];
       if (!Array.isArray(items)) return fail(`"${spanKey}" must be an array of spans`);
       const spans = items.map((item) => toSpan(item, line, length, unit, fail));
+      if (segment.text !== undefined) {
+        const toUnits = codePointsToUnits(segment.text);
+        for (const sp of spans) {
+          sp.start = toUnits(sp.start);
+          sp.end = toUnits(sp.end);
+        }
+      }
       segment.spans = dropDuplicates(spans, path, warnings);
     } else if (rec.ner_tags !== undefined) {
       if (segment.tokens === undefined) fail('"ner_tags" needs "tokens"');

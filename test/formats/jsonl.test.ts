@@ -219,3 +219,22 @@ describe('readJsonl: errors name file:line', () => {
     expect(() => read(path)).toThrow(`${path}: no such file or directory`);
   });
 });
+
+describe('readJsonl: character offsets count code points', () => {
+  it('converts code-point offsets after an astral character to UTF-16 offsets', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'complan-cp-')), 'emoji.jsonl');
+    // "🎉 Ovan Dell" — the emoji is one code point (two UTF-16 units); "Ovan Dell" is [2, 11).
+    writeFileSync(path, `${JSON.stringify({ text: '🎉 Ovan Dell', spans: [[2, 11, 'PER']] })}\n`);
+    const segs: Segment[] = [];
+    readJsonl(path, DEFAULT_READ_OPTIONS, (s) => segs.push(s));
+    const [span] = segs[0].spans;
+    expect(segs[0].text!.slice(span.start, span.end)).toBe('Ovan Dell');
+    expect([span.start, span.end]).toEqual([3, 12]);
+  });
+
+  it('measures the record in code points when checking bounds', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'complan-cp-')), 'emoji.jsonl');
+    writeFileSync(path, `${JSON.stringify({ text: '🎉ab', spans: [[0, 4, 'X']] })}\n`);
+    expect(() => readJsonl(path, DEFAULT_READ_OPTIONS, () => {})).toThrow(/outside the record \(3 characters\)/);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Character offsets written by Python tools (BRAT, spaCy, doccano, Prodigy) count Unicode code
+ * points; JavaScript strings index UTF-16 code units. The two differ only after an astral
+ * character (emoji, rare CJK), where a code point takes two units.
+ */
+
+/** Number of code points in `text`. */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) i++;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * Maps code-point offsets 0..codePointLength(text) of `text` to UTF-16 offsets. Without astral
+ * characters this is the identity (no table is built).
+ */
+export function codePointsToUnits(text: string): (offset: number) => number {
+  if (!/[\uD800-\uDFFF]/.test(text)) return (o) => o;
+  const units: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    units.push(i);
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) i++;
+  }
+  units.push(text.length);
+  return (o) => units[o];
+}
