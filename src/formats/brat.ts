@@ -10,7 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import { dropDuplicates } from './jsonl.js';
-import { describeFsError, forEachLine } from './lines.js';
+import { codePointLength, codePointsToUnits } from './codepoints.js';
+import { badByteLine, describeFsError, forEachLine } from './lines.js';
 import type { RawSpan, ReadOptions, ReadSummary, SegmentSink } from './segment.js';
 
 const T_LINE = /^T[^\t]*\t(\S+) +(\d+ +\d+(?: *; *\d+ +\d+)*)(?:\t(.*))?$/;
@@ -96,38 +97,13 @@ function readText(path: string): DocText {
   try {
     written = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new InputError('bytes that are not valid UTF-8', path, badUtf8Line(bytes));
+    throw new InputError('bytes that are not valid UTF-8', path, badByteLine(bytes, 1));
   }
   const bom = written.startsWith(BOM) ? 1 : 0;
   const text = written.slice(bom);
-  if (!/[\uD800-\uDFFF]/.test(written)) {
-    return { text, toUnits: (o) => Math.max(0, o - bom), length: written.length };
-  }
-  const units: number[] = [];
-  for (let i = 0; i < written.length; i++) {
-    units.push(i);
-    const c = written.charCodeAt(i);
-    if (c >= 0xd800 && c < 0xdc00 && i + 1 < written.length) i++;
-  }
-  units.push(written.length);
-  return { text, toUnits: (o) => Math.max(0, units[o] - bom), length: units.length - 1 };
-}
-
-/** The 1-based line of the first invalid UTF-8 sequence in `bytes`. */
-function badUtf8Line(bytes: Buffer): number {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let line = 1;
-  for (let start = 0; start < bytes.length; line++) {
-    let end = bytes.indexOf(0x0a, start);
-    if (end < 0) end = bytes.length;
-    try {
-      decoder.decode(bytes.subarray(start, end));
-    } catch {
-      return line;
-    }
-    start = end + 1;
-  }
-  return line;
+  // Offsets count the code points of the file as written, BOM included.
+  const units = codePointsToUnits(written);
+  return { text, toUnits: (o) => Math.max(0, units(o) - bom), length: codePointLength(written) };
 }
 
 interface AnnContext {

@@ -45,7 +45,7 @@ export function describeFsError(err: unknown): string {
 }
 
 /** The line (1-based, counted from `firstLine`) of the first invalid UTF-8 byte in `bytes`. */
-function badByteLine(bytes: Uint8Array, firstLine: number): number {
+export function badByteLine(bytes: Uint8Array, firstLine: number): number {
   const probe = new TextDecoder('utf-8', { fatal: true });
   let line = firstLine;
   let lineStart = 0;

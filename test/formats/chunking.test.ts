@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeTags, detectScheme, newEvidence, parseTag, tagError, type DecodeOptions } from '../../src/formats/chunking.js';
 import { InputError } from '../../src/errors.js';
 import type { TagScheme } from '../../src/formats/segment.js';
+import { inputError } from '../helpers/errors.js';
 
 type Scheme = Exclude<TagScheme, 'auto'>;
 
@@ -17,16 +18,6 @@ function chunks(tags: string, extra: Partial<DecodeOptions> = {}) {
   return decodeTags(tagsOf(tags), opts(extra)).map((s) => [s.start, s.end, s.label]);
 }
 
-/** The error thrown by `fn`, which must be an InputError. */
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return err as InputError;
-  }
-  throw new Error('expected an InputError, nothing was thrown');
-}
 
 /** The message of the error strict validation under `scheme` raises for `tags`. */
 function strictError(scheme: Scheme, tags: string): string {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { fieldBounds, readConll, splitFields } from '../../src/formats/conll.js';
 import { DEFAULT_READ_OPTIONS, type RawSpan, type ReadOptions, type Segment } from '../../src/formats/segment.js';
+import { inputError } from '../helpers/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/conll');
 const fixture = (name: string) => join(FIXTURES, name);
@@ -30,15 +31,6 @@ const gold = (path: string, opts: Partial<ReadOptions> = {}) => read(path, { rol
 /** Spans as [start, end, label, line]. */
 const quads = (spans: readonly RawSpan[] | undefined) => spans?.map((s) => [s.start, s.end, s.label, s.line]);
 
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return err as InputError;
-  }
-  throw new Error('expected an InputError, nothing was thrown');
-}
 
 describe('splitFields and fieldBounds', () => {
   it('splits on runs of spaces and tabs, ignoring leading and trailing ones', () => {

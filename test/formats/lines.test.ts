@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { forEachLine, forEachLineRange } from '../../src/formats/lines.js';
+import { inputError } from '../helpers/errors.js';
 
 /** The reader's chunk size (4 MiB). */
 const CHUNK = 1 << 22;
@@ -27,16 +28,6 @@ function lines(path: string) {
   return { count, lines: got.map(([, l]) => l), numbers: got.map(([n]) => n) };
 }
 
-/** The error `fn` throws, which must be an InputError. */
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return err as InputError;
-  }
-  throw new Error('expected an InputError, nothing was thrown');
-}
 
 describe('forEachLine: line ends', () => {
   it('splits on LF and numbers lines from 1', () => {
