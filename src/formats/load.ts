@@ -114,6 +114,7 @@ class GoldBuilder {
         id: seg.docId ?? `#${this.documents.length + 1}`,
         start: this.length, end: this.length,
         firstSentence: this.sentences.length, endSentence: this.sentences.length,
+        marked: seg.docBreak === true || seg.docId !== undefined,
       });
       this.pendingBreak = false;
       this.docId = seg.docId;

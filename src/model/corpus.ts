@@ -39,6 +39,13 @@ export interface DocumentInfo {
   firstSentence: number;
   /** One past the index of its last sentence. */
   endSentence: number;
+  /**
+   * True when the gold source opened this document explicitly: a `-DOCSTART-` line before it
+   * (CoNLL) or a `doc_id` on its records (JSONL, BRAT). False or absent for the implicit
+   * document that holds sentences before any marker (e.g. a CoNLL file without `-DOCSTART-`).
+   * Writers use it to reproduce the gold's document markers.
+   */
+  marked?: boolean;
 }
 
 export interface SystemOutput {

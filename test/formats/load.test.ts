@@ -95,8 +95,8 @@ describe('loadCorpus: a CoNLL gold standard', () => {
       { index: 3, doc: 1, start: 18, end: 24, line: 26, id: undefined },
     ]);
     expect(corpus.documents).toEqual([
-      { index: 0, id: '#1', start: 0, end: 13, firstSentence: 0, endSentence: 2 },
-      { index: 1, id: '#2', start: 13, end: 24, firstSentence: 2, endSentence: 4 },
+      { index: 0, id: '#1', start: 0, end: 13, firstSentence: 0, endSentence: 2, marked: true },
+      { index: 1, id: '#2', start: 13, end: 24, firstSentence: 2, endSentence: 4, marked: true },
     ]);
   });
 
@@ -108,7 +108,7 @@ describe('loadCorpus: a CoNLL gold standard', () => {
 
   it('makes a CoNLL file without -DOCSTART- one document', () => {
     const c = load(fixture('sys-nodoc.conll'), []);
-    expect(c.documents).toEqual([{ index: 0, id: '#1', start: 0, end: 24, firstSentence: 0, endSentence: 4 }]);
+    expect(c.documents).toEqual([{ index: 0, id: '#1', start: 0, end: 24, firstSentence: 0, endSentence: 4, marked: false }]);
     expect(c.sentences.every((s) => s.doc === 0)).toBe(true);
   });
 });
