@@ -51,7 +51,8 @@ export interface DocumentInfo {
 export interface SystemOutput {
   name: string;
   source: string;
-  format: InputFormat;
+  /** How the spans were read, or `ensemble` for a simulated ensemble's output. */
+  format: InputFormat | 'ensemble';
   /** Detected or declared tag scheme (BIO-style inputs). */
   scheme?: string;
   spans: Span[];
