@@ -1,0 +1,212 @@
+/**
+ * The complementarity matrices of a corpus: for every ordered pair (A, B) of systems, what B
+ * offers A (DESIGN §5) — P_Comp, R_Comp, F_Comp, F_βComp, Brill & Wu's Comp, Jaccard of the
+ * selections, Cohen's kappa, the counts of shared and exclusive correct and wrong items, and
+ * example items for each cell. A pure function of the corpus and the options.
+ *
+ * Items are compared under `strict` (whole span with its label) or `boundary` match (the label
+ * dropped), on the universe of {@link buildUniverse}. Brill & Wu's Comp and kappa are computed
+ * on tokens when the corpus is tokenised (basis `tokens`), else on items (basis `items`: an
+ * item is wrong when it is a miss or a spurious item; kappa over the universe's items).
+ */
+import type { Bitset } from '../model/bitset.js';
+import type { Corpus, Span } from '../model/corpus.js';
+import { sentenceAt, spanText } from '../model/corpus.js';
+import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
+import { prf } from '../metrics/prf.js';
+import { itemComplementarity, type ItemComplementarity } from './comp.js';
+import { binaryKappa, cohenKappa, LabelIndex, tokenComp, tokenTags } from './tokens.js';
+
+export interface CompareOptions {
+  match: ItemMatch;
+  beta: number;
+  /** Only these entity types count (all when undefined). */
+  types?: readonly string[];
+  /** Example items kept per cell of each pair (default 3). */
+  examples?: number;
+}
+
+export const DEFAULT_COMPARE_OPTIONS: CompareOptions = { match: 'strict', beta: 1, examples: 3 };
+
+/** An item shown as an example: where it is and what it says. */
+export interface ItemExample {
+  /** Document id. */
+  doc: string;
+  /** Sentence (or record) number, from 1, in the gold standard. */
+  sentence: number;
+  /** Offsets within the sentence (tokens or characters), end exclusive. */
+  start: number;
+  end: number;
+  /** The item's label (`null` under boundary match). */
+  label: string | null;
+  text: string;
+}
+
+/**
+ * Example items of a pair (A, B), each list in corpus order:
+ * - `bFinds`: gold items A misses and B finds (what raises R_Comp);
+ * - `bAvoids`: spurious items of A that B does not return (what raises P_Comp);
+ * - `bothMiss`: gold items both miss;  `bothWrong`: spurious items both return;
+ * - `aFinds`: gold items A finds and B misses;  `bAdds`: spurious items of B that A avoids.
+ */
+export interface PairExamples {
+  bFinds: ItemExample[];
+  bAvoids: ItemExample[];
+  bothMiss: ItemExample[];
+  bothWrong: ItemExample[];
+  aFinds: ItemExample[];
+  bAdds: ItemExample[];
+}
+
+export interface PairStats extends ItemComplementarity {
+  /** The system being complemented. */
+  a: string;
+  /** The system offering. */
+  b: string;
+  /** Brill & Wu's Comp(A, B) on the basis of the comparison. */
+  comp: number | null;
+  /** Cohen's kappa of the two selections (symmetric; needs no gold). */
+  kappa: number | null;
+  examples: PairExamples;
+}
+
+export interface SystemCounts {
+  name: string;
+  tp: number;
+  fp: number;
+  fn: number;
+  precision: number;
+  recall: number;
+  f: number;
+}
+
+export interface Comparison {
+  match: ItemMatch;
+  beta: number;
+  basis: 'tokens' | 'items';
+  types?: readonly string[];
+  goldItems: number;
+  systems: SystemCounts[];
+  /** Every ordered pair, A-major: (0,1), (0,2), …, (1,0), (1,2), … */
+  pairs: PairStats[];
+}
+
+/** The pair (a, b) of a comparison, by system index (a ≠ b). */
+export function pairAt(c: Comparison, a: number, b: number): PairStats {
+  if (a === b) throw new RangeError('a system is not paired with itself');
+  return c.pairs[a * (c.systems.length - 1) + (b < a ? b : b - 1)];
+}
+
+function example(corpus: Corpus, s: Span, withLabel: boolean): ItemExample {
+  const si = sentenceAt(corpus, s.start);
+  const sent = corpus.sentences[si];
+  return {
+    doc: corpus.documents[sent.doc].id,
+    sentence: si + 1,
+    start: s.start - sent.start,
+    end: s.end - sent.start,
+    label: withLabel ? s.label : null,
+    text: spanText(corpus, s),
+  };
+}
+
+/** The first `limit` members of `a & ~b` (or of `a & b` when `keep`) restricted by `mask`. */
+function firstItems(limit: number, a: Bitset, b: Bitset, keep: boolean, mask: Bitset, maskIn: boolean): number[] {
+  const out: number[] = [];
+  const aw = a.words, bw = b.words, mw = mask.words;
+  for (let i = 0; i < aw.length && out.length < limit; i++) {
+    let x = aw[i] & (keep ? bw[i] : ~bw[i]) & (maskIn ? mw[i] : ~mw[i]);
+    while (x !== 0 && out.length < limit) {
+      const low = x & -x;
+      out.push((i << 5) + (31 - Math.clz32(low)));
+      x ^= low;
+    }
+  }
+  return out;
+}
+
+function pairExamples(corpus: Corpus, u: Universe, a: Bitset, b: Bitset, limit: number): PairExamples {
+  const g = u.gold;
+  const withLabel = u.match === 'strict';
+  const show = (ids: number[]) => ids.map((id) => example(corpus, u.items[id], withLabel));
+  if (limit <= 0) return { bFinds: [], bAvoids: [], bothMiss: [], bothWrong: [], aFinds: [], bAdds: [] };
+  // Gold items A misses: g & ~a; B finds them: & b.
+  const missedByA = g.andNot(a);
+  return {
+    bFinds: show(firstItems(limit, missedByA, b, true, g, true)),
+    bAvoids: show(firstItems(limit, a, b, false, g, false)),
+    bothMiss: show(firstItems(limit, missedByA, b, false, g, true)),
+    bothWrong: show(firstItems(limit, a, b, true, g, false)),
+    aFinds: show(firstItems(limit, a, b, false, g, true)),
+    bAdds: show(firstItems(limit, b, a, false, g, false)),
+  };
+}
+
+/** Keeps spans of the listed types (all when `types` is undefined). */
+function typeFilter(types: readonly string[] | undefined): ((s: Span) => boolean) | undefined {
+  if (types === undefined) return undefined;
+  const keep = new Set(types);
+  return (s) => keep.has(s.label);
+}
+
+/** Computes the complementarity of every ordered pair of the corpus's systems. */
+export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT_COMPARE_OPTIONS): Comparison {
+  const keep = typeFilter(options.types);
+  const u = buildUniverse(corpus, options.match, keep);
+  const goldItems = u.gold.count();
+  const limit = options.examples ?? 3;
+  const n = corpus.systems.length;
+
+  const systems: SystemCounts[] = corpus.systems.map((s, k) => {
+    const size = u.systems[k].count();
+    const tp = u.systems[k].andCount(u.gold);
+    const counts = { tp, fp: size - tp, fn: goldItems - tp };
+    return { name: s.name, ...counts, ...prf(counts, options.beta, 'gerbil') };
+  });
+
+  const basis = corpus.unit === 'token' ? 'tokens' : 'items';
+  let views: Int32Array[] | undefined;
+  let goldView: Int32Array | undefined;
+  let categories = 1;
+  if (basis === 'tokens') {
+    const labels = new LabelIndex();
+    const spans = (list: readonly Span[]) => (keep === undefined ? list : list.filter(keep));
+    const strictLabels = options.match === 'strict';
+    const relabel = (list: readonly Span[]) => (strictLabels ? list : list.map((s) => ({ ...s, label: '' })));
+    goldView = tokenTags(relabel(spans(corpus.gold.spans)), corpus.length, labels);
+    views = corpus.systems.map((s) => tokenTags(relabel(spans(s.spans)), corpus.length, labels));
+    categories = 2 * labels.size + 1;
+  }
+
+  const kappas = new Map<string, number | null>();
+  const pairs: PairStats[] = [];
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      if (a === b) continue;
+      const item = itemComplementarity(u.systems[a], u.systems[b], u.gold, goldItems, options.beta);
+      let comp: number | null;
+      let kappa: number | null;
+      const key = a < b ? `${a},${b}` : `${b},${a}`;
+      if (views !== undefined && goldView !== undefined) {
+        comp = tokenComp(goldView, views[a], views[b]).comp;
+        kappa = kappas.has(key) ? kappas.get(key)! : cohenKappa(views[a], views[b], categories);
+      } else {
+        comp = item.itemComp;
+        const both = item.bothCorrect + item.bothWrong;
+        const onlyA = item.onlyACorrect + item.onlyAWrong;
+        const onlyB = item.onlyBCorrect + item.onlyBWrong;
+        kappa = kappas.has(key) ? kappas.get(key)! : binaryKappa(both, onlyA, onlyB, u.size - both - onlyA - onlyB);
+      }
+      kappas.set(key, kappa);
+      pairs.push({
+        a: corpus.systems[a].name,
+        b: corpus.systems[b].name,
+        ...item,
+        comp,
+        kappa,
+        examples: pairExamples(corpus, u, u.systems[a], u.systems[b], limit),
+      });
+    }
+  }
+  return { match: options.match, beta: options.beta, basis, types: options.types, goldItems, systems, pairs };
+}

@@ -1,0 +1,94 @@
+/**
+ * Combination rules (DESIGN §6) and their textual forms, as typed on the command line.
+ *
+ * Binary rules decide each labelled item (span with its label) by how many members return it:
+ * - `union`: at least one member;  `intersection`: every member;
+ * - `kofn:K`: at least K members (1 ≤ K ≤ number of members);
+ * - `majority`: more than half of the members (⌊n/2⌋ + 1).
+ * Typed rules vote per boundary: `vote` (one vote per member) and `weighted` (votes weighted by
+ * overall F1, per-label F1, or given weights); see {@link simulate}.
+ */
+
+export type WeightSpec =
+  | { kind: 'f1' }
+  | { kind: 'label-f1' }
+  | { kind: 'given'; weights: ReadonlyMap<string, number> };
+
+export type Rule =
+  | { kind: 'union' }
+  | { kind: 'intersection' }
+  | { kind: 'kofn'; k: number }
+  | { kind: 'majority' }
+  | { kind: 'vote' }
+  | { kind: 'weighted'; weights: WeightSpec };
+
+export type BinaryRule = Extract<Rule, { kind: 'union' | 'intersection' | 'kofn' | 'majority' }>;
+
+export const RULE_NAMES = ['union', 'intersection', 'kofn:K', 'majority', 'vote', 'weighted'] as const;
+
+/** The four base rules the benchmarks and the planner try by default. */
+export const BASE_RULES: readonly Rule[] = [{ kind: 'union' }, { kind: 'intersection' }, { kind: 'majority' }, { kind: 'vote' }];
+
+export function isBinaryRule(rule: Rule): rule is BinaryRule {
+  return rule.kind === 'union' || rule.kind === 'intersection' || rule.kind === 'kofn' || rule.kind === 'majority';
+}
+
+/**
+ * Parses a weight specification: `f1`, `label-f1`, or `name=w,name=w,...` with finite w ≥ 0.
+ * @throws Error with a one-line message saying what was expected.
+ */
+export function parseWeights(text: string): WeightSpec {
+  const t = text.trim();
+  if (t === 'f1') return { kind: 'f1' };
+  if (t === 'label-f1') return { kind: 'label-f1' };
+  const weights = new Map<string, number>();
+  for (const part of t.split(',')) {
+    const eq = part.lastIndexOf('=');
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    const w = Number(value);
+    if (eq <= 0 || name === '' || value === '' || !Number.isFinite(w) || w < 0) {
+      throw new Error(`expected f1, label-f1 or name=weight,... with weights ≥ 0, got "${part.trim()}"`);
+    }
+    if (weights.has(name)) throw new Error(`weight of "${name}" given twice`);
+    weights.set(name, w);
+  }
+  return { kind: 'given', weights };
+}
+
+/**
+ * Parses a rule: `union`, `intersection`, `kofn:K` (K a positive integer), `majority`, `vote`,
+ * `weighted` (weights from `weights`, default `f1`).
+ * @throws Error with a one-line message naming the accepted rules.
+ */
+export function parseRule(text: string, weights?: WeightSpec): Rule {
+  const t = text.trim();
+  switch (t) {
+    case 'union': case 'intersection': case 'majority': case 'vote':
+      return { kind: t };
+    case 'weighted':
+      return { kind: 'weighted', weights: weights ?? { kind: 'f1' } };
+  }
+  const m = /^kofn:(\d+)$/.exec(t);
+  if (m !== null) {
+    const k = Number(m[1]);
+    if (k >= 1) return { kind: 'kofn', k };
+    throw new Error(`kofn:K expects K ≥ 1, got "${t}"`);
+  }
+  throw new Error(`unknown rule "${t}" (expected ${RULE_NAMES.join(', ')})`);
+}
+
+/** The rule as it is written on the command line (`weighted` without its weights). */
+export function ruleName(rule: Rule): string {
+  return rule.kind === 'kofn' ? `kofn:${rule.k}` : rule.kind;
+}
+
+/** The number of member votes a binary rule needs among `n` members. */
+export function threshold(rule: BinaryRule, n: number): number {
+  switch (rule.kind) {
+    case 'union': return 1;
+    case 'intersection': return n;
+    case 'majority': return Math.floor(n / 2) + 1;
+    case 'kofn': return rule.k;
+  }
+}

@@ -1,0 +1,286 @@
+/**
+ * Ensemble simulation (DESIGN §6): the items a candidate (a subset of systems plus a rule)
+ * returns, as a bitset over the strict item universe and as spans, so that every metric of
+ * eval applies to an ensemble unchanged.
+ *
+ * Rules always combine **labelled** items (whole spans with their labels), whatever match mode
+ * later scores them: a binary rule keeps an item when enough members return exactly that span
+ * with that label; typed rules vote on the label of each boundary.
+ *
+ * `vote` (SpanNER's "VM"): for every boundary (document, offsets) that any member proposes,
+ * each member votes the label it gives there, or `O` when it proposes none there; the label with
+ * the most votes wins when it has strictly more votes than `O`, otherwise the boundary is
+ * dropped. A member proposing several labels at one boundary votes once, for the first of them
+ * in universe order. A tie between labels goes to the label backed by the best member (highest
+ * F1 on the corpus's gold standard; input order when scores tie or there is no gold); the
+ * result counts the boundaries whose label a tie-break decided (`ties`, only where the label
+ * then beat `O`).
+ *
+ * `weighted`: as `vote`, where a member's vote weighs its overall F1 (`f1`), its F1 on the
+ * label it votes for (`label-f1`; its `O` votes weigh its overall F1), or a given weight.
+ */
+import { Bitset } from '../model/bitset.js';
+import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
+import { spanKey } from '../model/corpus.js';
+import { buildUniverse, type Universe } from '../model/universe.js';
+import { prf, type Counts } from '../metrics/prf.js';
+import { isBinaryRule, ruleName, threshold, type Rule, type WeightSpec } from './rules.js';
+
+/** Everything simulation needs that does not depend on the candidate, computed once. */
+export interface EnsembleIndex {
+  corpus: Corpus;
+  /** The strict (labelled) universe. */
+  universe: Universe;
+  /** Each system's item ids, increasing. */
+  memberItems: Int32Array[];
+  /** Boundary id of each item, and the number of boundaries. */
+  boundaryOf: Int32Array;
+  boundaries: number;
+  /** Label id of each item, and the labels. */
+  labelOf: Int32Array;
+  labels: string[];
+  /** Whether the scores below come from a gold standard. */
+  hasGold: boolean;
+  /** Each system's F1 on the gold standard (0 without gold). */
+  f1: number[];
+  /** Each system's F1 per label id (0 without gold). */
+  labelF1: Float64Array[];
+  /** Each system's rank: 0 for the best (highest F1, then input order). */
+  rank: Int32Array;
+}
+
+export interface IndexOptions {
+  /** Only these entity types take part (all when undefined). */
+  types?: readonly string[];
+  /** Treat the corpus as having no gold standard (member ranks fall back to input order). */
+  noGold?: boolean;
+}
+
+/** Builds the index of a corpus for simulating many candidates. */
+export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): EnsembleIndex {
+  const keepTypes = options.types === undefined ? undefined : new Set(options.types);
+  const universe = buildUniverse(corpus, 'strict', keepTypes === undefined ? undefined : (s) => keepTypes.has(s.label));
+  const size = universe.size;
+  const boundaryOf = new Int32Array(size);
+  const labelOf = new Int32Array(size);
+  const boundaryIds = new Map<string, number>();
+  const labelIds = new Map<string, number>();
+  const labels: string[] = [];
+  for (let id = 0; id < size; id++) {
+    const s = universe.items[id];
+    const k = spanKey(s, false);
+    let b = boundaryIds.get(k);
+    if (b === undefined) boundaryIds.set(k, (b = boundaryIds.size));
+    boundaryOf[id] = b;
+    let l = labelIds.get(s.label);
+    if (l === undefined) {
+      labelIds.set(s.label, (l = labels.length));
+      labels.push(s.label);
+    }
+    labelOf[id] = l;
+  }
+  const memberItems = universe.systems.map((bits) => Int32Array.from(bits));
+  const hasGold = options.noGold !== true;
+  const gold = universe.gold;
+  const f1: number[] = [];
+  const labelF1: Float64Array[] = [];
+  for (const items of memberItems) {
+    if (!hasGold) {
+      f1.push(0);
+      labelF1.push(new Float64Array(labels.length));
+      continue;
+    }
+    const byLabel: Counts[] = labels.map(() => ({ tp: 0, fp: 0, fn: 0 }));
+    let tp = 0;
+    for (const id of items) {
+      if (gold.has(id)) {
+        tp++;
+        byLabel[labelOf[id]].tp++;
+      } else {
+        byLabel[labelOf[id]].fp++;
+      }
+    }
+    const mine = Bitset.from(size, items);
+    for (const id of gold) if (!mine.has(id)) byLabel[labelOf[id]].fn++;
+    const goldSize = gold.count();
+    f1.push(prf({ tp, fp: items.length - tp, fn: goldSize - tp }).f);
+    labelF1.push(Float64Array.from(byLabel, (c) => prf(c).f));
+  }
+  const order = f1.map((_, k) => k).sort((x, y) => f1[y] - f1[x] || x - y);
+  const rank = new Int32Array(f1.length);
+  order.forEach((m, r) => { rank[m] = r; });
+  return {
+    corpus, universe, memberItems, boundaryOf, boundaries: boundaryIds.size, labelOf, labels, hasGold, f1, labelF1, rank,
+  };
+}
+
+export interface EnsembleResult {
+  rule: Rule;
+  /** Member system indices, as given. */
+  members: number[];
+  /** The items returned, over the strict universe. */
+  items: Bitset;
+  /** Label ties decided by the best member (typed rules; 0 for binary rules). */
+  ties: number;
+}
+
+/** How much each member's vote weighs, for a label (and for `O`). */
+function voteWeights(index: EnsembleIndex, members: readonly number[], rule: Rule): { label: (m: number, l: number) => number; o: (m: number) => number } {
+  if (rule.kind !== 'weighted') return { label: () => 1, o: () => 1 };
+  const spec: WeightSpec = rule.weights;
+  if (spec.kind !== 'given' && !index.hasGold) throw new Error(`--weights ${spec.kind} needs a gold standard`);
+  switch (spec.kind) {
+    case 'f1': return { label: (m) => index.f1[m], o: (m) => index.f1[m] };
+    case 'label-f1': return { label: (m, l) => index.labelF1[m][l], o: (m) => index.f1[m] };
+    case 'given': {
+      const names = index.corpus.systems.map((s) => s.name);
+      for (const name of spec.weights.keys()) {
+        if (!names.includes(name)) throw new Error(`--weights names "${name}", which is not a system (systems: ${names.join(', ')})`);
+      }
+      const w = members.map((m) => {
+        const v = spec.weights.get(names[m]);
+        if (v === undefined) throw new Error(`--weights gives no weight for member "${names[m]}"`);
+        return v;
+      });
+      const pos = new Map(members.map((m, k) => [m, k]));
+      return { label: (m) => w[pos.get(m)!], o: (m) => w[pos.get(m)!] };
+    }
+  }
+}
+
+function simulateBinary(index: EnsembleIndex, members: readonly number[], need: number): Bitset {
+  const size = index.universe.size;
+  const out = new Bitset(size);
+  if (members.length === 1 && need <= 1) {
+    out.words.set(index.universe.systems[members[0]].words);
+    return out;
+  }
+  const votes = members.length < 256 ? new Uint8Array(size) : new Uint16Array(size);
+  for (const m of members) {
+    const items = index.memberItems[m];
+    for (let k = 0; k < items.length; k++) {
+      const id = items[k];
+      if (++votes[id] === need) out.add(id);
+    }
+  }
+  return out;
+}
+
+function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Rule): { items: Bitset; ties: number } {
+  const { boundaryOf, labelOf, rank } = index;
+  const weigh = voteWeights(index, members, rule);
+  // Group every (member, item) proposal by boundary with a counting sort.
+  let total = 0;
+  for (const m of members) total += index.memberItems[m].length;
+  const start = new Int32Array(index.boundaries + 1);
+  for (const m of members) for (const id of index.memberItems[m]) start[boundaryOf[id] + 1]++;
+  for (let b = 0; b < index.boundaries; b++) start[b + 1] += start[b];
+  const fill = start.slice(0, index.boundaries);
+  const entryItem = new Int32Array(total);
+  const entryMember = new Int32Array(total);
+  for (const m of members) {
+    for (const id of index.memberItems[m]) {
+      const at = fill[boundaryOf[id]]++;
+      entryItem[at] = id;
+      entryMember[at] = m;
+    }
+  }
+  let totalO = 0;
+  for (const m of members) totalO += weigh.o(m);
+  // Weighted sums are floating point: differences below eps count as equal (votes of weight 1
+  // are exact integers, where eps < 1 changes nothing).
+  const eps = 1e-9 * Math.max(1, totalO);
+  const nL = index.labels.length;
+  const tally = new Float64Array(nL);
+  const bestRank = new Int32Array(nL).fill(0x7fffffff);
+  const itemOfLabel = new Int32Array(nL);
+  const votedAt = new Int32Array(index.corpus.systems.length).fill(-1);
+  const touched: number[] = [];
+  const out = new Bitset(index.universe.size);
+  let ties = 0;
+  for (let b = 0; b < index.boundaries; b++) {
+    const lo = start[b];
+    const hi = start[b + 1];
+    if (lo === hi) continue;
+    let o = totalO;
+    let voters = 0;
+    for (let e = lo; e < hi; e++) {
+      const m = entryMember[e];
+      if (votedAt[m] === b) continue;
+      votedAt[m] = b;
+      voters++;
+      const id = entryItem[e];
+      const l = labelOf[id];
+      if (tally[l] === 0 && bestRank[l] === 0x7fffffff) {
+        touched.push(l);
+        itemOfLabel[l] = id;
+      }
+      tally[l] += weigh.label(m, l);
+      if (rank[m] < bestRank[l]) bestRank[l] = rank[m];
+      o -= weigh.o(m);
+    }
+    if (voters === members.length) o = 0;
+    let win = -1;
+    let tied = false;
+    for (const l of touched) {
+      if (win < 0 || tally[l] > tally[win] + eps) {
+        win = l;
+        tied = false;
+      } else if (tally[l] >= tally[win] - eps) {
+        tied = true;
+        if (bestRank[l] < bestRank[win]) win = l;
+      }
+    }
+    if (tally[win] > o + eps) {
+      out.add(itemOfLabel[win]);
+      if (tied) ties++;
+    }
+    for (const l of touched) {
+      tally[l] = 0;
+      bestRank[l] = 0x7fffffff;
+    }
+    touched.length = 0;
+  }
+  return { items: out, ties };
+}
+
+/**
+ * Simulates a candidate: the items that `members` (system indices, at least one, no repeats)
+ * combined by `rule` return.
+ * @throws Error for an empty or repeated member list, `kofn:K` with K above the number of
+ *   members, or weights that cannot be applied (no gold for `f1`/`label-f1`, a member without
+ *   a given weight, a weight naming no system).
+ */
+export function simulate(index: EnsembleIndex, members: readonly number[], rule: Rule): EnsembleResult {
+  if (members.length === 0) throw new Error('an ensemble needs at least one member');
+  if (new Set(members).size !== members.length) throw new Error('an ensemble lists a member twice');
+  for (const m of members) {
+    if (!Number.isInteger(m) || m < 0 || m >= index.memberItems.length) throw new RangeError(`no system ${m}`);
+  }
+  if (isBinaryRule(rule)) {
+    const need = threshold(rule, members.length);
+    if (rule.kind === 'kofn' && need > members.length) {
+      throw new Error(`kofn:${rule.k} needs at least ${rule.k} members, the ensemble has ${members.length}`);
+    }
+    return { rule, members: [...members], items: simulateBinary(index, members, need), ties: 0 };
+  }
+  const { items, ties } = simulateVote(index, members, rule);
+  return { rule, members: [...members], items, ties };
+}
+
+/** The spans of an ensemble's items, in corpus order. */
+export function ensembleSpans(index: EnsembleIndex, result: EnsembleResult): Span[] {
+  const out: Span[] = [];
+  for (const id of result.items) out.push(index.universe.items[id]);
+  return out.sort((a, b) => a.start - b.start || a.end - b.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+}
+
+/** A readable name for a candidate: `rule(a+b+c)`. */
+export function ensembleName(index: EnsembleIndex, result: EnsembleResult): string {
+  return `${ruleName(result.rule)}(${result.members.map((m) => index.corpus.systems[m].name).join('+')})`;
+}
+
+/** The ensemble as a system output, ready for {@link evaluate} or a writer. */
+export function ensembleOutput(index: EnsembleIndex, result: EnsembleResult, name = ensembleName(index, result)): SystemOutput {
+  return { name, source: '(ensemble)', format: 'ensemble', spans: ensembleSpans(index, result), warnings: [] };
+}
