@@ -77,7 +77,11 @@ describe('complementarity identities (DESIGN §5), on random corpora', () => {
             if (fpA === 0) expect(c.pComp).toBeNull();
             else expect(fpInter).toBeCloseTo(fpA * (1 - c.pComp!), 9);
             // Every value is a share in [0, 1].
-            for (const v of [c.pComp, c.rComp, c.fComp, c.itemComp, c.jaccard]) if (v !== null) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(1);
+            for (const v of [c.pComp, c.rComp, c.fComp, c.itemComp, c.jaccard]) {
+              if (v === null) continue;
+              expect(v).toBeGreaterThanOrEqual(0);
+              expect(v).toBeLessThanOrEqual(1);
+            }
           }
         }
       }),
