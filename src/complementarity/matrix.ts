@@ -15,7 +15,7 @@ import { sentenceAt, spanText } from '../model/corpus.js';
 import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
 import { prf } from '../metrics/prf.js';
 import { itemComplementarity, type ItemComplementarity } from './comp.js';
-import { binaryKappa, cohenKappa, LabelIndex, tokenComp, tokenTags } from './tokens.js';
+import { binaryKappa, LabelIndex, tokenTags, TokenViews } from './tokens.js';
 
 export interface CompareOptions {
   match: ItemMatch;
@@ -165,17 +165,15 @@ export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT
   });
 
   const basis = corpus.unit === 'token' ? 'tokens' : 'items';
-  let views: Int32Array[] | undefined;
-  let goldView: Int32Array | undefined;
-  let categories = 1;
+  let views: TokenViews | undefined;
   if (basis === 'tokens') {
     const labels = new LabelIndex();
     const spans = (list: readonly Span[]) => (keep === undefined ? list : list.filter(keep));
     const strictLabels = options.match === 'strict';
     const relabel = (list: readonly Span[]) => (strictLabels ? list : list.map((s) => ({ ...s, label: '' })));
-    goldView = tokenTags(relabel(spans(corpus.gold.spans)), corpus.length, labels);
-    views = corpus.systems.map((s) => tokenTags(relabel(spans(s.spans)), corpus.length, labels));
-    categories = 2 * labels.size + 1;
+    const goldView = tokenTags(relabel(spans(corpus.gold.spans)), corpus.length, labels);
+    const systemViews = corpus.systems.map((s) => tokenTags(relabel(spans(s.spans)), corpus.length, labels));
+    views = new TokenViews(corpus.length, goldView, systemViews, labels.size);
   }
 
   const kappas = new Map<string, number | null>();
@@ -187,9 +185,9 @@ export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT
       let comp: number | null;
       let kappa: number | null;
       const key = a < b ? `${a},${b}` : `${b},${a}`;
-      if (views !== undefined && goldView !== undefined) {
-        comp = tokenComp(goldView, views[a], views[b]).comp;
-        kappa = kappas.has(key) ? kappas.get(key)! : cohenKappa(views[a], views[b], categories);
+      if (views !== undefined) {
+        comp = views.comp(a, b);
+        kappa = kappas.has(key) ? kappas.get(key)! : views.kappa(a, b);
       } else {
         comp = item.itemComp;
         const both = item.bothCorrect + item.bothWrong;

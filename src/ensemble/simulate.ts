@@ -63,12 +63,17 @@ export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): 
   const size = universe.size;
   const boundaryOf = new Int32Array(size);
   const labelOf = new Int32Array(size);
-  const boundaryIds = new Map<string, number>();
+  const boundaryIds = new Map<string | number, number>();
   const labelIds = new Map<string, number>();
   const labels: string[] = [];
+  let maxLen = 0;
+  for (const s of universe.items) if (s.end - s.start > maxLen) maxLen = s.end - s.start;
+  const lengths = maxLen + 1;
+  const numeric = (corpus.length + 1) * lengths < Number.MAX_SAFE_INTEGER;
   for (let id = 0; id < size; id++) {
     const s = universe.items[id];
-    const k = spanKey(s, false);
+    // A boundary is the span without its label: a number when contiguous (and small enough).
+    const k = numeric && s.fragments === undefined ? s.start * lengths + (s.end - s.start) : spanKey(s, false);
     let b = boundaryIds.get(k);
     if (b === undefined) boundaryIds.set(k, (b = boundaryIds.size));
     boundaryOf[id] = b;

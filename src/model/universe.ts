@@ -22,21 +22,51 @@ export interface Universe {
   systems: Bitset[];
 }
 
-/** Builds the universe of a corpus under a match mode; `keep` filters spans (e.g. by type). */
+/**
+ * Builds the universe of a corpus under a match mode; `keep` filters spans (e.g. by type).
+ *
+ * Contiguous spans are interned by a numeric key (start, length, label id) packed into one
+ * integer when it fits below 2^53, which is several times faster than string keys; spans with
+ * fragments, and corpora too large to pack, use {@link spanKey} strings. Both give the same ids.
+ */
 export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span) => boolean): Universe {
-  const ids = new Map<string, number>();
-  const items: Span[] = [];
   const withLabel = match === 'strict';
+  const all = [corpus.gold, ...corpus.systems];
+  const labelIds = new Map<string, number>();
+  let maxLen = 0;
+  for (const o of all) {
+    for (const s of o.spans) {
+      if (s.end - s.start > maxLen) maxLen = s.end - s.start;
+      if (withLabel && !labelIds.has(s.label)) labelIds.set(s.label, labelIds.size);
+    }
+  }
+  const lengths = maxLen + 1;
+  const labels = withLabel ? Math.max(1, labelIds.size) : 1;
+  const numeric = (corpus.length + 1) * lengths * labels < Number.MAX_SAFE_INTEGER;
+  const numIds = new Map<number, number>();
+  const strIds = new Map<string, number>();
+  const items: Span[] = [];
   const intern = (spans: readonly Span[]): number[] => {
     const out: number[] = [];
     for (const s of spans) {
       if (keep !== undefined && !keep(s)) continue;
-      const k = spanKey(s, withLabel);
-      let id = ids.get(k);
-      if (id === undefined) {
-        id = items.length;
-        ids.set(k, id);
-        items.push(s);
+      let id: number | undefined;
+      if (numeric && s.fragments === undefined) {
+        const k = (s.start * lengths + (s.end - s.start)) * labels + (withLabel ? labelIds.get(s.label)! : 0);
+        id = numIds.get(k);
+        if (id === undefined) {
+          id = items.length;
+          numIds.set(k, id);
+          items.push(s);
+        }
+      } else {
+        const k = spanKey(s, withLabel);
+        id = strIds.get(k);
+        if (id === undefined) {
+          id = items.length;
+          strIds.set(k, id);
+          items.push(s);
+        }
       }
       out.push(id);
     }

@@ -60,3 +60,28 @@ describe("Cohen's kappa", () => {
     expect(binaryKappa(0, 0, 0, 0)).toBeNull();
   });
 });
+
+describe('TokenViews', () => {
+  it('equals tokenComp and cohenKappa on the full views (random views)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { TokenViews } = await import('../../src/complementarity/tokens.js');
+    const tagArb = fc.array(fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 0, max: 4 })), { minLength: 12, maxLength: 12 });
+    fc.assert(
+      fc.property(tagArb, fc.array(tagArb, { minLength: 2, maxLength: 4 }), (g, vs) => {
+        const gold = Int32Array.from(g);
+        const views = vs.map((v) => Int32Array.from(v));
+        const tv = new TokenViews(12, gold, views, 2);
+        for (let a = 0; a < views.length; a++) {
+          for (let b = 0; b < views.length; b++) {
+            if (a === b) continue;
+            expect(tv.comp(a, b)).toBe(tokenComp(gold, views[a], views[b]).comp);
+            const k = cohenKappa(views[a], views[b], 5);
+            if (k === null) expect(tv.kappa(a, b)).toBeNull();
+            else expect(tv.kappa(a, b)).toBeCloseTo(k, 12);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
