@@ -27,6 +27,12 @@ type JsonObject = Record<string, unknown>;
  * detected over the whole file and returned in the summary). `id` and `doc_id` (string or number)
  * become the segment's `id` and `docId`. A UTF-8 BOM and CRLF line ends are accepted.
  *
+ * A discontinuous span (as BRAT has, and as complan's JSONL writer writes) is an object with
+ * `fragments`: `{"start": 0, "end": 9, "label": "X", "fragments": [[0, 3], [6, 9]]}`, offsets
+ * in the same unit as `start`/`end`. The fragments are sorted by start then end; `start` must be
+ * the first fragment's start and `end` the largest fragment end (their hull). A single fragment
+ * equal to `[start, end]` is a contiguous span (no `fragments` in the segment).
+ *
  * Identical spans repeated in one record are kept once, with a warning; overlapping or nested
  * spans that differ are kept as they are. `opts.role` does not change anything: gold and system
  * files are read alike, and JSONL never carries embedded gold.
@@ -81,6 +87,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
         for (const sp of spans) {
           sp.start = toUnits(sp.start);
           sp.end = toUnits(sp.end);
+          if (sp.fragments !== undefined) sp.fragments = sp.fragments.map(([a, b]) => [toUnits(a), toUnits(b)]);
         }
       }
       segment.spans = dropDuplicates(spans, path, warnings);
@@ -167,7 +174,37 @@ function toSpan(
   const e = end as number;
   if (e <= s) fail(`${show} has end ≤ start`);
   if (s < 0 || e > length) fail(`${show} is outside the record (${length} ${unit})`);
-  return { start: s, end: e, label: label as string, line };
+  const span: RawSpan = { start: s, end: e, label: label as string, line };
+  const fragments = isObject(item) ? item.fragments : undefined;
+  if (fragments !== undefined && fragments !== null) {
+    const list = readFragments(fragments, show, length, unit, fail);
+    if (list[0][0] !== s || Math.max(...list.map((f) => f[1])) !== e) {
+      fail(`${show} has fragments ${JSON.stringify(list)} whose hull is not [start, end)`);
+    }
+    if (list.length > 1) span.fragments = list;
+  }
+  return span;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads `fragments`: a non-empty array of `[start, end)` integer pairs inside the record, sorted. */
+function readFragments(
+  value: unknown, show: string, length: number, unit: string, fail: (detail: string) => never,
+): Array<[number, number]> {
+  if (!Array.isArray(value) || value.length === 0) return fail(`${show} has "fragments" that is not a non-empty array of [start, end] pairs`);
+  const list = value.map((f): [number, number] => {
+    if (!Array.isArray(f) || f.length !== 2 || !Number.isInteger(f[0]) || !Number.isInteger(f[1])) {
+      return fail(`${show} has fragment ${JSON.stringify(f)}, expected [start, end] with integer offsets`);
+    }
+    const [a, b] = f as [number, number];
+    if (b <= a) fail(`${show} has fragment [${a}, ${b}] with end ≤ start`);
+    if (a < 0 || b > length) fail(`${show} has fragment [${a}, ${b}] outside the record (${length} ${unit})`);
+    return [a, b];
+  });
+  return list.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
 
 /**
