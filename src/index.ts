@@ -19,3 +19,9 @@ export {
 export { evalCsv, evalJson, evalTables, SCHEMA_VERSION } from './report/eval.js';
 export { renderCsv, renderLatex, renderMarkdown, renderText, type Table } from './report/table.js';
 export { conllevalPercent, fixed, percent } from './report/number.js';
+export {
+  formatConll, OverlapError, OVERLAP_RESOLUTIONS,
+  type ConllOutput, type ConllWriteOptions, type ConllWriteScheme, type OverlapResolution,
+} from './formats/write-conll.js';
+export { formatJsonl, unitsToCodePoints, type JsonlSpan } from './formats/write-jsonl.js';
+export { writeFileAtomic } from './formats/write-file.js';
