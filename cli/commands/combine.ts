@@ -1,0 +1,145 @@
+/**
+ * `complan combine`: simulates one ensemble (DESIGN §6) and writes its output, aligned to the
+ * gold's documents and sentences, as CoNLL or JSONL that `complan eval` reads back (§8).
+ */
+import { extname } from 'node:path';
+import { Option, type Command } from 'commander';
+import { UsageError } from '../../src/errors.js';
+import { loadCorpus } from '../../src/formats/load.js';
+import { formatConll, type ConllWriteScheme } from '../../src/formats/write-conll.js';
+import { writeFileAtomic } from '../../src/formats/write-file.js';
+import { formatJsonl } from '../../src/formats/write-jsonl.js';
+import { buildEnsembleIndex, ensembleName, ensembleSpans, simulate } from '../../src/ensemble/simulate.js';
+import { parseRule, parseWeights, ruleName, type Rule, type WeightSpec } from '../../src/ensemble/rules.js';
+import { evaluate } from '../../src/metrics/evaluate.js';
+import type { Corpus } from '../../src/model/corpus.js';
+import { percent } from '../../src/report/number.js';
+import type { Io } from '../io.js';
+import { addInputOptions, loadOptions, type InputFlags } from '../options.js';
+
+type CombineFlags = InputFlags & {
+  rule: string;
+  systems?: string;
+  weights?: string;
+  out?: string;
+  outFormat?: 'conll' | 'jsonl';
+  outScheme: ConllWriteScheme;
+  resolveOverlaps?: 'longest' | 'first';
+  writeGold: boolean;
+};
+
+/** The output format: as asked, else from the extension (`.jsonl`/`.json` → JSONL), else CoNLL. */
+export function outFormatFor(out: string | undefined, asked: 'conll' | 'jsonl' | undefined): 'conll' | 'jsonl' {
+  if (asked !== undefined) return asked;
+  if (out === undefined) return 'conll';
+  const ext = extname(out).toLowerCase();
+  return ext === '.jsonl' || ext === '.json' || ext === '.ndjson' ? 'jsonl' : 'conll';
+}
+
+/** Member indices from `--systems a,b,c` (all systems when absent). */
+export function pickMembers(corpus: Corpus, list: string | undefined): number[] {
+  const names = corpus.systems.map((s) => s.name);
+  if (list === undefined) return names.map((_, k) => k);
+  const wanted = list.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (wanted.length === 0) throw new UsageError('--systems expects a comma-separated list of system names');
+  const members: number[] = [];
+  for (const w of wanted) {
+    const k = names.indexOf(w);
+    if (k < 0) throw new UsageError(`--systems: no system named "${w}" (systems: ${names.join(', ')})`);
+    if (members.includes(k)) throw new UsageError(`--systems names "${w}" twice`);
+    members.push(k);
+  }
+  return members;
+}
+
+function parseRuleFlags(flags: CombineFlags): Rule {
+  let weights: WeightSpec | undefined;
+  if (flags.weights !== undefined) {
+    try {
+      weights = parseWeights(flags.weights);
+    } catch (err) {
+      throw new UsageError(`--weights: ${(err as Error).message}`);
+    }
+  }
+  let rule: Rule;
+  try {
+    rule = parseRule(flags.rule, weights);
+  } catch (err) {
+    throw new UsageError(`--rule: ${(err as Error).message}`);
+  }
+  if (weights !== undefined && rule.kind !== 'weighted') throw new UsageError(`--weights applies to --rule weighted, not ${ruleName(rule)}`);
+  return rule;
+}
+
+export function registerCombine(program: Command, io: Io): void {
+  const cmd = program
+    .command('combine')
+    .description("simulate an ensemble of the systems and write its output (CoNLL or JSONL) for eval to score");
+  addInputOptions(cmd);
+  cmd
+    .option('--rule <rule>', 'union | intersection | kofn:K | majority | vote | weighted', 'vote')
+    .option('--systems <names>', 'members, comma-separated system names (default: all)')
+    .option('--weights <weights>', 'for --rule weighted: f1 (default), label-f1, or name=w,name=w,...')
+    .option('--out <file>', 'output file, written atomically (default: standard output)')
+    .addOption(new Option('--out-format <format>', 'output format (default: from the --out extension, .jsonl → jsonl, else conll)').choices(['conll', 'jsonl']))
+    .addOption(new Option('--out-scheme <scheme>', 'tag scheme of CoNLL output').choices(['iob2', 'iobes']).default('iob2'))
+    .addOption(new Option('--resolve-overlaps <how>', 'CoNLL output cannot hold overlapping spans: keep the longest or the first').choices(['longest', 'first']))
+    .option('--no-write-gold', 'CoNLL output: omit the gold column (token gold pred, as conlleval reads)');
+  cmd.action((systems: string[], flags: CombineFlags) => {
+    const rule = parseRuleFlags(flags);
+    const format = outFormatFor(flags.out, flags.outFormat);
+    if (format === 'jsonl' && flags.resolveOverlaps !== undefined) {
+      throw new UsageError('--resolve-overlaps applies to CoNLL output; JSONL keeps overlapping spans');
+    }
+    const corpus = loadCorpus(loadOptions(systems, flags));
+    for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`complan: warning: ${w}\n`);
+    const members = pickMembers(corpus, flags.systems);
+    const index = buildEnsembleIndex(corpus);
+    let result;
+    try {
+      result = simulate(index, members, rule);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    const spans = ensembleSpans(index, result);
+    let chunks: Iterable<string>;
+    let written = spans;
+    let dropped = 0;
+    if (format === 'conll') {
+      const out = formatConll(corpus, spans, {
+        gold: flags.writeGold ? corpus.gold.spans : undefined,
+        scheme: flags.outScheme,
+        resolveOverlaps: flags.resolveOverlaps ?? 'error',
+      });
+      chunks = out.chunks;
+      dropped = out.dropped.length;
+      if (dropped > 0) {
+        const gone = new Set(out.dropped);
+        written = spans.filter((x) => !gone.has(x));
+      }
+      if (out.droppedGold.length > 0) {
+        io.stderr(`complan: warning: the gold column omits ${out.droppedGold.length} overlapping gold span(s) (--resolve-overlaps ${flags.resolveOverlaps}); score the output with --gold\n`);
+      }
+    } else {
+      chunks = formatJsonl(corpus, spans);
+    }
+    if (flags.out === undefined) {
+      for (const c of chunks) io.stdout(c);
+    } else {
+      writeFileAtomic(flags.out, chunks);
+    }
+    const name = ensembleName(index, result);
+    const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] });
+    const s = scores.systems[0];
+    const parts = [`${written.length} spans`];
+    if (result.ties > 0) parts.push(`${result.ties} label tie(s) broken by the best member`);
+    if (dropped > 0) parts.push(`${dropped} overlapping span(s) dropped (--resolve-overlaps ${flags.resolveOverlaps})`);
+    const where = flags.out ?? 'standard output';
+    const reference = flags.gold ?? 'the embedded gold';
+    io.stderr(`complan: ${name} → ${where} (${format}): ${parts.join(', ')}\n`);
+    io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)} (strict)\n`);
+    if (result.members.length === 1 && rule.kind !== 'union') {
+      io.stderr(`complan: note: ${ruleName(rule)} of one system is that system\n`);
+    }
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * `complan combine` on examples/news: written ensembles read back through `eval`, every rule,
+ * overlap handling, output formats, and errors that leave nothing behind.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { evalJson, ROOT, runCli, system } from './helpers.js';
+
+const NEWS = join(ROOT, 'examples/news');
+const GOLD = join(NEWS, 'gold.conll');
+const NAMES = ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy'];
+const CONLL = NAMES.map((n) => join(NEWS, 'systems', `${n}.conll`));
+const JSONL = NAMES.map((n) => join(NEWS, 'jsonl', `${n}.jsonl`));
+const dir = mkdtempSync(join(tmpdir(), 'complan-combine-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const out = (name: string) => join(dir, name);
+
+const counts = (s: { tp: number; fp: number; fn: number }) => [s.tp, s.fp, s.fn];
+
+describe('complan combine', () => {
+  it('round-trips: eval of the union of one system equals that system, in CoNLL and JSONL', async () => {
+    const base = await evalJson(['--gold', GOLD, ...CONLL]);
+    for (const name of NAMES) {
+      for (const ext of ['conll', 'jsonl']) {
+        const file = out(`one-${name}.${ext}`);
+        const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--systems', name, '--out', file]);
+        expect(r.code, r.stderr).toBe(0);
+        const e = await evalJson(['--gold', GOLD, `${name}=${file}`]);
+        expect(counts(system(e, name))).toEqual(counts(system(base, name)));
+        expect(system(e, name).byType).toEqual(system(base, name).byType);
+      }
+    }
+  });
+
+  it('writes what it simulates: eval of each rule’s output equals the scores it reports', async () => {
+    for (const rule of ['union', 'intersection', 'majority', 'kofn:2', 'vote', 'weighted']) {
+      const file = out(`rule-${rule.replace(':', '')}.jsonl`);
+      const r = await runCli(['combine', '--gold', GOLD, ...JSONL, '--rule', rule, '--out', file]);
+      expect(r.code, r.stderr).toBe(0);
+      const e = await evalJson(['--gold', GOLD, `ens=${file}`]);
+      const f = (100 * system(e, 'ens').f!).toFixed(2);
+      expect(r.stderr).toContain(`F1 ${f}`);
+      expect(r.stderr).toContain(`${rule.startsWith('kofn') ? 'kofn:2' : rule}(cautious+confuser+crf+gazetteer+sloppy) → ${file} (jsonl)`);
+    }
+  });
+
+  it('orders the rules by selectivity: intersection ⊆ majority ⊆ kofn:2 ⊆ union', async () => {
+    const tpfp = async (rule: string) => {
+      const file = out(`sel-${rule.replace(':', '')}.jsonl`);
+      expect((await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', rule, '--out', file])).code).toBe(0);
+      const s = system(await evalJson(['--gold', GOLD, `x=${file}`]), 'x');
+      return s.tp + s.fp;
+    };
+    const sizes = [await tpfp('intersection'), await tpfp('majority'), await tpfp('kofn:2'), await tpfp('union')];
+    expect([...sizes].sort((a, b) => a - b)).toEqual(sizes);
+    expect(sizes[0]).toBeLessThan(sizes[3]);
+  });
+
+  it('writes conlleval-style CoNLL with the gold column, which eval reads without --gold', async () => {
+    const file = out('vote.conll');
+    expect((await runCli(['combine', '--gold', GOLD, ...CONLL, '--out', file])).code).toBe(0);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(lines[0]).toBe('-DOCSTART- O O');
+    expect(lines.filter((l) => l !== '' && !l.startsWith('-DOCSTART-')).every((l) => l.split(' ').length === 3)).toBe(true);
+    const withGold = await evalJson(['--gold', GOLD, `v=${file}`]);
+    const embedded = await evalJson([`v=${file}`]);
+    expect(counts(system(embedded, 'v'))).toEqual(counts(system(withGold, 'v')));
+    // --no-write-gold: two columns, and IOBES on request.
+    const bare = out('vote-bare.conll');
+    expect((await runCli(['combine', '--gold', GOLD, ...CONLL, '--no-write-gold', '--out-scheme', 'iobes', '--out', bare])).code).toBe(0);
+    const tokenLines = readFileSync(bare, 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('-DOCSTART-'));
+    expect(tokenLines.every((l) => l.split(' ').length === 2)).toBe(true);
+    expect(tokenLines.some((l) => /^\S+ [SE]-/.test(l))).toBe(true);
+    expect(counts(system(await evalJson(['--gold', GOLD, `v=${bare}`]), 'v'))).toEqual(counts(system(withGold, 'v')));
+  });
+
+  it('writes to standard output without --out (CoNLL unless --out-format jsonl)', async () => {
+    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'intersection']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith('-DOCSTART- O O\n\n')).toBe(true);
+    const j = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'intersection', '--out-format', 'jsonl']);
+    expect(JSON.parse(j.stdout.split('\n')[0])).toHaveProperty('tokens');
+    expect(j.stderr).toContain('→ standard output (jsonl)');
+  });
+
+  it('refuses overlapping spans in CoNLL, naming them, and writes nothing; resolves them on request', async () => {
+    const file = out('union.conll');
+    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^complan: cannot write overlapping spans as CoNLL: \S+ ".+" \(sentence \d+, tokens? [\d-]+\) overlaps .*--resolve-overlaps longest\|first/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readdirSync(dir).filter((f) => f.includes('union.conll'))).toEqual([]);
+    for (const how of ['longest', 'first']) {
+      const ok = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--resolve-overlaps', how, '--out', file]);
+      expect(ok.code, ok.stderr).toBe(0);
+      const m = /(\d+) overlapping span\(s\) dropped/.exec(ok.stderr);
+      expect(m).not.toBeNull();
+      const kept = Number(/: (\d+) spans/.exec(ok.stderr)![1]);
+      const s = system(await evalJson(['--gold', GOLD, `u=${file}`]), 'u');
+      expect(s.tp + s.fp).toBe(kept);
+    }
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('weighted: given weights change the outcome; f1 and label-f1 run', async () => {
+    const heavy = out('heavy.jsonl');
+    const w = NAMES.map((n) => `${n}=${n === 'gazetteer' ? 10 : 1}`).join(',');
+    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'weighted', '--weights', w, '--out', heavy]);
+    expect(r.code, r.stderr).toBe(0);
+    // gazetteer outweighs the other four together: the ensemble returns gazetteer's spans.
+    const gaz = out('gaz.jsonl');
+    expect((await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--systems', 'gazetteer', '--out', gaz])).code).toBe(0);
+    const e = await evalJson(['--gold', GOLD, `h=${heavy}`, `g=${gaz}`]);
+    expect(counts(system(e, 'h'))).toEqual(counts(system(e, 'g')));
+    for (const spec of ['f1', 'label-f1']) {
+      expect((await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'weighted', '--weights', spec, '--out', out(`w-${spec}.jsonl`)])).code).toBe(0);
+    }
+  });
+
+  it('reports usage errors with exit 1 and one line', async () => {
+    const cases: Array<[string[], string]> = [
+      [['--rule', 'best'], '--rule: unknown rule "best"'],
+      [['--rule', 'kofn:9'], 'kofn:9 needs at least 9 members, the ensemble has 5'],
+      [['--systems', 'crf,nobody'], '--systems: no system named "nobody" (systems: cautious, confuser, crf, gazetteer, sloppy)'],
+      [['--systems', 'crf,crf'], '--systems names "crf" twice'],
+      [['--rule', 'vote', '--weights', 'f1'], '--weights applies to --rule weighted, not vote'],
+      [['--rule', 'weighted', '--weights', 'crf=x'], '--weights: expected f1, label-f1 or name=weight'],
+      [['--rule', 'weighted', '--weights', 'crf=1'], '--weights gives no weight for member "cautious"'],
+      [['--resolve-overlaps', 'first', '--out', out('x.jsonl')], '--resolve-overlaps applies to CoNLL output'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(['combine', '--gold', GOLD, ...CONLL, ...args]);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(readdirSync(dir).filter((f) => f === 'x.jsonl')).toEqual([]);
+  });
+
+  it('reports input errors with exit 2: a missing file, an unwritable output', async () => {
+    const missing = await runCli(['combine', '--gold', GOLD, join(dir, 'nope.conll'), '--out', out('y.conll')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('nope.conll');
+    const noDir = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'intersection', '--out', join(dir, 'no/such/dir/z.conll')]);
+    expect(noDir.code).toBe(2);
+    expect(noDir.stderr).toContain('z.conll');
+  });
+
+  it('leaves an existing output untouched when combining fails', async () => {
+    const file = out('keep.conll');
+    writeFileSync(file, 'previous\n');
+    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out', file]);
+    expect(r.code).toBe(2);
+    expect(readFileSync(file, 'utf8')).toBe('previous\n');
+  });
+});
