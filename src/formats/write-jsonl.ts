@@ -16,7 +16,7 @@ export interface JsonlSpan {
 
 /**
  * The JSONL text of `spans`, one record per gold sentence (per gold record, for a JSONL or BRAT
- * gold) in gold order, each on its own line ending with `\n`:
+ * gold) in gold order (see below for empty ones), each on its own line ending with `\n`:
  *
  * - token mode: `{"id": …, "doc_id": …, "tokens": [...], "spans": [...]}` with span offsets
  *   counting tokens from the sentence's first token;
@@ -30,6 +30,11 @@ export interface JsonlSpan {
  * which is the gold's `doc_id` (JSONL), the file name (BRAT) or `#N` for the N-th `-DOCSTART-`
  * document of a CoNLL gold. Read back as a gold standard, the file has the same documents.
  * Keys come in the order shown; absent ones are omitted, never null.
+ *
+ * A gold record without tokens (`"tokens": []`) is not written: it holds no span, and
+ * `loadCorpus` cannot align an empty system record to it. Without ids the file still aligns by
+ * order (unless the empty record is the gold's last); with ids the gold record is reported as
+ * having no counterpart, which scores the same. Records with an empty `text` are written.
  *
  * Each span is `{"start", "end", "label"}` (end exclusive), plus `"fragments": [[a, b], ...]`
  * for a discontinuous span (BRAT), which the JSONL reader reads back. Spans are sorted by start,
@@ -65,6 +70,7 @@ export function formatJsonl(corpus: Corpus, spans: readonly Span[]): Iterable<st
   function* generate(): Generator<string> {
     for (let si = 0; si < corpus.sentences.length; si++) {
       const s = corpus.sentences[si];
+      if (!charMode && s.end === s.start) continue;
       const doc = corpus.documents[s.doc];
       const rec: Record<string, unknown> = {};
       if (s.id !== undefined) rec.id = s.id;

@@ -244,6 +244,16 @@ describe('formatConll: what CoNLL cannot hold', () => {
     expect(inputError(() => formatConll(ok, [{ doc: 0, start: 0, end: 1, label: 'A B' }])).message).toContain('contains a space');
   });
 
+  it('skips a gold sentence without tokens, and the file still reads back against that gold', () => {
+    const gold = fixture('write/gold-empty-sentence.jsonl');
+    const corpus = load(gold, []);
+    expect(corpus.sentences.map((s) => s.end - s.start)).toEqual([2, 0, 1]);
+    const out = text(formatConll(corpus, corpus.gold.spans).chunks);
+    expect(out).toBe('A B-X\nb O\n\nC B-Y\n\n');
+    const back = load(gold, [writeTemp('e.conll', [out])]);
+    expect(canonical(back.systems[0].spans)).toEqual(canonical(corpus.gold.spans));
+  });
+
   it('rejects spans outside the corpus', () => {
     const corpus = load(fixture('write/gold-overlap.conll'), []);
     expect(inputError(() => formatConll(corpus, [{ doc: 0, start: 9, end: 12, label: 'X' }])).message)

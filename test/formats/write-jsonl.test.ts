@@ -104,6 +104,15 @@ describe('formatJsonl: token mode', () => {
     );
   });
 
+  it('skips a gold sentence without tokens, so the file aligns by order and reads back', () => {
+    const gold = fixture('write/gold-empty-sentence.jsonl');
+    const corpus = load(gold, []);
+    const recs = records(formatJsonl(corpus, corpus.gold.spans));
+    expect(recs.map((r) => r.tokens)).toEqual([['A', 'b'], ['C']]);
+    const back = roundTrip(gold, corpus, corpus.gold.spans);
+    expect(canonical(back.systems[0].spans)).toEqual(canonical(corpus.gold.spans));
+  });
+
   it('can be iterated twice, one line per record', () => {
     const chunks = formatJsonl(news, news.systems[1].spans);
     const first = [...chunks];
@@ -155,6 +164,14 @@ describe('formatJsonl: character mode', () => {
     const asGold = load(path, []);
     expect(asGold.texts).toEqual(c.texts);
     expect(asGold.documents.map((d) => d.id)).toEqual(c.documents.map((d) => d.id));
+  });
+
+  it('writes a record with empty text, which aligns like any other', () => {
+    const gold = writeTemp('g.jsonl', ['{"id": "a", "text": "Ann"}\n{"id": "b", "text": ""}\n{"id": "c", "text": "Bo"}\n']);
+    const c = load(gold, []);
+    const spans: Span[] = [{ doc: 0, start: 0, end: 3, label: 'P' }, { doc: 0, start: 3, end: 5, label: 'P' }];
+    expect(records(formatJsonl(c, spans)).map((r) => r.text)).toEqual(['Ann', '', 'Bo']);
+    expect(canonical(roundTrip(gold, c, spans).systems[0].spans)).toEqual(spans);
   });
 
   it('rejects an offset inside a surrogate pair', () => {
