@@ -128,7 +128,8 @@ export function registerCombine(program: Command, io: Io): void {
     } else {
       writeFileAtomic(flags.out, chunks);
     }
-    const name = ensembleName(index, result);
+    const full = ensembleName(index, result);
+    const name = full.length <= 72 ? full : `${ruleName(rule)} of ${members.length} systems`;
     const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] });
     const s = scores.systems[0];
     const parts = [`${written.length} spans`];
