@@ -123,6 +123,13 @@ export interface DecodeOptions {
 export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpan[] {
   const spans: RawSpan[] = [];
   const n = tags.length;
+  // Most sentences have no chunk at all: every tag O gives no span, and O is valid everywhere.
+  let k = 0;
+  while (k < n && tags[k] === 'O') k++;
+  if (k === n) {
+    if (n > 0) opts.evidence?.prefixes.add('O');
+    return spans;
+  }
   const parsed: ParsedTag[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const t = parseTag(tags[i]);

@@ -12,8 +12,8 @@
  */
 import { InputError } from '../errors.js';
 import { decodeTags, detectScheme, newEvidence, type SchemeEvidence } from './chunking.js';
-import { forEachLineRange } from './lines.js';
-import type { ReadOptions, ReadSummary, SegmentSink, TagScheme } from './segment.js';
+import { LineReader } from './lines.js';
+import type { ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
 /**
  * Finds the space- or tab-separated fields of text[start, end) without making strings:
@@ -60,7 +60,7 @@ function isDocstart(text: string, a: number, b: number): boolean {
 export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {
   if (opts.strictScheme && opts.scheme === 'auto') {
     // Validation needs the scheme before decoding: a first pass detects it.
-    const first = scan(path, { ...opts, strictScheme: false }, () => {});
+    const first = scan(path, { ...opts, strictScheme: false, expect: undefined }, () => {});
     return scan(path, { ...opts, scheme: first.scheme ?? 'iob2' }, sink, first.goldScheme);
   }
   return scan(path, opts, sink);
@@ -70,108 +70,216 @@ interface ScanResult extends ReadSummary {
   goldScheme?: Exclude<TagScheme, 'auto'>;
 }
 
+/** Whether text[a, b) is `want`, without making a string. */
+function sameText(text: string, a: number, b: number, want: string): boolean {
+  if (b - a !== want.length) return false;
+  for (let i = 0; a < b; i++, a++) if (text.charCodeAt(a) !== want.charCodeAt(i)) return false;
+  return true;
+}
+
 function scan(
   path: string,
   opts: ReadOptions,
   sink: SegmentSink,
   embeddedScheme?: Exclude<TagScheme, 'auto'>,
 ): ScanResult {
-  const isGold = opts.role === 'gold';
-  let columns = -1;
-  let columnsLine = 0;
-  let tokens: string[] = [];
-  let tags: string[] = [];
-  let goldTags: string[] = [];
-  let startLine = 0;
-  let docBreak = false;
-  let segments = 0;
-  let anyEmbedded = false;
-  const evidence: SchemeEvidence = newEvidence();
-  const goldEvidence: SchemeEvidence = newEvidence();
+  const scanner = new ConllScanner(path, opts, sink, embeddedScheme);
+  const r = new LineReader(path);
+  try {
+    while (r.next()) scanner.line(r.text, r.start, r.end, r.lineNo);
+  } finally {
+    r.close();
+  }
+  return scanner.finish();
+}
 
-  const flush = () => {
-    if (tokens.length === 0) return;
-    const first = startLine;
+const O = 'O';
+
+/**
+ * The state of one scan. A class rather than closures, so that the JIT compiles its methods
+ * once for all the files of a run.
+ *
+ * Verification in place (a system file read against `opts.expect`, the gold standard): while
+ * every sentence is the next expected one, tokens (and embedded gold tags) are compared with the
+ * expected ones where they stand in the line, and no strings are made for them. The first
+ * sentence that differs in any way is handed over whole, as without `expect`, for the loader to
+ * judge; from there on the file is read as without `expect`. Strict schemes validate the embedded
+ * gold under its own scheme, so they read everything.
+ */
+class ConllScanner {
+  private readonly isGold: boolean;
+  private columns = -1;
+  private columnsLine = 0;
+  private tokens: string[] = [];
+  private tags: string[] = [];
+  private goldTags: string[] = [];
+  /** Tokens in the current sentence. */
+  private size = 0;
+  private startLine = 0;
+  private docBreak = false;
+  private segments = 0;
+  private anyEmbedded = false;
+  private readonly evidence: SchemeEvidence = newEvidence();
+  private readonly goldEvidence: SchemeEvidence = newEvidence();
+  private readonly bounds: number[] = [];
+  private predIndex = -1;
+  private goldIndex = -1;
+  private tagColumns = '';
+  // Verification in place.
+  private fast: boolean;
+  private matching: boolean;
+  private readonly expTokens: readonly string[];
+  private readonly expEnds: readonly number[];
+  private readonly expTags: readonly string[] | undefined;
+  /** The expected sentence, and where it starts. */
+  private sentence = 0;
+  private base = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly opts: ReadOptions,
+    private readonly sink: SegmentSink,
+    private readonly embeddedScheme: Exclude<TagScheme, 'auto'> | undefined,
+  ) {
+    this.isGold = opts.role === 'gold';
+    const expect = !this.isGold && !opts.strictScheme ? opts.expect : undefined;
+    this.fast = expect !== undefined;
+    this.matching = this.fast;
+    this.expTokens = expect?.tokens ?? [];
+    this.expEnds = expect?.sentenceEnds ?? [];
+    this.expTags = expect?.tags;
+  }
+
+  line(text: string, start: number, end: number, lineNo: number): void {
+    const bounds = this.bounds;
+    const count = fieldBounds(text, start, end, bounds);
+    if (count === 0) {
+      this.flush();
+      return;
+    }
+    if (isDocstart(text, bounds[0], bounds[1])) {
+      this.flush();
+      this.docBreak = true;
+      return;
+    }
+    if (this.columns < 0) this.firstLine(count, lineNo);
+    else if (count !== this.columns) {
+      throw new InputError(`expected ${this.columns} columns as on line ${this.columnsLine}, found ${count}`, this.path, lineNo);
+    }
+    if (this.size === 0) this.startLine = lineNo;
+    const goldIndex = this.goldIndex;
+    if (this.matching) {
+      const pos = this.base + this.size;
+      const expTags = this.expTags;
+      if (
+        pos < this.expTokens.length && sameText(text, bounds[0], bounds[1], this.expTokens[pos])
+        && (goldIndex < 0 || expTags === undefined || sameText(text, bounds[2 * goldIndex], bounds[2 * goldIndex + 1], expTags[pos]))
+      ) {
+        if (goldIndex >= 0 && expTags === undefined) this.goldTags.push(tag(text, bounds, goldIndex));
+        this.tags.push(tag(text, bounds, this.predIndex));
+        this.size++;
+        return;
+      }
+      this.materialize();
+    }
+    this.tokens.push(text.slice(bounds[0], bounds[1]));
+    this.tags.push(tag(text, bounds, this.predIndex));
+    if (goldIndex >= 0) this.goldTags.push(tag(text, bounds, goldIndex));
+    this.size++;
+  }
+
+  /** The first token line fixes the number of columns and where the tags are. */
+  private firstLine(count: number, lineNo: number): void {
+    const { opts, isGold } = this;
+    this.columns = count;
+    this.columnsLine = lineNo;
+    const goldColumn = opts.goldColumn > 0 ? opts.goldColumn : 2;
+    const need = isGold ? goldColumn : Math.max(2, opts.predColumn);
+    if (count < need) {
+      const what = isGold
+        ? `at least ${need} columns (the token, and the gold tag in column ${goldColumn})`
+        : `at least ${need} columns (the token and the predicted tag)`;
+      throw new InputError(`expected ${what}, found ${count}`, this.path, lineNo);
+    }
+    const predIndex = isGold ? goldColumn - 1 : opts.predColumn > 0 ? opts.predColumn - 1 : count - 1;
+    const g = opts.goldColumn > 0 ? opts.goldColumn - 1 : predIndex - 1;
+    const goldIndex = !isGold && count >= 3 && g > 0 && g < count && g !== predIndex ? g : -1;
+    this.predIndex = predIndex;
+    this.goldIndex = goldIndex;
+    this.tagColumns = isGold ? `${goldColumn}` : goldIndex >= 0 ? `${goldIndex + 1} (gold) and ${predIndex + 1} (prediction)` : `${predIndex + 1}`;
+    this.anyEmbedded = goldIndex >= 0;
+  }
+
+  /** Stops verifying: the expected tokens (and tags) matched so far become the sentence's own. */
+  private materialize(): void {
+    this.matching = false;
+    this.fast = false;
+    this.tokens = this.expTokens.slice(this.base, this.base + this.size);
+    if (this.anyEmbedded && this.expTags !== undefined) this.goldTags = this.expTags.slice(this.base, this.base + this.size);
+  }
+
+  private flush(): void {
+    if (this.size === 0) return;
+    const first = this.startLine;
     const lineOf = (i: number) => first + i;
+    let verified = false;
+    if (this.matching) {
+      if (this.sentence < this.expEnds.length && this.base + this.size === this.expEnds[this.sentence]) verified = true;
+      else this.materialize();
+    }
+    const { opts, path } = this;
     let spans;
     let embeddedGold;
     try {
-      spans = decodeTags(tags, {
-        scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence,
+      spans = decodeTags(this.tags, {
+        scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: this.evidence,
       });
-      embeddedGold = goldTags.length > 0
-        ? decodeTags(goldTags, {
-          scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: goldEvidence,
+      // Embedded gold tags checked equal to the reference's decode to the reference's spans.
+      embeddedGold = this.anyEmbedded && !(verified && this.expTags !== undefined)
+        ? decodeTags(this.goldTags, {
+          scheme: this.embeddedScheme ?? opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: this.goldEvidence,
         })
         : undefined;
     } catch (err) {
       // Name the columns tags were read from: a wrong column is the usual cause of a bad tag.
       if (err instanceof InputError && err.detail.startsWith('tag "')) {
-        throw new InputError(`${err.detail}; tags were read from column ${tagColumns} (choose with --gold-column, --pred-column)`, err.file, err.line);
+        throw new InputError(`${err.detail}; tags were read from column ${this.tagColumns} (choose with --gold-column, --pred-column)`, err.file, err.line);
       }
       throw err;
     }
-    sink({
-      tokens, spans, embeddedGold, docBreak: docBreak || undefined, line: first, tokenPerLine: true, source: path,
-    });
-    segments++;
-    docBreak = false;
-    tokens = [];
-    tags = [];
-    goldTags = [];
-  };
+    const seg: Segment = {
+      tokens: verified ? undefined : this.tokens, spans, embeddedGold, docBreak: this.docBreak || undefined, line: first, tokenPerLine: true, source: path,
+    };
+    if (this.isGold) seg.tags = this.tags;
+    if (verified) {
+      seg.verified = true;
+      this.base = this.expEnds[this.sentence++];
+    }
+    this.sink(seg);
+    this.segments++;
+    this.docBreak = false;
+    this.size = 0;
+    this.tokens = [];
+    this.tags = [];
+    this.goldTags = [];
+    this.matching = this.fast;
+  }
 
-  const bounds: number[] = [];
-  const field = (text: string, k: number) => text.slice(bounds[2 * k], bounds[2 * k + 1]);
-  // Most tags are O: share one string instead of slicing a new one per token.
-  const tag = (text: string, k: number) => {
-    const a = bounds[2 * k];
-    return bounds[2 * k + 1] - a === 1 && text.charCodeAt(a) === 79 ? 'O' : text.slice(a, bounds[2 * k + 1]);
-  };
-  let predIndex = -1;
-  let goldIndex = -1;
-  let tagColumns = '';
-  forEachLineRange(path, (text, start, end, lineNo) => {
-    const count = fieldBounds(text, start, end, bounds);
-    if (count === 0) {
-      flush();
-      return;
-    }
-    if (isDocstart(text, bounds[0], bounds[1])) {
-      flush();
-      docBreak = true;
-      return;
-    }
-    if (columns < 0) {
-      columns = count;
-      columnsLine = lineNo;
-      const goldColumn = opts.goldColumn > 0 ? opts.goldColumn : 2;
-      const need = isGold ? goldColumn : Math.max(2, opts.predColumn);
-      if (columns < need) {
-        const what = isGold
-          ? `at least ${need} columns (the token, and the gold tag in column ${goldColumn})`
-          : `at least ${need} columns (the token and the predicted tag)`;
-        throw new InputError(`expected ${what}, found ${columns}`, path, lineNo);
-      }
-      predIndex = isGold ? goldColumn - 1 : opts.predColumn > 0 ? opts.predColumn - 1 : columns - 1;
-      const g = opts.goldColumn > 0 ? opts.goldColumn - 1 : predIndex - 1;
-      goldIndex = !isGold && columns >= 3 && g > 0 && g < columns && g !== predIndex ? g : -1;
-      tagColumns = isGold ? `${goldColumn}` : goldIndex >= 0 ? `${goldIndex + 1} (gold) and ${predIndex + 1} (prediction)` : `${predIndex + 1}`;
-      anyEmbedded = goldIndex >= 0;
-    } else if (count !== columns) {
-      throw new InputError(`expected ${columns} columns as on line ${columnsLine}, found ${count}`, path, lineNo);
-    }
-    if (tokens.length === 0) startLine = lineNo;
-    tokens.push(field(text, 0));
-    tags.push(tag(text, predIndex));
-    if (goldIndex >= 0) goldTags.push(tag(text, goldIndex));
-  });
-  flush();
-  return {
-    segments,
-    scheme: detectScheme(evidence),
-    goldScheme: anyEmbedded ? detectScheme(goldEvidence) : undefined,
-    hasEmbeddedGold: anyEmbedded,
-    warnings: [],
-  };
+  finish(): ScanResult {
+    this.flush();
+    return {
+      segments: this.segments,
+      scheme: detectScheme(this.evidence),
+      goldScheme: this.anyEmbedded ? detectScheme(this.goldEvidence) : undefined,
+      hasEmbeddedGold: this.anyEmbedded,
+      warnings: [],
+    };
+  }
+}
+
+/** Field k of a line as a tag; most tags are O, which share one string instead of a slice each. */
+function tag(text: string, bounds: readonly number[], k: number): string {
+  const a = bounds[2 * k];
+  const b = bounds[2 * k + 1];
+  return b - a === 1 && text.charCodeAt(a) === 79 ? O : text.slice(a, b);
 }

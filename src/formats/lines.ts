@@ -63,60 +63,119 @@ export function badByteLine(bytes: Uint8Array, firstLine: number): number {
   return line - 1;
 }
 
+/**
+ * Reads a file line by line as ranges of chunk text: each {@link next} call moves to the next
+ * line, `text.slice(start, end)` (line end excluded). A pull reader, so a parser can run its
+ * loop in one function, which the JIT optimizes once for every file it reads. Call
+ * {@link close} when stopping early (it is called when the file ends or reading fails).
+ */
+export class LineReader {
+  /** The text of the current chunk (and the line carried over from the previous one). */
+  text = '';
+  /** Where the current line starts in `text`. */
+  start = 0;
+  /** Where the current line ends in `text` (its line end excluded). */
+  end = 0;
+  /** The 1-based number of the current line; after the end, the number of lines read. */
+  lineNo = 0;
+  private pos = 0;
+  private fd: number;
+  private eof = false;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  private readonly buf = Buffer.allocUnsafe(CHUNK);
+  private carryBytes: Uint8Array = new Uint8Array(0);
+
+  constructor(readonly path: string) {
+    this.fd = openForReading(path);
+  }
+
+  /** Moves to the next line; false at the end of the file. */
+  next(): boolean {
+    for (;;) {
+      const text = this.text;
+      const pos = this.pos;
+      const nl = text.indexOf('\n', pos);
+      if (nl >= 0) {
+        let end = nl;
+        if (end > pos && text.charCodeAt(end - 1) === 13) end--;
+        this.start = pos;
+        this.end = end;
+        this.pos = nl + 1;
+        this.lineNo++;
+        return true;
+      }
+      if (this.eof) {
+        if (pos < text.length) {
+          // The last line, without a line end.
+          this.start = pos;
+          this.end = text.charCodeAt(text.length - 1) === 13 ? text.length - 1 : text.length;
+          this.pos = text.length;
+          this.lineNo++;
+          return true;
+        }
+        this.close();
+        return false;
+      }
+      try {
+        this.fill();
+      } catch (err) {
+        this.close();
+        throw err;
+      }
+    }
+  }
+
+  /** Reads the next chunk after the unfinished line. */
+  private fill(): void {
+    const buf = this.buf;
+    let n: number;
+    try {
+      n = readSync(this.fd, buf, 0, CHUNK, null);
+    } catch (err) {
+      throw new InputError(describeFsError(err), this.path);
+    }
+    let text: string;
+    try {
+      text = this.decoder.decode(buf.subarray(0, n), { stream: n > 0 });
+    } catch {
+      const bytes = Buffer.concat([this.carryBytes, buf.subarray(0, n)]);
+      throw new InputError('bytes that are not valid UTF-8', this.path, badByteLine(bytes, this.lineNo + 1));
+    }
+    const carry = this.pos < this.text.length ? this.text.slice(this.pos) : '';
+    this.text = carry.length > 0 ? carry + text : text;
+    this.pos = 0;
+    if (n === 0) {
+      this.eof = true;
+    } else {
+      // Keep the bytes of the unfinished line, to place a bad byte in the next chunk exactly:
+      // those after the chunk's last 0x0A (never part of a multi-byte character), including
+      // any of a character the chunk cuts off; all of them when the line began earlier.
+      const nl = buf.lastIndexOf(10, n - 1);
+      this.carryBytes = nl >= 0 ? Uint8Array.from(buf.subarray(nl + 1, n)) : Buffer.concat([this.carryBytes, buf.subarray(0, n)]);
+    }
+  }
+
+  /** Closes the file (again: no effect). */
+  close(): void {
+    if (this.fd >= 0) {
+      const fd = this.fd;
+      this.fd = -1;
+      closeSync(fd);
+    }
+  }
+}
+
 /** Reads `path` line by line, as ranges of chunk text. Returns the number of lines read. */
 export function forEachLineRange(path: string, onLine: LineRangeCallback): number {
-  const fd = openForReading(path);
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  const buf = Buffer.allocUnsafe(CHUNK);
-  let carry = '';
-  let carryBytes: Uint8Array = new Uint8Array(0);
-  let lineNo = 0;
+  const r = new LineReader(path);
   try {
-    for (;;) {
-      let n: number;
-      try {
-        n = readSync(fd, buf, 0, CHUNK, null);
-      } catch (err) {
-        throw new InputError(describeFsError(err), path);
-      }
-      let text: string;
-      try {
-        text = decoder.decode(buf.subarray(0, n), { stream: n > 0 });
-      } catch {
-        const bytes = Buffer.concat([carryBytes, buf.subarray(0, n)]);
-        throw new InputError('bytes that are not valid UTF-8', path, badByteLine(bytes, lineNo + 1));
-      }
-      const data = carry.length > 0 ? carry + text : text;
-      let start = 0;
-      const last = n === 0;
-      for (;;) {
-        const nl = data.indexOf('\n', start);
-        if (nl < 0) break;
-        let end = nl;
-        if (end > start && data.charCodeAt(end - 1) === 13) end--;
-        lineNo++;
-        if (onLine(data, start, end, lineNo) === false) return lineNo;
-        start = nl + 1;
-      }
-      carry = data.slice(start);
-      if (!last) {
-        // Keep the bytes of the unfinished line, to place a bad byte in the next chunk exactly:
-        // those after the chunk's last 0x0A (never part of a multi-byte character), including
-        // any of a character the chunk cuts off; all of them when the line began earlier.
-        const nl = buf.lastIndexOf(10, n - 1);
-        carryBytes = nl >= 0 ? Uint8Array.from(buf.subarray(nl + 1, n)) : Buffer.concat([carryBytes, buf.subarray(0, n)]);
-      }
-      if (last) break;
-    }
-    if (carry.length > 0) {
-      lineNo++;
-      const end = carry.charCodeAt(carry.length - 1) === 13 ? carry.length - 1 : carry.length;
-      onLine(carry, 0, end, lineNo);
+    while (r.next()) {
+      if (onLine(r.text, r.start, r.end, r.lineNo) === false) break;
     }
   } finally {
-    closeSync(fd);
+    r.close();
   }
-  return lineNo;
+  return r.lineNo;
 }
 
 /** Reads `path` line by line. Returns the number of lines read. */

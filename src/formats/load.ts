@@ -15,7 +15,7 @@ import { readBrat } from './brat.js';
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
-import type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
+import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
 export interface InputSpec {
   path: string;
@@ -90,13 +90,17 @@ class GoldBuilder {
   /** Gold spans of each sentence, relative to it (for embedded-gold checks). */
   readonly bySentence: RawSpan[][] = [];
   readonly idIndex = new Map<string, number>();
+  /** One past the last token of each sentence (token units), for readers to verify against. */
+  readonly sentenceEnds: number[] = [];
+  /** The raw gold tags, one per token, while every segment came with them. */
+  tags: string[] | undefined = [];
   length = 0;
   private docId: string | undefined;
   private pendingBreak = true;
 
   constructor(readonly source: string) {}
 
-  add(seg: Segment, spans: readonly RawSpan[]): void {
+  add(seg: Segment, spans: readonly RawSpan[], tags?: readonly string[]): void {
     const unit: Unit = seg.tokens !== undefined ? 'token' : 'char';
     if (this.unit === undefined) this.unit = unit;
     else if (this.unit !== unit) {
@@ -122,8 +126,11 @@ class GoldBuilder {
     const doc = this.documents.length - 1;
     const start = this.length;
     const size = unit === 'token' ? seg.tokens!.length : seg.text!.length;
-    if (unit === 'token') for (const t of seg.tokens!) this.tokens.push(t);
-    else this.texts.push(seg.text!);
+    if (unit === 'token') {
+      for (const t of seg.tokens!) this.tokens.push(t);
+      if (this.tags !== undefined && tags !== undefined && tags.length === size) for (const t of tags) this.tags.push(t);
+      else this.tags = undefined;
+    } else this.texts.push(seg.text!);
     const index = this.sentences.length;
     if (seg.id !== undefined) {
       const prev = this.idIndex.get(seg.id);
@@ -134,6 +141,7 @@ class GoldBuilder {
     }
     this.sentences.push({ index, doc, start, end: start + size, line: seg.line, id: seg.id });
     this.length += size;
+    this.sentenceEnds.push(this.length);
     this.bySentence.push(spans.slice());
     for (const s of spans) this.spans.push(toCorpus(s, start, doc));
   }
@@ -193,7 +201,8 @@ class SystemAligner {
       }
     }
     const base = g.sentences[first].start;
-    const end = g.unit === 'token' ? this.checkTokens(seg, first) : this.checkText(seg, first);
+    // A verified segment is exactly gold sentence `first` (the reader checked it in order).
+    const end = seg.verified ? g.sentences[first].end : g.unit === 'token' ? this.checkTokens(seg, first) : this.checkText(seg, first);
     let last = first;
     while (g.sentences[last].end < end) last++;
     if (!this.byId) this.ptr = last + 1;
@@ -330,9 +339,12 @@ function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, po
   return lo;
 }
 
-function readOptions(opts: LoadOptions, role: 'gold' | 'system'): ReadOptions {
-  return { role, scheme: opts.scheme, strictScheme: opts.strictScheme, goldColumn: opts.goldColumn, predColumn: opts.predColumn };
+function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens): ReadOptions {
+  return { role, scheme: opts.scheme, strictScheme: opts.strictScheme, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
 }
+
+/** Switches for tests: `verifyInPlace` lets readers check tokens against the gold in place. */
+export const loadInternals = { verifyInPlace: true };
 
 /** Reads and aligns everything; throws InputError/UsageError with file and line on bad input. */
 export function loadCorpus(opts: LoadOptions): Corpus {
@@ -348,7 +360,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     gold = new GoldBuilder(goldPath);
     const b = gold;
     const format = formatOf(goldPath);
-    const summary = read(goldPath, format, readOptions(opts, 'gold'), (seg) => b.add(seg, seg.spans));
+    const summary = read(goldPath, format, readOptions(opts, 'gold'), (seg) => b.add(seg, seg.spans, seg.tags));
     if (summary.segments === 0) throw new InputError('no sentences (the gold standard is empty)', goldPath);
     gold.finish();
     goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: summary.warnings };
@@ -380,10 +392,13 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     systems.push({ name: first.name, source: first.path, format, scheme: summary.scheme, spans: own, warnings: summary.warnings });
     rest = opts.systems.slice(1);
   }
+  const expect: ExpectedTokens | undefined = loadInternals.verifyInPlace && gold.unit === 'token' && gold.idIndex.size === 0
+    ? { tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags }
+    : undefined;
   for (const spec of rest) {
     const format = formatOf(spec.path);
     const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold);
-    const summary = read(spec.path, format, readOptions(opts, 'system'), (seg) => aligner.add(seg));
+    const summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
     aligner.finish(spec.path);
     systems.push({
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,

@@ -40,6 +40,17 @@ export interface Segment {
   tokenPerLine?: boolean;
   /** The source (file or directory) the segment came from. */
   source: string;
+  /**
+   * The raw tags the spans were decoded from, one per token (CoNLL; the gold column of a gold
+   * file), so a loader can check another file's embedded gold column tag by tag.
+   */
+  tags?: string[];
+  /**
+   * Set by a reader given {@link ReadOptions.expect}: the segment is exactly the next expected
+   * sentence (same tokens, same end) and its embedded gold tags, if any, equal the expected tags.
+   * `tokens` is then omitted, and so is `embeddedGold` when the tags were checked.
+   */
+  verified?: true;
 }
 
 /** Receives segments in input order. */
@@ -65,6 +76,20 @@ export interface ReadOptions {
   goldColumn: number;
   /** 1-based column of the predicted tag in CoNLL system files; 0 = last column (default). */
   predColumn: number;
+  /**
+   * What a system file is expected to hold (the gold standard), so a reader may check tokens in
+   * place instead of handing them over; readers are free to ignore it. See {@link Segment.verified}.
+   */
+  expect?: ExpectedTokens;
+}
+
+/** The reference a reader may verify a system file against, sentence by sentence in order. */
+export interface ExpectedTokens {
+  tokens: readonly string[];
+  /** One past the last token of each sentence, in order (sentence k starts where k-1 ends). */
+  sentenceEnds: readonly number[];
+  /** The reference's raw tags, one per token, when it was read from tags. */
+  tags?: readonly string[];
 }
 
 export const DEFAULT_READ_OPTIONS: ReadOptions = {

@@ -1,0 +1,162 @@
+/**
+ * Verification in place: a CoNLL system file read against the gold standard compares its tokens
+ * and embedded gold tags where they stand, and hands over whole only the first sentence that
+ * differs. Loading must give exactly what loading without it gives: the same corpus, or the same
+ * error (file, line, message).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InputError, UsageError } from '../../src/errors.js';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus, loadInternals, type LoadOptions } from '../../src/formats/load.js';
+
+const GOLD = join(import.meta.dirname, '../fixtures/load/gold.conll');
+const dir = mkdtempSync(join(tmpdir(), 'complan-verify-'));
+let serial = 0;
+
+function temp(content: string, name = 'sys.conll'): string {
+  const sub = join(dir, `t${serial++}`);
+  mkdirSync(sub);
+  const path = join(sub, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** The outcome of loading: the corpus, or the error's class and message. */
+function outcome(opts: LoadOptions, inPlace: boolean): unknown {
+  const saved = loadInternals.verifyInPlace;
+  loadInternals.verifyInPlace = inPlace;
+  try {
+    return { corpus: loadCorpus(opts) };
+  } catch (err) {
+    if (err instanceof InputError) return { input: err.message, file: err.file, line: err.line };
+    if (err instanceof UsageError) return { usage: err.message };
+    throw err;
+  } finally {
+    loadInternals.verifyInPlace = saved;
+  }
+}
+
+/** Loads `systems` (contents) against `gold` both ways and expects the same outcome. */
+function same(systems: string[], gold = GOLD, extra: Partial<LoadOptions> = {}): unknown {
+  const specs = systems.map((content, k) => ({ name: `s${k + 1}`, path: temp(content) }));
+  const opts = { ...DEFAULT_LOAD_OPTIONS, gold, systems: specs, ...extra };
+  const fast = outcome(opts, true);
+  const slow = outcome(opts, false);
+  expect(fast).toEqual(slow);
+  return fast;
+}
+
+afterEach(() => {
+  loadInternals.verifyInPlace = true;
+});
+
+/** The gold fixture as conlleval-style system lines: `token gold pred`, pred = gold. */
+function goldLines(): string[] {
+  return readFileSync(GOLD, 'utf8').split('\n');
+}
+function asSystem(lines: string[], pred = (tag: string) => tag): string {
+  return lines.map((l) => {
+    const f = l.split(' ');
+    return f.length === 2 ? `${f[0]} ${f[1]} ${pred(f[1])}` : l;
+  }).join('\n');
+}
+
+describe('verification in place gives what full reading gives', () => {
+  it('on a file that agrees with the gold, with and without -DOCSTART-, two or three columns', () => {
+    const lines = goldLines();
+    const r = same([
+      asSystem(lines),
+      asSystem(lines.filter((l) => !l.startsWith('-DOCSTART-'))),
+      asSystem(lines, (t) => (t === 'O' ? 'O' : `B-${t.slice(2)}`)),
+      lines.map((l) => l.replace(/ /g, '\t')).join('\r\n'),
+    ]) as { corpus: { systems: unknown[] } };
+    expect(r.corpus.systems).toHaveLength(4);
+  });
+
+  it('on a token that differs (first, middle, last of a sentence)', () => {
+    const lines = goldLines();
+    for (const k of [2, 4, 7, 10]) {
+      const l = [...lines];
+      l[k] = `Zed ${l[k].split(' ')[1]}`;
+      const r = same([asSystem(l)]) as { input?: string };
+      expect(r.input).toMatch(/token "Zed"/);
+    }
+  });
+
+  it('on an embedded gold tag that differs', () => {
+    const lines = goldLines();
+    const l = lines.map((x, k) => (k === 3 ? x.replace('I-PER', 'I-ORG') : x));
+    const r = same([l.map((x) => { const f = x.split(' '); return f.length === 2 ? `${x} ${f[1]}` : x; }).join('\n')]) as { input?: string };
+    expect(r.input).toMatch(/embedded gold/);
+    same([l.join('\n')], GOLD, { ignoreEmbeddedGold: true });
+  });
+
+  it('on sentences split or joined differently, missing or extra', () => {
+    const lines = goldLines();
+    const blank = lines.indexOf('', 3);
+    same([asSystem(lines.filter((_, k) => k !== blank))]); // two gold sentences in one
+    same([asSystem([...lines.slice(0, 4), '', ...lines.slice(4)])]); // one gold sentence in two
+    same([asSystem(lines.slice(0, blank))]); // ends early
+    same([asSystem([...lines, 'Extra O', ''])]); // goes on
+    same([asSystem([...lines.slice(0, 3), ...lines.slice(4)])]); // a token missing
+  });
+
+  it('on bad tags and column counts, before or after a difference', () => {
+    const lines = goldLines();
+    same([asSystem(lines, (t) => (t === 'I-LOC' ? 'X-LOC' : t))]);
+    const l = [...lines];
+    l[5] = `${l[5]} extra`;
+    same([asSystem(l)]);
+    const m = [...lines];
+    m[2] = 'Zed O';
+    same([asSystem(m, (t) => (t === 'I-LOC' ? 'X-LOC' : t))]);
+  });
+
+  it('with strict schemes and a declared scheme', () => {
+    const lines = goldLines();
+    same([asSystem(lines, (t) => t.replace('B-', 'I-'))], GOLD, { strictScheme: true });
+    same([asSystem(lines)], GOLD, { strictScheme: true, scheme: 'iob2' });
+    same([asSystem(lines)], GOLD, { scheme: 'iob1' });
+  });
+
+  it('against a JSONL gold (tokens only) and without a gold file', () => {
+    const lines = goldLines().filter((l) => !l.startsWith('-DOCSTART-'));
+    const sentences: string[][] = [[]];
+    for (const l of lines) {
+      if (l === '') { if (sentences[sentences.length - 1].length > 0) sentences.push([]); } else sentences[sentences.length - 1].push(l.split(' ')[0]);
+    }
+    const jsonl = temp(sentences.filter((s) => s.length > 0).map((tokens) => JSON.stringify({ tokens, spans: [] })).join('\n'), 'gold.jsonl');
+    same([asSystem(lines)], jsonl);
+    const specs = [asSystem(goldLines()), asSystem(lines)];
+    same(specs, undefined as unknown as string);
+  });
+
+  it('on random edits of a file that agrees', () => {
+    const lines = goldLines();
+    const edit = fc.record({
+      at: fc.integer({ min: 0, max: lines.length }),
+      kind: fc.constantFrom('token', 'gold', 'pred', 'drop', 'blank', 'dup', 'docstart'),
+    });
+    fc.assert(fc.property(fc.array(edit, { maxLength: 3 }), (edits) => {
+      const rows = lines.map((l) => l.split(' '));
+      for (const { at, kind } of edits) {
+        const k = Math.min(at, rows.length - 1);
+        const r = rows[k];
+        switch (kind) {
+          case 'token': if (r.length === 2 && r[0] !== '-DOCSTART-') r[0] = `${r[0]}x`; break;
+          case 'gold': if (r.length === 2 && r[0] !== '-DOCSTART-') r[1] = r[1] === 'O' ? 'B-MISC' : 'O'; break;
+          case 'pred': if (r.length === 2) r.push(r[1] === 'O' ? 'I-PER' : 'O'); break;
+          case 'drop': rows.splice(k, 1); break;
+          case 'blank': rows.splice(k, 0, ['']); break;
+          case 'dup': rows.splice(k, 0, [...r]); break;
+          case 'docstart': rows.splice(k, 0, ['-DOCSTART-', 'O']); break;
+        }
+      }
+      const text = rows.map((f) => (f.length === 2 ? [...f, f[1]] : f).join(' ')).join('\n');
+      same([text]);
+    }), { numRuns: 60 });
+  });
+});
