@@ -18,6 +18,12 @@ export interface Table {
   emphasis?: Set<string>;
   /** A line printed under the table. */
   note?: string;
+  /**
+   * Heatmap shading, one value in [0, 1] per cell (`null`: unshaded). Only {@link renderText}
+   * uses it, and only when colour is on: the cell gets a background from a sequential
+   * 256-colour scale (dark purple for 0 to yellow for 1, after viridis) with a readable foreground.
+   */
+  shade?: ReadonlyArray<ReadonlyArray<number | null>>;
 }
 
 export interface TextStyle {
@@ -28,6 +34,24 @@ const ESC = '\u001b[';
 const bold = (s: string, on: boolean) => (on ? `${ESC}1m${s}${ESC}22m` : s);
 const green = (s: string, on: boolean) => (on ? `${ESC}32m${s}${ESC}39m` : s);
 const dim = (s: string, on: boolean) => (on ? `${ESC}2m${s}${ESC}22m` : s);
+
+/**
+ * The heatmap scale: xterm 256-colour indices from low to high, each with the foreground that
+ * stays readable on it (15 white on the dark half, 16 black on the light half). The steps
+ * follow viridis (purple, blue, teal, green, yellow), which is ordered in lightness and safe
+ * for colour-blind readers.
+ */
+const SHADES: ReadonlyArray<readonly [bg: number, fg: number]> = [
+  [53, 15], [54, 15], [60, 15], [24, 15], [25, 15], [31, 15], [30, 15], [36, 16], [35, 16], [71, 16], [113, 16], [149, 16],
+  [184, 16], [226, 16],
+];
+
+/** `s` painted with the scale colour of `x` in [0, 1] (clamped); bold when emphasised. */
+export function shadeCell(s: string, x: number, emphasised = false): string {
+  const k = Math.min(SHADES.length - 1, Math.max(0, Math.floor(Math.min(1, Math.max(0, x)) * SHADES.length)));
+  const [bg, fg] = SHADES[k];
+  return `${ESC}48;5;${bg};38;5;${fg}${emphasised ? ';1' : ''}m${s}${ESC}0m`;
+}
 
 /** Display width of a string (code points; the tables hold no wide characters). */
 function width(s: string): number {
@@ -54,6 +78,8 @@ export function renderText(tables: readonly Table[], style: TextStyle = { color:
     out.push(widths.map((w) => '-'.repeat(w)).join('  '));
     t.rows.forEach((r, i) => {
       out.push(line(r, (s, row, col) => {
+        const shade = style.color ? t.shade?.[row]?.[col] : undefined;
+        if (typeof shade === 'number' && Number.isFinite(shade)) return shadeCell(s, shade, t.emphasis?.has(`${row}:${col}`));
         if (t.emphasis?.has(`${row}:${col}`)) return green(s, style.color);
         return s.trim() === '—' ? dim(s, style.color) : s;
       }, i));
@@ -85,11 +111,11 @@ export function renderMarkdown(tables: readonly Table[]): string {
 
 const LATEX_SPECIAL: Record<string, string> = {
   '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}',
-  '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '—': '---', '∞': '$\\infty$', 'β': '$\\beta$', 'α': '$\\alpha$',
+  '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '—': '---', '·': '$\\cdot$', '×': '$\\times$', '∩': '$\\cap$', '²': '$^2$', 'κ': '$\\kappa$', '∞': '$\\infty$', 'β': '$\\beta$', 'α': '$\\alpha$',
 };
 
 export function latexEscape(s: string): string {
-  return s.replace(/[\\&%$#_{}~^—∞βα]/g, (c) => LATEX_SPECIAL[c]);
+  return s.replace(/[\\&%$#_{}~^—·×∩²κ∞βα]/g, (c) => LATEX_SPECIAL[c]);
 }
 
 /** LaTeX `tabular`s using booktabs rules, each in a `table` float captioned by its title. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latexEscape, renderCsv, renderLatex, renderMarkdown, renderText, useColor, type Table } from '../../src/report/table.js';
+import { latexEscape, renderCsv, renderLatex, renderMarkdown, renderText, shadeCell, useColor, type Table } from '../../src/report/table.js';
 
 const t: Table = {
   title: 'Scores',
@@ -60,5 +60,42 @@ describe('useColor', () => {
     expect(useColor({ FORCE_COLOR: '0' }, true)).toBe(false);
     expect(useColor({}, true)).toBe(true);
     expect(useColor({}, false)).toBe(false);
+  });
+});
+
+describe('shading (heatmap cells)', () => {
+  const h: Table = {
+    columns: [{ header: 'A' }, { header: 'x', align: 'right' }, { header: 'y', align: 'right' }],
+    rows: [['a', '·', '12.50'], ['b', '100.00', '—']],
+    shade: [[null, null, 0.125], [null, 1, null]],
+    emphasis: new Set(['1:1']),
+  };
+
+  it('paints shaded cells with a 256-colour background and a readable foreground when colour is on', () => {
+    const text = renderText([h], { color: true });
+    // 0.125 falls in the second step of 14 (dark purple, white text); 1 in the last (yellow,
+    // black text), bold because emphasised. Padding is painted with the cell.
+    expect(text).toContain('a       ·  \u001b[48;5;54;38;5;15m12.50\u001b[0m');
+    expect(text).toContain('b  \u001b[48;5;226;38;5;16;1m100.00\u001b[0m');
+    expect(text).toContain('\u001b[2m    —\u001b[22m');
+  });
+
+  it('is ignored without colour and by Markdown, LaTeX', () => {
+    const plain = { ...h, shade: undefined };
+    expect(renderText([h], { color: false })).toBe(renderText([plain], { color: false }));
+    expect(renderText([h], { color: false })).not.toContain('\u001b[');
+    expect(renderMarkdown([h])).toBe(renderMarkdown([plain]));
+    expect(renderLatex([h])).toBe(renderLatex([plain]));
+  });
+
+  it('clamps values outside [0, 1] to the ends of the scale', () => {
+    expect(shadeCell('x', -2)).toBe(shadeCell('x', 0));
+    expect(shadeCell('x', 5)).toBe(shadeCell('x', 1));
+    expect(shadeCell('x', 0)).toBe('\u001b[48;5;53;38;5;15mx\u001b[0m');
+    expect(shadeCell('x', 0.5)).not.toBe(shadeCell('x', 0));
+  });
+
+  it('escapes the diagonal dot and the formula symbols for LaTeX', () => {
+    expect(latexEscape('· × ∩ ² κ')).toBe('$\\cdot$ $\\times$ $\\cap$ $^2$ $\\kappa$');
   });
 });
