@@ -1,0 +1,199 @@
+/**
+ * The SVG heatmap: well-formed XML (checked structurally), one cell per ordered pair, a blank
+ * diagonal, hatched undefined cells, escaped names, the colour scale and its legend, labels
+ * inside the picture, and byte-for-byte determinism.
+ */
+import { describe, expect, it } from 'vitest';
+import { compareSystems, pairAt } from '../../src/complementarity/matrix.js';
+import { fixed } from '../../src/report/number.js';
+import { heatmapSvg, scaleColor, textColorOn, textWidth, xmlEscape } from '../../src/report/svg.js';
+import { makeCorpus, span } from '../helpers/corpus.js';
+
+interface Element {
+  name: string;
+  attrs: Record<string, string>;
+  children: Element[];
+  text: string;
+}
+
+const ENTITY = /^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/;
+
+function unescape(s: string): string {
+  return s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+}
+
+/** Checks that character data has no raw `<` and only known entities. */
+function checkText(s: string): void {
+  expect(s).not.toContain('<');
+  for (let i = s.indexOf('&'); i >= 0; i = s.indexOf('&', i + 1)) expect(s.slice(i), 'bare &').toMatch(ENTITY);
+}
+
+/**
+ * A small strict XML parser for what heatmapSvg writes: a declaration, elements, attributes in
+ * double quotes, character data. Throws on unbalanced or malformed markup.
+ */
+function parseXml(xml: string): Element {
+  const decl = /^<\?xml [^?]*\?>\n/.exec(xml);
+  expect(decl, 'XML declaration').not.toBeNull();
+  let pos = decl![0].length;
+  const root: Element = { name: '#document', attrs: {}, children: [], text: '' };
+  const stack: Element[] = [root];
+  const tag = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>/y;
+  while (pos < xml.length) {
+    const lt = xml.indexOf('<', pos);
+    const text = xml.slice(pos, lt < 0 ? xml.length : lt);
+    checkText(text);
+    stack[stack.length - 1].text += unescape(text);
+    if (lt < 0) break;
+    tag.lastIndex = lt;
+    const m = tag.exec(xml);
+    if (m === null) throw new Error(`malformed markup at ${lt}: ${xml.slice(lt, lt + 40)}`);
+    const [whole, close, name, attrText, selfClose] = m;
+    if (close) {
+      const open = stack.pop();
+      if (open?.name !== name) throw new Error(`</${name}> closes <${open?.name}>`);
+    } else {
+      const attrs: Record<string, string> = {};
+      for (const [, k, v] of attrText.matchAll(/([\w:-]+)="([^"]*)"/g)) {
+        if (k in attrs) throw new Error(`duplicate attribute ${k}`);
+        checkText(v);
+        attrs[k] = unescape(v);
+      }
+      const el: Element = { name, attrs, children: [], text: '' };
+      stack[stack.length - 1].children.push(el);
+      if (!selfClose) stack.push(el);
+    }
+    pos = lt + whole.length;
+  }
+  if (stack.length !== 1) throw new Error(`unclosed <${stack[stack.length - 1].name}>`);
+  expect(root.children).toHaveLength(1);
+  return root.children[0];
+}
+
+function all(el: Element, pred: (e: Element) => boolean): Element[] {
+  return [...(pred(el) ? [el] : []), ...el.children.flatMap((c) => all(c, pred))];
+}
+
+const gold = [span(0, 2, 'PER'), span(3, 4, 'LOC'), span(12, 14, 'ORG'), span(20, 21, 'PER')];
+const a = [span(0, 2, 'PER'), span(3, 4, 'ORG'), span(25, 26, 'LOC')];
+const b = [span(3, 4, 'LOC'), span(12, 14, 'ORG'), span(25, 26, 'LOC'), span(30, 31, 'PER')];
+const NAMES = ['a<b>&"c\'', 'flair-glove-lstmcrf-large', 'perfect'];
+const c = compareSystems(makeCorpus(gold, [a, b, gold], NAMES), { match: 'strict', beta: 1, examples: 0 });
+
+describe('heatmapSvg', () => {
+  const svg = heatmapSvg(c, 'rComp');
+  const doc = parseXml(svg);
+  const cells = all(doc, (e) => e.name === 'rect' && e.attrs.class === 'cell');
+
+  it('is a well-formed standalone SVG document with a size', () => {
+    expect(doc.name).toBe('svg');
+    expect(doc.attrs.xmlns).toBe('http://www.w3.org/2000/svg');
+    expect(Number(doc.attrs.width)).toBeGreaterThan(0);
+    expect(doc.attrs.viewBox).toBe(`0 0 ${doc.attrs.width} ${doc.attrs.height}`);
+    expect(svg.endsWith('</svg>\n')).toBe(true);
+  });
+
+  it('draws one cell per ordered pair, none on the diagonal, with the value in it', () => {
+    expect(cells).toHaveLength(3 * 2);
+    expect(cells.map((e) => `${e.attrs['data-a']}>${e.attrs['data-b']}`)).toEqual(c.pairs.map((p) => `${p.a}>${p.b}`));
+    for (const e of cells) expect(e.attrs['data-a']).not.toBe(e.attrs['data-b']);
+    const texts = all(doc, (e) => e.name === 'g' && e.attrs.class === 'cells')[0].children.filter((e) => e.name === 'text').map((e) => e.text);
+    expect(texts).toEqual(c.pairs.map((p) => (p.rComp === null ? '—' : fixed(p.rComp, 2))));
+    // R_Comp(a, flair…) = 2/3 is 0.67 on the colour of 2/3.
+    expect(cells[0].attrs['data-value']).toBe(String(pairAt(c, 0, 1).rComp));
+    expect(cells[0].attrs.fill).toBe(scaleColor(2 / 3));
+  });
+
+  it('hatches undefined cells and prints — in them, with a legend entry', () => {
+    const undef = cells.filter((e) => e.attrs['data-b'] !== undefined && e.attrs['data-a'] === 'perfect');
+    expect(undef).toHaveLength(2);
+    for (const e of undef) {
+      expect(e.attrs.fill).toBe('url(#complan-hatch)');
+      expect(e.attrs['data-value']).toBe('');
+      expect(e.children[0].text).toBe('R_Comp(perfect, ' + e.attrs['data-b'] + ') = undefined');
+    }
+    expect(all(doc, (e) => e.name === 'pattern').map((e) => e.attrs.id)).toEqual(['complan-hatch']);
+    expect(all(doc, (e) => e.name === 'text').map((e) => e.text)).toContain('— undefined: A has nothing to fix (A misses no gold item)');
+  });
+
+  it('has no legend entry for undefined values when there are none', () => {
+    const only = compareSystems(makeCorpus(gold, [a, b], ['a', 'b']), { match: 'strict', beta: 1, examples: 0 });
+    const d = parseXml(heatmapSvg(only, 'rComp'));
+    expect(all(d, (e) => e.name === 'rect' && e.attrs.class === 'undefined')).toHaveLength(0);
+    expect(all(d, (e) => e.name === 'rect' && e.attrs.class === 'cell')).toHaveLength(2);
+  });
+
+  it('escapes XML special characters in names, and the names read back intact', () => {
+    expect(svg).toContain('a&lt;b&gt;&amp;&quot;c&apos;');
+    expect(svg).not.toContain('a<b>');
+    const rows = all(doc, (e) => e.name === 'g' && e.attrs.class === 'rows')[0].children.map((e) => e.text);
+    const cols = all(doc, (e) => e.name === 'g' && e.attrs.class === 'columns')[0].children.map((e) => e.text);
+    expect(rows).toEqual(NAMES);
+    expect(cols).toEqual(NAMES);
+    expect(xmlEscape('<&>"\'')).toBe('&lt;&amp;&gt;&quot;&apos;');
+  });
+
+  it('names the measure and the reading direction in the title, and labels the legend 0 and 1', () => {
+    const texts = all(doc, (e) => e.name === 'text').map((e) => e.text);
+    expect(texts[0]).toBe("R_Comp(A, B): share of A's misses that B finds");
+    expect(texts[1]).toBe('row A, column B = what B offers A');
+    expect(doc.children.find((e) => e.name === 'title')!.text).toContain('row A, column B = what B offers A');
+    const legend = all(doc, (e) => e.name === 'g' && e.attrs.class === 'legend')[0];
+    expect(legend.children.filter((e) => e.name === 'text').map((e) => e.text)).toEqual(expect.arrayContaining(['0', '1']));
+    const kappa = parseXml(heatmapSvg(c, 'kappa'));
+    const kLegend = all(kappa, (e) => e.name === 'g' && e.attrs.class === 'legend')[0];
+    expect(kLegend.children.filter((e) => e.name === 'text').map((e) => e.text)).toEqual(['1', '0', '−1']);
+  });
+
+  it('keeps every label inside the picture, even for 25-character names', () => {
+    const width = Number(doc.attrs.width);
+    const height = Number(doc.attrs.height);
+    for (const t of all(doc, (e) => e.name === 'g' && e.attrs.class === 'rows')[0].children) {
+      expect(Number(t.attrs.x) - textWidth(t.text, 13), t.text).toBeGreaterThanOrEqual(0);
+    }
+    for (const t of all(doc, (e) => e.name === 'g' && e.attrs.class === 'columns')[0].children) {
+      // Rotated by −45° about (x, y): the text runs up and to the right.
+      const reach = textWidth(t.text, 13) * Math.SQRT1_2;
+      expect(Number(t.attrs.x) + reach, t.text).toBeLessThanOrEqual(width);
+      expect(Number(t.attrs.y) - reach, t.text).toBeGreaterThanOrEqual(0);
+    }
+    for (const r of all(doc, (e) => e.name === 'rect')) {
+      if (r.attrs.x === undefined || r.attrs.y === undefined) continue;
+      expect(Number(r.attrs.x) + Number(r.attrs.width)).toBeLessThanOrEqual(width);
+      expect(Number(r.attrs.y) + Number(r.attrs.height)).toBeLessThanOrEqual(height);
+    }
+    const title = all(doc, (e) => e.name === 'text')[0];
+    expect(Number(title.attrs.x) + textWidth(title.text, 15)).toBeLessThanOrEqual(width);
+  });
+
+  it('is deterministic', () => {
+    expect(heatmapSvg(c, 'rComp')).toBe(svg);
+    expect(heatmapSvg(c, 'pComp')).not.toBe(svg);
+  });
+});
+
+describe('scaleColor and textColorOn', () => {
+  it('runs from viridis purple at 0 to yellow at 1, clamping outside', () => {
+    expect(scaleColor(0)).toBe('#440154');
+    expect(scaleColor(0.5)).toBe('#21918c');
+    expect(scaleColor(1)).toBe('#fde725');
+    expect(scaleColor(-3)).toBe('#440154');
+    expect(scaleColor(7)).toBe('#fde725');
+    expect(scaleColor(1 / 16)).toBe('#461768'); // halfway between #440154 and #472d7b, rounded
+  });
+
+  it('gets darker to lighter monotonically, so it reads in greyscale', () => {
+    const lum = (hex: string) => {
+      const [r, g, b2] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b2;
+    };
+    for (let k = 0; k < 20; k++) expect(lum(scaleColor((k + 1) / 20))).toBeGreaterThan(lum(scaleColor(k / 20)));
+  });
+
+  it('writes white on dark colours and near-black on light ones', () => {
+    expect(textColorOn(scaleColor(0))).toBe('#ffffff');
+    expect(textColorOn(scaleColor(0.4))).toBe('#ffffff');
+    expect(textColorOn(scaleColor(0.9))).toBe('#111111');
+    expect(textColorOn('#ffffff')).toBe('#111111');
+  });
+});
