@@ -1,0 +1,100 @@
+/** `complan compare`: the complementarity matrices and agreement of every pair of systems (DESIGN §5, §8). */
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { compareSystems } from '../../src/complementarity/matrix.js';
+import { UsageError } from '../../src/errors.js';
+import { loadCorpus } from '../../src/formats/load.js';
+import { writeFileAtomic } from '../../src/formats/write-file.js';
+import {
+  COMPARE_METRICS, compareCsv, compareJson, compareTables, DEFAULT_COMPARE_METRICS, type CompareMetric,
+} from '../../src/report/compare.js';
+import { heatmapSvg } from '../../src/report/svg.js';
+import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
+import type { Io } from '../io.js';
+import { addFormatOption, addInputOptions, loadOptions, outputFormat, type InputFlags, type OutputFormat } from '../options.js';
+
+interface CompareFlags extends InputFlags {
+  match: 'strict' | 'boundary';
+  beta: number;
+  types?: string;
+  metric: CompareMetric[];
+  examples: number;
+  format?: OutputFormat;
+  svg?: string;
+}
+
+/** `--match`: strict or boundary; overlap is refused with the reason. */
+export function parseCompareMatch(v: string): 'strict' | 'boundary' {
+  if (v === 'strict' || v === 'boundary') return v;
+  if (v === 'overlap') {
+    throw new UsageError('--match overlap does not apply to compare: complementarity counts the items two systems share, '
+      + 'and two items are shared only when they are identical (strict: same span and type; boundary: same span)');
+  }
+  throw new UsageError(`--match expects strict or boundary, got "${v}"`);
+}
+
+/** `--metric`: a comma-separated list of measures, duplicates dropped, order kept. */
+export function parseMetrics(v: string): CompareMetric[] {
+  const names = v.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (names.length === 0) throw new UsageError(`--metric expects a comma-separated list of ${COMPARE_METRICS.join(', ')}`);
+  for (const m of names) {
+    if (!(COMPARE_METRICS as readonly string[]).includes(m)) {
+      throw new UsageError(`--metric: unknown measure "${m}" (expected ${COMPARE_METRICS.join(', ')})`);
+    }
+  }
+  return [...new Set(names)] as CompareMetric[];
+}
+
+function parseBeta(v: string): number {
+  const x = Number(v);
+  if (v.trim() === '' || !Number.isFinite(x) || x <= 0) throw new UsageError(`--beta expects a positive number, got "${v}"`);
+  return x;
+}
+
+function parseExamples(v: string): number {
+  if (!/^\d+$/.test(v)) throw new UsageError(`--examples expects a number of items from 0, got "${v}"`);
+  return Number(v);
+}
+
+function parseTypes(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const types = [...new Set(v.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
+  if (types.length === 0) throw new UsageError('--types expects a comma-separated list of entity types');
+  return types;
+}
+
+export function registerCompare(program: Command, io: Io): void {
+  const cmd = program
+    .command('compare')
+    .description('complementarity of every pair of systems: what B offers A (P/R/F_Comp, Comp), kappa, Jaccard; --svg draws a heatmap');
+  addInputOptions(cmd);
+  cmd
+    .option('--match <mode>', 'what counts as the same item: strict (span and type) or boundary (span)', parseCompareMatch, 'strict')
+    .option('--beta <beta>', 'β of F_βComp', parseBeta, 1)
+    .option('--types <types>', 'only these entity types, comma-separated')
+    .addOption(new Option('--metric <list>', `matrices to show, comma-separated: ${COMPARE_METRICS.join(', ')}`)
+      .argParser(parseMetrics).default([...DEFAULT_COMPARE_METRICS], DEFAULT_COMPARE_METRICS.join(',')))
+    .option('--examples <n>', 'example items per cell of each pair, in the JSON', parseExamples, 3)
+    .option('--svg <file>', 'also write a heatmap of the first --metric as SVG');
+  addFormatOption(cmd);
+  cmd.action((systems: string[], flags: CompareFlags) => {
+    if (systems.length < 2) throw new UsageError('compare needs at least two systems (usage: complan compare --gold GOLD SYSTEM SYSTEM...)');
+    const types = parseTypes(flags.types);
+    const format = outputFormat(flags.format);
+    const corpus = loadCorpus(loadOptions(systems, flags));
+    for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`complan: warning: ${w}\n`);
+    if (types !== undefined) {
+      const seen = new Set([...corpus.gold.spans, ...corpus.systems.flatMap((s) => s.spans)].map((s) => s.label));
+      for (const t of types) if (!seen.has(t)) io.stderr(`complan: warning: --types: no input has entities of type "${t}"\n`);
+    }
+    const c = compareSystems(corpus, { match: flags.match, beta: flags.beta, types, examples: flags.examples });
+    if (flags.svg !== undefined) writeFileAtomic(flags.svg, [heatmapSvg(c, flags.metric[0])]);
+    switch (format) {
+      case 'json': io.stdout(JSON.stringify(compareJson(c), null, 2) + '\n'); break;
+      case 'csv': io.stdout(compareCsv(c)); break;
+      case 'markdown': io.stdout(renderMarkdown(compareTables(c, flags.metric))); break;
+      case 'latex': io.stdout(renderLatex(compareTables(c, flags.metric))); break;
+      case 'table': io.stdout(renderText(compareTables(c, flags.metric), { color: useColor(io.env, io.isTTY) })); break;
+    }
+  });
+}
