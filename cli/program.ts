@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
+import { registerCombine } from './commands/combine.js';
 import { registerCompare } from './commands/compare.js';
 import { registerEval } from './commands/eval.js';
 import type { Io } from './io.js';
@@ -22,6 +23,7 @@ export function buildProgram(io: Io): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   registerEval(program, io);
   registerCompare(program, io);
+  registerCombine(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   return program;
 }
