@@ -25,3 +25,25 @@ export {
 } from './formats/write-conll.js';
 export { formatJsonl, unitsToCodePoints, type JsonlSpan } from './formats/write-jsonl.js';
 export { writeFileAtomic } from './formats/write-file.js';
+export {
+  fCompOf, itemComplementarity, setComplementarity, shareFixed,
+  type ItemComplementarity, type PairCounts, type SetComplementarity,
+} from './complementarity/comp.js';
+export { binaryKappa, cohenKappa, LabelIndex, tokenComp, tokenTags, TokenViews } from './complementarity/tokens.js';
+export {
+  compareSystems, DEFAULT_COMPARE_OPTIONS, pairAt,
+  type CompareOptions, type Comparison, type ItemExample, type PairExamples, type PairStats, type SystemCounts,
+} from './complementarity/matrix.js';
+export {
+  BASE_RULES, isBinaryRule, parseRule, parseWeights, ruleName, RULE_NAMES, threshold,
+  type BinaryRule, type Rule, type WeightSpec,
+} from './ensemble/rules.js';
+export {
+  buildEnsembleIndex, ensembleName, ensembleOutput, ensembleSpans, simulate,
+  type EnsembleIndex, type EnsembleResult, type IndexOptions,
+} from './ensemble/simulate.js';
+export {
+  compareCsv, compareJson, compareTables, COMPARE_METRICS, DEFAULT_COMPARE_METRICS, matrixTable, metricValue,
+  type CompareMetric,
+} from './report/compare.js';
+export { heatmapSvg } from './report/svg.js';
