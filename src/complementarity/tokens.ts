@@ -136,7 +136,12 @@ export class TokenViews {
     for (let t = 0; t < length; t++) n += mark[t];
     this.active = new Int32Array(n);
     for (let t = 0, k = 0; t < length; t++) if (mark[t] === 1) this.active[k++] = t;
-    const pick = (v: Int32Array) => Int32Array.from(this.active, (t) => v[t]);
+    const active = this.active;
+    const pick = (v: Int32Array) => {
+      const out = new Int32Array(active.length);
+      for (let k = 0; k < active.length; k++) out[k] = v[active[k]];
+      return out;
+    };
     this.gold = pick(gold);
     this.views = views.map(pick);
     this.wrong = this.views.map((v) => {
