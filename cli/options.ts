@@ -72,8 +72,8 @@ export interface InputFlags {
   ignoreEmbeddedGold?: boolean;
 }
 
-export function loadOptions(systems: string[], f: InputFlags): LoadOptions {
-  if (systems.length === 0) throw new UsageError('no system files given (usage: complan eval --gold GOLD SYSTEM...)');
+export function loadOptions(systems: string[], f: InputFlags, command = 'eval'): LoadOptions {
+  if (systems.length === 0) throw new UsageError(`no system files given (usage: complan ${command} --gold GOLD SYSTEM...)`);
   return {
     ...DEFAULT_LOAD_OPTIONS,
     gold: f.gold,

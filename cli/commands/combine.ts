@@ -91,7 +91,7 @@ export function registerCombine(program: Command, io: Io): void {
     if (format === 'jsonl' && flags.resolveOverlaps !== undefined) {
       throw new UsageError('--resolve-overlaps applies to CoNLL output; JSONL keeps overlapping spans');
     }
-    const corpus = loadCorpus(loadOptions(systems, flags));
+    const corpus = loadCorpus(loadOptions(systems, flags, 'combine'));
     for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`complan: warning: ${w}\n`);
     const members = pickMembers(corpus, flags.systems);
     const index = buildEnsembleIndex(corpus);

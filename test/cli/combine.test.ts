@@ -157,3 +157,11 @@ describe('complan combine', () => {
     expect(readFileSync(file, 'utf8')).toBe('previous\n');
   });
 });
+
+describe('complan combine without systems', () => {
+  it('says how to call it', async () => {
+    const r = await runCli(['combine', '--gold', GOLD]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('complan: no system files given (usage: complan combine --gold GOLD SYSTEM...)\n');
+  });
+});
