@@ -134,6 +134,11 @@ class ConllScanner {
   /** The expected sentence, and where it starts. */
   private sentence = 0;
   private base = 0;
+  /** Whether lines may take a quick path (see quickGold, quickSystem). */
+  private quick = false;
+  /** The chunk text last seen, and whether it has a tab (the quick paths split on spaces only). */
+  private chunk = '';
+  private chunkHasTab = false;
 
   constructor(
     private readonly path: string,
@@ -151,6 +156,13 @@ class ConllScanner {
   }
 
   line(text: string, start: number, end: number, lineNo: number): void {
+    if (this.quick && start < end) {
+      if (text !== this.chunk) {
+        this.chunk = text;
+        this.chunkHasTab = text.includes('\t');
+      }
+      if (!this.chunkHasTab && (this.isGold ? this.quickGold(text, start, end, lineNo) : this.quickSystem(text, start, end, lineNo))) return;
+    }
     const bounds = this.bounds;
     const count = fieldBounds(text, start, end, bounds);
     if (count === 0) {
@@ -188,6 +200,50 @@ class ConllScanner {
     this.size++;
   }
 
+  /**
+   * The usual line of a gold file, `token tag` with one space, read with string built-ins rather
+   * than a loop over its characters (which matters most before the JIT has compiled this code).
+   * Returns false, having done nothing, for any other line.
+   */
+  private quickGold(text: string, start: number, end: number, lineNo: number): boolean {
+    const p = text.indexOf(' ', start);
+    if (p <= start || p >= end - 1) return false;
+    for (let i = p + 1; i < end; i++) if (text.charCodeAt(i) === 32) return false;
+    if (p - start === DOCSTART.length && text.startsWith(DOCSTART, start)) return false;
+    if (this.size === 0) this.startLine = lineNo;
+    this.tokens.push(text.slice(start, p));
+    this.tags.push(end - p === 2 && text.charCodeAt(p + 1) === 79 ? O : text.slice(p + 1, end));
+    this.size++;
+    return true;
+  }
+
+  /**
+   * The usual line of a system file verified in place, `token pred` or `token gold pred` with one
+   * space, where token and gold are the expected ones. Returns false, having done nothing, for
+   * any other line.
+   */
+  private quickSystem(text: string, start: number, end: number, lineNo: number): boolean {
+    if (!this.matching) return false;
+    const pos = this.base + this.size;
+    if (pos >= this.expTokens.length) return false;
+    const token = this.expTokens[pos];
+    let p = start + token.length;
+    if (p >= end || text.charCodeAt(p) !== 32 || !text.startsWith(token, start) || token === DOCSTART) return false;
+    p++;
+    if (this.columns === 3) {
+      const gold = this.expTags![pos];
+      const q = p + gold.length;
+      if (q >= end || text.charCodeAt(q) !== 32 || !text.startsWith(gold, p)) return false;
+      p = q + 1;
+    }
+    if (p >= end) return false;
+    for (let i = p; i < end; i++) if (text.charCodeAt(i) === 32) return false;
+    if (this.size === 0) this.startLine = lineNo;
+    this.tags.push(end - p === 1 && text.charCodeAt(p) === 79 ? O : text.slice(p, end));
+    this.size++;
+    return true;
+  }
+
   /** The first token line fixes the number of columns and where the tags are. */
   private firstLine(count: number, lineNo: number): void {
     const { opts, isGold } = this;
@@ -208,6 +264,11 @@ class ConllScanner {
     this.goldIndex = goldIndex;
     this.tagColumns = isGold ? `${goldColumn}` : goldIndex >= 0 ? `${goldIndex + 1} (gold) and ${predIndex + 1} (prediction)` : `${predIndex + 1}`;
     this.anyEmbedded = goldIndex >= 0;
+    // The usual layouts have quick paths: `token tag` (gold), and `token pred` or `token gold
+    // pred` verified in place (system).
+    this.quick = isGold
+      ? count === 2 && predIndex === 1
+      : this.fast && ((count === 2 && predIndex === 1 && goldIndex < 0) || (count === 3 && predIndex === 2 && goldIndex === 1 && this.expTags !== undefined));
   }
 
   /** Stops verifying: the expected tokens (and tags) matched so far become the sentence's own. */

@@ -8,6 +8,9 @@ import { InputError } from '../errors.js';
 
 const CHUNK = 1 << 22; // 4 MiB
 
+/** A closed reader's chunk buffer, for the next reader: a run reads many files one after another. */
+let spareBuffer: Buffer | undefined;
+
 /** Called with each line (without its line end) and its 1-based number; return false to stop. */
 export type LineCallback = (line: string, lineNo: number) => boolean | void;
 
@@ -82,11 +85,13 @@ export class LineReader {
   private fd: number;
   private eof = false;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  private readonly buf = Buffer.allocUnsafe(CHUNK);
+  private buf: Buffer | undefined;
   private carryBytes: Uint8Array = new Uint8Array(0);
 
   constructor(readonly path: string) {
     this.fd = openForReading(path);
+    this.buf = spareBuffer ?? Buffer.allocUnsafe(CHUNK);
+    spareBuffer = undefined;
   }
 
   /** Moves to the next line; false at the end of the file. */
@@ -127,7 +132,7 @@ export class LineReader {
 
   /** Reads the next chunk after the unfinished line. */
   private fill(): void {
-    const buf = this.buf;
+    const buf = this.buf!;
     let n: number;
     try {
       n = readSync(this.fd, buf, 0, CHUNK, null);
@@ -160,6 +165,8 @@ export class LineReader {
     if (this.fd >= 0) {
       const fd = this.fd;
       this.fd = -1;
+      spareBuffer = this.buf;
+      this.buf = undefined;
       closeSync(fd);
     }
   }
