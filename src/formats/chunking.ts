@@ -143,10 +143,14 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpa
   let inChunk = false;
   let chunkStart = 0;
   let chunkType = '';
+  let lastRaw = '';
   for (let i = 0; i < n; i++) {
     const { prefix, raw, type } = parsed[i];
     if (ev !== undefined) {
-      ev.prefixes.add(raw);
+      if (raw !== lastRaw) {
+        ev.prefixes.add(raw);
+        lastRaw = raw;
+      }
       if (prefix === 'I' && (prev === 'O' || prevType !== type)) ev.iOpensChunk = true;
       if (prefix === 'B' && (prev === 'O' || prevType !== type)) ev.bOpensChunk = true;
       if (prev === 'I' && (prefix === 'O' || prevType !== type)) ev.iClosesChunk = true;

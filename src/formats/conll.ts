@@ -321,8 +321,10 @@ class ConllScanner {
     this.docBreak = false;
     this.size = 0;
     this.tokens = [];
-    this.tags = [];
-    this.goldTags = [];
+    // A gold segment keeps its tags; a system's are decoded and done with, so the arrays are reused.
+    if (this.isGold) this.tags = [];
+    else this.tags.length = 0;
+    this.goldTags.length = 0;
     this.matching = this.fast;
   }
 
