@@ -39,7 +39,7 @@ export {
   type BinaryRule, type Rule, type WeightSpec,
 } from './ensemble/rules.js';
 export {
-  buildEnsembleIndex, ensembleName, ensembleOutput, ensembleSpans, simulate,
+  buildEnsembleIndex, ensembleCounts, ensembleName, ensembleOutput, ensembleSpans, simulate,
   type EnsembleIndex, type EnsembleResult, type IndexOptions,
 } from './ensemble/simulate.js';
 export {

@@ -149,10 +149,14 @@ function typeFilter(types: readonly string[] | undefined): ((s: Span) => boolean
   return (s) => keep.has(s.label);
 }
 
-/** Computes the complementarity of every ordered pair of the corpus's systems. */
-export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT_COMPARE_OPTIONS): Comparison {
+/**
+ * Computes the complementarity of every ordered pair of the corpus's systems. `universe` may
+ * pass the corpus's universe when the caller has built it already (same match and types).
+ */
+export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT_COMPARE_OPTIONS, universe?: Universe): Comparison {
   const keep = typeFilter(options.types);
-  const u = buildUniverse(corpus, options.match, keep);
+  if (universe !== undefined && universe.match !== options.match) throw new RangeError(`the universe given is ${universe.match}, the comparison ${options.match}`);
+  const u = universe ?? buildUniverse(corpus, options.match, keep);
   const goldItems = u.gold.count();
   const limit = options.examples ?? 3;
   const n = corpus.systems.length;

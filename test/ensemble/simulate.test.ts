@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRule, threshold, type BinaryRule, type Rule } from '../../src/ensemble/rules.js';
-import { buildEnsembleIndex, ensembleName, ensembleOutput, ensembleSpans, simulate } from '../../src/ensemble/simulate.js';
+import { buildEnsembleIndex, ensembleCounts, ensembleName, ensembleOutput, ensembleSpans, simulate } from '../../src/ensemble/simulate.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
 import { corpusArb, makeCorpus, span } from '../helpers/corpus.js';
@@ -76,6 +76,21 @@ describe('binary rules', () => {
         expect([e.systems[1].tp, e.systems[1].fp, e.systems[1].fn]).toEqual([e.systems[0].tp, e.systems[0].fp, e.systems[0].fn]);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('ensembleCounts', () => {
+  it('equals strict eval of the ensemble output, for every rule (random corpora)', () => {
+    const rules: Rule[] = [{ kind: 'union' }, { kind: 'intersection' }, { kind: 'majority' }, { kind: 'vote' }, { kind: 'weighted', weights: { kind: 'label-f1' } }];
+    fc.assert(
+      fc.property(corpusArb(2, 5), fc.constantFrom(...rules), (corpus, rule) => {
+        const index = buildEnsembleIndex(corpus);
+        const r = simulate(index, corpus.systems.map((_, k) => k), rule);
+        const e = evaluate({ ...corpus, systems: [ensembleOutput(index, r)] }).systems[0];
+        expect(ensembleCounts(index, r)).toEqual({ tp: e.tp, fp: e.fp, fn: e.fn });
+      }),
+      { numRuns: 150 },
     );
   });
 });
