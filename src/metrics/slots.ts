@@ -96,6 +96,10 @@ export function alignSlots(gold: readonly Span[], system: readonly Span[], match
     while (j1 < s.length && compareWhere(s[j1], s[j]) === 0) j1++;
     if (!withLabel) {
       out.correct.push([g[i], s[j]]);
+    } else if (i1 === i + 1 && j1 === j + 1) {
+      // One gold and one system item with these boundaries (the usual case).
+      if (g[i].label === s[j].label) out.correct.push([g[i], s[j]]);
+      else out.substitutions.push([g[i], s[j]]);
     } else {
       // Same boundaries: equal labels are correct; the rest pair up as substitutions in label order.
       const leftG: Span[] = [];
