@@ -160,6 +160,20 @@ export class LineReader {
     }
   }
 
+  /** Where the line after the current one starts in `text`. */
+  get following(): number {
+    return this.pos;
+  }
+
+  /**
+   * Moves past lines a caller has read itself in `text`: the next line starts at `pos`, which
+   * must be the start of a line after the current one, `lines` lines further on.
+   */
+  skip(pos: number, lines: number): void {
+    this.pos = pos;
+    this.lineNo += lines;
+  }
+
   /** Closes the file (again: no effect). */
   close(): void {
     if (this.fd >= 0) {

@@ -115,6 +115,21 @@ describe('verification in place gives what full reading gives', () => {
     same([asSystem(m, (t) => (t === 'I-LOC' ? 'X-LOC' : t))]);
   });
 
+  it('on lines with extra fields, extra spaces, tabs or CRs in the middle of a file', () => {
+    const lines = asSystem(goldLines()).split('\n');
+    const variants: Array<(l: string) => string> = [
+      (l) => `${l} extra`, (l) => `${l} `, (l) => l.replace(' ', '  '), (l) => ` ${l}`, (l) => l.replace(' ', '\t'),
+      (l) => `${l}\r`, (l) => l.replace(/ \S+$/, ''), (l) => `${l}\n`, (l) => l.replace(/ (\S+)$/, ' $1\r'),
+    ];
+    for (const v of variants) {
+      for (const k of [2, 5, 9]) {
+        const l = [...lines];
+        l[k] = v(l[k]);
+        same([l.join('\n')]);
+      }
+    }
+  });
+
   it('with strict schemes and a declared scheme', () => {
     const lines = goldLines();
     same([asSystem(lines, (t) => t.replace('B-', 'I-'))], GOLD, { strictScheme: true });
