@@ -250,9 +250,9 @@ class ConllScanner {
     return true;
   }
 
-  /** Whether {@link run} may read lines (a system file verified in place, three columns). */
+  /** Whether {@link run} may read lines (a gold file of two columns, a system file verified in place of three). */
   get runnable(): boolean {
-    return this.matching && this.columns === 3 && this.quick && !this.chunkHasTab && this.chunk !== '';
+    return this.quick && !this.chunkHasTab && this.chunk !== '' && (this.isGold ? this.columns === 2 : this.matching && this.columns === 3);
   }
 
   /** Where {@link run} stopped: the start of the first line it did not read. */
@@ -268,6 +268,7 @@ class ConllScanner {
    */
   run(text: string, pos: number, lineNo: number): number {
     if (text !== this.chunk) return 0;
+    if (this.isGold) return this.runGold(text, pos, lineNo);
     const expTokens = this.expTokens;
     const expTags = this.expTags!;
     const tags = this.tags;
@@ -306,6 +307,38 @@ class ConllScanner {
       tags.push(e - p === 1 && text.charCodeAt(p) === 79 ? O : text.slice(p, e));
       this.size++;
       pos = e + 1;
+    }
+    this.stoppedAt = pos;
+    return lineNo - first;
+  }
+
+  /** {@link run} for a gold file: blank lines and plain `token tag` lines. */
+  private runGold(text: string, pos: number, lineNo: number): number {
+    const first = lineNo;
+    const n = text.length;
+    for (;;) {
+      if (pos >= n) break;
+      if (text.charCodeAt(pos) === 10) {
+        lineNo++;
+        pos++;
+        this.flush();
+        continue;
+      }
+      const nl = text.indexOf('\n', pos);
+      const p = text.indexOf(' ', pos);
+      if (nl < 0 || p <= pos || p >= nl - 1) break;
+      let c = 0;
+      for (let i = p + 1; i < nl; i++) {
+        c = text.charCodeAt(i);
+        if (c === 32 || c === 13) break;
+      }
+      if (c === 32 || c === 13 || (p - pos === DOCSTART.length && text.startsWith(DOCSTART, pos))) break;
+      lineNo++;
+      if (this.size === 0) this.startLine = lineNo;
+      this.tokens.push(text.slice(pos, p));
+      this.tags.push(nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : text.slice(p + 1, nl));
+      this.size++;
+      pos = nl + 1;
     }
     this.stoppedAt = pos;
     return lineNo - first;
