@@ -5,13 +5,9 @@
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
+import type { ConllWriteScheme } from '../../src/formats/write-conll.js';
 import { loadCorpus } from '../../src/formats/load.js';
-import { formatConll, type ConllWriteScheme } from '../../src/formats/write-conll.js';
-import { writeFileAtomic } from '../../src/formats/write-file.js';
-import { formatJsonl } from '../../src/formats/write-jsonl.js';
-import { buildEnsembleIndex, ensembleName, ensembleSpans, simulate } from '../../src/ensemble/simulate.js';
 import { parseRule, parseWeights, ruleName, type Rule, type WeightSpec } from '../../src/ensemble/rules.js';
-import { evaluate } from '../../src/metrics/evaluate.js';
 import type { Corpus } from '../../src/model/corpus.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
@@ -85,7 +81,13 @@ export function registerCombine(program: Command, io: Io): void {
     .addOption(new Option('--out-scheme <scheme>', 'tag scheme of CoNLL output').choices(['iob2', 'iobes']).default('iob2'))
     .addOption(new Option('--resolve-overlaps <how>', 'CoNLL output cannot hold overlapping spans: keep the longest or the first').choices(['longest', 'first']))
     .option('--no-write-gold', 'CoNLL output: omit the gold column (token gold pred, as conlleval reads)');
-  cmd.action((systems: string[], flags: CombineFlags) => {
+  cmd.action(async (systems: string[], flags: CombineFlags) => {
+    // Loaded here, not at start-up: other commands never pay for them.
+    const { formatConll } = await import('../../src/formats/write-conll.js');
+    const { writeFileAtomic } = await import('../../src/formats/write-file.js');
+    const { formatJsonl } = await import('../../src/formats/write-jsonl.js');
+    const { buildEnsembleIndex, ensembleName, ensembleSpans, simulate } = await import('../../src/ensemble/simulate.js');
+    const { evaluate } = await import('../../src/metrics/evaluate.js');
     const rule = parseRuleFlags(flags);
     const format = outFormatFor(flags.out, flags.outFormat);
     if (format === 'jsonl' && flags.resolveOverlaps !== undefined) {

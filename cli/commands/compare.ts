@@ -1,14 +1,11 @@
 /** `complan compare`: the complementarity matrices and agreement of every pair of systems (DESIGN §5, §8). */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { compareSystems } from '../../src/complementarity/matrix.js';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
-import { writeFileAtomic } from '../../src/formats/write-file.js';
 import {
   COMPARE_METRICS, compareCsv, compareJson, compareTables, DEFAULT_COMPARE_METRICS, type CompareMetric,
 } from '../../src/report/compare.js';
-import { heatmapSvg } from '../../src/report/svg.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import { addFormatOption, addInputOptions, loadOptions, outputFormat, type InputFlags, type OutputFormat } from '../options.js';
@@ -77,7 +74,11 @@ export function registerCompare(program: Command, io: Io): void {
     .option('--examples <n>', 'example items per cell of each pair, in the JSON', parseExamples, 3)
     .option('--svg <file>', 'also write a heatmap of the first --metric as SVG');
   addFormatOption(cmd);
-  cmd.action((systems: string[], flags: CompareFlags) => {
+  cmd.action(async (systems: string[], flags: CompareFlags) => {
+    // Loaded here, not at start-up: other commands never pay for them.
+    const { compareSystems } = await import('../../src/complementarity/matrix.js');
+    const { writeFileAtomic } = await import('../../src/formats/write-file.js');
+    const { heatmapSvg } = await import('../../src/report/svg.js');
     if (systems.length < 2) throw new UsageError('compare needs at least two systems (usage: complan compare --gold GOLD SYSTEM SYSTEM...)');
     const types = parseTypes(flags.types);
     const format = outputFormat(flags.format);

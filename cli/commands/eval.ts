@@ -1,8 +1,6 @@
 /** `complan eval`: per-system scores (DESIGN §4, §8). */
 import type { Command } from 'commander';
 import { loadCorpus } from '../../src/formats/load.js';
-import { evaluate } from '../../src/metrics/evaluate.js';
-import { evalCsv, evalJson, evalTables } from '../../src/report/eval.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
@@ -19,7 +17,10 @@ export function registerEval(program: Command, io: Io): void {
   addInputOptions(cmd);
   addMetricOptions(cmd);
   addFormatOption(cmd);
-  cmd.action((systems: string[], flags: EvalFlags) => {
+  cmd.action(async (systems: string[], flags: EvalFlags) => {
+    // Loaded here, not at start-up: other commands never pay for them.
+    const { evaluate } = await import('../../src/metrics/evaluate.js');
+    const { evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');
     const options = evalOptions(flags);
     const corpus = loadCorpus(loadOptions(systems, flags));
     const report = evaluate(corpus, options);
