@@ -130,13 +130,14 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpa
     if (n > 0) opts.evidence?.prefixes.add('O');
     return spans;
   }
-  const parsed: ParsedTag[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const t = parseTag(tags[i]);
-    if (t === undefined) throw new InputError(tagError(tags[i]), opts.source, opts.lineOf(i));
-    parsed[i] = t;
+  // Validation needs every tag parsed first; otherwise tags are parsed as they are decoded (an
+  // invalid tag stops decoding at the same tag, with the same error).
+  let parsed: ParsedTag[] | undefined;
+  if (opts.strict && opts.scheme !== 'auto') {
+    parsed = new Array(n);
+    for (let i = 0; i < n; i++) parsed[i] = parseOrThrow(tags, i, opts);
+    validate(parsed, tags, opts);
   }
-  if (opts.strict && opts.scheme !== 'auto') validate(parsed, tags, opts);
   const ev = opts.evidence;
   let prev: Prefix = 'O';
   let prevType = '';
@@ -145,7 +146,7 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpa
   let chunkType = '';
   let lastRaw = '';
   for (let i = 0; i < n; i++) {
-    const { prefix, raw, type } = parsed[i];
+    const { prefix, raw, type } = parsed !== undefined ? parsed[i] : parseOrThrow(tags, i, opts);
     if (ev !== undefined) {
       if (raw !== lastRaw) {
         ev.prefixes.add(raw);
@@ -171,6 +172,12 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpa
   if (inChunk) spans.push({ start: chunkStart, end: n, label: chunkType, line: opts.lineOf(chunkStart) });
   if (ev !== undefined && prev === 'I') ev.iClosesChunk = true;
   return spans;
+}
+
+function parseOrThrow(tags: readonly string[], i: number, opts: DecodeOptions): ParsedTag {
+  const t = parseTag(tags[i]);
+  if (t === undefined) throw new InputError(tagError(tags[i]), opts.source, opts.lineOf(i));
+  return t;
 }
 
 /** Prefixes each scheme may use, as written. */
