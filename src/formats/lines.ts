@@ -3,6 +3,7 @@
  * line to a callback, so a file of any size is never held in one string. Accepts a UTF-8 BOM
  * and CRLF line ends; rejects bytes that are not UTF-8, naming the line they are on.
  */
+import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { InputError } from '../errors.js';
 
@@ -84,7 +85,9 @@ export class LineReader {
   private pos = 0;
   private fd: number;
   private eof = false;
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  /** Decodes from the first chunk that ends inside a character on (see decode). */
+  private decoder: TextDecoder | undefined;
+  private atStart = true;
   private buf: Buffer | undefined;
   private carryBytes: Uint8Array = new Uint8Array(0);
 
@@ -139,12 +142,15 @@ export class LineReader {
     } catch (err) {
       throw new InputError(describeFsError(err), this.path);
     }
-    let text: string;
-    try {
-      text = this.decoder.decode(buf.subarray(0, n), { stream: n > 0 });
-    } catch {
+    let text = this.decode(n);
+    if (text === undefined) {
       const bytes = Buffer.concat([this.carryBytes, buf.subarray(0, n)]);
       throw new InputError('bytes that are not valid UTF-8', this.path, badByteLine(bytes, this.lineNo + 1));
+    }
+    if (this.atStart && text.length > 0) {
+      // A byte order mark is dropped, as TextDecoder drops it.
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      this.atStart = false;
     }
     const carry = this.pos < this.text.length ? this.text.slice(this.pos) : '';
     this.text = carry.length > 0 ? carry + text : text;
@@ -157,6 +163,33 @@ export class LineReader {
       // any of a character the chunk cuts off; all of them when the line began earlier.
       const nl = buf.lastIndexOf(10, n - 1);
       this.carryBytes = nl >= 0 ? Uint8Array.from(buf.subarray(nl + 1, n)) : Buffer.concat([this.carryBytes, buf.subarray(0, n)]);
+    }
+  }
+
+  /**
+   * Decodes the first `n` bytes of the buffer; undefined if they are not UTF-8. While chunks end
+   * between characters (always, for files shorter than a chunk), Buffer built-ins validate and
+   * decode them, which is faster than a streaming TextDecoder; from the first chunk that ends
+   * inside a character (or with a byte that cannot start one) on, a streaming TextDecoder does,
+   * exactly as it did before.
+   */
+  private decode(n: number): string | undefined {
+    const data = this.buf!.subarray(0, n);
+    if (this.decoder === undefined && n > 0) {
+      // Does the chunk end inside a character? Back over at most three continuation bytes to
+      // the byte that leads the last character.
+      let k = n - 1;
+      while (k > 0 && n - k < 4 && (data[k] & 0xc0) === 0x80) k--;
+      const lead = data[k];
+      const size = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
+      if (size !== 0 && k + size <= n) return isUtf8(data) ? data.toString('utf8') : undefined;
+      this.decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    }
+    if (this.decoder === undefined) return '';
+    try {
+      return this.decoder.decode(data, { stream: n > 0 });
+    } catch {
+      return undefined;
     }
   }
 
