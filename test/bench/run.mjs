@@ -74,9 +74,41 @@ console.log(`complan benchmarks — Node ${process.version}, ${RUNS} runs each`)
 bench('examples/news: gold + 5 systems (CoNLL)', join(root, 'examples/news'), 'gold.conll',
   readdirSync(join(root, 'examples/news/systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => `systems/${f}`));
 
+/**
+ * DESIGN §10's first target: eval + compare + the four base rules in one fresh process
+ * (test/bench/pipeline.mjs), and each command on its own as a user runs it.
+ */
+function ensembles(title, cwd, gold, systems, target) {
+  const walls = [];
+  const phasesOf = [];
+  let last;
+  for (let r = 0; r < RUNS; r++) {
+    const t0 = process.hrtime.bigint();
+    const p = spawnSync(process.execPath, [join(root, 'test/bench/pipeline.mjs'), gold, ...systems], { cwd, encoding: 'utf8' });
+    walls.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (p.status !== 0) throw new Error(`pipeline failed (${p.status}): ${p.stderr}`);
+    last = JSON.parse(p.stdout);
+    phasesOf.push(last);
+  }
+  const med = (k) => median(phasesOf.map((x) => x[k]));
+  const compare = cli(['compare', '--gold', gold, ...systems, '--format', 'json'], cwd);
+  const combine = cli(['combine', '--gold', gold, ...systems, '--rule', 'vote', '--out-format', 'jsonl'], cwd);
+  const wall = median(walls);
+  console.log(`\n${title}`);
+  console.log(`  load + eval + compare + union/intersection/majority/vote in one process, wall (median of ${RUNS}): ${ms(wall)}${target ? `   target < ${ms(target)}: ${wall < target ? 'met' : 'NOT met'}` : ''}`);
+  console.log(`    phases (cold, median): load ${ms(med('load'))}, eval ${ms(med('eval'))}, compare ${ms(med('compare'))} (${last.pairs} pairs), simulate 4 rules ${ms(med('simulate'))}, score ${ms(med('score'))}; peak RSS ${(last.maxrss / 1024).toFixed(0)} MiB`);
+  console.log(`    F1: ${Object.entries(last.rules).map(([k, v]) => `${k} ${(100 * v).toFixed(2)}`).join(', ')}`);
+  console.log(`  complan compare --format json, wall: ${ms(compare.wall)}, peak RSS ${compare.rssMiB.toFixed(0)} MiB`);
+  console.log(`  complan combine --rule vote, wall: ${ms(combine.wall)}, peak RSS ${combine.rssMiB.toFixed(0)} MiB`);
+}
+
+ensembles('examples/news: compare and ensembles', join(root, 'examples/news'), 'gold.conll',
+  readdirSync(join(root, 'examples/news/systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => `systems/${f}`));
+
 if (existsSync(shared)) {
   const systems = readdirSync(shared).filter((f) => (f.endsWith('.conll') && f !== 'gold.conll') || f.endsWith('.jsonl')).sort();
   bench(`CoNLL-2003 test, twelve systems (${systems.length} files: 10 CoNLL, 2 JSONL)`, shared, 'gold.conll', systems, 500);
+  ensembles('CoNLL-2003 test, twelve systems: compare and ensembles', shared, 'gold.conll', systems, 600);
 } else {
   console.log('\n../shared/data/conll03-12sys not found: the twelve-system benchmark is skipped');
 }
