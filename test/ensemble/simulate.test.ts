@@ -36,7 +36,9 @@ function naiveVote(corpus: Corpus, members: number[], weight: (m: number, label:
       t.best = Math.min(t.best, rank(m));
       tally.set(label, t);
     }
-    const ranked = [...tally].sort((x, y) => y[1].w - x[1].w || x[1].best - y[1].best);
+    // Weights that differ by rounding only (F1 values computed different ways) are a tie, as
+    // in the implementation.
+    const ranked = [...tally].sort((x, y) => (Math.abs(y[1].w - x[1].w) > 1e-9 ? y[1].w - x[1].w : x[1].best - y[1].best));
     if (ranked.length > 0 && ranked[0][1].w > o + 1e-9) out.push(`${b}:${ranked[0][0]}`);
   }
   return out.sort();
@@ -134,6 +136,19 @@ describe('vote', () => {
     expect(keys(ensembleSpans(index, r))).toContain('0-1:LOC');
     expect(() => simulate(index, all, w('s0=1,s1=1'))).toThrow('--weights gives no weight for member "s2"');
     expect(() => simulate(index, [0, 1], w('s0=1,s1=1,zz=1'))).toThrow('--weights names "zz", which is not a system');
+  });
+
+  it('treats weights equal up to rounding as a tie (label F1 2·.5·1/1.5 against 2·.75·.6/1.35)', () => {
+    // s0 is all ORG with label F1 2/3 (P .5, R 1); s2 all LOC with label F1 2/3 (P .75, R .6),
+    // computed along different roundings; s2 has the better overall F1, so its LOC wins 33-36.
+    const c = makeCorpus(
+      [span(22, 25, 'LOC'), span(0, 1, 'ORG'), span(0, 2, 'ORG'), span(0, 1, 'LOC'), span(1, 2, 'LOC'), span(3, 4, 'LOC'), span(2, 3, 'LOC')],
+      [[span(0, 1, 'ORG'), span(0, 2, 'ORG'), span(33, 36, 'ORG'), span(1, 2, 'ORG')], [], [span(3, 4, 'LOC'), span(2, 3, 'LOC'), span(22, 25, 'LOC'), span(33, 36, 'LOC')]],
+    );
+    const ix = buildEnsembleIndex(c);
+    const r = simulate(ix, [0, 1, 2], { kind: 'weighted', weights: { kind: 'label-f1' } });
+    expect(keys(ensembleSpans(ix, r))).toContain('33-36:LOC');
+    expect(r.ties).toBeGreaterThanOrEqual(1);
   });
 
   it('matches a brute-force reference on random corpora, for vote and weighted f1', () => {
