@@ -39,8 +39,19 @@ export function tokenTags(spans: readonly Span[], length: number, labels: LabelI
     sorted = p.start < q.start || (p.start === q.start && (p.end > q.end || (p.end === q.end && p.label <= q.label)));
   }
   const order = sorted ? spans : spans.slice().sort((a, b) => a.start - b.start || b.end - a.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
-  for (const s of order) {
-    const runs = s.fragments ?? [[s.start, s.end] as [number, number]];
+  for (let k = 0; k < order.length; k++) {
+    const s = order[k];
+    if (s.fragments === undefined) {
+      // The usual contiguous span, without allocating a list of runs.
+      let free = true;
+      for (let t = s.start; t < s.end && free; t++) free = tags[t] === 0;
+      if (!free || s.start >= s.end) continue;
+      const l = labels.id(s.label);
+      tags[s.start] = 2 * l + 1;
+      for (let t = s.start + 1; t < s.end; t++) tags[t] = 2 * l + 2;
+      continue;
+    }
+    const runs = s.fragments;
     let free = true;
     for (const [a, b] of runs) for (let t = a; t < b && free; t++) free = tags[t] === 0;
     if (!free) continue;

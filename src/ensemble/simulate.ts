@@ -87,12 +87,13 @@ export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): 
     }
     labelOf[id] = l;
   }
-  const memberItems = universe.systems.map((bits) => Int32Array.from(bits));
+  const memberItems = universe.systems.map((bits) => bits.toArray());
   const hasGold = options.noGold !== true;
   const gold = universe.gold;
   const f1: number[] = [];
   const labelF1: Float64Array[] = [];
-  for (const items of memberItems) {
+  for (let m = 0; m < memberItems.length; m++) {
+    const items = memberItems[m];
     if (!hasGold) {
       f1.push(0);
       labelF1.push(new Float64Array(labels.length));
@@ -100,7 +101,8 @@ export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): 
     }
     const byLabel: Counts[] = labels.map(() => ({ tp: 0, fp: 0, fn: 0 }));
     let tp = 0;
-    for (const id of items) {
+    for (let k = 0; k < items.length; k++) {
+      const id = items[k];
       if (gold.has(id)) {
         tp++;
         byLabel[labelOf[id]].tp++;
@@ -108,8 +110,9 @@ export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): 
         byLabel[labelOf[id]].fp++;
       }
     }
-    const mine = Bitset.from(size, items);
-    for (const id of gold) if (!mine.has(id)) byLabel[labelOf[id]].fn++;
+    // Gold items the member misses: FN per label.
+    const missed = gold.andNot(universe.systems[m]).toArray();
+    for (let k = 0; k < missed.length; k++) byLabel[labelOf[missed[k]]].fn++;
     const goldSize = gold.count();
     f1.push(prf({ tp, fp: items.length - tp, fn: goldSize - tp }).f);
     labelF1.push(Float64Array.from(byLabel, (c) => prf(c).f));
@@ -181,13 +184,18 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
   let total = 0;
   for (const m of members) total += index.memberItems[m].length;
   const start = new Int32Array(index.boundaries + 1);
-  for (const m of members) for (const id of index.memberItems[m]) start[boundaryOf[id] + 1]++;
+  for (const m of members) {
+    const items = index.memberItems[m];
+    for (let k = 0; k < items.length; k++) start[boundaryOf[items[k]] + 1]++;
+  }
   for (let b = 0; b < index.boundaries; b++) start[b + 1] += start[b];
   const fill = start.slice(0, index.boundaries);
   const entryItem = new Int32Array(total);
   const entryMember = new Int32Array(total);
   for (const m of members) {
-    for (const id of index.memberItems[m]) {
+    const items = index.memberItems[m];
+    for (let k = 0; k < items.length; k++) {
+      const id = items[k];
       const at = fill[boundaryOf[id]]++;
       entryItem[at] = id;
       entryMember[at] = m;
@@ -278,8 +286,9 @@ export function simulate(index: EnsembleIndex, members: readonly number[], rule:
 
 /** The spans of an ensemble's items, in corpus order. */
 export function ensembleSpans(index: EnsembleIndex, result: EnsembleResult): Span[] {
-  const out: Span[] = [];
-  for (const id of result.items) out.push(index.universe.items[id]);
+  const ids = result.items.toArray();
+  const out: Span[] = new Array<Span>(ids.length);
+  for (let k = 0; k < ids.length; k++) out[k] = index.universe.items[ids[k]];
   return out.sort((a, b) => a.start - b.start || a.end - b.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 }
 

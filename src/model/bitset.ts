@@ -52,6 +52,22 @@ export class Bitset {
     return n;
   }
 
+  /** Members in increasing order, as an array (much faster than iterating). */
+  toArray(): Int32Array {
+    const out = new Int32Array(this.count());
+    const w = this.words;
+    let k = 0;
+    for (let i = 0; i < w.length; i++) {
+      let x = w[i];
+      while (x !== 0) {
+        const low = x & -x;
+        out[k++] = (i << 5) + (31 - Math.clz32(low));
+        x ^= low;
+      }
+    }
+    return out;
+  }
+
   /** Members in increasing order. */
   *[Symbol.iterator](): IterableIterator<number> {
     const w = this.words;

@@ -43,3 +43,13 @@ describe('Bitset', () => {
     expect(() => new Bitset(10).and(new Bitset(40))).toThrow(/sizes differ/);
   });
 });
+
+describe('Bitset.toArray', () => {
+  it('lists the members in increasing order, as iteration does', () => {
+    const ids = [0, 1, 31, 32, 33, 63, 64, 95, 200, 255];
+    const b = Bitset.from(256, [...ids].reverse());
+    expect([...b.toArray()]).toEqual(ids);
+    expect([...b.toArray()]).toEqual([...b]);
+    expect(new Bitset(70).toArray()).toHaveLength(0);
+  });
+});
