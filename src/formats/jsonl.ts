@@ -167,16 +167,18 @@ function toSpan(
   } else {
     return fail(`span ${JSON.stringify(item)} is neither {start, end, label} nor [start, end, label]`);
   }
-  const show = `span [${JSON.stringify(start)}, ${JSON.stringify(end)}) ${JSON.stringify(label) ?? '(no label)'}`;
-  if (typeof label !== 'string' || label === '') fail(`${show} needs a label that is a non-empty string`);
-  if (!Number.isInteger(start) || !Number.isInteger(end)) fail(`${show} has offsets that are not integers`);
+  // The span as error messages show it; built only when needed (this runs for every span).
+  const shown = () => `span [${JSON.stringify(start)}, ${JSON.stringify(end)}) ${JSON.stringify(label) ?? '(no label)'}`;
+  if (typeof label !== 'string' || label === '') fail(`${shown()} needs a label that is a non-empty string`);
+  if (!Number.isInteger(start) || !Number.isInteger(end)) fail(`${shown()} has offsets that are not integers`);
   const s = start as number;
   const e = end as number;
-  if (e <= s) fail(`${show} has end ≤ start`);
-  if (s < 0 || e > length) fail(`${show} is outside the record (${length} ${unit})`);
+  if (e <= s) fail(`${shown()} has end ≤ start`);
+  if (s < 0 || e > length) fail(`${shown()} is outside the record (${length} ${unit})`);
   const span: RawSpan = { start: s, end: e, label: label as string, line };
   const fragments = isObject(item) ? item.fragments : undefined;
   if (fragments !== undefined && fragments !== null) {
+    const show = shown();
     const list = readFragments(fragments, show, length, unit, fail);
     if (list[0][0] !== s || Math.max(...list.map((f) => f[1])) !== e) {
       fail(`${show} has fragments ${JSON.stringify(list)} whose hull is not [start, end)`);
@@ -214,7 +216,7 @@ function readFragments(
 export function dropDuplicates(spans: RawSpan[], source: string, warnings: string[]): RawSpan[] {
   const seen = new Set<string>();
   return spans.filter((span) => {
-    const key = JSON.stringify([span.start, span.end, span.label, span.fragments ?? null]);
+    const key = `${span.start}\u0000${span.end}\u0000${span.fragments === undefined ? '' : span.fragments.join(';')}\u0000${span.label}`;
     if (!seen.has(key)) {
       seen.add(key);
       return true;
