@@ -7,7 +7,8 @@ import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
 import { TAG_SCHEMES, type TagScheme } from '../src/formats/segment.js';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type LoadOptions } from '../src/formats/load.js';
-import type { InputFormat } from '../src/model/corpus.js';
+import type { Corpus, InputFormat } from '../src/model/corpus.js';
+import type { Io } from './io.js';
 import { parseSerWeights } from '../src/metrics/errors.js';
 import { parseLabelDistance } from '../src/metrics/graded.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../src/metrics/prf.js';
@@ -25,7 +26,7 @@ function positiveInt(name: string) {
   };
 }
 
-function positiveNumber(name: string) {
+export function positiveNumber(name: string) {
   return (v: string) => {
     const x = Number(v);
     if (v.trim() === '' || !Number.isFinite(x) || x <= 0) throw new UsageError(`${name} expects a positive number, got "${v}"`);
@@ -121,14 +122,29 @@ export function evalOptions(f: MetricFlags): EvalOptions {
       throw new InputError((err as Error).message, f.labelDistance);
     }
   }
-  let types: string[] | undefined;
-  if (f.types !== undefined) {
-    types = [...new Set(f.types.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
-    if (types.length === 0) throw new UsageError('--types expects a comma-separated list of entity types');
-  }
+  const types = parseTypes(f.types);
   return {
     match: f.match, beta: f.beta, kAlpha: f.kAlpha, zeroDivision: f.zeroDivision, serWeights, types, labelDistance,
   };
+}
+
+/** `--types`: a comma-separated list of entity types, repeats dropped (undefined when absent). */
+export function parseTypes(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const types = [...new Set(v.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
+  if (types.length === 0) throw new UsageError('--types expects a comma-separated list of entity types');
+  return types;
+}
+
+/**
+ * Prints the readers' warnings, and one for each `--types` entry no input has, on stderr.
+ */
+export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[]): void {
+  for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`complan: warning: ${w}\n`);
+  if (types === undefined) return;
+  const seen = new Set<string>();
+  for (const s of [corpus.gold, ...corpus.systems]) for (const span of s.spans) seen.add(span.label);
+  for (const t of types) if (!seen.has(t)) io.stderr(`complan: warning: --types: no input has entities of type "${t}"\n`);
 }
 
 /** The format to print: as asked, else table. */

@@ -11,7 +11,7 @@ import { parseRule, parseWeights, ruleName, type Rule, type WeightSpec } from '.
 import type { Corpus } from '../../src/model/corpus.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
-import { addInputOptions, loadOptions, type InputFlags } from '../options.js';
+import { addInputOptions, loadOptions, printWarnings, type InputFlags } from '../options.js';
 
 type CombineFlags = InputFlags & {
   rule: string;
@@ -94,7 +94,7 @@ export function registerCombine(program: Command, io: Io): void {
       throw new UsageError('--resolve-overlaps applies to CoNLL output; JSONL keeps overlapping spans');
     }
     const corpus = loadCorpus(loadOptions(systems, flags, 'combine'));
-    for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`complan: warning: ${w}\n`);
+    printWarnings(corpus, io);
     const members = pickMembers(corpus, flags.systems);
     const index = buildEnsembleIndex(corpus);
     let result;

@@ -8,7 +8,10 @@ import {
 } from '../../src/report/compare.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
-import { addFormatOption, addInputOptions, loadOptions, outputFormat, type InputFlags, type OutputFormat } from '../options.js';
+import {
+  addFormatOption, addInputOptions, loadOptions, outputFormat, parseTypes, positiveNumber, printWarnings,
+  type InputFlags, type OutputFormat,
+} from '../options.js';
 
 interface CompareFlags extends InputFlags {
   match: 'strict' | 'boundary';
@@ -42,22 +45,9 @@ export function parseMetrics(v: string): CompareMetric[] {
   return [...new Set(names)] as CompareMetric[];
 }
 
-function parseBeta(v: string): number {
-  const x = Number(v);
-  if (v.trim() === '' || !Number.isFinite(x) || x <= 0) throw new UsageError(`--beta expects a positive number, got "${v}"`);
-  return x;
-}
-
 function parseExamples(v: string): number {
   if (!/^\d+$/.test(v)) throw new UsageError(`--examples expects a number of items from 0, got "${v}"`);
   return Number(v);
-}
-
-function parseTypes(v: string | undefined): string[] | undefined {
-  if (v === undefined) return undefined;
-  const types = [...new Set(v.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
-  if (types.length === 0) throw new UsageError('--types expects a comma-separated list of entity types');
-  return types;
 }
 
 export function registerCompare(program: Command, io: Io): void {
@@ -67,7 +57,7 @@ export function registerCompare(program: Command, io: Io): void {
   addInputOptions(cmd);
   cmd
     .option('--match <mode>', 'what counts as the same item: strict (span and type) or boundary (span)', parseCompareMatch, 'strict')
-    .option('--beta <beta>', 'β of F_βComp', parseBeta, 1)
+    .option('--beta <beta>', 'β of F_βComp', positiveNumber('--beta'), 1)
     .option('--types <types>', 'only these entity types, comma-separated')
     .addOption(new Option('--metric <list>', `matrices to show, comma-separated: ${COMPARE_METRICS.join(', ')}`)
       .argParser(parseMetrics).default([...DEFAULT_COMPARE_METRICS], DEFAULT_COMPARE_METRICS.join(',')))
@@ -83,11 +73,7 @@ export function registerCompare(program: Command, io: Io): void {
     const types = parseTypes(flags.types);
     const format = outputFormat(flags.format);
     const corpus = loadCorpus(loadOptions(systems, flags));
-    for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`complan: warning: ${w}\n`);
-    if (types !== undefined) {
-      const seen = new Set([...corpus.gold.spans, ...corpus.systems.flatMap((s) => s.spans)].map((s) => s.label));
-      for (const t of types) if (!seen.has(t)) io.stderr(`complan: warning: --types: no input has entities of type "${t}"\n`);
-    }
+    printWarnings(corpus, io, types);
     const c = compareSystems(corpus, { match: flags.match, beta: flags.beta, types, examples: flags.examples });
     if (flags.svg !== undefined) writeFileAtomic(flags.svg, [heatmapSvg(c, flags.metric[0])]);
     switch (format) {

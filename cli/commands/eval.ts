@@ -4,7 +4,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, evalOptions, loadOptions, outputFormat,
+  addFormatOption, addInputOptions, addMetricOptions, evalOptions, loadOptions, outputFormat, printWarnings,
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -24,11 +24,7 @@ export function registerEval(program: Command, io: Io): void {
     const options = evalOptions(flags);
     const corpus = loadCorpus(loadOptions(systems, flags));
     const report = evaluate(corpus, options);
-    for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`complan: warning: ${w}\n`);
-    if (options.types !== undefined) {
-      const seen = new Set([...corpus.gold.spans, ...corpus.systems.flatMap((s) => s.spans)].map((s) => s.label));
-      for (const t of options.types) if (!seen.has(t)) io.stderr(`complan: warning: --types: no input has entities of type "${t}"\n`);
-    }
+    printWarnings(corpus, io, options.types);
     switch (outputFormat(flags.format)) {
       case 'json': io.stdout(JSON.stringify(evalJson(report), null, 2) + '\n'); break;
       case 'csv': io.stdout(evalCsv(report)); break;

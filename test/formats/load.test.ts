@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFiles } from '../helpers/temp.js';
 import { InputError, UsageError } from '../../src/errors.js';
 import {
   checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions,
@@ -12,22 +13,12 @@ const FIXTURES = join(import.meta.dirname, '../fixtures/load');
 const fixture = (name: string) => join(FIXTURES, name);
 const GOLD = fixture('gold.conll');
 
-const dir = mkdtempSync(join(tmpdir(), 'complan-load-'));
-let serial = 0;
-
 /** Writes `content` to a fresh temp file named `name` (in its own directory) and returns its path. */
-function temp(content: string, name = 'sys.conll'): string {
-  const sub = join(dir, `t${serial++}`);
-  mkdirSync(sub);
-  const path = join(sub, name);
-  writeFileSync(path, content);
-  return path;
-}
+const temp = tempFiles('load');
 
 /** Writes `files` (name → content) into a fresh temp directory and returns it. */
 function tempDir(files: Record<string, string>): string {
-  const sub = join(dir, `brat${serial++}`);
-  mkdirSync(sub);
+  const sub = mkdtempSync(join(tmpdir(), 'complan-brat-'));
   for (const [name, content] of Object.entries(files)) writeFileSync(join(sub, name), content);
   return sub;
 }

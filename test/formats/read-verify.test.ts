@@ -4,25 +4,17 @@
  * differs. Loading must give exactly what loading without it gives: the same corpus, or the same
  * error (file, line, message).
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempFiles } from '../helpers/temp.js';
 import { InputError, UsageError } from '../../src/errors.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, loadInternals, type LoadOptions } from '../../src/formats/load.js';
 
 const GOLD = join(import.meta.dirname, '../fixtures/load/gold.conll');
-const dir = mkdtempSync(join(tmpdir(), 'complan-verify-'));
-let serial = 0;
-
-function temp(content: string, name = 'sys.conll'): string {
-  const sub = join(dir, `t${serial++}`);
-  mkdirSync(sub);
-  const path = join(sub, name);
-  writeFileSync(path, content);
-  return path;
-}
+/** Writes `content` to a fresh temp file named `name` (in its own directory) and returns its path. */
+const temp = tempFiles('verify');
 
 /** The outcome of loading: the corpus, or the error's class and message. */
 function outcome(opts: LoadOptions, inPlace: boolean): unknown {
