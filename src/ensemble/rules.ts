@@ -9,10 +9,24 @@
  * overall F1, per-label F1, or given weights); see {@link simulate}.
  */
 
+/** One member's weights per label, for {@link WeightSpec} `table`. */
+export interface LabelWeights {
+  /** The weight of the member's `O` votes, and of its votes for a label missing from `byLabel`. */
+  overall: number;
+  byLabel: ReadonlyMap<string, number>;
+}
+
+/**
+ * How `weighted` weighs a member's vote. `f1` and `label-f1` are computed from the gold
+ * standard when simulating; `given` and `table` are fixed numbers per system name, which is how
+ * a saved plan stores resolved `f1` and `label-f1` weights so that it applies without gold
+ * (see `resolvedWeights` in simulate.ts).
+ */
 export type WeightSpec =
   | { kind: 'f1' }
   | { kind: 'label-f1' }
-  | { kind: 'given'; weights: ReadonlyMap<string, number> };
+  | { kind: 'given'; weights: ReadonlyMap<string, number> }
+  | { kind: 'table'; weights: ReadonlyMap<string, LabelWeights> };
 
 export type Rule =
   | { kind: 'union' }

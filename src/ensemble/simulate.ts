@@ -17,7 +17,10 @@
  * then beat `O`).
  *
  * `weighted`: as `vote`, where a member's vote weighs its overall F1 (`f1`), its F1 on the
- * label it votes for (`label-f1`; its `O` votes weigh its overall F1), or a given weight.
+ * label it votes for (`label-f1`; its `O` votes weigh its overall F1), a given weight, or a
+ * table of weights per label (`table`: the `O` vote weighs `overall`, a vote for a label
+ * `byLabel.get(label)`, or `overall` for a label the table lacks). {@link resolvedWeights} turns
+ * `f1` and `label-f1` into `given` and `table` weights that simulate identically without gold.
  */
 import { Bitset } from '../model/bitset.js';
 import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
@@ -139,22 +142,72 @@ export interface EnsembleResult {
 function voteWeights(index: EnsembleIndex, members: readonly number[], rule: Rule): { label: (m: number, l: number) => number; o: (m: number) => number } {
   if (rule.kind !== 'weighted') return { label: () => 1, o: () => 1 };
   const spec: WeightSpec = rule.weights;
-  if (spec.kind !== 'given' && !index.hasGold) throw new Error(`--weights ${spec.kind} needs a gold standard`);
+  if ((spec.kind === 'f1' || spec.kind === 'label-f1') && !index.hasGold) throw new Error(`--weights ${spec.kind} needs a gold standard`);
   switch (spec.kind) {
     case 'f1': return { label: (m) => index.f1[m], o: (m) => index.f1[m] };
     case 'label-f1': return { label: (m, l) => index.labelF1[m][l], o: (m) => index.f1[m] };
     case 'given': {
-      const names = index.corpus.systems.map((s) => s.name);
-      for (const name of spec.weights.keys()) {
-        if (!names.includes(name)) throw new Error(`--weights names "${name}", which is not a system (systems: ${names.join(', ')})`);
-      }
-      const w = members.map((m) => {
-        const v = spec.weights.get(names[m]);
-        if (v === undefined) throw new Error(`--weights gives no weight for member "${names[m]}"`);
-        return v;
-      });
+      const w = memberWeights(index, members, spec.weights);
       const pos = new Map(members.map((m, k) => [m, k]));
       return { label: (m) => w[pos.get(m)!], o: (m) => w[pos.get(m)!] };
+    }
+    case 'table': {
+      const rows = memberWeights(index, members, spec.weights);
+      const pos = new Map(members.map((m, k) => [m, k]));
+      // Per member, the weight of each label id of the index (overall where the table has none).
+      const byId = rows.map((row) => Float64Array.from(index.labels, (label) => row.byLabel.get(label) ?? row.overall));
+      return { label: (m, l) => byId[pos.get(m)!][l], o: (m) => rows[pos.get(m)!].overall };
+    }
+  }
+}
+
+/** The entry of each member in a table of weights by system name, which must name systems only. */
+function memberWeights<T>(index: EnsembleIndex, members: readonly number[], table: ReadonlyMap<string, T>): T[] {
+  const names = index.corpus.systems.map((s) => s.name);
+  for (const name of table.keys()) {
+    if (!names.includes(name)) throw new Error(`--weights names "${name}", which is not a system (systems: ${names.join(', ')})`);
+  }
+  return members.map((m) => {
+    const v = table.get(names[m]);
+    if (v === undefined) throw new Error(`--weights gives no weight for member "${names[m]}"`);
+    return v;
+  });
+}
+
+/**
+ * The weights of a `weighted` rule as fixed numbers by member name, for applying the rule
+ * where the gold standard that `f1`/`label-f1` need is absent (a saved plan):
+ * - `f1` → `given`: each member's overall F1 on the index's gold;
+ * - `label-f1` → `table`: each member's overall F1 (its `O` votes) and its F1 on every label of
+ *   the index;
+ * - `given` and `table` → the same kind, restricted to the members.
+ * Simulating `members` with the resolved weights on the same index gives the same items and
+ * ties as with the original ones (tested). `undefined` for rules other than `weighted`.
+ * @throws Error when `f1`/`label-f1` meet an index without gold, or a member has no given weight.
+ */
+export function resolvedWeights(index: EnsembleIndex, members: readonly number[], rule: Rule): WeightSpec | undefined {
+  if (rule.kind !== 'weighted') return undefined;
+  const spec = rule.weights;
+  if ((spec.kind === 'f1' || spec.kind === 'label-f1') && !index.hasGold) throw new Error(`--weights ${spec.kind} needs a gold standard`);
+  const names = index.corpus.systems.map((s) => s.name);
+  switch (spec.kind) {
+    case 'f1':
+      return { kind: 'given', weights: new Map(members.map((m) => [names[m], index.f1[m]])) };
+    case 'label-f1':
+      return {
+        kind: 'table',
+        weights: new Map(members.map((m) => [names[m], {
+          overall: index.f1[m],
+          byLabel: new Map(index.labels.map((label, l) => [label, index.labelF1[m][l]])),
+        }])),
+      };
+    case 'given': {
+      const w = memberWeights(index, members, spec.weights);
+      return { kind: 'given', weights: new Map(members.map((m, k) => [names[m], w[k]])) };
+    }
+    case 'table': {
+      const w = memberWeights(index, members, spec.weights);
+      return { kind: 'table', weights: new Map(members.map((m, k) => [names[m], w[k]])) };
     }
   }
 }
