@@ -1,0 +1,321 @@
+/**
+ * The saved plan (DESIGN §7): `complan plan --save-plan FILE` writes one candidate — its rule,
+ * members and everything needed to apply it — and `complan combine --plan FILE` applies it to
+ * new outputs of the same systems, **without gold**:
+ *
+ * - `weighted` stores its weights resolved at planning time (`f1`: one number per member;
+ *   `label-f1`: per member `{ "overall": F1, "byLabel": { label: F1 } }`, where `overall`
+ *   weighs the member's `O` votes and its votes for a label the table lacks), never the
+ *   `f1`/`label-f1` recipes that need a gold standard;
+ * - `tieBreak` lists the members best first on the planning data: typed rules (`vote`,
+ *   `weighted`) give a label tie to the label backed by the earliest of them, as the planner's
+ *   simulation did with gold (without `tieBreak`, the order of `members`).
+ *
+ * The file is JSON with a fixed key order (`schemaVersion`, `kind`, `rule`, `weights`,
+ * `members`, `tieBreak`, `objective`, `planning`, `systems`) and a trailing newline. `planning`
+ * holds the candidate's scores on the planning data, for the reader's information.
+ */
+import { readFileSync } from 'node:fs';
+import { InputError } from '../errors.js';
+import { parseRule, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
+import { resolvedWeights, type EnsembleIndex } from '../ensemble/simulate.js';
+import { jsonNumber } from '../report/number.js';
+import type { PlanCandidate, PlanResult } from './types.js';
+
+export const PLAN_FILE_KIND = 'complan-plan';
+export const PLAN_FILE_SCHEMA_VERSION = 1;
+
+/** Resolved weights as stored: one number per member, or a table per member and label. */
+export type PlanWeights = Record<string, number> | Record<string, { overall: number; byLabel: Record<string, number> }>;
+
+export interface PlanFile {
+  schemaVersion: 1;
+  kind: 'complan-plan';
+  /** The rule as written on the command line (`union`, `kofn:2`, `vote`, `weighted`). */
+  rule: string;
+  /** `weighted` only: the weights resolved at planning time, by member name. */
+  weights?: PlanWeights;
+  /** Member system names, in input order. */
+  members: string[];
+  /** Typed rules: the members best first on the planning data, the order label ties follow. */
+  tieBreak?: string[];
+  /** The objective the plan was chosen under, as given (`f1`, `ser`, an expression). */
+  objective: string;
+  /** The candidate on the planning data (NaN where undefined; `null` in the file). */
+  planning: { objective: number; f: number; precision: number; recall: number };
+  /** Every system the planner considered, in input order. */
+  systems: string[];
+}
+
+/** What a saved plan needs from the planning index beyond the candidate. */
+export interface PlanResolution {
+  /** `weighted`: the resolved weights ({@link resolvedWeights}). */
+  weights?: WeightSpec;
+  /** The members best first on the planning data (ties of typed rules). */
+  tieBreak?: string[];
+}
+
+/**
+ * The resolution of a candidate given by member indices and its parsed rule: resolved weights
+ * (for `weighted`) and the members ordered by the index's ranking (best F1 first).
+ * @throws Error when `f1`/`label-f1` weights meet an index without gold.
+ */
+export function resolvePlan(index: EnsembleIndex, members: readonly number[], rule: Rule): PlanResolution {
+  const names = index.corpus.systems.map((s) => s.name);
+  const weights = resolvedWeights(index, members, rule);
+  const tieBreak = [...members].sort((a, b) => index.rank[a] - index.rank[b]).map((m) => names[m]);
+  return weights === undefined ? { tieBreak } : { weights, tieBreak };
+}
+
+/** Weights as stored in a plan file (`given` and `table` only: resolve `f1`/`label-f1` first). */
+export function planWeightsOf(spec: WeightSpec, members?: readonly string[]): PlanWeights {
+  const order = <T>(m: ReadonlyMap<string, T>) => (members === undefined ? [...m.keys()] : members.filter((n) => m.has(n)));
+  switch (spec.kind) {
+    case 'given':
+      return Object.fromEntries(order(spec.weights).map((n) => [n, spec.weights.get(n)!]));
+    case 'table':
+      return Object.fromEntries(order(spec.weights).map((n) => {
+        const w = spec.weights.get(n)!;
+        const labels = [...w.byLabel.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        return [n, { overall: w.overall, byLabel: Object.fromEntries(labels.map((l) => [l, w.byLabel.get(l)!])) }];
+      }));
+    default:
+      throw new Error(`a plan stores resolved weights, not "${spec.kind}" (resolve them with resolvedWeights)`);
+  }
+}
+
+/** The weight specification of stored weights. */
+export function weightSpecOf(weights: PlanWeights): WeightSpec {
+  const entries = Object.entries(weights);
+  if (entries.every(([, w]) => typeof w === 'number')) {
+    return { kind: 'given', weights: new Map(entries as Array<[string, number]>) };
+  }
+  const rows = entries as Array<[string, { overall: number; byLabel: Record<string, number> }]>;
+  return {
+    kind: 'table',
+    weights: new Map<string, LabelWeights>(rows.map(([n, w]) => [n, { overall: w.overall, byLabel: new Map(Object.entries(w.byLabel)) }])),
+  };
+}
+
+/** The rule of a plan, with its stored weights. */
+export function planRule(plan: PlanFile): Rule {
+  return parseRule(plan.rule, plan.weights === undefined ? undefined : weightSpecOf(plan.weights));
+}
+
+/**
+ * The saved plan of `candidate` (one of `result.candidates`). A `weighted` candidate needs its
+ * resolved weights in `resolution` (see {@link resolvePlan}); typed rules should carry the
+ * planning `tieBreak` too, or ties follow the order of the members.
+ * @throws Error for a `weighted` candidate without resolved weights, or weights on another rule.
+ */
+export function planFileOf(candidate: PlanCandidate, result: PlanResult, resolution: PlanResolution = {}): PlanFile {
+  const rule = parseRule(candidate.rule);
+  if (rule.kind === 'weighted' && resolution.weights === undefined) {
+    throw new Error('a weighted plan needs its resolved weights (resolvePlan or resolvedWeights)');
+  }
+  if (rule.kind !== 'weighted' && resolution.weights !== undefined) throw new Error(`weights apply to weighted, not ${candidate.rule}`);
+  const typed = rule.kind === 'vote' || rule.kind === 'weighted';
+  const plan: PlanFile = {
+    schemaVersion: 1,
+    kind: 'complan-plan',
+    rule: candidate.rule,
+    ...(resolution.weights === undefined ? {} : { weights: planWeightsOf(resolution.weights, candidate.members) }),
+    members: [...candidate.members],
+    ...(typed && resolution.tieBreak !== undefined ? { tieBreak: [...resolution.tieBreak] } : {}),
+    objective: result.objective.text,
+    planning: {
+      objective: candidate.objective.actual,
+      f: candidate.actual.f,
+      precision: candidate.actual.precision,
+      recall: candidate.actual.recall,
+    },
+    systems: [...result.systems],
+  };
+  return plan;
+}
+
+/** The plan as JSON: keys in the order of {@link PlanFile}, NaN/±∞ as null, a trailing newline. */
+export function formatPlanFile(plan: PlanFile): string {
+  const out = {
+    schemaVersion: plan.schemaVersion,
+    kind: plan.kind,
+    rule: plan.rule,
+    ...(plan.weights === undefined ? {} : { weights: planWeightsOf(weightSpecOf(plan.weights), plan.members) }),
+    members: plan.members,
+    ...(plan.tieBreak === undefined ? {} : { tieBreak: plan.tieBreak }),
+    objective: plan.objective,
+    planning: {
+      objective: jsonNumber(plan.planning.objective),
+      f: jsonNumber(plan.planning.f),
+      precision: jsonNumber(plan.planning.precision),
+      recall: jsonNumber(plan.planning.recall),
+    },
+    systems: plan.systems,
+  };
+  return `${JSON.stringify(out, null, 2)}\n`;
+}
+
+/** The line (from 1) of a JSON syntax error, from the position V8 reports, if it does. */
+function syntaxErrorLine(err: Error, text: string): number | undefined {
+  const lc = /\(line (\d+) column \d+\)/.exec(err.message);
+  if (lc !== null) return Number(lc[1]);
+  const pos = /at position (\d+)/.exec(err.message);
+  if (pos !== null) {
+    const at = Math.min(Number(pos[1]), text.length);
+    let line = 1;
+    for (let k = 0; k < at; k++) if (text.charCodeAt(k) === 10) line++;
+    return line;
+  }
+  if (/end of JSON input/.test(err.message)) return text.split('\n').length - (text.endsWith('\n') ? 1 : 0) || 1;
+  return undefined;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const show = (x: unknown) => (x === undefined ? 'nothing' : JSON.stringify(x));
+const isWeight = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;
+
+function names(x: unknown, key: string, fail: (detail: string) => never, nonEmpty = true): string[] {
+  if (!Array.isArray(x) || !x.every((n) => typeof n === 'string' && n.length > 0)) {
+    fail(`"${key}" must be a list of system names, got ${show(x)}`);
+  }
+  const list = x as string[];
+  if (nonEmpty && list.length === 0) fail(`"${key}" is empty: a plan needs at least one member`);
+  const seen = new Set<string>();
+  for (const n of list) {
+    if (seen.has(n)) fail(`"${key}" lists "${n}" twice`);
+    seen.add(n);
+  }
+  return list;
+}
+
+function parseWeightsField(x: unknown, members: readonly string[], fail: (detail: string) => never): PlanWeights {
+  if (!isObject(x)) fail(`"weights" must be an object of weights by member name, got ${show(x)}`);
+  const w = x as Record<string, unknown>;
+  for (const n of Object.keys(w)) if (!members.includes(n)) fail(`"weights" names "${n}", which is not a member (members: ${members.join(', ')})`);
+  const missing = members.filter((m) => !(m in w));
+  if (missing.length > 0) fail(`"weights" gives no weight for member${missing.length === 1 ? '' : 's'} ${missing.map((m) => `"${m}"`).join(', ')}`);
+  const values = members.map((m) => w[m]);
+  if (values.every((v) => typeof v === 'number')) {
+    members.forEach((m, k) => { if (!isWeight(values[k])) fail(`"weights": the weight of "${m}" must be a number ≥ 0, got ${show(values[k])}`); });
+    return Object.fromEntries(members.map((m, k) => [m, values[k] as number]));
+  }
+  const table: Record<string, { overall: number; byLabel: Record<string, number> }> = {};
+  members.forEach((m, k) => {
+    const v = values[k];
+    if (!isObject(v) || !isWeight(v.overall) || !isObject(v.byLabel)) {
+      fail(`"weights": "${m}" must be a number ≥ 0, or {"overall": number, "byLabel": {label: number}} for every member, got ${show(v)}`);
+    }
+    const row = v as { overall: number; byLabel: Record<string, unknown> };
+    for (const [label, lw] of Object.entries(row.byLabel)) {
+      if (!isWeight(lw)) fail(`"weights": the weight of "${m}" for label "${label}" must be a number ≥ 0, got ${show(lw)}`);
+    }
+    table[m] = { overall: row.overall, byLabel: row.byLabel as Record<string, number> };
+  });
+  return table;
+}
+
+/**
+ * Reads a saved plan. `path` names the file in messages.
+ * @throws InputError (exit 2) naming the file — and the line, for a JSON syntax error — and what
+ *   is wrong: not JSON, not a plan, an unsupported `schemaVersion`, a missing or malformed field,
+ *   an unknown rule, `kofn:K` above the number of members, weights missing, misplaced or naming
+ *   non-members, a `tieBreak` that is not the members.
+ */
+export function parsePlanFile(text: string, path: string): PlanFile {
+  const fail = (detail: string, line?: number): never => {
+    throw new InputError(detail, path, line);
+  };
+  const body = text.replace(/^\uFEFF/, '');
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (err) {
+    const e = err as Error;
+    fail(`expected a JSON plan (as written by complan plan --save-plan): ${e.message}`, syntaxErrorLine(e, body));
+  }
+  if (!isObject(json)) fail(`expected a JSON object (a plan written by complan plan --save-plan), got ${Array.isArray(json) ? 'a list' : show(json)}`);
+  const o = json as Record<string, unknown>;
+  if (o.kind !== PLAN_FILE_KIND) fail(`not a complan plan: expected "kind": "${PLAN_FILE_KIND}", got ${show(o.kind)}`);
+  if (o.schemaVersion !== PLAN_FILE_SCHEMA_VERSION) {
+    fail(`unsupported schemaVersion ${show(o.schemaVersion)} (this complan reads plans of schemaVersion ${PLAN_FILE_SCHEMA_VERSION})`);
+  }
+  if (typeof o.rule !== 'string') fail(`"rule" must be a rule such as "vote" or "kofn:2", got ${show(o.rule)}`);
+  const ruleText = o.rule as string;
+  let rule: Rule;
+  try {
+    rule = parseRule(ruleText);
+  } catch (err) {
+    return fail(`"rule": ${(err as Error).message}`);
+  }
+  if (o.members === undefined) fail('"members" is missing: a plan lists the systems it combines');
+  const members = names(o.members, 'members', fail);
+  if (rule.kind === 'kofn' && rule.k > members.length) fail(`"rule" ${ruleText} needs at least ${rule.k} members, the plan has ${members.length}`);
+  let weights: PlanWeights | undefined;
+  if (rule.kind === 'weighted') {
+    if (o.weights === undefined) fail('"weights" is missing: a weighted plan stores the weights of its members');
+    weights = parseWeightsField(o.weights, members, fail);
+  } else if (o.weights !== undefined) {
+    fail(`"weights" applies to the rule weighted, not ${ruleText}`);
+  }
+  let tieBreak: string[] | undefined;
+  if (o.tieBreak !== undefined) {
+    tieBreak = names(o.tieBreak, 'tieBreak', fail);
+    const same = tieBreak.length === members.length && tieBreak.every((n) => members.includes(n));
+    if (!same) fail(`"tieBreak" must list the members (${members.join(', ')}) in some order, got ${tieBreak.join(', ')}`);
+  }
+  if (typeof o.objective !== 'string') fail(`"objective" must be the objective as given (e.g. "f1"), got ${show(o.objective)}`);
+  if (!isObject(o.planning)) fail(`"planning" must be an object with objective, f, precision and recall, got ${show(o.planning)}`);
+  const p = o.planning as Record<string, unknown>;
+  const score = (key: string): number => {
+    const v = p[key];
+    if (v === null) return NaN;
+    if (typeof v !== 'number') fail(`"planning.${key}" must be a number or null, got ${show(v)}`);
+    return v as number;
+  };
+  const planning = { objective: score('objective'), f: score('f'), precision: score('precision'), recall: score('recall') };
+  if (o.systems === undefined) fail('"systems" is missing: a plan lists the systems it was planned over');
+  const systems = names(o.systems, 'systems', fail, false);
+  const strangers = members.filter((m) => !systems.includes(m));
+  if (strangers.length > 0) fail(`"members" names ${strangers.map((m) => `"${m}"`).join(', ')}, not among "systems" (${systems.join(', ')})`);
+  return {
+    schemaVersion: 1,
+    kind: 'complan-plan',
+    rule: ruleText,
+    ...(weights === undefined ? {} : { weights }),
+    members,
+    ...(tieBreak === undefined ? {} : { tieBreak }),
+    objective: o.objective as string,
+    planning,
+    systems,
+  };
+}
+
+/**
+ * Reads and parses a plan file.
+ * @throws InputError naming the file when it cannot be read or is not a valid plan.
+ */
+export function readPlanFile(path: string): PlanFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    throw new InputError(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a plan file' : (err as Error).message, path);
+  }
+  return parsePlanFile(text, path);
+}
+
+/**
+ * An index whose member ranking follows a plan's `tieBreak` (else its member order): label ties
+ * of typed rules go as they did at planning time, whatever the gold (or its absence) here.
+ * Systems outside the plan rank after its members, in input order.
+ */
+export function withPlanRanking(index: EnsembleIndex, plan: PlanFile): EnsembleIndex {
+  const names = index.corpus.systems.map((s) => s.name);
+  const order = plan.tieBreak ?? plan.members;
+  const ranked = [...order.map((n) => names.indexOf(n)).filter((k) => k >= 0)];
+  for (let k = 0; k < names.length; k++) if (!ranked.includes(k)) ranked.push(k);
+  const rank = new Int32Array(names.length);
+  ranked.forEach((m, r) => { rank[m] = r; });
+  return { ...index, rank };
+}

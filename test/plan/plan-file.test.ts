@@ -1,0 +1,184 @@
+/**
+ * Saved plans: built from a planner result, written with a stable key order, read back with
+ * validation that names the file and what is wrong, and applied without gold exactly as planned.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseRule } from '../../src/ensemble/rules.js';
+import { buildEnsembleIndex, ensembleSpans, simulate } from '../../src/ensemble/simulate.js';
+import { InputError } from '../../src/errors.js';
+import {
+  formatPlanFile, parsePlanFile, planFileOf, planRule, readPlanFile, resolvePlan, withPlanRanking, type PlanFile,
+} from '../../src/plan/plan-file.js';
+import type { CandidateScores, PlanCandidate, PlanResult } from '../../src/plan/types.js';
+import { makeCorpus, span } from '../helpers/corpus.js';
+import { inputError } from '../helpers/errors.js';
+
+const scores = (f: number): CandidateScores => ({ precision: f + 0.01, recall: f - 0.01, f, ser: 1 - f, err: 1 - f, k: f, tp: 90, fp: 5, fn: 10, s: 2 });
+
+function candidate(members: string[], rule: string, f: number): PlanCandidate {
+  return {
+    rank: 1, members, rule, size: members.length, cost: members.length, gain: 0.01, bestMember: members[0],
+    objective: { actual: f, predicted: f - 0.01, gap: 0.01 }, actual: scores(f), predicted: scores(f - 0.01),
+    predictedVia: 'exact', ties: 0, withinBudget: true, pareto: true,
+  };
+}
+
+function result(candidates: PlanCandidate[]): PlanResult {
+  return {
+    schemaVersion: 1,
+    objective: { text: 'f1', minimise: false, description: 'F1' },
+    rules: ['vote'],
+    search: { requested: 'auto', strategies: ['exhaustive'], guide: 'score', beam: 4, minSize: 1, maxSize: 3, evaluated: 7 },
+    match: 'strict', beta: 1, kAlpha: 1,
+    systems: ['a', 'b', 'c'],
+    bestSingle: { name: 'a', objective: 0.8 },
+    budget: null,
+    candidates,
+    greedyPath: [],
+    rankAgreement: { candidates: 7, spearman: 0.9, kendall: 0.8, dMeasure: 1, topK: 3 },
+    notes: [],
+  };
+}
+
+// Three systems at two boundaries; gold makes b the best, then a, then c.
+const gold = [span(0, 1, 'PER'), span(2, 3, 'LOC'), span(4, 5, 'ORG')];
+const corpus = makeCorpus(gold, [
+  [span(0, 1, 'PER'), span(2, 3, 'ORG'), span(8, 9, 'ORG')],
+  [span(0, 1, 'PER'), span(2, 3, 'LOC'), span(4, 5, 'ORG'), span(8, 9, 'LOC')],
+  [span(0, 1, 'LOC'), span(2, 3, 'PER')],
+], ['a', 'b', 'c']);
+const index = buildEnsembleIndex(corpus);
+
+const dir = mkdtempSync(join(tmpdir(), 'complan-plan-file-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('planFileOf and formatPlanFile', () => {
+  it('writes the candidate with a stable key order and a trailing newline', () => {
+    const c = candidate(['a', 'c'], 'kofn:2', 0.85);
+    const plan = planFileOf(c, result([c]));
+    const text = formatPlanFile(plan);
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(Object.keys(JSON.parse(text))).toEqual(['schemaVersion', 'kind', 'rule', 'members', 'objective', 'planning', 'systems']);
+    expect(JSON.parse(text)).toMatchObject({ schemaVersion: 1, kind: 'complan-plan', rule: 'kofn:2', members: ['a', 'c'], objective: 'f1', systems: ['a', 'b', 'c'] });
+    expect(JSON.parse(text).planning).toEqual({ objective: 0.85, f: 0.85, precision: 0.86, recall: 0.84 });
+    expect(parsePlanFile(text, 'p.json')).toEqual(plan);
+    expect(formatPlanFile(parsePlanFile(text, 'p.json'))).toBe(text);
+  });
+
+  it('stores weighted plans with resolved weights and the tie-break order, in the documented key order', () => {
+    const members = [0, 1, 2];
+    for (const spec of ['f1', 'label-f1'] as const) {
+      const rule = parseRule('weighted', { kind: spec });
+      const c = candidate(['a', 'b', 'c'], 'weighted', 0.9);
+      const plan = planFileOf(c, result([c]), resolvePlan(index, members, rule));
+      const json = JSON.parse(formatPlanFile(plan));
+      expect(Object.keys(json)).toEqual(['schemaVersion', 'kind', 'rule', 'weights', 'members', 'tieBreak', 'objective', 'planning', 'systems']);
+      expect(json.tieBreak).toEqual(['b', 'a', 'c']);
+      if (spec === 'f1') expect(json.weights).toEqual({ a: index.f1[0], b: index.f1[1], c: index.f1[2] });
+      else {
+        expect(Object.keys(json.weights.a)).toEqual(['overall', 'byLabel']);
+        expect(json.weights.b.overall).toBe(index.f1[1]);
+        expect(Object.keys(json.weights.b.byLabel)).toEqual(['LOC', 'ORG', 'PER']);
+      }
+      expect(parsePlanFile(formatPlanFile(plan), 'p.json')).toEqual(plan);
+    }
+  });
+
+  it('refuses a weighted candidate without resolved weights', () => {
+    const c = candidate(['a', 'b'], 'weighted', 0.9);
+    expect(() => planFileOf(c, result([c]))).toThrow('a weighted plan needs its resolved weights');
+  });
+
+  it('writes undefined scores as null and reads them back as NaN', () => {
+    const c = candidate(['a'], 'union', 0.5);
+    c.objective.actual = NaN;
+    const text = formatPlanFile(planFileOf(c, result([c])));
+    expect(JSON.parse(text).planning.objective).toBeNull();
+    expect(parsePlanFile(text, 'p.json').planning.objective).toBeNaN();
+  });
+});
+
+describe('applying a saved plan', () => {
+  it('simulates without gold exactly as planned with gold (weights and label ties as at planning time)', () => {
+    const noGold = buildEnsembleIndex({ ...corpus, gold: { ...corpus.gold, spans: [] } }, { noGold: true });
+    const keys = (ix: typeof index, r: ReturnType<typeof simulate>) => ensembleSpans(ix, r).map((s) => `${s.start}-${s.end}:${s.label}`);
+    for (const [ruleText, weights] of [['vote', undefined], ['weighted', 'f1'], ['weighted', 'label-f1']] as const) {
+      const rule = parseRule(ruleText, weights === undefined ? undefined : { kind: weights });
+      const planned = simulate(index, [0, 1, 2], rule);
+      const c = candidate(['a', 'b', 'c'], ruleText, 0.9);
+      const plan = parsePlanFile(formatPlanFile(planFileOf(c, result([c]), resolvePlan(index, [0, 1, 2], rule))), 'p.json');
+      const applied = simulate(withPlanRanking(noGold, plan), [0, 1, 2], planRule(plan));
+      expect(keys(noGold, applied)).toEqual(keys(index, planned));
+      expect(applied.ties).toBe(planned.ties);
+    }
+    // The vote at 2-3 is a three-way tie (ORG, LOC, PER) that b, the best member, decides;
+    // without the plan's ranking, input order would give it to a's ORG.
+    const vote = simulate(index, [0, 1, 2], { kind: 'vote' });
+    expect(keys(index, vote)).toContain('2-3:LOC');
+    expect(keys(noGold, simulate(noGold, [0, 1, 2], { kind: 'vote' }))).toContain('2-3:ORG');
+  });
+
+  it('ranks tie-break members first, then the other systems in input order', () => {
+    const plan: PlanFile = { ...parsePlanFile(formatPlanFile(planFileOf(candidate(['c', 'a'], 'vote', 0.8), result([]))), 'p.json'), tieBreak: ['c', 'a'] };
+    expect([...withPlanRanking(index, plan).rank]).toEqual([1, 2, 0]);
+  });
+});
+
+describe('parsePlanFile errors', () => {
+  const good = JSON.parse(formatPlanFile(planFileOf(candidate(['a', 'b'], 'vote', 0.9), result([])))) as Record<string, unknown>;
+  const bad = (patch: Record<string, unknown>, drop: string[] = []) => {
+    const o: Record<string, unknown> = { ...good, ...patch };
+    for (const k of drop) delete o[k];
+    return inputError(() => parsePlanFile(JSON.stringify(o, null, 2), 'plans/best.json'));
+  };
+
+  it('reports bad JSON with the file and line', () => {
+    const e = inputError(() => parsePlanFile('{\n  "schemaVersion": 1,\n  "kind" "complan-plan"\n}\n', 'plans/best.json'));
+    expect(e.file).toBe('plans/best.json');
+    expect(e.line).toBe(3);
+    expect(e.message).toMatch(/^plans\/best\.json:3: expected a JSON plan/);
+    expect(inputError(() => parsePlanFile('', 'p.json')).message).toContain('p.json');
+    expect(inputError(() => parsePlanFile('[1]', 'p.json')).message).toBe('p.json: expected a JSON object (a plan written by complan plan --save-plan), got a list');
+  });
+
+  it('names what is wrong', () => {
+    const cases: Array<[Record<string, unknown>, string[], string]> = [
+      [{ kind: 'complan-eval' }, [], 'not a complan plan: expected "kind": "complan-plan", got "complan-eval"'],
+      [{ schemaVersion: 2 }, [], 'unsupported schemaVersion 2 (this complan reads plans of schemaVersion 1)'],
+      [{}, ['members'], '"members" is missing'],
+      [{ members: [] }, [], '"members" is empty'],
+      [{ members: ['a', 'a'] }, [], '"members" lists "a" twice'],
+      [{ members: 'a,b' }, [], '"members" must be a list of system names, got "a,b"'],
+      [{ rule: 'best' }, [], '"rule": unknown rule "best" (expected union, intersection, kofn:K, majority, vote, weighted)'],
+      [{ rule: 'kofn:3' }, [], '"rule" kofn:3 needs at least 3 members, the plan has 2'],
+      [{ rule: 'weighted' }, [], '"weights" is missing: a weighted plan stores the weights of its members'],
+      [{ rule: 'weighted', weights: { a: 1 } }, [], '"weights" gives no weight for member "b"'],
+      [{ rule: 'weighted', weights: { a: 1, b: 1, z: 1 } }, [], '"weights" names "z", which is not a member (members: a, b)'],
+      [{ rule: 'weighted', weights: { a: 1, b: -1 } }, [], 'the weight of "b" must be a number ≥ 0, got -1'],
+      [{ rule: 'weighted', weights: { a: { overall: 1, byLabel: { PER: 'x' } }, b: 1 } }, [], 'the weight of "a" for label "PER" must be a number ≥ 0'],
+      [{ rule: 'weighted', weights: { a: { overall: 1 }, b: 1 } }, [], '"a" must be a number ≥ 0, or {"overall": number, "byLabel": {label: number}}'],
+      [{ weights: { a: 1, b: 1 } }, [], '"weights" applies to the rule weighted, not vote'],
+      [{ tieBreak: ['a'] }, [], '"tieBreak" must list the members (a, b) in some order, got a'],
+      [{ planning: { objective: 'high', f: 1, precision: 1, recall: 1 } }, [], '"planning.objective" must be a number or null, got "high"'],
+      [{ members: ['a', 'zz'] }, [], '"members" names "zz", not among "systems" (a, b, c)'],
+      [{}, ['objective'], '"objective" must be the objective as given'],
+    ];
+    for (const [patch, drop, message] of cases) {
+      const e = bad(patch, drop);
+      expect(e.message, message).toContain(message);
+      expect(e.message.startsWith('plans/best.json: ')).toBe(true);
+    }
+  });
+
+  it('reads a file and names a missing one', () => {
+    const path = join(dir, 'plan.json');
+    writeFileSync(path, `\uFEFF${formatPlanFile(planFileOf(candidate(['a', 'b'], 'vote', 0.9), result([])))}`);
+    expect(readPlanFile(path).members).toEqual(['a', 'b']);
+    const e = inputError(() => readPlanFile(join(dir, 'nope.json')));
+    expect(e).toBeInstanceOf(InputError);
+    expect(e.message).toBe(`${join(dir, 'nope.json')}: no such file`);
+  });
+});
