@@ -1,0 +1,270 @@
+/**
+ * Baseline-versus-variant comparison for feature ablation (DESIGN §8 `ablate`, issue 6).
+ *
+ * In an ablation study one system (the **baseline**) is re-run with a feature group removed or
+ * changed; each re-run is a **variant**. F1 alone hides how a variant differs: two variants can
+ * land on the same F1 while returning different entities (Derczynski 2016, "Complementarity,
+ * F-score, and NLP Evaluation", §1 and §5 — the case complementarity is meant to expose). For
+ * every variant V of baseline B this module reports, as pure functions of the corpus:
+ *
+ * - **Score deltas**, variant minus baseline, from {@link evaluate} (so they equal the difference
+ *   of `complan eval`'s numbers): ΔP, ΔR, ΔF_β, ΔSER (Makhoul et al. 1999), ΔK (Nakache et al.
+ *   2005). A positive ΔSER means the variant makes more slot errors.
+ * - **Complementarity both ways**, from {@link itemComplementarity} (so it equals `complan
+ *   compare`'s cells for the same ordered pairs): `fromVariant` = Comp(B, V), what V offers B;
+ *   `fromBaseline` = Comp(V, B), what B offers V; each with P_Comp, R_Comp, F_Comp, F_βComp.
+ * - **Jaccard** |B ∩ V| / |B ∪ V| of the two selections (`null` when both are empty).
+ * - **Items that changed**, with Y the gold items (over the item universe: strict = same span and
+ *   label, boundary = same span):
+ *   gained = (V ∩ Y) \ B, lost = (B ∩ Y) \ V (correct items), introduced = V \ (Y ∪ B),
+ *   removed = B \ (Y ∪ V) (spurious items). Exact identities (tested):
+ *   TP_V − TP_B = gained − lost, FP_V − FP_B = introduced − removed,
+ *   R_Comp(B, V) = gained / FN_B, P_Comp(B, V) = removed / FP_B,
+ *   R_Comp(V, B) = lost / FN_V, P_Comp(V, B) = introduced / FP_V.
+ * - The flag **same score, different behaviour** ({@link sameScoreDifferentBehaviour}).
+ *
+ * `--match overlap` has no item universe (two items are shared only when identical), so it is
+ * refused here as in `compare`.
+ */
+import { itemComplementarity, type ItemComplementarity } from '../complementarity/comp.js';
+import type { ItemExample } from '../complementarity/matrix.js';
+import type { Bitset } from '../model/bitset.js';
+import type { Corpus, Span } from '../model/corpus.js';
+import { sentenceAt, spanText } from '../model/corpus.js';
+import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
+import { DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type SystemScores } from '../metrics/evaluate.js';
+import type { ZeroDivision } from '../metrics/prf.js';
+import { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F } from './defaults.js';
+
+export { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F };
+
+export interface AblationOptions extends EvalOptions {
+  /** |ΔF| strictly below this (a fraction) is "the same score". */
+  sameF: number;
+  /** F_Comp strictly above this (a fraction), in either direction, is "different behaviour". */
+  different: number;
+  /** Example items kept per list (0 for none). Counts are always complete. */
+  examples: number;
+}
+
+export const DEFAULT_ABLATION_OPTIONS: AblationOptions = {
+  ...DEFAULT_EVAL_OPTIONS, sameF: DEFAULT_SAME_F, different: DEFAULT_DIFFERENT, examples: DEFAULT_ABLATION_EXAMPLES,
+};
+
+/** One system's scores, as `eval` computes them (rates are fractions). */
+export interface AblationScores {
+  name: string;
+  tp: number;
+  fp: number;
+  fn: number;
+  precision: number;
+  recall: number;
+  f: number;
+  k: number;
+  /** Makhoul's slot counts and SER = (S+D+I)/N (may exceed 1; Infinity when N = 0 and errors > 0). */
+  c: number;
+  s: number;
+  d: number;
+  i: number;
+  ser: number;
+}
+
+/** Complementarity in one direction, Comp(A, X): what X offers A (DESIGN §5). */
+export interface CompDirection {
+  /** 1 − |FP_A ∩ FP_X| / |FP_A|; `null` when A has no spurious item. */
+  pComp: number | null;
+  /** 1 − |FN_A ∩ FN_X| / |FN_A|; `null` when A misses nothing. */
+  rComp: number | null;
+  /** 2·P_Comp·R_Comp / (P_Comp + R_Comp); `null` when either is, 0 when both are 0. */
+  fComp: number | null;
+  /** (1+β²)·P_Comp·R_Comp / (β²·P_Comp + R_Comp) with the run's β. */
+  fBetaComp: number | null;
+}
+
+export interface VariantAblation {
+  name: string;
+  scores: AblationScores;
+  /** Variant minus baseline, as fractions. Always finite for P, R, F, K. */
+  deltaP: number;
+  deltaR: number;
+  deltaF: number;
+  /** `null` when either SER is infinite (a gold standard with no item). */
+  deltaSer: number | null;
+  deltaK: number;
+  /** Comp(baseline, variant): what the variant offers the baseline. */
+  fromVariant: CompDirection;
+  /** Comp(variant, baseline): what the baseline offers the variant. */
+  fromBaseline: CompDirection;
+  jaccard: number | null;
+  sameScoreDifferentBehaviour: boolean | null;
+  gainedCount: number;
+  lostCount: number;
+  introducedCount: number;
+  removedCount: number;
+  /** The first `examples` items of each list, in corpus order. */
+  gained: ItemExample[];
+  lost: ItemExample[];
+  introduced: ItemExample[];
+  removed: ItemExample[];
+}
+
+export interface Ablation {
+  baseline: string;
+  baselineScores: AblationScores;
+  match: ItemMatch;
+  beta: number;
+  kAlpha: number;
+  zeroDivision: ZeroDivision;
+  types?: readonly string[];
+  goldItems: number;
+  sameF: number;
+  different: number;
+  examples: number;
+  /** Every system but the baseline, in input order. */
+  variants: VariantAblation[];
+}
+
+/**
+ * The flag "same score, different behaviour": the variant scores like the baseline, but one of
+ * the two fixes a large share of the other's errors — the situation where F1 hides a real
+ * difference and a combination may help (Derczynski 2016, §5).
+ *
+ * Formula: |ΔF| < `sameF` AND (F_Comp(B, V) > `different` OR F_Comp(V, B) > `different`), both
+ * comparisons strict.
+ *
+ * Edge cases: `false` when |ΔF| ≥ `sameF`, or when both F_Comp are defined and neither exceeds
+ * `different`. `null` (cannot tell) when the score is the same, no defined F_Comp exceeds
+ * `different` and at least one is undefined (that system has no miss or no spurious item), or
+ * when ΔF is not a finite number. Identical systems give F_Comp = 0 both ways, hence `false`.
+ */
+export function sameScoreDifferentBehaviour(
+  deltaF: number, fromVariant: number | null, fromBaseline: number | null, sameF: number, different: number,
+): boolean | null {
+  if (!Number.isFinite(deltaF)) return null;
+  if (!(Math.abs(deltaF) < sameF)) return false;
+  if ((fromVariant !== null && fromVariant > different) || (fromBaseline !== null && fromBaseline > different)) return true;
+  return fromVariant === null || fromBaseline === null ? null : false;
+}
+
+/** `v − b`, or `null` when either is not finite (SER of an empty gold standard). */
+function delta(v: number, b: number): number | null {
+  return Number.isFinite(v) && Number.isFinite(b) ? v - b : null;
+}
+
+function scoresOf(s: SystemScores): AblationScores {
+  return {
+    name: s.name, tp: s.tp, fp: s.fp, fn: s.fn, precision: s.precision, recall: s.recall, f: s.f, k: s.k,
+    c: s.c, s: s.s, d: s.d, i: s.i, ser: s.ser,
+  };
+}
+
+function direction(c: ItemComplementarity): CompDirection {
+  return { pComp: c.pComp, rComp: c.rComp, fComp: c.fComp, fBetaComp: c.fBetaComp };
+}
+
+/** Where an item is and what it says: document id, sentence (from 1), offsets in the sentence. */
+export function itemExample(corpus: Corpus, s: Span, withLabel: boolean): ItemExample {
+  const si = sentenceAt(corpus, s.start);
+  const sent = corpus.sentences[si];
+  return {
+    doc: corpus.documents[sent.doc].id,
+    sentence: si + 1,
+    start: s.start - sent.start,
+    end: s.end - sent.start,
+    label: withLabel ? s.label : null,
+    text: spanText(corpus, s),
+  };
+}
+
+/** The first `limit` items of a set, in corpus order (start, end, label; ties by item id). */
+function examplesOf(corpus: Corpus, u: Universe, set: Bitset, limit: number): ItemExample[] {
+  if (limit <= 0) return [];
+  const ids = Array.from(set.toArray());
+  const items = u.items;
+  ids.sort((x, y) => {
+    const a = items[x];
+    const b = items[y];
+    if (a.start !== b.start) return a.start - b.start;
+    if (a.end !== b.end) return a.end - b.end;
+    if (u.match === 'strict' && a.label !== b.label) return a.label < b.label ? -1 : 1;
+    return x - y;
+  });
+  return ids.slice(0, limit).map((id) => itemExample(corpus, items[id], u.match === 'strict'));
+}
+
+/** Index of the system named `name`, or -1. */
+export function systemIndex(corpus: Corpus, name: string): number {
+  return corpus.systems.findIndex((s) => s.name === name);
+}
+
+/**
+ * Compares every other system of the corpus (a variant) with the system named `baseline`.
+ * Throws RangeError when no system has that name or when `match` is `overlap` (see
+ * {@link ABLATION_OVERLAP_REASON}); callers that take names from a user check first.
+ */
+export function ablate(corpus: Corpus, baseline: string, options: Partial<AblationOptions> = {}): Ablation {
+  const o: AblationOptions = { ...DEFAULT_ABLATION_OPTIONS, ...options };
+  if (o.match === 'overlap') throw new RangeError(`match overlap does not apply to ablation: ${ABLATION_OVERLAP_REASON}`);
+  const match: ItemMatch = o.match;
+  const bi = systemIndex(corpus, baseline);
+  if (bi < 0) throw new RangeError(`no system named "${baseline}" (systems: ${corpus.systems.map((s) => s.name).join(', ')})`);
+
+  const report = evaluate(corpus, o);
+  const allowed = o.types === undefined ? undefined : new Set(o.types);
+  const u = buildUniverse(corpus, match, allowed === undefined ? undefined : (s) => allowed.has(s.label));
+  const g = u.gold;
+  const goldItems = g.count();
+  const bSet = u.systems[bi];
+  const bScores = report.systems[bi];
+  const bWrong = bSet.andNot(g);
+  const bRight = bSet.and(g);
+
+  const variants: VariantAblation[] = [];
+  corpus.systems.forEach((sys, vi) => {
+    if (vi === bi) return;
+    const vSet = u.systems[vi];
+    const vScores = report.systems[vi];
+    // Comp(B, V): what V offers B; in it, onlyB* are V's exclusive items and onlyA* B's.
+    const fromV = itemComplementarity(bSet, vSet, g, goldItems, o.beta);
+    const fromB = itemComplementarity(vSet, bSet, g, goldItems, o.beta);
+    const deltaF = vScores.f - bScores.f;
+    const vRight = vSet.and(g);
+    const vWrong = vSet.andNot(g);
+    variants.push({
+      name: sys.name,
+      scores: scoresOf(vScores),
+      deltaP: vScores.precision - bScores.precision,
+      deltaR: vScores.recall - bScores.recall,
+      deltaF,
+      deltaSer: delta(vScores.ser, bScores.ser),
+      deltaK: vScores.k - bScores.k,
+      fromVariant: direction(fromV),
+      fromBaseline: direction(fromB),
+      jaccard: fromV.jaccard,
+      sameScoreDifferentBehaviour: sameScoreDifferentBehaviour(deltaF, fromV.fComp, fromB.fComp, o.sameF, o.different),
+      gainedCount: fromV.onlyBCorrect,
+      lostCount: fromV.onlyACorrect,
+      introducedCount: fromV.onlyBWrong,
+      removedCount: fromV.onlyAWrong,
+      gained: examplesOf(corpus, u, vRight.andNot(bSet), o.examples),
+      lost: examplesOf(corpus, u, bRight.andNot(vSet), o.examples),
+      introduced: examplesOf(corpus, u, vWrong.andNot(bSet), o.examples),
+      removed: examplesOf(corpus, u, bWrong.andNot(vSet), o.examples),
+    });
+  });
+
+  return {
+    baseline,
+    baselineScores: scoresOf(bScores),
+    match,
+    beta: o.beta,
+    kAlpha: o.kAlpha,
+    zeroDivision: o.zeroDivision,
+    types: o.types,
+    goldItems,
+    sameF: o.sameF,
+    different: o.different,
+    examples: o.examples,
+    variants,
+  };
+}
