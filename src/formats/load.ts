@@ -6,6 +6,12 @@
  * Without a gold file, the first system file's embedded gold column (conlleval style
  * `token gold pred`) is the reference. With one, an embedded gold that disagrees is an error
  * naming file:line, unless `ignoreEmbeddedGold`.
+ *
+ * With `allowNoGold` (for commands that need no scores, such as `combine --plan`), a first system
+ * file without an embedded gold column gives a corpus without a gold standard: the first file's
+ * sentences are the reference the others align to, the gold has no spans and its source is
+ * {@link NO_GOLD_SOURCE} ({@link hasGoldStandard} tells), and the other files' embedded gold
+ * columns are not checked.
  */
 import { basename, extname } from 'node:path';
 import { existsSync } from 'node:fs';
@@ -32,6 +38,16 @@ export interface LoadOptions {
   goldColumn: number;
   predColumn: number;
   ignoreEmbeddedGold: boolean;
+  /** Without `gold` and an embedded gold column in the first system, load without a gold standard. */
+  allowNoGold?: boolean;
+}
+
+/** The gold source of a corpus loaded without a gold standard (`allowNoGold`). */
+export const NO_GOLD_SOURCE = '(no gold standard)';
+
+/** Whether a corpus has a gold standard (false only for `allowNoGold` loads without one). */
+export function hasGoldStandard(corpus: Corpus): boolean {
+  return corpus.gold.source !== NO_GOLD_SOURCE;
 }
 
 export const DEFAULT_LOAD_OPTIONS: Omit<LoadOptions, 'systems'> = {
@@ -177,6 +193,7 @@ class SystemAligner {
     private readonly gold: GoldBuilder,
     private readonly goldPath: string,
     private readonly ignoreEmbeddedGold: boolean,
+    private readonly checkEmbeddedGold = true,
   ) {}
 
   add(seg: Segment): void {
@@ -206,7 +223,7 @@ class SystemAligner {
     let last = first;
     while (g.sentences[last].end < end) last++;
     if (!this.byId) this.ptr = last + 1;
-    if (seg.embeddedGold !== undefined) this.checkEmbedded(seg, first, last);
+    if (seg.embeddedGold !== undefined && this.checkEmbeddedGold) this.checkEmbedded(seg, first, last);
     const single = first === last ? g.sentences[first].doc : -1;
     for (const s of seg.spans) {
       const doc = single >= 0 ? single : g.sentences[spanSentence(g.sentences, first, last, base + s.start)].doc;
@@ -355,6 +372,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   let gold: GoldBuilder;
   let goldOutput: SystemOutput;
   let rest = opts.systems;
+  let noGold = false;
   if (opts.gold !== undefined) {
     const goldPath = opts.gold;
     gold = new GoldBuilder(goldPath);
@@ -371,24 +389,27 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     const b = gold;
     const own: Span[] = [];
     let missing: Segment | undefined;
+    let embedded = false;
     const summary = read(first.path, format, readOptions(opts, 'system'), (seg) => {
       if (seg.embeddedGold === undefined) {
         missing ??= seg;
-        return;
-      }
+        if (opts.allowNoGold !== true) return;
+      } else embedded = true;
       const start = b.length;
-      b.add(seg, seg.embeddedGold);
+      b.add(seg, seg.embeddedGold ?? []);
       const doc = b.sentences[b.sentences.length - 1].doc;
       for (const s of seg.spans) own.push(toCorpus(s, start, doc));
     });
-    if (missing !== undefined || !summary.hasEmbeddedGold) {
+    noGold = opts.allowNoGold === true && !embedded;
+    if (!noGold && (missing !== undefined || !summary.hasEmbeddedGold)) {
       throw new UsageError(
         `no --gold given, and ${first.path} has no embedded gold column (expected "token gold prediction" lines); pass --gold FILE`,
       );
     }
     if (summary.segments === 0) throw new InputError('no sentences (the file is empty)', first.path);
     gold.finish();
-    goldOutput = { name: 'gold', source: `${first.path} (embedded gold)`, format, scheme: undefined, spans: gold.spans, warnings: [] };
+    const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
+    goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
     systems.push({ name: first.name, source: first.path, format, scheme: summary.scheme, spans: own, warnings: summary.warnings });
     rest = opts.systems.slice(1);
   }
@@ -397,7 +418,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     : undefined;
   for (const spec of rest) {
     const format = formatOf(spec.path);
-    const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold);
+    const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold, !noGold);
     const summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
     aligner.finish(spec.path);
     systems.push({
