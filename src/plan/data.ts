@@ -1,0 +1,292 @@
+/**
+ * The planning data (DESIGN §7): everything the planner needs about the systems on a set of
+ * documents, computed once — the items, each item's member bitmask, the boundaries, per-system
+ * counts and the pairwise statistics prediction is made from.
+ *
+ * Items are the strict (labelled) items of an {@link EnsembleIndex}, restricted to the planning
+ * documents (all of them, or a training split for held-out scoring) and renumbered 0..u−1. A
+ * member bitmask has bit m set when system m returns the item, so an ensemble of members S (a
+ * bitmask too) gives an item `popcount(mask & S)` votes. Bitmasks are integers below 2^30: the
+ * planner takes at most {@link MAX_SYSTEMS} systems.
+ *
+ * Substitutions (S of Makhoul's C/S/D/I) need boundaries: an item is a substitution candidate
+ * (an "X item") when it is not gold but a gold item has its boundaries. For a set of kept items,
+ * S = Σ over gold boundaries b of min(g_b − C_b, x_b): g_b gold items at b, C_b of them kept,
+ * x_b kept X items at b — the strict one-to-one alignment of `src/metrics/slots.ts`.
+ */
+import { Bitset, popcount } from '../model/bitset.js';
+import type { EnsembleIndex } from '../ensemble/simulate.js';
+import { prf } from '../metrics/prf.js';
+
+/** The largest number of systems the planner takes (member sets are bitmasks below 2^30). */
+export const MAX_SYSTEMS = 30;
+
+export interface PlanData {
+  /** Number of systems and their names (input order). */
+  n: number;
+  names: string[];
+  /** Number of items (local ids 0..u−1) and each one's id in the index's universe. */
+  u: number;
+  globalId: Int32Array;
+  isGold: Uint8Array;
+  /** Member bitmask of each item. */
+  mask: Int32Array;
+  /**
+   * Vote bitmask of each item: bit m when the item is system m's vote at its boundary (a system
+   * proposing several labels at one boundary votes once, for its lowest item id, as simulate does).
+   */
+  voteMask: Int32Array;
+  label: Int32Array;
+  labels: string[];
+  doc: Int32Array;
+  documents: number;
+  /** Boundaries in CSR form: the items of boundary b are items[bStart[b] .. bStart[b+1]). */
+  boundaries: number;
+  bStart: Int32Array;
+  bItems: Int32Array;
+  /** Number of gold items at each boundary, and the OR of the vote masks there. */
+  bGold: Int32Array;
+  bVoteOr: Int32Array;
+  /** Boundaries holding a gold item and at least one non-gold item (where substitutions happen). */
+  xBoundaries: Int32Array;
+  /** Gold items on the planning documents; non-gold items any system returns there. */
+  goldSize: number;
+  negSize: number;
+  /** Per system: items (local ids, increasing), TP, FP, substitutions S, F1, per-label F1, rank (0 = best F1). */
+  memberItems: Int32Array[];
+  tp: Float64Array;
+  fp: Float64Array;
+  s: Float64Array;
+  f1: Float64Array;
+  labelF1: Float64Array[];
+  rank: Int32Array;
+  /**
+   * Pairwise statistics, n×n row-major (diagonal: the system's own count):
+   * coGold = |TP_a ∩ TP_b|, coNeg = |FP_a ∩ FP_b|, coX = |X_a ∩ X_b| (X: non-gold items at gold
+   * boundaries), wc = |W_a ∩ C_b|, ww = |W_a ∩ W_b|, where over gold boundaries C_m is where m
+   * returns a gold item and W_m where m returns an X item.
+   */
+  coGold: Float64Array;
+  coNeg: Float64Array;
+  coX: Float64Array;
+  wc: Float64Array;
+  ww: Float64Array;
+  /** Number of X items. */
+  xSize: number;
+  /** Distinct member masks with their numbers of gold and non-gold items (binary rules need only these). */
+  patterns: { mask: Int32Array; gold: Int32Array; neg: Int32Array; count: number };
+}
+
+/**
+ * Builds the planning data of an index, on the documents `documents` selects (all when absent).
+ * @throws RangeError when the index has more than {@link MAX_SYSTEMS} systems.
+ */
+export function buildPlanData(index: EnsembleIndex, documents?: (doc: number) => boolean): PlanData {
+  const n = index.memberItems.length;
+  if (n > MAX_SYSTEMS) throw new RangeError(`the planner takes at most ${MAX_SYSTEMS} systems, got ${n}`);
+  const universe = index.universe;
+  const U = universe.size;
+  // Local ids: universe items on the selected documents, in universe order.
+  const local = new Int32Array(U).fill(-1);
+  let u = 0;
+  for (let id = 0; id < U; id++) {
+    if (documents === undefined || documents(universe.items[id].doc)) local[id] = u++;
+  }
+  const globalId = new Int32Array(u);
+  for (let id = 0; id < U; id++) if (local[id] >= 0) globalId[local[id]] = id;
+  const isGold = new Uint8Array(u);
+  const label = new Int32Array(u);
+  const doc = new Int32Array(u);
+  for (let i = 0; i < u; i++) {
+    const id = globalId[i];
+    isGold[i] = universe.gold.has(id) ? 1 : 0;
+    label[i] = index.labelOf[id];
+    doc[i] = universe.items[id].doc;
+  }
+  const mask = new Int32Array(u);
+  const memberItems: Int32Array[] = [];
+  for (let m = 0; m < n; m++) {
+    const all = index.memberItems[m];
+    const mine: number[] = [];
+    for (let k = 0; k < all.length; k++) {
+      const i = local[all[k]];
+      if (i < 0) continue;
+      mine.push(i);
+      mask[i] |= 1 << m;
+    }
+    memberItems.push(Int32Array.from(mine));
+  }
+  // Boundaries, renumbered densely over the selected items, in CSR form.
+  const bLocal = new Int32Array(index.boundaries).fill(-1);
+  let boundaries = 0;
+  const boundaryOf = new Int32Array(u);
+  for (let i = 0; i < u; i++) {
+    const g = index.boundaryOf[globalId[i]];
+    if (bLocal[g] < 0) bLocal[g] = boundaries++;
+    boundaryOf[i] = bLocal[g];
+  }
+  const bStart = new Int32Array(boundaries + 1);
+  for (let i = 0; i < u; i++) bStart[boundaryOf[i] + 1]++;
+  for (let b = 0; b < boundaries; b++) bStart[b + 1] += bStart[b];
+  const fill = bStart.slice(0, boundaries);
+  const bItems = new Int32Array(u);
+  for (let i = 0; i < u; i++) bItems[fill[boundaryOf[i]]++] = i;
+  // Vote masks: each member votes for its lowest item at a boundary (items are in id order).
+  const voteMask = new Int32Array(u);
+  const bGold = new Int32Array(boundaries);
+  const bVoteOr = new Int32Array(boundaries);
+  const xb: number[] = [];
+  for (let b = 0; b < boundaries; b++) {
+    let taken = 0;
+    let neg = 0;
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+      const i = bItems[e];
+      const v = mask[i] & ~taken;
+      voteMask[i] = v;
+      taken |= v;
+      if (isGold[i]) bGold[b]++;
+      else neg++;
+    }
+    bVoteOr[b] = taken;
+    if (bGold[b] > 0 && neg > 0) xb.push(b);
+  }
+  const xBoundaries = Int32Array.from(xb);
+
+  let goldSize = 0;
+  for (let i = 0; i < u; i++) goldSize += isGold[i];
+  const negSize = u - goldSize;
+
+  // Per-system bitsets over items (TP, FP, X) and over boundaries (C, W).
+  const isX = new Uint8Array(u);
+  for (const b of xBoundaries) {
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) if (!isGold[bItems[e]]) isX[bItems[e]] = 1;
+  }
+  let xSize = 0;
+  for (let i = 0; i < u; i++) xSize += isX[i];
+  const tpSets: Bitset[] = [];
+  const fpSets: Bitset[] = [];
+  const xSets: Bitset[] = [];
+  const cSets: Bitset[] = [];
+  const wSets: Bitset[] = [];
+  const tp = new Float64Array(n);
+  const fp = new Float64Array(n);
+  for (let m = 0; m < n; m++) {
+    const t = new Bitset(u), f = new Bitset(u), x = new Bitset(u), c = new Bitset(boundaries), w = new Bitset(boundaries);
+    for (const i of memberItems[m]) {
+      if (isGold[i]) {
+        t.add(i);
+        c.add(boundaryOf[i]);
+      } else {
+        f.add(i);
+        if (isX[i]) {
+          x.add(i);
+          w.add(boundaryOf[i]);
+        }
+      }
+    }
+    tpSets.push(t);
+    fpSets.push(f);
+    xSets.push(x);
+    cSets.push(c);
+    wSets.push(w);
+    tp[m] = t.count();
+    fp[m] = f.count();
+  }
+  const coGold = new Float64Array(n * n);
+  const coNeg = new Float64Array(n * n);
+  const coX = new Float64Array(n * n);
+  const wc = new Float64Array(n * n);
+  const ww = new Float64Array(n * n);
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      if (b >= a) {
+        coGold[a * n + b] = coGold[b * n + a] = tpSets[a].andCount(tpSets[b]);
+        coNeg[a * n + b] = coNeg[b * n + a] = fpSets[a].andCount(fpSets[b]);
+        coX[a * n + b] = coX[b * n + a] = xSets[a].andCount(xSets[b]);
+        ww[a * n + b] = ww[b * n + a] = wSets[a].andCount(wSets[b]);
+      }
+      wc[a * n + b] = wSets[a].andCount(cSets[b]);
+    }
+  }
+
+  const data: PlanData = {
+    n, names: index.corpus.systems.map((s) => s.name), u, globalId, isGold, mask, voteMask, label, labels: index.labels, doc,
+    documents: index.corpus.documents.length, boundaries, bStart, bItems, bGold, bVoteOr, xBoundaries, goldSize, negSize,
+    memberItems, tp, fp, s: new Float64Array(n), f1: new Float64Array(n), labelF1: [], rank: new Int32Array(n),
+    coGold, coNeg, coX, wc, ww, xSize, patterns: buildPatterns(mask, isGold),
+  };
+  // Per-system substitutions, F1 (overall and per label) and rank, as simulate's tie-break uses.
+  for (let m = 0; m < n; m++) {
+    data.s[m] = substitutionsOf(data, 1 << m, 1);
+    data.f1[m] = prf({ tp: tp[m], fp: fp[m], fn: goldSize - tp[m] }).f;
+    const byLabel = index.labels.map(() => ({ tp: 0, fp: 0, fn: 0 }));
+    for (let i = 0; i < u; i++) {
+      const has = (mask[i] >> m) & 1;
+      if (isGold[i]) {
+        if (has) byLabel[label[i]].tp++;
+        else byLabel[label[i]].fn++;
+      } else if (has) {
+        byLabel[label[i]].fp++;
+      }
+    }
+    data.labelF1.push(Float64Array.from(byLabel, (c) => prf(c).f));
+  }
+  const order = Array.from({ length: n }, (_, k) => k).sort((x, y) => data.f1[y] - data.f1[x] || x - y);
+  order.forEach((m, r) => { data.rank[m] = r; });
+  return data;
+}
+
+function buildPatterns(mask: Int32Array, isGold: Uint8Array): PlanData['patterns'] {
+  const at = new Map<number, number>();
+  const masks: number[] = [];
+  const gold: number[] = [];
+  const neg: number[] = [];
+  for (let i = 0; i < mask.length; i++) {
+    let p = at.get(mask[i]);
+    if (p === undefined) {
+      at.set(mask[i], (p = masks.length));
+      masks.push(mask[i]);
+      gold.push(0);
+      neg.push(0);
+    }
+    if (isGold[i]) gold[p]++;
+    else neg[p]++;
+  }
+  return { mask: Int32Array.from(masks), gold: Int32Array.from(gold), neg: Int32Array.from(neg), count: masks.length };
+}
+
+/**
+ * Substitutions of the binary rule "at least `need` votes among the members `members` (a
+ * bitmask)": Σ over gold boundaries of min(g_b − C_b, x_b) (see the module comment).
+ */
+export function substitutionsOf(data: PlanData, members: number, need: number): number {
+  const { xBoundaries, bStart, bItems, isGold, mask, bGold } = data;
+  let s = 0;
+  for (let k = 0; k < xBoundaries.length; k++) {
+    const b = xBoundaries[k];
+    let kept = 0;
+    let x = 0;
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+      const i = bItems[e];
+      if (popcount(mask[i] & members) < need) continue;
+      if (isGold[i]) kept++;
+      else x++;
+    }
+    s += Math.min(bGold[b] - kept, x);
+  }
+  return s;
+}
+
+/** Bitmask of a member list. */
+export function maskOf(members: readonly number[]): number {
+  let m = 0;
+  for (const k of members) m |= 1 << k;
+  return m;
+}
+
+/** Member list (increasing) of a bitmask. */
+export function membersOf(mask: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; mask !== 0; k++, mask >>>= 1) if (mask & 1) out.push(k);
+  return out;
+}

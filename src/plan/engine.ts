@@ -1,0 +1,251 @@
+/**
+ * Actual scores of candidates on the planning data: the counts (TP, FP, S) and label ties an
+ * ensemble of members S (a bitmask over {@link PlanData}) returns under a rule. These are the
+ * same ensembles `simulate` builds (tested against it on random corpora), computed from member
+ * bitmasks so that one candidate costs one pass over distinct member patterns (binary rules) or
+ * over the boundaries (typed rules), with no allocation.
+ */
+import { popcount } from '../model/bitset.js';
+import { isBinaryRule, threshold, type Rule } from '../ensemble/rules.js';
+import { fCompOf, shareFixed } from '../complementarity/comp.js';
+import { substitutionsOf, type PlanData } from './data.js';
+
+export interface ActualCounts {
+  tp: number;
+  fp: number;
+  fn: number;
+  /** Substitutions; NaN when not counted (`withSlots` false). */
+  s: number;
+  ties: number;
+}
+
+/**
+ * Vote weights per member: `label[m·L + l]` for a vote for label l, `o[m]` for an `O` vote.
+ * Plain `vote` has all weights 1 (then `unit` is true and tallies are popcounts).
+ */
+export interface VoteWeights {
+  unit: boolean;
+  label: Float64Array;
+  o: Float64Array;
+}
+
+/**
+ * The vote threshold of a binary rule among `size` members; for typed rules, that of their
+ * binary counterpart (majority), which prediction uses. Infinity for `kofn:K` with K > size.
+ */
+export function needOf(rule: Rule, size: number): number {
+  if (isBinaryRule(rule)) {
+    const t = threshold(rule, size);
+    return t > size ? Infinity : t;
+  }
+  return Math.floor(size / 2) + 1;
+}
+
+/**
+ * The vote weights of a typed rule on the planning data: 1 for `vote`; for `weighted`, the
+ * members' F1 (`f1`), F1 on the voted label with `O` votes at overall F1 (`label-f1`), or the
+ * given weights (`given`, by system name; `table`, per label).
+ * @throws Error for a given weight naming no system, or a member without one.
+ */
+export function voteWeights(data: PlanData, rule: Rule): VoteWeights {
+  const { n } = data;
+  const L = Math.max(1, data.labels.length);
+  const label = new Float64Array(n * L).fill(1);
+  const o = new Float64Array(n).fill(1);
+  if (rule.kind !== 'weighted') return { unit: true, label, o };
+  const spec = rule.weights;
+  for (let m = 0; m < n; m++) {
+    let overall: number;
+    let byLabel: (l: number) => number;
+    switch (spec.kind) {
+      case 'f1':
+        overall = data.f1[m];
+        byLabel = () => overall;
+        break;
+      case 'label-f1':
+        overall = data.f1[m];
+        byLabel = (l) => data.labelF1[m][l];
+        break;
+      case 'given': {
+        const w = spec.weights.get(data.names[m]);
+        if (w === undefined) throw new Error(`--weights gives no weight for system "${data.names[m]}"`);
+        overall = w;
+        byLabel = () => w;
+        break;
+      }
+      default: {
+        const table = (spec as { weights: ReadonlyMap<string, { overall: number; byLabel: ReadonlyMap<string, number> }> }).weights;
+        const t = table.get(data.names[m]);
+        if (t === undefined) throw new Error(`the weights give no weight for system "${data.names[m]}"`);
+        overall = t.overall;
+        byLabel = (l) => t.byLabel.get(data.labels[l]) ?? t.overall;
+      }
+    }
+    o[m] = overall;
+    for (let l = 0; l < L; l++) label[m * L + l] = byLabel(l);
+  }
+  if (spec.kind === 'given') {
+    for (const name of spec.weights.keys()) {
+      if (!data.names.includes(name)) throw new Error(`--weights names "${name}", which is not a system (systems: ${data.names.join(', ')})`);
+    }
+  }
+  return { unit: false, label, o };
+}
+
+/**
+ * TP and FP of "at least `need` votes among the members `S`" (bitmask), and S (substitutions)
+ * when `withSlots`. Cost: one pass over the distinct member patterns.
+ */
+export function actualBinary(data: PlanData, S: number, need: number, withSlots: boolean): ActualCounts {
+  const p = data.patterns;
+  let tp = 0;
+  let fp = 0;
+  if (need <= 1) {
+    for (let k = 0; k < p.count; k++) {
+      if ((p.mask[k] & S) !== 0) {
+        tp += p.gold[k];
+        fp += p.neg[k];
+      }
+    }
+  } else {
+    for (let k = 0; k < p.count; k++) {
+      if (popcount(p.mask[k] & S) >= need) {
+        tp += p.gold[k];
+        fp += p.neg[k];
+      }
+    }
+  }
+  return { tp, fp, fn: data.goldSize - tp, s: withSlots ? substitutionsOf(data, S, need) : NaN, ties: 0 };
+}
+
+/** The member with the best rank (lowest) among the bits of `bits`. */
+function bestRank(data: PlanData, bits: number): number {
+  let best = 0x7fffffff;
+  for (let x = bits; x !== 0; x &= x - 1) {
+    const m = 31 - Math.clz32(x & -x);
+    if (data.rank[m] < best) best = data.rank[m];
+  }
+  return best;
+}
+
+function tallyOf(weights: VoteWeights, L: number, bits: number, l: number): number {
+  let t = 0;
+  for (let x = bits; x !== 0; x &= x - 1) t += weights.label[(31 - Math.clz32(x & -x)) * L + l];
+  return t;
+}
+
+function oWeightOf(weights: VoteWeights, bits: number): number {
+  let t = 0;
+  for (let x = bits; x !== 0; x &= x - 1) t += weights.o[31 - Math.clz32(x & -x)];
+  return t;
+}
+
+/**
+ * Counts of the typed vote (plain when `weights.unit`, else weighted) of the members `S`, as
+ * `simulate` decides it: per boundary, each member votes its label there or `O`; the label with
+ * the largest tally wins when it beats `O` by more than a rounding margin; label ties go to the
+ * label backed by the best-ranked member. S counts a winning non-gold label at a gold boundary.
+ * When `keep` is given, the winning items are flagged in it (1).
+ */
+export function actualVote(data: PlanData, S: number, weights: VoteWeights, keep?: Uint8Array): ActualCounts {
+  const { bStart, bItems, voteMask, bVoteOr, isGold, label, bGold } = data;
+  const L = Math.max(1, data.labels.length);
+  const size = popcount(S);
+  const totalO = weights.unit ? size : oWeightOf(weights, S);
+  const eps = 1e-9 * Math.max(1, totalO);
+  let tp = 0;
+  let fp = 0;
+  let s = 0;
+  let ties = 0;
+  for (let b = 0; b < data.boundaries; b++) {
+    const voters = bVoteOr[b] & S;
+    if (voters === 0) continue;
+    const nVoters = popcount(voters);
+    let o: number;
+    if (nVoters === size) o = 0;
+    else o = weights.unit ? size - nVoters : totalO - oWeightOf(weights, voters);
+    // Plain vote: a label needs more than o votes and has at most nVoters.
+    if (weights.unit && nVoters <= o) continue;
+    let win = -1;
+    let winTally = -Infinity;
+    let winRank = 0;
+    let tied = false;
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+      const i = bItems[e];
+      const bits = voteMask[i] & S;
+      if (bits === 0) continue;
+      const t = weights.unit ? popcount(bits) : tallyOf(weights, L, bits, label[i]);
+      if (win < 0 || t > winTally + eps) {
+        win = i;
+        winTally = t;
+        winRank = -1;
+        tied = false;
+      } else if (t >= winTally - eps) {
+        tied = true;
+        if (winRank < 0) winRank = bestRank(data, voteMask[win] & S);
+        const r = bestRank(data, bits);
+        if (r < winRank) {
+          win = i;
+          winRank = r;
+        }
+      }
+    }
+    if (!(winTally > o + eps)) continue;
+    if (tied) ties++;
+    if (isGold[win]) tp++;
+    else {
+      fp++;
+      if (bGold[b] > 0) s++;
+    }
+    if (keep !== undefined) keep[win] = 1;
+  }
+  return { tp, fp, fn: data.goldSize - tp, s, ties };
+}
+
+/** Counts of any rule; `weights` is needed for typed rules ({@link voteWeights}). */
+export function actualCounts(data: PlanData, S: number, rule: Rule, withSlots: boolean, weights?: VoteWeights): ActualCounts {
+  if (isBinaryRule(rule)) {
+    const need = needOf(rule, popcount(S));
+    if (need === Infinity) return { tp: 0, fp: 0, fn: data.goldSize, s: 0, ties: 0 };
+    return actualBinary(data, S, need, withSlots);
+  }
+  return actualVote(data, S, weights ?? voteWeights(data, rule));
+}
+
+/** The items (local ids) an ensemble keeps, flagged 1 in the result. */
+export function keptItems(data: PlanData, S: number, rule: Rule, weights?: VoteWeights): Uint8Array {
+  const keep = new Uint8Array(data.u);
+  if (isBinaryRule(rule)) {
+    const need = needOf(rule, popcount(S));
+    for (let i = 0; i < data.u; i++) if (popcount(data.mask[i] & S) >= need) keep[i] = 1;
+  } else {
+    actualVote(data, S, weights ?? voteWeights(data, rule), keep);
+  }
+  return keep;
+}
+
+/**
+ * Set-level complementarity of system `x` to the ensemble S (DESIGN §5, Comp(S, X)): of the gold
+ * items every member misses, the share x finds (R_Comp), of the non-gold items every member
+ * returns, the share x avoids (P_Comp), and their F_Comp; null where a share is 0/0 (as in
+ * `setComplementarity`, which computes the same from bitsets).
+ */
+export function setComp(data: PlanData, S: number, x: number): { pComp: number | null; rComp: number | null; fComp: number | null } {
+  const p = data.patterns;
+  const bit = 1 << x;
+  let missed = 0, fixed = 0, wrong = 0, avoided = 0;
+  for (let k = 0; k < p.count; k++) {
+    const m = p.mask[k];
+    if ((m & S) === 0 && p.gold[k] > 0) {
+      missed += p.gold[k];
+      if (m & bit) fixed += p.gold[k];
+    }
+    if ((m & S) === S && p.neg[k] > 0) {
+      wrong += p.neg[k];
+      if (!(m & bit)) avoided += p.neg[k];
+    }
+  }
+  const rComp = shareFixed(missed - fixed, missed);
+  const pComp = shareFixed(wrong - avoided, wrong);
+  return { pComp, rComp, fComp: fCompOf(pComp, rComp) };
+}
