@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
+import { registerAblate } from './commands/ablate.js';
 import { registerCombine } from './commands/combine.js';
 import { registerCompare } from './commands/compare.js';
 import { registerEval } from './commands/eval.js';
@@ -24,6 +25,7 @@ export function buildProgram(io: Io): Command {
   registerEval(program, io);
   registerCompare(program, io);
   registerCombine(program, io);
+  registerAblate(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   return program;
 }
