@@ -1,14 +1,20 @@
 /**
  * `complan combine`: simulates one ensemble (DESIGN §6) and writes its output, aligned to the
  * gold's documents and sentences, as CoNLL or JSONL that `complan eval` reads back (§8).
+ *
+ * `--plan FILE` applies a plan saved by `complan plan --save-plan` (§7): its rule, resolved
+ * weights, members (matched by name among the inputs; other inputs are ignored) and label
+ * tie-break order. It needs no gold: without `--gold` or an embedded gold column, the first input
+ * is the reference for the sentences, the output has no gold column, and nothing is scored.
  */
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { UsageError } from '../../src/errors.js';
+import { InputError, UsageError } from '../../src/errors.js';
 import type { ConllWriteScheme } from '../../src/formats/write-conll.js';
-import { loadCorpus } from '../../src/formats/load.js';
+import { hasGoldStandard, loadCorpus } from '../../src/formats/load.js';
 import { parseRule, parseWeights, ruleName, type Rule, type WeightSpec } from '../../src/ensemble/rules.js';
 import type { Corpus } from '../../src/model/corpus.js';
+import type { PlanFile } from '../../src/plan/plan-file.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
 import { addInputOptions, loadOptions, printWarnings, type InputFlags } from '../options.js';
@@ -22,6 +28,7 @@ type CombineFlags = InputFlags & {
   outScheme: ConllWriteScheme;
   resolveOverlaps?: 'longest' | 'first';
   writeGold: boolean;
+  plan?: string;
 };
 
 /** The output format: as asked, else from the extension (`.jsonl`/`.json` → JSONL), else CoNLL. */
@@ -46,6 +53,34 @@ export function pickMembers(corpus: Corpus, list: string | undefined): number[] 
     members.push(k);
   }
   return members;
+}
+
+/**
+ * Member indices of a plan's members among the inputs.
+ * @throws InputError naming the plan file, the members missing and the systems given.
+ */
+export function planMembers(corpus: Corpus, plan: PlanFile, planPath: string): number[] {
+  const names = corpus.systems.map((s) => s.name);
+  const missing = plan.members.filter((m) => !names.includes(m));
+  if (missing.length > 0) {
+    const which = missing.map((m) => `"${m}"`).join(', ');
+    throw new InputError(
+      `the plan combines ${which}, which ${missing.length === 1 ? 'is' : 'are'} not among the inputs (systems given: ${names.join(', ')}); name inputs with name=path`,
+      planPath,
+    );
+  }
+  return plan.members.map((m) => names.indexOf(m));
+}
+
+/** `--plan` brings its own rule, weights and members: the options that set them conflict with it. */
+function checkPlanConflicts(cmd: Command): void {
+  const given = ['rule', 'systems', 'weights'].filter((k) => {
+    const source = cmd.getOptionValueSource(k);
+    return source !== undefined && source !== 'default';
+  });
+  if (given.length > 0) {
+    throw new UsageError(`--plan applies the plan's rule, weights and members; it cannot be combined with ${given.map((k) => `--${k}`).join(', ')}`);
+  }
 }
 
 function parseRuleFlags(flags: CombineFlags): Rule {
@@ -76,32 +111,49 @@ export function registerCombine(program: Command, io: Io): void {
     .option('--rule <rule>', 'union | intersection | kofn:K | majority | vote | weighted', 'vote')
     .option('--systems <names>', 'members, comma-separated system names (default: all)')
     .option('--weights <weights>', 'for --rule weighted: f1 (default), label-f1, or name=w,name=w,...')
+    .option('--plan <file>', 'apply a plan saved by complan plan --save-plan (rule, weights, members); needs no gold')
     .option('--out <file>', 'output file, written atomically (default: standard output)')
     .addOption(new Option('--out-format <format>', 'output format (default: from the --out extension, .jsonl → jsonl, else conll)').choices(['conll', 'jsonl']))
     .addOption(new Option('--out-scheme <scheme>', 'tag scheme of CoNLL output').choices(['iob2', 'iobes']).default('iob2'))
     .addOption(new Option('--resolve-overlaps <how>', 'CoNLL output cannot hold overlapping spans: keep the longest or the first').choices(['longest', 'first']))
     .option('--no-write-gold', 'CoNLL output: omit the gold column (token gold pred, as conlleval reads)');
-  cmd.action(async (systems: string[], flags: CombineFlags) => {
+  cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
     // Loaded here, not at start-up: other commands never pay for them.
     const { formatConll } = await import('../../src/formats/write-conll.js');
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     const { formatJsonl } = await import('../../src/formats/write-jsonl.js');
     const { buildEnsembleIndex, ensembleName, ensembleSpans, simulate } = await import('../../src/ensemble/simulate.js');
     const { evaluate } = await import('../../src/metrics/evaluate.js');
-    const rule = parseRuleFlags(flags);
+    let plan: PlanFile | undefined;
+    let rule: Rule;
+    if (flags.plan !== undefined) {
+      checkPlanConflicts(command);
+      const { planRule, readPlanFile } = await import('../../src/plan/plan-file.js');
+      plan = readPlanFile(flags.plan);
+      rule = planRule(plan);
+    } else {
+      rule = parseRuleFlags(flags);
+    }
     const format = outFormatFor(flags.out, flags.outFormat);
     if (format === 'jsonl' && flags.resolveOverlaps !== undefined) {
       throw new UsageError('--resolve-overlaps applies to CoNLL output; JSONL keeps overlapping spans');
     }
-    const corpus = loadCorpus(loadOptions(systems, flags, 'combine'));
+    const corpus = loadCorpus({ ...loadOptions(systems, flags, 'combine'), allowNoGold: plan !== undefined });
     printWarnings(corpus, io);
-    const members = pickMembers(corpus, flags.systems);
-    const index = buildEnsembleIndex(corpus);
+    const hasGold = hasGoldStandard(corpus);
+    const members = plan === undefined ? pickMembers(corpus, flags.systems) : planMembers(corpus, plan, flags.plan!);
+    let index = buildEnsembleIndex(corpus, { noGold: !hasGold });
+    if (plan !== undefined) {
+      const { withPlanRanking } = await import('../../src/plan/plan-file.js');
+      index = withPlanRanking(index, plan);
+    }
     let result;
     try {
       result = simulate(index, members, rule);
     } catch (err) {
-      throw new UsageError((err as Error).message);
+      // A plan's rule and weights were validated when read; what remains is the plan's fault.
+      const message = (err as Error).message;
+      throw plan === undefined ? new UsageError(message) : new InputError(message, flags.plan);
     }
     const spans = ensembleSpans(index, result);
     let chunks: Iterable<string>;
@@ -109,7 +161,7 @@ export function registerCombine(program: Command, io: Io): void {
     let dropped = 0;
     if (format === 'conll') {
       const out = formatConll(corpus, spans, {
-        gold: flags.writeGold ? corpus.gold.spans : undefined,
+        gold: flags.writeGold && hasGold ? corpus.gold.spans : undefined,
         scheme: flags.outScheme,
         resolveOverlaps: flags.resolveOverlaps ?? 'error',
       });
@@ -132,15 +184,22 @@ export function registerCombine(program: Command, io: Io): void {
     }
     const full = ensembleName(index, result);
     const name = full.length <= 72 ? full : `${ruleName(rule)} of ${members.length} systems`;
-    const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] });
-    const s = scores.systems[0];
     const parts = [`${written.length} spans`];
     if (result.ties > 0) parts.push(`${result.ties} label tie(s) broken by the best member`);
     if (dropped > 0) parts.push(`${dropped} overlapping span(s) dropped (--resolve-overlaps ${flags.resolveOverlaps})`);
     const where = flags.out ?? 'standard output';
     const reference = flags.gold ?? 'the embedded gold';
-    io.stderr(`complan: ${name} → ${where} (${format}): ${parts.join(', ')}\n`);
-    io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)} (strict)\n`);
+    const from = plan === undefined ? '' : ` (plan ${flags.plan})`;
+    io.stderr(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}\n`);
+    if (hasGold) {
+      const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] });
+      const s = scores.systems[0];
+      io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)} (strict)\n`);
+    } else if (format === 'conll' && flags.writeGold) {
+      io.stderr('complan: no gold standard: not scored; the CoNLL output has no gold column\n');
+    } else {
+      io.stderr('complan: no gold standard: not scored\n');
+    }
     if (result.members.length === 1 && rule.kind !== 'union') {
       io.stderr(`complan: note: ${ruleName(rule)} of one system is that system\n`);
     }

@@ -1,0 +1,176 @@
+/**
+ * `complan combine --plan FILE`: a saved plan applied to system outputs without gold writes what
+ * `combine --rule … --systems …` writes with gold; bad plans and missing members are input
+ * errors (exit 2) naming the plan file; --plan with --rule/--systems/--weights is a usage error.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseRule } from '../../src/ensemble/rules.js';
+import { buildEnsembleIndex } from '../../src/ensemble/simulate.js';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
+import { formatPlanFile, planWeightsOf, resolvePlan, type PlanFile } from '../../src/plan/plan-file.js';
+import { ROOT, runCli } from './helpers.js';
+
+const NEWS = join(ROOT, 'examples/news');
+const GOLD_CONLL = join(NEWS, 'gold.conll');
+const GOLD_JSONL = join(NEWS, 'jsonl', 'gold.jsonl');
+const NAMES = ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy'];
+const CONLL = NAMES.map((n) => join(NEWS, 'systems', `${n}.conll`));
+const JSONL = NAMES.map((n) => join(NEWS, 'jsonl', `${n}.jsonl`));
+const dir = mkdtempSync(join(tmpdir(), 'complan-combine-plan-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const out = (name: string) => join(dir, name);
+const read = (path: string) => readFileSync(path, 'utf8');
+
+/** Writes a plan file by hand and returns its path. */
+function savePlan(name: string, plan: Partial<PlanFile> & Pick<PlanFile, 'rule' | 'members'>): string {
+  const path = out(name);
+  writeFileSync(path, formatPlanFile({
+    schemaVersion: 1, kind: 'complan-plan', objective: 'f1',
+    planning: { objective: 0.9, f: 0.9, precision: 0.9, recall: 0.9 }, systems: NAMES, ...plan,
+  }));
+  return path;
+}
+
+/** The plan the planner would save for `members` under `rule` (weights and ties from the news gold). */
+function plannedWith(name: string, ruleText: string, weights: 'f1' | 'label-f1' | undefined, members: string[]): string {
+  const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD_CONLL, systems: NAMES.map((n, k) => ({ name: n, path: CONLL[k] })) });
+  const index = buildEnsembleIndex(corpus);
+  const rule = parseRule(ruleText, weights === undefined ? undefined : { kind: weights });
+  const r = resolvePlan(index, members.map((m) => NAMES.indexOf(m)), rule);
+  return savePlan(name, { rule: ruleText, members, tieBreak: r.tieBreak, ...(r.weights === undefined ? {} : { weights: planWeightsOf(r.weights, members) }) });
+}
+
+describe('combine --plan', () => {
+  it('applies a plan to outputs without gold: the same output as --rule/--systems with gold', async () => {
+    const cases: Array<[string, string, 'f1' | 'label-f1' | undefined, string[]]> = [
+      ['vote', 'vote', undefined, ['crf', 'gazetteer', 'sloppy']],
+      ['kofn', 'kofn:2', undefined, ['cautious', 'confuser', 'crf', 'gazetteer']],
+      ['wf1', 'weighted', 'f1', ['confuser', 'crf', 'gazetteer', 'sloppy']],
+      ['wlabel', 'weighted', 'label-f1', NAMES],
+    ];
+    for (const [tag, rule, weights, members] of cases) {
+      const plan = plannedWith(`${tag}.json`, rule, weights, members);
+      for (const ext of ['jsonl', 'conll']) {
+        const applied = out(`${tag}-plan.${ext}`);
+        // kofn:2 returns overlapping spans, which CoNLL cannot hold.
+        const overlaps = ext === 'conll' ? ['--resolve-overlaps', 'longest'] : [];
+        const r = await runCli(['combine', '--plan', plan, ...JSONL, ...overlaps, '--out', applied]);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stderr).toContain(`(plan ${plan}) → ${applied} (${ext})`);
+        expect(r.stderr).toContain('no gold standard: not scored');
+        expect(r.stderr).not.toContain('F1');
+        const direct = out(`${tag}-direct.${ext}`);
+        const args = ['--rule', rule, '--systems', members.join(','), ...(weights === undefined ? [] : ['--weights', weights])];
+        const d = await runCli(['combine', '--gold', GOLD_JSONL, ...JSONL, ...args, ...overlaps, '--no-write-gold', '--out', direct]);
+        expect(d.code, d.stderr).toBe(0);
+        expect(read(applied), `${tag} ${ext}`).toBe(read(direct));
+      }
+    }
+  });
+
+  it('matches members by name: input order and extra inputs do not matter', async () => {
+    const plan = savePlan('order.json', { rule: 'majority', members: ['crf', 'gazetteer', 'sloppy'] });
+    const a = out('order-a.jsonl');
+    const b = out('order-b.jsonl');
+    expect((await runCli(['combine', '--plan', plan, JSONL[2], JSONL[3], JSONL[4], '--out', a])).code).toBe(0);
+    const r = await runCli(['combine', '--plan', plan, JSONL[4], JSONL[0], JSONL[3], JSONL[1], JSONL[2], '--out', b]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(read(b)).toBe(read(a));
+    // Named inputs: name=path.
+    const c = out('order-c.jsonl');
+    expect((await runCli(['combine', '--plan', plan, `crf=${JSONL[2]}`, `gazetteer=${JSONL[3]}`, `sloppy=${JSONL[4]}`, '--out', c])).code).toBe(0);
+    expect(read(c)).toBe(read(a));
+  });
+
+  it('scores the output when a gold standard is there (embedded or --gold), and writes the gold column', async () => {
+    const plan = savePlan('scored.json', { rule: 'vote', members: ['crf', 'gazetteer', 'sloppy'] });
+    const r = await runCli(['combine', '--plan', plan, ...CONLL]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.startsWith('-DOCSTART- O O\n')).toBe(true);
+    expect(r.stderr).toMatch(/scored against the embedded gold: P [\d.]+ {2}R [\d.]+ {2}F1 [\d.]+ \(strict\)/);
+    const g = await runCli(['combine', '--plan', plan, '--gold', GOLD_CONLL, ...JSONL, '--out-format', 'jsonl']);
+    expect(g.code, g.stderr).toBe(0);
+    expect(g.stderr).toContain(`scored against ${GOLD_CONLL}`);
+  });
+
+  it('breaks label ties as planned (tieBreak), not by input order', async () => {
+    // At "Ann", a says ORG, b PER, c LOC: a three-way tie that the best member, b, decides.
+    const gold = join(dir, 'tie-gold.conll');
+    writeFileSync(gold, 'Ann B-PER\nsaw O\nRome B-LOC\n');
+    const sys = { a: ['B-ORG', 'O', 'B-LOC'], b: ['B-PER', 'O', 'B-LOC'], c: ['B-LOC', 'O', 'O'] };
+    const tokens = ['Ann', 'saw', 'Rome'];
+    const files = Object.entries(sys).map(([name, tags]) => {
+      const path = join(dir, `tie-${name}.conll`);
+      writeFileSync(path, tokens.map((t, k) => `${t} ${tags[k]}\n`).join(''));
+      return `${name}=${path}`;
+    });
+    const withGold = await runCli(['combine', '--gold', gold, ...files, '--rule', 'vote', '--no-write-gold']);
+    expect(withGold.code, withGold.stderr).toBe(0);
+    expect(withGold.stdout).toBe('Ann B-PER\nsaw O\nRome B-LOC\n\n');
+    expect(withGold.stderr).toContain('1 label tie(s)');
+    const plan = savePlan('tie.json', { rule: 'vote', members: ['a', 'b', 'c'], tieBreak: ['b', 'a', 'c'], systems: ['a', 'b', 'c'] });
+    const applied = await runCli(['combine', '--plan', plan, ...files]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toBe(withGold.stdout);
+    // Without a tieBreak, ties follow the plan's member order (here a first).
+    const noTie = savePlan('no-tie.json', { rule: 'vote', members: ['a', 'b', 'c'], systems: ['a', 'b', 'c'] });
+    expect((await runCli(['combine', '--plan', noTie, ...files])).stdout).toBe('Ann B-ORG\nsaw O\nRome B-LOC\n\n');
+  });
+
+  it('reports a member missing from the inputs as an input error naming the plan, the missing and the given systems', async () => {
+    const plan = savePlan('missing.json', { rule: 'vote', members: ['crf', 'gazetteer', 'sloppy'] });
+    const file = out('missing.jsonl');
+    const r = await runCli(['combine', '--plan', plan, JSONL[0], JSONL[2], '--out', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`complan: ${plan}: the plan combines "gazetteer", "sloppy", which are not among the inputs (systems given: cautious, crf); name inputs with name=path\n`);
+    expect(readdirSync(dir)).not.toContain('missing.jsonl');
+  });
+
+  it('reports bad plan files with exit 2 and the file name', async () => {
+    const write = (name: string, text: string) => {
+      writeFileSync(out(name), text);
+      return out(name);
+    };
+    const cases: Array<[string, string]> = [
+      [write('bad-json.json', '{\n  "schemaVersion": 1,\n  "kind": "complan-plan",\n  "rule": "vote"\n  "members": []\n}\n'), ':5: expected a JSON plan'],
+      [write('bad-version.json', read(savePlan('v.json', { rule: 'vote', members: ['crf'] })).replace('"schemaVersion": 1', '"schemaVersion": 7')), 'unsupported schemaVersion 7'],
+      [write('bad-rule.json', read(savePlan('r.json', { rule: 'vote', members: ['crf'] })).replace('"rule": "vote"', '"rule": "best"')), '"rule": unknown rule "best"'],
+      [write('bad-kind.json', '{"schemaVersion": 1}\n'), 'not a complan plan'],
+      [write('no-members.json', read(savePlan('m.json', { rule: 'vote', members: ['crf'] })).replace(/"members": \[[^\]]*\],/, '')), '"members" is missing'],
+      [out('absent.json'), 'no such file'],
+    ];
+    for (const [path, message] of cases) {
+      const r = await runCli(['combine', '--plan', path, ...JSONL]);
+      expect(r.code, path).toBe(2);
+      expect(r.stderr.startsWith(`complan: ${path}`), r.stderr).toBe(true);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('refuses --plan with --rule, --systems or --weights (usage error, exit 1)', async () => {
+    const plan = savePlan('conflict.json', { rule: 'vote', members: ['crf', 'sloppy'] });
+    const cases: Array<[string[], string]> = [
+      [['--rule', 'union'], '--rule'],
+      [['--rule', 'vote'], '--rule'],
+      [['--systems', 'crf'], '--systems'],
+      [['--weights', 'f1'], '--weights'],
+      [['--rule', 'weighted', '--weights', 'f1'], '--rule, --weights'],
+    ];
+    for (const [args, names] of cases) {
+      const r = await runCli(['combine', '--plan', plan, ...JSONL, ...args]);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr).toBe(`complan: --plan applies the plan's rule, weights and members; it cannot be combined with ${names}\n`);
+    }
+  });
+
+  it('still needs a gold standard without --plan', async () => {
+    const r = await runCli(['combine', ...JSONL, '--rule', 'vote']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('has no embedded gold column');
+  });
+});
