@@ -1,0 +1,147 @@
+/**
+ * Greedy forward selection and beam search (DESIGN §7), one rule at a time, scoring every
+ * candidate they visit into the store.
+ *
+ * **Greedy** starts from the best single system (actual objective on the planning data) and adds
+ * one system per step:
+ * - `guide score`: the system whose addition gives the best actual objective;
+ * - `guide comp`: systems in order of their set-level F_Comp to the current ensemble (what each
+ *   offers the errors the members share, DESIGN §5; the idea of the complementarity paper), each
+ *   verified by simulation; the first that improves the objective is taken, and when none does,
+ *   the best of them.
+ * It stops at `maxSize`, when no system is left, or after two successive additions that do not
+ * beat the best objective seen on the path (two, so that `majority` can pass from an odd size
+ * through the even one above it, where a tie blocks every item). The path is every step.
+ *
+ * **Beam** (width W) keeps the W best member sets of each size, extends each by every other
+ * system, and keeps the W best extensions; it stops at `maxSize` or after two sizes without a
+ * better candidate.
+ */
+import { popcount } from '../model/bitset.js';
+import { setComp } from './engine.js';
+import { scoreCandidate, type SearchContext } from './store.js';
+
+export interface PathStep {
+  rule: number;
+  /** The member set after the step. */
+  mask: number;
+  /** The system added (the starting system at step 1). */
+  added: number;
+  actual: number;
+  predicted: number;
+  /** For `guide comp`, the F_Comp of the added system to the ensemble before it. */
+  comp: number | null;
+}
+
+/** Is candidate a better than b: actual key, then predicted key, then smaller member set, then lower mask. */
+function better(ctx: SearchContext, a: number, b: number): boolean {
+  const { store, scorer } = ctx;
+  const ka = scorer.key(store.actual[a]);
+  const kb = scorer.key(store.actual[b]);
+  if (ka !== kb) return ka > kb;
+  const pa = scorer.key(store.predicted[a]);
+  const pb = scorer.key(store.predicted[b]);
+  if (pa !== pb) return pa > pb;
+  const sa = popcount(store.masks[a]);
+  const sb = popcount(store.masks[b]);
+  if (sa !== sb) return sa < sb;
+  return store.masks[a] < store.masks[b];
+}
+
+/** The best single system under rule r (scored into the store): its index. */
+export function bestSingle(ctx: SearchContext, r: number): number {
+  let best = -1;
+  for (let m = 0; m < ctx.data.n; m++) {
+    const k = scoreCandidate(ctx, 1 << m, r);
+    if (best < 0 || better(ctx, k, best)) best = k;
+  }
+  return best;
+}
+
+/** Greedy forward selection under rule r from system `start`. */
+export function greedy(ctx: SearchContext, r: number, guide: 'score' | 'comp', start: number): PathStep[] {
+  const { data, store, scorer } = ctx;
+  const all = data.n >= 31 ? -1 : (1 << data.n) - 1;
+  let S = 1 << start;
+  let cur = scoreCandidate(ctx, S, r);
+  const path: PathStep[] = [{ rule: r, mask: S, added: start, actual: store.actual[cur], predicted: store.predicted[cur], comp: null }];
+  let bestKey = scorer.key(store.actual[cur]);
+  let stale = 0;
+  while (popcount(S) < ctx.maxSize && S !== all) {
+    const others: number[] = [];
+    for (let x = 0; x < data.n; x++) if (!(S & (1 << x))) others.push(x);
+    let pick = -1;
+    let pickX = -1;
+    let pickComp: number | null = null;
+    if (guide === 'score') {
+      for (const x of others) {
+        const k = scoreCandidate(ctx, S | (1 << x), r);
+        if (pick < 0 || better(ctx, k, pick)) {
+          pick = k;
+          pickX = x;
+        }
+      }
+    } else {
+      const comps = others.map((x) => ({ x, f: setComp(data, S, x).fComp }));
+      comps.sort((a, b) => (b.f ?? -1) - (a.f ?? -1) || a.x - b.x);
+      const curKey = scorer.key(store.actual[cur]);
+      for (const { x, f } of comps) {
+        const k = scoreCandidate(ctx, S | (1 << x), r);
+        const improves = scorer.key(store.actual[k]) > curKey;
+        if (pick < 0 || improves || better(ctx, k, pick)) {
+          pick = k;
+          pickX = x;
+          pickComp = f;
+        }
+        if (improves) break;
+      }
+    }
+    S |= 1 << pickX;
+    cur = pick;
+    path.push({ rule: r, mask: S, added: pickX, actual: store.actual[cur], predicted: store.predicted[cur], comp: guide === 'comp' ? pickComp : null });
+    const key = scorer.key(store.actual[cur]);
+    if (key > bestKey) {
+      bestKey = key;
+      stale = 0;
+    } else if (++stale >= 2) {
+      break;
+    }
+  }
+  return path;
+}
+
+/** Beam search of width `width` under rule r. */
+export function beam(ctx: SearchContext, r: number, width: number): void {
+  const { data, store, scorer } = ctx;
+  const order = (list: number[]) => list.sort((a, b) => (better(ctx, a, b) ? -1 : better(ctx, b, a) ? 1 : 0));
+  const singles: number[] = [];
+  for (let m = 0; m < data.n; m++) singles.push(scoreCandidate(ctx, 1 << m, r));
+  let frontier = order(singles).slice(0, width);
+  let bestKey = scorer.key(store.actual[frontier[0]]);
+  let stale = 0;
+  for (let size = 2; size <= Math.min(ctx.maxSize, data.n); size++) {
+    const seen = new Set<number>();
+    const next: number[] = [];
+    for (const k of frontier) {
+      const S = store.masks[k];
+      for (let x = 0; x < data.n; x++) {
+        if (S & (1 << x)) continue;
+        const T = S | (1 << x);
+        if (seen.has(T)) continue;
+        seen.add(T);
+        next.push(scoreCandidate(ctx, T, r));
+      }
+    }
+    if (next.length === 0) break;
+    frontier = order(next).slice(0, width);
+    const key = scorer.key(store.actual[frontier[0]]);
+    if (key > bestKey) {
+      bestKey = key;
+      stale = 0;
+    } else if (++stale >= 2) {
+      break;
+    }
+  }
+}
+
+export { better as betterCandidate };

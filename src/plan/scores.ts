@@ -1,0 +1,84 @@
+/**
+ * From a candidate's counts to its scores and objective value.
+ *
+ * With C = TP and S substitutions, D = FN − S deletions and I = FP − S insertions (the strict
+ * one-to-one alignment of eval), N = TP + FN:
+ * - P, R, F_β by `prf` (zero-division convention as eval's);
+ * - SER = (S + D + I)/N = (FN + FP − S)/N (Makhoul eq. 11), null when N = 0 with errors, 0
+ *   without; ERR = (FN + FP − S)/(N + I) (MUC), 0 when there is nothing at all;
+ * - K = K-measure(P, R, α, β) (Nakache et al. 2005).
+ */
+import { kMeasure } from '../metrics/kmeasure.js';
+import { prf, type ZeroDivision } from '../metrics/prf.js';
+import type { Objective, ObjectiveInput } from './objective.js';
+import type { CandidateScores } from './types.js';
+
+export interface ScoreSettings {
+  beta: number;
+  kAlpha: number;
+  zeroDivision: ZeroDivision;
+}
+
+export interface Counts4 {
+  tp: number;
+  fp: number;
+  fn: number;
+  s: number;
+}
+
+/** Scores of counts (see the module comment). A NaN `s` gives NaN SER and ERR. */
+export function scoresOf(c: Counts4, settings: ScoreSettings): CandidateScores {
+  const { precision, recall, f } = prf({ tp: Math.max(0, c.tp), fp: Math.max(0, c.fp), fn: Math.max(0, c.fn) }, settings.beta, settings.zeroDivision);
+  const errors = c.fn + c.fp - c.s;
+  const n = c.tp + c.fn;
+  const ser = n === 0 ? (errors === 0 ? 0 : null) : errors / n;
+  const insertions = c.fp - c.s;
+  const err = n + insertions === 0 ? 0 : errors / (n + insertions);
+  return {
+    precision, recall, f, ser, err,
+    k: kMeasure(precision, recall, settings.kAlpha, settings.beta),
+    tp: c.tp, fp: c.fp, fn: c.fn, s: c.s,
+  };
+}
+
+/** The objective's variables for a candidate (undefined SER/ERR become Infinity). */
+export function objectiveInput(sc: CandidateScores, size: number, cost: number): ObjectiveInput {
+  return {
+    p: sc.precision, r: sc.recall, f: sc.f, ser: sc.ser ?? Infinity, err: sc.err ?? Infinity, k: sc.k,
+    tp: sc.tp, fp: sc.fp, fn: sc.fn, size, cost,
+  };
+}
+
+/** An objective bound to the score settings and the members' costs. */
+export class Scorer {
+  readonly objective: Objective;
+  readonly settings: ScoreSettings;
+  readonly costs: Float64Array;
+  /** Whether candidates need their substitutions counted (the objective reads ser or err). */
+  readonly withSlots: boolean;
+
+  constructor(objective: Objective, settings: ScoreSettings, costs: Float64Array) {
+    this.objective = objective;
+    this.settings = settings;
+    this.costs = costs;
+    this.withSlots = objective.usesSlots;
+  }
+
+  /** Sum of the costs of the members of bitmask S. */
+  costOf(S: number): number {
+    let c = 0;
+    for (let x = S; x !== 0; x &= x - 1) c += this.costs[31 - Math.clz32(x & -x)];
+    return c;
+  }
+
+  /** The objective value of counts for a candidate of `size` members costing `cost`. */
+  value(c: Counts4, size: number, cost: number): number {
+    return this.objective.value(objectiveInput(scoresOf(c, this.settings), size, cost));
+  }
+
+  /** A key where larger is better: the value, negated when the objective is minimised; NaN is worst. */
+  key(value: number): number {
+    if (Number.isNaN(value)) return -Infinity;
+    return this.objective.minimise ? -value : value;
+  }
+}
