@@ -47,3 +47,11 @@ export {
   type CompareMetric,
 } from './report/compare.js';
 export { heatmapSvg } from './report/svg.js';
+export {
+  ablate, ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_ABLATION_OPTIONS, DEFAULT_DIFFERENT, DEFAULT_SAME_F, itemExample,
+  sameScoreDifferentBehaviour, systemIndex,
+  type Ablation, type AblationOptions, type AblationScores, type CompDirection, type VariantAblation,
+} from './ablation/ablate.js';
+export {
+  ablateCsv, ablateJson, ablateLatex, ablateTables, CHANGE_LISTS, CHANGE_MEANING, signedPoints, type ChangeList,
+} from './report/ablate.js';
