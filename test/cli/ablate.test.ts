@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F,
 } from '../../src/ablation/ablate.js';
+import { tempFiles } from '../helpers/temp.js';
 import { evalJson, fixture, ROOT, runCli, system, type EvalJson } from './helpers.js';
 
 const DIR = join(ROOT, 'examples/ablation');
@@ -122,6 +123,25 @@ describe('ablate --format json on examples/ablation', () => {
     const boundary = await ablateJson(['--baseline', 'baseline', '--match', 'boundary', ...ARGS]);
     expect(boundary.match).toBe('boundary');
     expect(boundary.variants[0].gained[0].label).toBeNull();
+  });
+});
+
+describe('ablate on untokenised input', () => {
+  it('gives character offsets and text for JSONL with only text, and undefined complementarity as null', async () => {
+    const temp = tempFiles('ablate');
+    const text = 'Anna Berg visited Oslo.';
+    const record = (spans: unknown[]) => `${JSON.stringify({ id: 's1', doc_id: 'd1', text, spans })}\n`;
+    const gold = temp(record([[0, 9, 'PER'], [18, 22, 'LOC']]), 'gold.jsonl');
+    const base = temp(record([[0, 9, 'PER']]), 'base.jsonl');
+    const variant = temp(record([[18, 22, 'LOC'], [0, 4, 'PER']]), 'variant.jsonl');
+    const doc = await ablateJson(['--baseline', 'base', '--gold', gold, base, variant]);
+    const v = doc.variants[0];
+    expect(v.gained).toEqual([{ doc: 'd1', sentence: 1, start: 18, end: 22, label: 'LOC', text: 'Oslo' }]);
+    expect(v.lost).toEqual([{ doc: 'd1', sentence: 1, start: 0, end: 9, label: 'PER', text: 'Anna Berg' }]);
+    expect(v.introduced).toEqual([{ doc: 'd1', sentence: 1, start: 0, end: 4, label: 'PER', text: 'Anna' }]);
+    // The baseline returns no spurious item: P_Comp(base, variant) is 0/0.
+    expect(v.fromVariant).toEqual({ pComp: null, rComp: 1, fComp: null, fBetaComp: null });
+    expect(v.fromBaseline).toEqual({ pComp: 1, rComp: 1, fComp: 1, fBetaComp: 1 });
   });
 });
 
