@@ -4,6 +4,7 @@
  * flag on the bundled "same score, different behaviour" variant, and usage (exit 1) and input
  * (exit 2) errors.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -191,6 +192,20 @@ describe('ablate tables and other formats', () => {
     const tex = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--format', 'latex']);
     expect(tex.code).toBe(0);
     expect(tex.stdout).toContain('no-casing & +2.84 & -2.72 & -0.10 & +0.54 & -0.10 & 87.57 & \\textbf{yes} \\\\');
+  });
+});
+
+describe('the README walkthrough', () => {
+  it('shows lines the command really prints', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Ablation: same score, different behaviour'));
+    const block = /```\n(Scores — [\s\S]*?)```/.exec(section);
+    expect(block).not.toBeNull();
+    const r = await runCli(['ablate', '--baseline', 'baseline', ...ARGS]);
+    const printed = new Set(r.stdout.split('\n'));
+    const shown = block![1].split('\n').filter((l) => l !== '' && l !== '...');
+    expect(shown.length).toBeGreaterThan(30);
+    for (const line of shown) expect(printed.has(line), line).toBe(true);
   });
 });
 
