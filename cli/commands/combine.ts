@@ -185,7 +185,7 @@ export function registerCombine(program: Command, io: Io): void {
     const full = ensembleName(index, result);
     const name = full.length <= 72 ? full : `${ruleName(rule)} of ${members.length} systems`;
     const parts = [`${written.length} spans`];
-    if (result.ties > 0) parts.push(`${result.ties} label tie(s) broken by the best member`);
+    if (result.ties > 0) parts.push(`${result.ties} label tie(s) broken by ${plan === undefined ? 'the best member' : "the plan's ranking of its members"}`);
     if (dropped > 0) parts.push(`${dropped} overlapping span(s) dropped (--resolve-overlaps ${flags.resolveOverlaps})`);
     const where = flags.out ?? 'standard output';
     const reference = flags.gold ?? 'the embedded gold';

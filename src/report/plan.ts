@@ -120,8 +120,9 @@ export function planHeadline(r: PlanResult): string[] {
     `sizes ${s.minSize}–${s.maxSize}`,
   ];
   const budget = r.budget === null ? '' : `; budget ${shortNumber(r.budget)}`;
+  const better = /\bbetter\b/.test(r.objective.description) ? '' : ` (${r.objective.minimise ? 'lower' : 'higher'} is better)`;
   return [
-    `Plan — objective ${r.objective.text}: ${r.objective.description} (${r.objective.minimise ? 'lower' : 'higher'} is better)`,
+    `Plan — objective ${r.objective.text}: ${r.objective.description}${better}`,
     `Rules ${r.rules.join(', ')}; ${how.join(', ')}; ${plural(s.evaluated, 'candidate')} evaluated over ${plural(r.systems.length, 'system')}${budget}`,
     `Best single system: ${r.bestSingle.name}, objective ${objectiveValue(r, r.bestSingle.objective)}`,
   ];

@@ -46,7 +46,8 @@ function plannedWith(name: string, ruleText: string, weights: 'f1' | 'label-f1' 
 describe('combine --plan', () => {
   it('applies a plan to outputs without gold: the same output as --rule/--systems with gold', async () => {
     const cases: Array<[string, string, 'f1' | 'label-f1' | undefined, string[]]> = [
-      ['vote', 'vote', undefined, ['crf', 'gazetteer', 'sloppy']],
+      // Three label ties, which the plan's tie-break order (crf first) decides as gold did.
+      ['vote', 'vote', undefined, ['confuser', 'crf', 'gazetteer']],
       ['kofn', 'kofn:2', undefined, ['cautious', 'confuser', 'crf', 'gazetteer']],
       ['wf1', 'weighted', 'f1', ['confuser', 'crf', 'gazetteer', 'sloppy']],
       ['wlabel', 'weighted', 'label-f1', NAMES],
@@ -62,11 +63,19 @@ describe('combine --plan', () => {
         expect(r.stderr).toContain(`(plan ${plan}) → ${applied} (${ext})`);
         expect(r.stderr).toContain('no gold standard: not scored');
         expect(r.stderr).not.toContain('F1');
+        if (tag === 'vote') expect(r.stderr).toContain("3 label tie(s) broken by the plan's ranking of its members");
         const direct = out(`${tag}-direct.${ext}`);
         const args = ['--rule', rule, '--systems', members.join(','), ...(weights === undefined ? [] : ['--weights', weights])];
         const d = await runCli(['combine', '--gold', GOLD_JSONL, ...JSONL, ...args, ...overlaps, '--no-write-gold', '--out', direct]);
         expect(d.code, d.stderr).toBe(0);
         expect(read(applied), `${tag} ${ext}`).toBe(read(direct));
+        if (tag === 'vote' && ext === 'jsonl') {
+          // Without the tie-break order, ties follow the plan's member order (confuser first): another output.
+          const plain = savePlan('vote-plain.json', { rule, members });
+          const other = out('vote-plain.jsonl');
+          expect((await runCli(['combine', '--plan', plain, ...JSONL, '--out', other])).code).toBe(0);
+          expect(read(other)).not.toBe(read(direct));
+        }
       }
     }
   });

@@ -206,7 +206,9 @@ describe('planTable', () => {
     expect(isRateObjective('tp - fp')).toBe(false);
     // SER is minimised and is its own column: emphasised there.
     const ser = planTable(fixture({ objective: { text: 'ser', minimise: true, description: 'SER' } }), { color: true });
-    expect(ser).toContain('lower is better');
+    expect(ser).toContain('Plan — objective ser: SER (lower is better)\u001b');
+    const described = planTable(fixture({ objective: { text: 'ser', minimise: true, description: 'SER (lower is better)' } }));
+    expect(described.split('\n')[0]).toBe('Plan — objective ser: SER (lower is better)');
     expect(ser).toContain('\u001b[32m26.50\u001b[39m');
   });
 
