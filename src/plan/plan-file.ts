@@ -11,6 +11,11 @@
  *   `weighted`) give a label tie to the label backed by the earliest of them, as the planner's
  *   simulation did with gold (without `tieBreak`, the order of `members`).
  *
+ * Applied to the planning data without its gold, a plan gives the planned ensemble exactly
+ * (tested), with one exception inherited from the vote: a member that proposes several labels at
+ * one boundary (JSONL or BRAT input only) votes for the first of them in universe order, which
+ * lists gold items first, so without gold its vote there can differ.
+ *
  * The file is JSON with a fixed key order (`schemaVersion`, `kind`, `rule`, `weights`,
  * `members`, `tieBreak`, `objective`, `planning`, `systems`) and a trailing newline. `planning`
  * holds the candidate's scores on the planning data, for the reader's information.
