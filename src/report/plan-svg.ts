@@ -2,7 +2,7 @@
  * The predicted-versus-actual scatter of `plan --svg FILE` (DESIGN §7): one point per candidate,
  * x = objective predicted from the pairwise statistics, y = objective obtained by simulation,
  * the line y = x dashed (points on it were predicted exactly), one colour and marker shape per
- * rule, the top candidates highlighted and labelled.
+ * rule, the top candidates highlighted and numbered, with a key of their labels beside the plot.
  *
  * A pure, deterministic function: the same points give the same bytes (no dates, no random ids,
  * no locale-dependent formatting, coordinates rounded to 0.01). Both axes share one domain and
@@ -28,9 +28,9 @@ export interface ScatterPoint {
   actual: number;
   /** The rule (`union`, `vote`, …): one colour and marker per rule. */
   rule: string;
-  /** The text shown next to a highlighted point (e.g. the members). */
+  /** The text of a highlighted point in the key (e.g. the members and rule). */
   label: string;
-  /** Drawn on top, larger, outlined and labelled (the top candidates). */
+  /** Drawn on top, larger, outlined and numbered, its label in the key (the top candidates). */
   highlight?: boolean;
 }
 
@@ -41,7 +41,7 @@ export interface PlanScatterOptions {
   minimise?: boolean;
   /** Replaces the title. */
   title?: string;
-  /** How many highlighted points get a text label (the first ones in input order; default 10). */
+  /** How many highlighted points get a number and a key entry (the first in input order; default 10). */
   maxLabels?: number;
   /** Most markers drawn (default 5,000; at least the number of highlighted points). */
   maxPoints?: number;
