@@ -75,6 +75,15 @@ export interface PlanData {
   xSize: number;
   /** Distinct member masks with their numbers of gold and non-gold items (binary rules need only these). */
   patterns: { mask: Int32Array; gold: Int32Array; neg: Int32Array; count: number };
+  /**
+   * Typed votes, split by boundary: at a boundary where one item alone gets votes, the vote
+   * depends only on that item's vote mask and label (its votes against the `O` of the others),
+   * so such boundaries are grouped by (vote mask, label) with the numbers where the item is
+   * gold, not gold, and not gold at a gold boundary (a substitution when it wins). The other
+   * boundaries, where labels compete, are listed in `contested`.
+   */
+  votePatterns: { mask: Int32Array; label: Int32Array; gold: Int32Array; neg: Int32Array; sub: Int32Array; count: number };
+  contested: Int32Array;
 }
 
 /**
@@ -151,6 +160,7 @@ export function buildPlanData(index: EnsembleIndex, documents?: (doc: number) =>
     if (bGold[b] > 0 && neg > 0) xb.push(b);
   }
   const xBoundaries = Int32Array.from(xb);
+  const { votePatterns, contested } = buildVotePatterns(boundaries, bStart, bItems, voteMask, isGold, bGold, label, Math.max(1, index.labels.length));
 
   let goldSize = 0;
   for (let i = 0; i < u; i++) goldSize += isGold[i];
@@ -213,7 +223,7 @@ export function buildPlanData(index: EnsembleIndex, documents?: (doc: number) =>
     n, names: index.corpus.systems.map((s) => s.name), u, globalId, isGold, mask, voteMask, label, labels: index.labels, doc,
     documents: index.corpus.documents.length, boundaries, bStart, bItems, bGold, bVoteOr, xBoundaries, goldSize, negSize,
     memberItems, tp, fp, s: new Float64Array(n), f1: new Float64Array(n), labelF1: [], rank: new Int32Array(n),
-    coGold, coNeg, coX, wc, ww, xSize, patterns: buildPatterns(mask, isGold),
+    coGold, coNeg, coX, wc, ww, xSize, patterns: buildPatterns(mask, isGold), votePatterns, contested,
   };
   // Per-system substitutions, F1 (overall and per label) and rank, as simulate's tie-break uses.
   for (let m = 0; m < n; m++) {
@@ -253,6 +263,53 @@ function buildPatterns(mask: Int32Array, isGold: Uint8Array): PlanData['patterns
     else neg[p]++;
   }
   return { mask: Int32Array.from(masks), gold: Int32Array.from(gold), neg: Int32Array.from(neg), count: masks.length };
+}
+
+function buildVotePatterns(boundaries: number, bStart: Int32Array, bItems: Int32Array, voteMask: Int32Array, isGold: Uint8Array, bGold: Int32Array, label: Int32Array, labels: number): Pick<PlanData, 'votePatterns' | 'contested'> {
+  const at = new Map<number, number>();
+  const mask: number[] = [];
+  const lab: number[] = [];
+  const gold: number[] = [];
+  const neg: number[] = [];
+  const sub: number[] = [];
+  const contested: number[] = [];
+  for (let b = 0; b < boundaries; b++) {
+    let only = -1;
+    let voted = 0;
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+      if (voteMask[bItems[e]] !== 0) {
+        voted++;
+        only = bItems[e];
+      }
+    }
+    if (voted === 0) continue;
+    if (voted > 1) {
+      contested.push(b);
+      continue;
+    }
+    const key = voteMask[only] * labels + label[only];
+    let p = at.get(key);
+    if (p === undefined) {
+      at.set(key, (p = mask.length));
+      mask.push(voteMask[only]);
+      lab.push(label[only]);
+      gold.push(0);
+      neg.push(0);
+      sub.push(0);
+    }
+    if (isGold[only]) gold[p]++;
+    else {
+      neg[p]++;
+      if (bGold[b] > 0) sub[p]++;
+    }
+  }
+  return {
+    votePatterns: {
+      mask: Int32Array.from(mask), label: Int32Array.from(lab), gold: Int32Array.from(gold), neg: Int32Array.from(neg),
+      sub: Int32Array.from(sub), count: mask.length,
+    },
+    contested: Int32Array.from(contested),
+  };
 }
 
 /**

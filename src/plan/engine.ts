@@ -157,12 +157,36 @@ export function actualVote(data: PlanData, S: number, weights: VoteWeights, keep
   let fp = 0;
   let s = 0;
   let ties = 0;
-  for (let b = 0; b < data.boundaries; b++) {
+  // Uncontested boundaries (one item alone gets votes), grouped by vote mask and label: the item
+  // wins when its votes beat the O of the members proposing nothing there.
+  const vp = data.votePatterns;
+  if (keep === undefined) {
+    for (let k = 0; k < vp.count; k++) {
+      const bits = vp.mask[k] & S;
+      if (bits === 0) continue;
+      let wins: boolean;
+      if (weights.unit) {
+        wins = 2 * popcount(bits) > size;
+      } else {
+        const o = bits === S ? 0 : totalO - oWeightOf(weights, bits);
+        wins = tallyOf(weights, L, bits, vp.label[k]) > o + eps;
+      }
+      if (wins) {
+        tp += vp.gold[k];
+        fp += vp.neg[k];
+        s += vp.sub[k];
+      }
+    }
+  }
+  const list = keep === undefined ? data.contested : null;
+  const count = list === null ? data.boundaries : list.length;
+  for (let at = 0; at < count; at++) {
+    const b = list === null ? at : list[at];
     const voters = bVoteOr[b] & S;
     if (voters === 0) continue;
     const nVoters = popcount(voters);
     let o: number;
-    if (nVoters === size) o = 0;
+    if (voters === S) o = 0;
     else o = weights.unit ? size - nVoters : totalO - oWeightOf(weights, voters);
     // Plain vote: a label needs more than o votes and has at most nVoters.
     if (weights.unit && nVoters <= o) continue;
