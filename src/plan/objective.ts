@@ -17,7 +17,8 @@
  * References: J. de Jong et al., mathjs (https://mathjs.org), "Expression parsing" and
  * "Security" pages; DESIGN §4 (measures) and §7.
  */
-import { parse, type MathNode } from 'mathjs/number';
+import { createRequire } from 'node:module';
+import type { MathNode } from 'mathjs/number';
 import { UsageError } from '../errors.js';
 import { kMeasure } from '../metrics/kmeasure.js';
 import { fBeta } from '../metrics/prf.js';
@@ -339,6 +340,17 @@ function toNumber(v: unknown): number {
   return Number.NaN;
 }
 
+/**
+ * mathjs, loaded on first use: it takes over half a second to load, and the named objectives
+ * (f1, ser, k:…) never need it. The CommonJS build is required synchronously so that
+ * parseObjective stays synchronous.
+ */
+let mathjs: typeof import('mathjs/number') | undefined;
+function mathjsParse(source: string): MathNode {
+  mathjs ??= createRequire(import.meta.url)('mathjs/number') as typeof import('mathjs/number');
+  return mathjs.parse(source);
+}
+
 function compileExpression(
   text: string,
   source: string,
@@ -348,7 +360,7 @@ function compileExpression(
 ): Objective {
   let root: MathNode;
   try {
-    root = parse(source);
+    root = mathjsParse(source);
   } catch (e) {
     const err = e as Error & { char?: number };
     const message = err.message.replace(/\s*\(char \d+\)\s*$/, '');
