@@ -138,6 +138,11 @@ export interface BootstrapOptions {
   confidence?: number;
   /** When true the gain is metric(B) − metric(A), so that positive is still better (e.g. SER). */
   lowerIsBetter?: boolean;
+  /**
+   * The metric of side B when it differs from A's (e.g. an objective that reads the number of
+   * members or their cost, which differ between an ensemble and a single system); default `metric`.
+   */
+  metricB?: (c: SummedCounts) => number;
 }
 
 export interface BootstrapSummary {
@@ -195,6 +200,7 @@ export function pairedBootstrap(
   if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${String(samples)}`);
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${String(confidence)}`);
   const sign = options.lowerIsBetter ? -1 : 1;
+  const metricB = options.metricB ?? metric;
 
   // Columns: tp, fp, fn, s of A then of B, document by document.
   const cols = new Float64Array(8 * n);
@@ -205,7 +211,7 @@ export function pairedBootstrap(
   }
   const sums = new Float64Array(8);
   const gainOf = () => sign * (metric({ tp: sums[0], fp: sums[1], fn: sums[2], s: sums[3] })
-    - metric({ tp: sums[4], fp: sums[5], fn: sums[6], s: sums[7] }));
+    - metricB({ tp: sums[4], fp: sums[5], fn: sums[6], s: sums[7] }));
 
   for (let d = 0; d < n; d++) for (let c = 0; c < 8; c++) sums[c] += cols[8 * d + c];
   const observed = gainOf();
