@@ -4,6 +4,10 @@ export interface Io {
   stderr: (text: string) => void;
   /** Whether stdout is a terminal. */
   isTTY: boolean;
+  /** Whether stderr is a terminal (progress bars are drawn only then). */
+  stderrIsTTY?: boolean;
+  /** Terminal width, when stdout is a terminal. */
+  columns?: number;
   env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -12,6 +16,8 @@ export function processIo(): Io {
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),
     isTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stdout.columns,
     env: process.env,
   };
 }

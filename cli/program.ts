@@ -9,6 +9,7 @@ import { registerAblate } from './commands/ablate.js';
 import { registerCombine } from './commands/combine.js';
 import { registerCompare } from './commands/compare.js';
 import { registerEval } from './commands/eval.js';
+import { registerPlan } from './commands/plan.js';
 import type { Io } from './io.js';
 
 export const VERSION = '0.1.0';
@@ -24,6 +25,7 @@ export function buildProgram(io: Io): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   registerEval(program, io);
   registerCompare(program, io);
+  registerPlan(program, io);
   registerCombine(program, io);
   registerAblate(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

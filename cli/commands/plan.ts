@@ -1,0 +1,191 @@
+/**
+ * `complan plan`: rank candidate ensembles (member sets × rules) by their actual objective on the
+ * gold standard, next to what the pairwise statistics predicted (DESIGN §7, §8).
+ */
+import { Option, type Command } from 'commander';
+import { UsageError } from '../../src/errors.js';
+import { loadCorpus } from '../../src/formats/load.js';
+import { BASE_RULES, parseRule, parseWeights, ruleName, type Rule, type WeightSpec } from '../../src/ensemble/rules.js';
+import type { Io } from '../io.js';
+import {
+  addFormatOption, addInputOptions, loadOptions, outputFormat, parseTypes, positiveNumber, printWarnings,
+  type InputFlags, type OutputFormat,
+} from '../options.js';
+import { ZERO_DIVISION_MODES, type ZeroDivision } from '../../src/metrics/prf.js';
+
+interface PlanFlags extends InputFlags {
+  match: string;
+  beta: number;
+  kAlpha: number;
+  zeroDivision: ZeroDivision;
+  types?: string;
+  objective: string;
+  rules?: string;
+  weights?: string;
+  search: 'exhaustive' | 'greedy' | 'beam' | 'auto';
+  guide: 'score' | 'comp';
+  beam: number;
+  minSize?: number;
+  maxSize?: number;
+  top: number;
+  cost: string[];
+  budget?: number;
+  holdout?: number;
+  folds?: number;
+  seed: number;
+  bootstrap?: number;
+  svg?: string;
+  savePlan?: string;
+  format?: OutputFormat;
+}
+
+function countOf(name: string, min = 1) {
+  return (v: string) => {
+    if (!/^\d+$/.test(v.trim()) || Number(v) < min) throw new UsageError(`${name} expects an integer ≥ ${min}, got "${v}"`);
+    return Number(v);
+  };
+}
+
+function fraction(v: string): number {
+  const x = Number(v);
+  if (v.trim() === '' || !(x > 0 && x < 1)) throw new UsageError(`--holdout expects a fraction of the documents between 0 and 1 (exclusive), got "${v}"`);
+  return x;
+}
+
+function nonNegative(name: string) {
+  return (v: string) => {
+    const x = Number(v);
+    if (v.trim() === '' || !Number.isFinite(x) || x < 0) throw new UsageError(`${name} expects a number ≥ 0, got "${v}"`);
+    return x;
+  };
+}
+
+/** `--rules`: comma-separated rules (duplicates dropped); `weighted` takes `--weights`. */
+export function parseRules(text: string | undefined, weights: string | undefined): Rule[] {
+  let spec: WeightSpec | undefined;
+  if (weights !== undefined) {
+    try {
+      spec = parseWeights(weights);
+    } catch (err) {
+      throw new UsageError(`--weights: ${(err as Error).message}`);
+    }
+  }
+  if (text === undefined) {
+    if (spec !== undefined) throw new UsageError('--weights applies to the weighted rule: add it to --rules');
+    return [...BASE_RULES];
+  }
+  const names = text.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (names.length === 0) throw new UsageError('--rules expects a comma-separated list of rules');
+  const rules: Rule[] = [];
+  for (const name of names) {
+    let rule: Rule;
+    try {
+      rule = parseRule(name, spec);
+    } catch (err) {
+      throw new UsageError(`--rules: ${(err as Error).message}`);
+    }
+    if (!rules.some((r) => ruleName(r) === ruleName(rule))) rules.push(rule);
+  }
+  if (spec !== undefined && !rules.some((r) => r.kind === 'weighted')) throw new UsageError('--weights applies to the weighted rule: add it to --rules');
+  return rules;
+}
+
+/** `--cost a=2,b=0.5` (repeatable): cost per system name, finite and ≥ 0. */
+export function parseCosts(list: readonly string[]): Map<string, number> | undefined {
+  if (list.length === 0) return undefined;
+  const costs = new Map<string, number>();
+  for (const part of list.flatMap((x) => x.split(','))) {
+    const t = part.trim();
+    if (t === '') continue;
+    const eq = t.lastIndexOf('=');
+    const name = t.slice(0, eq).trim();
+    const value = Number(t.slice(eq + 1));
+    if (eq <= 0 || name === '' || t.slice(eq + 1).trim() === '' || !Number.isFinite(value) || value < 0) {
+      throw new UsageError(`--cost expects name=value with a value ≥ 0, got "${t}"`);
+    }
+    if (costs.has(name)) throw new UsageError(`--cost gives "${name}" twice`);
+    costs.set(name, value);
+  }
+  return costs;
+}
+
+export function registerPlan(program: Command, io: Io): void {
+  const cmd = program
+    .command('plan')
+    .description('rank candidate ensembles (member sets × rules) by actual score on gold next to the score complementarity predicts');
+  addInputOptions(cmd);
+  cmd
+    .option('--objective <objective>', 'f1, f:BETA, ser (lower is better), k:ALPHA:BETA, or an expression over p r f ser err k tp fp fn size cost', 'f1')
+    .option('--rules <rules>', 'rules to try, comma-separated: union, intersection, kofn:K, majority, vote, weighted (default: union,intersection,majority,vote)')
+    .option('--weights <weights>', 'for the weighted rule: f1 (default), label-f1, or name=w,...')
+    .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, or auto (exhaustive up to 65,535 member sets, else greedy then beam)').choices(['exhaustive', 'greedy', 'beam', 'auto']).default('auto'))
+    .addOption(new Option('--guide <guide>', 'greedy: add the system that most improves the score, or try systems by complementarity to the ensemble').choices(['score', 'comp']).default('score'))
+    .option('--beam <width>', 'beam width', countOf('--beam'), 5)
+    .option('--min-size <n>', 'smallest ensemble listed', countOf('--min-size'))
+    .option('--max-size <n>', 'largest ensemble searched (default: all systems)', countOf('--max-size'))
+    .option('--top <n>', 'candidates listed', countOf('--top'), 10)
+    .option('--cost <name=value>', 'cost of a system (repeatable or comma-separated; others cost 1)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--budget <cost>', 'list only candidates costing at most this', nonNegative('--budget'))
+    .option('--holdout <fraction>', 'plan on the other documents and score the choice on this share of them', fraction)
+    .option('--folds <k>', 'K-fold cross-validation by document of the choice', countOf('--folds', 2))
+    .option('--seed <n>', 'seed of the document split and the bootstrap', countOf('--seed', 0), 1)
+    .option('--bootstrap <n>', 'paired bootstrap samples over documents: interval of the gain over the best single system', countOf('--bootstrap'))
+    .option('--match <mode>', 'the planner scores strict matches (span and type)', 'strict')
+    .option('--beta <beta>', 'β of F_β (and of K)', positiveNumber('--beta'), 1)
+    .option('--k-alpha <alpha>', 'α of the K-measure', positiveNumber('--k-alpha'), 1)
+    .addOption(new Option('--zero-division <rule>', 'value of 0/0 in P, R, F').choices(ZERO_DIVISION_MODES as string[]).default('gerbil'))
+    .option('--types <types>', 'only these entity types, comma-separated')
+    .option('--svg <file>', 'also write a predicted-versus-actual scatter of every candidate as SVG')
+    .option('--save-plan <file>', 'write the winner as a plan that combine --plan applies to new outputs');
+  addFormatOption(cmd);
+  cmd.action(async (systems: string[], flags: PlanFlags) => {
+    if (flags.match !== 'strict') {
+      throw new UsageError(`--match ${flags.match} does not apply to plan: ensembles combine labelled items and are scored as eval scores strict matches`);
+    }
+    const rules = parseRules(flags.rules, flags.weights);
+    const costs = parseCosts(flags.cost);
+    const types = parseTypes(flags.types);
+    const format = outputFormat(flags.format);
+    // Loaded here, not at start-up: other commands never pay for them (mathjs above all).
+    const { parseObjective } = await import('../../src/plan/objective.js');
+    const { runPlan } = await import('../../src/plan/plan.js');
+    const report = await import('../../src/report/plan.js');
+    const { createProgress } = await import('../progress.js');
+    const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha });
+    const corpus = loadCorpus(loadOptions(systems, flags, 'plan'));
+    printWarnings(corpus, io, types);
+    const progress = createProgress(io);
+    let run;
+    try {
+      run = runPlan(corpus, {
+        objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, minSize: flags.minSize, maxSize: flags.maxSize,
+        top: flags.top, costs, budget: flags.budget, beta: flags.beta, kAlpha: flags.kAlpha, zeroDivision: flags.zeroDivision, types,
+        holdout: flags.holdout, folds: flags.folds, seed: flags.seed, bootstrap: flags.bootstrap,
+        onProgress: (phase, done, total) => progress.update(phase, done, total),
+      });
+    } finally {
+      progress.end();
+    }
+    const { result } = run;
+    const { writeFileAtomic } = await import('../../src/formats/write-file.js');
+    if (flags.svg !== undefined) {
+      const { planScatterSvg } = await import('../../src/report/plan-svg.js');
+      writeFileAtomic(flags.svg, [planScatterSvg(run.scatter(), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top })]);
+    }
+    if (flags.savePlan !== undefined) {
+      const { formatPlanFile, planFileOf } = await import('../../src/plan/plan-file.js');
+      writeFileAtomic(flags.savePlan, [formatPlanFile(planFileOf(result.candidates[0], result, run.resolution(1)))]);
+    }
+    switch (format) {
+      case 'json': io.stdout(report.planJson(result)); break;
+      case 'csv': io.stdout(report.planCsv(result)); break;
+      case 'markdown': io.stdout(report.planMarkdown(result)); break;
+      case 'latex': io.stdout(report.planLatex(result)); break;
+      case 'table': {
+        const { useColor } = await import('../../src/report/table.js');
+        io.stdout(report.planTable(result, { color: useColor(io.env, io.isTTY), width: io.columns, top: flags.top }));
+        break;
+      }
+    }
+  });
+}
