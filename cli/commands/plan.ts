@@ -183,7 +183,7 @@ export function registerPlan(program: Command, io: Io): void {
       case 'latex': io.stdout(report.planLatex(result)); break;
       case 'table': {
         const { useColor } = await import('../../src/report/table.js');
-        io.stdout(report.planTable(result, { color: useColor(io.env, io.isTTY), width: io.columns, top: flags.top }));
+        io.stdout(report.planTable(result, { color: useColor(io.env, io.isTTY), width: io.columns ?? 120, top: flags.top }));
         break;
       }
     }

@@ -311,7 +311,7 @@ export interface PlanRun {
   result: PlanResult;
   /** The resolution of the listed candidate of rank `rank` (from 1), for `--save-plan`. */
   resolution: (rank: number) => PlanResolution;
-  /** Every evaluated candidate in the size range as a scatter point (the listed ones labelled and highlighted). */
+  /** Every evaluated candidate in the size range as a scatter point; the listed ones last, best first, labelled and highlighted. */
   scatter: () => Array<{ predicted: number; actual: number; rule: string; label: string; highlight: boolean }>;
 }
 
@@ -416,16 +416,17 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     const k = main.ranking[rank - 1];
     return resolutionOf(data, store.masks[k], ctx.rules[store.rules[k]]);
   };
+  // The listed candidates come last, best first, so that the figure numbers them by rank.
   const scatter = () => {
     const listed = new Set(main.ranking);
-    return inRange.map((k) => {
+    const point = (k: number, highlight: boolean) => {
       const rule = ruleName(ctx.rules[store.rules[k]]);
-      const highlight = listed.has(k);
       return {
         predicted: store.predicted[k], actual: store.actual[k], rule, highlight,
-        label: highlight ? `#${main.ranking.indexOf(k) + 1} ${rule}(${names(data, store.masks[k]).join('+')})` : '',
+        label: highlight ? `${rule}(${names(data, store.masks[k]).join('+')})` : '',
       };
-    });
+    };
+    return [...inRange.filter((k) => !listed.has(k)).map((k) => point(k, false)), ...main.ranking.map((k) => point(k, true))];
   };
   return { result, resolution, scatter };
 }
