@@ -55,3 +55,16 @@ export {
 export {
   ablateCsv, ablateJson, ablateLatex, ablateTables, CHANGE_LISTS, CHANGE_MEANING, signedPoints, type ChangeList,
 } from './report/ablate.js';
+export { buildPlanData, MAX_SYSTEMS, type PlanData } from './plan/data.js';
+export { betaBinomialTail, predictBinary, type PredictedCounts } from './plan/predict.js';
+export { parseObjective, type Objective, type ObjectiveInput } from './plan/objective.js';
+export { kendallTauB, rankAgreement, spearman, topKAgreement } from './plan/rank.js';
+export { paretoFront } from './plan/pareto.js';
+export { holdoutSplit, kFolds, mulberry32, pairedBootstrap } from './plan/split.js';
+export { plan, runPlan, type PlanOptions, type PlanRun, type SearchStrategy } from './plan/plan.js';
+export type {
+  BootstrapResult, CandidateScores, GreedyStep, HeldOut, HeldOutFold, PlanCandidate, PlanResult, PredictionMethod, RankAgreement,
+} from './plan/types.js';
+export { formatPlanFile, parsePlanFile, planFileOf, readPlanFile, type PlanFile } from './plan/plan-file.js';
+export { planCsv, planJson, planLatex, planMarkdown, planTable } from './report/plan.js';
+export { planScatterSvg, type ScatterPoint } from './report/plan-svg.js';
