@@ -112,3 +112,26 @@ if (existsSync(shared)) {
 } else {
   console.log('\n../shared/data/conll03-12sys not found: the twelve-system benchmark is skipped');
 }
+
+/** Planner benchmarks (issue 4): one run each of test/bench/plan.mjs, a fresh process. */
+function planBench(args, title, target) {
+  const t0 = process.hrtime.bigint();
+  const p = spawnSync(process.execPath, ['--max-old-space-size=4096', join(root, 'test/bench/plan.mjs'), ...args], { encoding: 'utf8' });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (p.status !== 0) throw new Error(`plan benchmark failed (${p.status}): ${p.stderr}`);
+  const r = JSON.parse(p.stdout);
+  console.log(`\n${title}`);
+  console.log(`  ${r.tokens.toLocaleString('en')} tokens, ${r.systems} systems, ${r.items.toLocaleString('en')} items; generated in ${ms(r.generate)}`);
+  console.log(`  plan (index, pairwise statistics, search): ${ms(r.plan)}${target ? `   target < ${ms(target)}: ${r.plan < target ? 'met' : 'NOT met'}` : ''}; whole process ${ms(wall)}; peak RSS ${(r.maxrss / 1024).toFixed(0)} MiB`);
+  console.log(`  ${r.evaluated.toLocaleString('en')} candidates scored (${r.strategies.join(' + ')}), ${Math.round(r.evaluated / (r.plan / 1000)).toLocaleString('en')} candidates/s, ${Math.round((r.items * 1000) / r.plan).toLocaleString('en')} items/s`);
+  console.log(`  winner: ${r.winner.rule} of ${r.winner.members} systems, F1 ${(100 * r.winner.f).toFixed(2)} (best single ${r.bestSingle.name} ${(100 * r.bestSingle.objective).toFixed(2)}); rank agreement ρ ${r.rankAgreement.spearman?.toFixed(3)}, τ ${r.rankAgreement.kendall?.toFixed(3)}`);
+}
+
+if (existsSync(shared)) {
+  const systems = readdirSync(shared).filter((f) => (f.endsWith('.conll') && f !== 'gold.conll') || f.endsWith('.jsonl')).sort();
+  const c = cli(['plan', '--gold', 'gold.conll', ...systems, '--search', 'exhaustive', '--format', 'json'], shared);
+  console.log('\nCoNLL-2003 test, twelve systems: complan plan --search exhaustive (4,095 member sets × union, intersection, majority, vote)');
+  console.log(`  wall (Node start-up and loading included, median of ${RUNS}): ${ms(c.wall)}   target < 2000 ms: ${c.wall < 2000 ? 'met' : 'NOT met'}; peak RSS ${c.rssMiB.toFixed(0)} MiB`);
+}
+planBench(['synthetic-exhaustive', '20'], 'Synthetic corpus, 20 systems: exhaustive search, majority (1,048,575 member sets)', 60000);
+planBench(['synthetic-greedy', '30'], 'Synthetic corpus, 30 systems: greedy search, union, intersection, majority, vote', 10000);
