@@ -370,6 +370,14 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const front: boolean[] = new Array<boolean>(store.length).fill(false);
   inRange.forEach((k, i) => { front[k] = flags[i]; });
   const candidates = main.ranking.map((k, i) => candidateOf(main, k, i + 1, o.budget, front));
+  let frontList: PlanCandidate[] | undefined;
+  if (o.costs !== undefined || o.budget !== undefined) {
+    const onFront = inRange.filter((k) => front[k]);
+    onFront.sort((a, b) => scorer.costOf(store.masks[a]) - scorer.costOf(store.masks[b]) || (betterCandidate(ctx, a, b) ? -1 : 1));
+    // One entry per member set and score: a single system is the same ensemble under every rule.
+    const distinct = onFront.filter((k, i) => i === 0 || store.masks[k] !== store.masks[onFront[i - 1]] || store.actual[k] !== store.actual[onFront[i - 1]]);
+    frontList = distinct.slice(0, 50).map((k) => candidateOf(main, k, main.ranking.indexOf(k) + 1, o.budget, front));
+  }
   const agreement = rankAgreement(
     Float64Array.from(inRange, (k) => store.predicted[k]),
     Float64Array.from(inRange, (k) => store.actual[k]),
@@ -406,6 +414,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     bestSingle: { name: data.names[main.best], objective: main.singles[main.best] },
     budget: o.budget ?? null,
     candidates,
+    ...(frontList === undefined ? {} : { paretoFront: frontList }),
     greedyPath: greedySteps(main),
     rankAgreement: agreement,
     notes,

@@ -158,6 +158,12 @@ export interface PlanResult {
   bestSingle: { name: string; objective: number };
   budget: number | null;
   candidates: PlanCandidate[];
+  /**
+   * With costs or a budget: the Pareto front of actual objective against cost over every
+   * evaluated candidate (at most 50, cheapest first), in or out of the budget; `rank` is the
+   * candidate's rank in `candidates`, or 0 when it is not listed there.
+   */
+  paretoFront?: PlanCandidate[];
   greedyPath: GreedyStep[];
   rankAgreement: RankAgreement;
   /** Notes the reader needs (e.g. vote predicted through majority). */

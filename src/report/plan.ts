@@ -208,7 +208,7 @@ export function rankAgreementLine(r: PlanResult): string {
 
 /** The Pareto front of objective against cost, by cost. */
 function paretoTable(r: PlanResult, membersCell: (m: string[]) => string): Table | undefined {
-  const front = r.candidates.filter((c) => c.pareto);
+  const front = r.paretoFront === undefined ? r.candidates.filter((c) => c.pareto) : [...r.paretoFront];
   if (front.length === 0) return undefined;
   const sign = r.objective.minimise ? 1 : -1;
   front.sort((a, b) => a.cost - b.cost || sign * (a.objective.actual - b.objective.actual) || a.rank - b.rank);
@@ -219,9 +219,9 @@ function paretoTable(r: PlanResult, membersCell: (m: string[]) => string): Table
       { header: '#', align: 'right' },
     ],
     rows: front.map((c) => [
-      shortNumber(c.cost), objectiveValue(r, c.objective.actual), membersCell(c.members), c.rule, String(c.rank),
+      shortNumber(c.cost), objectiveValue(r, c.objective.actual), membersCell(c.members), c.rule, c.rank > 0 ? String(c.rank) : '—',
     ]),
-    note: r.budget === null ? undefined : `Budget ${shortNumber(r.budget)}.`,
+    note: r.budget === null ? '# is the rank among the listed candidates (— when not listed).' : `Budget ${shortNumber(r.budget)}; # is the rank among the listed candidates (— when not listed or over budget).`,
   };
 }
 
@@ -386,6 +386,7 @@ export function planJsonObject(r: PlanResult): object {
     bestSingle: { name: r.bestSingle.name, objective: jsonNumber(r.bestSingle.objective) },
     budget: jsonNumber(r.budget),
     candidates: r.candidates.map(candidateJson),
+    ...(r.paretoFront === undefined ? {} : { paretoFront: r.paretoFront.map(candidateJson) }),
     greedyPath: r.greedyPath.map((g) => ({
       rule: g.rule, step: g.step, added: g.added, members: [...g.members], actual: jsonNumber(g.actual), predicted: jsonNumber(g.predicted),
       comp: jsonNumber(g.comp),

@@ -121,6 +121,17 @@ describe('plan', () => {
       expect(c.withinBudget).toBe(true);
     }
     expect(r.budget).toBe(3);
+    // The front, cheapest first: a higher cost must buy a strictly better objective.
+    const front = r.paretoFront!;
+    expect(front.length).toBeGreaterThan(0);
+    for (let i = 1; i < front.length; i++) {
+      expect(front[i].cost).toBeGreaterThanOrEqual(front[i - 1].cost);
+      if (front[i].cost > front[i - 1].cost) expect(front[i].objective.actual).toBeGreaterThan(front[i - 1].objective.actual);
+    }
+    for (const c of r.candidates) {
+      for (const p of front) expect(p.cost <= c.cost && p.objective.actual > c.objective.actual && !c.pareto).toBeDefined();
+    }
+    expect(front.every((p) => p.pareto)).toBe(true);
     expect(() => plan(corpus, { objective: f1, costs: new Map([['nobody', 1]]) })).toThrow(UsageError);
   });
 
