@@ -169,7 +169,8 @@ function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCell: (m: 
   if (cost && list.some((c) => !c.withinBudget)) notes.push(`${OVER_BUDGET_MARK} over the budget${r.budget === null ? '' : ` of ${shortNumber(r.budget)}`}.`);
   const unit = isRateObjective(r.objective.text) ? ' (points)' : '';
   notes.push(`gap = actual − predicted objective${unit}; gain = over the candidate's best single member${unit}, positive is better.`);
-  const total = r.candidates.length;
+  // Candidates listed out of those scored (a budget or size range may leave fewer to rank).
+  const total = Math.max(r.candidates.length, r.rankAgreement.candidates);
   const which = list.length < total ? `top ${list.length} of ${total}` : total === 1 ? 'the only one' : `all ${total}`;
   return {
     title: `Candidates (${which}, by actual objective)`,

@@ -186,7 +186,7 @@ describe('planTable', () => {
   it('shows the top N candidates when asked', () => {
     const t = planTable(fixture(), { top: 2 });
     expect(candidateRows(t).map((r) => r[0])).toEqual(['1', '2']);
-    expect(t).toContain('Candidates (top 2 of 4, by actual objective)');
+    expect(t).toContain('Candidates (top 2 of 1234, by actual objective)'); // out of every candidate scored
   });
 
   it('colours only when asked: bold titles, the best objective in green', () => {
