@@ -1,0 +1,524 @@
+/**
+ * `complan plan` on examples/news (five systems): the table and the JSON document of issue 4
+ * (deterministic, with predicted == actual where prediction is exact), the other formats,
+ * usage errors (exit 1) that show where an objective goes wrong, input errors (exit 2), the
+ * honest numbers (--holdout, --folds, --bootstrap), --budget, --svg, --save-plan applied by
+ * `combine --plan` without gold, and a progress bar drawn on stderr only when it is a terminal.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Io } from '../../cli/io.js';
+import { run } from '../../cli/program.js';
+import { createProgress, progressLine } from '../../cli/progress.js';
+import type { PlanResult } from '../../src/plan/types.js';
+import { ROOT, runCli } from './helpers.js';
+
+const NEWS = join(ROOT, 'examples/news');
+const GOLD = join(NEWS, 'gold.conll');
+const GOLD_JSONL = join(NEWS, 'jsonl', 'gold.jsonl');
+const NAMES = ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy'];
+const CONLL = NAMES.map((n) => join(NEWS, 'systems', `${n}.conll`));
+const JSONL = NAMES.map((n) => join(NEWS, 'jsonl', `${n}.jsonl`));
+const dir = mkdtempSync(join(tmpdir(), 'complan-plan-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const out = (name: string) => join(dir, name);
+const read = (path: string) => readFileSync(path, 'utf8');
+
+/** The keys issue 4 requires of each score block. */
+const SCORE_KEYS = ['precision', 'recall', 'f', 'ser', 'k', 'tp', 'fp', 'fn'] as const;
+
+/** `complan plan --gold gold.conll <five systems> <args>`. */
+const plan = (args: string[]) => runCli(['plan', '--gold', GOLD, ...CONLL, ...args]);
+
+/** `plan … --format json <args>`, which must succeed with nothing on stderr. */
+async function planJson(args: string[]): Promise<PlanResult & { raw: string }> {
+  const r = await plan([...args, '--format', 'json']);
+  if (r.code !== 0) throw new Error(`complan plan exited ${r.code}: ${r.stderr}`);
+  expect(r.stderr).toBe('');
+  return { ...(JSON.parse(r.stdout) as PlanResult), raw: r.stdout };
+}
+
+/** A usage or input error: the exit code, nothing on stdout, one message on stderr. */
+async function planError(args: string[], code: 1 | 2): Promise<string> {
+  const r = await plan(args);
+  expect(r.code, r.stderr).toBe(code);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.startsWith('complan: ')).toBe(true);
+  return r.stderr;
+}
+
+const key = (c: { members: string[]; rule: string }) => `${c.rule}(${c.members.join('+')})`;
+
+/**
+ * Checks that `text` is well-formed XML as far as an SVG needs: every tag closed in order, one
+ * root `<svg>`, attribute values quoted, and no bare `&` or `<` in text.
+ */
+function expectWellFormedSvg(text: string): void {
+  const body = text.replace(/^<\?xml[^?]*\?>\s*/, '').replace(/<!--[\s\S]*?-->/g, '');
+  expect(body.startsWith('<svg')).toBe(true);
+  const stack: string[] = [];
+  let roots = 0;
+  let at = 0;
+  const tag = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
+  while (at < body.length) {
+    const lt = body.indexOf('<', at);
+    const textEnd = lt < 0 ? body.length : lt;
+    const chunk = body.slice(at, textEnd);
+    expect(chunk, `bare & in text near ${at}`).not.toMatch(/&(?!(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);)/);
+    if (lt < 0) break;
+    tag.lastIndex = lt;
+    const m = tag.exec(body);
+    expect(m, `malformed tag at ${lt}: ${body.slice(lt, lt + 60)}`).not.toBeNull();
+    const [whole, closing, name, , selfClosing] = m!;
+    if (closing === '/') {
+      expect(stack.pop(), `</${name}> at ${lt}`).toBe(name);
+    } else if (selfClosing !== '/') {
+      if (stack.length === 0) roots++;
+      stack.push(name);
+    } else if (stack.length === 0) {
+      roots++;
+    }
+    at = lt + whole.length;
+  }
+  expect(stack).toEqual([]);
+  expect(roots).toBe(1);
+}
+
+describe('complan plan: output', () => {
+  it('prints a table of the candidates, the greedy path and the rank agreement by default', async () => {
+    const r = await plan([]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const doc = await planJson([]);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('Plan — objective f1: F1 (higher is better)');
+    expect(r.stdout).toContain('124 candidates evaluated over 5 systems');
+    expect(r.stdout).toContain('Best single system: crf, objective 89.81');
+    expect(r.stdout).toContain('Candidates (top 10 of 124, by actual objective)');
+    expect(r.stdout).toMatch(/#\s+members\s+rule\s+size\s+pred F1\s+F1\s+SER\s+K\s+gap\s+gain/);
+    // One row per listed candidate (ten by default), in rank order, as in the JSON.
+    const rows = lines.filter((l) => /^\s*\d+\s+\S+\s+(union|intersection|majority|vote)\s+\d+\s/.test(l));
+    expect(rows).toHaveLength(10);
+    expect(doc.candidates).toHaveLength(10);
+    rows.forEach((row, i) => {
+      const [rank, members, rule, size] = row.trim().split(/\s+/);
+      const c = doc.candidates[i];
+      expect([Number(rank), members, rule, Number(size)]).toEqual([c.rank, c.members.join('+'), c.rule, c.size]);
+      expect(row).toContain((100 * c.actual.f).toFixed(2));
+    });
+    expect(r.stdout).toContain('Greedy path');
+    expect(r.stdout).toMatch(/Rank agreement \(predicted against actual objective\) over 124 candidates: Spearman ρ -?\d\.\d{3}, Kendall τ -?\d\.\d{3}, D-measure@10 \d\.\d{3}/);
+    // --top limits the rows.
+    const top3 = await plan(['--top', '3']);
+    expect(top3.stdout).toContain('Candidates (top 3 of 124, by actual objective)');
+    expect(top3.stdout.split('\n').filter((l) => /^\s*\d+\s+\S+\s+(union|intersection|majority|vote)\s+\d+\s/.test(l))).toHaveLength(3);
+  });
+
+  it('--format json has the keys of issue 4 and is byte-identical from run to run', async () => {
+    const a = await plan(['--format', 'json']);
+    const b = await plan(['--format', 'json']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout.endsWith('\n')).toBe(true);
+    const doc = JSON.parse(a.stdout) as PlanResult;
+    expect(Object.keys(doc)).toEqual(expect.arrayContaining(['schemaVersion', 'objective', 'rules', 'search', 'candidates', 'greedyPath', 'rankAgreement']));
+    expect(doc.schemaVersion).toBe(1);
+    expect(doc.objective).toMatchObject({ text: 'f1', minimise: false });
+    expect(doc.rules).toEqual(['union', 'intersection', 'majority', 'vote']);
+    expect(doc.search).toMatchObject({ requested: 'auto', minSize: 1, maxSize: 5, evaluated: 124 });
+    expect(doc.search.strategies).toContain('exhaustive');
+    expect(doc.systems).toEqual(NAMES);
+    expect(doc.candidates).toHaveLength(10);
+    doc.candidates.forEach((c, i) => {
+      expect(Object.keys(c)).toEqual(expect.arrayContaining(['rank', 'members', 'rule', 'size', 'cost', 'gain', 'actual', 'predicted']));
+      expect(c.rank).toBe(i + 1);
+      expect(c.size).toBe(c.members.length);
+      expect(c.cost).toBe(c.size);
+      expect(doc.rules).toContain(c.rule);
+      expect(c.members.every((m) => NAMES.includes(m))).toBe(true);
+      // Members in input order.
+      expect(c.members).toEqual(NAMES.filter((n) => c.members.includes(n)));
+      for (const block of [c.actual, c.predicted]) {
+        expect(Object.keys(block)).toEqual(expect.arrayContaining([...SCORE_KEYS]));
+        for (const k of SCORE_KEYS) expect(typeof block[k], k).toBe('number');
+      }
+      expect(Object.keys(c.predicted).sort()).toEqual(Object.keys(c.actual).sort());
+      // Actual counts are integers over the 184 gold items; the objective is the actual F1.
+      expect(Number.isInteger(c.actual.tp) && Number.isInteger(c.actual.fp) && Number.isInteger(c.actual.fn)).toBe(true);
+      expect(c.actual.tp + c.actual.fn).toBe(184);
+      expect(c.objective.actual).toBe(c.actual.f);
+      if (i > 0) expect(c.actual.f).toBeLessThanOrEqual(doc.candidates[i - 1].actual.f);
+    });
+    // The winner beats the best single system (crf, 89.81).
+    expect(doc.bestSingle.name).toBe('crf');
+    expect(doc.candidates[0].actual.f).toBeGreaterThan(doc.bestSingle.objective);
+    expect(doc.candidates[0].gain).toBeCloseTo(doc.candidates[0].actual.f - doc.bestSingle.objective, 12);
+    // The greedy path of every rule starts from the best single system.
+    expect(doc.greedyPath.length).toBeGreaterThan(0);
+    for (const rule of doc.rules) {
+      const steps = doc.greedyPath.filter((s) => s.rule === rule);
+      expect(steps[0]).toMatchObject({ step: 1, added: 'crf', members: ['crf'] });
+      steps.forEach((s, i) => expect(s.members).toHaveLength(i + 1));
+    }
+    const ra = doc.rankAgreement;
+    expect(Object.keys(ra)).toEqual(expect.arrayContaining(['spearman', 'kendall', 'dMeasure']));
+    expect(ra.candidates).toBe(124);
+    for (const v of [ra.spearman, ra.kendall, ra.dMeasure]) {
+      expect(typeof v).toBe('number');
+      expect(Math.abs(v!)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('--rules union,intersection --max-size 2: every single system and pair is predicted exactly (predicted == actual)', async () => {
+    const doc = await planJson(['--rules', 'union,intersection', '--max-size', '2', '--top', '1000']);
+    // 5 singles + 10 pairs, under two rules.
+    expect(doc.candidates).toHaveLength(30);
+    expect(doc.search.evaluated).toBe(30);
+    expect(new Set(doc.candidates.map(key)).size).toBe(30);
+    for (const c of doc.candidates) {
+      expect(c.predictedVia, key(c)).toBe('exact');
+      expect(c.predicted, key(c)).toEqual(c.actual);
+      for (const k of SCORE_KEYS) expect(c.predicted[k], `${key(c)} ${k}`).toBe(c.actual[k]);
+      expect(c.objective.gap).toBe(0);
+    }
+    // Exact prediction ranks the candidates exactly.
+    expect(doc.rankAgreement).toMatchObject({ candidates: 30, spearman: 1, kendall: 1, dMeasure: 1 });
+  });
+
+  it('--format csv, markdown and latex', async () => {
+    const doc = await planJson(['--top', '4']);
+    const csv = await plan(['--top', '4', '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const lines = csv.stdout.trimEnd().split('\n');
+    const header = lines[0].split(',');
+    expect(header.slice(0, 6)).toEqual(['rank', 'members', 'rule', 'size', 'cost', 'gain']);
+    expect(header).toEqual(expect.arrayContaining([
+      ...SCORE_KEYS.map((k) => `actual_${k}`), ...SCORE_KEYS.map((k) => `predicted_${k}`),
+    ]));
+    expect(lines).toHaveLength(5);
+    lines.slice(1).forEach((line, i) => {
+      const cells = line.split(',');
+      expect(cells).toHaveLength(header.length);
+      const c = doc.candidates[i];
+      const at = (name: string) => cells[header.indexOf(name)];
+      expect([at('rank'), at('members'), at('rule')]).toEqual([String(c.rank), c.members.join('+'), c.rule]);
+      expect(Number(at('actual_f'))).toBe(c.actual.f);
+      expect(Number(at('predicted_tp'))).toBe(c.predicted.tp);
+    });
+
+    const md = await plan(['--top', '4', '--format', 'markdown']);
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout).toMatch(/^\| # \| members \| rule \| size \| pred F1 \| F1 \| SER \| K \| gap \| gain \|$/m);
+    expect(md.stdout).toMatch(/^\|---:\|:---\|/m);
+    const mdRows = md.stdout.split('\n').filter((l) => /^\| \d+ \|/.test(l));
+    expect(mdRows).toHaveLength(4);
+    expect(mdRows[0]).toContain(`| ${doc.candidates[0].members.join('+')} | ${doc.candidates[0].rule} |`);
+    expect(mdRows[0]).toContain(`**${(100 * doc.candidates[0].actual.f).toFixed(2)}**`);
+
+    const tex = await plan(['--top', '4', '--format', 'latex']);
+    expect(tex.code, tex.stderr).toBe(0);
+    expect(tex.stdout).toContain('\\begin{table}');
+    expect(tex.stdout).toContain('\\end{table}');
+    expect(tex.stdout).toMatch(/\\begin\{tabular\}\{[rlc]+\}/);
+    expect(tex.stdout).toContain('\\toprule');
+    expect(tex.stdout).toContain('\\bottomrule');
+    const texRows = tex.stdout.split('\n').filter((l) => /^\d+ & /.test(l));
+    expect(texRows).toHaveLength(4);
+    texRows.forEach((row) => expect(row.trimEnd().endsWith('\\\\')).toBe(true));
+    expect(texRows[0]).toContain(`\\textbf{${(100 * doc.candidates[0].actual.f).toFixed(2)}}`);
+  });
+});
+
+describe('complan plan: objectives', () => {
+  it('a malformed expression is a usage error naming the column, with a caret under it', async () => {
+    const err = await planError(['--objective', 'f - 0.002*'], 1);
+    const lines = err.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^complan: --objective "f - 0\.002\*": .* at column 11$/);
+    expect(lines[1].trim()).toBe('f - 0.002*');
+    // Column 11 is just past the end of the ten-character expression.
+    expect(lines[2].trim()).toBe('^');
+    expect(lines[2].indexOf('^')).toBe(lines[1].indexOf('f') + 10);
+  });
+
+  it('an unknown symbol is a usage error naming it, with a caret under it', async () => {
+    const err = await planError(['--objective', 'f - foo*size'], 1);
+    const lines = err.trimEnd().split('\n');
+    expect(lines[0]).toContain('"foo"');
+    expect(lines[0]).toContain('column 5');
+    expect(lines[1].trim()).toBe('f - foo*size');
+    expect(lines[2].indexOf('^')).toBe(lines[1].indexOf('foo'));
+  });
+
+  it('--objective ser ranks by lowest SER', async () => {
+    const doc = await planJson(['--objective', 'ser', '--top', '1000']);
+    expect(doc.objective).toMatchObject({ text: 'ser', minimise: true });
+    expect(doc.candidates).toHaveLength(124);
+    const sers = doc.candidates.map((c) => c.actual.ser!);
+    expect([...sers].sort((a, b) => a - b)).toEqual(sers);
+    for (const c of doc.candidates) expect(c.objective.actual).toBe(c.actual.ser);
+    // The best SER is below every single system's, and its gain (lower is better) is positive.
+    const singles = doc.candidates.filter((c) => c.size === 1);
+    expect(singles).toHaveLength(20);
+    expect(sers[0]).toBeLessThan(Math.min(...singles.map((c) => c.actual.ser!)));
+    expect(doc.candidates[0].gain).toBeGreaterThan(0);
+    expect(doc.bestSingle.objective).toBe(Math.min(...singles.map((c) => c.actual.ser!)));
+    // The F1 winner need not be the SER winner, but both rank orders hold on the same scores.
+    const f1 = await planJson(['--top', '1000']);
+    const byKey = new Map(f1.candidates.map((c) => [key(c), c.actual]));
+    for (const c of doc.candidates) expect(c.actual).toEqual(byKey.get(key(c)));
+  });
+});
+
+describe('complan plan: usage and input errors', () => {
+  it('--match boundary is a usage error', async () => {
+    expect(await planError(['--match', 'boundary'], 1)).toContain('--match boundary');
+  });
+
+  it('--cost naming no system is a usage error', async () => {
+    const err = await planError(['--cost', 'nosuch=1'], 1);
+    expect(err).toContain('"nosuch"');
+    expect(err).toContain('--cost');
+  });
+
+  it('--min-size above --max-size is a usage error', async () => {
+    const err = await planError(['--min-size', '3', '--max-size', '2'], 1);
+    expect(err).toContain('--min-size 3');
+    expect(err).toContain('--max-size 2');
+  });
+
+  it('a nonexistent system file is an input error (exit 2) naming the file', async () => {
+    const missing = out('no-such-system.conll');
+    const r = await runCli(['plan', '--gold', GOLD, ...CONLL, missing]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(missing);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('complan plan: honest numbers', () => {
+  it('--holdout 0.25 --seed 3: one held-out fold, the same for the same seed', async () => {
+    const a = await planJson(['--holdout', '0.25', '--seed', '3', '--top', '3']);
+    const b = await planJson(['--holdout', '0.25', '--seed', '3', '--top', '3']);
+    expect(a.raw).toBe(b.raw);
+    const h = a.heldOut!;
+    expect(h).toMatchObject({ kind: 'holdout', fraction: 0.25, seed: 3 });
+    expect(h.perFold).toHaveLength(1);
+    const f = h.perFold[0];
+    expect(f.trainDocuments + f.testDocuments).toBe(8);
+    expect(f.testDocuments).toBe(2);
+    // The choice is the winner planned on the training documents.
+    expect(f.chosen).toEqual({ members: a.candidates[0].members, rule: a.candidates[0].rule });
+    expect(f.planning.objective).toBe(a.candidates[0].actual.f);
+    expect(h.meanPlanning).toBe(f.planning.objective);
+    expect(h.meanHeldOut).toBe(f.heldOut.objective);
+    expect(h.meanBestSingleHeldOut).toBe(f.bestSingle.heldOut);
+    expect(f.heldOut.scores.tp + f.heldOut.scores.fn + f.planning.scores.tp + f.planning.scores.fn).toBe(184);
+    // Another seed splits the documents otherwise.
+    const other = await planJson(['--holdout', '0.25', '--seed', '4', '--top', '3']);
+    expect(other.heldOut!.seed).toBe(4);
+    expect(other.raw).not.toBe(a.raw);
+  });
+
+  it('--folds 2: two folds that hold out every document once', async () => {
+    const a = await planJson(['--folds', '2', '--top', '3']);
+    expect((await planJson(['--folds', '2', '--top', '3'])).raw).toBe(a.raw);
+    const h = a.heldOut!;
+    expect(h).toMatchObject({ kind: 'folds', folds: 2, seed: 1 });
+    expect(h.perFold.map((f) => f.fold)).toEqual([1, 2]);
+    expect(h.perFold.reduce((s, f) => s + f.testDocuments, 0)).toBe(8);
+    for (const f of h.perFold) expect(f.trainDocuments + f.testDocuments).toBe(8);
+    // Each gold item is held out exactly once.
+    expect(h.perFold.reduce((s, f) => s + f.heldOut.scores.tp + f.heldOut.scores.fn, 0)).toBe(184);
+    expect(h.meanHeldOut).toBeCloseTo((h.perFold[0].heldOut.objective + h.perFold[1].heldOut.objective) / 2, 12);
+    expect(h.meanPlanning).toBeCloseTo((h.perFold[0].planning.objective + h.perFold[1].planning.objective) / 2, 12);
+    // Folds do not change the plan made on all documents.
+    const plain = await planJson(['--top', '3']);
+    expect(a.candidates).toEqual(plain.candidates);
+  });
+
+  it('--holdout with --folds is a usage error', async () => {
+    expect(await planError(['--holdout', '0.25', '--folds', '2'], 1)).toContain('--holdout and --folds');
+  });
+
+  it('--bootstrap 100: an interval of the winner\'s gain over the best single system, deterministic', async () => {
+    const a = await planJson(['--bootstrap', '100', '--top', '3']);
+    expect((await planJson(['--bootstrap', '100', '--top', '3'])).raw).toBe(a.raw);
+    const b = a.bootstrap!;
+    expect(b).toMatchObject({ samples: 100, seed: 1, bestSingle: 'crf' });
+    expect(b.candidate).toEqual({ members: a.candidates[0].members, rule: a.candidates[0].rule });
+    expect(b.observed).toBeCloseTo(a.candidates[0].actual.f - a.bestSingle.objective, 12);
+    expect(b.low).toBeLessThanOrEqual(b.mean);
+    expect(b.mean).toBeLessThanOrEqual(b.high);
+    expect(b.notBetter).toBeGreaterThanOrEqual(0);
+    expect(b.notBetter).toBeLessThanOrEqual(1);
+    // Another seed resamples otherwise.
+    const other = await planJson(['--bootstrap', '100', '--seed', '2', '--top', '3']);
+    expect(other.bootstrap!.observed).toBe(b.observed);
+    expect([other.bootstrap!.low, other.bootstrap!.high]).not.toEqual([b.low, b.high]);
+  });
+});
+
+describe('complan plan: costs and budget', () => {
+  it('--budget lists only candidates costing at most the budget, the best of them first', async () => {
+    const costs = ['--cost', 'crf=3,gazetteer=0.5'];
+    const all = await planJson([...costs, '--top', '1000']);
+    expect(all.candidates).toHaveLength(124);
+    const within = await planJson([...costs, '--budget', '2', '--top', '1000']);
+    expect(within.budget).toBe(2);
+    expect(within.candidates.length).toBeGreaterThan(0);
+    for (const c of within.candidates) {
+      expect(c.cost, key(c)).toBeLessThanOrEqual(2);
+      expect(c.withinBudget).toBe(true);
+      expect(c.members).not.toContain('crf');
+      const expected = c.members.reduce((s, m) => s + (m === 'crf' ? 3 : m === 'gazetteer' ? 0.5 : 1), 0);
+      expect(c.cost).toBe(expected);
+    }
+    // Exactly the unbudgeted candidates that fit, in the same order.
+    expect(within.candidates.map(key)).toEqual(all.candidates.filter((c) => c.cost <= 2).map(key));
+    const top = await planJson([...costs, '--budget', '2', '--top', '3']);
+    expect(top.candidates.map(key)).toEqual(within.candidates.slice(0, 3).map(key));
+    // The table shows costs.
+    const table = await plan([...costs, '--budget', '2', '--top', '3']);
+    expect(table.stdout).toMatch(/#\s+members\s+rule\s+size\s+cost\s+pred F1/);
+    expect(table.stdout).toContain('budget 2');
+  });
+
+  it('a budget no candidate meets is a usage error', async () => {
+    expect(await planError(['--budget', '0.5'], 1)).toContain('--budget 0.5');
+  });
+});
+
+describe('complan plan: --svg and --save-plan', () => {
+  it('--svg writes a well-formed predicted-versus-actual scatter', async () => {
+    const svg = out('scatter.svg');
+    const r = await plan(['--svg', svg, '--top', '3']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Candidates (top 3 of 124');
+    const text = read(svg);
+    expect(text.startsWith('<svg') || text.startsWith('<?xml')).toBe(true);
+    expect(text).toContain('</svg>');
+    expect(text.trimEnd().endsWith('</svg>')).toBe(true);
+    expectWellFormedSvg(text);
+    const doc = await planJson(['--top', '3']);
+    // The listed candidates are labelled.
+    for (const c of doc.candidates) expect(text).toContain(key(c));
+  });
+
+  it('--save-plan, then combine --plan without gold writes what combine --rule --systems writes', async () => {
+    const file = out('winner.plan.json');
+    const r = await plan(['--save-plan', file, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as PlanResult;
+    const winner = doc.candidates[0];
+    const saved = JSON.parse(read(file)) as { kind: string; rule: string; members: string[]; systems: string[]; planning: { f: number } };
+    expect(saved).toMatchObject({ kind: 'complan-plan', rule: winner.rule, members: winner.members, systems: NAMES });
+    expect(saved.planning.f).toBe(winner.actual.f);
+    const systems = ['--rule', winner.rule, '--systems', winner.members.join(',')];
+
+    // JSONL system outputs, which hold no gold.
+    const applied = out('applied.jsonl');
+    const a = await runCli(['combine', '--plan', file, ...JSONL, '--out', applied]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stderr).toContain('no gold standard: not scored');
+    const direct = out('direct.jsonl');
+    const d = await runCli(['combine', '--gold', GOLD_JSONL, ...JSONL, ...systems, '--out', direct]);
+    expect(d.code, d.stderr).toBe(0);
+    expect(read(applied)).toBe(read(direct));
+    expect(read(applied).length).toBeGreaterThan(0);
+
+    // CoNLL system outputs, without --gold (their embedded gold column is carried along).
+    const appliedConll = await runCli(['combine', '--plan', file, ...CONLL]);
+    expect(appliedConll.code, appliedConll.stderr).toBe(0);
+    const directConll = await runCli(['combine', ...CONLL, ...systems]);
+    expect(directConll.code, directConll.stderr).toBe(0);
+    expect(appliedConll.stdout).toBe(directConll.stdout);
+    // Scored on that embedded gold, the applied plan gives the planned F1.
+    expect(appliedConll.stderr).toContain(`F1 ${(100 * winner.actual.f).toFixed(2)}`);
+  });
+});
+
+describe('complan plan: progress', () => {
+  it('draws no progress bar when stderr is not a terminal', async () => {
+    const r = await plan(['--folds', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    let stderr = '';
+    const io: Io = { stdout: () => {}, stderr: (t) => { stderr += t; }, isTTY: false, stderrIsTTY: false, env: {} };
+    expect(await run(['plan', '--gold', GOLD, ...CONLL, '--folds', '2'], io)).toBe(0);
+    expect(stderr).toBe('');
+  });
+
+  it('draws one on a terminal stderr, and erases it before the report', async () => {
+    let stderr = '';
+    let stdout = '';
+    const io: Io = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, isTTY: false, stderrIsTTY: true, env: {} };
+    expect(await run(['plan', '--gold', GOLD, ...CONLL], io)).toBe(0);
+    expect(stderr).toMatch(/\rexhaustive \[[#.]{30}\] \d+% /);
+    // Erased at the end: the last write blanks the line and returns to its start.
+    expect(stderr).toMatch(/\r {10,}\r$/);
+    expect(stdout).not.toContain('\r');
+    expect(stdout).toContain('Candidates (');
+  });
+
+  it('progressLine: phase, a bar of 30, the percentage and the counts', () => {
+    expect(progressLine('exhaustive', 0, 200)).toBe(`exhaustive [${'.'.repeat(30)}] 0% 0/200`);
+    expect(progressLine('exhaustive', 100, 200)).toBe(`exhaustive [${'#'.repeat(15)}${'.'.repeat(15)}] 50% 100/200`);
+    expect(progressLine('greedy', 4, 4)).toBe(`greedy [${'#'.repeat(30)}] 100% 4/4`);
+    expect(progressLine('x', 1234, 65535)).toBe(`x [${'#'.repeat(1)}${'.'.repeat(29)}] 1% 1,234/65,535`);
+    // The percentage rounds down, the bar to the nearest cell; never past full.
+    expect(progressLine('p', 999, 1000, 10)).toBe(`p [${'#'.repeat(10)}] 99% 999/1,000`);
+    expect(progressLine('p', 5, 3, 4)).toBe('p [####] 100% 5/3');
+    expect(progressLine('p', 0, 0, 4)).toBe('p [####] 100% 0/0');
+  });
+
+  it('createProgress: nothing when stderr is not a terminal', () => {
+    for (const stderrIsTTY of [false, undefined]) {
+      const writes: string[] = [];
+      const p = createProgress({ stdout: () => {}, stderr: (t) => writes.push(t), isTTY: true, stderrIsTTY, env: {} }, () => 0);
+      p.update('exhaustive', 1, 10);
+      p.update('exhaustive', 10, 10);
+      p.end();
+      expect(writes).toEqual([]);
+    }
+  });
+
+  it('createProgress: redraws at most every 100 ms of the injected clock, always at the end, and erases', () => {
+    const writes: string[] = [];
+    let t = 1000;
+    const p = createProgress({ stdout: () => {}, stderr: (x) => writes.push(x), isTTY: false, stderrIsTTY: true, env: {} }, () => t);
+    // Nothing drawn yet: end() writes nothing.
+    p.end();
+    expect(writes).toEqual([]);
+    p.update('fold 1: exhaustive', 1, 100);
+    expect(writes).toEqual([`\r${progressLine('fold 1: exhaustive', 1, 100)}`]);
+    t += 50;
+    p.update('fold 1: exhaustive', 2, 100);
+    t += 49;
+    p.update('fold 1: exhaustive', 3, 100);
+    expect(writes).toHaveLength(1);
+    t += 1;
+    p.update('fold 1: exhaustive', 4, 100);
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toBe(`\r${progressLine('fold 1: exhaustive', 4, 100)}`);
+    // Completion is drawn even within the 100 ms.
+    t += 10;
+    p.update('fold 1: exhaustive', 100, 100);
+    expect(writes).toHaveLength(3);
+    expect(writes[2]).toBe(`\r${progressLine('fold 1: exhaustive', 100, 100)}`);
+    // A shorter line pads over the rest of the longer one.
+    t += 200;
+    const longer = progressLine('fold 1: exhaustive', 100, 100);
+    const shorter = progressLine('greedy', 1, 4);
+    p.update('greedy', 1, 4);
+    expect(writes[3]).toBe(`\r${shorter}${' '.repeat(longer.length - shorter.length)}`);
+    // end() blanks what was shown and returns to the start of the line; a second end() is silent.
+    p.end();
+    expect(writes[4]).toBe(`\r${' '.repeat(shorter.length)}\r`);
+    p.end();
+    expect(writes).toHaveLength(5);
+  });
+});
