@@ -15,6 +15,7 @@ import { ZERO_DIVISION_MODES, type ZeroDivision } from '../src/metrics/prf.js';
 import { MATCH_MODES, type MatchMode } from '../src/metrics/slots.js';
 import type { EvalOptions } from '../src/metrics/evaluate.js';
 import { DEFAULT_SER_WEIGHTS } from '../src/metrics/errors.js';
+import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -145,6 +146,16 @@ export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[])
   const seen = new Set<string>();
   for (const s of [corpus.gold, ...corpus.systems]) for (const span of s.spans) seen.add(span.label);
   for (const t of types) if (!seen.has(t)) io.stderr(`complan: warning: --types: no input has entities of type "${t}"\n`);
+}
+
+/** `--weights` (f1, label-f1 or name=w,...) as a weight specification; undefined when absent. */
+export function weightsOption(text: string | undefined): WeightSpec | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseWeights(text);
+  } catch (err) {
+    throw new UsageError(`--weights: ${(err as Error).message}`);
+  }
 }
 
 /** The format to print: as asked, else table. */

@@ -12,12 +12,12 @@ import { Option, type Command } from 'commander';
 import { InputError, UsageError } from '../../src/errors.js';
 import type { ConllWriteScheme } from '../../src/formats/write-conll.js';
 import { hasGoldStandard, loadCorpus } from '../../src/formats/load.js';
-import { parseRule, parseWeights, ruleName, type Rule, type WeightSpec } from '../../src/ensemble/rules.js';
+import { parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Corpus } from '../../src/model/corpus.js';
 import type { PlanFile } from '../../src/plan/plan-file.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
-import { addInputOptions, loadOptions, printWarnings, type InputFlags } from '../options.js';
+import { addInputOptions, loadOptions, printWarnings, weightsOption, type InputFlags } from '../options.js';
 
 type CombineFlags = InputFlags & {
   rule: string;
@@ -84,14 +84,7 @@ function checkPlanConflicts(cmd: Command): void {
 }
 
 function parseRuleFlags(flags: CombineFlags): Rule {
-  let weights: WeightSpec | undefined;
-  if (flags.weights !== undefined) {
-    try {
-      weights = parseWeights(flags.weights);
-    } catch (err) {
-      throw new UsageError(`--weights: ${(err as Error).message}`);
-    }
-  }
+  const weights = weightsOption(flags.weights);
   let rule: Rule;
   try {
     rule = parseRule(flags.rule, weights);

@@ -5,10 +5,10 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
-import { BASE_RULES, parseRule, parseWeights, ruleName, type Rule, type WeightSpec } from '../../src/ensemble/rules.js';
+import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, loadOptions, outputFormat, parseTypes, positiveNumber, printWarnings,
+  addFormatOption, addInputOptions, loadOptions, outputFormat, parseTypes, positiveNumber, printWarnings, weightsOption,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../../src/metrics/prf.js';
@@ -62,14 +62,7 @@ function nonNegative(name: string) {
 
 /** `--rules`: comma-separated rules (duplicates dropped); `weighted` takes `--weights`. */
 export function parseRules(text: string | undefined, weights: string | undefined): Rule[] {
-  let spec: WeightSpec | undefined;
-  if (weights !== undefined) {
-    try {
-      spec = parseWeights(weights);
-    } catch (err) {
-      throw new UsageError(`--weights: ${(err as Error).message}`);
-    }
-  }
+  const spec = weightsOption(weights);
   if (text === undefined) {
     if (spec !== undefined) throw new UsageError('--weights applies to the weighted rule: add it to --rules');
     return [...BASE_RULES];
