@@ -5,6 +5,7 @@
  * bitmasks so that one candidate costs one pass over distinct member patterns (binary rules) or
  * over the boundaries (typed rules), with no allocation.
  */
+import { UsageError } from '../errors.js';
 import { popcount } from '../model/bitset.js';
 import { isBinaryRule, threshold, type Rule } from '../ensemble/rules.js';
 import { fCompOf, shareFixed } from '../complementarity/comp.js';
@@ -45,7 +46,7 @@ export function needOf(rule: Rule, size: number): number {
  * The vote weights of a typed rule on the planning data: 1 for `vote`; for `weighted`, the
  * members' F1 (`f1`), F1 on the voted label with `O` votes at overall F1 (`label-f1`), or the
  * given weights (`given`, by system name; `table`, per label).
- * @throws Error for a given weight naming no system, or a member without one.
+ * @throws UsageError for a given weight naming no system, or a system without one.
  */
 export function voteWeights(data: PlanData, rule: Rule): VoteWeights {
   const { n } = data;
@@ -68,17 +69,17 @@ export function voteWeights(data: PlanData, rule: Rule): VoteWeights {
         break;
       case 'given': {
         const w = spec.weights.get(data.names[m]);
-        if (w === undefined) throw new Error(`--weights gives no weight for system "${data.names[m]}"`);
+        if (w === undefined) throw new UsageError(`--weights gives no weight for system "${data.names[m]}" (the planner may put any system in an ensemble)`);
         overall = w;
         byLabel = () => w;
         break;
       }
-      default: {
-        const table = (spec as { weights: ReadonlyMap<string, { overall: number; byLabel: ReadonlyMap<string, number> }> }).weights;
-        const t = table.get(data.names[m]);
+      case 'table': {
+        const t = spec.weights.get(data.names[m]);
         if (t === undefined) throw new Error(`the weights give no weight for system "${data.names[m]}"`);
         overall = t.overall;
         byLabel = (l) => t.byLabel.get(data.labels[l]) ?? t.overall;
+        break;
       }
     }
     o[m] = overall;
@@ -86,7 +87,7 @@ export function voteWeights(data: PlanData, rule: Rule): VoteWeights {
   }
   if (spec.kind === 'given') {
     for (const name of spec.weights.keys()) {
-      if (!data.names.includes(name)) throw new Error(`--weights names "${name}", which is not a system (systems: ${data.names.join(', ')})`);
+      if (!data.names.includes(name)) throw new UsageError(`--weights names "${name}", which is not a system (systems: ${data.names.join(', ')})`);
     }
   }
   return { unit: false, label, o };
