@@ -3,6 +3,7 @@
  * 0 success, 1 usage error, 2 input/data error. Errors print one line; never a stack trace
  * (set COMPLAN_DEBUG=1 to see one for an unexpected failure).
  */
+import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
 import { registerAblate } from './commands/ablate.js';
@@ -10,6 +11,7 @@ import { registerCombine } from './commands/combine.js';
 import { registerCompare } from './commands/compare.js';
 import { registerEval } from './commands/eval.js';
 import { registerPlan } from './commands/plan.js';
+import { registerTui } from './commands/tui.js';
 import type { Io } from './io.js';
 
 export const VERSION = '0.1.0';
@@ -28,8 +30,25 @@ export function buildProgram(io: Io): Command {
   registerPlan(program, io);
   registerCombine(program, io);
   registerAblate(program, io);
+  registerTui(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   return program;
+}
+
+/** The input options of every command (DESIGN §3): a command line starting with one gives inputs. */
+const INPUT_OPTIONS = ['--gold', '--input-format', '--gold-column', '--pred-column', '--scheme', '--strict-scheme', '--ignore-embedded-gold'];
+
+/**
+ * Whether a command line without a command gives inputs: it starts with an input option, or
+ * with an existing file or directory (or `name=path` of one) — not with a command, help or version.
+ */
+export function looksLikeInputs(argv: readonly string[], commands: readonly string[]): boolean {
+  const first = argv[0];
+  if (first === undefined || commands.includes(first) || first === 'help') return false;
+  if (INPUT_OPTIONS.some((o) => first === o || first.startsWith(`${o}=`))) return true;
+  if (first.startsWith('-')) return false;
+  const eq = first.indexOf('=');
+  return existsSync(first) || (eq > 0 && existsSync(first.slice(eq + 1)));
 }
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -38,6 +57,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     io.stdout(program.helpInformation());
     return 0;
   }
+  // DESIGN §8: without a command, on a terminal, inputs open the TUI.
+  if (io.isTTY && looksLikeInputs(argv, program.commands.map((c) => c.name()))) argv = ['tui', ...argv];
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;

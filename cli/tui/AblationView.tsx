@@ -1,0 +1,70 @@
+/**
+ * View 4: `complan ablate` interactively — a baseline (`b`/`B` cycle it), each other system as a
+ * variant with ΔF and F_Comp both ways and the flag "same score, different behaviour", and the
+ * items the chosen variant gained, lost, introduced and removed.
+ */
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
+import type { ItemExample } from '../../src/complementarity/matrix.js';
+import type { TuiModel } from './model.js';
+import { padEnd, padStart, pct, signedPct, truncate } from './text.js';
+
+function item(e: ItemExample, width: number): string {
+  return truncate(`  ${e.text}${e.label === null ? '' : ` ${e.label}`} (${e.doc} s${e.sentence})`, width);
+}
+
+export function AblationView({ model, active, width, height }: { model: TuiModel; active: boolean; width: number; height: number }) {
+  const n = model.names.length;
+  const [baseline, setBaseline] = useState(0);
+  const [cursor, setCursor] = useState(0);
+  useInput((input, key) => {
+    if (input === 'b') { setBaseline((b) => (b + 1) % n); setCursor(0); }
+    else if (input === 'B') { setBaseline((b) => (b + n - 1) % n); setCursor(0); }
+    else if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
+    else if (key.downArrow) setCursor((c) => Math.min(n - 2, c + 1));
+  }, { isActive: active && n >= 2 });
+  if (n < 2) return <Text>Ablation needs a baseline and at least one variant.</Text>;
+  const a = model.ablation(baseline);
+  const nameWidth = Math.max(10, Math.min(28, width - 2 - 4 * 8 - 6));
+  const tableRows = Math.max(2, Math.min(n - 1, Math.floor((height - 5) / 2)));
+  const first = Math.max(0, Math.min(cursor - Math.floor(tableRows / 2), n - 1 - tableRows));
+  const v = a.variants[Math.min(cursor, a.variants.length - 1)];
+  const half = Math.max(20, Math.floor((width - 1) / 2));
+  const listRows = Math.max(1, Math.floor((height - 5 - tableRows - 4) / 2));
+  return (
+    <Box flexDirection="column">
+      <Text>
+        <Text bold>{`Baseline ${truncate(a.baseline, 40)}`}</Text>
+        <Text>{`  F ${pct(a.baselineScores.f)}`}</Text>
+        <Text dimColor>{'  b/B: baseline · ↑↓: variant'}</Text>
+      </Text>
+      <Text bold>{'  ' + padEnd('variant', nameWidth) + ['F', 'ΔF', 'V→B', 'B→V'].map((c) => padStart(c, 8)).join('') + '  flag'}</Text>
+      {a.variants.slice(first, first + tableRows).map((x, k) => {
+        const i = first + k;
+        const flag = x.sameScoreDifferentBehaviour === true ? 'same F, different' : x.sameScoreDifferentBehaviour === null ? '?' : '';
+        return (
+          <Text key={x.name} inverse={i === cursor}>
+            {(i === cursor ? '› ' : '  ') + padEnd(x.name, nameWidth)
+              + [pct(x.scores.f), signedPct(x.deltaF), pct(x.fromVariant.fComp), pct(x.fromBaseline.fComp)].map((c) => padStart(c, 8)).join('')
+              + '  ' + flag}
+          </Text>
+        );
+      })}
+      <Text dimColor>V→B: F_Comp of what the variant offers the baseline; B→V: the other way</Text>
+      <Box marginTop={1}>
+        <Box flexDirection="column" width={half} marginRight={1}>
+          <Text underline>{truncate(`gained by ${v.name} (${v.gainedCount})`, half)}</Text>
+          {v.gained.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+          <Text underline>{truncate(`lost (${v.lostCount})`, half)}</Text>
+          {v.lost.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+        </Box>
+        <Box flexDirection="column" width={half}>
+          <Text underline>{truncate(`introduced, spurious (${v.introducedCount})`, half)}</Text>
+          {v.introduced.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+          <Text underline>{truncate(`removed, spurious (${v.removedCount})`, half)}</Text>
+          {v.removed.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

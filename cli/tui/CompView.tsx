@@ -1,0 +1,84 @@
+/**
+ * View 2: the complementarity heatmap, row A and column B showing what B offers A (P_Comp,
+ * R_Comp or F_Comp; `m` cycles). Arrows move the cursor; Enter opens the pair, Esc closes it.
+ */
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
+import { pairAt } from '../../src/complementarity/matrix.js';
+import type { TuiModel } from './model.js';
+import { PairDetail } from './PairDetail.js';
+import { HEAT, heatColor, padEnd, padStart, truncate } from './text.js';
+
+export const METRICS = [['fComp', 'F_Comp'], ['pComp', 'P_Comp'], ['rComp', 'R_Comp']] as const;
+
+const CELL = 5;
+
+export function CompView({ model, active, width, height, onModal }: {
+  model: TuiModel; active: boolean; width: number; height: number; onModal: (open: boolean) => void;
+}) {
+  const n = model.names.length;
+  const [metric, setMetric] = useState(0);
+  const [row, setRow] = useState(0);
+  const [col, setCol] = useState(Math.min(1, n - 1));
+  const [open, setOpen] = useState(false);
+  useInput((input, key) => {
+    if (open) {
+      if (key.escape || key.return) { setOpen(false); onModal(false); }
+      return;
+    }
+    if (input === 'm') setMetric((m) => (m + 1) % METRICS.length);
+    else if (key.upArrow) setRow((r) => Math.max(0, r - 1));
+    else if (key.downArrow) setRow((r) => Math.min(n - 1, r + 1));
+    else if (key.leftArrow) setCol((c) => Math.max(0, c - 1));
+    else if (key.rightArrow) setCol((c) => Math.min(n - 1, c + 1));
+    else if (key.return && row !== col) { setOpen(true); onModal(true); }
+  }, { isActive: active });
+  if (n < 2) return <Text>Complementarity needs at least two systems.</Text>;
+  if (open) return <PairDetail model={model} a={row} b={col} width={width} height={height} />;
+  const [field, label] = METRICS[metric];
+  const labelWidth = Math.max(6, Math.min(24, width - 1 - 4 - n * CELL));
+  const visibleRows = Math.max(1, height - 4);
+  const first = Math.max(0, Math.min(row - Math.floor(visibleRows / 2), n - visibleRows));
+  const here = row === col ? null : pairAt(model.comparison, row, col);
+  return (
+    <Box flexDirection="column">
+      <Text>
+        <Text bold>{label}</Text>
+        <Text dimColor>{` (%) of row A by column B: what B offers A · m: metric (${METRICS.map((x) => x[1]).join('/')})`}</Text>
+      </Text>
+      <Text bold>{' '.repeat(4 + labelWidth) + model.names.map((_, j) => padStart(String(j + 1), CELL - 1) + ' ').join('')}</Text>
+      {model.names.slice(first, first + visibleRows).map((name, k) => {
+        const i = first + k;
+        return (
+          <Box key={name}>
+            <Text bold={i === row}>{padStart(String(i + 1), 3) + ' ' + padEnd(name, labelWidth)}</Text>
+            {model.names.map((_, j) => {
+              const v = i === j ? null : pairAt(model.comparison, i, j)[field];
+              const text = i === j ? '·' : v === null ? '—' : String(Math.round(v * 100));
+              const cursor = i === row && j === col;
+              const cell = cursor ? `[${padStart(text, CELL - 2)}]` : padStart(text, CELL - 1) + ' ';
+              return (
+                <Text key={j} backgroundColor={cursor ? undefined : heatColor(v)} color={cursor ? undefined : v === null ? 'gray' : 'white'} inverse={cursor} bold={cursor}>
+                  {cell}
+                </Text>
+              );
+            })}
+          </Box>
+        );
+      })}
+      <Text>
+        {here === null
+          ? `${truncate(model.names[row], 30)} with itself`
+          : `A ${truncate(here.a, 24)} · B ${truncate(here.b, 24)}: P_Comp ${fmt(here.pComp)} R_Comp ${fmt(here.rComp)} F_Comp ${fmt(here.fComp)}`}
+      </Text>
+      <Text>
+        <Text dimColor>arrows: move · Enter: open the pair · scale </Text>
+        {HEAT.map((c, i) => <Text key={c} backgroundColor={c} color="white">{` ${i * 20}+ `}</Text>)}
+      </Text>
+    </Box>
+  );
+}
+
+function fmt(x: number | null): string {
+  return x === null ? '—' : (x * 100).toFixed(1);
+}

@@ -1,0 +1,46 @@
+/** View 1: every system's scores as `complan eval` computes them, sorted by a column (`s` cycles it). */
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
+import { SORT_COLUMNS, sortedSystems, type TuiModel } from './model.js';
+import { count, padEnd, padStart, pct } from './text.js';
+
+const NUM = 7;
+
+export function SystemsView({ model, active, width, height }: { model: TuiModel; active: boolean; width: number; height: number }) {
+  const [sort, setSort] = useState(0);
+  const [top, setTop] = useState(0);
+  const column = SORT_COLUMNS[sort];
+  const order = sortedSystems(model.systems, column);
+  const visible = Math.max(1, height - 3);
+  const maxTop = Math.max(0, order.length - visible);
+  useInput((input, key) => {
+    if (input === 's') setSort((s) => (s + 1) % SORT_COLUMNS.length);
+    else if (key.downArrow) setTop((t) => Math.min(maxTop, t + 1));
+    else if (key.upArrow) setTop((t) => Math.max(0, t - 1));
+  }, { isActive: active });
+  const nameWidth = Math.max(8, Math.min(28, width - 4 - 8 * NUM - 1));
+  const head = (c: string) => (c === column ? `${c}▼` : c);
+  const cells = (values: string[]) => values.map((v) => padStart(v, NUM)).join('');
+  const from = Math.min(top, maxTop);
+  return (
+    <Box flexDirection="column">
+      <Text>
+        <Text bold>{padStart(head('#'), 3) + ' ' + padEnd('system', nameWidth)}</Text>
+        <Text bold>{cells(SORT_COLUMNS.slice(1).map(head))}</Text>
+      </Text>
+      {order.slice(from, from + visible).map((i) => {
+        const s = model.systems[i];
+        return (
+          <Text key={s.name}>
+            {padStart(String(i + 1), 3) + ' ' + padEnd(s.name, nameWidth)
+              + cells([pct(s.precision), pct(s.recall), pct(s.f), pct(s.ser), pct(s.k), count(s.tp), count(s.fp), count(s.fn)])}
+          </Text>
+        );
+      })}
+      <Text dimColor>
+        {`${model.systems.length} systems, ${model.options.match} match; sorted by ${column}${column === '#' ? ' (input order)' : ' (best first)'}`
+          + ` · s: sort${order.length > visible ? ` · ↑↓ scroll (${from + 1}–${Math.min(order.length, from + visible)})` : ''}`}
+      </Text>
+    </Box>
+  );
+}

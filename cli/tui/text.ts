@@ -1,0 +1,60 @@
+/** Text helpers of the TUI: truncation, padding, percentages and the heatmap's colour scale. */
+import { percent } from '../../src/report/number.js';
+
+/**
+ * `s` in at most `width` characters: long names lose their middle, so that both the start and
+ * the distinguishing end stay visible (`bert-glo…lstmcrf`).
+ */
+export function truncate(s: string, width: number): string {
+  if (width <= 0) return '';
+  if (s.length <= width) return s;
+  if (width === 1) return '…';
+  const head = Math.ceil((width - 1) / 2);
+  const tail = width - 1 - head;
+  return s.slice(0, head) + '…' + (tail > 0 ? s.slice(s.length - tail) : '');
+}
+
+export function padEnd(s: string, width: number): string {
+  const t = truncate(s, width);
+  return t + ' '.repeat(width - t.length);
+}
+
+export function padStart(s: string, width: number): string {
+  const t = s.length > width ? s.slice(0, width) : s;
+  return ' '.repeat(width - t.length) + t;
+}
+
+/** A fraction as a percentage with two decimals (— when undefined). */
+export function pct(x: number | null | undefined): string {
+  return percent(x === null || x === undefined || !Number.isFinite(x) ? null : x);
+}
+
+/** A signed difference of fractions in points (+0.42, −1.10). */
+export function signedPct(x: number | null | undefined): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return '—';
+  const s = percent(Math.abs(x));
+  return (x < 0 && s !== '0.00' ? '-' : '+') + s;
+}
+
+/** A count: integers as they are, fractional (predicted) ones with one decimal. */
+export function count(x: number): string {
+  if (!Number.isFinite(x)) return '—';
+  return Number.isInteger(x) ? String(x) : x.toFixed(1);
+}
+
+/** Background colours of the heatmap, low to high. */
+export const HEAT = ['#3b0f0f', '#7a2e0e', '#a16207', '#4d7c0f', '#15803d'] as const;
+
+/** The heatmap colour of a fraction in [0, 1] (undefined values get none). */
+export function heatColor(x: number | null): string | undefined {
+  if (x === null || !Number.isFinite(x)) return undefined;
+  const i = Math.min(HEAT.length - 1, Math.max(0, Math.floor(x * HEAT.length)));
+  return HEAT[i];
+}
+
+/** A progress bar of `width` cells. */
+export function bar(done: number, total: number, width: number): string {
+  const f = total <= 0 ? 1 : Math.min(1, done / total);
+  const full = Math.round(f * width);
+  return '█'.repeat(full) + '░'.repeat(width - full);
+}

@@ -1,0 +1,259 @@
+/**
+ * The TUI at the keystroke level (ink-testing-library, 100 columns): every view and every key.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from 'ink-testing-library';
+import { App } from '../../../cli/tui/App.js';
+import { KEY, newsModel, press, until } from './helpers.js';
+
+afterEach(() => cleanup());
+
+const NAMES = ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy'];
+
+function start(initialView = 0) {
+  return render(<App model={newsModel()} initialView={initialView} />);
+}
+
+/** The system names of the Systems table, top to bottom. */
+function tableOrder(frame: string): string[] {
+  return frame.split('\n').map((l) => /^\s+\d+ (\S+)/.exec(l)?.[1]).filter((x): x is string => x !== undefined && NAMES.includes(x));
+}
+
+describe('tui: tabs, help and quit', () => {
+  it('opens on the Systems view with every system and every score column', () => {
+    const { lastFrame } = start();
+    const f = lastFrame()!;
+    expect(f).toContain('[1 Systems]');
+    for (const c of ['P', 'R', 'F', 'SER', 'K', 'TP', 'FP', 'FN']) expect(f).toMatch(new RegExp(`\\b${c}\\b`));
+    expect(tableOrder(f)).toEqual(NAMES);
+    // crf's scores as eval prints them.
+    expect(f).toMatch(/crf\s+91\.06\s+88\.59\s+89\.81\s+16\.85\s+89\.81\s+163\s+16\s+21/);
+  });
+
+  it('number keys and Tab switch views; Shift-Tab goes back', async () => {
+    const { lastFrame, stdin } = start();
+    await press(stdin, '2');
+    expect(lastFrame()).toContain('[2 Complementarity]');
+    await press(stdin, '3');
+    expect(lastFrame()).toContain('[3 Planner]');
+    await press(stdin, '4');
+    expect(lastFrame()).toContain('[4 Ablation]');
+    await press(stdin, '1');
+    expect(lastFrame()).toContain('[1 Systems]');
+    await press(stdin, KEY.tab);
+    expect(lastFrame()).toContain('[2 Complementarity]');
+    await press(stdin, KEY.tab, KEY.tab, KEY.tab);
+    expect(lastFrame()).toContain('[1 Systems]');
+    await press(stdin, KEY.shiftTab);
+    expect(lastFrame()).toContain('[4 Ablation]');
+  });
+
+  it('? shows the keys of every view; any key closes it', async () => {
+    const { lastFrame, stdin } = start();
+    await press(stdin, '?');
+    const f = lastFrame()!;
+    for (const s of ['Keys', 'Everywhere', '1 Systems', '2 Complementarity', '3 Planner', '4 Ablation', 'greedy / exhaustive', 'quit']) expect(f).toContain(s);
+    await press(stdin, KEY.escape);
+    expect(lastFrame()).not.toContain('Everywhere');
+    expect(lastFrame()).toContain('[1 Systems]');
+    // While help is open, keys do not reach the views.
+    await press(stdin, '?', '3');
+    expect(lastFrame()).toContain('[1 Systems]');
+  });
+
+  it('q quits: the app unmounts and keys no longer change the frame', async () => {
+    const { lastFrame, stdin } = start();
+    await press(stdin, 'q');
+    const f = lastFrame();
+    await press(stdin, '2');
+    expect(lastFrame()).toBe(f);
+    expect(f).not.toContain('[2 Complementarity]');
+  });
+
+  it('Ctrl-C quits too', async () => {
+    const { lastFrame, stdin } = start();
+    await press(stdin, KEY.ctrlC);
+    const f = lastFrame();
+    await press(stdin, '3');
+    expect(lastFrame()).toBe(f);
+  });
+});
+
+describe('tui: Systems view', () => {
+  it('s cycles the sort column: P, R, F (best first), SER (lowest first), … back to input order', async () => {
+    const { lastFrame, stdin } = start();
+    await press(stdin, 's');
+    expect(lastFrame()).toContain('P▼');
+    expect(tableOrder(lastFrame()!)).toEqual(['cautious', 'crf', 'confuser', 'sloppy', 'gazetteer']);
+    await press(stdin, 's', 's');
+    expect(lastFrame()).toContain('F▼');
+    expect(lastFrame()).toContain('sorted by F');
+    expect(tableOrder(lastFrame()!)).toEqual(['crf', 'confuser', 'cautious', 'gazetteer', 'sloppy']);
+    await press(stdin, 's');
+    expect(lastFrame()).toContain('SER▼');
+    expect(tableOrder(lastFrame()!)[0]).toBe('crf');
+    for (let i = 0; i < 5; i++) await press(stdin, 's');
+    expect(lastFrame()).toContain('input order');
+    expect(tableOrder(lastFrame()!)).toEqual(NAMES);
+  });
+
+  it('arrows scroll when the terminal is short (no effect when everything fits)', async () => {
+    const { lastFrame, stdin } = start();
+    await press(stdin, KEY.down);
+    expect(tableOrder(lastFrame()!)).toEqual(NAMES);
+    await press(stdin, KEY.up);
+    expect(tableOrder(lastFrame()!)).toEqual(NAMES);
+  });
+});
+
+describe('tui: Complementarity view', () => {
+  it('shows the F_Comp heatmap with a cursor; m cycles to P_Comp and R_Comp', async () => {
+    const { lastFrame, stdin } = start(1);
+    let f = lastFrame()!;
+    expect(f).toContain('F_Comp (%) of row A by column B');
+    // Row cautious: what each other system offers it (compare's F_Comp, rounded).
+    expect(f).toMatch(/1 cautious\s+·\s+\[\s*88\]\s+90\s+63\s+79/);
+    expect(f).toContain('A cautious · B confuser: P_Comp 100.0 R_Comp 78.1 F_Comp 87.7');
+    await press(stdin, 'm');
+    f = lastFrame()!;
+    expect(f).toContain('P_Comp (%) of row A');
+    await press(stdin, 'm');
+    expect(lastFrame()).toContain('R_Comp (%) of row A');
+    expect(lastFrame()).toMatch(/1 cautious\s+·\s+\[\s*78\]/);
+    await press(stdin, 'm');
+    expect(lastFrame()).toContain('F_Comp (%) of row A');
+  });
+
+  it('arrows move the cursor', async () => {
+    const { lastFrame, stdin } = start(1);
+    await press(stdin, KEY.down, KEY.right);
+    expect(lastFrame()).toContain('A confuser · B crf');
+    await press(stdin, KEY.right, KEY.down, KEY.down, KEY.down);
+    expect(lastFrame()).toContain('A sloppy · B gazetteer');
+    await press(stdin, KEY.left, KEY.left, KEY.left, KEY.up);
+    expect(lastFrame()).toContain('A gazetteer · B cautious');
+  });
+
+  it('Enter opens the pair with its counts and examples; Esc closes it; views are locked meanwhile', async () => {
+    const { lastFrame, stdin } = start(1);
+    await press(stdin, KEY.enter);
+    const f = lastFrame()!;
+    expect(f).toContain('Pair  A = cautious   B = confuser');
+    expect(f).toContain('gold items: both find 85 · only A 26 · only B 57 · both miss 16');
+    expect(f).toContain('B finds, A misses (57)');
+    expect(f).toContain('Castlebridge United ORG');
+    expect(f).toContain('A finds, B misses (26)');
+    expect(f).toContain('Jonas Feld PER');
+    await press(stdin, '3');
+    expect(lastFrame()).toContain('Pair  A = cautious');
+    await press(stdin, KEY.escape);
+    expect(lastFrame()).toContain('F_Comp (%) of row A');
+    // On the diagonal Enter does nothing.
+    await press(stdin, KEY.left, KEY.enter);
+    expect(lastFrame()).toContain('cautious with itself');
+    expect(lastFrame()).not.toContain('Pair  A');
+  });
+});
+
+describe('tui: Planner view', () => {
+  it('space toggles members; the predicted and actual scores follow; r cycles the rule', async () => {
+    const { lastFrame, stdin } = start(2);
+    expect(lastFrame()).toContain('Systems (0 of 5)');
+    expect(lastFrame()).toContain('space: add systems');
+    await press(stdin, KEY.down, KEY.down, KEY.space);
+    let f = lastFrame()!;
+    expect(f).toContain('Systems (1 of 5)');
+    expect(f).toMatch(/\[x\] crf/);
+    // A single system: predicted = actual = eval's scores.
+    expect(f).toMatch(/predicted\s+91\.06\s+88\.59\s+89\.81\s+16\.85/);
+    expect(f).toMatch(/actual\s+91\.06\s+88\.59\s+89\.81\s+16\.85/);
+    expect(f).toContain('Rule union');
+    await press(stdin, KEY.up, KEY.space);
+    f = lastFrame()!;
+    expect(f).toContain('Systems (2 of 5)');
+    const union = /actual\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(f)!.slice(1);
+    await press(stdin, 'r');
+    f = lastFrame()!;
+    expect(f).toContain('Rule intersection');
+    expect(/actual\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(f)!.slice(1)).not.toEqual(union);
+    await press(stdin, 'r');
+    expect(lastFrame()).toContain('Rule majority');
+    await press(stdin, 'r');
+    expect(lastFrame()).toContain('Rule vote');
+    expect(lastFrame()).toContain('prediction: via-majority');
+    await press(stdin, 'r');
+    expect(lastFrame()).toContain('Rule union');
+    // Space again removes the member.
+    await press(stdin, KEY.space);
+    expect(lastFrame()).toContain('Systems (1 of 5)');
+  });
+
+  it('e runs the exhaustive search to the end and lists the top candidates; → and Enter load one', async () => {
+    const { lastFrame, stdin } = start(2);
+    await press(stdin, 'e');
+    const f = await until(lastFrame, (x) => x.includes('done, 124 candidates'));
+    expect(f).toContain('exhaustive');
+    expect(f).toMatch(/1 F 96\.72 vote\s+confuser\+crf\+gazetteer/);
+    await press(stdin, KEY.right, KEY.enter);
+    const g = lastFrame()!;
+    expect(g).toContain('Rule vote');
+    expect(g).toContain('Systems (3 of 5)');
+    expect(g).toMatch(/\[x\] confuser/);
+    expect(g).toMatch(/\[ \] cautious/);
+    expect(g).toMatch(/actual\s+[\d.]+\s+[\d.]+\s+96\.72/);
+  });
+
+  it('g runs greedy search; ↓ then Enter loads the second candidate; ← returns to the list', async () => {
+    const { lastFrame, stdin } = start(2);
+    await press(stdin, 'g');
+    const f = await until(lastFrame, (x) => x.includes('greedy') && x.includes('done,'));
+    expect(f).toContain('Top candidates');
+    const second = /\n\s*2 F ([\d.]+) (\S+)/.exec(f)!;
+    await press(stdin, KEY.right, KEY.down, KEY.enter);
+    expect(lastFrame()).toContain(`Rule ${second[2]}`);
+    expect(lastFrame()).toMatch(new RegExp(`actual\\s+[\\d.]+\\s+[\\d.]+\\s+${second[1].replace('.', '\\.')}`));
+    await press(stdin, KEY.right, KEY.left, KEY.space);
+    expect(lastFrame()).toMatch(/Systems \(\d of 5\)/);
+  });
+
+  it('Esc stops a running search, and keys are handled while it runs', async () => {
+    const { lastFrame, stdin } = start(2);
+    await press(stdin, 'e');
+    stdin.write(KEY.escape);
+    const f = await until(lastFrame, (x) => x.includes('done,'));
+    expect(f).toContain('done,');
+    await press(stdin, '1');
+    expect(lastFrame()).toContain('[1 Systems]');
+    // The planner kept its state while hidden.
+    await press(stdin, '3');
+    expect(lastFrame()).toContain('Top candidates');
+  });
+});
+
+describe('tui: Ablation view', () => {
+  it('shows the variants of the first baseline with ΔF, F_Comp both ways, and the chosen variant\'s items', async () => {
+    const { lastFrame, stdin } = start(3);
+    let f = lastFrame()!;
+    expect(f).toContain('Baseline cautious  F 74.75');
+    expect(f).toMatch(/› confuser\s+77\.17\s+\+2\.43\s+87\.69\s+76\.47/);
+    expect(f).toContain('gained by confuser (57)');
+    expect(f).toContain('lost (26)');
+    expect(f).toContain('introduced, spurious (42)');
+    expect(f).toContain('removed, spurious (2)');
+    await press(stdin, KEY.down);
+    f = lastFrame()!;
+    expect(f).toMatch(/› crf\s+89\.81\s+\+15\.06/);
+    expect(f).toContain('gained by crf');
+    await press(stdin, KEY.up);
+    expect(lastFrame()).toContain('gained by confuser');
+  });
+
+  it('b and B cycle the baseline', async () => {
+    const { lastFrame, stdin } = start(3);
+    await press(stdin, 'b');
+    expect(lastFrame()).toContain('Baseline confuser');
+    expect(lastFrame()).toMatch(/› cautious\s+74\.75\s+-2\.43/);
+    await press(stdin, 'B', 'B');
+    expect(lastFrame()).toContain('Baseline sloppy');
+  });
+});

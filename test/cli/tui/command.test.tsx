@@ -1,0 +1,129 @@
+/**
+ * `complan tui` as a command: input errors, the terminal requirement, the no-command rule of
+ * DESIGN §8, 80×24 and resize, and one run in a real terminal (tmux, when installed).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from 'ink-testing-library';
+import { App } from '../../../cli/tui/App.js';
+import { looksLikeInputs, run } from '../../../cli/program.js';
+import type { Io } from '../../../cli/io.js';
+import { ROOT, runCli } from '../helpers.js';
+import { NEWS, NEWS_SYSTEMS, newsModel, press, settle } from './helpers.js';
+
+afterEach(() => cleanup());
+
+const GOLD = join(NEWS, 'gold.conll');
+
+describe('complan tui: command line', () => {
+  it('refuses to run without a terminal (exit 1), after checking its inputs', async () => {
+    const r = await runCli(['tui', '--gold', GOLD, ...NEWS_SYSTEMS]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('tui needs a terminal');
+    const none = await runCli(['tui']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('no system files given (usage: complan tui');
+    const overlap = await runCli(['tui', '--match', 'overlap', '--gold', GOLD, ...NEWS_SYSTEMS]);
+    expect(overlap.code).toBe(1);
+    expect(overlap.stderr).toContain('--match overlap does not apply to tui');
+  });
+
+  it('is listed in the help', async () => {
+    const r = await runCli(['--help']);
+    expect(r.stdout).toMatch(/tui \[options\] \[systems\.\.\.\]/);
+  });
+
+  it('without a command, inputs on a terminal open the TUI; otherwise nothing changes', async () => {
+    const commands = ['eval', 'compare', 'plan', 'combine', 'ablate', 'tui'];
+    expect(looksLikeInputs(['--gold', GOLD, NEWS_SYSTEMS[0]], commands)).toBe(true);
+    expect(looksLikeInputs([`--gold=${GOLD}`], commands)).toBe(true);
+    expect(looksLikeInputs([NEWS_SYSTEMS[0]], commands)).toBe(true);
+    expect(looksLikeInputs([`crf=${NEWS_SYSTEMS[0]}`], commands)).toBe(true);
+    expect(looksLikeInputs(['eval', '--gold', GOLD], commands)).toBe(false);
+    expect(looksLikeInputs(['--help'], commands)).toBe(false);
+    expect(looksLikeInputs(['--version'], commands)).toBe(false);
+    expect(looksLikeInputs(['help'], commands)).toBe(false);
+    expect(looksLikeInputs(['no-such-file.conll'], commands)).toBe(false);
+    // On a terminal, the inputs reach tui (which then wants a real stdin: not the test's).
+    let err = '';
+    const io: Io = { stdout: () => {}, stderr: (t) => { err += t; }, isTTY: true, env: {} };
+    if (process.stdin.isTTY !== true) {
+      expect(await run(['--gold', GOLD, ...NEWS_SYSTEMS], io)).toBe(1);
+      expect(err).toContain('tui needs a terminal');
+    }
+    // Not on a terminal: commander's usual error for an unknown command.
+    const r = await runCli(['--gold', GOLD, ...NEWS_SYSTEMS]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain('tui needs a terminal');
+  });
+});
+
+describe('complan tui: size', () => {
+  it('fits 80×24 and redraws on resize', async () => {
+    const inst = render(<App model={newsModel()} />);
+    const out = inst.stdout as unknown as { columns: number; rows?: number; emit: (e: string) => boolean };
+    Object.defineProperty(out, 'columns', { value: 80, configurable: true });
+    Object.defineProperty(out, 'rows', { value: 24, configurable: true });
+    expect(inst.lastFrame()).toContain('2 Complementarity');
+    out.emit('resize');
+    await settle();
+    // Redrawn at the new width: the tab bar abbreviates below 90 columns.
+    expect(inst.lastFrame()).toContain('2 Comp ');
+    expect(inst.lastFrame()).not.toContain('2 Complementarity');
+    for (const key of ['1', '2', '3', '4', '?']) {
+      await press(inst.stdin, key);
+      if (key === '2') await press(inst.stdin, '\r');
+      const lines = inst.lastFrame()!.split('\n');
+      expect(lines.length, `view ${key}`).toBeLessThanOrEqual(23);
+      // eslint-disable-next-line no-control-regex
+      for (const l of lines) expect(l.replace(/\u001B\[[0-9;]*m/g, '').length, `view ${key}: ${l}`).toBeLessThanOrEqual(80);
+      if (key === '2') await press(inst.stdin, '\u001B');
+    }
+  });
+});
+
+const hasTmux = spawnSync('which', ['tmux']).status === 0;
+
+describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/cli/main.js')))('complan tui in a real terminal (tmux)', () => {
+  it('shows the systems, switches views, toggles a member, and quits with status 0 on a clean screen', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-tui-'));
+    const session = `complan-tui-${process.pid}`;
+    const status = join(dir, 'status');
+    const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
+    const capture = () => tmux('capture-pane', '-p', '-t', session);
+    const waitFor = async (test: (s: string) => boolean, ms = 15000) => {
+      const end = Date.now() + ms;
+      let s = capture();
+      while (!test(s) && Date.now() < end) { await settle(100); s = capture(); }
+      return s;
+    };
+    const cmd = `cd ${ROOT} && node dist/cli/main.js tui --gold examples/news/gold.conll examples/news/systems/*.conll; echo $? > ${status}; echo SHELL-AFTER-TUI; sleep 60`;
+    tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', cmd);
+    try {
+      let screen = await waitFor((s) => s.includes('[1 Systems]') && s.includes('sloppy'));
+      for (const name of ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy']) expect(screen).toContain(name);
+      tmux('send-keys', '-t', session, '2');
+      screen = await waitFor((s) => s.includes('[2 Complementarity]'));
+      expect(screen).toContain('F_Comp (%)');
+      tmux('send-keys', '-t', session, '3');
+      screen = await waitFor((s) => s.includes('[3 Planner]'));
+      expect(screen).toContain('Systems (0 of 5)');
+      tmux('send-keys', '-t', session, 'Space');
+      screen = await waitFor((s) => s.includes('Systems (1 of 5)'));
+      expect(screen).toMatch(/\[x\] cautious/);
+      expect(screen).toMatch(/actual\s+98\.23\s+60\.33\s+74\.75/);
+      tmux('send-keys', '-t', session, 'q');
+      screen = await waitFor((s) => s.includes('SHELL-AFTER-TUI'));
+      expect(readFileSync(status, 'utf8').trim()).toBe('0');
+      // The alternate screen is gone: nothing of the TUI is left on the terminal.
+      expect(screen).not.toContain('Planner');
+      expect(screen).not.toContain('[x]');
+    } finally {
+      spawnSync('tmux', ['kill-session', '-t', session]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
