@@ -66,7 +66,7 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
           const here = sysFocus && i === cursor;
           return (
             <Text key={name} inverse={here} color={on ? 'green' : undefined}>
-              {(here ? '›' : ' ') + (on ? '[x] ' : '[ ] ') + truncate(name, listWidth - 5)}
+              {(here ? '›' : ' ') + padStart(String(i + 1), 2) + (on ? ' [x] ' : ' [ ] ') + truncate(name, listWidth - 8)}
             </Text>
           );
         })}
@@ -95,8 +95,11 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
                 <Text bold underline={!sysFocus}>{`Top candidates${candidates.length > 0 ? ' (→ then Enter loads one)' : ''}`}</Text>
                 {candidates.slice(0, topRows).map((c, i) => {
                   const here = !sysFocus && i === pick;
-                  const names = membersOf(c.mask).map((m) => model.names[m]).join('+');
-                  const text = `${padStart(String(i + 1), 2)} F ${pct(c.f)} ${padEnd(model.ruleNames[c.rule], 12)} ${names}`;
+                  const head = `${padStart(String(i + 1), 2)} F ${pct(c.f)} ${padEnd(model.ruleNames[c.rule], 12)} `;
+                  const members = membersOf(c.mask);
+                  const names = members.map((m) => model.names[m]).join('+');
+                  // Member names when they fit, else their numbers in the list.
+                  const text = head + (head.length + names.length < rightWidth ? names : `#${members.map((m) => m + 1).join(' ')}`);
                   return <Text key={`${c.mask}-${c.rule}`} inverse={here}>{(here ? '›' : ' ') + truncate(text, rightWidth - 1)}</Text>;
                 })}
               </>}
