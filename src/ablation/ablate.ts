@@ -27,10 +27,9 @@
  * refused here as in `compare`.
  */
 import { itemComplementarity, type ItemComplementarity } from '../complementarity/comp.js';
-import type { ItemExample } from '../complementarity/matrix.js';
+import { itemExample, type ItemExample } from '../complementarity/matrix.js';
 import type { Bitset } from '../model/bitset.js';
-import type { Corpus, Span } from '../model/corpus.js';
-import { sentenceAt, spanText } from '../model/corpus.js';
+import type { Corpus } from '../model/corpus.js';
 import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
 import { DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type SystemScores } from '../metrics/evaluate.js';
 import type { ZeroDivision } from '../metrics/prf.js';
@@ -162,19 +161,7 @@ function direction(c: ItemComplementarity): CompDirection {
   return { pComp: c.pComp, rComp: c.rComp, fComp: c.fComp, fBetaComp: c.fBetaComp };
 }
 
-/** Where an item is and what it says: document id, sentence (from 1), offsets in the sentence. */
-export function itemExample(corpus: Corpus, s: Span, withLabel: boolean): ItemExample {
-  const si = sentenceAt(corpus, s.start);
-  const sent = corpus.sentences[si];
-  return {
-    doc: corpus.documents[sent.doc].id,
-    sentence: si + 1,
-    start: s.start - sent.start,
-    end: s.end - sent.start,
-    label: withLabel ? s.label : null,
-    text: spanText(corpus, s),
-  };
-}
+export { itemExample };
 
 /** The first `limit` items of a set, in corpus order (start, end, label; ties by item id). */
 function examplesOf(corpus: Corpus, u: Universe, set: Bitset, limit: number): ItemExample[] {

@@ -97,7 +97,8 @@ export function pairAt(c: Comparison, a: number, b: number): PairStats {
   return c.pairs[a * (c.systems.length - 1) + (b < a ? b : b - 1)];
 }
 
-function example(corpus: Corpus, s: Span, withLabel: boolean): ItemExample {
+/** Where an item is and what it says: document id, sentence (from 1), offsets in the sentence. */
+export function itemExample(corpus: Corpus, s: Span, withLabel: boolean): ItemExample {
   const si = sentenceAt(corpus, s.start);
   const sent = corpus.sentences[si];
   return {
@@ -128,7 +129,7 @@ function firstItems(limit: number, a: Bitset, b: Bitset, keep: boolean, mask: Bi
 function pairExamples(corpus: Corpus, u: Universe, a: Bitset, b: Bitset, limit: number): PairExamples {
   const g = u.gold;
   const withLabel = u.match === 'strict';
-  const show = (ids: number[]) => ids.map((id) => example(corpus, u.items[id], withLabel));
+  const show = (ids: number[]) => ids.map((id) => itemExample(corpus, u.items[id], withLabel));
   if (limit <= 0) return { bFinds: [], bAvoids: [], bothMiss: [], bothWrong: [], aFinds: [], bAdds: [] };
   // Gold items A misses: g & ~a; B finds them: & b.
   const missedByA = g.andNot(a);
