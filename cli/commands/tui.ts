@@ -31,7 +31,24 @@ export function registerTui(program: Command, io: Io): void {
     const { buildModel } = await import('../tui/model.js');
     const model = buildModel(corpus, options);
     // Loaded here, not at start-up: only this command pays for Ink and React.
-    const { runTui } = await import('../tui/run.js');
+    const { runTui } = await importInteractive(() => import('../tui/run.js'));
     await runTui(model);
   });
+}
+
+/**
+ * Imports the Ink app as an interactive one even when CI or CONTINUOUS_INTEGRATION is set in the
+ * environment. Ink reads those once, when it is first imported, and if they are set it draws
+ * nothing until the app exits — right for a build log, a blank screen for someone at a terminal,
+ * which tui has already checked it is running in. The variables are restored afterwards.
+ */
+async function importInteractive<T>(load: () => Promise<T>): Promise<T> {
+  const keys = ['CI', 'CONTINUOUS_INTEGRATION'];
+  const saved = keys.map((k) => [k, process.env[k]] as const);
+  for (const k of keys) delete process.env[k];
+  try {
+    return await load();
+  } finally {
+    for (const [k, v] of saved) if (v !== undefined) process.env[k] = v;
+  }
 }
