@@ -434,6 +434,8 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     texts: gold.unit === 'char' ? gold.texts : undefined,
     length: gold.length,
     gold: goldOutput,
-    systems,
+    // By name (UTF-16 code-unit order, not the locale's), not in the order given: a shell's glob
+    // order depends on its locale, and every result, tie-breaks included, must not.
+    systems: systems.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
   };
 }
