@@ -12,7 +12,7 @@
  * the most votes wins when it has strictly more votes than `O`, otherwise the boundary is
  * dropped. A member proposing several labels at one boundary votes once, for the first of them
  * in universe order. A tie between labels goes to the label backed by the best member (highest
- * F1 on the corpus's gold standard; input order when scores tie or there is no gold); the
+ * F1 on the corpus's gold standard; corpus order — by name, as `loadCorpus` sorts — when scores tie or there is no gold); the
  * result counts the boundaries whose label a tie-break decided (`ties`, only where the label
  * then beat `O`).
  *
