@@ -29,3 +29,48 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** How many characters of an input value a message shows at most. */
+const SHOWN = 60;
+
+/**
+ * A value read from an input, as an error message shows it: compact JSON (`"token"`, `[0,2]`,
+ * `{"a":1}`), so control characters, quotes and line breaks are escaped and the message stays
+ * one line; cut to about `max` characters (with `…`) and nested at most three levels deep, so
+ * a huge or deeply nested value (which JSON.stringify would overflow the stack on) cannot
+ * swamp or break the message. Never throws.
+ */
+export function showValue(value: unknown, max = SHOWN): string {
+  const text = render(value, 0, max);
+  return text.length <= max + 1 ? text : `${text.slice(0, max)}…`;
+}
+
+function render(value: unknown, depth: number, max: number): string {
+  if (typeof value === 'string') {
+    if (value.length <= max) return JSON.stringify(value);
+    let cut = value.slice(0, max);
+    // Do not leave half of a surrogate pair at the cut.
+    if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+    return `${JSON.stringify(cut).slice(0, -1)}…"`;
+  }
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return value === undefined ? 'undefined' : String(value);
+  }
+  const isArray = Array.isArray(value);
+  if (depth >= 3) return isArray ? '[…]' : '{…}';
+  const parts: string[] = [];
+  let length = 0;
+  const entries: Array<[string | undefined, unknown]> = isArray
+    ? (value as unknown[]).slice(0, 20).map((v) => [undefined, v])
+    : Object.keys(value).slice(0, 20).map((k) => [k, (value as Record<string, unknown>)[k]]);
+  const total = isArray ? (value as unknown[]).length : Object.keys(value).length;
+  for (const [key, v] of entries) {
+    const item = (key === undefined ? '' : `${render(key, depth + 1, max)}:`) + render(v, depth + 1, max);
+    parts.push(item);
+    length += item.length + 1;
+    if (length > max) break;
+  }
+  if (parts.length < total) parts.push('…');
+  return isArray ? `[${parts.join(',')}]` : `{${parts.join(',')}}`;
+}

@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError, showValue } from '../errors.js';
 import { dropDuplicates } from './jsonl.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { badByteLine, describeFsError, forEachLine } from './lines.js';
@@ -65,7 +65,8 @@ function listDocuments(dir: string): Array<[string, boolean]> {
   try {
     entries = readdirSync(dir, { withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => e.name);
   } catch (err) {
-    throw new InputError(describeFsError(err), dir);
+    const code = (err as { code?: string }).code;
+    throw new InputError(code === 'ENOTDIR' ? 'is a file, expected a BRAT directory of .txt and .ann files' : describeFsError(err), dir);
   }
   const stems = (ext: string) => new Set(entries.filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length)));
   const anns = stems('.ann');
@@ -122,15 +123,15 @@ function parseAnnLine(raw: string, line: number, ctx: AnnContext): RawSpan | und
   if (raw.trim() === '') return undefined;
   if (IGNORED.has(raw[0])) return undefined;
   if (raw[0] !== 'T') {
-    return fail(`unknown annotation "${raw.slice(0, 20)}" (expected a line starting with T, R, E, A, M, N, # or *)`);
+    return fail(`unknown annotation ${showValue(raw, 20)} (expected a line starting with T, R, E, A, M, N, # or *)`);
   }
   const m = T_LINE.exec(raw);
-  if (m === null) return fail(T_EXPECTED);
+  if (m === null) return fail(`${T_EXPECTED}, found ${showValue(raw, 40)}`);
   const [, label, offsets, given] = m;
   const id = raw.slice(0, raw.indexOf('\t'));
   const written = offsets.split(/ *; */).map((pair) => pair.split(/ +/).map(Number) as [number, number]);
   for (const [s, e] of written) {
-    const show = `${id} [${s}, ${e}) ${JSON.stringify(label)}`;
+    const show = `${showValue(id, 20).slice(1, -1)} [${s}, ${e}) ${showValue(label)}`;
     if (e <= s) fail(`${show} has end ≤ start`);
     if (e > ctx.length) fail(`${show} is outside the document (${ctx.length} characters)`);
   }
@@ -145,7 +146,7 @@ function parseAnnLine(raw: string, line: number, ctx: AnnContext): RawSpan | und
   const fragments = units.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const span: RawSpan = {
     start: fragments[0][0],
-    end: Math.max(...fragments.map((f) => f[1])),
+    end: fragments.reduce((m, f) => Math.max(m, f[1]), 0),
     label,
     line,
   };

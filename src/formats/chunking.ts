@@ -14,7 +14,7 @@
  * With `strict`, transitions that the declared scheme forbids (seqeval's strict mode, e.g. `O`
  * then `I-PER` under IOB2) are errors naming the line, instead of being repaired.
  */
-import { InputError } from '../errors.js';
+import { InputError, showValue } from '../errors.js';
 import type { RawSpan, TagScheme } from './segment.js';
 
 /** Canonical prefix: B, I, E, S (U read as S, L as E) or O. */
@@ -55,7 +55,7 @@ export function parseTag(tag: string): ParsedTag | undefined {
 }
 
 export function tagError(tag: string): string {
-  return `tag "${tag}" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type)`;
+  return `tag ${showValue(tag)} is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type)`;
 }
 
 function endOfChunk(prev: Prefix, cur: Prefix, prevType: string, type: string): boolean {
@@ -192,10 +192,10 @@ function validate(parsed: ParsedTag[], tags: readonly string[], opts: DecodeOpti
   const fail = (i: number, why: string): never => {
     throw new InputError(`invalid ${name} transition: ${why}`, opts.source, opts.lineOf(i));
   };
-  const show = (i: number) => (i < 0 ? 'sentence start' : i >= n ? 'sentence end' : `"${tags[i]}"`);
+  const show = (i: number) => (i < 0 ? 'sentence start' : i >= n ? 'sentence end' : showValue(tags[i]));
   for (let i = 0; i < n; i++) {
     const t = parsed[i];
-    if (!ALLOWED[scheme].includes(t.raw)) fail(i, `tag "${tags[i]}" does not belong to ${name}`);
+    if (!ALLOWED[scheme].includes(t.raw)) fail(i, `tag ${show(i)} does not belong to ${name}`);
     if (t.prefix === 'O') continue;
     const prev = i > 0 ? parsed[i - 1] : undefined;
     const next = i + 1 < n ? parsed[i + 1] : undefined;
@@ -204,22 +204,22 @@ function validate(parsed: ParsedTag[], tags: readonly string[], opts: DecodeOpti
     switch (scheme) {
       case 'iob2':
         if (t.prefix === 'I' && !(prevSame && (prev!.prefix === 'B' || prev!.prefix === 'I'))) {
-          fail(i, `${show(i - 1)} then "${tags[i]}" (I- must continue a chunk of the same type)`);
+          fail(i, `${show(i - 1)} then ${show(i)} (I- must continue a chunk of the same type)`);
         }
         break;
       case 'iob1':
         if (t.prefix === 'B' && !prevSame) {
-          fail(i, `${show(i - 1)} then "${tags[i]}" (B- only separates two chunks of the same type)`);
+          fail(i, `${show(i - 1)} then ${show(i)} (B- only separates two chunks of the same type)`);
         }
         break;
       case 'ioe2':
         if (t.prefix === 'I' && !(nextSame && (next!.prefix === 'I' || next!.prefix === 'E'))) {
-          fail(i, `"${tags[i]}" then ${show(i + 1)} (a chunk must end with E-)`);
+          fail(i, `${show(i)} then ${show(i + 1)} (a chunk must end with E-)`);
         }
         break;
       case 'ioe1':
         if (t.prefix === 'E' && !nextSame) {
-          fail(i, `"${tags[i]}" then ${show(i + 1)} (E- only separates two chunks of the same type)`);
+          fail(i, `${show(i)} then ${show(i + 1)} (E- only separates two chunks of the same type)`);
         }
         break;
       case 'iobes':
@@ -227,12 +227,12 @@ function validate(parsed: ParsedTag[], tags: readonly string[], opts: DecodeOpti
         const opens = t.prefix === 'B' || t.prefix === 'S';
         const closes = t.prefix === 'E' || t.prefix === 'S';
         const prevOpen = prevSame && (prev!.prefix === 'B' || prev!.prefix === 'I');
-        if (!opens && !prevOpen) fail(i, `${show(i - 1)} then "${tags[i]}" (a chunk must open with ${scheme === 'bilou' ? 'B- or U-' : 'B- or S-'})`);
+        if (!opens && !prevOpen) fail(i, `${show(i - 1)} then ${show(i)} (a chunk must open with ${scheme === 'bilou' ? 'B- or U-' : 'B- or S-'})`);
         if (opens && prev !== undefined && (prev.prefix === 'B' || prev.prefix === 'I')) {
-          fail(i, `${show(i - 1)} then "${tags[i]}" (the chunk before was not closed)`);
+          fail(i, `${show(i - 1)} then ${show(i)} (the chunk before was not closed)`);
         }
         if (!closes && !(nextSame && (next!.prefix === 'I' || next!.prefix === 'E'))) {
-          fail(i, `"${tags[i]}" then ${show(i + 1)} (a chunk must close with ${scheme === 'bilou' ? 'L- or U-' : 'E- or S-'})`);
+          fail(i, `${show(i)} then ${show(i + 1)} (a chunk must close with ${scheme === 'bilou' ? 'L- or U-' : 'E- or S-'})`);
         }
         break;
       }

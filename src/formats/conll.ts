@@ -96,7 +96,7 @@ function scan(
   } finally {
     r.close();
   }
-  return scanner.finish();
+  return { ...scanner.finish(), lines: r.lineNo };
 }
 
 const O = 'O';

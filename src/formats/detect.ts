@@ -27,10 +27,20 @@ export function detectFormat(path: string): InputFormat {
 }
 
 function sniff(path: string): InputFormat {
-  const fd = openSync(path, 'r');
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    throw new InputError(describeFsError(err), path);
+  }
   try {
     const buf = Buffer.alloc(65536);
-    const n = readSync(fd, buf, 0, buf.length, 0);
+    let n: number;
+    try {
+      n = readSync(fd, buf, 0, buf.length, 0);
+    } catch (err) {
+      throw new InputError(describeFsError(err), path);
+    }
     const head = buf.subarray(0, n).toString('utf8').replace(/^\uFEFF/, '').trimStart();
     return head.startsWith('{') ? 'jsonl' : 'conll';
   } finally {

@@ -1,7 +1,7 @@
 /**
  * JSONL reader: one JSON object per line, each a segment with its spans.
  */
-import { InputError } from '../errors.js';
+import { InputError, showValue } from '../errors.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { decodeTags, detectScheme, newEvidence } from './chunking.js';
 import { forEachLine } from './lines.js';
@@ -49,7 +49,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   const evidence = newEvidence();
   let usedTags = false;
   let segments = 0;
-  forEachLine(path, (raw, line) => {
+  const lines = forEachLine(path, (raw, line) => {
     if (raw.trim() === '') return;
     const fail = (detail: string): never => {
       throw new InputError(detail, path, line);
@@ -59,17 +59,19 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     let length: number;
     let unit: string;
     if (rec.tokens !== undefined) {
-      if (!isStringArray(rec.tokens)) fail('"tokens" must be an array of strings');
+      if (!isStringArray(rec.tokens)) fail(`"tokens" must be an array of strings, ${whatInstead(rec.tokens)}`);
       segment.tokens = rec.tokens as string[];
       length = segment.tokens.length;
       unit = 'tokens';
     } else if (rec.text !== undefined) {
-      if (typeof rec.text !== 'string') fail('"text" must be a string');
+      if (typeof rec.text !== 'string') fail(`"text" must be a string, found ${describeJson(rec.text)}`);
       segment.text = rec.text as string;
       length = codePointLength(segment.text);
       unit = 'characters';
     } else {
-      return fail('record has neither tokens nor text');
+      const keys = Object.keys(rec);
+      const shown = keys.length === 0 ? 'it is empty' : `its keys: ${keys.slice(0, 8).map((k) => showValue(k, 30)).join(', ')}${keys.length > 8 ? ', …' : ''}`;
+      return fail(`record has neither tokens nor text (expected "tokens", an array of strings, or "text", a string; ${shown})`);
     }
     const id = idField(rec, 'id', fail);
     if (id !== undefined) segment.id = id;
@@ -80,7 +82,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     if (spanKey !== undefined) {
       if (rec.ner_tags !== undefined) fail(`record has both "${spanKey}" and "ner_tags" (keep one)`);
       const items = rec[spanKey];
-      if (!Array.isArray(items)) return fail(`"${spanKey}" must be an array of spans`);
+      if (!Array.isArray(items)) return fail(`"${spanKey}" must be an array of spans, found ${describeJson(items)}`);
       const spans = items.map((item) => toSpan(item, line, length, unit, fail));
       if (segment.text !== undefined) {
         const toUnits = codePointsToUnits(segment.text);
@@ -94,11 +96,11 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     } else if (rec.ner_tags !== undefined) {
       if (segment.tokens === undefined) fail('"ner_tags" needs "tokens"');
       const tags = rec.ner_tags;
-      if (!Array.isArray(tags)) return fail('"ner_tags" must be an array of tag strings');
+      if (!Array.isArray(tags)) return fail(`"ner_tags" must be an array of tag strings, found ${describeJson(tags)}`);
       if (tags.length > 0 && tags.every((t) => typeof t === 'number')) {
         fail('"ner_tags" are integer class ids, which cannot be decoded without the dataset\'s label list (write the tag strings instead)');
       }
-      if (!isStringArray(tags)) fail('"ner_tags" must be an array of tag strings');
+      if (!isStringArray(tags)) fail(`"ner_tags" must be an array of tag strings, ${whatInstead(tags)}`);
       if (tags.length !== length) fail(`"ner_tags" has ${tags.length} tags for ${length} tokens`);
       segment.spans = decodeTags(tags as string[], {
         scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf: () => line, evidence,
@@ -108,7 +110,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     sink(segment);
     segments++;
   });
-  const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings };
+  const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings, lines };
   if (usedTags) summary.scheme = detectScheme(evidence);
   return summary;
 }
@@ -118,12 +120,24 @@ function parseRecord(raw: string, fail: (detail: string) => never): JsonObject {
   try {
     value = JSON.parse(raw);
   } catch (err) {
-    fail(`expected a JSON object (${shortReason((err as Error).message)})`);
+    const message = (err as Error).message;
+    if (cutOff(message, raw)) {
+      // A record cut off by a truncated file, or a pretty-printed object spread over lines.
+      fail(`expected a JSON object, but the line ends before the object does (${shortReason(message)}); JSONL needs one complete object per line`);
+    }
+    fail(`expected a JSON object (${shortReason(message)})`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     fail(`expected a JSON object (found ${describeJson(value)})`);
   }
   return value as JsonObject;
+}
+
+/** Whether JSON.parse failed because the text ended too early (rather than on a wrong character). */
+function cutOff(message: string, raw: string): boolean {
+  if (message.includes('end of JSON input')) return true;
+  const m = / in JSON at position (\d+)/.exec(message);
+  return m !== null && Number(m[1]) >= raw.trimEnd().length;
 }
 
 /** V8's JSON.parse message, shorter: a column instead of a position, no long excerpt. */
@@ -137,7 +151,14 @@ function shortReason(message: string): string {
 function describeJson(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** What a value that should be an array of strings is instead: "found a string", "item 2 is null". */
+function whatInstead(value: unknown): string {
+  if (!Array.isArray(value)) return `found ${describeJson(value)}`;
+  const k = value.findIndex((v) => typeof v !== 'string');
+  return `but item ${k + 1} is ${describeJson(value[k])}`;
 }
 
 function isStringArray(value: unknown): boolean {
@@ -147,7 +168,7 @@ function isStringArray(value: unknown): boolean {
 function idField(rec: JsonObject, key: string, fail: (detail: string) => never): string | undefined {
   const v = rec[key];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' && typeof v !== 'number') fail(`"${key}" must be a string or a number`);
+  if (typeof v !== 'string' && typeof v !== 'number') fail(`"${key}" must be a string or a number, found ${describeJson(v)}`);
   return String(v);
 }
 
@@ -165,10 +186,10 @@ function toSpan(
     ({ start, end } = obj);
     label = obj[LABEL_KEYS.find((k) => obj[k] !== undefined) ?? 'label'];
   } else {
-    return fail(`span ${JSON.stringify(item)} is neither {start, end, label} nor [start, end, label]`);
+    return fail(`span ${showValue(item)} is neither {start, end, label} nor [start, end, label]`);
   }
   // The span as error messages show it; built only when needed (this runs for every span).
-  const shown = () => `span [${JSON.stringify(start)}, ${JSON.stringify(end)}) ${JSON.stringify(label) ?? '(no label)'}`;
+  const shown = () => `span [${showValue(start)}, ${showValue(end)}) ${label === undefined ? '(no label)' : showValue(label)}`;
   if (typeof label !== 'string' || label === '') fail(`${shown()} needs a label that is a non-empty string`);
   if (!Number.isInteger(start) || !Number.isInteger(end)) fail(`${shown()} has offsets that are not integers`);
   const s = start as number;
@@ -180,8 +201,8 @@ function toSpan(
   if (fragments !== undefined && fragments !== null) {
     const show = shown();
     const list = readFragments(fragments, show, length, unit, fail);
-    if (list[0][0] !== s || Math.max(...list.map((f) => f[1])) !== e) {
-      fail(`${show} has fragments ${JSON.stringify(list)} whose hull is not [start, end)`);
+    if (list[0][0] !== s || list.reduce((m, f) => Math.max(m, f[1]), 0) !== e) {
+      fail(`${show} has fragments ${showValue(list)} whose hull is not [start, end)`);
     }
     if (list.length > 1) span.fragments = list;
   }
@@ -199,7 +220,7 @@ function readFragments(
   if (!Array.isArray(value) || value.length === 0) return fail(`${show} has "fragments" that is not a non-empty array of [start, end] pairs`);
   const list = value.map((f): [number, number] => {
     if (!Array.isArray(f) || f.length !== 2 || !Number.isInteger(f[0]) || !Number.isInteger(f[1])) {
-      return fail(`${show} has fragment ${JSON.stringify(f)}, expected [start, end] with integer offsets`);
+      return fail(`${show} has fragment ${showValue(f)}, expected [start, end] with integer offsets`);
     }
     const [a, b] = f as [number, number];
     if (b <= a) fail(`${show} has fragment [${a}, ${b}] with end ≤ start`);
@@ -221,7 +242,7 @@ export function dropDuplicates(spans: RawSpan[], source: string, warnings: strin
       seen.add(key);
       return true;
     }
-    warnings.push(`${source}:${span.line}: duplicate span [${span.start}, ${span.end}) ${JSON.stringify(span.label)} dropped`);
+    warnings.push(`${source}:${span.line}: duplicate span [${span.start}, ${span.end}) ${showValue(span.label)} dropped`);
     return false;
   });
 }

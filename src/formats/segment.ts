@@ -110,4 +110,6 @@ export interface ReadSummary {
   hasEmbeddedGold: boolean;
   /** Non-fatal observations, each naming file:line (e.g. a duplicate span dropped). */
   warnings: string[];
+  /** Lines in the file (line-based formats), so messages can name where it ends. */
+  lines?: number;
 }

@@ -142,7 +142,7 @@ describe('readBrat: errors', () => {
   it('rejects an unknown annotation kind', () => {
     const dir = tempDir({ 'd.txt': 'Ada', 'd.ann': 'X1\tPER 0 3\tAda\n' });
     expect(() => read(dir)).toThrow(
-      `${join(dir, 'd.ann')}:1: unknown annotation "X1\tPER 0 3\tAda" (expected a line starting with T, R, E, A, M, N, # or *)`,
+      `${join(dir, 'd.ann')}:1: unknown annotation "X1\\tPER 0 3\\tAda" (expected a line starting with T, R, E, A, M, N, # or *)`,
     );
   });
 

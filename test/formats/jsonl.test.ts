@@ -142,7 +142,7 @@ describe('readJsonl: errors name file:line', () => {
   const good = '{"tokens":["a"]}\n';
 
   it('rejects a line that is not JSON', () => {
-    fails(`${good}\n{"tokens": [\n`, '3: expected a JSON object (Unexpected end of JSON input)');
+    fails(`${good}\n{"tokens": [\n`, '3: expected a JSON object, but the line ends before the object does (Unexpected end of JSON input); JSONL needs one complete object per line');
     const path = temp(`${good}{tokens: 1}\n`);
     expect(() => read(path)).toThrow(new RegExp(`^${path}:2: expected a JSON object \\(.+\\)$`));
   });
