@@ -15,7 +15,7 @@
  */
 import { basename, extname } from 'node:path';
 import { existsSync } from 'node:fs';
-import { InputError, UsageError } from '../errors.js';
+import { InputError, showValue, UsageError } from '../errors.js';
 import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, Unit } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { readConll } from './conll.js';
@@ -187,6 +187,8 @@ class SystemAligner {
   private byId: boolean | undefined;
   private seenIds = new Set<string>();
   private lastLine = 0;
+  /** Segments read (the file's sentence count so far). */
+  private count = 0;
   private embeddedMismatches = 0;
 
   constructor(
@@ -199,8 +201,16 @@ class SystemAligner {
   add(seg: Segment): void {
     const g = this.gold;
     this.lastLine = seg.line;
+    this.count++;
     if (this.byId === undefined) this.byId = g.idIndex.size > 0 && seg.id !== undefined;
     let first: number;
+    if (!this.byId && (seg.tokens?.length === 0 || seg.text === '')) {
+      // An empty record (no tokens, or empty text) asserts nothing: it stands for an empty gold
+      // sentence here, if there is one, and is passed over otherwise — as empty gold sentences
+      // are passed over when the file has none.
+      if (this.ptr < g.sentences.length && isEmpty(g.sentences[this.ptr])) this.ptr++;
+      return;
+    }
     if (this.byId) {
       if (seg.id === undefined) throw new InputError('record has no id, but earlier records had ids', seg.source, seg.line);
       const idx = g.idIndex.get(seg.id);
@@ -210,9 +220,11 @@ class SystemAligner {
       first = idx;
     } else {
       first = this.ptr;
+      // Texts are aligned record by record: pass over empty gold records.
+      if (g.unit === 'char') while (first < g.sentences.length && isEmpty(g.sentences[first])) first++;
       if (first >= g.sentences.length) {
         throw new InputError(
-          `sentence ${first + 1} has no counterpart: the gold standard has ${g.sentences.length} sentences`,
+          `sentence ${this.count} has no counterpart: the gold standard has ${plural(g.sentences.length, 'sentence')}`,
           seg.source, seg.line,
         );
       }
@@ -235,32 +247,41 @@ class SystemAligner {
   private checkTokens(seg: Segment, first: number): number {
     const g = this.gold;
     if (seg.tokens === undefined) {
-      throw new InputError('record has only text (character offsets) but the gold standard is tokenised', seg.source, seg.line);
+      throw new InputError(
+        `this input has only text (character offsets), but the gold standard (${g.source}) has tokens: give both with tokens, or both as text`,
+        seg.source, seg.line,
+      );
     }
     const toks = seg.tokens;
     const base = g.sentences[first].start;
+    const want = g.sentences[first].end - base;
     const lineOf = (j: number) => (seg.tokenPerLine ? seg.line + j : seg.line);
     const sentenceNo = (pos: number) => spanSentence(g.sentences, first, g.sentences.length - 1, pos) + 1;
+    const countError = () => new InputError(
+      `record ${showValue(seg.id)} has ${plural(toks.length, 'token')}, but the gold record ${showValue(seg.id)} (sentence ${first + 1}) has ${want}`,
+      seg.source, seg.line,
+    );
+    if (this.byId && toks.length !== want) throw countError();
     for (let j = 0; j < toks.length; j++) {
       const pos = base + j;
-      if (pos >= g.length || (this.byId && pos >= g.sentences[first].end)) {
-        throw new InputError(
-          `${toks.length} tokens, but gold sentence ${first + 1} has ${g.sentences[first].end - base}`, seg.source, seg.line,
-        );
+      if (pos >= g.length) {
+        const last = g.length > 0
+          ? `, whose last token is ${showValue(g.tokens[g.length - 1])} (sentence ${spanSentence(g.sentences, 0, g.sentences.length - 1, g.length - 1) + 1})`
+          : ', which has no tokens';
+        throw new InputError(`token ${showValue(toks[j])} runs past the end of the gold standard${last}`, seg.source, lineOf(j));
       }
       if (toks[j] !== g.tokens[pos]) {
-        throw new InputError(`token "${toks[j]}" but gold has "${g.tokens[pos]}" (sentence ${sentenceNo(pos)})`, seg.source, lineOf(j));
+        throw new InputError(`token ${showValue(toks[j])} but gold has ${showValue(g.tokens[pos])} (sentence ${sentenceNo(pos)})`, seg.source, lineOf(j));
       }
     }
     const end = base + toks.length;
-    if (this.byId && end !== g.sentences[first].end) {
-      throw new InputError(`${toks.length} tokens, but gold sentence ${first + 1} has ${g.sentences[first].end - base}`, seg.source, seg.line);
-    }
+    // An empty record (matched by id) is an empty gold sentence, checked above.
+    if (toks.length === 0) return end;
     const k = spanSentence(g.sentences, first, g.sentences.length - 1, end - 1);
-    if (toks.length === 0 || g.sentences[k].end !== end) {
-      const missing = g.tokens[end];
+    if (g.sentences[k].end !== end) {
       throw new InputError(
-        `sentence ends after ${toks.length} tokens, but gold sentence ${k + 1} goes on with "${missing}"`, seg.source, lineOf(Math.max(0, toks.length - 1)),
+        `sentence ends after ${plural(toks.length, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens[end])}`,
+        seg.source, lineOf(toks.length - 1),
       );
     }
     return end;
@@ -269,7 +290,10 @@ class SystemAligner {
   private checkText(seg: Segment, first: number): number {
     const g = this.gold;
     if (seg.text === undefined) {
-      throw new InputError('record has tokens but the gold standard has only text (character offsets)', seg.source, seg.line);
+      throw new InputError(
+        `this input has tokens, but the gold standard (${g.source}) has only text (character offsets): give both with tokens, or both as text`,
+        seg.source, seg.line,
+      );
     }
     const want = g.texts[first];
     if (seg.text !== want) {
@@ -299,10 +323,10 @@ class SystemAligner {
     let diff: string | undefined;
     let line = seg.line;
     const lineOf = (j: number) => (seg.tokenPerLine ? seg.line + j : seg.line);
-    const text = (s: RawSpan) => (g.unit === 'token' ? g.tokens.slice(base + s.start, base + s.end).join(' ') : '');
+    const text = (s: RawSpan) => showValue(g.unit === 'token' ? g.tokens.slice(base + s.start, base + s.end).join(' ') : '');
     for (const [k, s] of mine) {
       if (!goldRel.has(k)) {
-        diff = `embedded gold has ${s.label} "${text(s)}" which the gold standard (${this.goldPath}) lacks`;
+        diff = `embedded gold has ${s.label} ${text(s)} which the gold standard (${this.goldPath}) lacks`;
         line = lineOf(s.start);
         break;
       }
@@ -310,7 +334,7 @@ class SystemAligner {
     if (diff === undefined) {
       for (const [k, s] of goldRel) {
         if (!mine.has(k)) {
-          diff = `embedded gold lacks ${s.label} "${text(s)}" which the gold standard (${this.goldPath}) has`;
+          diff = `embedded gold lacks ${s.label} ${text(s)} which the gold standard (${this.goldPath}) has`;
           line = lineOf(s.start);
           break;
         }
@@ -323,18 +347,43 @@ class SystemAligner {
     if (this.embeddedMismatches++ === 0) this.warnings.push(`${InputError.format(diff, seg.source, line)} (ignored: --ignore-embedded-gold)`);
   }
 
-  finish(source: string): void {
+  /** Checks that the file covered the gold standard; `summary` is the reader's. */
+  finish(source: string, summary: ReadSummary, format: InputFormat): void {
     const g = this.gold;
+    const n = g.sentences.length;
     if (this.byId) {
       const missing = g.idIndex.size - this.seenIds.size;
       if (missing > 0) this.warnings.push(`${source}: ${missing} gold record(s) have no record here; scored as predicting nothing`);
-    } else if (this.ptr < g.sentences.length) {
-      throw new InputError(
-        `file ends after ${this.ptr} sentences, but the gold standard has ${g.sentences.length}`, source, this.lastLine || undefined,
-      );
+    } else {
+      while (this.ptr < n && isEmpty(g.sentences[this.ptr])) this.ptr++;
+      if (this.ptr < n) {
+        if (this.count === 0) throw new InputError(`${noSentences(summary, format)}, but the gold standard has ${plural(n, 'sentence')}`, source);
+        const next = g.sentences[this.ptr];
+        throw new InputError(
+          `the file ends after ${plural(this.ptr, 'sentence')}, but the gold standard has ${n}; the first missing is gold sentence ${this.ptr + 1} (${g.source}:${next.line})`,
+          source, summary.lines ?? (this.lastLine || undefined),
+        );
+      }
     }
     if (this.embeddedMismatches > 1) this.warnings.push(`${source}: embedded gold disagrees in ${this.embeddedMismatches} sentences (ignored)`);
   }
+}
+
+/** Whether a sentence (or record) has no tokens or no text. */
+function isEmpty(s: Sentence): boolean {
+  return s.start === s.end;
+}
+
+/** `1 sentence`, `2 sentences`. */
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** Why a file that gave no segments has none: "the file is empty", or what it holds instead. */
+function noSentences(summary: ReadSummary, format: InputFormat): string {
+  if (summary.lines === 0) return 'the file is empty';
+  const only = format === 'conll' ? 'blank lines and -DOCSTART- lines' : format === 'jsonl' ? 'blank lines' : 'no documents';
+  return `the file has no sentences (only ${only})`;
 }
 
 /** Whether two span lists hold the same spans in the same order (the common, fast case). */
@@ -379,7 +428,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     const b = gold;
     const format = formatOf(goldPath);
     const summary = read(goldPath, format, readOptions(opts, 'gold'), (seg) => b.add(seg, seg.spans, seg.tags));
-    if (summary.segments === 0) throw new InputError('no sentences (the gold standard is empty)', goldPath);
+    if (summary.segments === 0) throw new InputError(`${noSentences(summary, format)}: the gold standard needs at least one sentence`, goldPath);
     gold.finish();
     goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: summary.warnings };
   } else {
@@ -406,7 +455,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
         `no --gold given, and ${first.path} has no embedded gold column (expected "token gold prediction" lines); pass --gold FILE`,
       );
     }
-    if (summary.segments === 0) throw new InputError('no sentences (the file is empty)', first.path);
+    if (summary.segments === 0) throw new InputError(`${noSentences(summary, format)}: the reference needs at least one sentence`, first.path);
     gold.finish();
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
     goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
@@ -420,7 +469,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     const format = formatOf(spec.path);
     const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold, !noGold);
     const summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
-    aligner.finish(spec.path);
+    aligner.finish(spec.path, summary, format);
     systems.push({
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
       warnings: [...summary.warnings, ...aligner.warnings],

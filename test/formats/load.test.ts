@@ -196,9 +196,9 @@ describe('loadCorpus: alignment by id', () => {
 
   it('rejects a record whose token count differs from its gold record', () => {
     const path = temp('{"id": "b1", "tokens": ["Orrin", "lives", "in", "Pellham"]}\n', 'ids.jsonl');
-    expect(inputError(() => load(fixture('gold-ids.jsonl'), [path])).message).toBe(`${path}:1: 4 tokens, but gold sentence 3 has 5`);
+    expect(inputError(() => load(fixture('gold-ids.jsonl'), [path])).message).toBe(`${path}:1: record "b1" has 4 tokens, but the gold record "b1" (sentence 3) has 5`);
     const longer = temp('{"id": "b1", "tokens": ["Orrin", "lives", "in", "Pellham", ".", "Quillon"]}\n', 'ids.jsonl');
-    expect(inputError(() => load(fixture('gold-ids.jsonl'), [longer])).message).toBe(`${longer}:1: 6 tokens, but gold sentence 3 has 5`);
+    expect(inputError(() => load(fixture('gold-ids.jsonl'), [longer])).message).toBe(`${longer}:1: record "b1" has 6 tokens, but the gold record "b1" (sentence 3) has 5`);
   });
 
   it('rejects a duplicate id in the gold standard', () => {
@@ -233,11 +233,11 @@ describe('loadCorpus: text (character offset) corpora', () => {
   it('rejects tokens against a text gold, and text against a token gold', () => {
     const toks = temp('{"tokens": ["Bryn"]}\n', 'sys.jsonl');
     expect(inputError(() => load(fixture('gold-text.jsonl'), [toks])).message).toBe(
-      `${toks}:1: record has tokens but the gold standard has only text (character offsets)`,
+      `${toks}:1: this input has tokens, but the gold standard (${fixture('gold-text.jsonl')}) has only text (character offsets): give both with tokens, or both as text`,
     );
     const text = temp('{"text": "Maren Vosk visited Tallow Creek ."}\n', 'sys.jsonl');
     expect(inputError(() => load(GOLD, [text])).message).toBe(
-      `${text}:1: record has only text (character offsets) but the gold standard is tokenised`,
+      `${text}:1: this input has only text (character offsets), but the gold standard (${GOLD}) has tokens: give both with tokens, or both as text`,
     );
   });
 
@@ -276,13 +276,19 @@ describe('loadCorpus: token and sentence count errors', () => {
 
   it('rejects a file with fewer sentences than the gold', () => {
     const path = temp(conll(SENTENCES.slice(0, 3), plain));
-    // The last sentence read starts on line 16.
-    expect(inputError(() => load(GOLD, [path])).message).toBe(`${path}:16: file ends after 3 sentences, but the gold standard has 4`);
+    // The file ends on line 20; gold sentence 4 starts on line 26 of the gold file.
+    expect(inputError(() => load(GOLD, [path])).message).toBe(
+      `${path}:20: the file ends after 3 sentences, but the gold standard has 4; the first missing is gold sentence 4 (${GOLD}:26)`,
+    );
   });
 
   it('rejects an empty system file', () => {
     const path = temp('');
-    expect(inputError(() => load(GOLD, [path])).message).toBe(`${path}: file ends after 0 sentences, but the gold standard has 4`);
+    expect(inputError(() => load(GOLD, [path])).message).toBe(`${path}: the file is empty, but the gold standard has 4 sentences`);
+    const blank = temp('-DOCSTART- O\n\n');
+    expect(inputError(() => load(GOLD, [blank])).message).toBe(
+      `${blank}: the file has no sentences (only blank lines and -DOCSTART- lines), but the gold standard has 4 sentences`,
+    );
   });
 
   it('rejects a file with more sentences than the gold', () => {
@@ -295,13 +301,54 @@ describe('loadCorpus: token and sentence count errors', () => {
 
   it('rejects a last sentence that runs past the end of the gold', () => {
     const path = temp(conll([...SENTENCES.slice(0, 3), [...SENTENCES[3], ['Extra', 'O']]], plain));
-    expect(inputError(() => load(GOLD, [path])).message).toBe(`${path}:22: 7 tokens, but gold sentence 4 has 6`);
+    // "Extra" is on line 28.
+    expect(inputError(() => load(GOLD, [path])).message).toBe(
+      `${path}:28: token "Extra" runs past the end of the gold standard, whose last token is "." (sentence 4)`,
+    );
   });
 
   it('rejects an empty gold standard, and no input at all', () => {
     const path = temp('\n\n', 'gold.conll');
-    expect(inputError(() => load(path, [])).message).toBe(`${path}: no sentences (the gold standard is empty)`);
+    expect(inputError(() => load(path, [])).message).toBe(
+      `${path}: the file has no sentences (only blank lines and -DOCSTART- lines): the gold standard needs at least one sentence`,
+    );
+    const empty = temp('', 'gold.conll');
+    expect(inputError(() => load(empty, [])).message).toBe(`${empty}: the file is empty: the gold standard needs at least one sentence`);
     expect(usageError(() => load(undefined, [])).message).toBe('no input: give --gold and system files');
+  });
+});
+
+describe('loadCorpus: empty records', () => {
+  // A record with no tokens (or empty text) asserts nothing. It once failed to align even with
+  // the very same file ("sentence ends after 0 tokens, but gold sentence 2 goes on with …").
+  const records = (...toks: string[][]) => toks.map((t, k) => JSON.stringify({ tokens: t, spans: t.length > 0 ? [[0, 1, `T${k}`]] : [] })).join('\n') + '\n';
+
+  it('aligns an empty record with an empty gold record, in order and by id', () => {
+    const gold = temp(records(['a'], [], ['b']), 'gold.jsonl');
+    const c = load(gold, [temp(records(['a'], [], ['b']), 'sys.jsonl')]);
+    expect(quads(c.systems[0].spans)).toEqual(quads(c.gold.spans));
+    const ids = (...toks: string[][]) => toks.map((t, k) => JSON.stringify({ id: `r${k}`, tokens: t })).join('\n') + '\n';
+    const byId = load(temp(ids(['a'], [], ['b']), 'gold.jsonl'), [temp(ids(['a'], [], ['b']), 'sys.jsonl')]);
+    expect(byId.sentences).toHaveLength(3);
+  });
+
+  it('passes over empty records on either side, but not a missing token', () => {
+    const withEmpty = temp(records([], ['a'], [], ['b'], []), 'gold.jsonl');
+    const without = temp(records(['a'], ['b']), 'sys.jsonl');
+    expect(quads(load(withEmpty, [without]).systems[0].spans)).toHaveLength(2);
+    expect(quads(load(without, [withEmpty]).systems[0].spans)).toHaveLength(2);
+    const allEmpty = temp(records([]), 'gold.jsonl');
+    expect(load(allEmpty, [temp(records([], []), 'sys.jsonl')]).length).toBe(0);
+    const short = temp(records(['a'], []), 'sys.jsonl');
+    expect(inputError(() => load(without, [short])).message).toBe(
+      `${short}:2: the file ends after 1 sentence, but the gold standard has 2; the first missing is gold sentence 2 (${without}:2)`,
+    );
+  });
+
+  it('passes over empty text records', () => {
+    const texts = (...t: string[]) => t.map((x) => JSON.stringify({ text: x })).join('\n') + '\n';
+    const c = load(temp(texts('ab', '', 'cd'), 'gold.jsonl'), [temp(texts('ab', 'cd'), 'sys.jsonl'), temp(texts('', 'ab', '', '', 'cd'), 'other.jsonl')]);
+    expect(c.systems).toHaveLength(2);
   });
 });
 
