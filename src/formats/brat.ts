@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { InputError, showValue } from '../errors.js';
 import { dropDuplicates } from './jsonl.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
-import { badByteLine, describeFsError, forEachLine } from './lines.js';
+import { describeFsError, forEachLine, notUtf8Error } from './lines.js';
 import type { RawSpan, ReadOptions, ReadSummary, SegmentSink } from './segment.js';
 
 const T_LINE = /^T[^\t]*\t(\S+) +(\d+ +\d+(?: *; *\d+ +\d+)*)(?:\t(.*))?$/;
@@ -71,7 +71,7 @@ function listDocuments(dir: string): Array<[string, boolean]> {
   const stems = (ext: string) => new Set(entries.filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length)));
   const anns = stems('.ann');
   const txts = stems('.txt');
-  if (anns.size === 0) throw new InputError('no .ann files in directory', dir);
+  if (anns.size === 0) throw new InputError('no .ann files in directory (a directory is read as BRAT standoff: NAME.txt and NAME.ann pairs)', dir);
   for (const name of [...anns].sort()) {
     if (!txts.has(name)) throw new InputError(`missing ${name}.txt beside ${name}.ann`, join(dir, `${name}.ann`));
   }
@@ -98,7 +98,7 @@ function readText(path: string): DocText {
   try {
     written = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new InputError('bytes that are not valid UTF-8', path, badByteLine(bytes, 1));
+    throw notUtf8Error(bytes, 1, path);
   }
   const bom = written.startsWith(BOM) ? 1 : 0;
   const text = written.slice(bom);

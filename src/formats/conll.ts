@@ -85,8 +85,14 @@ function scan(
 ): ScanResult {
   const scanner = new ConllScanner(path, opts, sink, embeddedScheme);
   const r = new LineReader(path);
+  let checked = '';
   try {
     while (r.next()) {
+      if (r.text !== checked) {
+        // Once per chunk: the reader starts a chunk at the start of the current line.
+        checked = r.text;
+        checkLoneCR(checked, r.start, r.lineNo, path);
+      }
       scanner.line(r.text, r.start, r.end, r.lineNo);
       if (scanner.runnable) {
         const lines = scanner.run(r.text, r.following, r.lineNo);
@@ -100,6 +106,28 @@ function scan(
 }
 
 const O = 'O';
+
+/**
+ * Rejects a carriage return inside a line (one not ending it): the sign of a file whose lines
+ * end with CR alone, which would otherwise be read as one line of odd tokens and tags. `text`
+ * from `start` on is the rest of a chunk whose first line there is line `lineNo`.
+ */
+function checkLoneCR(text: string, start: number, lineNo: number, path: string): void {
+  const re = /\r(?!\n|$)/g;
+  re.lastIndex = start;
+  const m = re.exec(text);
+  if (m === null) return;
+  let line = lineNo;
+  let lineStart = start;
+  for (let k = text.indexOf('\n', start); k >= 0 && k < m.index; k = text.indexOf('\n', k + 1)) {
+    line++;
+    lineStart = k + 1;
+  }
+  throw new InputError(
+    `carriage return inside the line at column ${m.index - lineStart + 1}: CoNLL lines end with LF or CRLF (convert CR-only line ends to LF)`,
+    path, line,
+  );
+}
 
 /**
  * The state of one scan. A class rather than closures, so that the JIT compiles its methods

@@ -121,6 +121,9 @@ function parseRecord(raw: string, fail: (detail: string) => never): JsonObject {
     value = JSON.parse(raw);
   } catch (err) {
     const message = (err as Error).message;
+    if (raw.includes('\r')) {
+      fail(`expected a JSON object (${shortReason(message)}); the line has carriage returns inside it (lines ending in CR alone?): convert its line ends to LF`);
+    }
     if (cutOff(message, raw)) {
       // A record cut off by a truncated file, or a pretty-printed object spread over lines.
       fail(`expected a JSON object, but the line ends before the object does (${shortReason(message)}); JSONL needs one complete object per line`);

@@ -48,6 +48,62 @@ export function describeFsError(err: unknown): string {
   }
 }
 
+/**
+ * Where `bytes` first break UTF-8 (as the WHATWG decoder judges it): the index of the first
+ * byte of the bad sequence, and whether it is a character cut off by the end of `bytes`;
+ * undefined when they are valid.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): { index: number; cutOff: boolean } | undefined {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const c = bytes[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) need = 1;
+    else if (c >= 0xe0 && c <= 0xef) {
+      need = 2;
+      if (c === 0xe0) lo = 0xa0;
+      if (c === 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      need = 3;
+      if (c === 0xf0) lo = 0x90;
+      if (c === 0xf4) hi = 0x8f;
+    } else return { index: i, cutOff: false };
+    for (let k = 1; k <= need; k++) {
+      if (i + k >= n) return { index: i, cutOff: true };
+      const d = bytes[i + k];
+      if (d < lo || d > hi) return { index: i, cutOff: false };
+      lo = 0x80;
+      hi = 0xbf;
+    }
+    i += need + 1;
+  }
+  return undefined;
+}
+
+/**
+ * The error for bytes that are not UTF-8: names the line (counted from `firstLine`, the line
+ * `bytes` start on), the column (in characters, a byte-order mark not counted) and the byte.
+ */
+export function notUtf8Error(bytes: Uint8Array, firstLine: number, path: string): InputError {
+  const bad = firstInvalidUtf8(bytes);
+  if (bad === undefined) return new InputError('bytes that are not valid UTF-8', path, badByteLine(bytes, firstLine));
+  let lineStart = bad.index > 0 ? bytes.lastIndexOf(10, bad.index - 1) + 1 : 0;
+  let line = firstLine;
+  for (let k = 0; k < lineStart; k++) if (bytes[k] === 10) line++;
+  if (line === 1 && bytes[lineStart] === 0xef && bytes[lineStart + 1] === 0xbb && bytes[lineStart + 2] === 0xbf) lineStart += 3;
+  const column = [...Buffer.from(bytes.subarray(lineStart, bad.index)).toString('utf8')].length + 1;
+  const byte = `0x${bytes[bad.index].toString(16).toUpperCase().padStart(2, '0')}`;
+  const what = bad.cutOff ? `a character cut off by the end of the file (byte ${byte})` : `byte ${byte}`;
+  return new InputError(`not valid UTF-8 at column ${column}: ${what}; convert the file to UTF-8`, path, line);
+}
+
 /** The line (1-based, counted from `firstLine`) of the first invalid UTF-8 byte in `bytes`. */
 export function badByteLine(bytes: Uint8Array, firstLine: number): number {
   const probe = new TextDecoder('utf-8', { fatal: true });
@@ -145,7 +201,7 @@ export class LineReader {
     let text = this.decode(n);
     if (text === undefined) {
       const bytes = Buffer.concat([this.carryBytes, buf.subarray(0, n)]);
-      throw new InputError('bytes that are not valid UTF-8', this.path, badByteLine(bytes, this.lineNo + 1));
+      throw notUtf8Error(bytes, this.lineNo + 1, this.path);
     }
     if (this.atStart && text.length > 0) {
       // A byte order mark is dropped, as TextDecoder drops it.

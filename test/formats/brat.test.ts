@@ -158,6 +158,6 @@ describe('readBrat: errors', () => {
 
   it('rejects a text that is not UTF-8, naming its line', () => {
     const dir = tempDir({ 'd.txt': Buffer.from([0x41, 0x0a, 0x42, 0xc3, 0x28]), 'd.ann': '' });
-    expect(() => read(dir)).toThrow(`${join(dir, 'd.txt')}:2: bytes that are not valid UTF-8`);
+    expect(() => read(dir)).toThrow(`${join(dir, 'd.txt')}:2: not valid UTF-8 at column 2: byte 0xC3; convert the file to UTF-8`);
   });
 });

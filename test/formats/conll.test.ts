@@ -344,3 +344,29 @@ describe('readConll: strict schemes', () => {
     );
   });
 });
+
+describe('readConll: carriage returns', () => {
+  const CHUNK = 1 << 22;
+
+  it('rejects a carriage return inside a line (CR-only line ends), naming line and column', () => {
+    const path = temp('Ada B-PER\r\nQuell I-PER\r\n\r\nOslo B-LOC\rwas O\r\n');
+    expect(inputError(() => gold(path)).message).toBe(
+      `${path}:4: carriage return inside the line at column 11: CoNLL lines end with LF or CRLF (convert CR-only line ends to LF)`,
+    );
+    expect(inputError(() => gold(temp('a O\r\rb O\r'))).line).toBe(1);
+  });
+
+  it('accepts CRLF whose CR ends one chunk and LF starts the next, and a last line ending in CR', () => {
+    // Lines of 11 bytes ("tNNNNNN O\r\n", the CR at offset 9) after a first line of P bytes whose
+    // length puts a CR at byte CHUNK - 1.
+    const line = (k: number) => `t${String(k).padStart(6, '0')} O\r\n`;
+    const n = Math.ceil(CHUNK / 11) + 2;
+    const p = ((CHUNK - 10) % 11) + 11;
+    let text = `${'x'.repeat(p - 4)} O\r\n`;
+    for (let k = 0; k < n; k++) text += line(k);
+    expect(text.charCodeAt(CHUNK - 1)).toBe(13);
+    expect(text.charCodeAt(CHUNK)).toBe(10);
+    const { segments } = gold(temp(`${text}last O\r`));
+    expect(segments[0].tokens).toHaveLength(n + 2);
+  });
+});

@@ -120,7 +120,7 @@ describe('forEachLine: errors', () => {
   it('places an invalid byte on its line', () => {
     const path = temp(Buffer.concat([Buffer.from('ok one\nok two\nbad '), Buffer.from([0xff]), Buffer.from(' here\nfine\n')]));
     const err = inputError(() => forEachLine(path, () => {}));
-    expect(err.message).toBe(`${path}:3: bytes that are not valid UTF-8`);
+    expect(err.message).toBe(`${path}:3: not valid UTF-8 at column 5: byte 0xFF; convert the file to UTF-8`);
     expect(err.line).toBe(3);
   });
 
@@ -129,12 +129,15 @@ describe('forEachLine: errors', () => {
     expect(inputError(() => forEachLine(a, () => {})).line).toBe(1);
     const b = temp(Buffer.concat([Buffer.from('\uFEFFfine\n'), Buffer.from([0x80]), Buffer.from('\n')]));
     expect(inputError(() => forEachLine(b, () => {})).line).toBe(2);
+    // The column counts characters, not bytes, and not the byte-order mark.
+    const c = temp(Buffer.concat([Buffer.from('\uFEFFé '), Buffer.from([0xc0, 0x80]), Buffer.from('\n')]));
+    expect(inputError(() => forEachLine(c, () => {})).message).toBe(`${c}:1: not valid UTF-8 at column 3: byte 0xC0; convert the file to UTF-8`);
   });
 
   it('places a character cut off by the end of the file on the last line', () => {
     const path = temp(Buffer.concat([Buffer.from('a\nb\nc'), Buffer.from([0xe6, 0x9d])]));
     const err = inputError(() => forEachLine(path, () => {}));
-    expect(err.message).toBe(`${path}:3: bytes that are not valid UTF-8`);
+    expect(err.message).toBe(`${path}:3: not valid UTF-8 at column 2: a character cut off by the end of the file (byte 0xE6); convert the file to UTF-8`);
   });
 
   it('reports only the lines before the bad one', () => {
@@ -194,7 +197,7 @@ describe('forEachLine: files larger than one 4 MiB chunk', () => {
       Buffer.from('a'.repeat(CHUNK - 2)), Buffer.from('\n'), Buffer.from('éx\nok\nbad '), Buffer.from([0xff]), Buffer.from('\n'),
     ]));
     const err = inputError(() => forEachLine(path, () => {}));
-    expect(err.message).toBe(`${path}:4: bytes that are not valid UTF-8`);
+    expect(err.message).toBe(`${path}:4: not valid UTF-8 at column 5: byte 0xFF; convert the file to UTF-8`);
   });
 
   it('places a bad byte exactly when the boundary cut a character inside a line', () => {
