@@ -210,7 +210,10 @@ class ConllScanner {
     }
     if (this.columns < 0) this.firstLine(count, lineNo);
     else if (count !== this.columns) {
-      throw new InputError(`expected ${this.columns} columns as on line ${this.columnsLine}, found ${count}`, this.path, lineNo);
+      throw new InputError(
+        `expected ${this.columns} columns as on line ${this.columnsLine}, found ${count} (columns are separated by spaces or tabs, so a token cannot hold one)`,
+        this.path, lineNo,
+      );
     }
     if (this.size === 0) this.startLine = lineNo;
     const goldIndex = this.goldIndex;

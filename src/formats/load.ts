@@ -357,7 +357,10 @@ class SystemAligner {
     } else {
       while (this.ptr < n && isEmpty(g.sentences[this.ptr])) this.ptr++;
       if (this.ptr < n) {
-        if (this.count === 0) throw new InputError(`${noSentences(summary, format)}, but the gold standard has ${plural(n, 'sentence')}`, source);
+        if (this.count === 0) {
+          const what = summary.lines === 0 ? 'the file is empty' : `the file has no sentences (${noSentences(summary, format)})`;
+          throw new InputError(`${what}, but the gold standard has ${plural(n, 'sentence')}`, source);
+        }
         const next = g.sentences[this.ptr];
         throw new InputError(
           `the file ends after ${plural(this.ptr, 'sentence')}, but the gold standard has ${n}; the first missing is gold sentence ${this.ptr + 1} (${g.source}:${next.line})`,
@@ -382,8 +385,7 @@ function plural(n: number, noun: string): string {
 /** Why a file that gave no segments has none: "the file is empty", or what it holds instead. */
 function noSentences(summary: ReadSummary, format: InputFormat): string {
   if (summary.lines === 0) return 'the file is empty';
-  const only = format === 'conll' ? 'blank lines and -DOCSTART- lines' : format === 'jsonl' ? 'blank lines' : 'no documents';
-  return `the file has no sentences (only ${only})`;
+  return `only ${format === 'conll' ? 'blank lines and -DOCSTART- lines' : 'blank lines'}`;
 }
 
 /** Whether two span lists hold the same spans in the same order (the common, fast case). */
@@ -428,7 +430,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     const b = gold;
     const format = formatOf(goldPath);
     const summary = read(goldPath, format, readOptions(opts, 'gold'), (seg) => b.add(seg, seg.spans, seg.tags));
-    if (summary.segments === 0) throw new InputError(`${noSentences(summary, format)}: the gold standard needs at least one sentence`, goldPath);
+    if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, goldPath);
     gold.finish();
     goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: summary.warnings };
   } else {
@@ -455,7 +457,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
         `no --gold given, and ${first.path} has no embedded gold column (expected "token gold prediction" lines); pass --gold FILE`,
       );
     }
-    if (summary.segments === 0) throw new InputError(`${noSentences(summary, format)}: the reference needs at least one sentence`, first.path);
+    if (summary.segments === 0) throw new InputError(`the file has no sentences (${noSentences(summary, format)})`, first.path);
     gold.finish();
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
     goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };

@@ -226,13 +226,13 @@ describe('readConll: errors', () => {
   it('rejects a line whose column count differs from the first token line', () => {
     const path = temp('Ilse B-PER B-PER\nMarrow I-PER I-PER\n\nsailed O\n');
     const err = inputError(() => read(path));
-    expect(err.message).toBe(`${path}:4: expected 3 columns as on line 1, found 2`);
+    expect(err.message).toBe(`${path}:4: expected 3 columns as on line 1, found 2 (columns are separated by spaces or tabs, so a token cannot hold one)`);
     expect(err.line).toBe(4);
   });
 
   it('counts from the first token line, after -DOCSTART- and blank lines', () => {
     const path = temp('-DOCSTART- -X- O\n\nIlse B-PER\nMarrow I-PER extra\n');
-    expect(inputError(() => gold(path)).message).toBe(`${path}:4: expected 2 columns as on line 3, found 3`);
+    expect(inputError(() => gold(path)).message).toBe(`${path}:4: expected 2 columns as on line 3, found 3 (columns are separated by spaces or tabs, so a token cannot hold one)`);
   });
 
   it('rejects too few columns for a gold file', () => {

@@ -310,10 +310,10 @@ describe('loadCorpus: token and sentence count errors', () => {
   it('rejects an empty gold standard, and no input at all', () => {
     const path = temp('\n\n', 'gold.conll');
     expect(inputError(() => load(path, [])).message).toBe(
-      `${path}: the file has no sentences (only blank lines and -DOCSTART- lines): the gold standard needs at least one sentence`,
+      `${path}: the gold standard has no sentences (only blank lines and -DOCSTART- lines)`,
     );
     const empty = temp('', 'gold.conll');
-    expect(inputError(() => load(empty, [])).message).toBe(`${empty}: the file is empty: the gold standard needs at least one sentence`);
+    expect(inputError(() => load(empty, [])).message).toBe(`${empty}: the gold standard has no sentences (the file is empty)`);
     expect(usageError(() => load(undefined, [])).message).toBe('no input: give --gold and system files');
   });
 });
