@@ -41,18 +41,48 @@ const SHOWN = 60;
  * swamp or break the message. Never throws.
  */
 export function showValue(value: unknown, max = SHOWN): string {
+  if (typeof value === 'string') return showString(value, max);
   const text = render(value, 0, max);
-  return text.length <= max + 1 ? text : `${text.slice(0, max)}…`;
+  return text.length <= max + 1 ? text : `${cut(text, max)}…`;
+}
+
+/** A string as JSON, its first `max` characters only (then `…` inside the quotes). */
+function showString(value: string, max: number): string {
+  // JSON.stringify escapes quotes, backslashes and C0 controls; the rest as escapeControls.
+  if (value.length <= max) return escapeControls(JSON.stringify(value));
+  return `${escapeControls(JSON.stringify(cut(value, max))).slice(0, -1)}…"`;
+}
+
+/** The first `max` code units of `text`, less half a surrogate pair at the cut. */
+function cut(text: string, max: number): string {
+  const head = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
+}
+
+/**
+ * `text` with control characters and the Unicode line and paragraph separators escaped as in
+ * JSON (`\n`, `\r`, `\t`, `\u2028`…), so that it cannot break a one-line message.
+ */
+export function escapeControls(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    const short: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+    return short[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * A label or name from an input as a message shows it: as it is when it is a plain word (no
+ * white space, quotes, backslashes or control characters; at most `max` characters), else as
+ * {@link showValue} shows it.
+ */
+export function showName(name: string, max = SHOWN): string {
+  // eslint-disable-next-line no-control-regex
+  return name.length > 0 && name.length <= max && !/[\s"\\\u0000-\u001f\u007f-\u009f]/.test(name) ? name : showValue(name, max);
 }
 
 function render(value: unknown, depth: number, max: number): string {
-  if (typeof value === 'string') {
-    if (value.length <= max) return JSON.stringify(value);
-    let cut = value.slice(0, max);
-    // Do not leave half of a surrogate pair at the cut.
-    if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-    return `${JSON.stringify(cut).slice(0, -1)}…"`;
-  }
+  if (typeof value === 'string') return showString(value, max);
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     return value === undefined ? 'undefined' : String(value);

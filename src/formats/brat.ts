@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, showValue } from '../errors.js';
+import { InputError, showName, showValue } from '../errors.js';
 import { dropDuplicates } from './jsonl.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { describeFsError, forEachLine, notUtf8Error } from './lines.js';
@@ -128,10 +128,10 @@ function parseAnnLine(raw: string, line: number, ctx: AnnContext): RawSpan | und
   const m = T_LINE.exec(raw);
   if (m === null) return fail(`${T_EXPECTED}, found ${showValue(raw, 40)}`);
   const [, label, offsets, given] = m;
-  const id = raw.slice(0, raw.indexOf('\t'));
+  const id = showName(raw.slice(0, raw.indexOf('\t')), 20);
   const written = offsets.split(/ *; */).map((pair) => pair.split(/ +/).map(Number) as [number, number]);
   for (const [s, e] of written) {
-    const show = `${showValue(id, 20).slice(1, -1)} [${s}, ${e}) ${showValue(label)}`;
+    const show = `${id} [${s}, ${e}) ${showValue(label)}`;
     if (e <= s) fail(`${show} has end ≤ start`);
     if (e > ctx.length) fail(`${show} is outside the document (${ctx.length} characters)`);
   }
@@ -140,7 +140,7 @@ function parseAnnLine(raw: string, line: number, ctx: AnnContext): RawSpan | und
   if (given !== undefined) {
     const actual = units.map(([s, e]) => ctx.text.slice(s, e)).join(' ').replace(/[\r\n]/g, ' ');
     if (actual !== given) {
-      ctx.warnings.push(`${ctx.annPath}:${line}: ${id} text ${JSON.stringify(given)} differs from the document text ${JSON.stringify(actual)} at ${offsets}`);
+      ctx.warnings.push(`${ctx.annPath}:${line}: ${id} text ${showValue(given)} differs from the document text ${showValue(actual)} at ${offsets}`);
     }
   }
   const fragments = units.sort((a, b) => a[0] - b[0] || a[1] - b[1]);

@@ -1,7 +1,7 @@
 /**
  * JSONL reader: one JSON object per line, each a segment with its spans.
  */
-import { InputError, showValue } from '../errors.js';
+import { escapeControls, InputError, showValue } from '../errors.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { decodeTags, detectScheme, newEvidence } from './chunking.js';
 import { forEachLine } from './lines.js';
@@ -145,7 +145,8 @@ function cutOff(message: string, raw: string): boolean {
 
 /** V8's JSON.parse message, shorter: a column instead of a position, no long excerpt. */
 function shortReason(message: string): string {
-  const reason = message
+  // V8 quotes part of the line, which may hold control characters.
+  const reason = escapeControls(message)
     .replace(/ \(line \d+ column \d+\)$/, '')
     .replace(/ in JSON at position (\d+)$/, (_, p: string) => ` at column ${Number(p) + 1}`);
   return reason.length > 80 ? `${reason.slice(0, 77)}...` : reason;

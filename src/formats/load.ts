@@ -15,7 +15,7 @@
  */
 import { basename, extname } from 'node:path';
 import { existsSync } from 'node:fs';
-import { InputError, showValue, UsageError } from '../errors.js';
+import { InputError, showName, showValue, UsageError } from '../errors.js';
 import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, Unit } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { readConll } from './conll.js';
@@ -151,7 +151,7 @@ class GoldBuilder {
     if (seg.id !== undefined) {
       const prev = this.idIndex.get(seg.id);
       if (prev !== undefined) {
-        throw new InputError(`duplicate record id "${seg.id}" (first on line ${this.sentences[prev].line})`, seg.source, seg.line);
+        throw new InputError(`duplicate record id ${showValue(seg.id)} (first on line ${this.sentences[prev].line})`, seg.source, seg.line);
       }
       this.idIndex.set(seg.id, index);
     }
@@ -214,8 +214,8 @@ class SystemAligner {
     if (this.byId) {
       if (seg.id === undefined) throw new InputError('record has no id, but earlier records had ids', seg.source, seg.line);
       const idx = g.idIndex.get(seg.id);
-      if (idx === undefined) throw new InputError(`record id "${seg.id}" is not in the gold standard`, seg.source, seg.line);
-      if (this.seenIds.has(seg.id)) throw new InputError(`duplicate record id "${seg.id}"`, seg.source, seg.line);
+      if (idx === undefined) throw new InputError(`record id ${showValue(seg.id)} is not in the gold standard`, seg.source, seg.line);
+      if (this.seenIds.has(seg.id)) throw new InputError(`duplicate record id ${showValue(seg.id)}`, seg.source, seg.line);
       this.seenIds.add(seg.id);
       first = idx;
     } else {
@@ -299,7 +299,7 @@ class SystemAligner {
     if (seg.text !== want) {
       let k = 0;
       while (k < want.length && k < seg.text.length && want.charCodeAt(k) === seg.text.charCodeAt(k)) k++;
-      const show = (s: string) => JSON.stringify(s.slice(k, k + 20));
+      const show = (s: string) => showValue(s.slice(k, k + 20));
       throw new InputError(`text differs from gold record ${first + 1} at character ${k}: ${show(seg.text)} but gold has ${show(want)}`, seg.source, seg.line);
     }
     return g.sentences[first].end;
@@ -326,7 +326,7 @@ class SystemAligner {
     const text = (s: RawSpan) => showValue(g.unit === 'token' ? g.tokens.slice(base + s.start, base + s.end).join(' ') : '');
     for (const [k, s] of mine) {
       if (!goldRel.has(k)) {
-        diff = `embedded gold has ${s.label} ${text(s)} which the gold standard (${this.goldPath}) lacks`;
+        diff = `embedded gold has ${showName(s.label)} ${text(s)} which the gold standard (${this.goldPath}) lacks`;
         line = lineOf(s.start);
         break;
       }
@@ -334,7 +334,7 @@ class SystemAligner {
     if (diff === undefined) {
       for (const [k, s] of goldRel) {
         if (!mine.has(k)) {
-          diff = `embedded gold lacks ${s.label} ${text(s)} which the gold standard (${this.goldPath}) has`;
+          diff = `embedded gold lacks ${showName(s.label)} ${text(s)} which the gold standard (${this.goldPath}) has`;
           line = lineOf(s.start);
           break;
         }

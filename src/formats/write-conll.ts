@@ -2,7 +2,7 @@
  * CoNLL writer: a span set over a tokenised corpus as a column file that `complan eval` (and
  * conlleval, for IOB2) reads back to exactly the same spans.
  */
-import { InputError } from '../errors.js';
+import { InputError, showValue } from '../errors.js';
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { compareStrings, describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
 
@@ -123,7 +123,7 @@ export function formatConll(corpus: Corpus, spans: readonly Span[], options: Con
     if (t === '' || t === '-DOCSTART-' || FORBIDDEN_IN_FIELD.test(t)) {
       const si = corpus.sentences[sentenceAt(corpus, i)];
       throw new InputError(
-        `cannot write CoNLL: token ${i - si.start + 1} of sentence ${si.index + 1} is ${JSON.stringify(t)}, which would not read back as one token; write JSONL instead`,
+        `cannot write CoNLL: token ${i - si.start + 1} of sentence ${si.index + 1} is ${showValue(t)}, which would not read back as one token; write JSONL instead`,
       );
     }
   }

@@ -2,7 +2,7 @@
  * What the CoNLL and JSONL writers share: placing spans (corpus coordinates) into the gold
  * sentences that hold them, in a deterministic order, and describing a span in a message.
  */
-import { InputError } from '../errors.js';
+import { InputError, showName, showValue } from '../errors.js';
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { codePointLength } from './codepoints.js';
 
@@ -51,7 +51,7 @@ export function describeSpan(corpus: Corpus, p: PlacedSpan): string {
     const cp = (o: number) => codePointLength(t.slice(0, o));
     where = `characters ${parts.map(([a, b]) => `${cp(a)}-${cp(b)}`).join(', ')}`;
   }
-  return `${p.span.label} ${JSON.stringify(text)} (sentence ${p.sentence + 1}, ${where})`;
+  return `${showName(p.span.label)} ${showValue(text)} (sentence ${p.sentence + 1}, ${where})`;
 }
 
 /**
@@ -75,7 +75,7 @@ export function placeSpans(corpus: Corpus, spans: readonly Span[], what: string,
   for (const span of sorted) {
     if (prev !== undefined && compareSpans(prev, span) === 0) continue;
     prev = span;
-    const show = `${what} [${span.start}, ${span.end}) ${JSON.stringify(span.label)}`;
+    const show = `${what} [${span.start}, ${span.end}) ${showValue(span.label)}`;
     if (typeof span.label !== 'string' || span.label === '') throw new InputError(`${show} has no label`);
     if (!Number.isInteger(span.start) || !Number.isInteger(span.end) || span.start < 0 || span.end <= span.start || span.end > corpus.length) {
       throw new InputError(`${show} is not a range inside the corpus (0 to ${corpus.length})`);
