@@ -48,7 +48,8 @@ interface Case {
 
 const KEYS = new Set(['description', 'args', 'exit', 'stderr', 'sameAs', 'stdoutJson', 'tmpFiles', 'tmpMode', 'tmpAfter', 'unprivileged']);
 
-const names = readdirSync(BAD).sort();
+/** The case directories (a .gitattributes beside them keeps their bytes exact). */
+const names = readdirSync(BAD, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
 
 /** Reads and checks a case.json: a misspelt or missing key must fail, not pass silently. */
 function readCase(name: string): Case {
