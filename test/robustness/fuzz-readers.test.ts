@@ -629,10 +629,10 @@ describe('fuzz (b): mutated valid files are read or rejected cleanly', () => {
     }), runs(150));
   });
 
-  it('through the CLI: eval exits 0, or 1/2 with one complan: error line', async () => {
-    await fc.assert(fc.asyncProperty(baseArb, mutationsArb, fc.boolean(), async (base, muts, strict) => {
+  it('through the CLI: eval exits 0, or 1/2 with one complan: error line (mutations, or noise as in (a))', async () => {
+    await fc.assert(fc.asyncProperty(baseArb, mutationsArb, fc.option(noiseArb, { freq: 3 }), fc.boolean(), async (base, muts, noise, strict) => {
       const dir = freshDir();
-      writeAll(dir, { [`gold.${base.ext}`]: base.gold, [`sys.${base.ext}`]: mutate(base.sys, muts) });
+      writeAll(dir, { [`gold.${base.ext}`]: base.gold, [`sys.${base.ext}`]: noise ?? mutate(base.sys, muts) });
       await cliCleanly(['eval', '--format', 'json', '--gold', join(dir, `gold.${base.ext}`), ...(strict ? ['--strict-scheme'] : []), join(dir, `sys.${base.ext}`)]);
     }), runs(80));
   });
