@@ -2,9 +2,9 @@
  * The TUI at the keystroke level (ink-testing-library, 100 columns): every view and every key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { App } from '../../../cli/tui/App.js';
-import { KEY, newsModel, press, until } from './helpers.js';
+import { KEY, newsModel, press, render, until } from './helpers.js';
 
 afterEach(() => cleanup());
 

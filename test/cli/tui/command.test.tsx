@@ -7,12 +7,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { App } from '../../../cli/tui/App.js';
 import { looksLikeInputs, run } from '../../../cli/program.js';
 import type { Io } from '../../../cli/io.js';
 import { ROOT, runCli } from '../helpers.js';
-import { NEWS, NEWS_SYSTEMS, newsModel, press, settle } from './helpers.js';
+import { NEWS, NEWS_SYSTEMS, newsModel, press, render, settle } from './helpers.js';
 
 afterEach(() => cleanup());
 

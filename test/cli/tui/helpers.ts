@@ -1,6 +1,8 @@
 /** The TUI's test kit: the news example as a model, and keystrokes written one at a time. */
 import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
+import type { ReactElement } from 'react';
+import { render as inkRender } from 'ink-testing-library';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, loadCorpus } from '../../../src/formats/load.js';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
@@ -25,12 +27,49 @@ export const KEY = {
 
 export const settle = (ms = 30) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Each rendered app's frame, by its stdin, so that `press` can wait for the frame a key makes. */
+const frameOf = new WeakMap<object, () => string | undefined>();
+
+/** ink-testing-library's render, remembered so that `press` can watch its frames. */
+export function render(tree: ReactElement): ReturnType<typeof inkRender> {
+  const inst = inkRender(tree);
+  frameOf.set(inst.stdin, inst.lastFrame);
+  return inst;
+}
+
+/** How long a key may leave the frame as it was before `press` takes it as a key that changes nothing. */
+const UNCHANGED_MS = 250;
+
+/**
+ * Waits until the frame a key makes has been drawn: the frame has changed and then held still
+ * for two polls, or it has not changed for {@link UNCHANGED_MS} (a key that changes nothing).
+ * Waiting on the frame, not a fixed time, keeps the tests right on a loaded machine, where
+ * React may take longer than a fixed pause to commit.
+ */
+async function drawn(frame: () => string | undefined, before: string | undefined): Promise<void> {
+  const start = Date.now();
+  let last = frame();
+  let still = 0;
+  for (;;) {
+    await settle(10);
+    const f = frame();
+    if (f === last) still++;
+    else { still = 0; last = f; }
+    if (last !== before && still >= 2) return;
+    if (last === before && Date.now() - start >= UNCHANGED_MS) return;
+    if (Date.now() - start > 5000) return;
+  }
+}
+
 /** Writes each key separately (as a person types), letting Ink render between them. */
 export async function press(stdin: { write: (s: string) => void }, ...keys: string[]): Promise<void> {
+  const frame = frameOf.get(stdin);
   await settle(10);
   for (const k of keys) {
+    const before = frame?.();
     stdin.write(k);
-    await settle();
+    if (frame === undefined) await settle();
+    else await drawn(frame, before);
   }
 }
 
