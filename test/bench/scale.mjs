@@ -70,15 +70,15 @@ async function child(what, args) {
     out.loadMs = performance.now() - t;
     out.loadRSS = maxRSS();
     t = performance.now();
-    const report = evaluate(corpus);
+    const held = { corpus, report: evaluate(corpus) };
     out.evalMs = performance.now() - t;
     out.maxRSS = maxRSS();
     out.tokens = corpus.length;
     out.sentences = corpus.sentences.length;
     out.documents = corpus.documents.length;
     out.items = corpus.gold.spans.length + corpus.systems.reduce((n, s) => n + s.spans.length, 0);
-    out.f1 = report.systems[0].f;
-    if (typeof globalThis.gc === 'function') out.heap = heapBreakdown({ corpus, report });
+    out.f1 = held.report.systems[0].f;
+    if (typeof globalThis.gc === 'function') out.heap = heapBreakdown(held);
   } else {
     const [dir, tokensArg, systemsArg] = args;
     const systems = Number(systemsArg);
