@@ -56,6 +56,77 @@ function isDocstart(text: string, a: number, b: number): boolean {
   return b - a === DOCSTART.length && text.startsWith(DOCSTART, a);
 }
 
+/** At most this many distinct strings are shared per file (the table then takes 32 MiB). */
+const MAX_SHARED = 1 << 21;
+
+/**
+ * V8 makes a slice of this many characters or more a view of the string it was cut from
+ * (a SlicedString; shorter slices are copies). A token cut from a 4 MiB chunk would keep the
+ * whole chunk alive for as long as the token lives — the gold's tokens live as long as the
+ * corpus — so a file of long tokens would stay in memory whole, chunk by chunk.
+ */
+const MIN_SLICE_VIEW = 13;
+
+/**
+ * The tokens and tags of one file as strings: each distinct one is made once, and every
+ * occurrence shares it. Text repeats its words, so a large file's tokens take a fraction of the
+ * memory of one string per token (the corpus keeps the gold's tokens), and no string kept is a
+ * view of a chunk: a long one is copied out of it first.
+ *
+ * An open-addressing hash table over the text's character codes: a token seen before is found
+ * by comparing characters where it stands, without making a string for it (a `Map` would need
+ * the string first, and hashes it at several times the cost). Up to {@link MAX_SHARED} distinct
+ * strings are shared; later new ones are made one per occurrence (still copied).
+ */
+export class SharedStrings {
+  /** Two entries per slot: the hash of its string, and 1 + its index in `strings` (0: empty). */
+  private table = new Int32Array(2 << 12);
+  private readonly strings: string[] = [];
+
+  /** text[a, b) as a string that holds no reference to `text`. */
+  get(text: string, a: number, b: number): string {
+    // FNV-1a over UTF-16 code units.
+    let h = 0x811c9dc5 | 0;
+    for (let i = a; i < b; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    const table = this.table;
+    const mask = (table.length >> 1) - 1;
+    const n = b - a;
+    let slot = h & mask;
+    for (let k = table[2 * slot + 1]; k !== 0; k = table[2 * slot + 1]) {
+      if (table[2 * slot] === h) {
+        const s = this.strings[k - 1];
+        if (s.length === n && startsAt(text, a, s)) return s;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const s = text.slice(a, b);
+    // Concatenating makes a new string, which slicing flattens into its own copy.
+    const own = n >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;
+    if (this.strings.length < MAX_SHARED) {
+      this.strings.push(own);
+      table[2 * slot] = h;
+      table[2 * slot + 1] = this.strings.length;
+      if (4 * this.strings.length > table.length) this.grow();
+    }
+    return own;
+  }
+
+  /** Doubles the table (kept at most half full). */
+  private grow(): void {
+    const old = this.table;
+    const table = new Int32Array(old.length * 2);
+    const mask = (table.length >> 1) - 1;
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i + 1] === 0) continue;
+      let slot = old[i] & mask;
+      while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+      table[2 * slot] = old[i];
+      table[2 * slot + 1] = old[i + 1];
+    }
+    this.table = table;
+  }
+}
+
 /** Reads a CoNLL file, handing each sentence to `sink`. */
 export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {
   if (opts.strictScheme && opts.scheme === 'auto') {
@@ -138,6 +209,8 @@ class ConllScanner {
   private readonly evidence: SchemeEvidence = newEvidence();
   private readonly goldEvidence: SchemeEvidence = newEvidence();
   private readonly bounds: number[] = [];
+  /** Every token and tag of the file is made by this table (see {@link SharedStrings}). */
+  private readonly strings = new SharedStrings();
   private predIndex = -1;
   private goldIndex = -1;
   private tagColumns = '';
@@ -203,16 +276,16 @@ class ConllScanner {
         pos < this.expTokens.length && sameText(text, bounds[0], bounds[1], this.expTokens[pos])
         && (goldIndex < 0 || expTags === undefined || sameText(text, bounds[2 * goldIndex], bounds[2 * goldIndex + 1], expTags[pos]))
       ) {
-        if (goldIndex >= 0 && expTags === undefined) this.goldTags.push(tag(text, bounds, goldIndex));
-        this.tags.push(tag(text, bounds, this.predIndex));
+        if (goldIndex >= 0 && expTags === undefined) this.goldTags.push(this.field(text, bounds, goldIndex));
+        this.tags.push(this.field(text, bounds, this.predIndex));
         this.size++;
         return;
       }
       this.materialize();
     }
-    this.tokens.push(text.slice(bounds[0], bounds[1]));
-    this.tags.push(tag(text, bounds, this.predIndex));
-    if (goldIndex >= 0) this.goldTags.push(tag(text, bounds, goldIndex));
+    this.tokens.push(this.strings.get(text, bounds[0], bounds[1]));
+    this.tags.push(this.field(text, bounds, this.predIndex));
+    if (goldIndex >= 0) this.goldTags.push(this.field(text, bounds, goldIndex));
     this.size++;
   }
 
@@ -227,8 +300,8 @@ class ConllScanner {
     for (let i = p + 1; i < end; i++) if (text.charCodeAt(i) === 32) return false;
     if (p - start === DOCSTART.length && text.startsWith(DOCSTART, start)) return false;
     if (this.size === 0) this.startLine = lineNo;
-    this.tokens.push(text.slice(start, p));
-    this.tags.push(end - p === 2 && text.charCodeAt(p + 1) === 79 ? O : text.slice(p + 1, end));
+    this.tokens.push(this.strings.get(text, start, p));
+    this.tags.push(end - p === 2 && text.charCodeAt(p + 1) === 79 ? O : this.strings.get(text, p + 1, end));
     this.size++;
     return true;
   }
@@ -255,7 +328,7 @@ class ConllScanner {
     if (p >= end) return false;
     for (let i = p; i < end; i++) if (text.charCodeAt(i) === 32) return false;
     if (this.size === 0) this.startLine = lineNo;
-    this.tags.push(end - p === 1 && text.charCodeAt(p) === 79 ? O : text.slice(p, end));
+    this.tags.push(end - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, end));
     this.size++;
     return true;
   }
@@ -284,6 +357,7 @@ class ConllScanner {
     // The quick path for systems (see firstLine) has two columns, or three with expected tags.
     const expTags = this.columns === 3 ? this.expTags! : undefined;
     const tags = this.tags;
+    const strings = this.strings;
     const first = lineNo;
     const n = text.length;
     for (;;) {
@@ -318,7 +392,7 @@ class ConllScanner {
       if (e === p || e >= n || c !== 10) break;
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
-      tags.push(e - p === 1 && text.charCodeAt(p) === 79 ? O : text.slice(p, e));
+      tags.push(e - p === 1 && text.charCodeAt(p) === 79 ? O : strings.get(text, p, e));
       this.size++;
       pos = e + 1;
     }
@@ -328,6 +402,7 @@ class ConllScanner {
 
   /** {@link run} for a gold file: blank lines and plain `token tag` lines. */
   private runGold(text: string, pos: number, lineNo: number): number {
+    const strings = this.strings;
     const first = lineNo;
     const n = text.length;
     for (;;) {
@@ -349,13 +424,20 @@ class ConllScanner {
       if (c === 32 || c === 13 || (p - pos === DOCSTART.length && text.startsWith(DOCSTART, pos))) break;
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
-      this.tokens.push(text.slice(pos, p));
-      this.tags.push(nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : text.slice(p + 1, nl));
+      this.tokens.push(strings.get(text, pos, p));
+      this.tags.push(nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl));
       this.size++;
       pos = nl + 1;
     }
     this.stoppedAt = pos;
     return lineNo - first;
+  }
+
+  /** Field k of a line (bounds from fieldBounds) as a tag; O is one shared string. */
+  private field(text: string, bounds: readonly number[], k: number): string {
+    const a = bounds[2 * k];
+    const b = bounds[2 * k + 1];
+    return b - a === 1 && text.charCodeAt(a) === 79 ? O : this.strings.get(text, a, b);
   }
 
   /** The first token line fixes the number of columns and where the tags are. */
@@ -454,9 +536,4 @@ class ConllScanner {
   }
 }
 
-/** Field k of a line as a tag; most tags are O, which share one string instead of a slice each. */
-function tag(text: string, bounds: readonly number[], k: number): string {
-  const a = bounds[2 * k];
-  const b = bounds[2 * k + 1];
-  return b - a === 1 && text.charCodeAt(a) === 79 ? O : text.slice(a, b);
-}
+
