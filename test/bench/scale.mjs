@@ -6,7 +6,7 @@
 // no heap flags are given, as a user gives none.
 //
 //   node test/bench/scale.mjs                 the targets at 1M tokens × 30 systems, then growth
-//   node test/bench/scale.mjs --gigabyte      also a ~1 GB conlleval-layout file (~2 min more)
+//   node test/bench/scale.mjs --gigabyte      also a ~1 GB conlleval-layout file (~3 min more)
 //   node test/bench/scale.mjs --gigabyte-only only the 1 GB file
 //   --correlation C  error correlation of the synthetic systems, 0..1 (default 1)
 //   --keep           keep the generated files (in $TMPDIR/complan-bench-scale) for the next run
