@@ -69,6 +69,9 @@ async function child(what, args) {
     const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(args[0])] });
     out.loadMs = performance.now() - t;
     out.loadRSS = maxRSS();
+    const v8 = await import('node:v8');
+    const hs = v8.getHeapStatistics();
+    out.heapAfterLoad = { total: hs.total_heap_size, used: hs.used_heap_size, limit: hs.heap_size_limit };
     t = performance.now();
     const held = { corpus, report: evaluate(corpus) };
     out.evalMs = performance.now() - t;
@@ -193,7 +196,7 @@ async function main() {
   mkdirSync(cacheRoot, { recursive: true });
   try {
     if (!gigabyteOnly) scale(cacheRoot, seed, correlation);
-    if (gigabyte) gigabyteBench(cacheRoot);
+    if (gigabyte) await gigabyteBench(cacheRoot);
   } finally {
     if (keep) console.log(`\n(generated files kept in ${cacheRoot})`);
     else rmSync(cacheRoot, { recursive: true, force: true });
@@ -302,7 +305,7 @@ function exhaustiveTable(rows) {
 }
 
 /** The 1 GB CoNLL file (conlleval layout, embedded gold): streaming and where memory goes. */
-function gigabyteBench(cacheRoot) {
+async function gigabyteBench(cacheRoot) {
   const path = join(cacheRoot, 'conlleval-1GB.conll');
   const marker = `${path}.json`;
   let g;
@@ -313,10 +316,13 @@ function gigabyteBench(cacheRoot) {
   }
   console.log(`\nA 1 GB CoNLL file (conlleval layout: token POS chunk gold prediction; -DOCSTART- documents), read as \`complan eval FILE\` reads it`);
   console.log(`  ${int(g.bytes)} bytes, ${int(g.tokens)} tokens, ${int(g.sentences)} sentences, ${int(g.documents)} documents; ${g.cached ? 'cached' : `written in ${secs(g.ms)}`}`);
+  const { constants } = await import('node:buffer');
+  console.log(`  V8's longest string has ${int(constants.MAX_STRING_LENGTH)} characters: this file cannot be held in one string at all`);
   const r = spawnChild('read-lines', [path]);
   console.log(`  line reader alone (4 MiB chunks, nothing kept): ${int(r.lines)} lines in ${secs(r.ms)}, ${(g.bytes / 2 ** 20 / (r.ms / 1000)).toFixed(0)} MiB/s; longest chunk text ${int(r.longestChunkText)} characters; peak RSS ${mib(r.maxRSS ?? 0)}`);
   const e = spawnChild('gigabyte', [path], ['--expose-gc']);
   console.log(`  load (embedded gold as the reference): ${secs(e.loadMs)}, ${perSec(e.tokens, e.loadMs)} tokens/s, ${(g.bytes / 2 ** 20 / (e.loadMs / 1000)).toFixed(0)} MiB/s; ${int(e.items)} items; peak RSS ${mib(e.loadRSS)}`);
+  console.log(`    V8 heap right after the load: ${mib(e.heapAfterLoad.total)} reserved, ${mib(e.heapAfterLoad.used)} in use before a GC (limit ${mib(e.heapAfterLoad.limit)})`);
   console.log(`  evaluate: ${secs(e.evalMs)}; F1 ${(100 * e.f1).toFixed(2)}; peak RSS ${mib(e.maxRSS)} (${(e.maxRSS / g.bytes).toFixed(2)} × the file's size)`);
   if (e.heap !== undefined) {
     const h = e.heap;
