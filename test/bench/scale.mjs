@@ -17,7 +17,7 @@
 // sets). Generated files are cached by their parameters and deleted at the end unless --keep.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -218,6 +218,7 @@ function corpusDir(cacheRoot, tokens, systems, seed, correlation) {
 function scale(cacheRoot, seed, correlation) {
   const SYSTEMS = 30;
   console.log(`\nScale (DESIGN §10): synthetic corpus written as CoNLL files and read back; every phase in a fresh Node ${process.version} process`);
+  console.log(`(${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start)`);
   const corpora = new Map();
   const corpus = (tokens) => {
     if (!corpora.has(tokens)) corpora.set(tokens, corpusDir(cacheRoot, tokens, SYSTEMS, seed, correlation));
@@ -262,6 +263,7 @@ function scale(cacheRoot, seed, correlation) {
   exhaustives.push(exhaustive);
   for (const tokens of corpora.keys()) if (tokens !== M) rmSync(corpora.get(tokens).dir, { recursive: true, force: true });
 
+  console.log(`\n(load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end)`);
   console.log('\n' + growthTable('Tokens double (30 systems)', rows));
   console.log('\n' + growthTable('Systems double (1M tokens)', bySystems));
   console.log('\n' + exhaustiveTable(exhaustives));
