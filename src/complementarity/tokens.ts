@@ -10,6 +10,7 @@
  * already taken, so the outermost span wins. Fragments of a discontinuous span are written as
  * separate runs of the same label.
  */
+import { popcount } from '../model/bitset.js';
 import type { Span } from '../model/corpus.js';
 
 /** Interns labels to small integers, shared by every view compared together. */
@@ -136,6 +137,8 @@ export class TokenViews {
   private readonly gold: Int32Array;
   private readonly views: Int32Array[];
   private readonly wrong: number[];
+  /** Per view, a bit per active token: set where the view's tag differs from gold's. */
+  private readonly wrongBits: Uint32Array[];
   private readonly marginals: Float64Array[];
   private readonly categories: number;
 
@@ -155,9 +158,14 @@ export class TokenViews {
     };
     this.gold = pick(gold);
     this.views = views.map(pick);
-    this.wrong = this.views.map((v) => {
+    this.wrongBits = this.views.map((v) => {
+      const bits = new Uint32Array((v.length + 31) >>> 5);
+      for (let k = 0; k < v.length; k++) if (v[k] !== this.gold[k]) bits[k >>> 5] |= 1 << (k & 31);
+      return bits;
+    });
+    this.wrong = this.wrongBits.map((bits) => {
       let w = 0;
-      for (let k = 0; k < v.length; k++) if (v[k] !== this.gold[k]) w++;
+      for (let i = 0; i < bits.length; i++) w += popcount(bits[i]);
       return w;
     });
     this.marginals = this.views.map((v) => {
@@ -172,9 +180,10 @@ export class TokenViews {
   comp(a: number, b: number): number | null {
     const own = this.wrong[a];
     if (own === 0) return null;
-    const g = this.gold, va = this.views[a], vb = this.views[b];
+    // Tokens both get wrong: a popcount over the two error bitsets, 32 tokens a word.
+    const wa = this.wrongBits[a], wb = this.wrongBits[b];
     let both = 0;
-    for (let k = 0; k < g.length; k++) if (va[k] !== g[k] && vb[k] !== g[k]) both++;
+    for (let i = 0; i < wa.length; i++) both += popcount(wa[i] & wb[i]);
     return 1 - both / own;
   }
 

@@ -145,7 +145,15 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpa
   let chunkStart = 0;
   let chunkType = '';
   let lastRaw = '';
-  for (let i = 0; i < n; i++) {
+  // The leading O tags (k of them) change nothing but the evidence: start at the first other tag.
+  if (k > 0) {
+    ev?.prefixes.add('O');
+    lastRaw = 'O';
+  }
+  for (let i = k; i < n; i++) {
+    // O after O changes nothing either: no chunk is open after an O, none opens at one, and the
+    // evidence already has O. Most tags are O, so this skips most of the work.
+    if (prev === 'O' && tags[i] === 'O') continue;
     const { prefix, raw, type } = parsed !== undefined ? parsed[i] : parseOrThrow(tags, i, opts);
     if (ev !== undefined) {
       if (raw !== lastRaw) {

@@ -56,6 +56,99 @@ function isDocstart(text: string, a: number, b: number): boolean {
   return b - a === DOCSTART.length && text.startsWith(DOCSTART, a);
 }
 
+/** At most this many distinct strings are shared per file (the table then takes 32 MiB). */
+const MAX_SHARED = 1 << 21;
+
+/** The tokens of a file are shared from this many on (see {@link SharedStrings}): 4M tokens take 128 MiB unshared. */
+const SHARE_TOKENS_AFTER = 1 << 22;
+
+/**
+ * V8 makes a slice of this many characters or more a view of the string it was cut from
+ * (a SlicedString; shorter slices are copies). A token cut from a 4 MiB chunk would keep the
+ * whole chunk alive for as long as the token lives — the gold's tokens live as long as the
+ * corpus — so a file of long tokens would stay in memory whole, chunk by chunk.
+ */
+const MIN_SLICE_VIEW = 13;
+
+/**
+ * The tokens and tags of one file as strings: each distinct one is made once, and every
+ * occurrence shares it. Text repeats its words, so a large file's tokens take a fraction of the
+ * memory of one string per token (the corpus keeps the gold's tokens), and no string kept is a
+ * view of a chunk: a long one is copied out of it first.
+ *
+ * With `shareAfter`, the first that many strings asked for are made one per occurrence (still
+ * copied when long), and only later ones are shared. Strings made one after another lie one
+ * after another in memory, in the order in which the system files are then verified against
+ * them, which is markedly faster than following shared strings all over the heap (sharing all
+ * of them cost about 1.3 s of an 8 s load of 1M tokens × 30 systems); so a gold standard of up
+ * to `shareAfter` tokens is read for speed, and the tokens past it, where memory matters more,
+ * are shared.
+ *
+ * An open-addressing hash table over the text's character codes: a token seen before is found
+ * by comparing characters where it stands, without making a string for it (a `Map` would need
+ * the string first, and hashes it at several times the cost). Up to {@link MAX_SHARED} distinct
+ * strings are shared; later new ones are made one per occurrence (still copied).
+ */
+export class SharedStrings {
+  /** Two entries per slot: the hash of its string, and 1 + its index in `strings` (0: empty). */
+  private table = new Int32Array(2 << 12);
+  private readonly strings: string[] = [];
+  /** How many more strings are made one per occurrence before sharing starts. */
+  private unshared: number;
+
+  constructor(shareAfter = 0) {
+    this.unshared = shareAfter;
+  }
+
+  /** text[a, b) as a string that holds no reference to `text`. */
+  get(text: string, a: number, b: number): string {
+    if (this.unshared > 0) {
+      this.unshared--;
+      const s = text.slice(a, b);
+      return b - a >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;
+    }
+    // FNV-1a over UTF-16 code units.
+    let h = 0x811c9dc5 | 0;
+    for (let i = a; i < b; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    const table = this.table;
+    const mask = (table.length >> 1) - 1;
+    const n = b - a;
+    let slot = h & mask;
+    for (let k = table[2 * slot + 1]; k !== 0; k = table[2 * slot + 1]) {
+      if (table[2 * slot] === h) {
+        const s = this.strings[k - 1];
+        if (s.length === n && startsAt(text, a, s)) return s;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const s = text.slice(a, b);
+    // Concatenating makes a new string, which slicing flattens into its own copy.
+    const own = n >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;
+    if (this.strings.length < MAX_SHARED) {
+      this.strings.push(own);
+      table[2 * slot] = h;
+      table[2 * slot + 1] = this.strings.length;
+      if (4 * this.strings.length > table.length) this.grow();
+    }
+    return own;
+  }
+
+  /** Doubles the table (kept at most half full). */
+  private grow(): void {
+    const old = this.table;
+    const table = new Int32Array(old.length * 2);
+    const mask = (table.length >> 1) - 1;
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i + 1] === 0) continue;
+      let slot = old[i] & mask;
+      while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+      table[2 * slot] = old[i];
+      table[2 * slot + 1] = old[i + 1];
+    }
+    this.table = table;
+  }
+}
+
 /** Reads a CoNLL file, handing each sentence to `sink`. */
 export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {
   if (opts.strictScheme && opts.scheme === 'auto') {
@@ -68,6 +161,16 @@ export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): R
 
 interface ScanResult extends ReadSummary {
   goldScheme?: Exclude<TagScheme, 'auto'>;
+}
+
+/**
+ * Whether `want` is at `pos` in `text`, which the caller knows is long enough. A loop over
+ * character codes, which the JIT inlines: faster than `startsWith` for the short strings
+ * (tokens, tags) compared once per line.
+ */
+function startsAt(text: string, pos: number, want: string): boolean {
+  for (let i = 0; i < want.length; i++) if (text.charCodeAt(pos + i) !== want.charCodeAt(i)) return false;
+  return true;
 }
 
 /** Whether text[a, b) is `want`, without making a string. */
@@ -156,6 +259,9 @@ class ConllScanner {
   private readonly evidence: SchemeEvidence = newEvidence();
   private readonly goldEvidence: SchemeEvidence = newEvidence();
   private readonly bounds: number[] = [];
+  /** Every token of the file is made by this table, and every tag by the next (see {@link SharedStrings}). */
+  private readonly tokenStrings = new SharedStrings(SHARE_TOKENS_AFTER);
+  private readonly strings = new SharedStrings();
   private predIndex = -1;
   private goldIndex = -1;
   private tagColumns = '';
@@ -224,16 +330,16 @@ class ConllScanner {
         pos < this.expTokens.length && sameText(text, bounds[0], bounds[1], this.expTokens[pos])
         && (goldIndex < 0 || expTags === undefined || sameText(text, bounds[2 * goldIndex], bounds[2 * goldIndex + 1], expTags[pos]))
       ) {
-        if (goldIndex >= 0 && expTags === undefined) this.goldTags.push(tag(text, bounds, goldIndex));
-        this.tags.push(tag(text, bounds, this.predIndex));
+        if (goldIndex >= 0 && expTags === undefined) this.goldTags.push(this.field(text, bounds, goldIndex));
+        this.tags.push(this.field(text, bounds, this.predIndex));
         this.size++;
         return;
       }
       this.materialize();
     }
-    this.tokens.push(text.slice(bounds[0], bounds[1]));
-    this.tags.push(tag(text, bounds, this.predIndex));
-    if (goldIndex >= 0) this.goldTags.push(tag(text, bounds, goldIndex));
+    this.tokens.push(this.tokenStrings.get(text, bounds[0], bounds[1]));
+    this.tags.push(this.field(text, bounds, this.predIndex));
+    if (goldIndex >= 0) this.goldTags.push(this.field(text, bounds, goldIndex));
     this.size++;
   }
 
@@ -248,8 +354,8 @@ class ConllScanner {
     for (let i = p + 1; i < end; i++) if (text.charCodeAt(i) === 32) return false;
     if (p - start === DOCSTART.length && text.startsWith(DOCSTART, start)) return false;
     if (this.size === 0) this.startLine = lineNo;
-    this.tokens.push(text.slice(start, p));
-    this.tags.push(end - p === 2 && text.charCodeAt(p + 1) === 79 ? O : text.slice(p + 1, end));
+    this.tokens.push(this.tokenStrings.get(text, start, p));
+    this.tags.push(end - p === 2 && text.charCodeAt(p + 1) === 79 ? O : this.strings.get(text, p + 1, end));
     this.size++;
     return true;
   }
@@ -265,25 +371,25 @@ class ConllScanner {
     if (pos >= this.expTokens.length) return false;
     const token = this.expTokens[pos];
     let p = start + token.length;
-    if (p >= end || text.charCodeAt(p) !== 32 || !text.startsWith(token, start) || token === DOCSTART) return false;
+    if (p >= end || text.charCodeAt(p) !== 32 || !startsAt(text, start, token) || token === DOCSTART) return false;
     p++;
     if (this.columns === 3) {
       const gold = this.expTags![pos];
       const q = p + gold.length;
-      if (q >= end || text.charCodeAt(q) !== 32 || !text.startsWith(gold, p)) return false;
+      if (q >= end || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) return false;
       p = q + 1;
     }
     if (p >= end) return false;
     for (let i = p; i < end; i++) if (text.charCodeAt(i) === 32) return false;
     if (this.size === 0) this.startLine = lineNo;
-    this.tags.push(end - p === 1 && text.charCodeAt(p) === 79 ? O : text.slice(p, end));
+    this.tags.push(end - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, end));
     this.size++;
     return true;
   }
 
-  /** Whether {@link run} may read lines (a gold file of two columns, a system file verified in place of three). */
+  /** Whether {@link run} may read lines (a gold file of two columns, a system file verified in place of two or three). */
   get runnable(): boolean {
-    return this.quick && !this.chunkHasTab && this.chunk !== '' && (this.isGold ? this.columns === 2 : this.matching && this.columns === 3);
+    return this.quick && !this.chunkHasTab && this.chunk !== '' && (this.isGold ? this.columns === 2 : this.matching);
   }
 
   /** Where {@link run} stopped: the start of the first line it did not read. */
@@ -291,7 +397,8 @@ class ConllScanner {
 
   /**
    * Reads, in one loop, the lines of `text` from `pos` on that are blank or plain verified
-   * `token gold pred` lines (one space, LF line ends), as {@link line} would read them; stops
+   * `token pred` or `token gold pred` lines (one space, LF line ends), as {@link line} would
+   * read them; stops
    * before any other line, or where the text ends without a line end. `lineNo` is the number of
    * the line before `pos`. Returns the number of lines read; {@link stoppedAt} is where it stopped.
    * One loop with local state reads much faster than a call per line, most of all before the JIT
@@ -301,8 +408,10 @@ class ConllScanner {
     if (text !== this.chunk) return 0;
     if (this.isGold) return this.runGold(text, pos, lineNo);
     const expTokens = this.expTokens;
-    const expTags = this.expTags!;
+    // The quick path for systems (see firstLine) has two columns, or three with expected tags.
+    const expTags = this.columns === 3 ? this.expTags! : undefined;
     const tags = this.tags;
+    const strings = this.strings;
     const first = lineNo;
     const n = text.length;
     for (;;) {
@@ -320,12 +429,14 @@ class ConllScanner {
       if (at >= expTokens.length) break;
       const token = expTokens[at];
       let p = pos + token.length;
-      if (p >= n || text.charCodeAt(p) !== 32 || !text.startsWith(token, pos) || token === DOCSTART) break;
+      if (p >= n || text.charCodeAt(p) !== 32 || !startsAt(text, pos, token) || token === DOCSTART) break;
       p++;
-      const gold = expTags[at];
-      const q = p + gold.length;
-      if (q >= n || text.charCodeAt(q) !== 32 || !text.startsWith(gold, p)) break;
-      p = q + 1;
+      if (expTags !== undefined) {
+        const gold = expTags[at];
+        const q = p + gold.length;
+        if (q >= n || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) break;
+        p = q + 1;
+      }
       // The prediction runs to the line end; it must be a single field.
       let e = p;
       for (; e < n; e++) {
@@ -335,7 +446,7 @@ class ConllScanner {
       if (e === p || e >= n || c !== 10) break;
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
-      tags.push(e - p === 1 && text.charCodeAt(p) === 79 ? O : text.slice(p, e));
+      tags.push(e - p === 1 && text.charCodeAt(p) === 79 ? O : strings.get(text, p, e));
       this.size++;
       pos = e + 1;
     }
@@ -345,6 +456,8 @@ class ConllScanner {
 
   /** {@link run} for a gold file: blank lines and plain `token tag` lines. */
   private runGold(text: string, pos: number, lineNo: number): number {
+    const strings = this.strings;
+    const tokenStrings = this.tokenStrings;
     const first = lineNo;
     const n = text.length;
     for (;;) {
@@ -366,13 +479,20 @@ class ConllScanner {
       if (c === 32 || c === 13 || (p - pos === DOCSTART.length && text.startsWith(DOCSTART, pos))) break;
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
-      this.tokens.push(text.slice(pos, p));
-      this.tags.push(nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : text.slice(p + 1, nl));
+      this.tokens.push(tokenStrings.get(text, pos, p));
+      this.tags.push(nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl));
       this.size++;
       pos = nl + 1;
     }
     this.stoppedAt = pos;
     return lineNo - first;
+  }
+
+  /** Field k of a line (bounds from fieldBounds) as a tag; O is one shared string. */
+  private field(text: string, bounds: readonly number[], k: number): string {
+    const a = bounds[2 * k];
+    const b = bounds[2 * k + 1];
+    return b - a === 1 && text.charCodeAt(a) === 79 ? O : this.strings.get(text, a, b);
   }
 
   /** The first token line fixes the number of columns and where the tags are. */
@@ -471,9 +591,4 @@ class ConllScanner {
   }
 }
 
-/** Field k of a line as a tag; most tags are O, which share one string instead of a slice each. */
-function tag(text: string, bounds: readonly number[], k: number): string {
-  const a = bounds[2 * k];
-  const b = bounds[2 * k + 1];
-  return b - a === 1 && text.charCodeAt(a) === 79 ? O : text.slice(a, b);
-}
+

@@ -9,6 +9,9 @@ import { InputError } from '../errors.js';
 
 const CHUNK = 1 << 22; // 4 MiB
 
+/** Switches for tests: `chunkSize` is the bytes read at a time (4 MiB), small to cross many boundaries. */
+export const lineReaderInternals = { chunkSize: CHUNK };
+
 /** A closed reader's chunk buffer, for the next reader: a run reads many files one after another. */
 let spareBuffer: Buffer | undefined;
 
@@ -149,7 +152,8 @@ export class LineReader {
 
   constructor(readonly path: string) {
     this.fd = openForReading(path);
-    this.buf = spareBuffer ?? Buffer.allocUnsafe(CHUNK);
+    const size = lineReaderInternals.chunkSize;
+    this.buf = spareBuffer !== undefined && spareBuffer.length === size ? spareBuffer : Buffer.allocUnsafe(size);
     spareBuffer = undefined;
   }
 
@@ -194,7 +198,7 @@ export class LineReader {
     const buf = this.buf!;
     let n: number;
     try {
-      n = readSync(this.fd, buf, 0, CHUNK, null);
+      n = readSync(this.fd, buf, 0, buf.length, null);
     } catch (err) {
       throw new InputError(describeFsError(err), this.path);
     }

@@ -25,9 +25,14 @@ export interface Universe {
 /**
  * Builds the universe of a corpus under a match mode; `keep` filters spans (e.g. by type).
  *
- * Contiguous spans are interned by a numeric key (start, length, label id) packed into one
- * integer when it fits below 2^53, which is several times faster than string keys; spans with
- * fragments, and corpora too large to pack, use {@link spanKey} strings. Both give the same ids.
+ * Contiguous spans are interned by position: a table indexed by start holds the first item
+ * starting there, and the items starting at one position are chained (a few at most), so
+ * finding an item compares end and label id in typed arrays, without hashing. The table takes
+ * 4 bytes per position of the corpus, so it is used while that is small next to the spans
+ * (always for tokens; for characters, when the spans are dense enough); otherwise contiguous
+ * spans are interned by a numeric key (start, length, label id) packed into one integer when it
+ * fits below 2^53, else by {@link spanKey} strings, as are spans with fragments. All give the
+ * same ids: the order in which items are first seen.
  */
 export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span) => boolean): Universe {
   const withLabel = match === 'strict';
@@ -43,6 +48,16 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
   const lengths = maxLen + 1;
   const labels = withLabel ? Math.max(1, labelIds.size) : 1;
   const numeric = (corpus.length + 1) * lengths * labels < Number.MAX_SAFE_INTEGER;
+  let spanCount = 0;
+  for (const o of all) spanCount += o.spans.length;
+  const size = corpus.length + 1;
+  const dense = Number.isInteger(corpus.length) && corpus.length >= 0 && size <= 16 * spanCount + (1 << 22);
+  // Dense: first item starting at each position (−1: none), and per item the next item with the
+  // same start, its end and its label id.
+  const first = dense ? new Int32Array(size).fill(-1) : new Int32Array(0);
+  let chain = new Int32Array(dense ? 1024 : 0);
+  let ends = new Int32Array(chain.length);
+  let labelOf = new Int32Array(chain.length);
   const numIds = new Map<number, number>();
   const strIds = new Map<string, number>();
   const items: Span[] = [];
@@ -51,7 +66,33 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
     for (const s of spans) {
       if (keep !== undefined && !keep(s)) continue;
       let id: number | undefined;
-      if (numeric && s.fragments === undefined) {
+      if (dense && s.fragments === undefined && Number.isInteger(s.start) && s.start >= 0 && s.start < size && Number.isInteger(s.end) && s.end <= 0x7fffffff) {
+        const label = withLabel ? labelIds.get(s.label)! : 0;
+        for (let k = first[s.start]; k >= 0; k = chain[k]) {
+          if (ends[k] === s.end && labelOf[k] === label) {
+            id = k;
+            break;
+          }
+        }
+        if (id === undefined) {
+          id = items.length;
+          if (id === chain.length) {
+            const grow = (a: Int32Array) => {
+              const b = new Int32Array(a.length * 2);
+              b.set(a);
+              return b;
+            };
+            chain = grow(chain);
+            ends = grow(ends);
+            labelOf = grow(labelOf);
+          }
+          chain[id] = first[s.start];
+          ends[id] = s.end;
+          labelOf[id] = label;
+          first[s.start] = id;
+          items.push(s);
+        }
+      } else if (numeric && s.fragments === undefined) {
         const k = (s.start * lengths + (s.end - s.start)) * labels + (withLabel ? labelIds.get(s.label)! : 0);
         id = numIds.get(k);
         if (id === undefined) {
@@ -74,12 +115,12 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
   };
   const goldIds = intern(corpus.gold.spans);
   const systemIds = corpus.systems.map((s) => intern(s.spans));
-  const size = items.length;
+  const count = items.length;
   return {
     match,
-    size,
+    size: count,
     items,
-    gold: Bitset.from(size, goldIds),
-    systems: systemIds.map((list) => Bitset.from(size, list)),
+    gold: Bitset.from(count, goldIds),
+    systems: systemIds.map((list) => Bitset.from(count, list)),
   };
 }

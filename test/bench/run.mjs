@@ -2,8 +2,12 @@
 // complan benchmarks (DESIGN §10). Not timed tests: they print wall time (Node start-up
 // included, as a user would see it), phase times, throughput and peak memory.
 //
-//   npm run bench             all benchmarks whose data is present
-//   npm run bench -- --runs 9 more repetitions (the median is reported)
+//   npm run bench                  all benchmarks whose data is present, then the scale benchmarks
+//                                  (test/bench/scale.mjs: 1M-token corpora on disk, ~5 min)
+//   npm run bench -- --runs 9      more repetitions (the median is reported)
+//   npm run bench -- --quick       without the scale benchmarks
+//   npm run bench -- --gigabyte    also the 1 GB CoNLL file (~3 min more)
+//   (scale.mjs's --keep and --correlation C are passed on)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -135,3 +139,17 @@ if (existsSync(shared)) {
 }
 planBench(['synthetic-exhaustive', '20'], 'Synthetic corpus, 20 systems: exhaustive search, majority (1,048,575 member sets)', 60000);
 planBench(['synthetic-greedy', '30'], 'Synthetic corpus, 30 systems: greedy search, union, intersection, majority, vote', 10000);
+
+// The scale benchmarks (issue 7), in their own process: they start a fresh process per phase.
+if (process.argv.includes('--quick')) {
+  console.log('\n--quick: the scale benchmarks (test/bench/scale.mjs) are skipped');
+} else {
+  const passOn = [];
+  for (let k = 2; k < process.argv.length; k++) {
+    const a = process.argv[k];
+    if (a === '--gigabyte' || a === '--keep') passOn.push(a);
+    else if (a === '--correlation') passOn.push(a, process.argv[++k]);
+  }
+  const p = spawnSync(process.execPath, [join(root, 'test/bench/scale.mjs'), ...passOn], { stdio: 'inherit' });
+  if (p.status !== 0) process.exit(p.status ?? 1);
+}

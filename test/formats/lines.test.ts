@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { forEachLine, forEachLineRange } from '../../src/formats/lines.js';
+import { forEachLine, forEachLineRange, LineReader, lineReaderInternals } from '../../src/formats/lines.js';
 import { inputError } from '../helpers/errors.js';
 
 /** The reader's chunk size (4 MiB). */
@@ -220,5 +221,76 @@ describe('forEachLine: files larger than one 4 MiB chunk', () => {
       Buffer.from('one\n'), Buffer.from('b'.repeat(CHUNK + 50)), Buffer.from([0xff]), Buffer.from('tail\nlast\n'),
     ]));
     expect(inputError(() => forEachLine(path, () => {})).line).toBe(2);
+  });
+});
+
+describe('LineReader with small chunks (the chunk size injected)', () => {
+  const saved = lineReaderInternals.chunkSize;
+  afterEach(() => {
+    lineReaderInternals.chunkSize = saved;
+  });
+
+  /** What reading `content` must give: split on LF, one CR before it dropped, no line after a final LF. */
+  function expected(content: string): string[] {
+    const text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+    if (text === '') return [];
+    const parts = text.split('\n');
+    if (parts[parts.length - 1] === '') parts.pop();
+    return parts.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  }
+
+  /** Reads `path` with a LineReader: its lines, and the most chunk text it ever held. */
+  function readAll(path: string) {
+    const r = new LineReader(path);
+    const got: string[] = [];
+    let held = 0;
+    while (r.next()) {
+      got.push(r.text.slice(r.start, r.end));
+      held = Math.max(held, r.text.length);
+    }
+    return { lines: got, held, count: r.lineNo };
+  }
+
+  it('reads lines that straddle every boundary, CRLF and characters cut by one, intact', () => {
+    const content = 'Zoë B-PER\r\nin O\r\n\r\n東京 B-LOC\n😀 O\nlast-line-without-an-end';
+    for (const size of [1, 2, 3, 4, 5, 7, 8, 13, 64]) {
+      lineReaderInternals.chunkSize = size;
+      const r = readAll(temp(content));
+      expect(r.lines, `chunk of ${size} bytes`).toEqual(expected(content));
+      expect(r.count).toBe(6);
+    }
+  });
+
+  it('reads a file of many chunks without ever holding more than a chunk and the line it cuts', () => {
+    lineReaderInternals.chunkSize = 64;
+    const lines = Array.from({ length: 8000 }, (_, k) => `token${k} ${k % 7 === 0 ? 'B-ORG' : 'O'}`);
+    lines.splice(4000, 0, 'x'.repeat(300)); // one line longer than four chunks
+    const content = `${lines.join('\n')}\n`;
+    expect(Buffer.byteLength(content)).toBeGreaterThan(1000 * 64);
+    const r = readAll(temp(content));
+    expect(r.lines).toEqual(lines);
+    // The text held is the unfinished line carried over plus one chunk (64 bytes, at most 64
+    // characters): far less than the file.
+    expect(r.held).toBeLessThanOrEqual(300 + 64);
+    expect(r.held).toBeLessThan(content.length / 100);
+  });
+
+  it('places a bad byte on its line whatever the chunk size', () => {
+    const bytes = Buffer.concat([Buffer.from('ok é\nsecond line\nbad '), Buffer.from([0xff]), Buffer.from(' here\n')]);
+    for (const size of [1, 2, 3, 5, 8, 16]) {
+      lineReaderInternals.chunkSize = size;
+      expect(inputError(() => forEachLine(temp(bytes), () => {})).line, `chunk of ${size} bytes`).toBe(3);
+    }
+  });
+
+  it('reads any text as splitting it would, at any chunk size (property)', () => {
+    const piece = fc.constantFrom('a', 'B-PER', ' ', '\t', '\n', '\r\n', '\r', 'é', '東', '😀', '-DOCSTART-', '\uFEFF');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 60 }), fc.integer({ min: 1, max: 40 }), (pieces, size) => {
+      const content = pieces.join('');
+      lineReaderInternals.chunkSize = size;
+      const got: string[] = [];
+      forEachLine(temp(content), (line) => { got.push(line); });
+      expect(got).toEqual(expected(content));
+    }), { numRuns: 300 });
   });
 });

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Corpus, Span, SystemOutput } from '../../src/model/corpus.js';
+import { spanKey } from '../../src/model/corpus.js';
 import { buildUniverse } from '../../src/model/universe.js';
 
 const sys = (name: string, spans: Span[]): SystemOutput => ({ name, source: name, format: 'conll', spans, warnings: [] });
@@ -46,5 +48,49 @@ describe('buildUniverse', () => {
     expect(u.size).toBe(1);
     expect(u.systems[0].count()).toBe(0);
     expect(u.systems[1].count()).toBe(1);
+  });
+});
+
+describe('buildUniverse: interning paths agree', () => {
+  /** Ids as string keys give them: each item numbered in the order it is first seen, gold first. */
+  function reference(c: Corpus, withLabel: boolean): { items: string[]; sets: number[][] } {
+    const ids = new Map<string, number>();
+    const sets = [c.gold, ...c.systems].map((o) => {
+      const out = new Set<number>();
+      for (const s of o.spans) {
+        const k = spanKey(s, withLabel);
+        if (!ids.has(k)) ids.set(k, ids.size);
+        out.add(ids.get(k)!);
+      }
+      return [...out].sort((a, b) => a - b);
+    });
+    return { items: [...ids.keys()], sets };
+  }
+
+  const arbSpan = (length: number) => fc.record({
+    start: fc.integer({ min: 0, max: length - 1 }),
+    len: fc.integer({ min: 1, max: 4 }),
+    label: fc.constantFrom('PER', 'LOC', 'ORG'),
+    gap: fc.option(fc.integer({ min: 1, max: 3 }), { freq: 8 }),
+  }).map(({ start, len, label, gap }): Span => {
+    const end = Math.min(length, start + len);
+    if (gap === null || end + gap + 1 > length) return { doc: 0, start, end, label };
+    return { doc: 0, start, end: end + gap + 1, label, fragments: [[start, end], [end + gap, end + gap + 1]] };
+  });
+
+  it('gives the ids string keys give, by position (small corpus) and by numeric key (long one)', () => {
+    fc.assert(fc.property(
+      fc.array(arbSpan(30), { maxLength: 12 }),
+      fc.array(fc.array(arbSpan(30), { maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom(30, 50_000_000),
+      fc.boolean(),
+      (gold, systems, length, strict) => {
+        const c = { ...corpus(gold, systems), length, tokens: undefined, unit: 'char' as const };
+        const u = buildUniverse(c, strict ? 'strict' : 'boundary');
+        const r = reference(c, strict);
+        expect(u.items.map((s) => spanKey(s, strict))).toEqual(r.items);
+        expect([u.gold, ...u.systems].map((b) => [...b])).toEqual(r.sets);
+      },
+    ), { numRuns: 300 });
   });
 });
