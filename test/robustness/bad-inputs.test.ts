@@ -25,7 +25,7 @@
  * Whatever the case, standard output is empty on failure, and no stack trace or "internal error"
  * ever appears.
  */
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +88,15 @@ function canDropPrivileges(): boolean {
 const isRoot = process.getuid?.() === 0;
 const dropPrivileges = canDropPrivileges();
 
+/** A copy of `from` in a new directory under the system's temporary directory that anyone can read. */
+function readableCopy(from: string): string {
+  const to = mkdtempSync(join(tmpdir(), 'complan-bad-in-'));
+  cpSync(from, to, { recursive: true });
+  chmodSync(to, 0o755);
+  for (const f of readdirSync(to)) chmodSync(join(to, f), 0o644);
+  return to;
+}
+
 /** Runs the CLI; for an unprivileged case run as root, with the effective user id of nobody. */
 async function run(args: string[], unprivileged: boolean): Promise<CliResult> {
   if (!unprivileged || !isRoot) return runCli(args);
@@ -134,8 +143,11 @@ describe.each(names)('bad input %s', (name) => {
   const skip = c.unprivileged === true && isRoot && !dropPrivileges;
 
   it.skipIf(skip)(c.description, async () => {
-    const dir = join(BAD, name);
     const tmp = mkdtempSync(join(tmpdir(), 'complan-bad-'));
+    // Run as nobody, the case's files must be readable by nobody: the checkout may sit in a
+    // directory only root can enter (mktemp -d makes such directories), so they are copied out.
+    const asNobody = c.unprivileged === true && isRoot;
+    const dir = asNobody ? readableCopy(join(BAD, name)) : join(BAD, name);
     const sub = (s: string) => s.replaceAll('{dir}', dir).replaceAll('{tmp}', tmp);
     try {
       for (const [file, content] of Object.entries(c.tmpFiles ?? {})) writeFileSync(join(tmp, file), content);
@@ -169,6 +181,7 @@ describe.each(names)('bad input %s', (name) => {
     } finally {
       chmodSync(tmp, 0o700);
       rmSync(tmp, { recursive: true, force: true });
+      if (asNobody) rmSync(dir, { recursive: true, force: true });
     }
   });
 });
