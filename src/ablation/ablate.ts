@@ -27,7 +27,7 @@
  * refused here as in `compare`.
  */
 import { itemComplementarity, type ItemComplementarity } from '../complementarity/comp.js';
-import { itemExample, type ItemExample } from '../complementarity/matrix.js';
+import { itemExample, type ItemExample, type SystemCounts } from '../complementarity/matrix.js';
 import type { Bitset } from '../model/bitset.js';
 import type { Corpus } from '../model/corpus.js';
 import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
@@ -51,14 +51,7 @@ export const DEFAULT_ABLATION_OPTIONS: AblationOptions = {
 };
 
 /** One system's scores, as `eval` computes them (rates are fractions). */
-export interface AblationScores {
-  name: string;
-  tp: number;
-  fp: number;
-  fn: number;
-  precision: number;
-  recall: number;
-  f: number;
+export interface AblationScores extends SystemCounts {
   k: number;
   /** Makhoul's slot counts and SER = (S+D+I)/N (may exceed 1; Infinity when N = 0 and errors > 0). */
   c: number;
