@@ -10,6 +10,8 @@ import {
 } from '../../src/ablation/defaults.js';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+// Static: eval and compare, registered beside this command, import it at start-up anyway.
+import { renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
   addFormatOption, addInputOptions, addMetricOptions, evalOptions, loadOptions, outputFormat, printWarnings,
@@ -77,7 +79,6 @@ export function registerAblate(program: Command, io: Io): void {
     // Loaded here, not at start-up: other commands never pay for them.
     const { ablate } = await import('../../src/ablation/ablate.js');
     const { ablateCsv, ablateJson, ablateLatex, ablateTables } = await import('../../src/report/ablate.js');
-    const { renderMarkdown, renderText, useColor } = await import('../../src/report/table.js');
     const corpus = loadCorpus(load);
     printWarnings(corpus, io, options.types);
     const a = ablate(corpus, flags.baseline, {

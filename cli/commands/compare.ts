@@ -3,6 +3,8 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+// Static: the report module below imports it at start-up anyway.
+import { compareSystems } from '../../src/complementarity/matrix.js';
 import {
   COMPARE_METRICS, compareCsv, compareJson, compareTables, DEFAULT_COMPARE_METRICS, type CompareMetric,
 } from '../../src/report/compare.js';
@@ -66,7 +68,6 @@ export function registerCompare(program: Command, io: Io): void {
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: CompareFlags) => {
     // Loaded here, not at start-up: other commands never pay for them.
-    const { compareSystems } = await import('../../src/complementarity/matrix.js');
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     const { heatmapSvg } = await import('../../src/report/svg.js');
     if (systems.length < 2) throw new UsageError('compare needs at least two systems (usage: complan compare --gold GOLD SYSTEM SYSTEM...)');

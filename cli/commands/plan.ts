@@ -5,6 +5,8 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+// Static: eval and compare, registered beside this command, import it at start-up anyway.
+import { useColor } from '../../src/report/table.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Io } from '../io.js';
 import {
@@ -175,7 +177,6 @@ export function registerPlan(program: Command, io: Io): void {
       case 'markdown': io.stdout(report.planMarkdown(result)); break;
       case 'latex': io.stdout(report.planLatex(result)); break;
       case 'table': {
-        const { useColor } = await import('../../src/report/table.js');
         io.stdout(report.planTable(result, { color: useColor(io.env, io.isTTY), width: io.columns ?? 120, top: flags.top }));
         break;
       }

@@ -87,7 +87,7 @@ describe('complan tui: size', () => {
 
 const hasTmux = spawnSync('which', ['tmux']).status === 0;
 
-describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/cli/main.js')))('complan tui in a real terminal (tmux)', () => {
+describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/bin/complan.js')))('complan tui in a real terminal (tmux)', () => {
   it('shows the systems, switches views, toggles a member, and quits with status 0 on a clean screen', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'complan-tui-'));
     const session = `complan-tui-${process.pid}`;
@@ -101,7 +101,7 @@ describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/cli/main.js')))('compla
       return s;
     };
     // CI=true as on a build server: Ink would draw nothing until exit if tui did not see past it.
-    const cmd = `cd ${ROOT} && CI=true node dist/cli/main.js tui --gold examples/news/gold.conll examples/news/systems/*.conll; echo $? > ${status}; echo SHELL-AFTER-TUI; sleep 60`;
+    const cmd = `cd ${ROOT} && CI=true node dist/bin/complan.js tui --gold examples/news/gold.conll examples/news/systems/*.conll; echo $? > ${status}; echo SHELL-AFTER-TUI; sleep 60`;
     tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', cmd);
     try {
       let screen = await waitFor((s) => s.includes('[1 Systems]') && s.includes('sloppy'));
