@@ -116,13 +116,13 @@ export interface DecodeOptions {
 }
 
 /**
- * Decodes one sentence's tags into spans (token offsets, end exclusive).
+ * Decodes one sentence's tags, the first `n` of `tags` (all by default), into spans (token
+ * offsets, end exclusive).
  * Throws {@link InputError} on a tag that is not a chunk tag, or, under `strict`, on a
  * transition the scheme forbids.
  */
-export function decodeTags(tags: readonly string[], opts: DecodeOptions): RawSpan[] {
+export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tags.length): RawSpan[] {
   const spans: RawSpan[] = [];
-  const n = tags.length;
   // Most sentences have no chunk at all: every tag O gives no span, and O is valid everywhere.
   let k = 0;
   while (k < n && tags[k] === 'O') k++;

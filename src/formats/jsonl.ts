@@ -50,7 +50,8 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   let usedTags = false;
   let segments = 0;
   const lines = forEachLine(path, (raw, line) => {
-    if (raw.trim() === '') return;
+    // A record line starts with its brace; only other lines need trimming to tell if blank.
+    if (raw.charCodeAt(0) !== 123 && raw.trim() === '') return;
     const fail = (detail: string): never => {
       throw new InputError(detail, path, line);
     };
@@ -78,12 +79,13 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     const docId = idField(rec, 'doc_id', fail);
     if (docId !== undefined) segment.docId = docId;
 
-    const spanKey = SPAN_KEYS.find((k) => rec[k] !== undefined && rec[k] !== null);
+    const spanKey = firstPresent(rec, SPAN_KEYS);
     if (spanKey !== undefined) {
       if (rec.ner_tags !== undefined) fail(`record has both "${spanKey}" and "ner_tags" (keep one)`);
       const items = rec[spanKey];
       if (!Array.isArray(items)) return fail(`"${spanKey}" must be an array of spans, found ${describeJson(items)}`);
-      const spans = items.map((item) => toSpan(item, line, length, unit, fail));
+      const spans: RawSpan[] = new Array(items.length);
+      for (let k = 0; k < items.length; k++) spans[k] = toSpan(items[k], line, length, unit, fail);
       if (segment.text !== undefined) {
         const toUnits = codePointsToUnits(segment.text);
         for (const sp of spans) {
@@ -166,7 +168,18 @@ function whatInstead(value: unknown): string {
 }
 
 function isStringArray(value: unknown): boolean {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+  if (!Array.isArray(value)) return false;
+  for (let k = 0; k < value.length; k++) if (typeof value[k] !== 'string') return false;
+  return true;
+}
+
+/** The first of `keys` that `rec` has with a value other than null. */
+function firstPresent<K extends string>(rec: JsonObject, keys: readonly K[]): K | undefined {
+  for (let k = 0; k < keys.length; k++) {
+    const v = rec[keys[k]];
+    if (v !== undefined && v !== null) return keys[k];
+  }
+  return undefined;
 }
 
 function idField(rec: JsonObject, key: string, fail: (detail: string) => never): string | undefined {
@@ -187,23 +200,27 @@ function toSpan(
     [start, end, label] = item;
   } else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
     const obj = item as JsonObject;
-    ({ start, end } = obj);
-    label = obj[LABEL_KEYS.find((k) => obj[k] !== undefined) ?? 'label'];
+    start = obj.start;
+    end = obj.end;
+    label = obj.label;
+    if (label === undefined) {
+      const key = LABEL_KEYS.find((k) => obj[k] !== undefined);
+      if (key !== undefined) label = obj[key];
+    }
   } else {
     return fail(`span ${showValue(item)} is neither {start, end, label} nor [start, end, label]`);
   }
-  // The span as error messages show it; built only when needed (this runs for every span).
-  const shown = () => `span [${showValue(start)}, ${showValue(end)}) ${label === undefined ? '(no label)' : showValue(label)}`;
-  if (typeof label !== 'string' || label === '') fail(`${shown()} needs a label that is a non-empty string`);
-  if (!Number.isInteger(start) || !Number.isInteger(end)) fail(`${shown()} has offsets that are not integers`);
+  // This runs for every span: the checks make no strings or closures unless one fails.
+  if (typeof label !== 'string' || label === '') fail(`${shownSpan(start, end, label)} needs a label that is a non-empty string`);
+  if (!Number.isInteger(start) || !Number.isInteger(end)) fail(`${shownSpan(start, end, label)} has offsets that are not integers`);
   const s = start as number;
   const e = end as number;
-  if (e <= s) fail(`${shown()} has end ≤ start`);
-  if (s < 0 || e > length) fail(`${shown()} is outside the record (${length} ${unit})`);
+  if (e <= s) fail(`${shownSpan(start, end, label)} has end ≤ start`);
+  if (s < 0 || e > length) fail(`${shownSpan(start, end, label)} is outside the record (${length} ${unit})`);
   const span: RawSpan = { start: s, end: e, label: label as string, line };
   const fragments = isObject(item) ? item.fragments : undefined;
   if (fragments !== undefined && fragments !== null) {
-    const show = shown();
+    const show = shownSpan(start, end, label);
     const list = readFragments(fragments, show, length, unit, fail);
     if (list[0][0] !== s || list.reduce((m, f) => Math.max(m, f[1]), 0) !== e) {
       fail(`${show} has fragments ${showValue(list)} whose hull is not [start, end)`);
@@ -211,6 +228,11 @@ function toSpan(
     if (list.length > 1) span.fragments = list;
   }
   return span;
+}
+
+/** A span as error messages show it. */
+function shownSpan(start: unknown, end: unknown, label: unknown): string {
+  return `span [${showValue(start)}, ${showValue(end)}) ${label === undefined ? '(no label)' : showValue(label)}`;
 }
 
 function isObject(value: unknown): value is JsonObject {
@@ -239,6 +261,20 @@ function readFragments(
  * one dropped as `source:line: duplicate span [s, e) "LABEL" dropped`.
  */
 export function dropDuplicates(spans: RawSpan[], source: string, warnings: string[]): RawSpan[] {
+  if (spans.length < 2) return spans;
+  if (spans.length <= 8 && !spans.some((s) => s.fragments !== undefined)) {
+    // Few contiguous spans (the usual record): compare them pairwise, without keys.
+    let distinct = true;
+    for (let a = 1; a < spans.length && distinct; a++) {
+      for (let b = 0; b < a; b++) {
+        if (spans[a].start === spans[b].start && spans[a].end === spans[b].end && spans[a].label === spans[b].label) {
+          distinct = false;
+          break;
+        }
+      }
+    }
+    if (distinct) return spans;
+  }
   const seen = new Set<string>();
   return spans.filter((span) => {
     const key = `${span.start}\u0000${span.end}\u0000${span.fragments === undefined ? '' : span.fragments.join(';')}\u0000${span.label}`;

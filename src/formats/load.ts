@@ -142,9 +142,12 @@ class GoldBuilder {
     const doc = this.documents.length - 1;
     const start = this.length;
     const size = unit === 'token' ? seg.tokens!.length : seg.text!.length;
+    // Indexed loops: these run once per token before the JIT has compiled them, where for-of
+    // allocates an iterator result per element.
     if (unit === 'token') {
-      for (const t of seg.tokens!) this.tokens.push(t);
-      if (this.tags !== undefined && tags !== undefined && tags.length === size) for (const t of tags) this.tags.push(t);
+      const toks = seg.tokens!;
+      for (let j = 0; j < size; j++) this.tokens.push(toks[j]);
+      if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
       else this.tags = undefined;
     } else this.texts.push(seg.text!);
     const index = this.sentences.length;
@@ -159,7 +162,7 @@ class GoldBuilder {
     this.length += size;
     this.sentenceEnds.push(this.length);
     this.bySentence.push(spans.slice());
-    for (const s of spans) this.spans.push(toCorpus(s, start, doc));
+    for (let j = 0; j < spans.length; j++) this.spans.push(toCorpus(spans[j], start, doc));
   }
 
   private closeDoc(d: DocumentInfo): void {
@@ -237,7 +240,9 @@ class SystemAligner {
     if (!this.byId) this.ptr = last + 1;
     if (seg.embeddedGold !== undefined && this.checkEmbeddedGold) this.checkEmbedded(seg, first, last);
     const single = first === last ? g.sentences[first].doc : -1;
-    for (const s of seg.spans) {
+    const spans = seg.spans;
+    for (let j = 0; j < spans.length; j++) {
+      const s = spans[j];
       const doc = single >= 0 ? single : g.sentences[spanSentence(g.sentences, first, last, base + s.start)].doc;
       this.spans.push(toCorpus(s, base, doc));
     }

@@ -102,7 +102,8 @@ function sortedRecord<T>(m: Map<string, T>): Record<string, T> {
 /** Token-level contingency: a token is positive when some span covers it. */
 function coverage(corpus: Corpus, spans: readonly Span[]): Uint8Array {
   const mask = new Uint8Array(corpus.length);
-  for (const s of spans) {
+  for (let k = 0; k < spans.length; k++) {
+    const s = spans[k];
     if (s.fragments === undefined) {
       for (let t = s.start; t < s.end; t++) mask[t] = 1;
     } else {

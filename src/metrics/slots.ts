@@ -53,7 +53,11 @@ function sortedSet(spans: readonly Span[], withLabel: boolean): Span[] {
   const all = sorted ? spans : spans.slice().sort(compareSpans);
   const same = withLabel ? compareSpans : compareWhere;
   const out: Span[] = [];
-  for (const s of all) if (out.length === 0 || same(out[out.length - 1], s) !== 0) out.push(s);
+  // Indexed: this runs once per span before the JIT warms up, where for-of allocates per element.
+  for (let k = 0; k < all.length; k++) {
+    const s = all[k];
+    if (out.length === 0 || same(out[out.length - 1], s) !== 0) out.push(s);
+  }
   return out;
 }
 
