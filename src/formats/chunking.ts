@@ -29,6 +29,12 @@ export interface ParsedTag {
 
 const PREFIX_OF: Record<string, Prefix> = { B: 'B', I: 'I', E: 'E', S: 'S', L: 'E', U: 'S' };
 
+/** Evidence bits (see {@link SchemeEvidence}): one per prefix as written, then three transitions. */
+const BIT: Record<string, number> = { B: 1, I: 2, E: 4, S: 8, L: 16, U: 32, O: 64 };
+const I_OPENS_CHUNK = 128;
+const B_OPENS_CHUNK = 256;
+const I_CLOSES_CHUNK = 512;
+
 const parseCache = new Map<string, ParsedTag>();
 
 /**
@@ -76,31 +82,33 @@ function startOfChunk(prev: Prefix, cur: Prefix, prevType: string, type: string)
   return cur !== 'O' && prevType !== type;
 }
 
-/** What a file's tags looked like, for scheme detection. */
+/**
+ * What tags looked like, for scheme detection, as bits of one number, so that the evidence of
+ * many sentences is the OR of theirs (and a reader may keep one number per sentence):
+ * - the prefixes seen as written: B 1, I 2, E 4, S 8, L 16, U 32, O 64;
+ * - 128: an I-X opened a chunk (after O or another type): IOB1 or IO, not IOB2;
+ * - 256: a B-X opened a chunk after O or another type: IOB2 (IOB1 writes B- only between two chunks);
+ * - 512: an I-X closed a chunk (before O, another type or the sentence end): IOE1, not IOE2.
+ */
 export interface SchemeEvidence {
-  prefixes: Set<string>;
-  /** An I-X opened a chunk (after O or another type): IOB1 or IO, not IOB2. */
-  iOpensChunk: boolean;
-  /** A B-X opened a chunk after O or another type: IOB2 (IOB1 writes B- only between two chunks). */
-  bOpensChunk: boolean;
-  /** An I-X closed a chunk (before O, another type or the sentence end): IOE1, not IOE2. */
-  iClosesChunk: boolean;
+  bits: number;
 }
 
 export function newEvidence(): SchemeEvidence {
-  return { prefixes: new Set(), iOpensChunk: false, bOpensChunk: false, iClosesChunk: false };
+  return { bits: 0 };
 }
 
 /** Names the scheme a file's tags are written in. */
 export function detectScheme(ev: SchemeEvidence): Exclude<TagScheme, 'auto'> {
-  const p = ev.prefixes;
-  if (p.has('U') || p.has('L')) return 'bilou';
-  if (p.has('S') || (p.has('E') && p.has('B'))) return 'iobes';
-  if (p.has('E')) return ev.iClosesChunk ? 'ioe1' : 'ioe2';
+  const b = ev.bits;
+  const has = (prefix: string) => (b & BIT[prefix]) !== 0;
+  if (has('U') || has('L')) return 'bilou';
+  if (has('S') || (has('E') && has('B'))) return 'iobes';
+  if (has('E')) return (b & I_CLOSES_CHUNK) !== 0 ? 'ioe1' : 'ioe2';
   // A file that opens chunks with B- is IOB2 even if a few I- tags open chunks too (a common
   // tagger error, which conlleval repairs); IOB1 never writes B- after O.
-  if (p.has('B')) return ev.iOpensChunk && !ev.bOpensChunk ? 'iob1' : 'iob2';
-  if (p.has('I')) return 'io';
+  if (has('B')) return (b & I_OPENS_CHUNK) !== 0 && (b & B_OPENS_CHUNK) === 0 ? 'iob1' : 'iob2';
+  if (has('I')) return 'io';
   return 'iob2';
 }
 
@@ -127,7 +135,7 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
   let k = 0;
   while (k < n && tags[k] === 'O') k++;
   if (k === n) {
-    if (n > 0) opts.evidence?.prefixes.add('O');
+    if (n > 0 && opts.evidence !== undefined) opts.evidence.bits |= BIT.O;
     return spans;
   }
   // Validation needs every tag parsed first; otherwise tags are parsed as they are decoded (an
@@ -144,26 +152,19 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
   let inChunk = false;
   let chunkStart = 0;
   let chunkType = '';
-  let lastRaw = '';
+  // Evidence is gathered in a local and stored once.
+  let bits = 0;
   // The leading O tags (k of them) change nothing but the evidence: start at the first other tag.
-  if (k > 0) {
-    ev?.prefixes.add('O');
-    lastRaw = 'O';
-  }
+  if (k > 0) bits |= BIT.O;
   for (let i = k; i < n; i++) {
     // O after O changes nothing either: no chunk is open after an O, none opens at one, and the
     // evidence already has O. Most tags are O, so this skips most of the work.
     if (prev === 'O' && tags[i] === 'O') continue;
     const { prefix, raw, type } = parsed !== undefined ? parsed[i] : parseOrThrow(tags, i, opts);
-    if (ev !== undefined) {
-      if (raw !== lastRaw) {
-        ev.prefixes.add(raw);
-        lastRaw = raw;
-      }
-      if (prefix === 'I' && (prev === 'O' || prevType !== type)) ev.iOpensChunk = true;
-      if (prefix === 'B' && (prev === 'O' || prevType !== type)) ev.bOpensChunk = true;
-      if (prev === 'I' && (prefix === 'O' || prevType !== type)) ev.iClosesChunk = true;
-    }
+    bits |= BIT[raw];
+    if (prefix === 'I' && (prev === 'O' || prevType !== type)) bits |= I_OPENS_CHUNK;
+    if (prefix === 'B' && (prev === 'O' || prevType !== type)) bits |= B_OPENS_CHUNK;
+    if (prev === 'I' && (prefix === 'O' || prevType !== type)) bits |= I_CLOSES_CHUNK;
     if (inChunk && endOfChunk(prev, prefix, prevType, type)) {
       spans.push({ start: chunkStart, end: i, label: chunkType, line: opts.lineOf(chunkStart) });
       inChunk = false;
@@ -178,7 +179,8 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
     prevType = type;
   }
   if (inChunk) spans.push({ start: chunkStart, end: n, label: chunkType, line: opts.lineOf(chunkStart) });
-  if (ev !== undefined && prev === 'I') ev.iClosesChunk = true;
+  if (prev === 'I') bits |= I_CLOSES_CHUNK;
+  if (ev !== undefined) ev.bits |= bits;
   return spans;
 }
 

@@ -13,7 +13,7 @@
 import { InputError } from '../errors.js';
 import { decodeTags, detectScheme, newEvidence, type DecodeOptions, type SchemeEvidence } from './chunking.js';
 import { LineReader } from './lines.js';
-import type { ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
+import type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
 /**
  * Finds the space- or tab-separated fields of text[start, end) without making strings:
@@ -244,6 +244,10 @@ function checkLoneCR(text: string, start: number, lineNo: number, path: string):
  * sentence that differs in any way is handed over whole, as without `expect`, for the loader to
  * judge; from there on the file is read as without `expect`. Strict schemes validate the embedded
  * gold under its own scheme, so they read everything.
+ *
+ * A verified sentence whose predicted tags are the expected (gold) tags, one for one, decodes to
+ * the gold sentence's spans: it is handed over as `sameTags`, without decoding, and its scheme
+ * evidence is the gold sentence's (`expect.evidence`). Most sentences of a good system are such.
  */
 class ConllScanner {
   private readonly isGold: boolean;
@@ -259,6 +263,8 @@ class ConllScanner {
   private segments = 0;
   private anyEmbedded = false;
   private readonly evidence: SchemeEvidence = newEvidence();
+  /** The evidence of the sentence being decoded, ORed into `evidence` (a gold segment carries it). */
+  private readonly sentenceEvidence: SchemeEvidence = newEvidence();
   private readonly goldEvidence: SchemeEvidence = newEvidence();
   private readonly bounds: number[] = [];
   /** Decoding options, one object per scan: the prediction (or gold) column, the embedded gold column. */
@@ -276,6 +282,10 @@ class ConllScanner {
   private readonly expTokens: readonly string[];
   private readonly expEnds: readonly number[];
   private readonly expTags: readonly string[] | undefined;
+  /** The scheme evidence of each expected sentence, when the reader may skip decoding (`sameTags`). */
+  private readonly expEvidence: readonly number[] | undefined;
+  /** Whether every predicted tag of the current sentence so far is the expected tag. */
+  private sameTags = true;
   /** The expected sentence, and where it starts. */
   private sentence = 0;
   private base = 0;
@@ -298,9 +308,10 @@ class ConllScanner {
     this.expTokens = expect?.tokens ?? [];
     this.expEnds = expect?.sentenceEnds ?? [];
     this.expTags = expect?.tags;
+    this.expEvidence = expect?.tags !== undefined ? expect.evidence : undefined;
     // Tag i of the sentence being flushed stands on line startLine + i.
     const lineOf = (i: number) => this.startLine + i;
-    this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: this.evidence };
+    this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: this.sentenceEvidence };
     this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: this.goldEvidence };
   }
 
@@ -340,7 +351,9 @@ class ConllScanner {
         && (goldIndex < 0 || expTags === undefined || sameText(text, bounds[2 * goldIndex], bounds[2 * goldIndex + 1], expTags[pos]))
       ) {
         if (goldIndex >= 0 && expTags === undefined) this.goldTags.push(this.field(text, bounds, goldIndex));
-        this.tags[this.size++] = this.field(text, bounds, this.predIndex);
+        const tag = this.field(text, bounds, this.predIndex);
+        if (expTags !== undefined && tag !== expTags[pos]) this.sameTags = false;
+        this.tags[this.size++] = tag;
         return;
       }
       this.materialize();
@@ -388,7 +401,9 @@ class ConllScanner {
     if (p >= end) return false;
     for (let i = p; i < end; i++) if (text.charCodeAt(i) === 32) return false;
     if (this.size === 0) this.startLine = lineNo;
-    this.tags[this.size++] = end - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, end);
+    const tag = end - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, end);
+    if (this.expTags !== undefined && tag !== this.expTags[pos]) this.sameTags = false;
+    this.tags[this.size++] = tag;
     return true;
   }
 
@@ -415,6 +430,8 @@ class ConllScanner {
     const expTokens = this.expTokens;
     // The quick path for systems (see firstLine) has two columns, or three with expected tags.
     const expTags = this.columns === 3 ? this.expTags! : undefined;
+    // The expected tags, to tell whether the predictions are the gold's (see sameTags).
+    const want = this.expTags;
     const tags = this.tags;
     const strings = this.strings;
     const first = lineNo;
@@ -451,7 +468,9 @@ class ConllScanner {
       if (e === p || e >= n || c !== 10) break;
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
-      tags[this.size++] = e - p === 1 && text.charCodeAt(p) === 79 ? O : strings.get(text, p, e);
+      const tag = e - p === 1 && text.charCodeAt(p) === 79 ? O : strings.get(text, p, e);
+      if (want !== undefined && tag !== want[at]) this.sameTags = false;
+      tags[this.size++] = tag;
       pos = e + 1;
     }
     this.stoppedAt = pos;
@@ -542,10 +561,19 @@ class ConllScanner {
       else this.materialize();
     }
     const path = this.path;
-    let spans;
+    const sameTags = verified && this.sameTags && this.expEvidence !== undefined;
+    let spans: RawSpan[];
     let embeddedGold;
     try {
-      spans = decodeTags(this.tags, this.decodePred, this.size);
+      if (sameTags) {
+        // The gold sentence's tags, so its spans and its evidence (the loader takes the spans).
+        spans = [];
+        this.evidence.bits |= this.expEvidence![this.sentence];
+      } else {
+        this.sentenceEvidence.bits = 0;
+        spans = decodeTags(this.tags, this.decodePred, this.size);
+        this.evidence.bits |= this.sentenceEvidence.bits;
+      }
       // Embedded gold tags checked equal to the reference's decode to the reference's spans.
       embeddedGold = this.anyEmbedded && !(verified && this.expTags !== undefined)
         ? decodeTags(this.goldTags, this.decodeGold)
@@ -560,7 +588,11 @@ class ConllScanner {
     const seg: Segment = {
       tokens: verified ? undefined : this.tokens, spans, embeddedGold, docBreak: this.docBreak || undefined, line: first, tokenPerLine: true, source: path,
     };
-    if (this.isGold) seg.tags = this.tags;
+    if (this.isGold) {
+      seg.tags = this.tags;
+      seg.tagEvidence = this.sentenceEvidence.bits;
+    }
+    if (sameTags) seg.sameTags = true;
     if (verified) {
       seg.verified = true;
       this.base = this.expEnds[this.sentence++];
@@ -576,6 +608,7 @@ class ConllScanner {
     if (this.isGold) this.tags = [];
     if (this.goldTags.length > 0) this.goldTags = [];
     this.matching = this.fast;
+    this.sameTags = true;
   }
 
   finish(): ScanResult {

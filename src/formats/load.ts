@@ -110,6 +110,10 @@ class GoldBuilder {
   readonly sentenceEnds: number[] = [];
   /** The raw gold tags, one per token, while every segment came with them. */
   tags: string[] | undefined = [];
+  /** The scheme evidence of each sentence's tags, while every segment came with it. */
+  evidence: number[] | undefined = [];
+  /** One past the last of each sentence's spans in `spans` (sentence k's are spanEnds[k-1]..spanEnds[k]). */
+  readonly spanEnds: number[] = [];
   length = 0;
   private docId: string | undefined;
   private pendingBreak = true;
@@ -163,6 +167,9 @@ class GoldBuilder {
     this.sentenceEnds.push(this.length);
     this.bySentence.push(spans.slice());
     for (let j = 0; j < spans.length; j++) this.spans.push(toCorpus(spans[j], start, doc));
+    this.spanEnds.push(this.spans.length);
+    if (this.evidence !== undefined && seg.tagEvidence !== undefined) this.evidence.push(seg.tagEvidence);
+    else this.evidence = undefined;
   }
 
   private closeDoc(d: DocumentInfo): void {
@@ -239,6 +246,12 @@ class SystemAligner {
     while (g.sentences[last].end < end) last++;
     if (!this.byId) this.ptr = last + 1;
     if (seg.embeddedGold !== undefined && this.checkEmbeddedGold) this.checkEmbedded(seg, first, last);
+    if (seg.sameTags === true) {
+      // The predictions are the gold tags of sentence `first` (the reader checked): the gold's
+      // spans, shared (spans are never changed once loaded).
+      for (let j = first === 0 ? 0 : g.spanEnds[first - 1]; j < g.spanEnds[first]; j++) this.spans.push(g.spans[j]);
+      return;
+    }
     const single = first === last ? g.sentences[first].doc : -1;
     const spans = seg.spans;
     for (let j = 0; j < spans.length; j++) {
@@ -470,7 +483,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     rest = opts.systems.slice(1);
   }
   const expect: ExpectedTokens | undefined = loadInternals.verifyInPlace && gold.unit === 'token' && gold.idIndex.size === 0
-    ? { tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags }
+    ? { tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags, evidence: gold.evidence }
     : undefined;
   for (const spec of rest) {
     const format = formatOf(spec.path);

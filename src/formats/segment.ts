@@ -45,6 +45,14 @@ export interface Segment {
    * file), so a loader can check another file's embedded gold column tag by tag.
    */
   tags?: string[];
+  /** The scheme evidence of `tags` (`SchemeEvidence.bits` of chunking.ts), when the segment has tags. */
+  tagEvidence?: number;
+  /**
+   * Set by a reader given {@link ReadOptions.expect} with `tags` and `evidence`, on a verified
+   * segment whose predicted tags are the expected sentence's tags: its spans are the expected
+   * sentence's spans, and `spans` is left empty for the loader to fill in.
+   */
+  sameTags?: true;
   /**
    * Set by a reader given {@link ReadOptions.expect}: the segment is exactly the next expected
    * sentence (same tokens, same end) and its embedded gold tags, if any, equal the expected tags.
@@ -90,6 +98,8 @@ export interface ExpectedTokens {
   sentenceEnds: readonly number[];
   /** The reference's raw tags, one per token, when it was read from tags. */
   tags?: readonly string[];
+  /** The scheme evidence of each reference sentence's tags (see {@link Segment.tagEvidence}), with `tags`. */
+  evidence?: readonly number[];
 }
 
 export const DEFAULT_READ_OPTIONS: ReadOptions = {

@@ -68,6 +68,43 @@ describe('verification in place gives what full reading gives', () => {
     expect(r.corpus.systems).toHaveLength(4);
   });
 
+  it('takes the gold spans, without decoding, for sentences whose predictions are the gold tags', () => {
+    const lines = goldLines();
+    // Two columns and three; the second file predicts sentence 2 differently (Kettle Guild as LOC).
+    const other = asSystem(lines).split('\n').map((l) => (/^(Kettle|Guild) /.test(l) ? l.replace(/ORG$/, 'LOC') : l));
+    const r = same([asSystem(lines), lines.join('\n'), other.join('\n')]) as {
+      corpus: { gold: { spans: object[] }; systems: Array<{ spans: object[]; scheme: string }> };
+    };
+    expect(r).toHaveProperty('corpus');
+    const { gold, systems } = r.corpus;
+    // The very span objects of the gold (the slow path, compared above, makes equal new ones).
+    for (const s of systems.slice(0, 2)) {
+      expect(s.spans).toHaveLength(gold.spans.length);
+      s.spans.forEach((span, k) => expect(span).toBe(gold.spans[k]));
+    }
+    const shared = systems[2].spans.filter((span) => gold.spans.includes(span));
+    expect(shared).toHaveLength(gold.spans.length - 1);
+    expect(systems.map((s) => s.scheme)).toEqual(['iob2', 'iob2', 'iob2']);
+  });
+
+  it('keeps the scheme evidence of the sentences it does not decode', () => {
+    // Sentences 1 and 3 as the gold (B- opening chunks after O: IOB2), every other one with I-
+    // for B- (IO by itself): only the evidence of the sentences not decoded says IOB2.
+    const lines = goldLines();
+    const system = (keep: ReadonlySet<number>) => {
+      let sentence = 1;
+      return lines.map((l, k) => {
+        if (l === '' && k > 0 && lines[k - 1] !== '' && !lines[k - 1].startsWith('-DOCSTART-')) sentence++;
+        const f = l.split(' ');
+        if (f.length !== 2 || f[0] === '-DOCSTART-') return l;
+        return `${l} ${keep.has(sentence) ? f[1] : f[1].replace('B-', 'I-')}`;
+      }).join('\n');
+    };
+    const scheme = (text: string) => (same([text]) as { corpus: { systems: Array<{ scheme: string }> } }).corpus.systems[0].scheme;
+    expect(scheme(system(new Set([1, 3])))).toBe('iob2');
+    expect(scheme(system(new Set()))).toBe('io');
+  });
+
   it('on a token that differs (first, middle, last of a sentence)', () => {
     const lines = goldLines();
     for (const k of [2, 4, 7, 10]) {
