@@ -101,7 +101,7 @@ function ensembles(title, cwd, gold, systems, target) {
   const wall = median(walls);
   console.log(`\n${title}`);
   console.log(`  load + eval + compare + union/intersection/majority/vote in one process, wall (median of ${RUNS}): ${ms(wall)}${target ? `   target < ${ms(target)}: ${wall < target ? 'met' : 'NOT met'}` : ''}`);
-  console.log(`    phases (cold, median): load ${ms(med('load'))}, eval ${ms(med('eval'))}, compare ${ms(med('compare'))} (${last.pairs} pairs), simulate 4 rules ${ms(med('simulate'))}, score ${ms(med('score'))}; peak RSS ${(last.maxrss / 1024).toFixed(0)} MiB`);
+  console.log(`    phases (cold, median): Node start-up and loading the library ${ms(med('start'))}, load ${ms(med('load'))}, eval ${ms(med('eval'))}, compare ${ms(med('compare'))} (${last.pairs} pairs), simulate 4 rules ${ms(med('simulate'))}, score ${ms(med('score'))}; peak RSS ${(last.maxrss / 1024).toFixed(0)} MiB`);
   console.log(`    F1: ${Object.entries(last.rules).map(([k, v]) => `${k} ${(100 * v).toFixed(2)}`).join(', ')}`);
   console.log(`  complan compare --format json, wall: ${ms(compare.wall)}, peak RSS ${compare.rssMiB.toFixed(0)} MiB`);
   console.log(`  complan combine --rule vote, wall: ${ms(combine.wall)}, peak RSS ${combine.rssMiB.toFixed(0)} MiB`);
