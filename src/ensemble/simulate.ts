@@ -233,6 +233,15 @@ function simulateBinary(index: EnsembleIndex, members: readonly number[], need: 
 function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Rule): { items: Bitset; ties: number } {
   const { boundaryOf, labelOf, rank } = index;
   const weigh = voteWeights(index, members, rule);
+  // The weights as tables (member × label, and member's O vote), read once per vote below
+  // instead of through two calls.
+  const nL = index.labels.length;
+  const labelWeight = new Float64Array(index.corpus.systems.length * nL);
+  const oWeight = new Float64Array(index.corpus.systems.length);
+  for (const m of members) {
+    oWeight[m] = weigh.o(m);
+    for (let l = 0; l < nL; l++) labelWeight[m * nL + l] = weigh.label(m, l);
+  }
   // Group every (member, item) proposal by boundary with a counting sort.
   let total = 0;
   for (const m of members) total += index.memberItems[m].length;
@@ -255,11 +264,10 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
     }
   }
   let totalO = 0;
-  for (const m of members) totalO += weigh.o(m);
+  for (const m of members) totalO += oWeight[m];
   // Weighted sums are floating point: differences below eps count as equal (votes of weight 1
   // are exact integers, where eps < 1 changes nothing).
   const eps = 1e-9 * Math.max(1, totalO);
-  const nL = index.labels.length;
   const tally = new Float64Array(nL);
   const bestRank = new Int32Array(nL).fill(0x7fffffff);
   const itemOfLabel = new Int32Array(nL);
@@ -284,9 +292,9 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
         touched.push(l);
         itemOfLabel[l] = id;
       }
-      tally[l] += weigh.label(m, l);
+      tally[l] += labelWeight[m * nL + l];
       if (rank[m] < bestRank[l]) bestRank[l] = rank[m];
-      o -= weigh.o(m);
+      o -= oWeight[m];
     }
     if (voters === members.length) o = 0;
     let win = -1;
