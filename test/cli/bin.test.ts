@@ -4,10 +4,13 @@
  * user does, in its own process, and check that it behaves as the sources do.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { staticImports as importsOf } from '../helpers/bundle.js';
 import { ROOT, runCli } from './helpers.js';
+
+const staticImports = (file: string) => importsOf(join(ROOT, 'dist/bin', file));
 
 const BIN = join(ROOT, 'dist/bin/complan.js');
 const GOLD = 'examples/news/gold.conll';
@@ -18,19 +21,6 @@ function bin(args: string[]) {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
   const p = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env });
   return { code: p.status, stdout: p.stdout, stderr: p.stderr };
-}
-
-/** The files a chunk of the bundle imports statically, and the packages it imports by name. */
-function staticImports(file: string): { chunks: string[]; packages: string[] } {
-  const text = readFileSync(join(ROOT, 'dist/bin', file), 'utf8');
-  const chunks: string[] = [];
-  const packages: string[] = [];
-  for (const m of text.matchAll(/^import\s[^;]*?from\s*"([^"]+)";?$|^import\s*"([^"]+)";?$/gm)) {
-    const spec = m[1] ?? m[2];
-    if (spec.startsWith('./')) chunks.push(spec.slice(2));
-    else packages.push(spec);
-  }
-  return { chunks, packages };
 }
 
 describe('the bundled command (dist/bin/complan.js)', () => {
