@@ -13,7 +13,7 @@
 import { InputError } from '../errors.js';
 import { decodeTags, detectScheme, newEvidence, type DecodeOptions, type SchemeEvidence } from './chunking.js';
 import { LineReader } from './lines.js';
-import type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
+import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
 /**
  * Finds the space- or tab-separated fields of text[start, end) without making strings:
@@ -180,6 +180,40 @@ function sameText(text: string, a: number, b: number, want: string): boolean {
   return true;
 }
 
+/** The expected sentences as lines, per reference: `token tag` (index 0) and `token tag tag` (index 1). */
+const expectedLinesCache = new WeakMap<ExpectedTokens, (string[] | undefined)[]>();
+
+/**
+ * The expected sentences (line-safe, with tags) written as the lines of a system file that
+ * predicts the gold tags: `token tag` lines, or `token tag tag` with `withGold` (conlleval's
+ * `token gold prediction`), one space between fields, each line ending with LF. Made once per
+ * reference and layout: every system file of a run is compared with the same strings.
+ */
+function expectedLines(expect: ExpectedTokens, withGold: boolean): string[] {
+  let cached = expectedLinesCache.get(expect);
+  if (cached === undefined) expectedLinesCache.set(expect, (cached = []));
+  const k = withGold ? 1 : 0;
+  const done = cached[k];
+  if (done !== undefined) return done;
+  const { tokens, sentenceEnds } = expect;
+  const tags = expect.tags!;
+  const out: string[] = new Array(sentenceEnds.length);
+  const lines: string[] = [];
+  let start = 0;
+  for (let s = 0; s < sentenceEnds.length; s++) {
+    const end = sentenceEnds[s];
+    lines.length = 0;
+    for (let i = start; i < end; i++) {
+      const tag = tags[i];
+      lines.push(withGold ? `${tokens[i]} ${tag} ${tag}\n` : `${tokens[i]} ${tag}\n`);
+    }
+    out[s] = lines.join('');
+    start = end;
+  }
+  cached[k] = out;
+  return out;
+}
+
 function scan(
   path: string,
   opts: ReadOptions,
@@ -284,6 +318,9 @@ class ConllScanner {
   private readonly expTags: readonly string[] | undefined;
   /** The scheme evidence of each expected sentence, when the reader may skip decoding (`sameTags`). */
   private readonly expEvidence: readonly number[] | undefined;
+  /** The expected sentences as lines predicting the gold tags (see {@link expectedLines}), once the layout is known. */
+  private expLines: readonly string[] | undefined;
+  private readonly expect: ExpectedTokens | undefined;
   /** Whether every predicted tag of the current sentence so far is the expected tag. */
   private sameTags = true;
   /** The expected sentence, and where it starts. */
@@ -309,6 +346,7 @@ class ConllScanner {
     this.expEnds = expect?.sentenceEnds ?? [];
     this.expTags = expect?.tags;
     this.expEvidence = expect?.tags !== undefined ? expect.evidence : undefined;
+    this.expect = expect;
     // Tag i of the sentence being flushed stands on line startLine + i.
     const lineOf = (i: number) => this.startLine + i;
     this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: this.sentenceEvidence };
@@ -434,6 +472,7 @@ class ConllScanner {
     const want = this.expTags;
     const tags = this.tags;
     const strings = this.strings;
+    const lines = this.expLines ?? this.linesOfLayout();
     const first = lineNo;
     const n = text.length;
     for (;;) {
@@ -446,6 +485,20 @@ class ConllScanner {
         this.flush();
         if (!this.matching) break;
         continue;
+      }
+      if (this.size === 0 && this.sentence < lines.length) {
+        // The whole sentence as the expected lines predicting the gold tags, then a blank line:
+        // one native comparison reads it, as the lines below would, to a sameTags segment.
+        const want = lines[this.sentence];
+        const after = pos + want.length;
+        if (want.length > 0 && after < n && text.charCodeAt(after) === 10 && text.startsWith(want, pos)) {
+          this.startLine = lineNo + 1;
+          this.size = this.expEnds[this.sentence] - this.base;
+          lineNo += this.size;
+          pos = after;
+          this.flush();
+          continue;
+        }
       }
       const at = this.base + this.size;
       if (at >= expTokens.length) break;
@@ -475,6 +528,14 @@ class ConllScanner {
     }
     this.stoppedAt = pos;
     return lineNo - first;
+  }
+
+  /** The expected sentences as lines of this file's layout (none when they cannot be compared whole). */
+  private linesOfLayout(): readonly string[] {
+    const expect = this.expect;
+    const can = expect !== undefined && expect.lineSafe === true && this.expTags !== undefined && this.expEvidence !== undefined;
+    this.expLines = can ? expectedLines(expect, this.columns === 3) : [];
+    return this.expLines;
   }
 
   /** {@link run} for a gold file: blank lines and plain `token tag` lines. */

@@ -114,6 +114,8 @@ class GoldBuilder {
   evidence: number[] | undefined = [];
   /** One past the last of each sentence's spans in `spans` (sentence k's are spanEnds[k-1]..spanEnds[k]). */
   readonly spanEnds: number[] = [];
+  /** Whether every segment was read from CoNLL lines (see {@link ExpectedTokens.lineSafe}). */
+  lineSafe = true;
   length = 0;
   private docId: string | undefined;
   private pendingBreak = true;
@@ -122,6 +124,7 @@ class GoldBuilder {
 
   add(seg: Segment, spans: readonly RawSpan[], tags?: readonly string[]): void {
     const unit: Unit = seg.tokens !== undefined ? 'token' : 'char';
+    if (seg.tokenPerLine !== true) this.lineSafe = false;
     if (this.unit === undefined) this.unit = unit;
     else if (this.unit !== unit) {
       throw new InputError(
@@ -483,7 +486,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     rest = opts.systems.slice(1);
   }
   const expect: ExpectedTokens | undefined = loadInternals.verifyInPlace && gold.unit === 'token' && gold.idIndex.size === 0
-    ? { tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags, evidence: gold.evidence }
+    ? { tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags, evidence: gold.evidence, lineSafe: gold.lineSafe }
     : undefined;
   for (const spec of rest) {
     const format = formatOf(spec.path);

@@ -100,6 +100,12 @@ export interface ExpectedTokens {
   tags?: readonly string[];
   /** The scheme evidence of each reference sentence's tags (see {@link Segment.tagEvidence}), with `tags`. */
   evidence?: readonly number[];
+  /**
+   * True when every token and tag is a non-empty string without spaces, tabs or line ends and no
+   * token is `-DOCSTART-`, as for any reference read from CoNLL lines: such a sentence can be
+   * written as CoNLL lines that read back as the same tokens and tags.
+   */
+  lineSafe?: boolean;
 }
 
 export const DEFAULT_READ_OPTIONS: ReadOptions = {
