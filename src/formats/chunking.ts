@@ -25,6 +25,10 @@ export interface ParsedTag {
   /** The prefix as written (B I E S L U O). */
   raw: string;
   type: string;
+  /** `prefix` as a number (see {@link PREFIX_CODE}), to index the transition table. */
+  code: number;
+  /** The evidence bit of `raw` (see {@link SchemeEvidence}). */
+  bit: number;
 }
 
 const PREFIX_OF: Record<string, Prefix> = { B: 'B', I: 'I', E: 'E', S: 'S', L: 'E', U: 'S' };
@@ -35,6 +39,11 @@ const I_OPENS_CHUNK = 128;
 const B_OPENS_CHUNK = 256;
 const I_CLOSES_CHUNK = 512;
 
+/** Canonical prefixes as numbers: O 0, B 1, I 2, E 3, S 4. */
+const PREFIXES: readonly Prefix[] = ['O', 'B', 'I', 'E', 'S'];
+const PREFIX_CODE: Record<Prefix, number> = { O: 0, B: 1, I: 2, E: 3, S: 4 };
+const CODE_I = PREFIX_CODE.I;
+
 const parseCache = new Map<string, ParsedTag>();
 
 /**
@@ -42,7 +51,7 @@ const parseCache = new Map<string, ParsedTag>();
  * B, I, E, S, L or U, a hyphen, and a non-empty type (which may itself contain hyphens).
  * Returns undefined for anything else.
  */
-const OUTSIDE: ParsedTag = { prefix: 'O', raw: 'O', type: '' };
+const OUTSIDE: ParsedTag = { prefix: 'O', raw: 'O', type: '', code: PREFIX_CODE.O, bit: BIT.O };
 
 export function parseTag(tag: string): ParsedTag | undefined {
   if (tag === 'O') return OUTSIDE;
@@ -53,7 +62,7 @@ export function parseTag(tag: string): ParsedTag | undefined {
     const dash = tag.indexOf('-');
     if (dash === 1 && tag.length > 2) {
       const p = PREFIX_OF[tag[0]];
-      if (p !== undefined) parsed = { prefix: p, raw: tag[0], type: tag.slice(2) };
+      if (p !== undefined) parsed = { prefix: p, raw: tag[0], type: tag.slice(2), code: PREFIX_CODE[p], bit: BIT[tag[0]] };
     }
   }
   if (parsed !== undefined && parseCache.size < 10_000) parseCache.set(tag, parsed);
@@ -81,6 +90,42 @@ function startOfChunk(prev: Prefix, cur: Prefix, prevType: string, type: string)
   if (prev === 'E' && (cur === 'E' || cur === 'I')) return true;
   return cur !== 'O' && prevType !== type;
 }
+
+/** Flags of {@link TRANSITIONS}, above the evidence bits: a chunk ends before the current tag; one starts at it. */
+const ENDS = 1 << 16;
+const STARTS = 1 << 17;
+const TRANSITION_EVIDENCE = I_OPENS_CHUNK | B_OPENS_CHUNK | I_CLOSES_CHUNK;
+
+/**
+ * What happens from one tag to the next, as flags: {@link ENDS}, {@link STARTS} and the
+ * transition evidence bits (see {@link SchemeEvidence}). Indexed by whether the two types
+ * differ (25 entries each), the previous prefix's code and the current one's (5 × 5). Made from
+ * endOfChunk and startOfChunk, which stay the statement of the rules: those depend on the types
+ * only through whether they differ, so the table is the rules, looked up instead of branched
+ * through tag by tag (and the decoder, which runs for every sentence of every file, has a few
+ * lines for the JIT to compile rather than the rules' many branches).
+ */
+const TRANSITIONS: Int32Array = (() => {
+  const table = new Int32Array(50);
+  for (let differ = 0; differ < 2; differ++) {
+    const prevType = 'X';
+    const type = differ === 1 ? 'Y' : 'X';
+    for (let p = 0; p < 5; p++) {
+      for (let c = 0; c < 5; c++) {
+        const prev = PREFIXES[p];
+        const cur = PREFIXES[c];
+        let f = 0;
+        if (endOfChunk(prev, cur, prevType, type)) f |= ENDS;
+        if (startOfChunk(prev, cur, prevType, type)) f |= STARTS;
+        if (cur === 'I' && (prev === 'O' || differ === 1)) f |= I_OPENS_CHUNK;
+        if (cur === 'B' && (prev === 'O' || differ === 1)) f |= B_OPENS_CHUNK;
+        if (prev === 'I' && (cur === 'O' || differ === 1)) f |= I_CLOSES_CHUNK;
+        table[25 * differ + 5 * p + c] = f;
+      }
+    }
+  }
+  return table;
+})();
 
 /**
  * What tags looked like, for scheme detection, as bits of one number, so that the evidence of
@@ -117,8 +162,10 @@ export interface DecodeOptions {
   scheme: TagScheme;
   strict: boolean;
   source: string;
-  /** Line of tag i, for messages. */
-  lineOf: (i: number) => number;
+  /** The line of the first tag (of tag 0), for spans and messages. */
+  line: number;
+  /** Whether tag i stands on line `line + i` (CoNLL: a tag per line); otherwise every tag is on `line`. */
+  tagPerLine: boolean;
   /** Collects evidence for scheme detection, if given. */
   evidence?: SchemeEvidence;
 }
@@ -147,7 +194,9 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
     validate(parsed, tags, opts);
   }
   const ev = opts.evidence;
-  let prev: Prefix = 'O';
+  const line = opts.line;
+  const step = opts.tagPerLine ? 1 : 0;
+  let prevCode = PREFIX_CODE.O;
   let prevType = '';
   let inChunk = false;
   let chunkStart = 0;
@@ -159,34 +208,38 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
   for (let i = k; i < n; i++) {
     // O after O changes nothing either: no chunk is open after an O, none opens at one, and the
     // evidence already has O. Most tags are O, so this skips most of the work.
-    if (prev === 'O' && tags[i] === 'O') continue;
-    const { prefix, raw, type } = parsed !== undefined ? parsed[i] : parseOrThrow(tags, i, opts);
-    bits |= BIT[raw];
-    if (prefix === 'I' && (prev === 'O' || prevType !== type)) bits |= I_OPENS_CHUNK;
-    if (prefix === 'B' && (prev === 'O' || prevType !== type)) bits |= B_OPENS_CHUNK;
-    if (prev === 'I' && (prefix === 'O' || prevType !== type)) bits |= I_CLOSES_CHUNK;
-    if (inChunk && endOfChunk(prev, prefix, prevType, type)) {
-      spans.push({ start: chunkStart, end: i, label: chunkType, line: opts.lineOf(chunkStart) });
+    if (prevCode === 0 && tags[i] === 'O') continue;
+    const tag = parsed !== undefined ? parsed[i] : parseOrThrow(tags, i, opts);
+    const type = tag.type;
+    const f = TRANSITIONS[(prevType === type ? 0 : 25) + 5 * prevCode + tag.code];
+    bits |= tag.bit | (f & TRANSITION_EVIDENCE);
+    if ((f & ENDS) !== 0 && inChunk) {
+      spans.push({ start: chunkStart, end: i, label: chunkType, line: line + step * chunkStart });
       inChunk = false;
     }
-    if (startOfChunk(prev, prefix, prevType, type)) {
-      if (inChunk) spans.push({ start: chunkStart, end: i, label: chunkType, line: opts.lineOf(chunkStart) });
+    if ((f & STARTS) !== 0) {
+      if (inChunk) spans.push({ start: chunkStart, end: i, label: chunkType, line: line + step * chunkStart });
       inChunk = true;
       chunkStart = i;
       chunkType = type;
     }
-    prev = prefix;
+    prevCode = tag.code;
     prevType = type;
   }
-  if (inChunk) spans.push({ start: chunkStart, end: n, label: chunkType, line: opts.lineOf(chunkStart) });
-  if (prev === 'I') bits |= I_CLOSES_CHUNK;
+  if (inChunk) spans.push({ start: chunkStart, end: n, label: chunkType, line: line + step * chunkStart });
+  if (prevCode === CODE_I) bits |= I_CLOSES_CHUNK;
   if (ev !== undefined) ev.bits |= bits;
   return spans;
 }
 
+/** The line of tag i (see {@link DecodeOptions.line}). */
+function lineOfTag(opts: DecodeOptions, i: number): number {
+  return opts.tagPerLine ? opts.line + i : opts.line;
+}
+
 function parseOrThrow(tags: readonly string[], i: number, opts: DecodeOptions): ParsedTag {
   const t = parseTag(tags[i]);
-  if (t === undefined) throw new InputError(tagError(tags[i]), opts.source, opts.lineOf(i));
+  if (t === undefined) throw new InputError(tagError(tags[i]), opts.source, lineOfTag(opts, i));
   return t;
 }
 
@@ -200,7 +253,7 @@ function validate(parsed: ParsedTag[], tags: readonly string[], opts: DecodeOpti
   const name = scheme.toUpperCase();
   const n = parsed.length;
   const fail = (i: number, why: string): never => {
-    throw new InputError(`invalid ${name} transition: ${why}`, opts.source, opts.lineOf(i));
+    throw new InputError(`invalid ${name} transition: ${why}`, opts.source, lineOfTag(opts, i));
   };
   const show = (i: number) => (i < 0 ? 'sentence start' : i >= n ? 'sentence end' : showValue(tags[i]));
   for (let i = 0; i < n; i++) {

@@ -347,10 +347,9 @@ class ConllScanner {
     this.expTags = expect?.tags;
     this.expEvidence = expect?.tags !== undefined ? expect.evidence : undefined;
     this.expect = expect;
-    // Tag i of the sentence being flushed stands on line startLine + i.
-    const lineOf = (i: number) => this.startLine + i;
-    this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: this.sentenceEvidence };
-    this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, source: path, lineOf, evidence: this.goldEvidence };
+    // Tag i of the sentence being flushed stands on line startLine + i (set before decoding).
+    this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, source: path, line: 0, tagPerLine: true, evidence: this.sentenceEvidence };
+    this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, source: path, line: 0, tagPerLine: true, evidence: this.goldEvidence };
   }
 
   line(text: string, start: number, end: number, lineNo: number): void {
@@ -632,10 +631,12 @@ class ConllScanner {
         this.evidence.bits |= this.expEvidence![this.sentence];
       } else {
         this.sentenceEvidence.bits = 0;
+        this.decodePred.line = first;
         spans = decodeTags(this.tags, this.decodePred, this.size);
         this.evidence.bits |= this.sentenceEvidence.bits;
       }
       // Embedded gold tags checked equal to the reference's decode to the reference's spans.
+      this.decodeGold.line = first;
       embeddedGold = this.anyEmbedded && !(verified && this.expTags !== undefined)
         ? decodeTags(this.goldTags, this.decodeGold)
         : undefined;

@@ -105,7 +105,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       if (!isStringArray(tags)) fail(`"ner_tags" must be an array of tag strings, ${whatInstead(tags)}`);
       if (tags.length !== length) fail(`"ner_tags" has ${tags.length} tags for ${length} tokens`);
       segment.spans = decodeTags(tags as string[], {
-        scheme: opts.scheme, strict: opts.strictScheme, source: path, lineOf: () => line, evidence,
+        scheme: opts.scheme, strict: opts.strictScheme, source: path, line, tagPerLine: false, evidence,
       });
       usedTags = true;
     }

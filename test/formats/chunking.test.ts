@@ -10,7 +10,7 @@ type Scheme = Exclude<TagScheme, 'auto'>;
 /** Tags of a sentence written as one space-separated string; tag i stands on line 10 + i. */
 const tagsOf = (s: string) => (s.trim() === '' ? [] : s.trim().split(/\s+/));
 const opts = (extra: Partial<DecodeOptions> = {}): DecodeOptions => ({
-  scheme: 'auto', strict: false, source: 'sys.conll', lineOf: (i) => 10 + i, ...extra,
+  scheme: 'auto', strict: false, source: 'sys.conll', line: 10, tagPerLine: true, ...extra,
 });
 
 /** conlleval-style chunks as [start, end, label] triples. */
@@ -32,13 +32,13 @@ function detect(...sentences: string[]): Scheme {
 
 describe('parseTag', () => {
   it('parses O, the six prefixes and types that contain hyphens', () => {
-    expect(parseTag('O')).toEqual({ prefix: 'O', raw: 'O', type: '' });
-    expect(parseTag('B-PER')).toEqual({ prefix: 'B', raw: 'B', type: 'PER' });
-    expect(parseTag('L-LOC')).toEqual({ prefix: 'E', raw: 'L', type: 'LOC' });
-    expect(parseTag('U-LOC')).toEqual({ prefix: 'S', raw: 'U', type: 'LOC' });
-    expect(parseTag('E-X')).toEqual({ prefix: 'E', raw: 'E', type: 'X' });
-    expect(parseTag('S-X')).toEqual({ prefix: 'S', raw: 'S', type: 'X' });
-    expect(parseTag('I-WORK-OF-ART')).toEqual({ prefix: 'I', raw: 'I', type: 'WORK-OF-ART' });
+    expect(parseTag('O')).toEqual({ prefix: 'O', raw: 'O', type: '', code: 0, bit: 64 });
+    expect(parseTag('B-PER')).toEqual({ prefix: 'B', raw: 'B', type: 'PER', code: 1, bit: 1 });
+    expect(parseTag('L-LOC')).toEqual({ prefix: 'E', raw: 'L', type: 'LOC', code: 3, bit: 16 });
+    expect(parseTag('U-LOC')).toEqual({ prefix: 'S', raw: 'U', type: 'LOC', code: 4, bit: 32 });
+    expect(parseTag('E-X')).toEqual({ prefix: 'E', raw: 'E', type: 'X', code: 3, bit: 4 });
+    expect(parseTag('S-X')).toEqual({ prefix: 'S', raw: 'S', type: 'X', code: 4, bit: 8 });
+    expect(parseTag('I-WORK-OF-ART')).toEqual({ prefix: 'I', raw: 'I', type: 'WORK-OF-ART', code: 2, bit: 2 });
   });
 
   it('rejects anything else', () => {
