@@ -90,9 +90,14 @@ const MIN_SLICE_VIEW = 13;
  * strings are shared; later new ones are made one per occurrence (still copied).
  */
 export class SharedStrings {
-  /** Two entries per slot: the hash of its string, and 1 + its index in `strings` (0: empty). */
+  /** Two entries per slot: the hash of its string, and its index in `strings` (0: empty). */
   private table = new Int32Array(2 << 12);
-  private readonly strings: string[] = [];
+  /**
+   * The strings; index 0 is unused, so that 0 marks an empty slot. (Starting with a string also
+   * means the array holds strings from the start: an empty one would change its kind at the
+   * first push, undoing the JIT's code for every new table, one per file.)
+   */
+  private readonly strings: string[] = [''];
   /** How many more strings are made one per occurrence before sharing starts. */
   private unshared: number;
 
@@ -107,16 +112,17 @@ export class SharedStrings {
       const s = text.slice(a, b);
       return b - a >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;
     }
-    // FNV-1a over UTF-16 code units.
-    let h = 0x811c9dc5 | 0;
-    for (let i = a; i < b; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    // FNV-1a over UTF-16 code units, kept to 30 bits: V8 holds such numbers as small integers,
+    // and code optimized while every hash happened to be one is thrown away at the first that is not.
+    let h = 0x011c9dc5;
+    for (let i = a; i < b; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) & 0x3fffffff;
     const table = this.table;
     const mask = (table.length >> 1) - 1;
     const n = b - a;
     let slot = h & mask;
     for (let k = table[2 * slot + 1]; k !== 0; k = table[2 * slot + 1]) {
       if (table[2 * slot] === h) {
-        const s = this.strings[k - 1];
+        const s = this.strings[k];
         if (s.length === n && startsAt(text, a, s)) return s;
       }
       slot = (slot + 1) & mask;
@@ -124,11 +130,11 @@ export class SharedStrings {
     const s = text.slice(a, b);
     // Concatenating makes a new string, which slicing flattens into its own copy.
     const own = n >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;
-    if (this.strings.length < MAX_SHARED) {
-      this.strings.push(own);
+    if (this.strings.length <= MAX_SHARED) {
       table[2 * slot] = h;
       table[2 * slot + 1] = this.strings.length;
-      if (4 * this.strings.length > table.length) this.grow();
+      this.strings.push(own);
+      if (4 * (this.strings.length - 1) > table.length) this.grow();
     }
     return own;
   }
@@ -647,18 +653,16 @@ class ConllScanner {
       }
       throw err;
     }
+    // Every field in one literal: every segment of every CoNLL file has the same shape, so the
+    // code that takes them is compiled for one shape.
     const seg: Segment = {
       tokens: verified ? undefined : this.tokens, spans, embeddedGold, docBreak: this.docBreak || undefined, line: first, tokenPerLine: true, source: path,
+      tags: this.isGold ? this.tags : undefined,
+      tagEvidence: this.isGold ? this.sentenceEvidence.bits : undefined,
+      sameTags: sameTags ? true : undefined,
+      verified: verified ? true : undefined,
     };
-    if (this.isGold) {
-      seg.tags = this.tags;
-      seg.tagEvidence = this.sentenceEvidence.bits;
-    }
-    if (sameTags) seg.sameTags = true;
-    if (verified) {
-      seg.verified = true;
-      this.base = this.expEnds[this.sentence++];
-    }
+    if (verified) this.base = this.expEnds[this.sentence++];
     this.sink(seg);
     this.segments++;
     this.docBreak = false;

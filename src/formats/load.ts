@@ -186,6 +186,17 @@ class GoldBuilder {
   }
 }
 
+const SOME_SPANS: Span[] = [{ doc: 0, start: 0, end: 1, label: 'X' }];
+
+/**
+ * An empty array that holds objects from the start: `[]` starts as an array of small integers,
+ * and changes its kind at the first push, so code the JIT compiled while filling the previous
+ * system's array (an aligner per file) would be thrown away at the next one's first span.
+ */
+function emptySpans(): Span[] {
+  return SOME_SPANS.slice(0, 0);
+}
+
 function toCorpus(s: RawSpan, base: number, doc: number): Span {
   const span: Span = { doc, start: base + s.start, end: base + s.end, label: s.label };
   if (s.fragments !== undefined) span.fragments = s.fragments.map(([a, b]) => [base + a, base + b]);
@@ -194,9 +205,10 @@ function toCorpus(s: RawSpan, base: number, doc: number): Span {
 
 /** Aligns one system's segments to the gold skeleton and collects its spans. */
 class SystemAligner {
-  readonly spans: Span[] = [];
+  readonly spans: Span[] = emptySpans();
   readonly warnings: string[] = [];
   private ptr = 0;
+  /** Whether records are matched by id: the gold has ids and so does the first record (see add). */
   private byId: boolean | undefined;
   private seenIds = new Set<string>();
   private lastLine = 0;
@@ -209,7 +221,10 @@ class SystemAligner {
     private readonly goldPath: string,
     private readonly ignoreEmbeddedGold: boolean,
     private readonly checkEmbeddedGold = true,
-  ) {}
+  ) {
+    // Without gold ids, records are matched in order, whatever the first record has.
+    if (gold.idIndex.size === 0) this.byId = false;
+  }
 
   add(seg: Segment): void {
     const g = this.gold;

@@ -28,7 +28,11 @@ export interface SlotAlignment {
 
 /** Total order on spans: start, end, fragments (contiguous first), then label. */
 function compareWhere(a: Span, b: Span): number {
-  const d = a.start - b.start || a.end - b.end;
+  // Both differences, always: `||` would read the ends only for equal starts, which the JIT
+  // may not have seen when it compiles this (it then throws the code away when they come).
+  const ds = a.start - b.start;
+  const de = a.end - b.end;
+  const d = ds !== 0 ? ds : de;
   if (d !== 0) return d;
   if (a.fragments === undefined || b.fragments === undefined) {
     return (a.fragments === undefined ? 0 : 1) - (b.fragments === undefined ? 0 : 1);
