@@ -4,7 +4,7 @@
  * user does, in its own process, and check that it behaves as the sources do.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { staticImports as importsOf } from '../helpers/bundle.js';
@@ -52,6 +52,15 @@ describe('the bundled command (dist/bin/complan.js)', () => {
     for (const r of [usage, input]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('bundles commander, with its licence notice, instead of importing it', () => {
+    const text = readFileSync(join(ROOT, 'dist/bin/complan.js'), 'utf8');
+    expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const licence = readFileSync(join(ROOT, 'node_modules/commander/LICENSE'), 'utf8').trim();
+    expect(text.slice(0, 2000)).toContain(licence);
+    const all = readdirSync(join(ROOT, 'dist/bin')).filter((f) => f.endsWith('.js'));
+    for (const f of all) expect(staticImports(f).packages, f).not.toContain('commander');
+  });
+
   it('keeps Ink, React and mathjs out of what every command loads at start-up', () => {
     // The entry chunk and every chunk it imports statically, transitively.
     const seen = new Set<string>();
@@ -65,7 +74,8 @@ describe('the bundled command (dist/bin/complan.js)', () => {
     };
     visit('complan.js');
     expect(seen.size).toBeGreaterThan(1);
-    expect([...packages].sort()).toContain('commander');
+    // Node's built-ins only; commander is bundled (see the next test).
+    expect([...packages].filter((name) => !name.startsWith('node:'))).toEqual([]);
     for (const name of packages) expect(name, `${name} is loaded at start-up`).not.toMatch(/^(ink|react|mathjs)(\/|$)/);
     // ...while the TUI chunk does load Ink (the check above would pass vacuously otherwise).
     const all = readdirSync(join(ROOT, 'dist/bin')).filter((f) => f.endsWith('.js'));
