@@ -12,6 +12,7 @@
  */
 import { InputError } from '../errors.js';
 import { decodeTags, detectScheme, newEvidence, type DecodeOptions, type SchemeEvidence } from './chunking.js';
+import { expectedLines } from './expected.js';
 import { LineReader } from './lines.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
@@ -184,40 +185,6 @@ function sameText(text: string, a: number, b: number, want: string): boolean {
   if (b - a !== want.length) return false;
   for (let i = 0; a < b; i++, a++) if (text.charCodeAt(a) !== want.charCodeAt(i)) return false;
   return true;
-}
-
-/** The expected sentences as lines, per reference: `token tag` (index 0) and `token tag tag` (index 1). */
-const expectedLinesCache = new WeakMap<ExpectedTokens, (string[] | undefined)[]>();
-
-/**
- * The expected sentences (line-safe, with tags) written as the lines of a system file that
- * predicts the gold tags: `token tag` lines, or `token tag tag` with `withGold` (conlleval's
- * `token gold prediction`), one space between fields, each line ending with LF. Made once per
- * reference and layout: every system file of a run is compared with the same strings.
- */
-function expectedLines(expect: ExpectedTokens, withGold: boolean): string[] {
-  let cached = expectedLinesCache.get(expect);
-  if (cached === undefined) expectedLinesCache.set(expect, (cached = []));
-  const k = withGold ? 1 : 0;
-  const done = cached[k];
-  if (done !== undefined) return done;
-  const { tokens, sentenceEnds } = expect;
-  const tags = expect.tags!;
-  const out: string[] = new Array(sentenceEnds.length);
-  const lines: string[] = [];
-  let start = 0;
-  for (let s = 0; s < sentenceEnds.length; s++) {
-    const end = sentenceEnds[s];
-    lines.length = 0;
-    for (let i = start; i < end; i++) {
-      const tag = tags[i];
-      lines.push(withGold ? `${tokens[i]} ${tag} ${tag}\n` : `${tokens[i]} ${tag}\n`);
-    }
-    out[s] = lines.join('');
-    start = end;
-  }
-  cached[k] = out;
-  return out;
 }
 
 function scan(
