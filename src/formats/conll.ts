@@ -437,20 +437,12 @@ class ConllScanner {
   run(text: string, pos: number, lineNo: number): number {
     if (text !== this.chunk) return 0;
     if (this.isGold) return this.runGold(text, pos, lineNo);
-    const expTokens = this.expTokens;
-    // The quick path for systems (see firstLine) has two columns, or three with expected tags.
-    const expTags = this.columns === 3 ? this.expTags! : undefined;
-    // The expected tags, to tell whether the predictions are the gold's (see sameTags).
-    const want = this.expTags;
-    const tags = this.tags;
-    const strings = this.strings;
     const lines = this.expLines ?? this.linesOfLayout();
     const first = lineNo;
     const n = text.length;
     for (;;) {
       if (pos >= n) break;
-      let c = text.charCodeAt(pos);
-      if (c === 10) {
+      if (text.charCodeAt(pos) === 10) {
         // A blank line ends the sentence (flush starts the next one).
         lineNo++;
         pos++;
@@ -472,34 +464,51 @@ class ConllScanner {
           continue;
         }
       }
-      const at = this.base + this.size;
-      if (at >= expTokens.length) break;
-      const token = expTokens[at];
-      let p = pos + token.length;
-      if (p >= n || text.charCodeAt(p) !== 32 || !startsAt(text, pos, token) || token === DOCSTART) break;
-      p++;
-      if (expTags !== undefined) {
-        const gold = expTags[at];
-        const q = p + gold.length;
-        if (q >= n || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) break;
-        p = q + 1;
-      }
-      // The prediction runs to the line end; it must be a single field.
-      let e = p;
-      for (; e < n; e++) {
-        c = text.charCodeAt(e);
-        if (c === 10 || c === 32 || c === 13) break;
-      }
-      if (e === p || e >= n || c !== 10) break;
+      const next = this.runLine(text, pos, lineNo + 1);
+      if (next < 0) break;
       lineNo++;
-      if (this.size === 0) this.startLine = lineNo;
-      const tag = e - p === 1 && text.charCodeAt(p) === 79 ? O : strings.get(text, p, e);
-      if (want !== undefined && tag !== want[at]) this.sameTags = false;
-      tags[this.size++] = tag;
-      pos = e + 1;
+      pos = next;
     }
     this.stoppedAt = pos;
     return lineNo - first;
+  }
+
+  /**
+   * Reads the plain verified line at `pos` in `text`, line `lineNo`, for {@link run}: returns
+   * where the next line starts, or -1, having done nothing, when the line is not one. A function
+   * of its own, small for the JIT to compile early (a file's lines that are not in sentences read
+   * whole come through here).
+   */
+  private runLine(text: string, pos: number, lineNo: number): number {
+    const n = text.length;
+    const at = this.base + this.size;
+    if (at >= this.expTokens.length) return -1;
+    const token = this.expTokens[at];
+    let p = pos + token.length;
+    if (p >= n || text.charCodeAt(p) !== 32 || !startsAt(text, pos, token) || token === DOCSTART) return -1;
+    p++;
+    // The expected tags: checked in place in the quick path's three columns (see firstLine), and
+    // telling whether the predictions are the gold's (see sameTags).
+    const want = this.expTags;
+    if (this.columns === 3) {
+      const gold = want![at];
+      const q = p + gold.length;
+      if (q >= n || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) return -1;
+      p = q + 1;
+    }
+    // The prediction runs to the line end; it must be a single field.
+    let e = p;
+    let c = 0;
+    for (; e < n; e++) {
+      c = text.charCodeAt(e);
+      if (c === 10 || c === 32 || c === 13) break;
+    }
+    if (e === p || e >= n || c !== 10) return -1;
+    if (this.size === 0) this.startLine = lineNo;
+    const tag = e - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, e);
+    if (want !== undefined && tag !== want[at]) this.sameTags = false;
+    this.tags[this.size++] = tag;
+    return e + 1;
   }
 
   /** The expected sentences as lines of this file's layout (none when they cannot be compared whole). */
