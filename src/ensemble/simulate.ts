@@ -230,8 +230,46 @@ function simulateBinary(index: EnsembleIndex, members: readonly number[], need: 
   return out;
 }
 
+/** Every (member, item) proposal of an ensemble grouped by boundary: boundary b's are entries start[b] to start[b + 1]. */
+interface Proposals {
+  start: Int32Array;
+  entryItem: Int32Array;
+  entryMember: Int32Array;
+}
+
+/** Groups the members' proposals by boundary, with a counting sort. */
+function proposalsByBoundary(index: EnsembleIndex, members: readonly number[]): Proposals {
+  const { boundaryOf } = index;
+  let total = 0;
+  for (let k = 0; k < members.length; k++) total += index.memberItems[members[k]].length;
+  const start = new Int32Array(index.boundaries + 1);
+  for (let k = 0; k < members.length; k++) {
+    const items = index.memberItems[members[k]];
+    for (let j = 0; j < items.length; j++) start[boundaryOf[items[j]] + 1]++;
+  }
+  for (let b = 0; b < index.boundaries; b++) start[b + 1] += start[b];
+  const fill = start.slice(0, index.boundaries);
+  const entryItem = new Int32Array(total);
+  const entryMember = new Int32Array(total);
+  for (let k = 0; k < members.length; k++) {
+    const m = members[k];
+    const items = index.memberItems[m];
+    for (let j = 0; j < items.length; j++) {
+      const id = items[j];
+      const at = fill[boundaryOf[id]]++;
+      entryItem[at] = id;
+      entryMember[at] = m;
+    }
+  }
+  return { start, entryItem, entryMember };
+}
+
+/**
+ * Typed plurality vote (`vote`, `weighted`), boundary by boundary. Its steps are functions of
+ * their own: each runs once per simulation, and small functions are compiled (and run
+ * optimized) sooner than one large one.
+ */
 function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Rule): { items: Bitset; ties: number } {
-  const { boundaryOf, labelOf, rank } = index;
   const weigh = voteWeights(index, members, rule);
   // The weights as tables (member × label, and member's O vote), read once per vote below
   // instead of through two calls.
@@ -242,29 +280,18 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
     oWeight[m] = weigh.o(m);
     for (let l = 0; l < nL; l++) labelWeight[m * nL + l] = weigh.label(m, l);
   }
-  // Group every (member, item) proposal by boundary with a counting sort.
-  let total = 0;
-  for (const m of members) total += index.memberItems[m].length;
-  const start = new Int32Array(index.boundaries + 1);
-  for (const m of members) {
-    const items = index.memberItems[m];
-    for (let k = 0; k < items.length; k++) start[boundaryOf[items[k]] + 1]++;
-  }
-  for (let b = 0; b < index.boundaries; b++) start[b + 1] += start[b];
-  const fill = start.slice(0, index.boundaries);
-  const entryItem = new Int32Array(total);
-  const entryMember = new Int32Array(total);
-  for (const m of members) {
-    const items = index.memberItems[m];
-    for (let k = 0; k < items.length; k++) {
-      const id = items[k];
-      const at = fill[boundaryOf[id]]++;
-      entryItem[at] = id;
-      entryMember[at] = m;
-    }
-  }
+  return vote(index, members, proposalsByBoundary(index, members), labelWeight, oWeight);
+}
+
+/** The vote of {@link simulateVote} on grouped proposals, with the weights as tables. */
+function vote(
+  index: EnsembleIndex, members: readonly number[], proposals: Proposals, labelWeight: Float64Array, oWeight: Float64Array,
+): { items: Bitset; ties: number } {
+  const { labelOf, rank } = index;
+  const { start, entryItem, entryMember } = proposals;
+  const nL = index.labels.length;
   let totalO = 0;
-  for (const m of members) totalO += oWeight[m];
+  for (let k = 0; k < members.length; k++) totalO += oWeight[members[k]];
   // Weighted sums are floating point: differences below eps count as equal (votes of weight 1
   // are exact integers, where eps < 1 changes nothing).
   const eps = 1e-9 * Math.max(1, totalO);
@@ -272,7 +299,9 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
   const bestRank = new Int32Array(nL).fill(0x7fffffff);
   const itemOfLabel = new Int32Array(nL);
   const votedAt = new Int32Array(index.corpus.systems.length).fill(-1);
-  const touched: number[] = [];
+  // The labels voted for at the current boundary (touched[0, nTouched)).
+  const touched = new Int32Array(nL);
+  let nTouched = 0;
   const out = new Bitset(index.universe.size);
   let ties = 0;
   for (let b = 0; b < index.boundaries; b++) {
@@ -289,7 +318,7 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
       const id = entryItem[e];
       const l = labelOf[id];
       if (tally[l] === 0 && bestRank[l] === 0x7fffffff) {
-        touched.push(l);
+        touched[nTouched++] = l;
         itemOfLabel[l] = id;
       }
       tally[l] += labelWeight[m * nL + l];
@@ -299,7 +328,8 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
     if (voters === members.length) o = 0;
     let win = -1;
     let tied = false;
-    for (const l of touched) {
+    for (let t = 0; t < nTouched; t++) {
+      const l = touched[t];
       if (win < 0 || tally[l] > tally[win] + eps) {
         win = l;
         tied = false;
@@ -312,11 +342,12 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
       out.add(itemOfLabel[win]);
       if (tied) ties++;
     }
-    for (const l of touched) {
+    for (let t = 0; t < nTouched; t++) {
+      const l = touched[t];
       tally[l] = 0;
       bestRank[l] = 0x7fffffff;
     }
-    touched.length = 0;
+    nTouched = 0;
   }
   return { items: out, ties };
 }
