@@ -113,12 +113,49 @@ function coverage(corpus: Corpus, spans: readonly Span[]): Uint8Array {
   return mask;
 }
 
-function tokenContingency(gold: Uint8Array, sys: Uint8Array): { a: number; b: number; c: number; d: number } {
-  let a = 0, b = 0, c = 0, d = 0;
-  for (let t = 0; t < gold.length; t++) {
-    if (gold[t]) { if (sys[t]) a++; else c++; } else if (sys[t]) b++; else d++;
+/**
+ * The token contingency of each system against gold: a token is positive when some span covers
+ * it. A system's side is counted over the tokens its spans cover (a stamp per token marks those
+ * counted already, as spans may overlap), not over the whole corpus: a = tokens both cover,
+ * b = the system's others, c = gold's others, d = the rest.
+ */
+function tokenContingencies(
+  corpus: Corpus, goldSpans: readonly Span[], systemSpans: readonly (readonly Span[])[],
+): Array<{ a: number; b: number; c: number; d: number }> {
+  const gold = coverage(corpus, goldSpans);
+  const n = corpus.length;
+  let goldPositive = 0;
+  for (let t = 0; t < n; t++) goldPositive += gold[t];
+  const counted = new Int32Array(n);
+  const out: Array<{ a: number; b: number; c: number; d: number }> = [];
+  for (let k = 0; k < systemSpans.length; k++) {
+    const spans = systemSpans[k];
+    const stamp = k + 1;
+    let a = 0;
+    let positive = 0;
+    for (let j = 0; j < spans.length; j++) {
+      const s = spans[j];
+      if (s.fragments === undefined) {
+        for (let t = s.start; t < s.end; t++) {
+          if (counted[t] === stamp) continue;
+          counted[t] = stamp;
+          positive++;
+          a += gold[t];
+        }
+        continue;
+      }
+      for (const [from, to] of s.fragments) {
+        for (let t = from; t < to; t++) {
+          if (counted[t] === stamp) continue;
+          counted[t] = stamp;
+          positive++;
+          a += gold[t];
+        }
+      }
+    }
+    out.push({ a, b: positive - a, c: goldPositive - a, d: n - positive - goldPositive + a });
   }
-  return { a, b, c, d };
+  return out;
 }
 
 /**
@@ -218,8 +255,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
   let basis: 'tokens' | 'items';
   if (corpus.unit === 'token') {
     basis = 'tokens';
-    const goldMask = coverage(corpus, goldSpans);
-    contingencies = systemSpans.map((sp) => tokenContingency(goldMask, coverage(corpus, sp)));
+    contingencies = tokenContingencies(corpus, goldSpans, systemSpans);
   } else {
     basis = 'items';
     const u = buildUniverse(corpus, o.match === 'boundary' ? 'boundary' : 'strict', keep);

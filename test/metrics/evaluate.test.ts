@@ -88,6 +88,31 @@ describe('evaluate', () => {
     }), { numRuns: 300 });
   });
 
+  it('counts the token contingency as masks of covered tokens would, overlapping spans and fragments once', () => {
+    const mask = (c: Corpus, spans: readonly Span[]) => {
+      const m = new Uint8Array(c.length);
+      for (const s of spans) for (const [a, b] of s.fragments ?? [[s.start, s.end]]) m.fill(1, a, b);
+      return m;
+    };
+    const expected = (c: Corpus, k: number) => {
+      const g = mask(c, c.gold.spans);
+      const m = mask(c, c.systems[k].spans);
+      const n = { a: 0, b: 0, c: 0, d: 0 };
+      for (let t = 0; t < c.length; t++) n[g[t] ? (m[t] ? 'a' : 'c') : m[t] ? 'b' : 'd']++;
+      return n;
+    };
+    fc.assert(fc.property(corpusArb, (c) => {
+      evaluate(c).systems.forEach((s, k) => expect(s.indicators).toMatchObject(expected(c, k)));
+    }), { numRuns: 300 });
+    // Fragments, one overlapping a contiguous span of the same system.
+    const c = corpus(1, [{ doc: 0, start: 0, end: 3, label: 'PER' }], [[
+      { doc: 0, start: 0, end: 5, label: 'PER', fragments: [[0, 1], [3, 5]] },
+      { doc: 0, start: 4, end: 6, label: 'LOC' },
+    ]]);
+    expect(expected(c, 0)).toEqual({ a: 1, b: 3, c: 2, d: 4 });
+    expect(evaluate(c).systems[0].indicators).toMatchObject({ a: 1, b: 3, c: 2, d: 4 });
+  });
+
   it('agrees with the universe bitsets: TP = |S ∧ G|, FP = |S| − TP, FN = |G| − TP', () => {
     fc.assert(fc.property(corpusArb, fc.constantFrom<'strict' | 'boundary'>('strict', 'boundary'), (c, match) => {
       const u = buildUniverse(c, match);
