@@ -1,9 +1,15 @@
 // Bundles tsc's output (dist/cli, dist/src) for Node to load quickly. Node 20 resolves, reads and
 // links every ES module one by one: the command's graph is some eighty files, and loading them
-// took about 50 ms of every `complan` run. Bundled, a program loads one file plus the chunks it
-// imports lazily.
+// took about 50 ms of every `complan` run.
 //
-// - dist/bin/complan.js: the command (the package's `bin`);
+// - dist/bin/program.cjs: the command's program, cli/program.ts and everything it imports, as one
+//   CommonJS script, so that it can be compiled with a V8 code cache (cli/code-cache.ts; the
+//   build's last step, cli/warm-code-cache.ts, writes the cache). The TUI is left out of it: Ink
+//   has top-level await and cannot be required.
+// - dist/bin/complan.cjs: the package's `bin` (cli/launch.ts). It loads program.cjs with its cache,
+//   or, for a command line that opens the TUI, imports the ES module build below.
+// - dist/bin/esm/complan.js (+ chunks it imports lazily): the whole command as ES modules
+//   (cli/main.ts), TUI included.
 // - dist/lib/index.js: the library (the package's main export; its types stay dist/src/*.d.ts).
 //
 // The command bundles commander too: every command needs it, and Node imports a CommonJS package
@@ -28,7 +34,31 @@ const output = (dir) => ({
   cleanDir: true,
 });
 
+// In program.cjs, the TUI module (cli/tui/run.tsx, the one that imports Ink) is replaced by one
+// that refuses: the launcher sends every command line that opens the TUI to the ES module build.
+const TUI = '\0complan:tui-in-esm-build';
+const withoutTui = {
+  name: 'complan-without-tui',
+  resolveId(source, importer) {
+    if (source === '../tui/run.js' && importer?.replaceAll('\\', '/').endsWith('/cli/commands/tui.js')) return TUI;
+    return null;
+  },
+  load(id) {
+    if (id !== TUI) return null;
+    return 'export function runTui() { return Promise.reject(new Error("the TUI runs from the ES module build, dist/bin/esm/complan.js")); }';
+  },
+};
+
 export default defineConfig([
-  { input: { complan: 'dist/cli/main.js' }, platform: 'node', external: [/^node:/, ...heavy], output: { ...output('dist/bin'), banner } },
+  // First, and it empties dist/bin: the builds below write into it.
+  {
+    input: { program: 'dist/cli/program.js' },
+    platform: 'node',
+    external: [/^node:/, ...heavy],
+    plugins: [withoutTui],
+    output: { dir: 'dist/bin', format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false, cleanDir: true, banner },
+  },
+  { input: { complan: 'dist/cli/launch.js' }, platform: 'node', external: [/^node:/], output: { dir: 'dist/bin', format: 'cjs', entryFileNames: '[name].cjs' } },
+  { input: { complan: 'dist/cli/main.js' }, platform: 'node', external: [/^node:/, ...heavy], output: { ...output('dist/bin/esm'), banner } },
   { input: { index: 'dist/src/index.js' }, platform: 'node', external, output: output('dist/lib') },
 ]);

@@ -35,6 +35,9 @@ export function buildProgram(io: Io): Command {
   return program;
 }
 
+/** The commands buildProgram registers, in order (a test holds the two equal). */
+export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'tui'];
+
 /** The input options of every command (DESIGN §3): a command line starting with one gives inputs. */
 const INPUT_OPTIONS = ['--gold', '--input-format', '--gold-column', '--pred-column', '--scheme', '--strict-scheme', '--ignore-embedded-gold'];
 
@@ -51,14 +54,26 @@ export function looksLikeInputs(argv: readonly string[], commands: readonly stri
   return existsSync(first) || (eq > 0 && existsSync(first.slice(eq + 1)));
 }
 
+/**
+ * The command line `run` parses: `argv` itself, or, on a terminal, `tui` and `argv` when `argv`
+ * gives inputs without a command (DESIGN §8: inputs alone open the TUI).
+ */
+export function commandLine(argv: readonly string[], io: Pick<Io, 'isTTY'>): readonly string[] {
+  return io.isTTY && looksLikeInputs(argv, COMMANDS) ? ['tui', ...argv] : argv;
+}
+
+/** Whether `run(argv, io)` opens the TUI (the installed command runs the TUI from its ES module build). */
+export function opensTui(argv: readonly string[], io: Pick<Io, 'isTTY'>): boolean {
+  return commandLine(argv, io)[0] === 'tui';
+}
+
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const program = buildProgram(io);
   if (argv.length === 0) {
     io.stdout(program.helpInformation());
     return 0;
   }
-  // DESIGN §8: without a command, on a terminal, inputs open the TUI.
-  if (io.isTTY && looksLikeInputs(argv, program.commands.map((c) => c.name()))) argv = ['tui', ...argv];
+  argv = commandLine(argv, io);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;

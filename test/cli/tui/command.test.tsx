@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { App } from '../../../cli/tui/App.js';
-import { looksLikeInputs, run } from '../../../cli/program.js';
+import { buildProgram, COMMANDS, looksLikeInputs, opensTui, run } from '../../../cli/program.js';
 import type { Io } from '../../../cli/io.js';
 import { ROOT, runCli } from '../helpers.js';
 import { NEWS, NEWS_SYSTEMS, newsModel, press, render, settle } from './helpers.js';
@@ -37,7 +37,7 @@ describe('complan tui: command line', () => {
   });
 
   it('without a command, inputs on a terminal open the TUI; otherwise nothing changes', async () => {
-    const commands = ['eval', 'compare', 'plan', 'combine', 'ablate', 'tui'];
+    const commands = COMMANDS;
     expect(looksLikeInputs(['--gold', GOLD, NEWS_SYSTEMS[0]], commands)).toBe(true);
     expect(looksLikeInputs([`--gold=${GOLD}`], commands)).toBe(true);
     expect(looksLikeInputs([NEWS_SYSTEMS[0]], commands)).toBe(true);
@@ -58,6 +58,31 @@ describe('complan tui: command line', () => {
     const r = await runCli(['--gold', GOLD, ...NEWS_SYSTEMS]);
     expect(r.code).toBe(1);
     expect(r.stderr).not.toContain('tui needs a terminal');
+  });
+});
+
+describe('opensTui: which command lines the installed command runs from the ES module build', () => {
+  const silent: Io = { stdout: () => {}, stderr: () => {}, isTTY: false, env: {} };
+
+  it('knows every command buildProgram registers', () => {
+    expect(buildProgram(silent).commands.map((c) => c.name())).toEqual(COMMANDS);
+  });
+
+  it('is true for the tui command, and for inputs without a command on a terminal only', () => {
+    const tty = { isTTY: true };
+    const pipe = { isTTY: false };
+    for (const io of [tty, pipe]) {
+      expect(opensTui(['tui', '--gold', GOLD, ...NEWS_SYSTEMS], io)).toBe(true);
+      expect(opensTui(['tui', '--help'], io)).toBe(true);
+      expect(opensTui(['eval', '--gold', GOLD, ...NEWS_SYSTEMS], io)).toBe(false);
+      expect(opensTui(['help', 'tui'], io)).toBe(false);
+      expect(opensTui(['--help'], io)).toBe(false);
+      expect(opensTui([], io)).toBe(false);
+    }
+    expect(opensTui(['--gold', GOLD, ...NEWS_SYSTEMS], tty)).toBe(true);
+    expect(opensTui([NEWS_SYSTEMS[0]], tty)).toBe(true);
+    expect(opensTui(['--gold', GOLD, ...NEWS_SYSTEMS], pipe)).toBe(false);
+    expect(opensTui(['no-such-file.conll'], tty)).toBe(false);
   });
 });
 
@@ -87,7 +112,7 @@ describe('complan tui: size', () => {
 
 const hasTmux = spawnSync('which', ['tmux']).status === 0;
 
-describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/bin/complan.js')))('complan tui in a real terminal (tmux)', () => {
+describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/bin/complan.cjs')))('complan tui in a real terminal (tmux)', () => {
   it('shows the systems, switches views, toggles a member, and quits with status 0 on a clean screen', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'complan-tui-'));
     const session = `complan-tui-${process.pid}`;
@@ -101,7 +126,9 @@ describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/bin/complan.js')))('com
       return s;
     };
     // CI=true as on a build server: Ink would draw nothing until exit if tui did not see past it.
-    const cmd = `cd ${ROOT} && CI=true node dist/bin/complan.js tui --gold examples/news/gold.conll examples/news/systems/*.conll; echo $? > ${status}; echo SHELL-AFTER-TUI; sleep 60`;
+    // The installed command, with inputs and no command: the launcher must see that this opens
+    // the TUI and run it from the ES module build (the CommonJS program has no TUI).
+    const cmd = `cd ${ROOT} && CI=true node dist/bin/complan.cjs --gold examples/news/gold.conll examples/news/systems/*.conll; echo $? > ${status}; echo SHELL-AFTER-TUI; sleep 60`;
     tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', cmd);
     try {
       let screen = await waitFor((s) => s.includes('[1 Systems]') && s.includes('sloppy'));
