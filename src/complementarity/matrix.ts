@@ -15,7 +15,7 @@ import { sentenceAt, spanText } from '../model/corpus.js';
 import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
 import { prf } from '../metrics/prf.js';
 import { itemComplementarity, type ItemComplementarity } from './comp.js';
-import { binaryKappa, LabelIndex, tokenTags, TokenViews } from './tokens.js';
+import { binaryKappa, LabelIndex, TokenViews } from './tokens.js';
 
 export interface CompareOptions {
   match: ItemMatch;
@@ -176,9 +176,7 @@ export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT
     const spans = (list: readonly Span[]) => (keep === undefined ? list : list.filter(keep));
     const strictLabels = options.match === 'strict';
     const relabel = (list: readonly Span[]) => (strictLabels ? list : list.map((s) => ({ ...s, label: '' })));
-    const goldView = tokenTags(relabel(spans(corpus.gold.spans)), corpus.length, labels);
-    const systemViews = corpus.systems.map((s) => tokenTags(relabel(spans(s.spans)), corpus.length, labels));
-    views = new TokenViews(corpus.length, goldView, systemViews, labels.size);
+    views = TokenViews.fromSpans(corpus.length, relabel(spans(corpus.gold.spans)), corpus.systems.map((s) => relabel(spans(s.spans))), labels);
   }
 
   const kappas = new Map<string, number | null>();

@@ -33,7 +33,15 @@ export class LabelIndex {
 
 /** The token view of `spans` over a corpus of `length` tokens. */
 export function tokenTags(spans: readonly Span[], length: number, labels: LabelIndex): Int32Array {
-  const tags = new Int32Array(length);
+  return writeTags(spans, new Int32Array(length), undefined, labels);
+}
+
+/**
+ * Writes the token view of `spans` into `tags` (zeros) and returns it: token t's tag goes to
+ * `tags[t]`, or to `tags[at[t] - 1]` when `at` numbers the tokens kept (from 1; see
+ * {@link TokenViews.fromSpans}), which must include every token of `spans`.
+ */
+function writeTags(spans: readonly Span[], tags: Int32Array, at: Int32Array | undefined, labels: LabelIndex): Int32Array {
   let sorted = true;
   for (let k = 1; k < spans.length && sorted; k++) {
     const p = spans[k - 1], q = spans[k];
@@ -44,23 +52,37 @@ export function tokenTags(spans: readonly Span[], length: number, labels: LabelI
     const s = order[k];
     if (s.fragments === undefined) {
       // The usual contiguous span, without allocating a list of runs.
-      let free = true;
-      for (let t = s.start; t < s.end && free; t++) free = tags[t] === 0;
-      if (!free || s.start >= s.end) continue;
-      const l = labels.id(s.label);
-      tags[s.start] = 2 * l + 1;
-      for (let t = s.start + 1; t < s.end; t++) tags[t] = 2 * l + 2;
+      if (s.start >= s.end) continue;
+      if (at === undefined) {
+        let free = true;
+        for (let t = s.start; t < s.end && free; t++) free = tags[t] === 0;
+        if (!free) continue;
+        const l = labels.id(s.label);
+        tags[s.start] = 2 * l + 1;
+        for (let t = s.start + 1; t < s.end; t++) tags[t] = 2 * l + 2;
+      } else {
+        // Kept tokens are numbered in order, so a contiguous span's are consecutive.
+        const a = at[s.start] - 1;
+        const b = a + (s.end - s.start);
+        let free = true;
+        for (let i = a; i < b && free; i++) free = tags[i] === 0;
+        if (!free) continue;
+        const l = labels.id(s.label);
+        tags[a] = 2 * l + 1;
+        for (let i = a + 1; i < b; i++) tags[i] = 2 * l + 2;
+      }
       continue;
     }
     const runs = s.fragments;
+    const ix = (t: number) => (at === undefined ? t : at[t] - 1);
     let free = true;
-    for (const [a, b] of runs) for (let t = a; t < b && free; t++) free = tags[t] === 0;
+    for (const [a, b] of runs) for (let t = a; t < b && free; t++) free = tags[ix(t)] === 0;
     if (!free) continue;
     const l = labels.id(s.label);
     for (const [a, b] of runs) {
       if (a >= b) continue;
-      tags[a] = 2 * l + 1;
-      for (let t = a + 1; t < b; t++) tags[t] = 2 * l + 2;
+      tags[ix(a)] = 2 * l + 1;
+      for (let t = a + 1; t < b; t++) tags[ix(t)] = 2 * l + 2;
     }
   }
   return tags;
@@ -133,7 +155,6 @@ export function binaryKappa(both: number, onlyA: number, onlyB: number, neither:
  * full views (tested).
  */
 export class TokenViews {
-  private readonly active: Int32Array;
   private readonly gold: Int32Array;
   private readonly views: Int32Array[];
   private readonly wrong: number[];
@@ -142,22 +163,32 @@ export class TokenViews {
   private readonly marginals: Float64Array[];
   private readonly categories: number;
 
-  constructor(private readonly length: number, gold: Int32Array, views: readonly Int32Array[], labels: number) {
+  /**
+   * The views of gold and the systems, one tag per token of a corpus of `length` tokens, over
+   * `labels` labels (tags as {@link tokenTags} writes them). With `compact`, `gold` and `views`
+   * hold the tags of the same subset of tokens instead, one that includes every token some view
+   * tags (as {@link fromSpans} makes them); the tokens left out count as outside in every view.
+   */
+  constructor(private readonly length: number, gold: Int32Array, views: readonly Int32Array[], labels: number, compact = false) {
     this.categories = 2 * labels + 1;
-    const mark = new Uint8Array(length);
-    for (const v of [gold, ...views]) for (let t = 0; t < length; t++) if (v[t] !== 0) mark[t] = 1;
-    let n = 0;
-    for (let t = 0; t < length; t++) n += mark[t];
-    this.active = new Int32Array(n);
-    for (let t = 0, k = 0; t < length; t++) if (mark[t] === 1) this.active[k++] = t;
-    const active = this.active;
-    const pick = (v: Int32Array) => {
-      const out = new Int32Array(active.length);
-      for (let k = 0; k < active.length; k++) out[k] = v[active[k]];
-      return out;
-    };
-    this.gold = pick(gold);
-    this.views = views.map(pick);
+    if (compact) {
+      this.gold = gold;
+      this.views = views.slice();
+    } else {
+      const mark = new Uint8Array(length);
+      for (const v of [gold, ...views]) for (let t = 0; t < length; t++) if (v[t] !== 0) mark[t] = 1;
+      let n = 0;
+      for (let t = 0; t < length; t++) n += mark[t];
+      const active = new Int32Array(n);
+      for (let t = 0, k = 0; t < length; t++) if (mark[t] === 1) active[k++] = t;
+      const pick = (v: Int32Array) => {
+        const out = new Int32Array(active.length);
+        for (let k = 0; k < active.length; k++) out[k] = v[active[k]];
+        return out;
+      };
+      this.gold = pick(gold);
+      this.views = views.map(pick);
+    }
     this.wrongBits = this.views.map((v) => {
       const bits = new Uint32Array((v.length + 31) >>> 5);
       for (let k = 0; k < v.length; k++) if (v[k] !== this.gold[k]) bits[k >>> 5] |= 1 << (k & 31);
@@ -174,6 +205,32 @@ export class TokenViews {
       for (let k = 0; k < v.length; k++) m[v[k]]++;
       return m;
     });
+  }
+
+  /**
+   * The views of the gold spans and of each system's, straight from the spans: only the tokens
+   * some span covers are kept (numbered in one pass over the spans), so no view of the whole
+   * corpus is made. Equal to `new TokenViews(length, tokenTags(gold), systems.map(tokenTags), …)`
+   * (tested). `labels` interns the labels, as for {@link tokenTags}.
+   */
+  static fromSpans(length: number, gold: readonly Span[], systems: readonly (readonly Span[])[], labels: LabelIndex): TokenViews {
+    const all = [gold, ...systems];
+    // at[t]: 0 for a token no span covers, else its number among the covered tokens, from 1.
+    const at = new Int32Array(length);
+    for (const spans of all) {
+      for (let k = 0; k < spans.length; k++) {
+        const s = spans[k];
+        if (s.fragments === undefined) {
+          for (let t = s.start; t < s.end; t++) at[t] = 1;
+        } else {
+          for (const [a, b] of s.fragments) for (let t = a; t < b; t++) at[t] = 1;
+        }
+      }
+    }
+    let n = 0;
+    for (let t = 0; t < length; t++) if (at[t] !== 0) at[t] = ++n;
+    const views = all.map((spans) => writeTags(spans, new Int32Array(n), at, labels));
+    return new TokenViews(length, views[0], views.slice(1), labels.size, true);
   }
 
   /** Brill & Wu's Comp(A, B) over tokens: `null` when A makes no error. */

@@ -84,4 +84,36 @@ describe('TokenViews', () => {
       { numRuns: 300 },
     );
   });
+
+  it('fromSpans equals the views made by tokenTags over the whole corpus (overlaps, fragments, empty spans)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { TokenViews } = await import('../../src/complementarity/tokens.js');
+    const L = 16;
+    const spanArb = fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: L }), fc.integer({ min: 0, max: 4 }), fc.constantFrom('PER', 'LOC', 'ORG'))
+        .map(([start, len, label]) => ({ doc: 0, start, end: Math.min(L, start + len), label })),
+      fc.tuple(fc.integer({ min: 0, max: L - 5 }), fc.integer({ min: 1, max: 2 }), fc.integer({ min: 1, max: 2 }), fc.constantFrom('PER', 'LOC'))
+        .map(([start, a, gap, label]) => ({ doc: 0, start, end: start + a + gap + 1, label, fragments: [[start, start + a], [start + a + gap, start + a + gap + 1]] as Array<[number, number]> })),
+    );
+    const listArb = fc.array(spanArb, { maxLength: 6 });
+    fc.assert(
+      fc.property(listArb, fc.array(listArb, { minLength: 2, maxLength: 4 }), (g, systems) => {
+        const full = new LabelIndex();
+        const want = new TokenViews(L, tokenTags(g, L, full), systems.map((s) => tokenTags(s, L, full)), full.size);
+        const compact = new LabelIndex();
+        const got = TokenViews.fromSpans(L, g, systems, compact);
+        expect(compact.size).toBe(full.size);
+        for (let a = 0; a < systems.length; a++) {
+          for (let b = 0; b < systems.length; b++) {
+            if (a === b) continue;
+            expect(got.comp(a, b)).toBe(want.comp(a, b));
+            const k = want.kappa(a, b);
+            if (k === null) expect(got.kappa(a, b)).toBeNull();
+            else expect(got.kappa(a, b)).toBeCloseTo(k, 12);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
