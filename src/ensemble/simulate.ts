@@ -212,20 +212,57 @@ export function resolvedWeights(index: EnsembleIndex, members: readonly number[]
   }
 }
 
+/**
+ * The items at least `need` of `members` return (1 ≤ need ≤ members), word by word over their
+ * bitsets: union is an OR, intersection an AND, and k of n a bit-sliced count.
+ */
 function simulateBinary(index: EnsembleIndex, members: readonly number[], need: number): Bitset {
-  const size = index.universe.size;
-  const out = new Bitset(size);
-  if (members.length === 1 && need <= 1) {
-    out.words.set(index.universe.systems[members[0]].words);
+  const out = new Bitset(index.universe.size);
+  const w = out.words;
+  const sets = members.map((m) => index.universe.systems[m].words);
+  const n = w.length;
+  if (need <= 1) {
+    for (const s of sets) for (let i = 0; i < n; i++) w[i] |= s[i];
     return out;
   }
-  const votes = members.length < 256 ? new Uint8Array(size) : new Uint16Array(size);
-  for (const m of members) {
-    const items = index.memberItems[m];
-    for (let k = 0; k < items.length; k++) {
-      const id = items[k];
-      if (++votes[id] === need) out.add(id);
+  w.set(sets[0]);
+  if (need >= sets.length) {
+    for (let k = 1; k < sets.length; k++) {
+      const s = sets[k];
+      for (let i = 0; i < n; i++) w[i] &= s[i];
     }
+    return out;
+  }
+  // k of n: a bit-sliced counter, 32 items a word. Plane j holds bit j of each item's count;
+  // adding a member's bitset is a ripple-carry addition across the planes.
+  const planes: Uint32Array[] = [w];
+  for (let j = 1; 1 << j <= sets.length; j++) planes.push(new Uint32Array(n));
+  for (let k = 1; k < sets.length; k++) {
+    const s = sets[k];
+    for (let i = 0; i < n; i++) {
+      let carry = s[i];
+      for (let j = 0; carry !== 0; j++) {
+        const x = planes[j][i];
+        planes[j][i] = x ^ carry;
+        carry = x & carry;
+      }
+    }
+  }
+  // count ≥ need, bitwise, from the top plane down: `ge` where the count is already greater,
+  // `eq` where it equals need's bits so far.
+  const top = planes.length - 1;
+  for (let i = 0; i < n; i++) {
+    let ge = 0;
+    let eq = -1;
+    for (let j = top; j >= 0; j--) {
+      const c = planes[j][i];
+      if (((need >>> j) & 1) === 1) eq &= c;
+      else {
+        ge |= eq & c;
+        eq &= ~c;
+      }
+    }
+    w[i] = ge | eq;
   }
   return out;
 }

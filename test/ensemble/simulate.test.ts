@@ -69,6 +69,21 @@ describe('binary rules', () => {
     );
   });
 
+  it('kofn:K for every K, up to 20 members (the bit-sliced count over five planes)', () => {
+    fc.assert(
+      fc.property(corpusArb(2, 20), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 20 }), (corpus, seed, k) => {
+        // Members: a rotation of all systems, cut to a length from the seed.
+        const all = corpus.systems.map((_, i) => i);
+        const members = all.map((i) => all[(i + seed) % all.length]).slice(0, 1 + (seed % all.length));
+        const need = Math.min(k, members.length);
+        const index = buildEnsembleIndex(corpus);
+        const r = simulate(index, members, { kind: 'kofn', k: need });
+        expect(keys(ensembleSpans(index, r))).toEqual(naiveBinary(corpus, members, need));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('union of one system returns that system, scored identically by eval', () => {
     fc.assert(
       fc.property(corpusArb(1, 3), (corpus) => {
