@@ -6,7 +6,7 @@
  * every command once on the bundled example inside one process, then saves the bytecode of every
  * function compiled by then (`vm.Script#createCachedData`) next to the program. A later run
  * compiles the program with that cache (`cachedData`) and skips the work: eval on the twelve
- * CoNLL-2003 systems, 40 ms less main-thread time (README, Performance).
+ * CoNLL-2003 systems used 34 ms less main-thread time (README, Performance).
  *
  * The program is one CommonJS script, not an ES module: Node 20 offers no code cache for ES
  * modules (Node 22 adds `module.enableCompileCache`), and loading a script is itself a little

@@ -10,13 +10,20 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadProgram } from './code-cache.js';
+import { loadProgram, PROGRAM_FILE, type ProgramModule } from './code-cache.js';
 import { processIo } from './io.js';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 const io = processIo();
-const { program } = loadProgram(dir);
+let program: ProgramModule;
+try {
+  ({ program } = loadProgram(dir));
+} catch (err) {
+  // A broken installation (the build did not finish): one line, as for every error.
+  io.stderr(`complan: internal error: cannot load ${join(dir, PROGRAM_FILE)}: ${(err as Error)?.message ?? String(err)} (npm run build makes it)\n`);
+  process.exit(2);
+}
 
 if (program.opensTui(argv, io)) {
   import(pathToFileURL(join(dir, 'esm/complan.js')).href).catch((err: unknown) => {

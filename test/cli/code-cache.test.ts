@@ -81,6 +81,17 @@ describe.skipIf(!existsSync(join(BIN, PROGRAM_FILE)))('the code cache of dist/bi
     expect(readdirSync(failing).sort()).toEqual(['complan.cjs', PROGRAM_FILE]);
   });
 
+  it('the launcher without its program: one line naming the file, exit 2, no stack trace', () => {
+    const dir = copyBin(false);
+    rmSync(join(dir, PROGRAM_FILE));
+    const r = runBin(dir, EVAL);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(join(dir, PROGRAM_FILE));
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('is not read when the caller asks for none', () => {
     expect(loadProgram(BIN, false).cache).toBe('off');
   });
