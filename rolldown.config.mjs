@@ -10,7 +10,12 @@
 //   or, for a command line that opens the TUI, imports the ES module build below.
 // - dist/bin/esm/complan.js (+ chunks it imports lazily): the whole command as ES modules
 //   (cli/main.ts), TUI included.
-// - dist/lib/index.js: the library (the package's main export; its types stay dist/src/*.d.ts).
+// - dist/lib/core.cjs: the library, as one CommonJS script, so that it too can be compiled with a
+//   code cache (src/code-cache.ts; cli/warm-code-cache.ts writes dist/lib/core.cjs.cache).
+// - dist/lib/index.js: the package's main export (its types stay dist/src/*.d.ts), a small ES module
+//   that loads core.cjs with its cache and exports each of its names. It names them itself, so
+//   that Node need not parse core.cjs for its exports as it does for a CommonJS package imported
+//   from an ES module.
 //
 // The command bundles commander too: every command needs it, and Node imports a CommonJS package
 // from an ES module through a translator that parses it for its exports (15-25 ms per run here).
@@ -19,6 +24,8 @@
 // by the code that uses them, so that nothing else loads them.
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'rolldown';
+// The library's names, for dist/lib/index.js to export (tsc has built dist/src before rolldown runs).
+const libraryNames = Object.keys(await import('./dist/src/index.js')).sort();
 
 const heavy = ['ink', 'react', 'react/jsx-runtime', /^mathjs(\/|$)/];
 const external = [/^node:/, 'commander', ...heavy];
@@ -49,6 +56,25 @@ const withoutTui = {
   },
 };
 
+// dist/lib/index.js: loads core.cjs with its code cache and exports what it exports.
+const LIB_ENTRY = '\0complan:library-entry';
+const libraryEntry = {
+  name: 'complan-library-entry',
+  resolveId(source) {
+    return source === LIB_ENTRY ? LIB_ENTRY : null;
+  },
+  load(id) {
+    if (id !== LIB_ENTRY) return null;
+    return [
+      "import { dirname, join } from 'node:path';",
+      "import { fileURLToPath } from 'node:url';",
+      `import { loadBundle } from ${JSON.stringify(new URL('./dist/src/code-cache.js', import.meta.url).pathname)};`,
+      "const library = loadBundle(join(dirname(fileURLToPath(import.meta.url)), 'core.cjs')).exports;",
+      `export const { ${libraryNames.join(', ')} } = library;`,
+    ].join('\n');
+  },
+};
+
 export default defineConfig([
   // First, and it empties dist/bin: the builds below write into it.
   {
@@ -60,5 +86,12 @@ export default defineConfig([
   },
   { input: { complan: 'dist/cli/launch.js' }, platform: 'node', external: [/^node:/], output: { dir: 'dist/bin', format: 'cjs', entryFileNames: '[name].cjs' } },
   { input: { complan: 'dist/cli/main.js' }, platform: 'node', external: [/^node:/, ...heavy], output: { ...output('dist/bin/esm'), banner } },
-  { input: { index: 'dist/src/index.js' }, platform: 'node', external, output: output('dist/lib') },
+  // First of the two library builds: it empties dist/lib.
+  {
+    input: { core: 'dist/src/index.js' },
+    platform: 'node',
+    external,
+    output: { dir: 'dist/lib', format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false, cleanDir: true },
+  },
+  { input: { index: LIB_ENTRY }, platform: 'node', external: [/^node:/], plugins: [libraryEntry], output: { dir: 'dist/lib', format: 'esm', entryFileNames: '[name].js' } },
 ]);

@@ -1,9 +1,12 @@
 /**
- * Build step, the last of `npm run build`: writes dist/bin/program.cjs.cache, the V8 code cache of
- * the installed command (cli/code-cache.ts). It runs each command once on the bundled examples in
- * this one process, with the output discarded (files a command writes go to a temporary folder,
- * removed afterwards), so that the cache holds the bytecode of the functions a real run calls:
- * readers, metrics, complementarity, ensembles, the planner and every report format.
+ * Build step, the last of `npm run build`: writes the V8 code caches (src/code-cache.ts).
+ * - dist/bin/program.cjs.cache, the installed command's (cli/code-cache.ts). It runs each command
+ *   once on the bundled examples in this one process, with the output discarded (files a command
+ *   writes go to a temporary folder, removed afterwards), so that the cache holds the bytecode of
+ *   the functions a real run calls: readers, metrics, complementarity, ensembles, the planner and
+ *   every report format.
+ * - dist/lib/core.cjs.cache, the library's (cli/library-cache.ts), after the same work done
+ *   through the library's API.
  *
  *   node dist/cli/warm-code-cache.js
  */
@@ -12,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCodeCache } from './code-cache.js';
+import { writeLibraryCache } from './library-cache.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const news = join(root, 'examples/news');
@@ -42,6 +46,11 @@ try {
   ];
   const bytes = await writeCodeCache(join(root, 'dist/bin'), commands);
   process.stdout.write(`dist/bin/program.cjs.cache: ${(bytes / 1024).toFixed(0)} KiB of bytecode from ${commands.length} command lines\n`);
+  const libraryBytes = writeLibraryCache(join(root, 'dist/lib'), {
+    gold: join(news, 'gold.conll'), systems: conll, otherSystems: jsonl,
+    ablation: { gold: join(ablation, 'gold.conll'), baseline: join(ablation, 'baseline.conll'), variants: ['no-casing', 'no-gazetteer'].map((s) => join(ablation, `${s}.conll`)) },
+  });
+  process.stdout.write(`dist/lib/core.cjs.cache: ${(libraryBytes / 1024).toFixed(0)} KiB of bytecode\n`);
 } catch (err) {
   process.stderr.write(`warm-code-cache: ${(err as Error).message}\n`);
   process.exitCode = 1;
