@@ -311,28 +311,47 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
   // The weights as tables (member × label, and member's O vote), read once per vote below
   // instead of through two calls.
   const nL = index.labels.length;
-  const labelWeight = new Float64Array(index.corpus.systems.length * nL);
-  const oWeight = new Float64Array(index.corpus.systems.length);
+  const n = index.corpus.systems.length;
+  let labelWeight: Float64Array | Int32Array = new Float64Array(n * nL);
+  let oWeight: Float64Array | Int32Array = new Float64Array(n);
+  let total = 0;
+  let integral = true;
   for (const m of members) {
     oWeight[m] = weigh.o(m);
-    for (let l = 0; l < nL; l++) labelWeight[m * nL + l] = weigh.label(m, l);
+    total += Math.abs(oWeight[m]);
+    integral &&= Number.isInteger(oWeight[m]);
+    for (let l = 0; l < nL; l++) {
+      labelWeight[m * nL + l] = weigh.label(m, l);
+      total += Math.abs(labelWeight[m * nL + l]);
+      integral &&= Number.isInteger(labelWeight[m * nL + l]);
+    }
+  }
+  // Whole weights (the plain vote's are all 1) are tallied as integers: before the JIT has
+  // compiled the vote, every floating-point sum it makes is an object allocated on the heap, and
+  // small integers are not. The result is the same: these sums are exact in floating point too,
+  // and below 2^20 the tolerance (eps, in vote) is under 1, the least difference of two of them.
+  if (integral && total < 2 ** 20) {
+    labelWeight = Int32Array.from(labelWeight);
+    oWeight = Int32Array.from(oWeight);
   }
   return vote(index, members, proposalsByBoundary(index, members), labelWeight, oWeight);
 }
 
 /** The vote of {@link simulateVote} on grouped proposals, with the weights as tables. */
 function vote(
-  index: EnsembleIndex, members: readonly number[], proposals: Proposals, labelWeight: Float64Array, oWeight: Float64Array,
+  index: EnsembleIndex, members: readonly number[], proposals: Proposals,
+  labelWeight: Float64Array | Int32Array, oWeight: Float64Array | Int32Array,
 ): { items: Bitset; ties: number } {
   const { labelOf, rank } = index;
   const { start, entryItem, entryMember } = proposals;
   const nL = index.labels.length;
   let totalO = 0;
   for (let k = 0; k < members.length; k++) totalO += oWeight[members[k]];
-  // Weighted sums are floating point: differences below eps count as equal (votes of weight 1
-  // are exact integers, where eps < 1 changes nothing).
-  const eps = 1e-9 * Math.max(1, totalO);
-  const tally = new Float64Array(nL);
+  // Weighted sums are floating point: differences below eps count as equal. Integer weights
+  // (Int32Array tables, see simulateVote) are summed exactly, and compared exactly.
+  const integral = oWeight instanceof Int32Array;
+  const eps = integral ? 0 : 1e-9 * Math.max(1, totalO);
+  const tally = integral ? new Int32Array(nL) : new Float64Array(nL);
   const bestRank = new Int32Array(nL).fill(0x7fffffff);
   const itemOfLabel = new Int32Array(nL);
   const votedAt = new Int32Array(index.corpus.systems.length).fill(-1);

@@ -183,6 +183,25 @@ describe('vote', () => {
     );
   });
 
+  it('tallies whole given weights exactly as the same weights in quarters (integer and floating-point vote)', () => {
+    const given = (names: string[], w: number[], scale: number): Rule => ({
+      kind: 'weighted', weights: { kind: 'given', weights: new Map(names.map((n, k) => [n, w[k] * scale])) },
+    });
+    fc.assert(
+      fc.property(oneLabelPerBoundary, fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 6, maxLength: 6 }), (c, w) => {
+        const ix = buildEnsembleIndex(c);
+        const members = c.systems.map((_, k) => k);
+        const names = c.systems.map((x) => x.name);
+        const whole = simulate(ix, members, given(names, w, 1));
+        const quarters = simulate(ix, members, given(names, w, 0.25));
+        expect(whole.items.toArray()).toEqual(quarters.items.toArray());
+        expect(whole.ties).toBe(quarters.ties);
+        expect(keys(ensembleSpans(ix, whole))).toEqual(naiveVote(c, members, (m) => w[m], (m) => ix.rank[m]));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('ranks members by F1, then input order; without gold by input order', () => {
     expect(index.rank[0]).toBe(0);
     const noGold = buildEnsembleIndex(corpus, { noGold: true });
