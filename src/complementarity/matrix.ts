@@ -126,10 +126,20 @@ function firstItems(limit: number, a: Bitset, b: Bitset, keep: boolean, mask: Bi
   return out;
 }
 
-function pairExamples(corpus: Corpus, u: Universe, a: Bitset, b: Bitset, limit: number): PairExamples {
+/**
+ * The example items of the pair (a, b). `shown` holds the examples made so far for the other
+ * pairs, by item: the same items come up pair after pair (a gold item every system misses is the
+ * first `bothMiss` of most pairs), and each is made once and shared.
+ */
+function pairExamples(corpus: Corpus, u: Universe, a: Bitset, b: Bitset, limit: number, shown: Map<number, ItemExample>): PairExamples {
   const g = u.gold;
   const withLabel = u.match === 'strict';
-  const show = (ids: number[]) => ids.map((id) => itemExample(corpus, u.items[id], withLabel));
+  const example = (id: number): ItemExample => {
+    let e = shown.get(id);
+    if (e === undefined) shown.set(id, (e = itemExample(corpus, u.items[id], withLabel)));
+    return e;
+  };
+  const show = (ids: number[]) => ids.map(example);
   if (limit <= 0) return { bFinds: [], bAvoids: [], bothMiss: [], bothWrong: [], aFinds: [], bAdds: [] };
   // Gold items A misses: g & ~a; B finds them: & b.
   const missedByA = g.andNot(a);
@@ -180,6 +190,7 @@ export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT
   }
 
   const kappas = new Map<string, number | null>();
+  const shown = new Map<number, ItemExample>();
   const pairs: PairStats[] = [];
   for (let a = 0; a < n; a++) {
     for (let b = 0; b < n; b++) {
@@ -205,7 +216,7 @@ export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT
         ...item,
         comp,
         kappa,
-        examples: pairExamples(corpus, u, u.systems[a], u.systems[b], limit),
+        examples: pairExamples(corpus, u, u.systems[a], u.systems[b], limit, shown),
       });
     }
   }
