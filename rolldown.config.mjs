@@ -23,6 +23,7 @@
 // bundles and load from node_modules as usual: ink, react and mathjs are heavy and imported only
 // by the code that uses them, so that nothing else loads them.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'rolldown';
 // The library's names, for dist/lib/index.js to export (tsc has built dist/src before rolldown runs).
 const libraryNames = Object.keys(await import('./dist/src/index.js')).sort();
@@ -68,7 +69,7 @@ const libraryEntry = {
     return [
       "import { dirname, join } from 'node:path';",
       "import { fileURLToPath } from 'node:url';",
-      `import { loadBundle } from ${JSON.stringify(new URL('./dist/src/code-cache.js', import.meta.url).pathname)};`,
+      `import { loadBundle } from ${JSON.stringify(fileURLToPath(new URL('./dist/src/code-cache.js', import.meta.url)))};`,
       "const library = loadBundle(join(dirname(fileURLToPath(import.meta.url)), 'core.cjs')).exports;",
       `export const { ${libraryNames.join(', ')} } = library;`,
     ].join('\n');
