@@ -29,11 +29,25 @@ const { evaluate } = await import(join(root, 'dist/src/metrics/evaluate.js'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(0)} ms`;
 
+/**
+ * Wall time of one `node -e 0`: Node's start-up alone. Timed between the runs of each benchmark,
+ * it shows how busy the machine was (about 80 ms on this project's machine when it is quiet),
+ * so that figures from different runs can be told apart from the load they ran under.
+ */
+function bareNode() {
+  const t0 = process.hrtime.bigint();
+  const p = spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  if (p.status !== 0) throw new Error(`node -e 0 failed (${p.status})`);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
 /** Runs the installed command (dist/bin/complan.cjs) in a fresh Node process RUNS times: median wall time and peak RSS. */
 function cli(args, cwd) {
   const walls = [];
+  const bare = [];
   let rss = 0;
   for (let r = 0; r < RUNS; r++) {
+    bare.push(bareNode());
     const t0 = process.hrtime.bigint();
     // stdout to /dev/null, as the work is measured, not a terminal or a pipe.
     const p = spawnSync(process.execPath, ['--require', join(root, 'test/bench/maxrss.cjs'), join(root, 'dist/bin/complan.cjs'), ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
@@ -42,7 +56,7 @@ function cli(args, cwd) {
     const m = /@@maxrss (\d+)/.exec(p.stderr);
     if (m) rss = Math.max(rss, Number(m[1]));
   }
-  return { wall: median(walls), rssMiB: rss / 1024 };
+  return { wall: median(walls), rssMiB: rss / 1024, bare: median(bare) };
 }
 
 /** In-process phase times (after warm-up the JIT is hot, so these are lower than first runs). */
@@ -70,6 +84,7 @@ function bench(title, cwd, gold, systems, target) {
   const secs = (p.load + p.evaluate) / 1000;
   console.log(`\n${title}`);
   console.log(`  complan eval, wall (Node start-up included, median of ${RUNS}): ${ms(c.wall)}${target ? `   target < ${ms(target)}: ${c.wall < target ? 'met' : 'NOT met'}` : ''}`);
+  console.log(`  node -e 0 alone, between those runs: ${ms(c.bare)} (median; about 80 ms when the machine is quiet)`);
   console.log(`  peak RSS: ${c.rssMiB.toFixed(0)} MiB`);
   console.log(`  in-process, warm: load ${ms(p.load)}, evaluate ${ms(p.evaluate)}`);
   console.log(`  throughput (warm): ${Math.round(p.items / secs).toLocaleString('en')} items/s, ${Math.round(p.tokens / secs).toLocaleString('en')} tokens/s (${p.items.toLocaleString('en')} items, ${p.tokens.toLocaleString('en')} tokens read)`);
@@ -85,9 +100,11 @@ bench('examples/news: gold + 5 systems (CoNLL)', join(root, 'examples/news'), 'g
  */
 function ensembles(title, cwd, gold, systems, target) {
   const walls = [];
+  const bare = [];
   const phasesOf = [];
   let last;
   for (let r = 0; r < RUNS; r++) {
+    bare.push(bareNode());
     const t0 = process.hrtime.bigint();
     const p = spawnSync(process.execPath, [join(root, 'test/bench/pipeline.mjs'), gold, ...systems], { cwd, encoding: 'utf8' });
     walls.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -101,6 +118,7 @@ function ensembles(title, cwd, gold, systems, target) {
   const wall = median(walls);
   console.log(`\n${title}`);
   console.log(`  load + eval + compare + union/intersection/majority/vote in one process, wall (median of ${RUNS}): ${ms(wall)}${target ? `   target < ${ms(target)}: ${wall < target ? 'met' : 'NOT met'}` : ''}`);
+  console.log(`    node -e 0 alone, between those runs: ${ms(median(bare))} (median; about 80 ms when the machine is quiet)`);
   console.log(`    phases (cold, median): Node start-up and loading the library ${ms(med('start'))}, load ${ms(med('load'))}, eval ${ms(med('eval'))}, compare ${ms(med('compare'))} (${last.pairs} pairs), simulate 4 rules ${ms(med('simulate'))}, score ${ms(med('score'))}; peak RSS ${(last.maxrss / 1024).toFixed(0)} MiB`);
   console.log(`    F1: ${Object.entries(last.rules).map(([k, v]) => `${k} ${(100 * v).toFixed(2)}`).join(', ')}`);
   console.log(`  complan compare --format json, wall: ${ms(compare.wall)}, peak RSS ${compare.rssMiB.toFixed(0)} MiB`);
