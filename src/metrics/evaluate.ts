@@ -165,8 +165,9 @@ function tokenContingencies(
  * Indexed loops: destructuring iterates each pair, which is slow before the JIT warms up.
  */
 function tally(al: SlotAlignment, types: Map<string, Counts>, docs: Counts[]): void {
-  for (let k = 0; k < al.correct.length; k++) {
-    const g = al.correct[k][0];
+  const correct = al.correctGold;
+  for (let k = 0; k < correct.length; k++) {
+    const g = correct[k];
     bump(types, g.label, 'tp');
     docs[g.doc].tp++;
   }
@@ -202,7 +203,7 @@ function scoreSystem(
   basis: 'tokens' | 'items',
 ): SystemScores {
   const al: SlotAlignment = alignSlots(goldSpans, spans, o.match);
-  const c = al.correct.length;
+  const c = al.correctGold.length;
   const s = al.substitutions.length;
   const d = al.deletions.length;
   const i = al.insertions.length;

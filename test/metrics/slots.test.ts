@@ -95,6 +95,23 @@ describe('alignSlots invariants', () => {
       }));
   });
 
+  it('gives the correct pairs both as pairs and as their two sides, in the same order', () => {
+    fc.assert(fc.property(fc.array(spanArb, { maxLength: 15 }), fc.array(spanArb, { maxLength: 15 }), fc.constantFrom(...modes),
+      (gold, system, mode) => {
+        const a = alignSlots(gold, system, mode);
+        expect(a.correctGold).toHaveLength(a.correctSystem.length);
+        expect(a.correct).toEqual(a.correctGold.map((g, k) => [g, a.correctSystem[k]]));
+        // The pairs are the spans given, not copies, and the same array on every read.
+        for (const [g, h] of a.correct) {
+          expect(gold).toContain(g);
+          expect(system).toContain(h);
+          if (mode !== 'boundary') expect(g.label).toBe(h.label);
+          if (mode !== 'overlap') expect([g.start, g.end]).toEqual([h.start, h.end]);
+        }
+        expect(a.correct).toBe(a.correct);
+      }));
+  });
+
   it("never counts fewer correct items under overlap than under strict", () => {
     fc.assert(fc.property(fc.array(spanArb, { maxLength: 15 }), fc.array(spanArb, { maxLength: 15 }), (gold, system) => {
       expect(alignSlots(gold, system, 'overlap').correct.length)
