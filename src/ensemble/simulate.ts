@@ -73,7 +73,10 @@ export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): 
   const labelIds = new Map<string, number>();
   const labels: string[] = [];
   let maxLen = 0;
-  for (const s of universe.items) if (s.end - s.start > maxLen) maxLen = s.end - s.start;
+  for (let id = 0; id < size; id++) {
+    const s = universe.items[id];
+    if (s.end - s.start > maxLen) maxLen = s.end - s.start;
+  }
   const lengths = maxLen + 1;
   const numeric = (corpus.length + 1) * lengths < Number.MAX_SAFE_INTEGER;
   for (let id = 0; id < size; id++) {
