@@ -631,14 +631,15 @@ class ConllScanner {
       }
       throw err;
     }
-    // Every field in one literal: every segment of every CoNLL file has the same shape, so the
-    // code that takes them is compiled for one shape.
+    // Every field in one literal, in the order of newSegment's: every segment of every CoNLL or
+    // JSONL file has the same shape, so the code that takes them is compiled for one shape.
     const seg: Segment = {
       tokens: verified ? undefined : this.tokens, spans, embeddedGold, docBreak: this.docBreak || undefined, line: first, tokenPerLine: true, source: path,
       tags: this.isGold ? this.tags : undefined,
       tagEvidence: this.isGold ? this.sentenceEvidence.bits : undefined,
       sameTags: sameTags ? true : undefined,
       verified: verified ? true : undefined,
+      text: undefined, id: undefined, docId: undefined,
     };
     if (verified) this.base = this.expEnds[this.sentence++];
     this.sink(seg);

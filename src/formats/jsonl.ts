@@ -5,7 +5,7 @@ import { escapeControls, InputError, showValue } from '../errors.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { decodeTags, detectScheme, newEvidence } from './chunking.js';
 import { forEachLine } from './lines.js';
-import type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink } from './segment.js';
+import { newSegment, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
 /** Keys that may hold a record's spans, in order of preference. */
 const SPAN_KEYS = ['spans', 'entities', 'ner'] as const;
@@ -56,7 +56,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       throw new InputError(detail, path, line);
     };
     const rec = parseRecord(raw, fail);
-    const segment: Segment = { spans: [], line, source: path };
+    const segment = newSegment(line, path);
     let length: number;
     let unit: string;
     if (rec.tokens !== undefined) {
@@ -84,8 +84,10 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       if (rec.ner_tags !== undefined) fail(`record has both "${spanKey}" and "ner_tags" (keep one)`);
       const items = rec[spanKey];
       if (!Array.isArray(items)) return fail(`"${spanKey}" must be an array of spans, found ${describeJson(items)}`);
-      const spans: RawSpan[] = new Array(items.length);
-      for (let k = 0; k < items.length; k++) spans[k] = toSpan(items[k], line, length, unit, fail);
+      // Pushed, as the CoNLL reader's are: an array made with its length has another kind of
+      // element (with holes), which would make V8 throw away the loader's code compiled for those.
+      const spans: RawSpan[] = [];
+      for (let k = 0; k < items.length; k++) spans.push(toSpan(items[k], line, length, unit, fail));
       if (segment.text !== undefined) {
         const toUnits = codePointsToUnits(segment.text);
         for (const sp of spans) {

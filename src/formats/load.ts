@@ -16,6 +16,7 @@
 import { basename, extname } from 'node:path';
 import { existsSync } from 'node:fs';
 import { InputError, showName, showValue, UsageError } from '../errors.js';
+import { emptyObjects } from '../model/arrays.js';
 import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, Unit } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { readConll } from './conll.js';
@@ -186,16 +187,6 @@ class GoldBuilder {
   }
 }
 
-const SOME_SPANS: Span[] = [{ doc: 0, start: 0, end: 1, label: 'X' }];
-
-/**
- * An empty array that holds objects from the start: `[]` starts as an array of small integers,
- * and changes its kind at the first push, so code the JIT compiled while filling the previous
- * system's array (an aligner per file) would be thrown away at the next one's first span.
- */
-function emptySpans(): Span[] {
-  return SOME_SPANS.slice(0, 0);
-}
 
 function toCorpus(s: RawSpan, base: number, doc: number): Span {
   const span: Span = { doc, start: base + s.start, end: base + s.end, label: s.label };
@@ -205,7 +196,7 @@ function toCorpus(s: RawSpan, base: number, doc: number): Span {
 
 /** Aligns one system's segments to the gold skeleton and collects its spans. */
 class SystemAligner {
-  readonly spans: Span[] = emptySpans();
+  readonly spans: Span[] = emptyObjects();
   readonly warnings: string[] = [];
   private ptr = 0;
   /** Whether records are matched by id: the gold has ids and so does the first record (see add). */

@@ -61,6 +61,20 @@ export interface Segment {
   verified?: true;
 }
 
+/**
+ * A segment of `source` starting on `line`, with no tokens, text or spans yet, and every other
+ * field present (undefined) in the order of the CoNLL reader's segments: segments of one shape,
+ * whatever file they come from, keep the loader's code compiled for one shape (a JSONL file read
+ * after CoNLL files made V8 throw away the aligner's code).
+ */
+export function newSegment(line: number, source: string): Segment {
+  return {
+    tokens: undefined, spans: [], embeddedGold: undefined, docBreak: undefined, line, tokenPerLine: undefined, source,
+    tags: undefined, tagEvidence: undefined, sameTags: undefined, verified: undefined,
+    text: undefined, id: undefined, docId: undefined,
+  };
+}
+
 /** Receives segments in input order. */
 export type SegmentSink = (segment: Segment) => void;
 

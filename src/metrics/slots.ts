@@ -11,6 +11,7 @@
  * Each side is first reduced to a set under the mode's key (a repeated item counts once).
  * The S/D/I split is SemEval-2013's (nervaluate) incorrect/missed/spurious split.
  */
+import { emptyObjects } from '../model/arrays.js';
 import type { Span } from '../model/corpus.js';
 
 export type MatchMode = 'strict' | 'boundary' | 'overlap';
@@ -37,11 +38,12 @@ export interface SlotAlignment {
  * (the eval phase of the twelve-system pipeline took 13 ms longer with them).
  */
 class Alignment implements SlotAlignment {
-  readonly correctGold: Span[] = [];
-  readonly correctSystem: Span[] = [];
-  readonly substitutions: Array<[Span, Span]> = [];
-  readonly deletions: Span[] = [];
-  readonly insertions: Span[] = [];
+  // Arrays of objects from the start: code compiled for one system's must hold for the next's.
+  readonly correctGold: Span[] = emptyObjects();
+  readonly correctSystem: Span[] = emptyObjects();
+  readonly substitutions: Array<[Span, Span]> = emptyObjects();
+  readonly deletions: Span[] = emptyObjects();
+  readonly insertions: Span[] = emptyObjects();
   private pairs: Array<[Span, Span]> | undefined;
 
   get correct(): Array<[Span, Span]> {
