@@ -37,6 +37,29 @@ export function tokenTags(spans: readonly Span[], length: number, labels: LabelI
 }
 
 /**
+ * Marks (1) the tokens `spans` cover in `at`. This and {@link numberMarked} are functions of
+ * their own, as loops over every span or token: V8 compiles such a loop while it runs, and,
+ * were it part of a larger function, would compile the code after it unseen and throw that away.
+ */
+function markCovered(at: Int32Array, spans: readonly Span[]): void {
+  for (let k = 0; k < spans.length; k++) {
+    const s = spans[k];
+    if (s.fragments === undefined) {
+      for (let t = s.start; t < s.end; t++) at[t] = 1;
+    } else {
+      for (const [a, b] of s.fragments) for (let t = a; t < b; t++) at[t] = 1;
+    }
+  }
+}
+
+/** Numbers the marked tokens of `at` in order, from 1, in place; returns how many there are. */
+function numberMarked(at: Int32Array): number {
+  let n = 0;
+  for (let t = 0; t < at.length; t++) if (at[t] !== 0) at[t] = ++n;
+  return n;
+}
+
+/**
  * Writes the token view of `spans` into `tags` (zeros) and returns it: token t's tag goes to
  * `tags[t]`, or to `tags[at[t] - 1]` when `at` numbers the tokens kept (from 1; see
  * {@link TokenViews.fromSpans}), which must include every token of `spans`.
@@ -45,7 +68,12 @@ function writeTags(spans: readonly Span[], tags: Int32Array, at: Int32Array | un
   let sorted = true;
   for (let k = 1; k < spans.length && sorted; k++) {
     const p = spans[k - 1], q = spans[k];
-    sorted = p.start < q.start || (p.start === q.start && (p.end > q.end || (p.end === q.end && p.label <= q.label)));
+    // Both differences, always: a comparison first made after the JIT compiled this loop (the
+    // ends of spans with one start) would make it throw the code away.
+    const ds = p.start - q.start;
+    const de = q.end - p.end;
+    const d = ds !== 0 ? ds : de;
+    sorted = d < 0 || (d === 0 && p.label <= q.label);
   }
   const order = sorted ? spans : spans.slice().sort((a, b) => a.start - b.start || b.end - a.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   for (let k = 0; k < order.length; k++) {
@@ -217,18 +245,8 @@ export class TokenViews {
     const all = [gold, ...systems];
     // at[t]: 0 for a token no span covers, else its number among the covered tokens, from 1.
     const at = new Int32Array(length);
-    for (const spans of all) {
-      for (let k = 0; k < spans.length; k++) {
-        const s = spans[k];
-        if (s.fragments === undefined) {
-          for (let t = s.start; t < s.end; t++) at[t] = 1;
-        } else {
-          for (const [a, b] of s.fragments) for (let t = a; t < b; t++) at[t] = 1;
-        }
-      }
-    }
-    let n = 0;
-    for (let t = 0; t < length; t++) if (at[t] !== 0) at[t] = ++n;
+    for (let k = 0; k < all.length; k++) markCovered(at, all[k]);
+    const n = numberMarked(at);
     const views = all.map((spans) => writeTags(spans, new Int32Array(n), at, labels));
     return new TokenViews(length, views[0], views.slice(1), labels.size, true);
   }
