@@ -417,7 +417,9 @@ function vote(
     }
     if (tally[win] > o + eps) {
       out.add(itemOfLabel[win]);
-      if (tied) ties++;
+      // Added always: an increment first made after the JIT compiled this loop (the first tie)
+      // would make it throw the code away.
+      ties += tied ? 1 : 0;
     }
     for (let t = 0; t < nTouched; t++) {
       const l = touched[t];

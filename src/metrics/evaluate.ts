@@ -87,10 +87,15 @@ function scored(c: Counts, o: EvalOptions): CountsPRF {
   return { tp: c.tp, fp: c.fp, fn: c.fn, precision: p.precision, recall: p.recall, f: p.f };
 }
 
-function bump(m: Map<string, Counts>, label: string, field: keyof Counts): void {
+/**
+ * The counts of `label` in `m`, made zero the first time. Callers add to a named field
+ * (`countsOf(m, l).tp++`): a field chosen by a string key made V8 throw its compiled code away
+ * at the first key it had not seen.
+ */
+function countsOf(m: Map<string, Counts>, label: string): Counts {
   let c = m.get(label);
   if (c === undefined) m.set(label, (c = { tp: 0, fp: 0, fn: 0 }));
-  c[field]++;
+  return c;
 }
 
 function sortedRecord<T>(m: Map<string, T>): Record<string, T> {
@@ -168,26 +173,26 @@ function tally(al: SlotAlignment, types: Map<string, Counts>, docs: Counts[]): v
   const correct = al.correctGold;
   for (let k = 0; k < correct.length; k++) {
     const g = correct[k];
-    bump(types, g.label, 'tp');
+    countsOf(types, g.label).tp++;
     docs[g.doc].tp++;
   }
   for (let k = 0; k < al.substitutions.length; k++) {
     const pair = al.substitutions[k];
     const g = pair[0];
     const h = pair[1];
-    bump(types, g.label, 'fn');
-    bump(types, h.label, 'fp');
+    countsOf(types, g.label).fn++;
+    countsOf(types, h.label).fp++;
     docs[g.doc].fn++;
     docs[h.doc].fp++;
   }
   for (let k = 0; k < al.deletions.length; k++) {
     const g = al.deletions[k];
-    bump(types, g.label, 'fn');
+    countsOf(types, g.label).fn++;
     docs[g.doc].fn++;
   }
   for (let k = 0; k < al.insertions.length; k++) {
     const h = al.insertions[k];
-    bump(types, h.label, 'fp');
+    countsOf(types, h.label).fp++;
     docs[h.doc].fp++;
   }
 }

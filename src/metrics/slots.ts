@@ -118,7 +118,16 @@ export function alignSlots(gold: readonly Span[], system: readonly Span[], match
   const g = goldSet(gold, withLabel);
   const s = sortedSet(system, withLabel);
   const out = new Alignment();
-  // Merge the two sorted lists one boundary at a time.
+  merge(g, s, withLabel, out);
+  return out;
+}
+
+/**
+ * Merges the sorted sets `g` (gold) and `s` (system) one boundary at a time into `out`. A
+ * function of its own: V8 compiles this loop while it runs, and the code around it would be
+ * compiled unseen and thrown away.
+ */
+function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: Alignment): void {
   let i = 0;
   let j = 0;
   while (i < g.length || j < s.length) {
@@ -161,7 +170,6 @@ export function alignSlots(gold: readonly Span[], system: readonly Span[], match
     i = i1;
     j = j1;
   }
-  return out;
 }
 
 function fragmentsOf(s: Span): Array<[number, number]> {
