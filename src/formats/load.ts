@@ -187,7 +187,6 @@ class GoldBuilder {
   }
 }
 
-
 function toCorpus(s: RawSpan, base: number, doc: number): Span {
   const span: Span = { doc, start: base + s.start, end: base + s.end, label: s.label };
   if (s.fragments !== undefined) span.fragments = s.fragments.map(([a, b]) => [base + a, base + b]);

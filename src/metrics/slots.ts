@@ -145,7 +145,8 @@ function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: 
     let j1 = j + 1;
     while (j1 < s.length && compareWhere(s[j1], s[j]) === 0) j1++;
     if (!withLabel || (i1 === i + 1 && j1 === j + 1 && g[i].label === s[j].label)) {
-      // Boundaries match (one gold and one system item with them, the usual case, same label).
+      // Correct: the boundaries match and, under strict, the one gold and one system item with
+      // them (the usual case) have the same label.
       out.correctGold.push(g[i]);
       out.correctSystem.push(s[j]);
     } else if (i1 === i + 1 && j1 === j + 1) {
