@@ -4,7 +4,7 @@
  */
 import { InputError, showValue } from '../errors.js';
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
-import { compareStrings, describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
+import { compareSpans, compareStrings, describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
 
 /** Tag schemes the CoNLL writer can write. */
 export type ConllWriteScheme = 'iob2' | 'iobes';
@@ -50,8 +50,9 @@ export interface ConllOutput {
 /**
  * Two spans overlap and the output format (one tag per token) cannot hold both. The message is
  * one line naming both spans with their text, label, sentence (from 1) and token positions (from
- * 1, inclusive), and suggests `--resolve-overlaps longest|first`. It has no file, and, being an
- * InputError, maps to exit code 2.
+ * 1, inclusive), and suggests JSONL (`--out-format jsonl`), which keeps both, or
+ * `--resolve-overlaps longest|first`. It has no file, and, being an InputError, maps to exit
+ * code 2.
  */
 export class OverlapError extends InputError {
   constructor(
@@ -202,12 +203,31 @@ function checkNoOverlap(corpus: Corpus, list: readonly PlacedSpan[], which: 'pre
       const spans = which === 'gold' ? 'gold spans' : 'spans';
       throw new OverlapError(
         `cannot write overlapping ${spans} as CoNLL: ${describeSpan(corpus, reach)} overlaps ${describeSpan(corpus, p)}; `
-        + 'pass --resolve-overlaps longest|first to keep one span of each overlapping group',
+        + 'JSONL keeps them (--out-format jsonl), or pass --resolve-overlaps longest|first to keep one span of each overlapping group',
         [reach.span, p.span], p.sentence, which,
       );
     }
     if (reach === undefined || p.end > reach.end) reach = p;
   }
+}
+
+/**
+ * How many of `spans` (corpus coordinates; identical spans count once) overlap another: the
+ * spans that one tag per token cannot hold, so that {@link formatConll} throws an
+ * {@link OverlapError} for them unless it resolves overlaps. The same tokens with two labels
+ * overlap. Spans are compared by their extent, `[start, end)`.
+ */
+export function countOverlapping(spans: readonly Span[]): number {
+  const sorted = spans.slice().sort(compareSpans).filter((x, i, all) => i === 0 || compareSpans(all[i - 1], x) !== 0);
+  let count = 0;
+  let reach = -1;
+  for (let i = 0; i < sorted.length; i++) {
+    const x = sorted[i];
+    // Sorted by start, a span overlaps a later one exactly when it overlaps the next one.
+    if (x.start < reach || (i + 1 < sorted.length && sorted[i + 1].start < x.end)) count++;
+    reach = Math.max(reach, x.end);
+  }
+  return count;
 }
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
-import { formatConll, OverlapError, type ConllWriteOptions } from '../../src/formats/write-conll.js';
+import { countOverlapping, formatConll, OverlapError, type ConllWriteOptions } from '../../src/formats/write-conll.js';
 import { inputError } from '../helpers/errors.js';
 import { canonical, fixture, load, NEWS, NEWS_SYSTEMS, text, writeTemp } from './write-helpers.js';
 
@@ -150,7 +150,7 @@ describe('formatConll: overlapping spans', () => {
     expect(err.file).toBeUndefined();
     expect(err.message).toBe(
       'cannot write overlapping spans as CoNLL: PER "Ada Quell" (sentence 1, tokens 1-2) overlaps ORG "Quell of Vantor Labs" '
-      + '(sentence 1, tokens 2-5); pass --resolve-overlaps longest|first to keep one span of each overlapping group',
+      + '(sentence 1, tokens 2-5); JSONL keeps them (--out-format jsonl), or pass --resolve-overlaps longest|first to keep one span of each overlapping group',
     );
     expect(err.message).not.toContain('\n');
     const o = err as OverlapError;
@@ -204,6 +204,26 @@ describe('formatConll: overlapping spans', () => {
 
   it('drops nothing when nothing overlaps', () => {
     expect(formatConll(corpus, [A, C, F, G], { resolveOverlaps: 'longest' }).dropped).toEqual([]);
+  });
+
+  it('countOverlapping counts the spans that overlap another: exactly when formatConll refuses them', () => {
+    expect(countOverlapping([])).toBe(0);
+    expect(countOverlapping([A, C, F, G])).toBe(0);
+    expect(countOverlapping([A, A, C, C])).toBe(0); // identical spans are one span
+    expect(countOverlapping([C, D])).toBe(2); // the same tokens with two labels
+    expect(countOverlapping([A, B, C])).toBe(3); // B overlaps A and nests C
+    expect(countOverlapping([B, A, C, E, F, G])).toBe(5); // A B C; E F; G alone
+    expect(countOverlapping(all)).toBe(8);
+    expect(countOverlapping([span(0, 5, 'X'), span(1, 2, 'Y'), span(3, 4, 'Y')])).toBe(3); // two nested in one
+    for (const list of [[A, C, F, G], [A, A], [C, D], [A, B, C], all]) {
+      let refused = false;
+      try {
+        formatConll(corpus, list);
+      } catch (err) {
+        refused = err instanceof OverlapError;
+      }
+      expect(refused).toBe(countOverlapping(list) > 0);
+    }
   });
 });
 
