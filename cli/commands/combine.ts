@@ -1,6 +1,9 @@
 /**
  * `complan combine`: simulates one ensemble (DESIGN §6) and writes its output, aligned to the
  * gold's documents and sentences, as CoNLL or JSONL that `complan eval` reads back (§8).
+ * Spans that overlap, which one CoNLL tag column cannot hold, make the output JSONL (to the
+ * `--out` path as given, with a note on stderr) unless `--out-format` or `--resolve-overlaps`
+ * asks for CoNLL: the file then scores exactly what the ensemble, and the planner, score.
  *
  * `--plan FILE` applies a plan saved by `complan plan --save-plan` (§7): its rule, resolved
  * weights, members (matched by name among the inputs; other inputs are ignored) and label
@@ -31,12 +34,27 @@ type CombineFlags = InputFlags & {
   plan?: string;
 };
 
-/** The output format: as asked, else from the extension (`.jsonl`/`.json` → JSONL), else CoNLL. */
+/**
+ * The output format: as asked, else from the extension (`.jsonl`/`.json` → JSONL), else CoNLL.
+ * The command then writes JSONL instead of that CoNLL default when the ensemble's spans overlap
+ * (see {@link overlapNote}).
+ */
 export function outFormatFor(out: string | undefined, asked: 'conll' | 'jsonl' | undefined): 'conll' | 'jsonl' {
   if (asked !== undefined) return asked;
   if (out === undefined) return 'conll';
   const ext = extname(out).toLowerCase();
   return ext === '.jsonl' || ext === '.json' || ext === '.ndjson' ? 'jsonl' : 'conll';
+}
+
+/**
+ * The stderr line saying why combine wrote JSONL where it would have written CoNLL: `count`
+ * spans overlap others, which one CoNLL tag column cannot hold, and neither `--out-format` nor
+ * `--resolve-overlaps` asked for CoNLL. JSONL keeps every span, so the file scores what the
+ * ensemble (and the planner) scores.
+ */
+function overlapNote(count: number): string {
+  return `complan: note: ${count} spans overlap others, which one CoNLL tag column cannot hold: wrote JSONL `
+    + '(--out-format conll --resolve-overlaps longest|first writes CoNLL and drops spans, which changes the score)\n';
 }
 
 /** Member indices from `--systems a,b,c` (all systems when absent). */
@@ -106,13 +124,13 @@ export function registerCombine(program: Command, io: Io): void {
     .option('--weights <weights>', 'for --rule weighted: f1 (default), label-f1, or name=w,name=w,...')
     .option('--plan <file>', 'apply a plan saved by complan plan --save-plan (rule, weights, members); needs no gold')
     .option('--out <file>', 'output file, written atomically (default: standard output)')
-    .addOption(new Option('--out-format <format>', 'output format (default: from the --out extension, .jsonl → jsonl, else conll)').choices(['conll', 'jsonl']))
+    .addOption(new Option('--out-format <format>', 'output format (default: from the --out extension, .jsonl → jsonl, else conll; jsonl when spans overlap)').choices(['conll', 'jsonl']))
     .addOption(new Option('--out-scheme <scheme>', 'tag scheme of CoNLL output').choices(['iob2', 'iobes']).default('iob2'))
-    .addOption(new Option('--resolve-overlaps <how>', 'CoNLL output cannot hold overlapping spans: keep the longest or the first').choices(['longest', 'first']))
+    .addOption(new Option('--resolve-overlaps <how>', 'write CoNLL even when spans overlap, keeping the longest or the first of each overlapping group').choices(['longest', 'first']))
     .option('--no-write-gold', 'CoNLL output: omit the gold column (token gold pred, as conlleval reads)');
   cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
     // Loaded here, not at start-up: other commands never pay for them.
-    const { formatConll } = await import('../../src/formats/write-conll.js');
+    const { countOverlapping, formatConll } = await import('../../src/formats/write-conll.js');
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     const { formatJsonl } = await import('../../src/formats/write-jsonl.js');
     const { buildEnsembleIndex, ensembleName, ensembleSpans, simulate } = await import('../../src/ensemble/simulate.js');
@@ -127,7 +145,7 @@ export function registerCombine(program: Command, io: Io): void {
     } else {
       rule = parseRuleFlags(flags);
     }
-    const format = outFormatFor(flags.out, flags.outFormat);
+    let format = outFormatFor(flags.out, flags.outFormat);
     if (format === 'jsonl' && flags.resolveOverlaps !== undefined) {
       throw new UsageError('--resolve-overlaps applies to CoNLL output; JSONL keeps overlapping spans');
     }
@@ -149,6 +167,11 @@ export function registerCombine(program: Command, io: Io): void {
       throw plan === undefined ? new UsageError(message) : new InputError(message, flags.plan);
     }
     const spans = ensembleSpans(index, result);
+    // CoNLL by default only: overlapping spans go to JSONL unless CoNLL was asked for by name.
+    const overlapping = format === 'conll' && flags.outFormat === undefined && flags.resolveOverlaps === undefined
+      ? countOverlapping(spans)
+      : 0;
+    if (overlapping > 0) format = 'jsonl';
     let chunks: Iterable<string>;
     let written = spans;
     let dropped = 0;
@@ -184,6 +207,7 @@ export function registerCombine(program: Command, io: Io): void {
     const reference = flags.gold ?? 'the embedded gold';
     const from = plan === undefined ? '' : ` (plan ${flags.plan})`;
     io.stderr(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}\n`);
+    if (overlapping > 0) io.stderr(overlapNote(overlapping));
     if (hasGold) {
       const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] });
       const s = scores.systems[0];

@@ -86,13 +86,18 @@ describe('complan combine', () => {
     expect(j.stderr).toContain('→ standard output (jsonl)');
   });
 
-  it('refuses overlapping spans in CoNLL, naming them, and writes nothing; resolves them on request', async () => {
+  it('writes overlapping spans as JSONL by default; refuses them in CoNLL asked for, naming them, and writes nothing; resolves them on request', async () => {
     const file = out('union.conll');
-    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out', file]);
+    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out-format', 'conll', '--out', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^complan: cannot write overlapping spans as CoNLL: \S+ ".+" \(sentence \d+, tokens? [\d-]+\) overlaps .*--resolve-overlaps longest\|first/);
+    expect(r.stderr).toMatch(/^complan: cannot write overlapping spans as CoNLL: \S+ ".+" \(sentence \d+, tokens? [\d-]+\) overlaps .*--out-format jsonl.*--resolve-overlaps longest\|first/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(readdirSync(dir).filter((f) => f.includes('union.conll'))).toEqual([]);
+    const json = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out', file]);
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stderr).toMatch(/\(jsonl\): \d+ spans\ncomplan: note: \d+ spans overlap others/);
+    const all = system(await evalJson(['--gold', GOLD, `u=${file}`]), 'u');
+    expect(json.stderr).toContain(`F1 ${(100 * all.f!).toFixed(2)}`);
     for (const how of ['longest', 'first']) {
       const ok = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--resolve-overlaps', how, '--out', file]);
       expect(ok.code, ok.stderr).toBe(0);
@@ -152,7 +157,7 @@ describe('complan combine', () => {
   it('leaves an existing output untouched when combining fails', async () => {
     const file = out('keep.conll');
     writeFileSync(file, 'previous\n');
-    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out', file]);
+    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out-format', 'conll', '--out', file]);
     expect(r.code).toBe(2);
     expect(readFileSync(file, 'utf8')).toBe('previous\n');
   });
