@@ -3,8 +3,9 @@
 // does picking a subset of systems beat the plain vote of all of them on unseen documents?
 //
 // - helps/: three strong taggers with independent errors and a bloc of four weak taggers that
-//   share most of their errors (copies of one weak tagger with a little noise of their own). The
-//   bloc outvotes the strong systems, so the vote of the strong three beats the vote of all.
+//   share most of their errors (each copies one weak tagger's decisions 60% of the time and
+//   decides on its own otherwise). Where the bloc agrees on a wrong answer it outvotes the strong
+//   systems, so the vote of the strong three beats the vote of all.
 // - no-gain/: seven taggers of comparable quality whose errors are independent apart from a
 //   shared difficulty of each entity. The best subset on the planning documents wins there by
 //   chance; on unseen documents the vote of all is as good.
