@@ -55,16 +55,21 @@ export {
 export {
   ablateCsv, ablateJson, ablateLatex, ablateTables, CHANGE_LISTS, CHANGE_MEANING, signedPoints, type ChangeList,
 } from './report/ablate.js';
-export { buildPlanData, MAX_SYSTEMS, type PlanData } from './plan/data.js';
+export { buildPlanData, MAX_SYSTEMS, type PlanData, type PlanDataOptions, type UnitKind } from './plan/data.js';
 export { betaBinomialTail, predictBinary, type PredictedCounts } from './plan/predict.js';
 export { parseObjective, type Objective, type ObjectiveInput } from './plan/objective.js';
-export { kendallTauB, rankAgreement, spearman, topKAgreement } from './plan/rank.js';
+export { honestRankAgreement, kendallTauB, RANK_TOP_K, rankAgreement, spearman, topKAgreement } from './plan/rank.js';
 export { paretoFront } from './plan/pareto.js';
 export { holdoutSplit, kFolds, mulberry32, pairedBootstrap } from './plan/split.js';
-export { plan, runPlan, type PlanOptions, type PlanRun, type SearchStrategy } from './plan/plan.js';
+export { DEFAULT_FOLDS, DEFAULT_SAMPLES, plan, runPlan, unitKindOf, type PlanOptions, type PlanRun, type SearchStrategy } from './plan/plan.js';
 export type {
-  BootstrapResult, CandidateScores, GreedyStep, HeldOut, HeldOutFold, PlanCandidate, PlanResult, PredictionMethod, RankAgreement,
+  BaselineName, BootstrapResult, CandidateScores, GreedyStep, HeldOut, HeldOutSplit, HeldOutSummary, PairedComparison, PlanCandidate,
+  PlanResult, PredictionMethod, Procedure, ProcedureName, RankAgreement, Recommendation, ScoredOn, TestSet,
 } from './plan/types.js';
+export { choiceCounts, choiceOf, countsByUnit, type Choice } from './plan/choice.js';
+export { caruana, type CaruanaOptions, type CaruanaResult } from './plan/caruana.js';
+export { pairedTests, type PairedSplit, type PairedTest, type PairedTestOptions } from './plan/significance.js';
+export { BASELINE_NAMES, PROCEDURE_NAMES } from './plan/procedures.js';
 export { formatPlanFile, parsePlanFile, planFileOf, readPlanFile, type PlanFile } from './plan/plan-file.js';
 export { planCsv, planJson, planLatex, planMarkdown, planTable } from './report/plan.js';
 export { planScatterSvg, type ScatterPoint } from './report/plan-svg.js';

@@ -1,6 +1,8 @@
 /**
  * `complan plan`: rank candidate ensembles (member sets × rules) by their actual objective on the
- * gold standard, next to what the pairwise statistics predicted (DESIGN §7, §8).
+ * gold standard, next to what the pairwise statistics predicted; set the baselines beside them,
+ * estimate every choice held out (the whole selection re-run inside each training part), test the
+ * recommendation against the baselines, and recommend what to use.
  */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
@@ -24,7 +26,14 @@ interface PlanFlags extends InputFlags {
   objective: string;
   rules?: string;
   weights?: string;
-  search: 'exhaustive' | 'greedy' | 'beam' | 'auto';
+  search: 'exhaustive' | 'greedy' | 'beam' | 'auto' | 'caruana';
+  bags: number;
+  repeats: number;
+  samples: number;
+  alpha: number;
+  testGold?: string;
+  test?: string[];
+  savePlanChoice: 'recommendation' | 'top';
   guide: 'score' | 'comp';
   beam: number;
   minSize?: number;
@@ -52,6 +61,18 @@ function fraction(v: string): number {
   const x = Number(v);
   if (v.trim() === '' || !(x > 0 && x < 1)) throw new UsageError(`--holdout expects a fraction of the documents between 0 and 1 (exclusive), got "${v}"`);
   return x;
+}
+
+function level(v: string): number {
+  const x = Number(v);
+  if (v.trim() === '' || !(x > 0 && x < 1)) throw new UsageError(`--alpha expects a significance level between 0 and 1 (exclusive), got "${v}"`);
+  return x;
+}
+
+function folds(v: string): number {
+  const t = v.trim();
+  if (!/^\d+$/.test(t) || Number(t) === 1) throw new UsageError(`--folds expects 0 (no held-out estimate) or an integer ≥ 2, got "${v}"`);
+  return Number(t);
 }
 
 function nonNegative(name: string) {
@@ -113,7 +134,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--objective <objective>', 'f1, f:BETA, ser (lower is better), k:ALPHA:BETA, or an expression over p r f ser err k tp fp fn size cost', 'f1')
     .option('--rules <rules>', 'rules to try, comma-separated: union, intersection, kofn:K, majority, vote, weighted (default: union,intersection,majority,vote)')
     .option('--weights <weights>', 'for the weighted rule: f1 (default), label-f1, or name=w,...')
-    .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, or auto (exhaustive up to 65,535 member sets, else greedy then beam)').choices(['exhaustive', 'greedy', 'beam', 'auto']).default('auto'))
+    .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, auto (exhaustive up to 65,535 member sets, else greedy then beam), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'auto', 'caruana']).default('auto'))
     .addOption(new Option('--guide <guide>', 'greedy: add the system that most improves the score, or try systems by complementarity to the ensemble').choices(['score', 'comp']).default('score'))
     .option('--beam <width>', 'beam width', countOf('--beam'), 5)
     .option('--min-size <n>', 'smallest ensemble listed', countOf('--min-size'))
@@ -121,17 +142,24 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--top <n>', 'candidates listed', countOf('--top'), 10)
     .option('--cost <name=value>', 'cost of a system (repeatable or comma-separated; others cost 1)', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--budget <cost>', 'list only candidates costing at most this', nonNegative('--budget'))
-    .option('--holdout <fraction>', 'plan on the other documents and score the choice on this share of them', fraction)
-    .option('--folds <k>', 'K-fold cross-validation by document of the choice', countOf('--folds', 2))
-    .option('--seed <n>', 'seed of the document split and the bootstrap', countOf('--seed', 0), 1)
-    .option('--bootstrap <n>', 'paired bootstrap samples over documents: interval of the gain over the best single system', countOf('--bootstrap'))
+    .option('--bags <n>', 'bags of ensemble selection with replacement (the caruana baseline; 1: plain)', countOf('--bags'), 1)
+    .option('--folds <k>', 'held-out estimate: K folds by document (by sentence for one document), the whole selection re-run in each; 0: none (default 5)', folds)
+    .option('--repeats <n>', 'repeats of the folds, each with a fresh shuffle', countOf('--repeats'), 1)
+    .option('--holdout <fraction>', 'instead of folds: plan on the other documents and score every choice on this share of them', fraction)
+    .option('--samples <n>', 'resamples of the paired bootstrap and approximate randomization tests', countOf('--samples'), 1000)
+    .option('--alpha <level>', 'significance level a selection must reach against vote-all and majority-all to be recommended', level, 0.05)
+    .option('--bootstrap <n>', 'also a bootstrap of the selection: re-select on N resamples of the documents, score out of bootstrap', countOf('--bootstrap'))
+    .option('--seed <n>', 'seed of the splits, the tests, the bags and the bootstrap', countOf('--seed', 0), 1)
+    .option('--test-gold <file>', 'gold standard of a test set: every listed candidate, baseline and the recommendation are scored on it, never used for selection')
+    .option('--test <systems...>', 'the systems\' outputs on the test set (NAME=PATH, or files named like the planned systems); give it last or end its list with an option')
     .option('--match <mode>', 'the planner scores strict matches (span and type)', 'strict')
     .option('--beta <beta>', 'β of F_β (and of K)', positiveNumber('--beta'), 1)
     .option('--k-alpha <alpha>', 'α of the K-measure', positiveNumber('--k-alpha'), 1)
     .addOption(new Option('--zero-division <rule>', 'value of 0/0 in P, R, F').choices(ZERO_DIVISION_MODES as string[]).default('gerbil'))
     .option('--types <types>', 'only these entity types, comma-separated')
     .option('--svg <file>', 'also write a predicted-versus-actual scatter of every candidate as SVG')
-    .option('--save-plan <file>', 'write the winner as a plan that combine --plan applies to new outputs');
+    .option('--save-plan <file>', 'write the recommendation as a plan that combine --plan applies to new outputs')
+    .addOption(new Option('--save-plan-choice <which>', 'what --save-plan saves: the recommendation, or the top candidate').choices(['recommendation', 'top']).default('recommendation'));
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: PlanFlags) => {
     if (flags.match !== 'strict') {
@@ -147,15 +175,23 @@ export function registerPlan(program: Command, io: Io): void {
     const report = await import('../../src/report/plan.js');
     const { createProgress } = await import('../progress.js');
     const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha });
+    if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');
+    if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
     const corpus = loadCorpus(loadOptions(systems, flags, 'plan'));
     printWarnings(corpus, io, types);
+    let test;
+    if (flags.test !== undefined) {
+      test = loadCorpus(loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan'));
+      printWarnings(test, io, types);
+    }
     const progress = createProgress(io);
     let run;
     try {
       run = runPlan(corpus, {
         objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, minSize: flags.minSize, maxSize: flags.maxSize,
         top: flags.top, costs, budget: flags.budget, beta: flags.beta, kAlpha: flags.kAlpha, zeroDivision: flags.zeroDivision, types,
-        holdout: flags.holdout, folds: flags.folds, seed: flags.seed, bootstrap: flags.bootstrap,
+        holdout: flags.holdout, folds: flags.folds, repeats: flags.repeats, seed: flags.seed, samples: flags.samples, alpha: flags.alpha,
+        bootstrap: flags.bootstrap, bags: flags.bags, test,
         onProgress: (phase, done, total) => progress.update(phase, done, total),
       });
     } finally {
@@ -168,8 +204,11 @@ export function registerPlan(program: Command, io: Io): void {
       writeFileAtomic(flags.svg, [planScatterSvg(run.scatter(), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top })]);
     }
     if (flags.savePlan !== undefined) {
-      const { formatPlanFile, planFileOf } = await import('../../src/plan/plan-file.js');
-      writeFileAtomic(flags.savePlan, [formatPlanFile(planFileOf(result.candidates[0], result, run.resolution(1)))]);
+      const { formatPlanFile, planFileFromChoice } = await import('../../src/plan/plan-file.js');
+      const plan = flags.savePlanChoice === 'top'
+        ? planFileFromChoice(run.candidateChoice(1), result, { objective: result.candidates[0].objective.actual, scores: result.candidates[0].actual }, 'top')
+        : planFileFromChoice(run.recommendedChoice, result, [result.selection, ...result.baselines].find((p) => p.name === result.recommendation.procedure)!.planning, result.recommendation.procedure);
+      writeFileAtomic(flags.savePlan, [formatPlanFile(plan)]);
     }
     switch (format) {
       case 'json': io.stdout(report.planJson(result)); break;

@@ -17,6 +17,7 @@
 import { Bitset, popcount } from '../model/bitset.js';
 import type { EnsembleIndex } from '../ensemble/simulate.js';
 import { prf } from '../metrics/prf.js';
+import { sentenceAt } from '../model/corpus.js';
 
 /** The largest number of systems the planner takes (member sets are bitmasks below 2^30). */
 export const MAX_SYSTEMS = 30;
@@ -40,6 +41,10 @@ export interface PlanData {
   labels: string[];
   doc: Int32Array;
   documents: number;
+  /** The unit (document or sentence, as `unitKind` says) of each item, and the corpus's number of units. */
+  unit: Int32Array;
+  units: number;
+  unitKind: UnitKind;
   /** Boundaries in CSR form: the items of boundary b are items[bStart[b] .. bStart[b+1]). */
   boundaries: number;
   bStart: Int32Array;
@@ -86,31 +91,80 @@ export interface PlanData {
   contested: Int32Array;
 }
 
+/** What a unit of the data is, for splits and resampling: a document or a sentence. */
+export type UnitKind = 'document' | 'sentence';
+
+export interface PlanDataOptions {
+  /** The unit `select` and `copies` speak of (default: document). */
+  units?: UnitKind;
+  /** Which units take part (all when absent). */
+  select?: (unit: number) => boolean;
+  /**
+   * How many times each unit counts, for bootstrap resamples (indexed by unit; 0 leaves the unit
+   * out). Its items are repeated that many times, as if the unit appeared that often in the
+   * corpus, so every count, vote and statistic below weighs it accordingly. Wins over `select`.
+   */
+  copies?: ArrayLike<number>;
+}
+
+const sentenceCache = new WeakMap<EnsembleIndex, Int32Array>();
+
+/** The sentence of each item of the index's universe (computed once per index). */
+function itemSentences(index: EnsembleIndex): Int32Array {
+  let out = sentenceCache.get(index);
+  if (out === undefined) {
+    const items = index.universe.items;
+    out = new Int32Array(items.length);
+    for (let id = 0; id < items.length; id++) out[id] = sentenceAt(index.corpus, items[id].start);
+    sentenceCache.set(index, out);
+  }
+  return out;
+}
+
+/** The number of units of a kind in the index's corpus. */
+export function unitCount(index: EnsembleIndex, units: UnitKind): number {
+  return units === 'sentence' ? index.corpus.sentences.length : index.corpus.documents.length;
+}
+
 /**
- * Builds the planning data of an index, on the documents `documents` selects (all when absent).
+ * Builds the planning data of an index, on the units the options select (all documents when
+ * absent; a function selects documents, as before units could be sentences).
  * @throws RangeError when the index has more than {@link MAX_SYSTEMS} systems.
  */
-export function buildPlanData(index: EnsembleIndex, documents?: (doc: number) => boolean): PlanData {
+export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => boolean) | PlanDataOptions): PlanData {
   const n = index.memberItems.length;
   if (n > MAX_SYSTEMS) throw new RangeError(`the planner takes at most ${MAX_SYSTEMS} systems, got ${n}`);
+  const o: PlanDataOptions = typeof options === 'function' ? { select: options } : (options ?? {});
+  const unitKind = o.units ?? 'document';
   const universe = index.universe;
   const U = universe.size;
-  // Local ids: universe items on the selected documents, in universe order.
+  const sentences = unitKind === 'sentence' ? itemSentences(index) : undefined;
+  const unitOfId = (id: number) => (sentences === undefined ? universe.items[id].doc : sentences[id]);
+  // Local ids: universe items on the selected units, in universe order, each repeated as often
+  // as its unit counts (copies of one item are consecutive).
   const local = new Int32Array(U).fill(-1);
+  const times = new Int32Array(U);
   let u = 0;
   for (let id = 0; id < U; id++) {
-    if (documents === undefined || documents(universe.items[id].doc)) local[id] = u++;
+    const unit = unitOfId(id);
+    const c = o.copies !== undefined ? o.copies[unit] : o.select === undefined || o.select(unit) ? 1 : 0;
+    if (c <= 0) continue;
+    local[id] = u;
+    times[id] = c;
+    u += c;
   }
   const globalId = new Int32Array(u);
-  for (let id = 0; id < U; id++) if (local[id] >= 0) globalId[local[id]] = id;
+  for (let id = 0; id < U; id++) for (let j = 0; j < times[id]; j++) globalId[local[id] + j] = id;
   const isGold = new Uint8Array(u);
   const label = new Int32Array(u);
   const doc = new Int32Array(u);
+  const unit = new Int32Array(u);
   for (let i = 0; i < u; i++) {
     const id = globalId[i];
     isGold[i] = universe.gold.has(id) ? 1 : 0;
     label[i] = index.labelOf[id];
     doc[i] = universe.items[id].doc;
+    unit[i] = unitOfId(id);
   }
   const mask = new Int32Array(u);
   const memberItems: Int32Array[] = [];
@@ -120,19 +174,27 @@ export function buildPlanData(index: EnsembleIndex, documents?: (doc: number) =>
     for (let k = 0; k < all.length; k++) {
       const i = local[all[k]];
       if (i < 0) continue;
-      mine.push(i);
-      mask[i] |= 1 << m;
+      for (let j = 0; j < times[all[k]]; j++) {
+        mine.push(i + j);
+        mask[i + j] |= 1 << m;
+      }
     }
     memberItems.push(Int32Array.from(mine));
   }
-  // Boundaries, renumbered densely over the selected items, in CSR form.
+  // Boundaries, renumbered densely over the selected items, in CSR form. The items of one
+  // boundary share their unit, so they have as many copies, and copy j of an item lies at copy j
+  // of its boundary.
   const bLocal = new Int32Array(index.boundaries).fill(-1);
   let boundaries = 0;
   const boundaryOf = new Int32Array(u);
-  for (let i = 0; i < u; i++) {
-    const g = index.boundaryOf[globalId[i]];
-    if (bLocal[g] < 0) bLocal[g] = boundaries++;
-    boundaryOf[i] = bLocal[g];
+  for (let id = 0; id < U; id++) {
+    if (local[id] < 0) continue;
+    const g = index.boundaryOf[id];
+    if (bLocal[g] < 0) {
+      bLocal[g] = boundaries;
+      boundaries += times[id];
+    }
+    for (let j = 0; j < times[id]; j++) boundaryOf[local[id] + j] = bLocal[g] + j;
   }
   const bStart = new Int32Array(boundaries + 1);
   for (let i = 0; i < u; i++) bStart[boundaryOf[i] + 1]++;
@@ -221,7 +283,7 @@ export function buildPlanData(index: EnsembleIndex, documents?: (doc: number) =>
 
   const data: PlanData = {
     n, names: index.corpus.systems.map((s) => s.name), u, globalId, isGold, mask, voteMask, label, labels: index.labels, doc,
-    documents: index.corpus.documents.length, boundaries, bStart, bItems, bGold, bVoteOr, xBoundaries, goldSize, negSize,
+    documents: index.corpus.documents.length, unit, units: unitCount(index, unitKind), unitKind, boundaries, bStart, bItems, bGold, bVoteOr, xBoundaries, goldSize, negSize,
     memberItems, tp, fp, s: new Float64Array(n), f1: new Float64Array(n), labelF1: [], rank: new Int32Array(n),
     coGold, coNeg, coX, wc, ww, xSize, patterns: buildPatterns(mask, isGold), votePatterns, contested,
   };

@@ -46,9 +46,10 @@ export function needOf(rule: Rule, size: number): number {
  * The vote weights of a typed rule on the planning data: 1 for `vote`; for `weighted`, the
  * members' F1 (`f1`), F1 on the voted label with `O` votes at overall F1 (`label-f1`), or the
  * given weights (`given`, by system name; `table`, per label).
+ * With `only` (a member bitmask), only those systems need weights; the others weigh 0.
  * @throws UsageError for a given weight naming no system, or a system without one.
  */
-export function voteWeights(data: PlanData, rule: Rule): VoteWeights {
+export function voteWeights(data: PlanData, rule: Rule, only?: number): VoteWeights {
   const { n } = data;
   const L = Math.max(1, data.labels.length);
   const label = new Float64Array(n * L).fill(1);
@@ -56,6 +57,11 @@ export function voteWeights(data: PlanData, rule: Rule): VoteWeights {
   if (rule.kind !== 'weighted') return { unit: true, label, o };
   const spec = rule.weights;
   for (let m = 0; m < n; m++) {
+    if (only !== undefined && ((only >> m) & 1) === 0) {
+      o[m] = 0;
+      label.fill(0, m * L, (m + 1) * L);
+      continue;
+    }
     let overall: number;
     let byLabel: (l: number) => number;
     switch (spec.kind) {

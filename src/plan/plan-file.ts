@@ -17,15 +17,16 @@
  * lists gold items first, so without gold its vote there can differ.
  *
  * The file is JSON with a fixed key order (`schemaVersion`, `kind`, `rule`, `weights`,
- * `members`, `tieBreak`, `objective`, `planning`, `systems`) and a trailing newline. `planning`
+ * `members`, `tieBreak`, `chosenBy`, `objective`, `planning`, `systems`) and a trailing newline. `planning`
  * holds the candidate's scores on the planning data, for the reader's information.
  */
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import { parseRule, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
+import { parseRule, ruleName, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
 import { resolvedWeights, type EnsembleIndex } from '../ensemble/simulate.js';
 import { jsonNumber } from '../report/number.js';
-import type { PlanCandidate, PlanResult } from './types.js';
+import type { Choice } from './choice.js';
+import type { CandidateScores, PlanCandidate, PlanResult } from './types.js';
 
 export const PLAN_FILE_KIND = 'complan-plan';
 export const PLAN_FILE_SCHEMA_VERSION = 1;
@@ -44,6 +45,12 @@ export interface PlanFile {
   members: string[];
   /** Typed rules: the members best first on the planning data, the order label ties follow. */
   tieBreak?: string[];
+  /**
+   * How the plan was chosen: the recommendation's procedure (`selection`, `vote-all`,
+   * `majority-all`, `best-single`, `caruana`), or `top` for the top candidate
+   * (`--save-plan-choice top`). Informational.
+   */
+  chosenBy?: string;
   /** The objective the plan was chosen under, as given (`f1`, `ser`, an expression). */
   objective: string;
   /** The candidate on the planning data (NaN where undefined; `null` in the file). */
@@ -139,6 +146,27 @@ export function planFileOf(candidate: PlanCandidate, result: PlanResult, resolut
   return plan;
 }
 
+/**
+ * The saved plan of a choice (see choice.ts: members, rule with resolved weights, tie-break
+ * order), with its scores on the planning data and how it was chosen.
+ */
+export function planFileFromChoice(choice: Choice, result: PlanResult, planning: { objective: number; scores: CandidateScores }, chosenBy: string): PlanFile {
+  const typed = choice.rule.kind === 'vote' || choice.rule.kind === 'weighted';
+  const weights = choice.rule.kind === 'weighted' ? planWeightsOf(choice.rule.weights, choice.members) : undefined;
+  return {
+    schemaVersion: 1,
+    kind: 'complan-plan',
+    rule: ruleName(choice.rule),
+    ...(weights === undefined ? {} : { weights }),
+    members: [...choice.members],
+    ...(typed ? { tieBreak: [...choice.tieBreak] } : {}),
+    chosenBy,
+    objective: result.objective.text,
+    planning: { objective: planning.objective, f: planning.scores.f, precision: planning.scores.precision, recall: planning.scores.recall },
+    systems: [...result.systems],
+  };
+}
+
 /** The plan as JSON: keys in the order of {@link PlanFile}, NaN/±∞ as null, a trailing newline. */
 export function formatPlanFile(plan: PlanFile): string {
   const out = {
@@ -148,6 +176,7 @@ export function formatPlanFile(plan: PlanFile): string {
     ...(plan.weights === undefined ? {} : { weights: planWeightsOf(weightSpecOf(plan.weights), plan.members) }),
     members: plan.members,
     ...(plan.tieBreak === undefined ? {} : { tieBreak: plan.tieBreak }),
+    ...(plan.chosenBy === undefined ? {} : { chosenBy: plan.chosenBy }),
     objective: plan.objective,
     planning: {
       objective: jsonNumber(plan.planning.objective),
@@ -268,6 +297,7 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     const same = tieBreak.length === members.length && tieBreak.every((n) => members.includes(n));
     if (!same) fail(`"tieBreak" must list the members (${members.join(', ')}) in some order, got ${tieBreak.join(', ')}`);
   }
+  if (o.chosenBy !== undefined && typeof o.chosenBy !== 'string') fail(`"chosenBy" must be text such as "vote-all" or "top", got ${show(o.chosenBy)}`);
   if (typeof o.objective !== 'string') fail(`"objective" must be the objective as given (e.g. "f1"), got ${show(o.objective)}`);
   if (!isObject(o.planning)) fail(`"planning" must be an object with objective, f, precision and recall, got ${show(o.planning)}`);
   const p = o.planning as Record<string, unknown>;
@@ -289,6 +319,7 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     ...(weights === undefined ? {} : { weights }),
     members,
     ...(tieBreak === undefined ? {} : { tieBreak }),
+    ...(o.chosenBy === undefined ? {} : { chosenBy: o.chosenBy as string }),
     objective: o.objective as string,
     planning,
     systems,

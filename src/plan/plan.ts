@@ -1,28 +1,43 @@
 /**
- * `complan plan` as a library function (DESIGN §7): search the candidate ensembles of a corpus,
- * rank them by their actual objective on the planning data, show what the pairwise statistics
- * predicted for each, and report how far that prediction ranks candidates correctly and how
- * the chosen ensemble fares on documents it was not chosen on.
+ * `complan plan` as a library function: search the candidate ensembles of a corpus, rank them by
+ * their actual objective on the planning data, show what the pairwise statistics predicted for
+ * each, and say honestly what to use:
+ *
+ * - every figure says what it was measured on: **in-sample** (the planning data, which chose the
+ *   candidates), **held out** (units left out of a training part in which the whole selection ran
+ *   again), or **test** (a separate test set never used for selection);
+ * - beside the candidates stand the baselines — best single system, majority and vote of all
+ *   systems, ensemble selection with replacement — each chosen on planning data only;
+ * - by default five folds by document re-run the whole selection and every baseline inside each
+ *   training part (heldout.ts), paired tests compare the recommendation with each baseline
+ *   (significance.ts), and the recommendation is the simplest procedure within one standard
+ *   error of the best held out (recommend.ts).
  */
 import { UsageError } from '../errors.js';
-import { buildEnsembleIndex, type EnsembleIndex } from '../ensemble/simulate.js';
-import { BASE_RULES, ruleName, type Rule, type WeightSpec } from '../ensemble/rules.js';
+import { buildEnsembleIndex } from '../ensemble/simulate.js';
+import { isBinaryRule, ruleName, type Rule } from '../ensemble/rules.js';
 import type { Corpus } from '../model/corpus.js';
 import { popcount } from '../model/bitset.js';
 import type { ZeroDivision } from '../metrics/prf.js';
-import { buildPlanData, MAX_SYSTEMS, membersOf, type PlanData } from './data.js';
-import { actualCounts, keptItems, type VoteWeights } from './engine.js';
-import { exhaustive, subsetCount } from './exhaustive.js';
-import { beam, betterCandidate, greedy, type PathStep } from './greedy.js';
+import { reselectingBootstrap } from './bootstrap.js';
+import { choiceCounts, choiceOf, choiceWeights, type Choice } from './choice.js';
+import { buildPlanData, MAX_SYSTEMS, membersOf, unitCount, type PlanData, type UnitKind } from './data.js';
+import { needOf } from './engine.js';
+import { betterCandidate } from './greedy.js';
+import { makeSplits, runSplit, summarise, type Split } from './heldout.js';
 import type { Objective } from './objective.js';
 import { paretoFront } from './pareto.js';
-import { rankAgreement } from './rank.js';
-import { scoresOf, Scorer, type Counts4 } from './scores.js';
-import { holdoutSplit, kFolds, pairedBootstrap } from './split.js';
-import { makeContext, predictedCounts, type SearchContext } from './store.js';
-import type { BootstrapResult, GreedyStep, HeldOut, HeldOutFold, PlanCandidate, PlanResult } from './types.js';
+import { BASELINE_NAMES, choiceValue, runProcedures, type Chosen, type Procedures } from './procedures.js';
+import { honestRankAgreement, type RankEntry } from './rank.js';
+import { comparisonOf, dataTest, recommend } from './recommend.js';
+import { scoresOf, Scorer } from './scores.js';
+import { searchSettings, type Listed, type Planned, type SearchStrategy } from './search.js';
+import { predictedCounts } from './store.js';
+import type {
+  GreedyStep, HeldOut, PlanCandidate, PlanResult, Procedure, ProcedureName, Recommendation, ScoredOn, TestSet,
+} from './types.js';
 
-export type SearchStrategy = 'exhaustive' | 'greedy' | 'beam' | 'auto';
+export type { SearchStrategy } from './search.js';
 
 export interface PlanOptions {
   objective: Objective;
@@ -43,12 +58,31 @@ export interface PlanOptions {
   kAlpha?: number;
   zeroDivision?: ZeroDivision;
   types?: readonly string[];
-  /** Held-out fraction of documents, or a number of folds (not both). */
+  /** Held-out fraction of the units: plan on the rest, score on these (not with `folds`). */
   holdout?: number;
+  /**
+   * Folds of the held-out estimate (default 5, or as many as there are units when fewer; 0 turns
+   * it off). Each fold re-runs the whole selection on the other folds.
+   */
   folds?: number;
+  /** Repeats of the folds, each with a fresh shuffle (default 1). */
+  repeats?: number;
   seed?: number;
-  /** Paired bootstrap samples over documents (0: none). */
+  /** Resamples of the paired significance tests (default 1000). */
+  samples?: number;
+  /** Significance level a selection must reach against vote-all and majority-all to be recommended (default 0.05). */
+  alpha?: number;
+  /** Resamples of the bootstrap that re-selects inside each resample (0 or absent: none). */
   bootstrap?: number;
+  /** Bags of ensemble selection with replacement (default 1: plain). */
+  bags?: number;
+  /** A test set over the same systems: every listed candidate, baseline and the recommendation are scored on it; never used for selection. */
+  test?: Corpus;
+  /**
+   * Plan on these units only (document numbers, or sentence numbers for a one-document corpus);
+   * all when absent. The rest of the corpus is ignored, as if it were not there.
+   */
+  planUnits?: readonly number[];
   /** `auto` searches exhaustively up to this many member sets (default 65,535: sixteen systems). */
   autoLimit?: number;
   /** Exhaustive search refuses more member sets than this (default 2^24). */
@@ -56,41 +90,12 @@ export interface PlanOptions {
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
-interface Settings {
-  rules: readonly Rule[];
-  search: SearchStrategy;
-  guide: 'score' | 'comp';
-  beam: number;
-  minSize: number;
-  maxSize: number;
-  top: number;
-  seed: number;
-}
-
-interface Planned {
-  ctx: SearchContext;
-  /** Store indices of the listed candidates, best first. */
-  ranking: number[];
-  paths: PathStep[][];
-  strategies: Array<'exhaustive' | 'greedy' | 'beam'>;
-  /** Each system's objective value alone, and the best system. */
-  singles: Float64Array;
-  best: number;
-}
-
-function settingsOf(n: number, o: PlanOptions): Settings {
-  const rules = o.rules ?? BASE_RULES;
-  if (rules.length === 0) throw new UsageError('--rules: give at least one rule');
-  const minSize = o.minSize ?? 1;
-  const maxSize = Math.min(n, o.maxSize ?? n);
-  if (!Number.isInteger(minSize) || minSize < 1) throw new UsageError(`--min-size expects a positive integer, got ${minSize}`);
-  if (!Number.isInteger(maxSize) || maxSize < 1) throw new UsageError(`--max-size expects a positive integer, got ${o.maxSize}`);
-  if (minSize > maxSize) throw new UsageError(`--min-size ${minSize} is above --max-size ${maxSize} (with ${n} systems)`);
-  return {
-    rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam: o.beam ?? 5,
-    top: o.top ?? 10, seed: o.seed ?? 1,
-  };
-}
+/** The default number of folds of the held-out estimate. */
+export const DEFAULT_FOLDS = 5;
+/** The default resamples of the paired significance tests. */
+export const DEFAULT_SAMPLES = 1000;
+/** The default significance level a selection must reach to be recommended. */
+export const DEFAULT_ALPHA = 0.05;
 
 function costsOf(names: readonly string[], costs: ReadonlyMap<string, number> | undefined): Float64Array {
   if (costs !== undefined) {
@@ -101,91 +106,67 @@ function costsOf(names: readonly string[], costs: ReadonlyMap<string, number> | 
   return Float64Array.from(names, (name) => costs?.get(name) ?? 1);
 }
 
-/** Runs the search on one planning data set. */
-function search(data: PlanData, scorer: Scorer, s: Settings, budget: number | undefined, o: PlanOptions, phase: string): Planned {
-  const ctx = makeContext(data, s.rules, scorer, s.minSize, s.maxSize);
-  const n = data.n;
-  const singles = new Float64Array(n);
-  let best = 0;
-  for (let m = 0; m < n; m++) {
-    singles[m] = scorer.value({ tp: data.tp[m], fp: data.fp[m], fn: data.goldSize - data.tp[m], s: data.s[m] }, 1, scorer.costs[m]);
-    if (scorer.key(singles[m]) > scorer.key(singles[best])) best = m;
-  }
-  const subsets = subsetCount(n, s.minSize, s.maxSize);
-  const strategies: Planned['strategies'] = [];
-  let runExhaustive = s.search === 'exhaustive';
-  if (s.search === 'auto') runExhaustive = subsets <= (o.autoLimit ?? 65535);
-  if (runExhaustive) {
-    const limit = o.exhaustiveLimit ?? 2 ** 24;
-    if (subsets > limit) {
-      throw new UsageError(`exhaustive search over ${n} systems means ${subsets} member sets (more than ${limit}); lower --max-size or use --search greedy or beam`);
-    }
-    strategies.push('exhaustive');
-    exhaustive(ctx, o.onProgress === undefined ? undefined : (d, t) => o.onProgress!(`${phase}exhaustive`, d, t));
-  }
-  // The greedy path is always reported.
-  const paths: PathStep[][] = [];
-  strategies.push('greedy');
-  s.rules.forEach((_, r) => {
-    paths.push(greedy(ctx, r, s.guide, best));
-    o.onProgress?.(`${phase}greedy`, r + 1, s.rules.length);
-  });
-  if (s.search === 'beam' || (s.search === 'auto' && !runExhaustive)) {
-    strategies.push('beam');
-    s.rules.forEach((_, r) => {
-      beam(ctx, r, s.beam);
-      o.onProgress?.(`${phase}beam`, r + 1, s.rules.length);
-    });
-  }
-  // The listed candidates: within the size range and the budget, best first.
-  const { store } = ctx;
-  const top: number[] = [];
-  for (let k = 0; k < store.length; k++) {
-    const size = popcount(store.masks[k]);
-    if (size < s.minSize || size > s.maxSize) continue;
-    if (budget !== undefined && scorer.costOf(store.masks[k]) > budget) continue;
-    if (top.length === s.top && !betterCandidate(ctx, k, top[top.length - 1])) continue;
-    let at = top.length;
-    while (at > 0 && betterCandidate(ctx, k, top[at - 1])) at--;
-    top.splice(at, 0, k);
-    if (top.length > s.top) top.pop();
-  }
-  return { ctx, ranking: top, paths, strategies, singles, best };
+/** What a unit is for a corpus: documents, or sentences when it has one document. */
+export function unitKindOf(corpus: Corpus): UnitKind {
+  return corpus.documents.length > 1 ? 'document' : 'sentence';
 }
 
-function names(data: PlanData, S: number): string[] {
-  return membersOf(S).map((m) => data.names[m]);
+/** The splits of the held-out estimate, and notes on how they were made. */
+function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions, seed: number, notes: string[]): { splits: Split[]; folds?: number; repeats?: number } {
+  const units = pool.length;
+  const repeats = o.repeats ?? 1;
+  if (!Number.isInteger(repeats) || repeats < 1) throw new UsageError(`--repeats expects a positive integer, got ${repeats}`);
+  if (o.holdout !== undefined) {
+    if (o.folds !== undefined && o.folds !== 0) throw new UsageError('--holdout and --folds cannot be used together');
+    return { splits: makeSplits(pool, { holdout: o.holdout, seed }) };
+  }
+  if (o.folds !== undefined && o.folds !== 0 && (!Number.isInteger(o.folds) || o.folds < 2)) {
+    throw new UsageError(`--folds K must be 0 (no held-out estimate) or an integer of at least 2, got ${o.folds}`);
+  }
+  let folds = o.folds ?? DEFAULT_FOLDS;
+  if (o.folds === undefined && units < DEFAULT_FOLDS) {
+    folds = units >= 2 ? units : 0;
+    notes.push(folds === 0
+      ? `no held-out estimate: the data has ${units} ${unitKind} (at least 2 are needed to split)`
+      : `held-out estimate with ${folds} folds: the data has only ${units} ${unitKind}s`);
+  }
+  if (folds === 0) return { splits: [] };
+  return { splits: makeSplits(pool, { folds, repeats, seed }), folds, repeats };
 }
 
-/** Full scores of a candidate on some data (slots counted). */
-function fullCounts(data: PlanData, S: number, rule: Rule, weights: VoteWeights | undefined): Counts4 & { ties: number } {
-  return actualCounts(data, S, rule, true, weights);
+/** A listed candidate's choice on the planning data. */
+function listedChoice(data: PlanData, l: Listed): Choice {
+  return choiceOf(data, l.S, l.rule);
 }
 
-function candidateOf(p: Planned, k: number, rank: number, budget: number | undefined, front: boolean[] | undefined): PlanCandidate {
+function scoredOn(data: PlanData, scorer: Scorer, choice: Choice): ScoredOn {
+  const counts = choiceCounts(data, choice);
+  return { objective: choiceValue(data, scorer, choice, counts), scores: scoresOf(counts, scorer.settings) };
+}
+
+function candidateOf(p: Planned, l: Listed, rank: number, budget: number | undefined, pareto: boolean, test: PlanData | undefined): PlanCandidate {
   const { ctx, singles } = p;
-  const { data, scorer, store } = ctx;
-  const S = store.masks[k];
-  const r = store.rules[k];
-  const rule = ctx.rules[r];
-  const size = popcount(S);
-  const cost = scorer.costOf(S);
-  const a = fullCounts(data, S, rule, ctx.weights[r]);
-  const pc = predictedCounts(data, S, rule);
-  const actual = scoresOf(a, scorer.settings);
-  const predicted = scoresOf(pc, scorer.settings);
+  const { data, scorer } = ctx;
+  const choice = listedChoice(data, l);
+  const size = popcount(l.S);
+  const cost = scorer.costOf(l.S);
+  const a = choiceCounts(data, choice);
+  const pc = predictedCounts(data, l.S, l.rule);
   const av = scorer.value(a, size, cost);
   const pv = scorer.value(pc, size, cost);
   let bestMember = -1;
-  for (const m of membersOf(S)) if (bestMember < 0 || scorer.key(singles[m]) > scorer.key(singles[bestMember])) bestMember = m;
+  for (const m of membersOf(l.S)) if (bestMember < 0 || scorer.key(singles[m]) > scorer.key(singles[bestMember])) bestMember = m;
   const sign = scorer.objective.minimise ? -1 : 1;
+  const weights = choiceWeights(choice);
   return {
-    rank, members: names(data, S), rule: ruleName(rule), size, cost,
+    rank, members: choice.members, rule: ruleName(l.rule), size, cost,
     gain: sign * (av - singles[bestMember]), bestMember: data.names[bestMember],
     objective: { actual: av, predicted: pv, gap: av - pv },
-    actual, predicted, predictedVia: pc.method, ties: a.ties,
+    actual: scoresOf(a, scorer.settings), predicted: scoresOf(pc, scorer.settings), predictedVia: pc.method, ties: a.ties,
     withinBudget: budget === undefined || cost <= budget,
-    pareto: front?.[k] ?? false,
+    pareto,
+    ...(weights === undefined ? {} : { weights }),
+    ...(test === undefined ? {} : { test: scoredOn(test, scorer, choice) }),
   };
 }
 
@@ -194,248 +175,252 @@ function greedySteps(p: Planned): GreedyStep[] {
   const out: GreedyStep[] = [];
   for (const path of p.paths) {
     path.forEach((st, i) => out.push({
-      rule: ruleName(ctx.rules[st.rule]), step: i + 1, added: ctx.data.names[st.added], members: names(ctx.data, st.mask),
+      rule: ruleName(ctx.rules[st.rule]), step: i + 1, added: ctx.data.names[st.added], members: membersOf(st.mask).map((m) => ctx.data.names[m]),
       actual: st.actual, predicted: st.predicted, comp: st.comp,
     }));
   }
   return out;
 }
 
-/** Per-document counts (TP, FP, FN, S) of a set of kept items. */
-function countsByDocument(data: PlanData, keep: Uint8Array): Counts4[] {
-  const out: Counts4[] = Array.from({ length: data.documents }, () => ({ tp: 0, fp: 0, fn: 0, s: 0 }));
-  for (let i = 0; i < data.u; i++) {
-    const c = out[data.doc[i]];
-    if (data.isGold[i]) {
-      if (keep[i]) c.tp++;
-      else c.fn++;
-    } else if (keep[i]) {
-      c.fp++;
-    }
-  }
-  for (const b of data.xBoundaries) {
-    let kept = 0;
-    let x = 0;
-    let d = 0;
-    for (let e = data.bStart[b]; e < data.bStart[b + 1]; e++) {
-      const i = data.bItems[e];
-      d = data.doc[i];
-      if (!keep[i]) continue;
-      if (data.isGold[i]) kept++;
-      else x++;
-    }
-    out[d].s += Math.min(data.bGold[b] - kept, x);
+/** The store's candidates in the size range (store indices). */
+function inRange(p: Planned): number[] {
+  const { store } = p.ctx;
+  const out: number[] = [];
+  for (let k = 0; k < store.length; k++) {
+    const size = popcount(store.masks[k]);
+    if (size >= p.ctx.minSize && size <= p.ctx.maxSize) out.push(k);
   }
   return out;
 }
 
-function docSet(list: readonly number[], documents: number): Uint8Array {
-  const set = new Uint8Array(documents);
-  for (const d of list) set[d] = 1;
-  return set;
+/** Rank agreement entries: exact by construction (one member, or two under a binary rule), and duplicates keyed by member set and vote threshold. */
+function rankEntries(p: Planned, ks: readonly number[]): RankEntry[] {
+  const { store, rules } = p.ctx;
+  return ks.map((k) => {
+    const S = store.masks[k];
+    const rule = rules[store.rules[k]];
+    const size = popcount(S);
+    const binary = isBinaryRule(rule);
+    return {
+      rule: ruleName(rule),
+      exact: size === 1 || (binary && size === 2),
+      key: binary ? `${S}|${needOf(rule, size)}` : `${S}|${ruleName(rule)}`,
+      predicted: store.predicted[k],
+      actual: store.actual[k],
+    };
+  });
 }
 
-/** Plans on the training documents and scores the choice on the held-out ones. */
-function heldOutFold(index: EnsembleIndex, scorer: Scorer, s: Settings, budget: number | undefined, o: PlanOptions, train: number[], test: number[], fold: number, planned?: Planned): HeldOutFold {
-  const documents = index.corpus.documents.length;
-  const inTrain = docSet(train, documents);
-  const inTest = docSet(test, documents);
-  const p = planned ?? search(buildPlanData(index, (d) => inTrain[d] === 1), scorer, s, budget, o, `fold ${fold}: `);
-  const trainData = p.ctx.data;
-  const testData = buildPlanData(index, (d) => inTest[d] === 1);
-  // The choice is applied as planned: weights and the tie-break order come from the training documents.
-  testData.rank = trainData.rank;
-  const k = p.ranking[0];
-  const S = p.ctx.store.masks[k];
-  const r = p.ctx.store.rules[k];
-  const rule = s.rules[r];
-  const size = popcount(S);
-  const cost = scorer.costOf(S);
-  const planningCounts = fullCounts(trainData, S, rule, p.ctx.weights[r]);
-  const heldCounts = fullCounts(testData, S, rule, p.ctx.weights[r]);
-  const b = p.best;
-  const singleHeld = scorer.value({ tp: testData.tp[b], fp: testData.fp[b], fn: testData.goldSize - testData.tp[b], s: testData.s[b] }, 1, scorer.costs[b]);
+function procedureOf(name: ProcedureName, c: Chosen, data: PlanData, scorer: Scorer, heldOut: HeldOut | undefined, test: PlanData | undefined): Procedure {
+  const weights = choiceWeights(c.choice);
+  const summary = heldOut?.summary.find((x) => x.name === name);
   return {
-    fold, trainDocuments: train.length, testDocuments: test.length,
-    chosen: { members: names(trainData, S), rule: ruleName(rule) },
-    planning: { objective: scorer.value(planningCounts, size, cost), scores: scoresOf(planningCounts, scorer.settings) },
-    heldOut: { objective: scorer.value(heldCounts, size, cost), scores: scoresOf(heldCounts, scorer.settings) },
-    bestSingle: { name: trainData.names[b], planning: p.singles[b], heldOut: singleHeld },
+    name, members: [...c.choice.members], rule: ruleName(c.choice.rule), ...(weights === undefined ? {} : { weights }),
+    size: c.choice.members.length,
+    planning: { objective: c.value, scores: scoresOf(c.counts, scorer.settings) },
+    ...(summary === undefined ? {} : { heldOut: { mean: summary.mean, sd: summary.sd, splits: summary.splits, planningMean: summary.planningMean, optimism: summary.optimism } }),
+    ...(test === undefined ? {} : { test: scoredOn(test, scorer, c.choice) }),
   };
 }
 
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+/** The test set's planning data, after checking it has every planned system and no other. */
+function testData(test: Corpus, names: readonly string[], types: readonly string[] | undefined): PlanData {
+  const given = test.systems.map((s) => s.name);
+  const missing = names.filter((n) => !given.includes(n));
+  if (missing.length > 0) {
+    throw new UsageError(`--test has no output of ${missing.map((m) => `"${m}"`).join(', ')}: give every planned system's test output, named as in planning (NAME=PATH or the same file stem)`);
+  }
+  const extra = given.filter((n) => !names.includes(n));
+  if (extra.length > 0) throw new UsageError(`--test names ${extra.map((m) => `"${m}"`).join(', ')}, not among the planned systems (${names.join(', ')})`);
+  // Systems in planning order, so member bitmasks agree.
+  const ordered = { ...test, systems: names.map((n) => test.systems.find((s) => s.name === n)!) };
+  return buildPlanData(buildEnsembleIndex(ordered, { types }), { units: unitKindOf(test) });
+}
 
 /**
- * Plans ensembles of the corpus's systems (see the module comment and DESIGN §7).
+ * Plans ensembles of the corpus's systems (see the module comment).
  * @throws UsageError for options that cannot apply (sizes, costs naming no system, too large an
- *   exhaustive space, both holdout and folds, a split with too few documents).
+ *   exhaustive space, both holdout and folds, a split with too few units, a test set without
+ *   some planned system).
  */
 export function plan(corpus: Corpus, o: PlanOptions): PlanResult {
   return runPlan(corpus, o).result;
 }
 
-/**
- * What a saved plan of a listed candidate needs from the planning data: for `weighted`, the
- * weights as numbers (F1 or per-label F1 on the planning documents, or the given ones), and for
- * typed rules the members best first on the planning documents (the order label ties follow).
- */
-export interface PlanResolution {
-  weights?: WeightSpec;
-  tieBreak?: string[];
-}
-
-function resolutionOf(data: PlanData, S: number, rule: Rule): PlanResolution {
-  const members = membersOf(S);
-  const tieBreak = [...members].sort((a, b) => data.rank[a] - data.rank[b]).map((m) => data.names[m]);
-  if (rule.kind !== 'weighted') return { tieBreak };
-  const spec = rule.weights;
-  let weights: WeightSpec;
-  if (spec.kind === 'f1') {
-    weights = { kind: 'given', weights: new Map(members.map((m) => [data.names[m], data.f1[m]])) };
-  } else if (spec.kind === 'label-f1') {
-    weights = {
-      kind: 'table',
-      weights: new Map(members.map((m) => [data.names[m], {
-        overall: data.f1[m], byLabel: new Map(data.labels.map((l, i) => [l, data.labelF1[m][i]])),
-      }])),
-    };
-  } else {
-    weights = spec;
-  }
-  return { weights, tieBreak };
-}
-
 /** A plan with what the CLI needs beyond its result. */
 export interface PlanRun {
   result: PlanResult;
-  /** The resolution of the listed candidate of rank `rank` (from 1), for `--save-plan`. */
-  resolution: (rank: number) => PlanResolution;
+  /** The choice of the listed candidate of rank `rank` (from 1), resolved on the planning data (for `--save-plan-choice top`). */
+  candidateChoice: (rank: number) => Choice;
+  /** The recommended choice, resolved on the planning data (what `--save-plan` saves). */
+  recommendedChoice: Choice;
   /** Every evaluated candidate in the size range as a scatter point; the listed ones last, best first, labelled and highlighted. */
   scatter: () => Array<{ predicted: number; actual: number; rule: string; label: string; highlight: boolean }>;
 }
 
-/** {@link plan}, with the resolution of each listed candidate (by rank, from 1) for `--save-plan`. */
+/** {@link plan}, with the choices behind the result for `--save-plan`. */
 export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const n = corpus.systems.length;
   if (n > MAX_SYSTEMS) throw new UsageError(`the planner takes at most ${MAX_SYSTEMS} systems, got ${n}; choose some with fewer inputs`);
-  const s = settingsOf(n, o);
-  if (o.holdout !== undefined && o.folds !== undefined) throw new UsageError('--holdout and --folds cannot be used together');
+  const s = searchSettings(n, { ...o, budget: o.budget });
   const scorer = new Scorer(o.objective, { beta: o.beta ?? 1, kAlpha: o.kAlpha ?? 1, zeroDivision: o.zeroDivision ?? 'gerbil' }, costsOf(corpus.systems.map((x) => x.name), o.costs));
+  const samples = o.samples ?? DEFAULT_SAMPLES;
+  if (!Number.isInteger(samples) || samples < 1) throw new UsageError(`--samples expects a positive integer, got ${samples}`);
   const index = buildEnsembleIndex(corpus, { types: o.types });
-  const documents = corpus.documents.length;
-  let heldOut: HeldOut | undefined;
-  let main: Planned;
+  const unitKind = unitKindOf(corpus);
+  const total = unitCount(index, unitKind);
+  const pool = o.planUnits === undefined ? Array.from({ length: total }, (_, u) => u) : [...new Set(o.planUnits)].sort((a, b) => a - b);
+  if (pool.some((u) => !Number.isInteger(u) || u < 0 || u >= total)) throw new RangeError(`planUnits must be ${unitKind} numbers below ${total}`);
   const notes: string[] = [];
-  if (o.holdout !== undefined) {
-    const split = holdoutSplit(documents, o.holdout, s.seed);
-    const inTrain = docSet(split.train, documents);
-    main = search(buildPlanData(index, (d) => inTrain[d] === 1), scorer, s, o.budget, o, '');
-    const fold = heldOutFold(index, scorer, s, o.budget, o, split.train, split.test, 1, main);
-    heldOut = {
-      kind: 'holdout', fraction: o.holdout, seed: s.seed, perFold: [fold],
-      meanPlanning: fold.planning.objective, meanHeldOut: fold.heldOut.objective, meanBestSingleHeldOut: fold.bestSingle.heldOut,
-    };
-    notes.push(`planned on ${split.train.length} of ${documents} documents; the other ${split.test.length} are held out (seed ${s.seed})`);
-  } else {
-    main = search(buildPlanData(index), scorer, s, o.budget, o, '');
-    if (o.folds !== undefined) {
-      const folds = kFolds(documents, o.folds, s.seed);
-      const perFold = folds.map((test, f) => {
-        const inTest = docSet(test, documents);
-        const train: number[] = [];
-        for (let d = 0; d < documents; d++) if (!inTest[d]) train.push(d);
-        return heldOutFold(index, scorer, s, o.budget, o, train, test, f + 1);
-      });
-      heldOut = {
-        kind: 'folds', folds: o.folds, seed: s.seed, perFold,
-        meanPlanning: mean(perFold.map((f) => f.planning.objective)),
-        meanHeldOut: mean(perFold.map((f) => f.heldOut.objective)),
-        meanBestSingleHeldOut: mean(perFold.map((f) => f.bestSingle.heldOut)),
-      };
+  const { splits, folds, repeats } = planSplits(pool, unitKind, o, s.seed, notes);
+  if (unitKind === 'sentence' && splits.length > 0) notes.push('the corpus has one document: held-out splits and tests are by sentence');
+  const holdout = o.holdout !== undefined;
+  const inTrain = new Uint8Array(total);
+  for (const u of holdout ? splits[0].train : pool) inTrain[u] = 1;
+  const units = pool.length;
+  const data = buildPlanData(index, { units: unitKind, select: (u) => inTrain[u] === 1 });
+  const test = o.test === undefined ? undefined : testData(o.test, data.names, o.types);
+  const main: Procedures = runProcedures(data, scorer, s, o.onProgress, '');
+  const runs = splits.map((split) => runSplit(index, unitKind, split, scorer, s, o.onProgress, holdout ? main : undefined));
+  const p = main.planned;
+  const { ctx } = p;
+  const { store } = ctx;
+  if (holdout) {
+    notes.push(`planned on ${splits[0].train.length} of ${units} ${unitKind}s; the other ${splits[0].test.length} are held out (seed ${s.seed})`);
+  }
+
+  let heldOut: HeldOut | undefined;
+  if (runs.length > 0) {
+    const counts = new Map<string, { members: string[]; rule: string; count: number }>();
+    for (const r of runs) {
+      const c = r.chosen.selection;
+      const key = `${ruleName(c.rule)}|${c.members.join('+')}|${JSON.stringify(choiceWeights(c) ?? null)}`;
+      const e = counts.get(key);
+      if (e === undefined) counts.set(key, { members: [...c.members], rule: ruleName(c.rule), count: 1 });
+      else e.count++;
     }
+    const mostCommon = [...counts.values()].reduce((a, b) => (b.count > a.count ? b : a));
+    heldOut = {
+      kind: holdout ? 'holdout' : 'folds', units: unitKind,
+      ...(holdout ? { fraction: o.holdout } : { folds, repeats }),
+      seed: s.seed,
+      splits: runs.map((r) => {
+        const w = choiceWeights(r.chosen.selection);
+        return {
+          repeat: r.split.repeat, fold: r.split.fold, trainUnits: r.split.train.length, testUnits: r.split.test.length,
+          chosen: { members: [...r.chosen.selection.members], rule: ruleName(r.chosen.selection.rule), ...(w === undefined ? {} : { weights: w }) },
+          planning: { ...r.planning }, heldOut: { ...r.heldOut },
+        };
+      }),
+      summary: (['selection', ...BASELINE_NAMES] as ProcedureName[]).map((name) => ({ name, ...summarise(runs, name, scorer.objective.minimise) })),
+      stability: { distinct: counts.size, mostCommon },
+    };
   }
-  const { ctx } = main;
-  const { store, data } = ctx;
-  if (main.ranking.length === 0) {
-    throw new UsageError(o.budget !== undefined ? `no candidate costs at most --budget ${o.budget}` : 'no candidate to rank');
+  const alpha = o.alpha ?? DEFAULT_ALPHA;
+  if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha expects a level between 0 and 1, got ${alpha}`);
+  const tests = { samples, seed: s.seed, units: unitKind, alpha };
+  const { recommendation: rec } = recommend(runs, main.chosen, data, scorer, tests);
+  const recommendation: Recommendation = rec;
+  if (test !== undefined) {
+    const testUnits = unitKindOf(o.test!);
+    const recChoice = main.chosen[rec.procedure].choice;
+    recommendation.test = {
+      ...scoredOn(test, scorer, recChoice),
+      vsBaselines: BASELINE_NAMES.map((b) => comparisonOf(b, b === rec.procedure ? undefined : dataTest(test, scorer, recChoice, main.chosen[b].choice, { ...tests, units: testUnits }))),
+      tests: { on: 'test', units: testUnits, samples, seed: s.seed, reselected: false },
+    };
+    notes.push('test figures come from the test set, which took no part in any choice');
   }
+
   // Pareto front of objective against cost, over every evaluated candidate in the size range.
-  const inRange: number[] = [];
-  for (let k = 0; k < store.length; k++) {
-    const size = popcount(store.masks[k]);
-    if (size >= s.minSize && size <= s.maxSize) inRange.push(k);
-  }
-  const flags = paretoFront(inRange.map((k) => ({ cost: scorer.costOf(store.masks[k]), value: store.actual[k] })), !scorer.objective.minimise);
+  const range = inRange(p);
+  const flags = paretoFront(range.map((k) => ({ cost: scorer.costOf(store.masks[k]), value: store.actual[k] })), !scorer.objective.minimise);
   const front: boolean[] = new Array<boolean>(store.length).fill(false);
-  inRange.forEach((k, i) => { front[k] = flags[i]; });
-  const candidates = main.ranking.map((k, i) => candidateOf(main, k, i + 1, o.budget, front));
+  range.forEach((k, i) => { front[k] = flags[i]; });
+  const paretoOf = (l: Listed) => (l.ruleIndex < 0 ? false : front[store.find(l.S, l.ruleIndex)] ?? false);
+  const candidates = p.listed.map((l, i) => candidateOf(p, l, i + 1, o.budget, paretoOf(l), test));
   let frontList: PlanCandidate[] | undefined;
   if (o.costs !== undefined || o.budget !== undefined) {
-    const onFront = inRange.filter((k) => front[k]);
+    const onFront = range.filter((k) => front[k]);
     onFront.sort((a, b) => scorer.costOf(store.masks[a]) - scorer.costOf(store.masks[b]) || (betterCandidate(ctx, a, b) ? -1 : 1));
     // One entry per member set and score: a single system is the same ensemble under every rule.
     const distinct = onFront.filter((k, i) => i === 0 || store.masks[k] !== store.masks[onFront[i - 1]] || store.actual[k] !== store.actual[onFront[i - 1]]);
-    frontList = distinct.slice(0, 50).map((k) => candidateOf(main, k, main.ranking.indexOf(k) + 1, o.budget, front));
-  }
-  const agreement = rankAgreement(
-    Float64Array.from(inRange, (k) => store.predicted[k]),
-    Float64Array.from(inRange, (k) => store.actual[k]),
-    Math.max(1, Math.min(Math.max(10, s.top), inRange.length)),
-    !scorer.objective.minimise,
-  );
-  let bootstrap: BootstrapResult | undefined;
-  if (o.bootstrap !== undefined && o.bootstrap > 0) {
-    const k = main.ranking[0];
-    const S = store.masks[k];
-    const r = store.rules[k];
-    const perA = countsByDocument(data, keptItems(data, S, ctx.rules[r], ctx.weights[r]));
-    const perB = countsByDocument(data, keptItems(data, 1 << main.best, { kind: 'union' }));
-    const sizeA = popcount(S);
-    const costA = scorer.costOf(S);
-    const costB = scorer.costs[main.best];
-    const b = pairedBootstrap(perA, perB, (c) => scorer.value(c, sizeA, costA), {
-      samples: o.bootstrap, seed: s.seed, lowerIsBetter: scorer.objective.minimise,
-      metricB: (c) => scorer.value(c, 1, costB),
+    frontList = distinct.slice(0, 50).map((k) => {
+      const l: Listed = { S: store.masks[k], rule: ctx.rules[store.rules[k]], ruleIndex: store.rules[k], value: store.actual[k] };
+      const rank = p.listed.findIndex((x) => x.ruleIndex === l.ruleIndex && x.S === l.S) + 1;
+      return candidateOf(p, l, rank, o.budget, true, test);
     });
-    bootstrap = {
-      samples: o.bootstrap, seed: s.seed, confidence: 0.95,
-      candidate: { members: names(data, S), rule: ruleName(ctx.rules[r]) }, bestSingle: data.names[main.best],
-      observed: b.observed, mean: b.mean, low: b.low, high: b.high, notBetter: b.notBetter,
-    };
   }
+  const rankAgreement = honestRankAgreement(rankEntries(p, range), p.singles[p.best], !scorer.objective.minimise);
+
+  const bootstrap = o.bootstrap !== undefined && o.bootstrap > 0
+    ? reselectingBootstrap(index, unitKind, scorer, s, {
+      samples: o.bootstrap, seed: s.seed, procedure: rec.procedure, units: holdout ? splits[0].train : pool,
+    }, o.onProgress)
+    : undefined;
+
+  const procedureResult = (name: ProcedureName) => procedureOf(name, main.chosen[name], data, scorer, heldOut, test);
+  let goldItems = 0;
+  for (let i = 0; i < data.u; i++) goldItems += data.isGold[i];
+  const planningUnits = holdout ? splits[0].train.length : units;
   const result: PlanResult = {
     schemaVersion: 1,
     objective: { text: o.objective.text, minimise: o.objective.minimise, description: o.objective.description },
     rules: s.rules.map(ruleName),
-    search: { requested: s.search, strategies: main.strategies, guide: s.guide, beam: s.beam, minSize: s.minSize, maxSize: s.maxSize, evaluated: store.length },
+    search: {
+      requested: s.search, strategies: p.strategies, guide: s.guide, beam: s.beam, bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: store.length,
+    },
     match: 'strict', beta: scorer.settings.beta, kAlpha: scorer.settings.kAlpha,
     systems: data.names.slice(),
-    bestSingle: { name: data.names[main.best], objective: main.singles[main.best] },
+    bestSingle: { name: data.names[p.best], objective: p.singles[p.best] },
     budget: o.budget ?? null,
     candidates,
     ...(frontList === undefined ? {} : { paretoFront: frontList }),
-    greedyPath: greedySteps(main),
-    rankAgreement: agreement,
+    greedyPath: greedySteps(p),
+    rankAgreement,
+    planningData: {
+      units: unitKind,
+      documents: unitKind === 'document' ? planningUnits : corpus.documents.length,
+      sentences: unitKind === 'sentence' ? planningUnits : sentencesIn(corpus, inTrain),
+      goldItems, of: total,
+    },
+    selection: procedureResult('selection'),
+    baselines: BASELINE_NAMES.map(procedureResult),
     notes,
     ...(heldOut === undefined ? {} : { heldOut }),
+    ...(o.test === undefined ? {} : { testSet: testSetOf(o.test, test!) }),
     ...(bootstrap === undefined ? {} : { bootstrap }),
+    recommendation,
   };
-  const resolution = (rank: number) => {
-    const k = main.ranking[rank - 1];
-    return resolutionOf(data, store.masks[k], ctx.rules[store.rules[k]]);
-  };
-  // The listed candidates come last, best first, so that the figure numbers them by rank.
   const scatter = () => {
-    const listed = new Set(main.ranking);
+    const listed = new Set(p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.ruleIndex)));
     const point = (k: number, highlight: boolean) => {
       const rule = ruleName(ctx.rules[store.rules[k]]);
       return {
         predicted: store.predicted[k], actual: store.actual[k], rule, highlight,
-        label: highlight ? `${rule}(${names(data, store.masks[k]).join('+')})` : '',
+        label: highlight ? `${rule}(${membersOf(store.masks[k]).map((m) => data.names[m]).join('+')})` : '',
       };
     };
-    return [...inRange.filter((k) => !listed.has(k)).map((k) => point(k, false)), ...main.ranking.map((k) => point(k, true))];
+    const ordered = p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.ruleIndex));
+    return [...range.filter((k) => !listed.has(k)).map((k) => point(k, false)), ...ordered.map((k) => point(k, true))];
   };
-  return { result, resolution, scatter };
+  return {
+    result,
+    candidateChoice: (rank) => listedChoice(data, p.listed[rank - 1]),
+    recommendedChoice: main.chosen[rec.procedure].choice,
+    scatter,
+  };
+}
+
+/** Sentences of the documents flagged in `docs`. */
+function sentencesIn(corpus: Corpus, docs: Uint8Array): number {
+  let count = 0;
+  for (const d of corpus.documents) if (docs[d.index]) count += d.endSentence - d.firstSentence;
+  return count;
+}
+
+function testSetOf(corpus: Corpus, data: PlanData): TestSet {
+  let goldItems = 0;
+  for (let i = 0; i < data.u; i++) goldItems += data.isGold[i];
+  return { gold: corpus.gold.source, units: data.unitKind, documents: corpus.documents.length, sentences: corpus.sentences.length, goldItems };
 }

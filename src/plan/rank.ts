@@ -380,3 +380,64 @@ export function rankAgreement(predicted: ArrayLike<number>, actual: ArrayLike<nu
     topK: candidates === 0 ? topK : Math.min(topK, candidates),
   };
 }
+
+/** A candidate as the honest rank agreement sees it. */
+export interface RankEntry {
+  /** The rule's name (`vote`, `kofn:2`), for the per-rule figures. */
+  rule: string;
+  /** Whether the prediction is exact by construction (it would agree trivially). */
+  exact: boolean;
+  /** Candidates with the same key are the same ensemble (only the first is compared). */
+  key: string;
+  predicted: number;
+  actual: number;
+}
+
+/** The D-measure's fixed K: the plan's rank agreement does not depend on how many candidates are listed. */
+export const RANK_TOP_K = 10;
+
+/**
+ * Rank agreement over the candidates whose prediction is an estimate: entries that are exact by
+ * construction are left out, then every entry whose key was already seen (the same ensemble under
+ * another name). Over what remains: Spearman's ρ, Kendall's τ-b and the D-measure of the
+ * predicted top-K against the actual top-K (K = {@link RANK_TOP_K}, clamped to the number of
+ * candidates); the same ρ and τ per rule (in order of first appearance), and among the entries
+ * whose actual value beats `bestSingle` (strictly better in the objective's direction).
+ */
+export function honestRankAgreement(entries: readonly RankEntry[], bestSingle: number, higherIsBetter: boolean) {
+  const seen = new Set<string>();
+  let exact = 0;
+  let duplicates = 0;
+  const kept: RankEntry[] = [];
+  for (const e of entries) {
+    if (e.exact) {
+      exact++;
+      continue;
+    }
+    if (seen.has(e.key)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(e.key);
+    kept.push(e);
+  }
+  const correlation = (list: readonly RankEntry[]) => {
+    const p = Float64Array.from(list, (e) => e.predicted);
+    const a = Float64Array.from(list, (e) => e.actual);
+    return { candidates: complete(p, a)[0].length, spearman: spearman(p, a), kendall: kendallTauB(p, a) };
+  };
+  const overall = rankAgreement(Float64Array.from(kept, (e) => e.predicted), Float64Array.from(kept, (e) => e.actual), RANK_TOP_K, higherIsBetter);
+  const rules: string[] = [];
+  for (const e of kept) if (!rules.includes(e.rule)) rules.push(e.rule);
+  const sign = higherIsBetter ? 1 : -1;
+  return {
+    candidates: overall.candidates,
+    spearman: overall.spearman,
+    kendall: overall.kendall,
+    excluded: { exact, duplicates },
+    dMeasure: overall.dMeasure,
+    topK: overall.topK,
+    byRule: rules.map((rule) => ({ rule, ...correlation(kept.filter((e) => e.rule === rule)) })),
+    beatingBestSingle: correlation(kept.filter((e) => sign * e.actual > sign * bestSingle)),
+  };
+}

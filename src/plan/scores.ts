@@ -26,6 +26,22 @@ export interface Counts4 {
   s: number;
 }
 
+/** Whether the objective is a rate (P, R, F, SER, ERR, K), shown as a percentage; else a plain number. */
+export function isRateObjective(text: string): boolean {
+  return /^\s*(f1|f|p|r|ser|err|k|f:[^:\s]+|k:[^:\s]+:[^:\s]+)\s*$/i.test(text);
+}
+
+/**
+ * A signed difference of objective values as text: percentage points with two decimals for
+ * rates (+0.41), four decimals otherwise; `—` when undefined.
+ */
+export function signedAmount(x: number | null | undefined, rate: boolean): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return '—';
+  if (!Number.isFinite(x)) return x > 0 ? '+∞' : '-∞';
+  const s = (rate ? x * 100 : x).toFixed(rate ? 2 : 4);
+  return /^-0\.0*$/.test(s) ? s.slice(1) : s.startsWith('-') || /^0\.0*$/.test(s) ? s : `+${s}`;
+}
+
 /** Scores of counts (see the module comment). A NaN `s` gives NaN SER and ERR. */
 export function scoresOf(c: Counts4, settings: ScoreSettings): CandidateScores {
   const { precision, recall, f } = prf({ tp: Math.max(0, c.tp), fp: Math.max(0, c.fp), fn: Math.max(0, c.fn) }, settings.beta, settings.zeroDivision);

@@ -160,7 +160,7 @@ export interface BootstrapSummary {
 }
 
 /** The q-quantile of ascending `v` by linear interpolation between order statistics (NumPy's default). */
-function quantile(v: Float64Array, q: number): number {
+export function quantile(v: Float64Array, q: number): number {
   if (v.length === 0) return Number.NaN;
   const h = (v.length - 1) * q;
   const i = Math.floor(h);

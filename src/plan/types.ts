@@ -63,6 +63,10 @@ export interface PlanCandidate {
   withinBudget: boolean;
   /** On the Pareto front of objective against cost (among all evaluated candidates). */
   pareto: boolean;
+  /** `weighted` with given weights (ensemble selection's counts): weight per member. */
+  weights?: Record<string, number>;
+  /** On the test set (`--test`): not used for selection. */
+  test?: ScoredOn;
 }
 
 export interface GreedyStep {
@@ -78,60 +82,200 @@ export interface GreedyStep {
   comp: number | null;
 }
 
-export interface RankAgreement {
-  /** Number of evaluated candidates compared. */
+export interface RankCorrelation {
+  /** Number of candidates compared. */
   candidates: number;
   /** Spearman's ρ between predicted and actual objective (null when undefined, e.g. < 2 candidates). */
   spearman: number | null;
   /** Kendall's τ-b between predicted and actual objective (null when undefined). */
   kendall: number | null;
-  /** D-measure of the predicted top-K, pertinent when in the actual top-K (null when no candidates). */
-  dMeasure: number | null;
-  /** K of the D-measure. */
-  topK: number;
 }
 
-export interface HeldOutFold {
+/**
+ * How well the predicted objective ranks candidates by their actual objective, over the
+ * candidates whose prediction is an estimate: candidates predicted exactly by construction (one
+ * member; two under union, intersection, majority or kofn) are left out, as are duplicates (the
+ * same member set kept by the same vote threshold under two binary rules: kofn:2 of three is
+ * majority of three).
+ */
+export interface RankAgreement extends RankCorrelation {
+  /** Candidates left out: exact by construction, and duplicates of a candidate already counted. */
+  excluded: { exact: number; duplicates: number };
+  /** D-measure of the predicted top-K, pertinent when in the actual top-K (null when no candidates). */
+  dMeasure: number | null;
+  /** K of the D-measure: fixed (10, or fewer candidates), whatever `--top` lists. */
+  topK: number;
+  /** The same per rule. */
+  byRule: Array<RankCorrelation & { rule: string }>;
+  /** Among the compared candidates whose actual objective beats the best single system's. */
+  beatingBestSingle: RankCorrelation;
+}
+
+/** The baselines every plan reports beside its own choice, as named in JSON. */
+export type BaselineName = 'best-single' | 'majority-all' | 'vote-all' | 'caruana';
+/** The plan's own choice (`selection`, the search's top candidate) and the baselines. */
+export type ProcedureName = 'selection' | BaselineName;
+
+/** An objective value with the scores behind it. */
+export interface ScoredOn {
+  objective: number;
+  scores: CandidateScores;
+}
+
+/** Held-out summary of a procedure over the splits. */
+export interface HeldOutSummary {
+  /** Mean and standard deviation (n − 1; null with one split) of the held-out objective. */
+  mean: number;
+  sd: number | null;
+  /** Number of splits (folds × repeats, or 1 for a hold-out). */
+  splits: number;
+  /** Mean objective on the training parts, where the procedure chose (in-sample there). */
+  planningMean: number;
+  /** planningMean − mean, signed so that positive means the in-sample figure flattered (for SER: held-out − planning). */
+  optimism: number;
+}
+
+/**
+ * A way of choosing an ensemble, and what it chose on the planning data: the plan's own
+ * selection (its search's top candidate) or a baseline (best single system, majority and vote of
+ * all systems, ensemble selection with replacement).
+ */
+export interface Procedure {
+  name: ProcedureName;
+  members: string[];
+  /** The rule (a single system is listed under `union`, which is the system itself). */
+  rule: string;
+  /** `weighted` with given weights (ensemble selection's counts): weight per member. */
+  weights?: Record<string, number>;
+  size: number;
+  /** In-sample: on the planning data, which made the choice. */
+  planning: ScoredOn;
+  /** Held out: the procedure re-run inside each training part, scored on the part left out. */
+  heldOut?: HeldOutSummary;
+  /** On the test set: never used for selection. */
+  test?: ScoredOn;
+}
+
+export interface HeldOutSplit {
+  /** Repeat and fold (from 1; a hold-out is repeat 1, fold 1). */
+  repeat: number;
   fold: number;
-  trainDocuments: number;
-  testDocuments: number;
-  chosen: { members: string[]; rule: string };
-  /** The chosen candidate's objective and scores on the planning (training) documents. */
-  planning: { objective: number; scores: CandidateScores };
-  /** The same candidate on the held-out documents. */
-  heldOut: { objective: number; scores: CandidateScores };
-  /** The best single system on the training documents, scored on the held-out documents. */
-  bestSingle: { name: string; planning: number; heldOut: number };
+  trainUnits: number;
+  testUnits: number;
+  /** What the selection chose on the training part. */
+  chosen: { members: string[]; rule: string; weights?: Record<string, number> };
+  /** Objective of each procedure's choice on the training part (in-sample there) and on the held-out part. */
+  planning: Record<ProcedureName, number>;
+  heldOut: Record<ProcedureName, number>;
 }
 
 export interface HeldOut {
   kind: 'holdout' | 'folds';
-  /** Held-out fraction (holdout) or number of folds. */
+  /** What was split: documents, or sentences when the corpus has one document. */
+  units: 'document' | 'sentence';
+  /** Held-out fraction (holdout), or folds and repeats. */
   fraction?: number;
   folds?: number;
+  repeats?: number;
   seed: number;
-  perFold: HeldOutFold[];
-  /** Means over folds of the chosen candidate's objective. */
-  meanPlanning: number;
-  meanHeldOut: number;
-  /** Mean over folds of the held-out best single system's objective. */
-  meanBestSingleHeldOut: number;
+  splits: HeldOutSplit[];
+  /** Per procedure: held-out mean and spread, planning mean and optimism. */
+  summary: Array<HeldOutSummary & { name: ProcedureName }>;
+  /** How stable the selection's choice is: distinct choices over the splits, and the most frequent. */
+  stability: { distinct: number; mostCommon: { members: string[]; rule: string; count: number } };
 }
 
+/** A paired comparison of the recommendation with a baseline (positive: the recommendation is better). */
+export interface PairedComparison {
+  name: BaselineName;
+  /** Mean over splits of (recommendation − baseline); the difference itself on a test set. */
+  meanDiff: number;
+  /** Standard deviation of the per-split differences (null with one split). */
+  sd: number | null;
+  /** Bootstrap standard error of meanDiff. */
+  se: number;
+  /** 95% paired-bootstrap percentile interval of meanDiff. */
+  ci95: [number, number];
+  /** Two-sided approximate-randomization p-value. */
+  p: number;
+  /** Two-sided paired-bootstrap p-value. */
+  pBootstrap: number;
+}
+
+/** How paired comparisons were made. */
+export interface TestSettings {
+  /** Held-out splits (choices made on training parts) or the test set (choices made on the planning data). */
+  on: 'held-out' | 'test';
+  units: 'document' | 'sentence';
+  samples: number;
+  seed: number;
+  /** Always false here: the choices were made without the units tested, so nothing is re-selected per resample. */
+  reselected: false;
+}
+
+export interface Recommendation {
+  /** Which procedure's choice is recommended. */
+  procedure: ProcedureName;
+  members: string[];
+  rule: string;
+  weights?: Record<string, number>;
+  /** Why, in words. */
+  reason: string;
+  /** The significance level a selecting procedure had to reach against vote-all and majority-all. */
+  alpha: number;
+  /** The procedure's held-out objective (null without held-out splits). */
+  heldOut: { mean: number; sd: number | null; folds: number } | null;
+  /** Paired held-out comparisons with each baseline (empty without held-out splits). */
+  vsBaselines: PairedComparison[];
+  tests: TestSettings | null;
+  /** On the test set (not used for selection): its scores and paired comparisons. */
+  test?: ScoredOn & { vsBaselines: PairedComparison[]; tests: TestSettings };
+}
+
+/** The test set of `--test-gold`/`--test`: scored, never used for selection. */
+export interface TestSet {
+  gold: string;
+  units: 'document' | 'sentence';
+  documents: number;
+  sentences: number;
+  goldItems: number;
+}
+
+export interface BootstrapProcedure {
+  name: ProcedureName;
+  /** Mean out-of-bootstrap objective, and its percentile interval. */
+  mean: number;
+  low: number;
+  high: number;
+}
+
+export interface BootstrapComparison {
+  name: BaselineName;
+  /** Mean out-of-bootstrap difference (recommended procedure − baseline; positive is better), interval, share ≤ 0. */
+  mean: number;
+  low: number;
+  high: number;
+  notBetter: number;
+}
+
+/**
+ * The bootstrap of the selection procedure: every resample of the units (drawn with
+ * replacement) re-runs every procedure's choice on the resample and scores it on the units the
+ * resample left out (out-of-bootstrap).
+ */
 export interface BootstrapResult {
   samples: number;
   seed: number;
   confidence: number;
-  /** The candidate compared (the winner) and the best single system. */
-  candidate: { members: string[]; rule: string };
-  bestSingle: string;
-  /** Objective difference candidate − best single (positive is better), observed on all documents. */
-  observed: number;
-  mean: number;
-  low: number;
-  high: number;
-  /** Share of resamples where the gain is ≤ 0. */
-  notBetter: number;
+  units: 'document' | 'sentence';
+  /** Always true: the choices are made again inside each resample. */
+  reselected: true;
+  /** The procedure compared with the baselines (the recommendation's). */
+  procedure: ProcedureName;
+  procedures: BootstrapProcedure[];
+  vsBaselines: BootstrapComparison[];
+  /** Resamples that left no unit out (skipped). */
+  skipped: number;
 }
 
 export interface PlanResult {
@@ -140,9 +284,11 @@ export interface PlanResult {
   objective: { text: string; minimise: boolean; description: string };
   rules: string[];
   search: {
-    requested: 'exhaustive' | 'greedy' | 'beam' | 'auto';
+    requested: 'exhaustive' | 'greedy' | 'beam' | 'auto' | 'caruana';
     /** What ran (auto resolves to exhaustive, or greedy then beam). */
-    strategies: Array<'exhaustive' | 'greedy' | 'beam'>;
+    strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'caruana'>;
+    /** Bags of ensemble selection with replacement (1: plain). */
+    bags: number;
     guide: 'score' | 'comp';
     beam: number;
     minSize: number;
@@ -166,8 +312,16 @@ export interface PlanResult {
   paretoFront?: PlanCandidate[];
   greedyPath: GreedyStep[];
   rankAgreement: RankAgreement;
+  /** What the in-sample figures were measured on: the planning data (all of it, or the training part of a hold-out). */
+  planningData: { units: 'document' | 'sentence'; documents: number; sentences: number; goldItems: number; of: number };
+  /** The plan's own choice (the search's top candidate), as a procedure. */
+  selection: Procedure;
+  /** Best single system, majority and vote of all systems, ensemble selection with replacement. */
+  baselines: Procedure[];
   /** Notes the reader needs (e.g. vote predicted through majority). */
   notes: string[];
   heldOut?: HeldOut;
+  testSet?: TestSet;
   bootstrap?: BootstrapResult;
+  recommendation: Recommendation;
 }

@@ -1,7 +1,9 @@
 /**
- * Renderings of a {@link PlanResult} (DESIGN §7, §8): the terminal report, the JSON document
- * (schemaVersion 1, the result as it stands), a CSV with one row per candidate, and Markdown and
- * LaTeX for papers. Pure functions of the result; the caller decides colour (NO_COLOR /
+ * Renderings of a {@link PlanResult}: the terminal report, the JSON document (schemaVersion 1,
+ * the result as it stands), a CSV with one row per candidate and per procedure, and Markdown and
+ * LaTeX for papers. Every report says what its figures were measured on: in-sample (the planning
+ * data, which chose the candidates), held out, or test (never used for selection); the
+ * baselines stand beside the candidates, and the recommendation ends the report. Pure functions of the result; the caller decides colour (NO_COLOR /
  * FORCE_COLOR) and the terminal width.
  *
  * Numbers: rates (P, R, F, SER, K) are percentages with two decimals, as `eval` prints them.
@@ -13,8 +15,13 @@
  * Marks on predicted scores: `≈` for the beta-binomial estimate (three or more members), `†`
  * for typed rules predicted through majority; unmarked predictions are exact.
  */
-import type { BootstrapResult, CandidateScores, GreedyStep, HeldOut, PlanCandidate, PlanResult } from '../plan/types.js';
-import { fixed, jsonNumber, percent, UNDEFINED } from './number.js';
+import type { CandidateScores, GreedyStep, PairedComparison, PlanCandidate, PlanResult, Procedure, ScoredOn } from '../plan/types.js';
+import { isRateObjective } from '../plan/scores.js';
+import { fixed, jsonNumber, percent } from './number.js';
+import { abbreviateMembers, objectiveValue, plural, shortNumber, signedObjective, weightedMembers, width } from './plan-values.js';
+import {
+  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, recommendationLines, splitsTable,
+} from './plan-procedures.js';
 import { renderCsv, renderLatex, renderMarkdown, renderText, type Column, type Table } from './table.js';
 
 export interface PlanTableOptions {
@@ -42,15 +49,10 @@ const OVER_BUDGET_MARK = '!';
 const ESC = '\u001b[';
 const bold = (s: string, on: boolean) => (on ? `${ESC}1m${s}${ESC}22m` : s);
 
-/** Display width (code points; names hold no wide characters). */
-const width = (s: string) => [...s].length;
-
 const fName = (beta: number) => (beta === 1 ? 'F1' : `F${beta}`);
 
-/** Whether the objective is a rate shown as a percentage (else a plain number). */
-export function isRateObjective(text: string): boolean {
-  return /^\s*(f1|f|p|r|ser|err|k|f:[^:\s]+|k:[^:\s]+:[^:\s]+)\s*$/i.test(text);
-}
+export { isRateObjective };
+export { abbreviateMembers } from './plan-values.js';
 
 /** Which score column shows the objective itself, if any. */
 function objectiveColumn(text: string): 'f' | 'ser' | 'k' | undefined {
@@ -59,41 +61,6 @@ function objectiveColumn(text: string): 'f' | 'ser' | 'k' | undefined {
   if (t === 'ser') return 'ser';
   if (t === 'k' || t.startsWith('k:')) return 'k';
   return undefined;
-}
-
-/** An objective value: a percentage for rate objectives, else four decimals. */
-function objectiveValue(r: PlanResult, x: number | null | undefined): string {
-  return isRateObjective(r.objective.text) ? percent(x) : fixed(x, 4);
-}
-
-/** A signed difference of objective values (percentage points for rate objectives). */
-function signedObjective(r: PlanResult, x: number | null | undefined): string {
-  if (x === null || x === undefined || Number.isNaN(x)) return UNDEFINED;
-  const s = isRateObjective(r.objective.text) ? fixed(x * 100) : fixed(x, 4);
-  if (s === '∞') return '+∞';
-  return s.startsWith('-') || /^0\.?0*$/.test(s) ? s : `+${s}`;
-}
-
-/** A cost or budget: up to two decimals, without trailing zeros (3, 2.5, 0.25). */
-function shortNumber(x: number): string {
-  const s = fixed(x, 2);
-  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
-}
-
-/**
- * `members` joined with `+`, abbreviated to at most `max` characters: as many leading names as
- * fit, then `+N more` (e.g. `flair-glove-lstmcrf+5 more`); a single name too long is cut with `…`.
- */
-export function abbreviateMembers(members: readonly string[], max: number): string {
-  const full = members.join('+');
-  if (width(full) <= max) return full;
-  for (let k = members.length - 1; k >= 1; k--) {
-    const s = `${members.slice(0, k).join('+')}+${members.length - k} more`;
-    if (width(s) <= max) return s;
-  }
-  const tail = members.length > 1 ? `+${members.length - 1} more` : '';
-  const room = Math.max(1, max - width(tail) - 1);
-  return `${[...members[0]].slice(0, room).join('')}…${tail}`;
 }
 
 /** Candidates by rank, the first `top` of them. */
@@ -106,8 +73,6 @@ function shown(r: PlanResult, top: number | undefined): PlanCandidate[] {
 function costsGiven(r: PlanResult): boolean {
   return r.budget !== null || r.candidates.some((c) => c.cost !== c.size);
 }
-
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The header lines: objective, rules and search, the best single system. */
 export function planHeadline(r: PlanResult): string[] {
@@ -150,13 +115,15 @@ function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCell: (m: 
     { header: `pred ${F}`, align: 'right' }, { header: F, align: 'right' }, { header: 'SER', align: 'right' }, { header: 'K', align: 'right' },
     ...(objCol === undefined ? [{ header: 'objective', align: 'right' as const }] : []),
     { header: 'gap', align: 'right' }, { header: 'gain', align: 'right' },
+    ...(r.testSet !== undefined ? [{ header: `test ${objCol === undefined ? 'objective' : objCol === 'f' ? F : objCol === 'ser' ? 'SER' : 'K'}`, align: 'right' as const }] : []),
   ];
   const rows = list.map((c) => [
-    String(c.rank), membersCell(c.members), c.rule, String(c.size),
+    String(c.rank), membersCell(weightedMembers(c.members, c.weights)), c.rule, String(c.size),
     ...(cost ? [`${shortNumber(c.cost)}${c.withinBudget ? '' : OVER_BUDGET_MARK}`] : []),
     predictedCell(c), percent(c.actual.f), percent(c.actual.ser), percent(c.actual.k),
     ...(objCol === undefined ? [objectiveValue(r, c.objective.actual)] : []),
     signedObjective(r, c.objective.gap), signedObjective(r, c.gain),
+    ...(r.testSet !== undefined ? [objectiveValue(r, c.test?.objective)] : []),
   ]);
   // Emphasis: the objective of the best candidate shown.
   const emphasis = new Set<string>();
@@ -169,11 +136,13 @@ function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCell: (m: 
   if (cost && list.some((c) => !c.withinBudget)) notes.push(`${OVER_BUDGET_MARK} over the budget${r.budget === null ? '' : ` of ${shortNumber(r.budget)}`}.`);
   const unit = isRateObjective(r.objective.text) ? ' (points)' : '';
   notes.push(`gap = actual − predicted objective${unit}; gain = over the candidate's best single member${unit}, positive is better.`);
+  notes.push('Actual scores are in-sample: measured on the planning data, which ranked and chose these candidates.');
+  if (r.testSet !== undefined) notes.push(`test: on ${r.testSet.gold}, not used for selection.`);
   // Candidates listed out of those scored (a budget or size range may leave fewer to rank).
-  const total = Math.max(r.candidates.length, r.rankAgreement.candidates);
+  const total = Math.max(r.candidates.length, r.search.evaluated);
   const which = list.length < total ? `top ${list.length} of ${total}` : total === 1 ? 'the only one' : `all ${total}`;
   return {
-    title: `Candidates (${which}, by actual objective)`,
+    title: `Candidates (${which}, by actual objective, in-sample)`,
     columns,
     rows,
     emphasis,
@@ -200,11 +169,23 @@ function greedyTable(r: PlanResult, steps: GreedyStep[]): Table {
   };
 }
 
-/** The rank agreement line. */
-export function rankAgreementLine(r: PlanResult): string {
+/** The rank agreement lines: overall, per rule, and among candidates that beat the best single system. */
+export function rankAgreementLines(r: PlanResult): string[] {
   const a = r.rankAgreement;
-  return `Rank agreement (predicted against actual objective) over ${plural(a.candidates, 'candidate')}: `
-    + `Spearman ρ ${fixed(a.spearman, 3)}, Kendall τ ${fixed(a.kendall, 3)}, D-measure@${a.topK} ${fixed(a.dMeasure, 3)}`;
+  const rho = (x: { spearman: number | null; kendall: number | null; candidates: number }) =>
+    `ρ ${fixed(x.spearman, 3)}, τ ${fixed(x.kendall, 3)} (${plural(x.candidates, 'candidate')})`;
+  return [
+    `Rank agreement (predicted against actual objective, in-sample) over ${plural(a.candidates, 'candidate')} whose prediction is an estimate `
+      + `(${a.excluded.exact} exact by construction and ${a.excluded.duplicates} duplicates left out): `
+      + `Spearman ρ ${fixed(a.spearman, 3)}, Kendall τ ${fixed(a.kendall, 3)}, D-measure@${a.topK} ${fixed(a.dMeasure, 3)}`,
+    `  by rule: ${a.byRule.length === 0 ? '—' : a.byRule.map((x) => `${x.rule} ${rho(x)}`).join('; ')}`,
+    `  among candidates that beat the best single system: ${rho(a.beatingBestSingle)}`,
+  ];
+}
+
+/** The rank agreement line (the first of {@link rankAgreementLines}). */
+export function rankAgreementLine(r: PlanResult): string {
+  return rankAgreementLines(r)[0];
 }
 
 /** The Pareto front of objective against cost, by cost. */
@@ -226,45 +207,6 @@ function paretoTable(r: PlanResult, membersCell: (m: string[]) => string): Table
   };
 }
 
-/** How the held-out split was made, for titles. */
-function heldOutKind(h: HeldOut): string {
-  if (h.kind === 'folds') return `${h.folds ?? h.perFold.length} folds`;
-  const share = h.fraction === undefined ? '' : ` ${Number((h.fraction * 100).toFixed(2))}%`;
-  return `holdout${share}`;
-}
-
-/** The held-out table: per fold, what was chosen and how it did on unseen documents. */
-function heldOutTable(r: PlanResult, h: HeldOut, membersCell: (m: string[]) => string): Table {
-  return {
-    title: `Held-out check (${heldOutKind(h)} by document, seed ${h.seed})`,
-    columns: [
-      { header: 'fold', align: 'right' }, { header: 'train docs', align: 'right' }, { header: 'test docs', align: 'right' },
-      { header: 'chosen' }, { header: 'planning', align: 'right' }, { header: 'held-out', align: 'right' },
-      { header: 'best single' }, { header: 'its held-out', align: 'right' },
-    ],
-    rows: h.perFold.map((f) => [
-      String(f.fold), String(f.trainDocuments), String(f.testDocuments), `${f.chosen.rule}(${membersCell(f.chosen.members)})`,
-      objectiveValue(r, f.planning.objective), objectiveValue(r, f.heldOut.objective), f.bestSingle.name, objectiveValue(r, f.bestSingle.heldOut),
-    ]),
-    note: heldOutMeansLine(r, h),
-  };
-}
-
-/** The held-out means, and the chosen candidates' held-out gain over the best single systems. */
-export function heldOutMeansLine(r: PlanResult, h: HeldOut): string {
-  const gain = r.objective.minimise ? h.meanBestSingleHeldOut - h.meanHeldOut : h.meanHeldOut - h.meanBestSingleHeldOut;
-  return `Means over ${plural(h.perFold.length, 'fold')}: planning ${objectiveValue(r, h.meanPlanning)}, held-out ${objectiveValue(r, h.meanHeldOut)}, `
-    + `best single held-out ${objectiveValue(r, h.meanBestSingleHeldOut)}; held-out gain ${signedObjective(r, gain)}.`;
-}
-
-/** The bootstrap line: the winner's gain over the best single system with its interval. */
-export function bootstrapLine(r: PlanResult, b: BootstrapResult): string {
-  const level = Number((b.confidence * 100).toFixed(2));
-  return `Bootstrap (${plural(b.samples, 'resample')} of documents, seed ${b.seed}): gain of ${b.candidate.rule}(${b.candidate.members.join('+')}) `
-    + `over ${b.bestSingle} ${signedObjective(r, b.observed)}, ${level}% interval ${signedObjective(r, b.low)} to ${signedObjective(r, b.high)} `
-    + `(mean ${signedObjective(r, b.mean)}); not better in ${percent(b.notBetter, 1)}% of resamples.`;
-}
-
 /** The terminal report. */
 export function planTable(result: PlanResult, options: PlanTableOptions = {}): string {
   const color = options.color === true;
@@ -274,7 +216,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     if (out.length > 0) out.push('');
     out.push(text.replace(/\n$/, ''));
   };
-  section(planHeadline(result).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
+  section([...planHeadline(result).map((l, i) => (i === 0 ? bold(l, color) : l)), dataLine(result)].join('\n'));
   // Members fit the terminal: lay the table out once in full, then give the members column what
   // the other columns leave.
   let membersCell = (m: string[]) => m.join('+');
@@ -285,23 +227,32 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     const room = Math.max(12, options.width - others);
     membersCell = (m) => abbreviateMembers(m, room);
   }
+  const wide = options.width === undefined ? (m: string[]) => m.join('+') : (m: string[]) => abbreviateMembers(m, Math.max(16, Math.floor(options.width! / 3)));
   const style = { color };
   if (list.length === 0) section('No candidates.');
   else section(renderText([candidatesTable(result, list, membersCell)], style));
+  section(renderText([proceduresTable(result, wide)], style));
   if (result.greedyPath.length > 0) section(renderText([greedyTable(result, result.greedyPath)], style));
-  section(rankAgreementLine(result));
+  section(rankAgreementLines(result).join('\n'));
   if (costsGiven(result)) {
     const front = paretoTable(result, membersCell);
     if (front !== undefined) section(renderText([front], style));
   }
-  if (result.heldOut !== undefined) {
-    const h = result.heldOut;
-    const wide = options.width === undefined ? (m: string[]) => m.join('+') : (m: string[]) => abbreviateMembers(m, Math.max(16, Math.floor(options.width! / 3)));
-    section(renderText([heldOutTable(result, h, wide)], style));
-  }
-  if (result.bootstrap !== undefined) section(bootstrapLine(result, result.bootstrap));
+  for (const t of honestTables(result, wide)) section(renderText([t], style));
   if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => `  - ${n}`)].join('\n'));
+  section(recommendationLines(result).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
   return `${out.join('\n')}\n`;
+}
+
+/** The held-out splits, the paired comparisons (held out, test) and the bootstrap, as present. */
+function honestTables(r: PlanResult, cell: (m: string[]) => string): Table[] {
+  const out: Table[] = [];
+  if (r.heldOut !== undefined) out.push(splitsTable(r, r.heldOut, cell));
+  const rec = r.recommendation;
+  if (rec.tests !== null && rec.vsBaselines.length > 0) out.push(comparisonsTable(r, rec.vsBaselines, rec.tests));
+  if (rec.test !== undefined) out.push(comparisonsTable(r, rec.test.vsBaselines, rec.test.tests));
+  if (r.bootstrap !== undefined) out.push(...bootstrapTables(r, r.bootstrap));
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,11 +265,16 @@ function scoresJson(s: CandidateScores) {
   };
 }
 
+function scoredJson(x: ScoredOn) {
+  return { objective: jsonNumber(x.objective), scores: scoresJson(x.scores) };
+}
+
 function candidateJson(c: PlanCandidate) {
   return {
     rank: c.rank,
     members: [...c.members],
     rule: c.rule,
+    ...(c.weights === undefined ? {} : { weights: { ...c.weights } }),
     size: c.size,
     cost: jsonNumber(c.cost),
     gain: jsonNumber(c.gain),
@@ -330,55 +286,51 @@ function candidateJson(c: PlanCandidate) {
     ties: c.ties,
     withinBudget: c.withinBudget,
     pareto: c.pareto,
+    ...(c.test === undefined ? {} : { test: scoredJson(c.test) }),
   };
 }
 
-function heldOutJson(h: HeldOut) {
+function procedureJson(p: Procedure) {
+  const h = p.heldOut;
   return {
-    kind: h.kind,
-    ...(h.fraction === undefined ? {} : { fraction: h.fraction }),
-    ...(h.folds === undefined ? {} : { folds: h.folds }),
-    seed: h.seed,
-    perFold: h.perFold.map((f) => ({
-      fold: f.fold,
-      trainDocuments: f.trainDocuments,
-      testDocuments: f.testDocuments,
-      chosen: { members: [...f.chosen.members], rule: f.chosen.rule },
-      planning: { objective: jsonNumber(f.planning.objective), scores: scoresJson(f.planning.scores) },
-      heldOut: { objective: jsonNumber(f.heldOut.objective), scores: scoresJson(f.heldOut.scores) },
-      bestSingle: { name: f.bestSingle.name, planning: jsonNumber(f.bestSingle.planning), heldOut: jsonNumber(f.bestSingle.heldOut) },
-    })),
-    meanPlanning: jsonNumber(h.meanPlanning),
-    meanHeldOut: jsonNumber(h.meanHeldOut),
-    meanBestSingleHeldOut: jsonNumber(h.meanBestSingleHeldOut),
+    name: p.name,
+    members: [...p.members],
+    rule: p.rule,
+    ...(p.weights === undefined ? {} : { weights: { ...p.weights } }),
+    size: p.size,
+    planning: scoredJson(p.planning),
+    ...(h === undefined ? {} : {
+      heldOut: { mean: jsonNumber(h.mean), sd: jsonNumber(h.sd), splits: h.splits, planningMean: jsonNumber(h.planningMean), optimism: jsonNumber(h.optimism) },
+    }),
+    ...(p.test === undefined ? {} : { test: scoredJson(p.test) }),
   };
 }
 
-function bootstrapJson(b: BootstrapResult) {
+function comparisonJson(c: PairedComparison) {
   return {
-    samples: b.samples,
-    seed: b.seed,
-    confidence: jsonNumber(b.confidence),
-    candidate: { members: [...b.candidate.members], rule: b.candidate.rule },
-    bestSingle: b.bestSingle,
-    observed: jsonNumber(b.observed),
-    mean: jsonNumber(b.mean),
-    low: jsonNumber(b.low),
-    high: jsonNumber(b.high),
-    notBetter: jsonNumber(b.notBetter),
+    name: c.name, meanDiff: jsonNumber(c.meanDiff), sd: jsonNumber(c.sd), se: jsonNumber(c.se),
+    ci95: [jsonNumber(c.ci95[0]), jsonNumber(c.ci95[1])], p: jsonNumber(c.p), pBootstrap: jsonNumber(c.pBootstrap),
   };
 }
+
+const numbers = <K extends string>(o: Record<K, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, jsonNumber(v as number)]));
 
 /** The result as a plain object with the keys in the order of types.ts and NaN/±∞ as null. */
 export function planJsonObject(r: PlanResult): object {
   const s = r.search;
   const a = r.rankAgreement;
+  const rec = r.recommendation;
+  const corr = (x: { candidates: number; spearman: number | null; kendall: number | null }) => ({
+    candidates: x.candidates, spearman: jsonNumber(x.spearman), kendall: jsonNumber(x.kendall),
+  });
+  const h = r.heldOut;
+  const b = r.bootstrap;
   return {
     schemaVersion: r.schemaVersion,
     objective: { text: r.objective.text, minimise: r.objective.minimise, description: r.objective.description },
     rules: [...r.rules],
     search: {
-      requested: s.requested, strategies: [...s.strategies], guide: s.guide, beam: s.beam, minSize: s.minSize, maxSize: s.maxSize, evaluated: s.evaluated,
+      requested: s.requested, strategies: [...s.strategies], guide: s.guide, beam: s.beam, bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: s.evaluated,
     },
     match: r.match,
     beta: r.beta,
@@ -393,11 +345,54 @@ export function planJsonObject(r: PlanResult): object {
       comp: jsonNumber(g.comp),
     })),
     rankAgreement: {
-      candidates: a.candidates, spearman: jsonNumber(a.spearman), kendall: jsonNumber(a.kendall), dMeasure: jsonNumber(a.dMeasure), topK: a.topK,
+      ...corr(a), excluded: { ...a.excluded }, dMeasure: jsonNumber(a.dMeasure), topK: a.topK,
+      byRule: a.byRule.map((x) => ({ rule: x.rule, ...corr(x) })), beatingBestSingle: corr(a.beatingBestSingle),
     },
+    planningData: { ...r.planningData },
+    selection: procedureJson(r.selection),
+    baselines: r.baselines.map(procedureJson),
     notes: [...r.notes],
-    ...(r.heldOut === undefined ? {} : { heldOut: heldOutJson(r.heldOut) }),
-    ...(r.bootstrap === undefined ? {} : { bootstrap: bootstrapJson(r.bootstrap) }),
+    ...(h === undefined ? {} : {
+      heldOut: {
+        kind: h.kind, units: h.units,
+        ...(h.fraction === undefined ? {} : { fraction: h.fraction }),
+        ...(h.folds === undefined ? {} : { folds: h.folds }),
+        ...(h.repeats === undefined ? {} : { repeats: h.repeats }),
+        seed: h.seed,
+        splits: h.splits.map((x) => ({
+          repeat: x.repeat, fold: x.fold, trainUnits: x.trainUnits, testUnits: x.testUnits,
+          chosen: { members: [...x.chosen.members], rule: x.chosen.rule, ...(x.chosen.weights === undefined ? {} : { weights: { ...x.chosen.weights } }) },
+          planning: numbers(x.planning), heldOut: numbers(x.heldOut),
+        })),
+        summary: h.summary.map((x) => ({
+          name: x.name, mean: jsonNumber(x.mean), sd: jsonNumber(x.sd), splits: x.splits, planningMean: jsonNumber(x.planningMean), optimism: jsonNumber(x.optimism),
+        })),
+        stability: { distinct: h.stability.distinct, mostCommon: { ...h.stability.mostCommon, members: [...h.stability.mostCommon.members] } },
+      },
+    }),
+    ...(r.testSet === undefined ? {} : { testSet: { ...r.testSet } }),
+    ...(b === undefined ? {} : {
+      bootstrap: {
+        samples: b.samples, seed: b.seed, confidence: b.confidence, units: b.units, reselected: b.reselected, procedure: b.procedure,
+        procedures: b.procedures.map((x) => ({ name: x.name, mean: jsonNumber(x.mean), low: jsonNumber(x.low), high: jsonNumber(x.high) })),
+        vsBaselines: b.vsBaselines.map((x) => ({ name: x.name, mean: jsonNumber(x.mean), low: jsonNumber(x.low), high: jsonNumber(x.high), notBetter: jsonNumber(x.notBetter) })),
+        skipped: b.skipped,
+      },
+    }),
+    recommendation: {
+      procedure: rec.procedure,
+      members: [...rec.members],
+      rule: rec.rule,
+      ...(rec.weights === undefined ? {} : { weights: { ...rec.weights } }),
+      reason: rec.reason,
+      alpha: rec.alpha,
+      heldOut: rec.heldOut === null ? null : { mean: jsonNumber(rec.heldOut.mean), sd: jsonNumber(rec.heldOut.sd), folds: rec.heldOut.folds },
+      vsBaselines: rec.vsBaselines.map(comparisonJson),
+      tests: rec.tests === null ? null : { ...rec.tests },
+      ...(rec.test === undefined ? {} : {
+        test: { ...scoredJson(rec.test), vsBaselines: rec.test.vsBaselines.map(comparisonJson), tests: { ...rec.test.tests } },
+      }),
+    },
   };
 }
 
@@ -411,25 +406,37 @@ export function planJson(result: PlanResult): string {
 
 const SCORE_FIELDS = ['precision', 'recall', 'f', 'ser', 'err', 'k', 'tp', 'fp', 'fn', 's'] as const;
 
-/** The CSV header: one row per candidate. */
+/** The CSV header: one row per candidate, then one per procedure (the search's choice and the baselines). */
 export const PLAN_CSV_FIELDS: readonly string[] = [
   'rank', 'members', 'rule', 'size', 'cost', 'gain', 'objective_actual', 'objective_predicted', 'gap',
   ...SCORE_FIELDS.map((f) => `actual_${f}`), ...SCORE_FIELDS.map((f) => `predicted_${f}`),
-  'predicted_via', 'ties', 'within_budget', 'pareto',
+  'predicted_via', 'ties', 'within_budget', 'pareto', 'procedure', 'held_out_mean', 'held_out_sd', 'test_objective', 'recommended',
 ];
 
-/** RFC 4180 CSV, one row per candidate by rank; members joined with `+`; undefined values empty. */
+/**
+ * RFC 4180 CSV: one row per candidate by rank, then one row per procedure (its `procedure`
+ * column named, `rank` and predictions empty); members joined with `+` (`name×k` for weights
+ * other than 1); `actual_*` are in-sample; undefined values empty.
+ */
 export function planCsv(result: PlanResult): string {
   const num = (x: number | null | undefined) => {
     const v = jsonNumber(x);
     return v === null ? '' : String(v);
   };
+  const rec = result.recommendation;
   const rows = shown(result, undefined).map((c) => [
-    String(c.rank), c.members.join('+'), c.rule, String(c.size), num(c.cost), num(c.gain),
+    String(c.rank), weightedMembers(c.members, c.weights).join('+'), c.rule, String(c.size), num(c.cost), num(c.gain),
     num(c.objective.actual), num(c.objective.predicted), num(c.objective.gap),
     ...SCORE_FIELDS.map((f) => num(c.actual[f])), ...SCORE_FIELDS.map((f) => num(c.predicted[f])),
-    c.predictedVia, String(c.ties), String(c.withinBudget), String(c.pareto),
+    c.predictedVia, String(c.ties), String(c.withinBudget), String(c.pareto), '', '', '', num(c.test?.objective), '',
   ]);
+  for (const p of procedures(result)) {
+    rows.push([
+      '', weightedMembers(p.members, p.weights).join('+'), p.rule, String(p.size), '', '', num(p.planning.objective), '', '',
+      ...SCORE_FIELDS.map((f) => num(p.planning.scores[f])), ...SCORE_FIELDS.map(() => ''),
+      '', '', '', '', p.name, num(p.heldOut?.mean), num(p.heldOut?.sd), num(p.test?.objective), String(p.name === rec.procedure),
+    ]);
+  }
   return renderCsv(PLAN_CSV_FIELDS, rows);
 }
 
@@ -440,48 +447,47 @@ export function planCsv(result: PlanResult): string {
 const mdText = (s: string) => s.replace(/([\\`*_[\]<>|])/g, '\\$1');
 const mdCell = (s: string) => s.replace(/([\\`*_[\]<>])/g, '\\$1');
 
-/** The candidates table, then rank agreement, the held-out table and the bootstrap line, in Markdown. */
+/** The report in Markdown: candidates, procedures, rank agreement, held-out splits, comparisons, bootstrap and the recommendation. */
 export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = {}): string {
   const list = shown(result, options.top);
   const cell = (m: string[]) => mdCell(m.join('+'));
-  const out: string[] = [planHeadline(result).map(mdText).join('  \n'), ''];
+  const out: string[] = [[...planHeadline(result), dataLine(result)].map(mdText).join('  \n'), ''];
+  const table = (t: Table & { footnotes?: string[] }, escape: number[]) => {
+    t.rows = t.rows.map((row) => row.map((c, j) => (escape.includes(j) ? mdCell(c) : c)));
+    const notes = t.footnotes ?? (t.note === undefined ? [] : t.note.split('\n'));
+    out.push(renderMarkdown([{ ...t, note: undefined, footnotes: undefined } as Table]).trimEnd(), '');
+    if (notes.length > 0) out.push(notes.map(mdText).join('  \n'), '');
+  };
   if (list.length === 0) out.push('No candidates.', '');
-  else {
-    const t = candidatesTable(result, list, cell);
-    // Table cells other than members are ours (numbers, marks, rule names): escape the rule.
-    t.rows = t.rows.map((row) => row.map((c, j) => (j === 2 ? mdCell(c) : c)));
-    out.push(renderMarkdown([{ ...t, note: undefined }]).trimEnd(), '', t.footnotes.map(mdText).join('  \n'), '');
-  }
-  out.push(mdText(rankAgreementLine(result)), '');
-  if (result.heldOut !== undefined) {
-    const t = heldOutTable(result, result.heldOut, cell);
-    t.rows = t.rows.map((row) => row.map((c, j) => (j === 6 ? mdCell(c) : c)));
-    out.push(renderMarkdown([{ ...t, note: undefined }]).trimEnd(), '', mdText(t.note ?? ''), '');
-  }
-  if (result.bootstrap !== undefined) out.push(mdText(bootstrapLine(result, result.bootstrap)), '');
+  else table(candidatesTable(result, list, cell), [2]);
+  table(proceduresTable(result, cell), [0, 2]);
+  out.push(rankAgreementLines(result).map((l) => mdText(l.trim())).join('  \n'), '');
+  for (const t of honestTables(result, cell)) table(t, [0]);
+  const [head, ...rest] = recommendationLines(result);
+  out.push(`**${mdText(head)}**  `, rest.map((l) => mdText(l.trim())).join('  \n'), '');
   return `${out.join('\n').trimEnd()}\n`;
 }
 
 /** Characters the house LaTeX escaper leaves alone, as LaTeX (applied after escaping). */
 const LATEX_EXTRA: Record<string, string> = {
-  '≈': '$\\approx$', '†': '$^\\dagger$', 'ρ': '$\\rho$', 'τ': '$\\tau$', '−': '$-$', '–': '--', '…': '\\ldots{}', '≤': '$\\le$', '≥': '$\\ge$',
+  '±': '$\\pm$', '×': '$\\times$', '≈': '$\\approx$', '†': '$^\\dagger$', 'ρ': '$\\rho$', 'τ': '$\\tau$', '−': '$-$', '–': '--', '…': '\\ldots{}', '≤': '$\\le$', '≥': '$\\ge$',
 };
 
 function latexExtra(s: string): string {
-  return s.replace(/[≈†ρτ−–…≤≥]/g, (c) => LATEX_EXTRA[c]);
+  return s.replace(/[±×≈†ρτ−–…≤≥]/g, (c) => LATEX_EXTRA[c]);
 }
 
 /**
- * The candidates table (booktabs, in a `table` float captioned by the objective and search),
- * its marks, the rank agreement and, when present, the held-out table and the bootstrap line
- * as table notes; every name escaped.
+ * The candidates table (booktabs, in a `table` float captioned by the objective and search) with
+ * its marks and the rank agreement as notes, then the procedures, the held-out splits, the
+ * comparisons and the bootstrap as tables, the recommendation as the last table's note; every
+ * name escaped.
  */
 export function planLatex(result: PlanResult, options: PlanDocumentOptions = {}): string {
   const list = shown(result, options.top);
   const cell = (m: string[]) => m.join('+');
   const tables: Table[] = [];
   const head = planHeadline(result);
-  const bootstrap = result.bootstrap === undefined ? undefined : bootstrapLine(result, result.bootstrap);
   let candidates: Table;
   let footnotes: string[] = [];
   if (list.length === 0) candidates = { columns: [{ header: 'candidates' }], rows: [['none']] };
@@ -490,15 +496,10 @@ export function planLatex(result: PlanResult, options: PlanDocumentOptions = {})
     footnotes = t.footnotes;
     candidates = { ...t, footnotes: undefined } as Table;
   }
-  candidates.title = `Plan candidates — ${head[0].replace(/^Plan — /, '')}. ${head[1]}. ${head[2]}.`;
-  const notes = [...footnotes, `${rankAgreementLine(result)}.`];
-  if (result.heldOut === undefined && bootstrap !== undefined) notes.push(bootstrap);
-  candidates.note = notes.join(' ');
-  tables.push(candidates);
-  if (result.heldOut !== undefined) {
-    const h = heldOutTable(result, result.heldOut, cell);
-    if (bootstrap !== undefined) h.note = `${h.note} ${bootstrap}`;
-    tables.push(h);
-  }
+  candidates.title = `Plan candidates — ${head[0].replace(/^Plan — /, '')}. ${head[1]}. ${head[2]}. ${dataLine(result)}`;
+  candidates.note = [...footnotes, `${rankAgreementLines(result).map((l) => l.trim()).join('; ')}.`].join(' ');
+  tables.push(candidates, proceduresTable(result, cell), ...honestTables(result, cell));
+  const last = tables[tables.length - 1];
+  last.note = [last.note, recommendationLines(result).map((l) => l.trim()).join(' ')].filter((x) => x !== undefined && x !== '').join(' ');
   return latexExtra(renderLatex(tables));
 }

@@ -1,0 +1,168 @@
+/**
+ * Ensemble selection with replacement (Caruana, Niculescu-Mizil, Crew & Ksikes, "Ensemble
+ * selection from libraries of models", ICML 2004), the usual baseline for choosing members from
+ * a library of models.
+ *
+ * Procedure, on the planning data:
+ * 1. Start from the empty ensemble; every system has weight 0.
+ * 2. Add to the ensemble the system whose addition gives the best objective — *with
+ *    replacement*: a system already in the ensemble may be added again, which raises its
+ *    weight by one. Ties go to the system with the higher F1 alone (then input order).
+ * 3. Repeat for `steps` additions (default 2n, at least 10), even when an addition makes the
+ *    objective worse (a later one may recover), and return the prefix of the path with the best
+ *    objective (the earliest among equals).
+ * Caruana et al. average the members' predicted probabilities; for labelled spans the ensemble
+ * is the typed vote weighted by each system's count (`weighted` with those integer weights:
+ * per boundary, each member votes its label or `O` with its weight, and the label wins when its
+ * weight beats `O`'s; ties as in `vote`). With equal counts it is the plain `vote`.
+ *
+ * Bagged ensemble selection (their §2.3, against over-fitting the planning data): `bags` times,
+ * draw a random half of the systems (⌈n/2⌉, seeded), run the selection on that half, and add up
+ * the counts the runs return. `bags = 1` is plain selection over every system.
+ */
+import { popcount } from '../model/bitset.js';
+import type { Rule } from '../ensemble/rules.js';
+import { mulberry32 } from './split.js';
+import type { PlanData } from './data.js';
+import { actualVote, type VoteWeights } from './engine.js';
+import type { Scorer } from './scores.js';
+
+export interface CaruanaOptions {
+  /** Number of bags; 1 (default) is plain selection over all systems. */
+  bags?: number;
+  /** Seed of the bags' draws. */
+  seed?: number;
+  /** Additions per run (default max(2n, 10)). */
+  steps?: number;
+}
+
+export interface CaruanaStep {
+  /** The system added. */
+  added: number;
+  /** Each system's count after the step. */
+  weights: Int32Array;
+  /** Objective value after the step. */
+  value: number;
+}
+
+export interface CaruanaResult {
+  /** Each system's count in the returned ensemble (0: not a member). */
+  weights: Int32Array;
+  /** Objective of the returned ensemble on the planning data. */
+  value: number;
+  /** The additions of the (first) run, in order. */
+  path: CaruanaStep[];
+  /** Number of ensembles scored. */
+  evaluated: number;
+}
+
+/** The member bitmask of counts. */
+export function maskOfWeights(w: ArrayLike<number>): number {
+  let S = 0;
+  for (let m = 0; m < w.length; m++) if (w[m] > 0) S |= 1 << m;
+  return S;
+}
+
+/**
+ * The rule of counts: `vote` when every member has the same count, else `weighted` with the
+ * counts as given weights (by system name).
+ */
+export function ruleOfWeights(data: PlanData, w: ArrayLike<number>): Rule {
+  const counts: number[] = [];
+  for (let m = 0; m < w.length; m++) if (w[m] > 0) counts.push(w[m]);
+  if (counts.every((c) => c === counts[0])) return { kind: 'vote' };
+  const weights = new Map<string, number>();
+  for (let m = 0; m < w.length; m++) if (w[m] > 0) weights.set(data.names[m], w[m]);
+  return { kind: 'weighted', weights: { kind: 'given', weights } };
+}
+
+/** Vote weights of integer counts. */
+function voteWeightsOf(data: PlanData, w: Int32Array): VoteWeights {
+  const L = Math.max(1, data.labels.length);
+  const label = new Float64Array(data.n * L);
+  const o = new Float64Array(data.n);
+  for (let m = 0; m < data.n; m++) {
+    o[m] = w[m];
+    label.fill(w[m], m * L, (m + 1) * L);
+  }
+  return { unit: false, label, o };
+}
+
+/** The objective of the ensemble of counts `w` (bitmask S). */
+function valueOf(data: PlanData, scorer: Scorer, vw: VoteWeights, S: number): number {
+  if (S === 0) return Number.NaN;
+  return scorer.value(actualVote(data, S, vw), popcount(S), scorer.costOf(S));
+}
+
+/** One run of selection with replacement over the systems of `library` (a bitmask). */
+function run(data: PlanData, scorer: Scorer, library: number, steps: number): CaruanaResult {
+  const n = data.n;
+  const L = Math.max(1, data.labels.length);
+  const w = new Int32Array(n);
+  const vw = voteWeightsOf(data, w);
+  const order = Array.from({ length: n }, (_, m) => m).filter((m) => (library >> m) & 1).sort((a, b) => data.rank[a] - data.rank[b]);
+  const path: CaruanaStep[] = [];
+  let evaluated = 0;
+  let best: CaruanaStep | undefined;
+  let S = 0;
+  const bump = (m: number, by: number) => {
+    w[m] += by;
+    vw.o[m] += by;
+    for (let l = 0; l < L; l++) vw.label[m * L + l] += by;
+  };
+  for (let step = 0; step < steps; step++) {
+    let pick = -1;
+    let pickValue = Number.NaN;
+    for (const m of order) {
+      bump(m, 1);
+      const v = valueOf(data, scorer, vw, S | (1 << m));
+      bump(m, -1);
+      evaluated++;
+      if (pick < 0 || scorer.key(v) > scorer.key(pickValue)) {
+        pick = m;
+        pickValue = v;
+      }
+    }
+    bump(pick, 1);
+    S |= 1 << pick;
+    const st: CaruanaStep = { added: pick, weights: Int32Array.from(w), value: pickValue };
+    path.push(st);
+    if (best === undefined || scorer.key(st.value) > scorer.key(best.value)) best = st;
+  }
+  return { weights: best === undefined ? w : Int32Array.from(best.weights), value: best?.value ?? Number.NaN, path, evaluated };
+}
+
+/**
+ * Ensemble selection with replacement, plain or bagged (see the module comment).
+ * @throws RangeError for a non-positive or fractional number of bags or steps.
+ */
+export function caruana(data: PlanData, scorer: Scorer, options: CaruanaOptions = {}): CaruanaResult {
+  const n = data.n;
+  const bags = options.bags ?? 1;
+  const steps = options.steps ?? Math.max(2 * n, 10);
+  if (!Number.isInteger(bags) || bags < 1) throw new RangeError(`bags must be a positive integer, got ${bags}`);
+  if (!Number.isInteger(steps) || steps < 1) throw new RangeError(`steps must be a positive integer, got ${steps}`);
+  const all = n >= 31 ? -1 : (1 << n) - 1;
+  if (bags === 1) return run(data, scorer, all, steps);
+  const random = mulberry32(options.seed ?? 1);
+  const total = new Int32Array(n);
+  let first: CaruanaResult | undefined;
+  let evaluated = 0;
+  const half = Math.ceil(n / 2);
+  for (let b = 0; b < bags; b++) {
+    // A random half of the systems (Fisher–Yates on the first `half` places).
+    const order = Array.from({ length: n }, (_, m) => m);
+    for (let i = 0; i < half; i++) {
+      const j = i + Math.floor(random() * (n - i));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    let library = 0;
+    for (let i = 0; i < half; i++) library |= 1 << order[i];
+    const r = run(data, scorer, library, steps);
+    first ??= r;
+    evaluated += r.evaluated;
+    for (let m = 0; m < n; m++) total[m] += r.weights[m];
+  }
+  const vw = voteWeightsOf(data, total);
+  return { weights: total, value: valueOf(data, scorer, vw, maskOfWeights(total)), path: first!.path, evaluated: evaluated + 1 };
+}

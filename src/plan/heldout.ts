@@ -1,0 +1,109 @@
+/**
+ * Selection-aware held-out estimates: the units (documents, or sentences of a one-document
+ * corpus) are split into a training part and a held-out part — K folds, repeated R times with
+ * fresh shuffles, or one hold-out — and **the whole selection runs again inside each training
+ * part** (the same search, rules, objective, sizes and budget, and every baseline), then each
+ * procedure's choice is scored on the part it never saw. The mean over splits estimates what a
+ * procedure's choice scores on unseen units; its planning figure minus that is its optimism.
+ *
+ * Reference: S. Varma & R. Simon, "Bias in error estimation when using cross-validation for
+ * model selection", BMC Bioinformatics 7:91 (2006): the selection must be inside the loop.
+ */
+import type { EnsembleIndex } from '../ensemble/simulate.js';
+import { choiceCounts, choiceKept, countsByUnit, type Choice } from './choice.js';
+import { buildPlanData, type UnitKind } from './data.js';
+import { choiceValue, PROCEDURE_NAMES, runProcedures, type Procedures } from './procedures.js';
+import type { Scorer } from './scores.js';
+import type { Progress, SearchSettings } from './search.js';
+import { holdoutSplit, kFolds } from './split.js';
+import type { HeldOutSummary, ProcedureName } from './types.js';
+
+export interface Split {
+  /** From 1. */
+  repeat: number;
+  fold: number;
+  train: number[];
+  test: number[];
+}
+
+export interface SplitRun {
+  split: Split;
+  chosen: Record<ProcedureName, Choice>;
+  /** Objective of each choice on the training part, and on the held-out part. */
+  planning: Record<ProcedureName, number>;
+  heldOut: Record<ProcedureName, number>;
+  /** Counts per unit on the held-out part (see countsByUnit). */
+  counts: Record<ProcedureName, Float64Array>;
+}
+
+/**
+ * The splits of the units `pool` (a list of unit numbers, or 0 … pool − 1): R repeats of K folds
+ * (repeat r shuffles with seed + r − 1, so the first repeat is `kFolds(units, K, seed)` mapped
+ * onto the pool), or one hold-out of a fraction. Unit lists are in increasing order.
+ * @throws UsageError (from kFolds/holdoutSplit) for too few units or a bad K or fraction.
+ */
+export function makeSplits(pool: number | readonly number[], o: { folds?: number; repeats?: number; holdout?: number; seed: number }): Split[] {
+  const list = typeof pool === 'number' ? Array.from({ length: pool }, (_, u) => u) : [...pool].sort((a, b) => a - b);
+  const map = (xs: readonly number[]) => xs.map((k) => list[k]);
+  if (o.holdout !== undefined) {
+    const { train, test } = holdoutSplit(list.length, o.holdout, o.seed);
+    return [{ repeat: 1, fold: 1, train: map(train), test: map(test) }];
+  }
+  const out: Split[] = [];
+  if (o.folds === undefined) return out;
+  for (let r = 1; r <= (o.repeats ?? 1); r++) {
+    const folds = kFolds(list.length, o.folds, o.seed + r - 1);
+    folds.forEach((test, f) => {
+      const inTest = new Uint8Array(list.length);
+      for (const k of test) inTest[k] = 1;
+      const train: number[] = [];
+      for (let k = 0; k < list.length; k++) if (!inTest[k]) train.push(list[k]);
+      out.push({ repeat: r, fold: f + 1, train, test: map(test) });
+    });
+  }
+  return out;
+}
+
+/**
+ * Runs every procedure on the split's training part (or takes `reuse`, procedures already run
+ * there) and scores each choice on the held-out part.
+ */
+export function runSplit(
+  index: EnsembleIndex, units: UnitKind, split: Split, scorer: Scorer, s: SearchSettings, onProgress: Progress, reuse?: Procedures,
+): SplitRun {
+  const total = units === 'sentence' ? index.corpus.sentences.length : index.corpus.documents.length;
+  const inTest = new Uint8Array(total);
+  for (const u of split.test) inTest[u] = 1;
+  const phase = `split ${split.repeat}.${split.fold}: `;
+  const procedures = reuse ?? runProcedures(buildPlanData(index, { units, select: (u) => inTest[u] === 0 }), scorer, s, onProgress, phase);
+  const testData = buildPlanData(index, { units, select: (u) => inTest[u] === 1 });
+  const chosen = {} as Record<ProcedureName, Choice>;
+  const planning = {} as Record<ProcedureName, number>;
+  const heldOut = {} as Record<ProcedureName, number>;
+  const counts = {} as Record<ProcedureName, Float64Array>;
+  for (const name of PROCEDURE_NAMES) {
+    const c = procedures.chosen[name];
+    chosen[name] = c.choice;
+    planning[name] = c.value;
+    heldOut[name] = choiceValue(testData, scorer, c.choice, choiceCounts(testData, c.choice));
+    counts[name] = countsByUnit(testData, choiceKept(testData, c.choice));
+  }
+  return { split, chosen, planning, heldOut, counts };
+}
+
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** Sample standard deviation (n − 1), null for fewer than two values. */
+export function sampleSd(xs: readonly number[]): number | null {
+  if (xs.length < 2) return null;
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
+}
+
+/** A procedure's held-out summary over the runs; optimism signed so that positive means flattered. */
+export function summarise(runs: readonly SplitRun[], name: ProcedureName, minimise: boolean): HeldOutSummary {
+  const held = runs.map((r) => r.heldOut[name]);
+  const planningMean = mean(runs.map((r) => r.planning[name]));
+  const m = mean(held);
+  return { mean: m, sd: sampleSd(held), splits: runs.length, planningMean, optimism: minimise ? m - planningMean : planningMean - m };
+}

@@ -1,0 +1,239 @@
+/**
+ * The plan's recommendation, from the selection-aware held-out estimates of every procedure
+ * (heldout.ts): **the simplest procedure whose held-out objective is within one standard error
+ * of the best one's**, where the procedures that select nothing (`vote-all`, then
+ * `majority-all`) count as simplest, then the others by the number of members they choose on the
+ * planning data (`best-single` first). So when no selection beats the vote or the majority of
+ * all systems beyond noise, that baseline is recommended, and the reason says so. "Beyond noise"
+ * is also checked directly: a procedure that selects is recommended only when it beats both
+ * no-selection baselines held out with an approximate-randomization p-value below `alpha`
+ * (default 0.05); the simplest procedure that is within one standard error of the best and
+ * passes that test is recommended, and when none passes, vote-all is (majority-all only when it
+ * beats vote-all beyond noise, and likewise whenever majority-all would be picked).
+ *
+ * The standard error of procedure p against the best b is that of their paired difference: the
+ * larger of
+ * - the corrected resampled standard error of the per-split differences d_j (Nadeau & Bengio
+ *   2003): sd(d)·√(1/J + n_test/n_train), J splits (folds × repeats), which allows for the
+ *   training parts overlapping; only with J ≥ 2;
+ * - the paired bootstrap's standard error over the held-out units (significance.ts).
+ * p is within one standard error when mean(d) ≤ SE. A procedure that selects is never preferred
+ * when its held-out mean is below a no-selection baseline's, even if its comparison with the best
+ * is noisy enough to be within one standard error. (The one-standard-error rule: Breiman,
+ * Friedman, Olshen & Stone, *Classification and Regression Trees*, 1984, §3.4.3; Hastie,
+ * Tibshirani & Friedman, *The Elements of Statistical Learning*, 2009, §7.10.)
+ *
+ * The recommendation's comparisons with each baseline (`vsBaselines`) are the paired tests of
+ * significance.ts on the held-out units; the choice among procedures is made on the same held-out
+ * figures, which can flatter the recommended procedure a little when it is not a no-selection
+ * baseline (a test set, `--test`, gives an untouched figure).
+ *
+ * References: C. Nadeau, Y. Bengio, "Inference for the generalization error", Machine Learning
+ * 52 (2003); R. R. Bouckaert, E. Frank, "Evaluating the replicability of significance tests for
+ * comparing learning algorithms", PAKDD 2004.
+ */
+import { choiceKept, countsByUnit, type Choice } from './choice.js';
+import type { PlanData } from './data.js';
+import { sampleSd, type SplitRun } from './heldout.js';
+import { BASELINE_NAMES, NO_SELECTION, PROCEDURE_NAMES, type Chosen } from './procedures.js';
+import { isRateObjective, signedAmount, type Scorer } from './scores.js';
+import { pairedTests, type PairedSplit, type PairedTest } from './significance.js';
+import { choiceWeights, choiceText } from './choice.js';
+import { ruleName } from '../ensemble/rules.js';
+import type { PairedComparison, ProcedureName, Recommendation, TestSettings } from './types.js';
+
+export interface RecommendOptions {
+  samples: number;
+  seed: number;
+  units: 'document' | 'sentence';
+  /** Significance level a selecting procedure must reach against each no-selection baseline (default 0.05). */
+  alpha: number;
+}
+
+/** The objective of counts for a choice (its size and cost). */
+function metricOf(names: readonly string[], scorer: Scorer, choice: Choice) {
+  let cost = 0;
+  for (const m of choice.members) cost += scorer.costs[names.indexOf(m)];
+  const size = choice.members.length;
+  return (c: { tp: number; fp: number; fn: number; s: number }) => scorer.value(c, size, cost);
+}
+
+/** The paired tests of procedure a against b over the held-out parts of the runs. */
+export function heldOutTest(runs: readonly SplitRun[], names: readonly string[], scorer: Scorer, a: ProcedureName, b: ProcedureName, o: RecommendOptions): PairedTest {
+  const splits: PairedSplit[] = runs.map((r) => ({
+    units: r.split.test, a: r.counts[a], b: r.counts[b],
+    metricA: metricOf(names, scorer, r.chosen[a]), metricB: metricOf(names, scorer, r.chosen[b]),
+  }));
+  return pairedTests(splits, splits[0].metricA!, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise });
+}
+
+/** The paired tests of choice a against choice b on all the units of (test) data. */
+export function dataTest(data: PlanData, scorer: Scorer, a: Choice, b: Choice, o: RecommendOptions): PairedTest {
+  const units: number[] = [];
+  for (let u = 0; u < data.units; u++) units.push(u);
+  const split: PairedSplit = {
+    units, a: countsByUnit(data, choiceKept(data, a)), b: countsByUnit(data, choiceKept(data, b)),
+    metricA: metricOf(data.names, scorer, a), metricB: metricOf(data.names, scorer, b),
+  };
+  return pairedTests([split], split.metricA!, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise });
+}
+
+/** A paired test as a comparison with a baseline; identical sides give 0, [0, 0], p = 1. */
+export function comparisonOf(name: PairedComparison['name'], t: PairedTest | undefined): PairedComparison {
+  if (t === undefined) return { name, meanDiff: 0, sd: 0, se: 0, ci95: [0, 0], p: 1, pBootstrap: 1 };
+  return { name, meanDiff: t.observed, sd: t.sd, se: t.se, ci95: [t.low, t.high], p: t.pRandomization, pBootstrap: t.pBootstrap };
+}
+
+/** How a procedure's choice reads in a sentence. */
+export function procedurePhrase(name: ProcedureName, choice: Choice, systems: number): string {
+  switch (name) {
+    case 'vote-all': return `the vote of all ${systems} systems (vote-all)`;
+    case 'majority-all': return `the majority of all ${systems} systems (majority-all)`;
+    case 'best-single': return `the best single system, ${choice.members[0]} (best-single)`;
+    case 'caruana': return `ensemble selection with replacement, ${choiceText(choice)} (caruana)`;
+    case 'selection': return `the search's choice, ${choiceText(choice)}`;
+  }
+}
+
+export interface RecommendResult {
+  recommendation: Recommendation;
+  /** Per procedure: the standard error used against the best, and whether it was within it. */
+  standing: Array<{ name: ProcedureName; behind: number; se: number; within: boolean }>;
+}
+
+/** The order of simplicity: no-selection baselines first, then by members chosen, then input order. */
+function simplicityOrder(chosen: Record<ProcedureName, Chosen>): ProcedureName[] {
+  const rest = PROCEDURE_NAMES.filter((p) => !NO_SELECTION.includes(p));
+  rest.sort((a, b) => chosen[a].choice.members.length - chosen[b].choice.members.length || PROCEDURE_NAMES.indexOf(a) - PROCEDURE_NAMES.indexOf(b));
+  return [...NO_SELECTION, ...rest];
+}
+
+function recommendationOf(name: ProcedureName, choice: Choice, reason: string, alpha: number): Omit<Recommendation, 'heldOut' | 'vsBaselines' | 'tests'> {
+  const weights = choiceWeights(choice);
+  return {
+    procedure: name, members: [...choice.members], rule: ruleName(choice.rule), ...(weights === undefined ? {} : { weights }), reason, alpha,
+  };
+}
+
+/**
+ * The recommendation (see the module comment). Without held-out runs there is no evidence that
+ * any selection beats the vote of all systems, and that is what is recommended.
+ */
+export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureName, Chosen>, data: PlanData, scorer: Scorer, o: RecommendOptions): RecommendResult {
+  const rate = isRateObjective(scorer.objective.text);
+  const n = data.n;
+  const phrase = (p: ProcedureName) => procedurePhrase(p, chosen[p].choice, n);
+  if (runs.length === 0) {
+    const reason = `No held-out estimate was made, so no selection can be shown to beat ${phrase('vote-all')}: recommending it.`;
+    return {
+      recommendation: { ...recommendationOf('vote-all', chosen['vote-all'].choice, reason, o.alpha), heldOut: null, vsBaselines: [], tests: null },
+      standing: [],
+    };
+  }
+  const names = data.names;
+  const key = (p: ProcedureName) => runs.map((r) => scorer.key(r.heldOut[p]));
+  const meanKey = (p: ProcedureName) => key(p).reduce((a, b) => a + b, 0) / runs.length;
+  let best: ProcedureName = PROCEDURE_NAMES[0];
+  for (const p of PROCEDURE_NAMES) if (meanKey(p) > meanKey(best)) best = p;
+  // n_test / n_train, averaged over the splits.
+  const ratio = runs.reduce((a, r) => a + r.split.test.length / Math.max(1, r.split.train.length), 0) / runs.length;
+  const tests = new Map<string, PairedTest>();
+  const test = (a: ProcedureName, b: ProcedureName) => {
+    const k = `${a}|${b}`;
+    let t = tests.get(k);
+    if (t === undefined) tests.set(k, (t = heldOutTest(runs, names, scorer, a, b, o)));
+    return t;
+  };
+  const standing = PROCEDURE_NAMES.map((p) => {
+    if (p === best) return { name: p, behind: 0, se: 0, within: true };
+    const kb = key(best);
+    const diffs = key(p).map((v, j) => kb[j] - v);
+    const behind = diffs.reduce((a, b) => a + b, 0) / diffs.length;
+    const sd = sampleSd(diffs);
+    const corrected = sd === null ? 0 : sd * Math.sqrt(1 / runs.length + ratio);
+    const boot = test(best, p).se;
+    const se = Math.max(corrected, Number.isNaN(boot) ? 0 : boot);
+    return { name: p, behind, se, within: Number.isFinite(behind) && behind <= se + 1e-12 };
+  });
+  // A procedure that did worse held out than a no-selection baseline is never preferred to it,
+  // however noisy the comparison with the best (a single system often is).
+  const floor = Math.max(...NO_SELECTION.map(meanKey));
+  const within = new Set(standing.filter((x) => x.within && (NO_SELECTION.includes(x.name) || meanKey(x.name) >= floor)).map((x) => x.name));
+  // Beyond noise: a procedure that selects must also beat each no-selection baseline significantly.
+  const significant = (p: ProcedureName, q: ProcedureName) => {
+    const t = test(p, q);
+    return t.observed > 0 && t.pRandomization < o.alpha;
+  };
+  const order = simplicityOrder(chosen);
+  const beyondNoise = (p: ProcedureName) => NO_SELECTION.every((q) => significant(p, q));
+  const eligible = (p: ProcedureName) => within.has(p) && (NO_SELECTION.includes(p) || beyondNoise(p));
+  let pick = order.find(eligible);
+  // When nothing qualifies, the simplest selecting procedure within noise of the best failed the significance test.
+  const failed = pick === undefined ? order.find((p) => within.has(p)) ?? best : undefined;
+  pick ??= 'majority-all';
+  // Of the two no-selection baselines, vote-all is the reference: majority-all only when it beats it beyond noise.
+  const majorityOverVote = pick === 'majority-all' && !significant('majority-all', 'vote-all');
+  if (majorityOverVote) pick = 'vote-all';
+  const vsBaselines = BASELINE_NAMES.map((q) => comparisonOf(q, q === pick ? undefined : test(pick!, q)));
+  const amount = (x: number) => signedAmount(x, rate);
+  const unit = rate ? ' points' : '';
+  const heldMean = (p: ProcedureName) => {
+    const v = runs.map((r) => r.heldOut[p]);
+    const sd = sampleSd(v);
+    const m = v.reduce((x, y) => x + y, 0) / v.length;
+    const show = (x: number) => (rate ? (100 * x).toFixed(2) : x.toFixed(4));
+    return `${show(m)}${sd === null ? '' : ` ± ${show(sd)}`} over ${runs.length} ${runs.length === 1 ? 'split' : 'splits'}`;
+  };
+  const standingOf = (p: ProcedureName) => standing.find((x) => x.name === p)!;
+  const against = (p: ProcedureName, q: ProcedureName) => {
+    const t = test(p, q);
+    return `${amount(t.observed)}${unit} over ${q} (p = ${pText(t.pRandomization)})`;
+  };
+  let reason: string;
+  if (failed !== undefined) {
+    reason = `No selection beats ${phrase(pick)} beyond noise: ${phrase(failed)}, the simplest procedure within one standard error of the best held out, `
+      + `does not beat both no-selection baselines significantly (${against(failed, 'vote-all')}; ${against(failed, 'majority-all')}; `
+      + `p below ${o.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`;
+  } else if (majorityOverVote) {
+    const t = test('majority-all', 'vote-all');
+    reason = `No selection beats ${phrase(pick)} beyond noise: majority-all is within one standard error of the best held out, ${phrase(best)}, `
+      + `but it does not beat vote-all significantly (${amount(t.observed)}${unit}, p = ${pText(t.pRandomization)}). Recommending vote-all, which needs no selection.`;
+  } else if (NO_SELECTION.includes(pick)) {
+    if (pick === best) {
+      reason = `No selection beats ${phrase(pick)} held out: it has the best held-out ${scorer.objective.description} of the five procedures (${heldMean(pick)}). `
+        + 'Recommending it: selection does not pay here.';
+    } else {
+      const st = standingOf(pick);
+      reason = `No selection beats ${phrase(pick)} beyond noise: the best procedure held out, ${phrase(best)}, leads it by ${amount(st.behind)}${unit}, `
+        + `within one standard error (${amount(st.se).replace(/^\+/, '')}). Recommending the baseline, which needs no selection.`;
+    }
+  } else {
+    const vote = vsBaselines.find((v) => v.name === 'vote-all')!;
+    const majority = vsBaselines.find((v) => v.name === 'majority-all')!;
+    reason = `${capitalise(phrase(pick))} beats both no-selection baselines beyond noise held out (${heldMean(pick)}): `
+      + `${amount(vote.meanDiff)}${unit} over vote-all (95% interval ${amount(vote.ci95[0])} to ${amount(vote.ci95[1])}, p = ${pText(vote.p)}) `
+      + `and ${amount(majority.meanDiff)}${unit} over majority-all (p = ${pText(majority.p)}).`;
+    const skipped = order.slice(0, order.indexOf(pick)).filter((p) => !NO_SELECTION.includes(p) && within.has(p));
+    if (skipped.length > 0) reason += ` Simpler procedures within one standard error of the best (${skipped.join(', ')}) do not beat both baselines significantly.`;
+    else if (pick !== best) reason += ` It is the simplest procedure within one standard error of the best held out, ${phrase(best)}.`;
+  }
+  const summary = runs.map((r) => r.heldOut[pick]);
+  const settings: TestSettings = { on: 'held-out', units: o.units, samples: o.samples, seed: o.seed, reselected: false };
+  return {
+    recommendation: {
+      ...recommendationOf(pick, chosen[pick].choice, reason, o.alpha),
+      heldOut: { mean: summary.reduce((a, b) => a + b, 0) / summary.length, sd: sampleSd(summary), folds: runs.length },
+      vsBaselines,
+      tests: settings,
+    },
+    standing,
+  };
+}
+
+/** A p-value as text: three decimals, or "< 0.001". */
+export function pText(p: number): string {
+  if (Number.isNaN(p)) return '—';
+  return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

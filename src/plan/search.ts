@@ -1,0 +1,179 @@
+/**
+ * One run of the planner's search on one set of planning data: the strategies (exhaustive,
+ * greedy, beam, auto, caruana) score candidates into a store, and the best are listed. The same
+ * function runs on all the planning data and, for held-out estimates, inside every training part.
+ */
+import { UsageError } from '../errors.js';
+import { BASE_RULES, type Rule } from '../ensemble/rules.js';
+import { popcount } from '../model/bitset.js';
+import { caruana, maskOfWeights, ruleOfWeights, type CaruanaResult } from './caruana.js';
+import type { PlanData } from './data.js';
+import { exhaustive, subsetCount } from './exhaustive.js';
+import { beam, betterCandidate, greedy, type PathStep } from './greedy.js';
+import type { Scorer } from './scores.js';
+import { makeContext, type SearchContext } from './store.js';
+
+export type SearchStrategy = 'exhaustive' | 'greedy' | 'beam' | 'auto' | 'caruana';
+
+/** The search settings of a plan (see `PlanOptions`). */
+export interface SearchSettings {
+  rules: readonly Rule[];
+  search: SearchStrategy;
+  guide: 'score' | 'comp';
+  beam: number;
+  minSize: number;
+  maxSize: number;
+  top: number;
+  seed: number;
+  /** Bags of ensemble selection with replacement (1: plain). */
+  bags: number;
+  budget: number | undefined;
+  /** `auto` searches exhaustively up to this many member sets. */
+  autoLimit: number;
+  /** Exhaustive search refuses more member sets than this. */
+  exhaustiveLimit: number;
+}
+
+/** A listed candidate: a member set and a rule, with vote weights for ensembles of ensemble selection. */
+export interface Listed {
+  S: number;
+  rule: Rule;
+  /** Index of the rule in the settings' rules, or −1 (ensemble selection's weighted votes). */
+  ruleIndex: number;
+  /** Members' counts (ensemble selection), else undefined. */
+  counts?: Int32Array;
+  /** Objective on the planning data. */
+  value: number;
+}
+
+export interface Planned {
+  ctx: SearchContext;
+  /** The listed candidates, best first (the first is the search's choice). */
+  listed: Listed[];
+  paths: PathStep[][];
+  strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'caruana'>;
+  /** Each system's objective value alone, and the best system. */
+  singles: Float64Array;
+  best: number;
+  /** Ensemble selection with replacement on this data. */
+  caruana: CaruanaResult;
+}
+
+/** Checks and completes the search settings for n systems. */
+export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?: readonly Rule[] }): SearchSettings {
+  const rules = o.rules ?? BASE_RULES;
+  if (rules.length === 0) throw new UsageError('--rules: give at least one rule');
+  const minSize = o.minSize ?? 1;
+  const maxSize = Math.min(n, o.maxSize ?? n);
+  if (!Number.isInteger(minSize) || minSize < 1) throw new UsageError(`--min-size expects a positive integer, got ${minSize}`);
+  if (!Number.isInteger(maxSize) || maxSize < 1) throw new UsageError(`--max-size expects a positive integer, got ${o.maxSize}`);
+  if (minSize > maxSize) throw new UsageError(`--min-size ${minSize} is above --max-size ${maxSize} (with ${n} systems)`);
+  const bags = o.bags ?? 1;
+  if (!Number.isInteger(bags) || bags < 1) throw new UsageError(`--bags expects a positive integer, got ${bags}`);
+  return {
+    rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam: o.beam ?? 5,
+    top: o.top ?? 10, seed: o.seed ?? 1, bags, budget: o.budget,
+    autoLimit: o.autoLimit ?? 65535, exhaustiveLimit: o.exhaustiveLimit ?? 2 ** 24,
+  };
+}
+
+export type Progress = ((phase: string, done: number, total: number) => void) | undefined;
+
+/**
+ * Runs the search on one planning data set and lists the best candidates (within the size
+ * range and the budget). Ensemble selection with replacement always runs too (it is a
+ * baseline); with `search: 'caruana'` it is the search, and the candidates listed are the
+ * ensembles along its path.
+ * @throws UsageError when exhaustive search would exceed its limit.
+ */
+export function search(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = ''): Planned {
+  const ctx = makeContext(data, s.rules, scorer, s.minSize, s.maxSize);
+  const n = data.n;
+  const singles = new Float64Array(n);
+  let best = 0;
+  for (let m = 0; m < n; m++) {
+    singles[m] = scorer.value({ tp: data.tp[m], fp: data.fp[m], fn: data.goldSize - data.tp[m], s: data.s[m] }, 1, scorer.costs[m]);
+    if (scorer.key(singles[m]) > scorer.key(singles[best])) best = m;
+  }
+  const subsets = subsetCount(n, s.minSize, s.maxSize);
+  const strategies: Planned['strategies'] = [];
+  let runExhaustive = s.search === 'exhaustive';
+  if (s.search === 'auto') runExhaustive = subsets <= s.autoLimit;
+  if (runExhaustive) {
+    if (subsets > s.exhaustiveLimit) {
+      throw new UsageError(`exhaustive search over ${n} systems means ${subsets} member sets (more than ${s.exhaustiveLimit}); lower --max-size or use --search greedy, beam or caruana`);
+    }
+    strategies.push('exhaustive');
+    exhaustive(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t));
+  }
+  // The greedy path is always reported.
+  const paths: PathStep[][] = [];
+  strategies.push('greedy');
+  s.rules.forEach((_, r) => {
+    paths.push(greedy(ctx, r, s.guide, best));
+    onProgress?.(`${phase}greedy`, r + 1, s.rules.length);
+  });
+  if (s.search === 'beam' || (s.search === 'auto' && !runExhaustive)) {
+    strategies.push('beam');
+    s.rules.forEach((_, r) => {
+      beam(ctx, r, s.beam);
+      onProgress?.(`${phase}beam`, r + 1, s.rules.length);
+    });
+  }
+  const sel = caruana(data, scorer, { bags: s.bags, seed: s.seed });
+  onProgress?.(`${phase}caruana`, 1, 1);
+  let listed: Listed[];
+  if (s.search === 'caruana') {
+    strategies.push('caruana');
+    listed = caruanaListed(data, scorer, s, sel);
+  } else {
+    listed = storeListed(ctx, s);
+  }
+  return { ctx, listed, paths, strategies, singles, best, caruana: sel };
+}
+
+/** The best candidates of the store, within the size range and the budget, best first. */
+function storeListed(ctx: SearchContext, s: SearchSettings): Listed[] {
+  const { store, scorer } = ctx;
+  const top: number[] = [];
+  for (let k = 0; k < store.length; k++) {
+    const size = popcount(store.masks[k]);
+    if (size < s.minSize || size > s.maxSize) continue;
+    if (s.budget !== undefined && scorer.costOf(store.masks[k]) > s.budget) continue;
+    if (top.length === s.top && !betterCandidate(ctx, k, top[top.length - 1])) continue;
+    let at = top.length;
+    while (at > 0 && betterCandidate(ctx, k, top[at - 1])) at--;
+    top.splice(at, 0, k);
+    if (top.length > s.top) top.pop();
+  }
+  return top.map((k) => ({ S: store.masks[k], rule: ctx.rules[store.rules[k]], ruleIndex: store.rules[k], value: store.actual[k] }));
+}
+
+/**
+ * With `--search caruana`: the distinct ensembles along the selection's path (and, bagged, the
+ * summed result), within the size range and the budget, best first (ties: fewer members, then
+ * the earlier step).
+ */
+function caruanaListed(data: PlanData, scorer: Scorer, s: SearchSettings, sel: CaruanaResult): Listed[] {
+  const seen = new Set<string>();
+  const all: Array<Listed & { order: number }> = [];
+  const add = (w: Int32Array, value: number, order: number) => {
+    const key = Array.from(w).join(',');
+    if (seen.has(key)) return;
+    seen.add(key);
+    const S = maskOfWeights(w);
+    const size = popcount(S);
+    if (size < s.minSize || size > s.maxSize) return;
+    if (s.budget !== undefined && scorer.costOf(S) > s.budget) return;
+    all.push({ S, rule: ruleOfWeights(data, w), ruleIndex: -1, counts: Int32Array.from(w), value, order });
+  };
+  add(sel.weights, sel.value, -1);
+  sel.path.forEach((st, i) => add(st.weights, st.value, i));
+  all.sort((a, b) => {
+    const ka = scorer.key(a.value);
+    const kb = scorer.key(b.value);
+    if (ka !== kb) return ka > kb ? -1 : 1;
+    return popcount(a.S) - popcount(b.S) || a.order - b.order;
+  });
+  return all.slice(0, s.top).map(({ order: _order, ...l }) => l);
+}

@@ -1,0 +1,167 @@
+/**
+ * The honest part of a plan's report, as tables and lines that the terminal, Markdown and LaTeX
+ * renderers share: the procedures (the search's choice and the baselines) with their in-sample,
+ * held-out and test figures; the held-out splits; the recommendation's paired comparisons with
+ * each baseline; the bootstrap that re-selects; and the recommendation in words. Every title says
+ * what the figures were measured on and whether that data chose them. Pure functions of the result.
+ */
+import type { BootstrapResult, HeldOut, PairedComparison, PlanResult, Procedure, ProcedureName, TestSettings } from '../plan/types.js';
+import type { Column, Table } from './table.js';
+import { objectiveValue, plural, pValue, signedObjective, weightedMembers } from './plan-values.js';
+
+const PROCEDURE_ORDER: readonly ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
+
+/** The procedures in report order: the search's choice, then the baselines. */
+export function procedures(r: PlanResult): Procedure[] {
+  return [r.selection, ...r.baselines].sort((a, b) => PROCEDURE_ORDER.indexOf(a.name) - PROCEDURE_ORDER.indexOf(b.name));
+}
+
+/** What the figures of a unit kind are counted in. */
+const unitsOf = (u: 'document' | 'sentence', n: number) => plural(n, u);
+
+/** A procedure's members for a table cell: `all N systems` when it takes every system. */
+function membersOf(r: PlanResult, p: { members: string[]; weights?: Record<string, number> }, cell: (m: string[]) => string): string {
+  if (p.weights === undefined && p.members.length === r.systems.length && r.systems.length > 1) return `all ${r.systems.length} systems`;
+  return cell(weightedMembers(p.members, p.weights));
+}
+
+/** How the held-out splits were made, in words. */
+export function splitsPhrase(h: HeldOut): string {
+  if (h.kind === 'holdout') return `a hold-out of ${Number(((h.fraction ?? 0) * 100).toFixed(2))}% of the ${h.units}s, seed ${h.seed}`;
+  return `${h.folds}-fold cross-validation by ${h.units}, ${plural(h.repeats ?? 1, 'repeat')}, seed ${h.seed}`;
+}
+
+/** The line saying what each kind of figure is measured on. */
+export function dataLine(r: PlanResult): string {
+  const d = r.planningData;
+  const n = d.units === 'document' ? d.documents : d.sentences;
+  const planning = n === d.of ? `all ${unitsOf(d.units, n)}` : `${n} of ${unitsOf(d.units, d.of)}`;
+  const parts = [`In-sample figures: the planning data (${planning}, ${plural(d.goldItems, 'gold item')}), which chose the candidates`];
+  if (r.heldOut !== undefined) parts.push(`held-out: ${splitsPhrase(r.heldOut)}, the whole selection re-run without the units it is scored on`);
+  else parts.push('no held-out estimate');
+  if (r.testSet !== undefined) parts.push(`test: ${r.testSet.gold} (${unitsOf(r.testSet.units, r.testSet.units === 'document' ? r.testSet.documents : r.testSet.sentences)}), never used for selection`);
+  return `${parts.join('; ')}.`;
+}
+
+/** The procedures table: each one's choice and its in-sample, held-out and test figures. */
+export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): Table {
+  const list = procedures(r);
+  const held = r.heldOut !== undefined;
+  const test = r.testSet !== undefined;
+  const columns: Column[] = [
+    { header: 'procedure' }, { header: 'chose' }, { header: 'rule' }, { header: 'in-sample', align: 'right' },
+    ...(held ? [{ header: 'held-out', align: 'right' as const }, { header: '± sd', align: 'right' as const }, { header: 'optimism', align: 'right' as const }] : []),
+    ...(test ? [{ header: 'test', align: 'right' as const }] : []),
+  ];
+  const rows = list.map((p) => [
+    p.name, membersOf(r, p, cell), p.members.length === 1 ? '—' : p.rule, objectiveValue(r, p.planning.objective),
+    ...(held ? [
+      objectiveValue(r, p.heldOut?.mean), p.heldOut?.sd === null || p.heldOut === undefined ? '—' : signedObjective(r, p.heldOut.sd).replace(/^\+/, ''),
+      signedObjective(r, p.heldOut?.optimism),
+    ] : []),
+    ...(test ? [objectiveValue(r, p.test?.objective)] : []),
+  ]);
+  const notes = [
+    'selection: the search\'s top candidate; best-single, majority-all, vote-all: no search; caruana: ensemble selection with replacement (Caruana et al. 2004), weights ×k.',
+    `in-sample: ${r.objective.description} on the planning data, which made every choice.`,
+  ];
+  if (held) {
+    notes.push(`held-out: mean and standard deviation over ${plural(r.heldOut!.splits.length, 'split')}, each choice made again on the training part; `
+      + 'optimism: the choice\'s score on its training part minus its held-out score (positive: the in-sample figure flatters).');
+  }
+  if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice.`);
+  return { title: 'The search\'s choice and the baselines, each chosen on the planning data only', columns, rows, note: notes.join('\n') };
+}
+
+/** The held-out splits: what the selection chose on each training part and how every procedure did on the part left out. */
+export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => string): Table {
+  const names: ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
+  const repeats = (h.repeats ?? 1) > 1;
+  const m = h.stability.mostCommon;
+  return {
+    title: `Held-out splits (${splitsPhrase(h)}): every procedure chose on the training part, scored on the part left out`,
+    columns: [
+      { header: repeats ? 'repeat.fold' : 'fold', align: 'right' }, { header: 'train', align: 'right' }, { header: 'test', align: 'right' },
+      { header: 'selection chose' }, ...names.map((n) => ({ header: n, align: 'right' as const })),
+    ],
+    rows: h.splits.map((s) => [
+      repeats ? `${s.repeat}.${s.fold}` : String(s.fold), String(s.trainUnits), String(s.testUnits),
+      `${s.chosen.rule}(${cell(weightedMembers(s.chosen.members, s.chosen.weights))})`,
+      ...names.map((n) => objectiveValue(r, s.heldOut[n])),
+    ]),
+    note: `The selection chose ${plural(h.stability.distinct, 'different ensemble')} over ${plural(h.splits.length, 'split')}; `
+      + `the most frequent, ${m.rule}(${m.members.join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}.`,
+  };
+}
+
+/** How the paired comparisons were made, in words. */
+function testsPhrase(t: TestSettings, units: number): string {
+  const where = t.on === 'held-out' ? 'choices made on the training parts' : 'choices made on the planning data';
+  return `paired over ${unitsOf(t.units, units)}; paired bootstrap and approximate randomization, ${plural(t.samples, 'resample')} each, seed ${t.seed}; ${where}, not re-selected per resample`;
+}
+
+/** The recommendation's paired comparisons with each baseline, held out or on the test set. */
+export function comparisonsTable(r: PlanResult, list: readonly PairedComparison[], tests: TestSettings): Table {
+  const units = tests.on === 'held-out'
+    ? new Set(r.heldOut?.splits.flatMap(() => [])).size || sumTestUnits(r)
+    : (r.testSet?.units === 'document' ? r.testSet.documents : r.testSet?.sentences ?? 0);
+  const where = tests.on === 'held-out' ? 'held out' : 'on the test set';
+  return {
+    title: `The recommendation (${r.recommendation.procedure}) against each baseline, ${where} (${testsPhrase(tests, units)})`,
+    columns: [
+      { header: 'baseline' }, { header: 'difference', align: 'right' }, { header: '95% interval', align: 'right' },
+      { header: 'p (randomization)', align: 'right' }, { header: 'p (bootstrap)', align: 'right' },
+    ],
+    rows: list.map((c) => [
+      c.name, signedObjective(r, c.meanDiff), `${signedObjective(r, c.ci95[0])} to ${signedObjective(r, c.ci95[1])}`, pValue(c.p), pValue(c.pBootstrap),
+    ]),
+    note: tests.on === 'held-out'
+      ? 'difference: mean over the splits of the recommendation\'s held-out score minus the baseline\'s (positive: the recommendation is better).'
+      : 'difference: the recommendation\'s test score minus the baseline\'s (positive: the recommendation is better).',
+  };
+}
+
+/** Units held out over one repeat of the splits (every unit once for folds). */
+function sumTestUnits(r: PlanResult): number {
+  const h = r.heldOut;
+  if (h === undefined) return 0;
+  return h.splits.filter((s) => s.repeat === 1).reduce((a, s) => a + s.testUnits, 0);
+}
+
+/** The bootstrap that re-selects: each procedure's out-of-bootstrap score, and the recommended procedure against each baseline. */
+export function bootstrapTables(r: PlanResult, b: BootstrapResult): Table[] {
+  const level = Number((b.confidence * 100).toFixed(2));
+  return [
+    {
+      title: `Bootstrap of the procedures (${plural(b.samples, 'resample')} of the ${b.units}s, seed ${b.seed}): every choice made again on each resample, scored on the ${b.units}s it left out`,
+      columns: [{ header: 'procedure' }, { header: 'mean', align: 'right' }, { header: `${level}% interval`, align: 'right' }],
+      rows: b.procedures.map((p) => [p.name, objectiveValue(r, p.mean), `${objectiveValue(r, p.low)} to ${objectiveValue(r, p.high)}`]),
+      note: b.skipped > 0 ? `${plural(b.skipped, 'resample')} left no ${b.units} out and were skipped.` : undefined,
+    },
+    {
+      title: `${b.procedure} against each baseline, out of bootstrap (re-selected in each resample)`,
+      columns: [{ header: 'baseline' }, { header: 'mean difference', align: 'right' }, { header: `${level}% interval`, align: 'right' }, { header: 'not better', align: 'right' }],
+      rows: b.vsBaselines.filter((c) => c.name !== b.procedure).map((c) => [
+        c.name, signedObjective(r, c.mean), `${signedObjective(r, c.low)} to ${signedObjective(r, c.high)}`, `${(c.notBetter * 100).toFixed(1)}%`,
+      ]),
+    },
+  ];
+}
+
+/** The recommendation in words: what to use, its held-out and test figures, and why. */
+export function recommendationLines(r: PlanResult): string[] {
+  const rec = r.recommendation;
+  const what = rec.members.length === 1 ? rec.members[0] : `${rec.rule}(${weightedMembers(rec.members, rec.weights).join('+')})`;
+  const figures: string[] = [`in-sample ${objectiveValue(r, procedures(r).find((p) => p.name === rec.procedure)?.planning.objective)}`];
+  if (rec.heldOut !== null) {
+    const sd = rec.heldOut.sd === null ? '' : ` ± ${signedObjective(r, rec.heldOut.sd).replace(/^\+/, '')}`;
+    figures.push(`held-out ${objectiveValue(r, rec.heldOut.mean)}${sd} over ${plural(rec.heldOut.folds, 'split')}`);
+  }
+  if (rec.test !== undefined) figures.push(`test ${objectiveValue(r, rec.test.objective)} (not used for selection)`);
+  return [
+    `Recommendation (${rec.procedure}): ${what}`,
+    `  ${figures.join('; ')}`,
+    `  ${rec.reason}`,
+    '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).',
+  ];
+}

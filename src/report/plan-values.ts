@@ -1,0 +1,57 @@
+/**
+ * How the plan's renderers write values: objective values (percentages for rates, four decimals
+ * for other expressions), signed differences (percentage points), costs, counts of things, and
+ * member lists abbreviated to fit a terminal.
+ */
+import { isRateObjective } from '../plan/scores.js';
+import type { PlanResult } from '../plan/types.js';
+import { fixed, percent, UNDEFINED } from './number.js';
+
+/** Display width (code points; names hold no wide characters). */
+export const width = (s: string) => [...s].length;
+
+export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** An objective value: a percentage for rate objectives, else four decimals. */
+export function objectiveValue(r: PlanResult, x: number | null | undefined): string {
+  return isRateObjective(r.objective.text) ? percent(x) : fixed(x, 4);
+}
+
+/** A signed difference of objective values (percentage points for rate objectives). */
+export function signedObjective(r: PlanResult, x: number | null | undefined): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return UNDEFINED;
+  const s = isRateObjective(r.objective.text) ? fixed(x * 100) : fixed(x, 4);
+  if (s === '∞') return '+∞';
+  return s.startsWith('-') || /^0\.?0*$/.test(s) ? s : `+${s}`;
+}
+
+/** A cost or budget: up to two decimals, without trailing zeros (3, 2.5, 0.25). */
+export function shortNumber(x: number): string {
+  const s = fixed(x, 2);
+  return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}
+
+/** A p-value: three decimals, or `< 0.001` (as the recommendation's reason writes it). */
+export { pText as pValue } from '../plan/recommend.js';
+
+/**
+ * `members` joined with `+`, abbreviated to at most `max` characters: as many leading names as
+ * fit, then `+N more` (e.g. `flair-glove-lstmcrf+5 more`); a single name too long is cut with `…`.
+ */
+export function abbreviateMembers(members: readonly string[], max: number): string {
+  const full = members.join('+');
+  if (width(full) <= max) return full;
+  for (let k = members.length - 1; k >= 1; k--) {
+    const s = `${members.slice(0, k).join('+')}+${members.length - k} more`;
+    if (width(s) <= max) return s;
+  }
+  const tail = members.length > 1 ? `+${members.length - 1} more` : '';
+  const room = Math.max(1, max - width(tail) - 1);
+  return `${[...members[0]].slice(0, room).join('')}…${tail}`;
+}
+
+/** Members with their weights where a weight is not 1 (`a×2`), for a weighted vote of counts. */
+export function weightedMembers(members: readonly string[], weights: Readonly<Record<string, number>> | undefined): string[] {
+  if (weights === undefined) return [...members];
+  return members.map((m) => (weights[m] === undefined || weights[m] === 1 ? m : `${m}×${shortNumber(weights[m])}`));
+}
