@@ -4,13 +4,17 @@
  * a library of models.
  *
  * Procedure, on the planning data:
- * 1. Start from the empty ensemble; every system has weight 0.
+ * 1. Sorted initialization (their §2.1): rank the systems by their objective alone, score the
+ *    ensembles of the N best for every N, and start from the best of them (the smallest N among
+ *    equals), each of its members with weight 1.
  * 2. Add to the ensemble the system whose addition gives the best objective — *with
  *    replacement*: a system already in the ensemble may be added again, which raises its
  *    weight by one. Ties go to the system with the higher F1 alone (then input order).
  * 3. Repeat for `steps` additions (default 2n, at least 10), even when an addition makes the
- *    objective worse (a later one may recover), and return the prefix of the path with the best
- *    objective (the earliest among equals).
+ *    objective worse (a later one may recover), and return the ensemble with the best objective
+ *    along the path, the initial one included (the earliest among equals).
+ * Sorted initialization matters more with votes than with averaged probabilities: from an empty
+ * ensemble, the first system picked twice outvotes any two systems added after it.
  * Caruana et al. average the members' predicted probabilities; for labelled spans the ensemble
  * is the typed vote weighted by each system's count (`weighted` with those integer weights:
  * per boundary, each member votes its label or `O` with its weight, and the label wins when its
@@ -100,16 +104,60 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number): Ca
   const L = Math.max(1, data.labels.length);
   const w = new Int32Array(n);
   const vw = voteWeightsOf(data, w);
-  const order = Array.from({ length: n }, (_, m) => m).filter((m) => (library >> m) & 1).sort((a, b) => data.rank[a] - data.rank[b]);
-  const path: CaruanaStep[] = [];
-  let evaluated = 0;
-  let best: CaruanaStep | undefined;
-  let S = 0;
   const bump = (m: number, by: number) => {
     w[m] += by;
     vw.o[m] += by;
     for (let l = 0; l < L; l++) vw.label[m * L + l] += by;
   };
+  // The library by objective alone, best first (ties: F1 rank).
+  const single = (m: number) => {
+    bump(m, 1);
+    const v = valueOf(data, scorer, vw, 1 << m);
+    bump(m, -1);
+    return v;
+  };
+  const members = Array.from({ length: n }, (_, m) => m).filter((m) => (library >> m) & 1);
+  const alone = new Map(members.map((m) => [m, single(m)]));
+  const order = [...members].sort((a, b) => {
+    const ka = scorer.key(alone.get(a)!);
+    const kb = scorer.key(alone.get(b)!);
+    return ka !== kb ? (ka > kb ? -1 : 1) : data.rank[a] - data.rank[b];
+  });
+  let evaluated = members.length;
+  const path: CaruanaStep[] = [];
+  let best: CaruanaStep | undefined;
+  let S = 0;
+  const record = (added: number, value: number) => {
+    const st: CaruanaStep = { added, weights: Int32Array.from(w), value };
+    path.push(st);
+    if (best === undefined || scorer.key(st.value) > scorer.key(best.value)) best = st;
+  };
+  // Sorted initialization: the best N of the ensembles of the N best systems.
+  let initN = 1;
+  let initValue = Number.NaN;
+  for (let k = 0; k < order.length; k++) {
+    bump(order[k], 1);
+    S |= 1 << order[k];
+    const v = valueOf(data, scorer, vw, S);
+    evaluated++;
+    if (k === 0 || scorer.key(v) > scorer.key(initValue)) {
+      initN = k + 1;
+      initValue = v;
+    }
+  }
+  for (let k = order.length - 1; k >= initN; k--) {
+    bump(order[k], -1);
+    S &= ~(1 << order[k]);
+  }
+  w.fill(0);
+  vw.o.fill(0);
+  vw.label.fill(0);
+  S = 0;
+  for (let k = 0; k < initN; k++) {
+    bump(order[k], 1);
+    S |= 1 << order[k];
+    record(order[k], k === initN - 1 ? initValue : valueOf(data, scorer, vw, S));
+  }
   for (let step = 0; step < steps; step++) {
     let pick = -1;
     let pickValue = Number.NaN;
@@ -125,11 +173,9 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number): Ca
     }
     bump(pick, 1);
     S |= 1 << pick;
-    const st: CaruanaStep = { added: pick, weights: Int32Array.from(w), value: pickValue };
-    path.push(st);
-    if (best === undefined || scorer.key(st.value) > scorer.key(best.value)) best = st;
+    record(pick, pickValue);
   }
-  return { weights: best === undefined ? w : Int32Array.from(best.weights), value: best?.value ?? Number.NaN, path, evaluated };
+  return { weights: Int32Array.from(best!.weights), value: best!.value, path, evaluated };
 }
 
 /**

@@ -89,9 +89,9 @@ export function procedurePhrase(name: ProcedureName, choice: Choice, systems: nu
   switch (name) {
     case 'vote-all': return `the vote of all ${systems} systems (vote-all)`;
     case 'majority-all': return `the majority of all ${systems} systems (majority-all)`;
-    case 'best-single': return `the best single system, ${choice.members[0]} (best-single)`;
-    case 'caruana': return `ensemble selection with replacement, ${choiceText(choice)} (caruana)`;
-    case 'selection': return `the search's choice, ${choiceText(choice)}`;
+    case 'best-single': return `the best single system (best-single: ${choice.members[0]})`;
+    case 'caruana': return `ensemble selection with replacement (caruana: ${choiceText(choice)})`;
+    case 'selection': return `the search's choice (${choiceText(choice)})`;
   }
 }
 
@@ -187,7 +187,7 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   const standingOf = (p: ProcedureName) => standing.find((x) => x.name === p)!;
   const against = (p: ProcedureName, q: ProcedureName) => {
     const t = test(p, q);
-    return `${amount(t.observed)}${unit} over ${q} (p = ${pText(t.pRandomization)})`;
+    return `${amount(t.observed)}${unit} over ${q} (${pIs(t.pRandomization)})`;
   };
   let reason: string;
   if (failed !== undefined) {
@@ -197,7 +197,7 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   } else if (majorityOverVote) {
     const t = test('majority-all', 'vote-all');
     reason = `No selection beats ${phrase(pick)} beyond noise: majority-all is within one standard error of the best held out, ${phrase(best)}, `
-      + `but it does not beat vote-all significantly (${amount(t.observed)}${unit}, p = ${pText(t.pRandomization)}). Recommending vote-all, which needs no selection.`;
+      + `but it does not beat vote-all significantly (${amount(t.observed)}${unit}, ${pIs(t.pRandomization)}). Recommending vote-all, which needs no selection.`;
   } else if (NO_SELECTION.includes(pick)) {
     if (pick === best) {
       reason = `No selection beats ${phrase(pick)} held out: it has the best held-out ${scorer.objective.description} of the five procedures (${heldMean(pick)}). `
@@ -211,8 +211,8 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
     const vote = vsBaselines.find((v) => v.name === 'vote-all')!;
     const majority = vsBaselines.find((v) => v.name === 'majority-all')!;
     reason = `${capitalise(phrase(pick))} beats both no-selection baselines beyond noise held out (${heldMean(pick)}): `
-      + `${amount(vote.meanDiff)}${unit} over vote-all (95% interval ${amount(vote.ci95[0])} to ${amount(vote.ci95[1])}, p = ${pText(vote.p)}) `
-      + `and ${amount(majority.meanDiff)}${unit} over majority-all (p = ${pText(majority.p)}).`;
+      + `${amount(vote.meanDiff)}${unit} over vote-all (95% interval ${amount(vote.ci95[0])} to ${amount(vote.ci95[1])}, ${pIs(vote.p)}) `
+      + `and ${amount(majority.meanDiff)}${unit} over majority-all (${pIs(majority.p)}).`;
     const skipped = order.slice(0, order.indexOf(pick)).filter((p) => !NO_SELECTION.includes(p) && within.has(p));
     if (skipped.length > 0) reason += ` Simpler procedures within one standard error of the best (${skipped.join(', ')}) do not beat both baselines significantly.`;
     else if (pick !== best) reason += ` It is the simplest procedure within one standard error of the best held out, ${phrase(best)}.`;
@@ -234,6 +234,12 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
 export function pText(p: number): string {
   if (Number.isNaN(p)) return '—';
   return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
+
+/** "p = 0.012", or "p < 0.001". */
+function pIs(p: number): string {
+  const t = pText(p);
+  return t.startsWith('<') ? `p ${t}` : `p = ${t}`;
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -89,8 +89,10 @@ export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => st
       `${s.chosen.rule}(${cell(weightedMembers(s.chosen.members, s.chosen.weights))})`,
       ...names.map((n) => objectiveValue(r, s.heldOut[n])),
     ]),
-    note: `The selection chose ${plural(h.stability.distinct, 'different ensemble')} over ${plural(h.splits.length, 'split')}; `
-      + `the most frequent, ${m.rule}(${m.members.join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}.`,
+    note: h.stability.distinct === 1
+      ? `The selection chose the same ensemble, ${m.rule}(${m.members.join('+')}), in every split.`
+      : `The selection chose ${h.stability.distinct} different ensembles over ${plural(h.splits.length, 'split')}; `
+        + `the most frequent, ${m.rule}(${m.members.join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}.`,
   };
 }
 

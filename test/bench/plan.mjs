@@ -1,7 +1,8 @@
 // Planner benchmarks in one fresh process (DESIGN §10, issue 4), printed as one JSON line:
 //   node test/bench/plan.mjs synthetic-exhaustive [systems] [tokens]   exhaustive, majority
 //   node test/bench/plan.mjs synthetic-greedy [systems] [tokens]       greedy, the four base rules
-// Phase times: corpus generation, planning data (index + pairwise statistics), search.
+// Phase times: corpus generation, planning data (index + pairwise statistics), search (without
+// the held-out folds, which would repeat the search once per fold).
 import { syntheticCorpus } from './synthetic.mjs';
 
 const root = new URL('../../', import.meta.url);
@@ -16,9 +17,10 @@ let t = performance.now();
 const corpus = syntheticCorpus({ tokens, systems, seed: 7 });
 const generate = performance.now() - t;
 const items = corpus.gold.spans.length + corpus.systems.reduce((n, s) => n + s.spans.length, 0);
+// The search alone: no held-out folds (each fold would run the search again on its training part).
 const options = what === 'synthetic-exhaustive'
-  ? { objective: parseObjective('f1'), rules: [parseRule('majority')], search: 'exhaustive', top: 3 }
-  : { objective: parseObjective('f1'), search: 'greedy', top: 3 };
+  ? { objective: parseObjective('f1'), rules: [parseRule('majority')], search: 'exhaustive', top: 3, folds: 0 }
+  : { objective: parseObjective('f1'), search: 'greedy', top: 3, folds: 0 };
 const phases = {};
 let last = performance.now();
 options.onProgress = (phase) => {

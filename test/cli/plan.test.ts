@@ -67,7 +67,8 @@ describe('complan plan: output', () => {
     expect(lines[0]).toBe('Plan — objective f1: F1 (higher is better)');
     expect(r.stdout).toContain('124 candidates evaluated over 5 systems');
     expect(r.stdout).toContain('Best single system: crf, objective 89.81');
-    expect(r.stdout).toContain('Candidates (top 10 of 124, by actual objective)');
+    expect(r.stdout).toContain('Candidates (top 10 of 124, by actual objective, in-sample)');
+    expect(r.stdout).toContain('In-sample figures: the planning data (all 8 documents, 184 gold items), which chose the candidates; held-out: 5-fold cross-validation by document, 1 repeat, seed 1');
     expect(r.stdout).toMatch(/#\s+members\s+rule\s+size\s+pred F1\s+F1\s+SER\s+K\s+gap\s+gain/);
     // One row per listed candidate (ten by default), in rank order, as in the JSON.
     const rows = lines.filter((l) => /^\s*\d+\s+\S+\s+(union|intersection|majority|vote)\s+\d+\s/.test(l));
@@ -80,10 +81,29 @@ describe('complan plan: output', () => {
       expect(row).toContain((100 * c.actual.f).toFixed(2));
     });
     expect(r.stdout).toContain('Greedy path');
-    expect(r.stdout).toMatch(/Rank agreement \(predicted against actual objective\) over 124 candidates: Spearman ρ -?\d\.\d{3}, Kendall τ -?\d\.\d{3}, D-measure@10 \d\.\d{3}/);
+    expect(r.stdout).toMatch(/Rank agreement \(predicted against actual objective, in-sample\) over 74 candidates whose prediction is an estimate \(50 exact by construction and 0 duplicates left out\): Spearman ρ -?\d\.\d{3}, Kendall τ -?\d\.\d{3}, D-measure@10 \d\.\d{3}/);
+    expect(r.stdout).toMatch(/^ {2}by rule: vote ρ -?\d\.\d{3}, τ -?\d\.\d{3} \(26 candidates\);/m);
+    expect(r.stdout).toMatch(/^ {2}among candidates that beat the best single system: ρ -?\d\.\d{3}, τ -?\d\.\d{3} \(\d+ candidates\)$/m);
+    // Beside the candidates: the search's choice and the four baselines, in-sample and held out.
+    expect(r.stdout).toContain("The search's choice and the baselines, each chosen on the planning data only");
+    const table = lines.slice(lines.findIndex((l) => l.startsWith('procedure ')));
+    expect(table[0]).toMatch(/^procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd\s+optimism$/);
+    for (const p of [doc.selection, ...doc.baselines]) {
+      const row = table.find((l) => l.startsWith(`${p.name} `))!;
+      expect(row, p.name).toContain((100 * p.planning.objective).toFixed(2));
+      expect(row, p.name).toContain((100 * p.heldOut!.mean).toFixed(2));
+    }
+    expect(table.find((l) => l.startsWith('vote-all '))).toContain('all 5 systems');
+    // The report ends with the recommendation and its reason.
+    const at = lines.findIndex((l) => l.startsWith('Recommendation ('));
+    const w = doc.recommendation.weights;
+    const members = doc.recommendation.members.map((m) => (w === undefined || w[m] === 1 ? m : `${m}×${w[m]}`));
+    expect(lines[at]).toBe(`Recommendation (${doc.recommendation.procedure}): ${doc.recommendation.rule}(${members.join('+')})`);
+    expect(lines.slice(at).join('\n')).toContain(doc.recommendation.reason);
+    expect(lines.slice(at + 4).join('')).toBe('');
     // --top limits the rows.
     const top3 = await plan(['--top', '3']);
-    expect(top3.stdout).toContain('Candidates (top 3 of 124, by actual objective)');
+    expect(top3.stdout).toContain('Candidates (top 3 of 124, by actual objective, in-sample)');
     expect(top3.stdout.split('\n').filter((l) => /^\s*\d+\s+\S+\s+(union|intersection|majority|vote)\s+\d+\s/.test(l))).toHaveLength(3);
   });
 
@@ -134,8 +154,20 @@ describe('complan plan: output', () => {
       steps.forEach((s, i) => expect(s.members).toHaveLength(i + 1));
     }
     const ra = doc.rankAgreement;
-    expect(Object.keys(ra)).toEqual(expect.arrayContaining(['spearman', 'kendall', 'dMeasure']));
-    expect(ra.candidates).toBe(124);
+    expect(Object.keys(ra)).toEqual(expect.arrayContaining(['spearman', 'kendall', 'dMeasure', 'excluded', 'byRule', 'beatingBestSingle']));
+    expect(ra.candidates + ra.excluded.exact + ra.excluded.duplicates).toBe(124);
+    expect(ra.topK).toBe(10);
+    expect(Object.keys(doc)).toEqual(expect.arrayContaining(['planningData', 'selection', 'baselines', 'heldOut', 'recommendation']));
+    expect(doc.baselines.map((b) => b.name)).toEqual(['best-single', 'majority-all', 'vote-all', 'caruana']);
+    const rec = doc.recommendation;
+    expect(Object.keys(rec)).toEqual(expect.arrayContaining(['members', 'rule', 'reason', 'heldOut', 'vsBaselines']));
+    expect(rec.heldOut!.folds).toBe(5);
+    expect(rec.vsBaselines.map((v) => v.name)).toEqual(['best-single', 'majority-all', 'vote-all', 'caruana']);
+    for (const v of rec.vsBaselines) {
+      expect(v.ci95[0]).toBeLessThanOrEqual(v.ci95[1]);
+      expect(v.p).toBeGreaterThan(0);
+      expect(v.p).toBeLessThanOrEqual(1);
+    }
     for (const v of [ra.spearman, ra.kendall, ra.dMeasure]) {
       expect(typeof v).toBe('number');
       expect(Math.abs(v!)).toBeLessThanOrEqual(1);
@@ -154,8 +186,8 @@ describe('complan plan: output', () => {
       for (const k of SCORE_KEYS) expect(c.predicted[k], `${key(c)} ${k}`).toBe(c.actual[k]);
       expect(c.objective.gap).toBe(0);
     }
-    // Exact prediction ranks the candidates exactly.
-    expect(doc.rankAgreement).toMatchObject({ candidates: 30, spearman: 1, kendall: 1, dMeasure: 1 });
+    // Exact by construction, so left out of the rank agreement, which has nothing left to compare.
+    expect(doc.rankAgreement).toMatchObject({ candidates: 0, excluded: { exact: 30, duplicates: 0 }, spearman: null, kendall: null });
   });
 
   it('--format csv, markdown and latex', async () => {
@@ -168,8 +200,16 @@ describe('complan plan: output', () => {
     expect(header).toEqual(expect.arrayContaining([
       ...SCORE_KEYS.map((k) => `actual_${k}`), ...SCORE_KEYS.map((k) => `predicted_${k}`),
     ]));
-    expect(lines).toHaveLength(5);
-    lines.slice(1).forEach((line, i) => {
+    // Four candidates, then the search's choice and the four baselines.
+    expect(lines).toHaveLength(10);
+    const proceduresRows = lines.slice(5).map((l) => l.split(','));
+    expect(proceduresRows.map((cells) => cells[header.indexOf('procedure')])).toEqual(['selection', 'best-single', 'majority-all', 'vote-all', 'caruana']);
+    for (const cells of proceduresRows) {
+      const p = [doc.selection, ...doc.baselines].find((x) => x.name === cells[header.indexOf('procedure')])!;
+      expect(Number(cells[header.indexOf('held_out_mean')])).toBe(p.heldOut!.mean);
+      expect(cells[header.indexOf('recommended')]).toBe(String(p.name === doc.recommendation.procedure));
+    }
+    lines.slice(1, 5).forEach((line, i) => {
       const cells = line.split(',');
       expect(cells).toHaveLength(header.length);
       const c = doc.candidates[i];
@@ -183,7 +223,7 @@ describe('complan plan: output', () => {
     expect(md.code, md.stderr).toBe(0);
     expect(md.stdout).toMatch(/^\| # \| members \| rule \| size \| pred F1 \| F1 \| SER \| K \| gap \| gain \|$/m);
     expect(md.stdout).toMatch(/^\|---:\|:---\|/m);
-    const mdRows = md.stdout.split('\n').filter((l) => /^\| \d+ \|/.test(l));
+    const mdRows = md.stdout.split("The search's choice")[0].split('\n').filter((l) => /^\| \d+ \|/.test(l));
     expect(mdRows).toHaveLength(4);
     expect(mdRows[0]).toContain(`| ${doc.candidates[0].members.join('+')} | ${doc.candidates[0].rule} |`);
     expect(mdRows[0]).toContain(`**${(100 * doc.candidates[0].actual.f).toFixed(2)}**`);
@@ -195,7 +235,8 @@ describe('complan plan: output', () => {
     expect(tex.stdout).toMatch(/\\begin\{tabular\}\{[rlc]+\}/);
     expect(tex.stdout).toContain('\\toprule');
     expect(tex.stdout).toContain('\\bottomrule');
-    const texRows = tex.stdout.split('\n').filter((l) => /^\d+ & /.test(l));
+    const texRows = tex.stdout.split('\\end{tabular}')[0].split('\n').filter((l) => /^\d+ & /.test(l));
+    expect(tex.stdout).toContain('Recommendation (');
     expect(texRows).toHaveLength(4);
     texRows.forEach((row) => expect(row.trimEnd().endsWith('\\\\')).toBe(true));
     expect(texRows[0]).toContain(`\\textbf{${(100 * doc.candidates[0].actual.f).toFixed(2)}}`);
@@ -271,65 +312,81 @@ describe('complan plan: usage and input errors', () => {
 });
 
 describe('complan plan: honest numbers', () => {
-  it('--holdout 0.25 --seed 3: one held-out fold, the same for the same seed', async () => {
+  it('--holdout 0.25 --seed 3: one held-out split, the same for the same seed', async () => {
     const a = await planJson(['--holdout', '0.25', '--seed', '3', '--top', '3']);
     const b = await planJson(['--holdout', '0.25', '--seed', '3', '--top', '3']);
     expect(a.raw).toBe(b.raw);
     const h = a.heldOut!;
-    expect(h).toMatchObject({ kind: 'holdout', fraction: 0.25, seed: 3 });
-    expect(h.perFold).toHaveLength(1);
-    const f = h.perFold[0];
-    expect(f.trainDocuments + f.testDocuments).toBe(8);
-    expect(f.testDocuments).toBe(2);
-    // The choice is the winner planned on the training documents.
+    expect(h).toMatchObject({ kind: 'holdout', fraction: 0.25, seed: 3, units: 'document' });
+    expect(h.splits).toHaveLength(1);
+    const f = h.splits[0];
+    expect(f.trainUnits + f.testUnits).toBe(8);
+    expect(f.testUnits).toBe(2);
+    // The report is about the training documents: the selection there is the top candidate.
     expect(f.chosen).toEqual({ members: a.candidates[0].members, rule: a.candidates[0].rule });
-    expect(f.planning.objective).toBe(a.candidates[0].actual.f);
-    expect(h.meanPlanning).toBe(f.planning.objective);
-    expect(h.meanHeldOut).toBe(f.heldOut.objective);
-    expect(h.meanBestSingleHeldOut).toBe(f.bestSingle.heldOut);
-    expect(f.heldOut.scores.tp + f.heldOut.scores.fn + f.planning.scores.tp + f.planning.scores.fn).toBe(184);
+    expect(f.planning.selection).toBe(a.candidates[0].actual.f);
+    expect(a.planningData.documents).toBe(6);
+    expect(a.notes.join('\n')).toContain('planned on 6 of 8 documents; the other 2 are held out (seed 3)');
     // Another seed splits the documents otherwise.
     const other = await planJson(['--holdout', '0.25', '--seed', '4', '--top', '3']);
     expect(other.heldOut!.seed).toBe(4);
     expect(other.raw).not.toBe(a.raw);
   });
 
-  it('--folds 2: two folds that hold out every document once', async () => {
-    const a = await planJson(['--folds', '2', '--top', '3']);
-    expect((await planJson(['--folds', '2', '--top', '3'])).raw).toBe(a.raw);
+  it('--folds 2 --repeats 2: every document held out once per repeat, the whole selection re-run each time', async () => {
+    const a = await planJson(['--folds', '2', '--repeats', '2', '--top', '3']);
+    expect((await planJson(['--folds', '2', '--repeats', '2', '--top', '3'])).raw).toBe(a.raw);
     const h = a.heldOut!;
-    expect(h).toMatchObject({ kind: 'folds', folds: 2, seed: 1 });
-    expect(h.perFold.map((f) => f.fold)).toEqual([1, 2]);
-    expect(h.perFold.reduce((s, f) => s + f.testDocuments, 0)).toBe(8);
-    for (const f of h.perFold) expect(f.trainDocuments + f.testDocuments).toBe(8);
-    // Each gold item is held out exactly once.
-    expect(h.perFold.reduce((s, f) => s + f.heldOut.scores.tp + f.heldOut.scores.fn, 0)).toBe(184);
-    expect(h.meanHeldOut).toBeCloseTo((h.perFold[0].heldOut.objective + h.perFold[1].heldOut.objective) / 2, 12);
-    expect(h.meanPlanning).toBeCloseTo((h.perFold[0].planning.objective + h.perFold[1].planning.objective) / 2, 12);
+    expect(h).toMatchObject({ kind: 'folds', folds: 2, repeats: 2, seed: 1 });
+    expect(h.splits.map((f) => `${f.repeat}.${f.fold}`)).toEqual(['1.1', '1.2', '2.1', '2.2']);
+    for (const r of [1, 2]) expect(h.splits.filter((f) => f.repeat === r).reduce((s, f) => s + f.testUnits, 0)).toBe(8);
+    for (const f of h.splits) expect(f.trainUnits + f.testUnits).toBe(8);
+    const sel = h.summary.find((x) => x.name === 'selection')!;
+    expect(sel.mean).toBeCloseTo(h.splits.reduce((s, f) => s + f.heldOut.selection, 0) / 4, 12);
+    expect(sel.planningMean).toBeCloseTo(h.splits.reduce((s, f) => s + f.planning.selection, 0) / 4, 12);
+    expect(a.recommendation.heldOut!.folds).toBe(4);
     // Folds do not change the plan made on all documents.
-    const plain = await planJson(['--top', '3']);
+    const plain = await planJson(['--top', '3', '--folds', '0']);
     expect(a.candidates).toEqual(plain.candidates);
+    expect(plain.heldOut).toBeUndefined();
+    expect(plain.recommendation.procedure).toBe('vote-all');
   });
 
-  it('--holdout with --folds is a usage error', async () => {
+  it('--holdout with --folds, --folds 1 and --alpha 2 are usage errors', async () => {
     expect(await planError(['--holdout', '0.25', '--folds', '2'], 1)).toContain('--holdout and --folds');
+    expect(await planError(['--folds', '1'], 1)).toContain('--folds expects 0');
+    expect(await planError(['--alpha', '2'], 1)).toContain('--alpha');
+    expect(await planError(['--folds', '9'], 1)).toContain('--folds 9 needs at least 9 documents');
   });
 
-  it('--bootstrap 100: an interval of the winner\'s gain over the best single system, deterministic', async () => {
-    const a = await planJson(['--bootstrap', '100', '--top', '3']);
-    expect((await planJson(['--bootstrap', '100', '--top', '3'])).raw).toBe(a.raw);
+  it('--bootstrap 20: every procedure re-selected on each resample and scored out of bootstrap, deterministic', async () => {
+    const a = await planJson(['--bootstrap', '20', '--top', '3']);
+    expect((await planJson(['--bootstrap', '20', '--top', '3'])).raw).toBe(a.raw);
     const b = a.bootstrap!;
-    expect(b).toMatchObject({ samples: 100, seed: 1, bestSingle: 'crf' });
-    expect(b.candidate).toEqual({ members: a.candidates[0].members, rule: a.candidates[0].rule });
-    expect(b.observed).toBeCloseTo(a.candidates[0].actual.f - a.bestSingle.objective, 12);
-    expect(b.low).toBeLessThanOrEqual(b.mean);
-    expect(b.mean).toBeLessThanOrEqual(b.high);
-    expect(b.notBetter).toBeGreaterThanOrEqual(0);
-    expect(b.notBetter).toBeLessThanOrEqual(1);
-    // Another seed resamples otherwise.
-    const other = await planJson(['--bootstrap', '100', '--seed', '2', '--top', '3']);
-    expect(other.bootstrap!.observed).toBe(b.observed);
-    expect([other.bootstrap!.low, other.bootstrap!.high]).not.toEqual([b.low, b.high]);
+    expect(b).toMatchObject({ samples: 20, seed: 1, reselected: true, units: 'document', procedure: a.recommendation.procedure });
+    expect(b.procedures.map((p) => p.name)).toEqual(['selection', 'best-single', 'majority-all', 'vote-all', 'caruana']);
+    for (const p of b.procedures) {
+      expect(p.low).toBeLessThanOrEqual(p.mean);
+      expect(p.mean).toBeLessThanOrEqual(p.high);
+    }
+    const table = await plan(['--bootstrap', '20', '--top', '3']);
+    expect(table.stdout).toContain('Bootstrap of the procedures (20 resamples of the documents, seed 1): every choice made again on each resample');
+    const other = await planJson(['--bootstrap', '20', '--seed', '2', '--top', '3']);
+    expect(other.bootstrap!.procedures).not.toEqual(b.procedures);
+  });
+
+  it('--search caruana lists the ensembles along ensemble selection\'s path, weighted by how often each system was picked', async () => {
+    const doc = await planJson(['--search', 'caruana', '--top', '5']);
+    expect(doc.search.strategies).toContain('caruana');
+    const caruana = doc.baselines.find((b) => b.name === 'caruana')!;
+    expect(doc.candidates[0].members).toEqual(caruana.members);
+    expect(doc.candidates[0].actual.f).toBe(caruana.planning.objective);
+    for (const c of doc.candidates) {
+      expect(['vote', 'weighted']).toContain(c.rule);
+      if (c.rule === 'weighted') expect(Object.keys(c.weights!)).toEqual(c.members);
+    }
+    const bagged = await planJson(['--bags', '5', '--top', '1', '--folds', '0']);
+    expect(bagged.search.bags).toBe(5);
   });
 });
 
@@ -379,14 +436,30 @@ describe('complan plan: --svg and --save-plan', () => {
     for (const c of doc.candidates) expect(text).toContain(key(c));
   });
 
-  it('--save-plan, then combine --plan without gold writes what combine --rule --systems writes', async () => {
-    const file = out('winner.plan.json');
+  it('--save-plan saves the recommendation, with how it was chosen', async () => {
+    const file = out('recommended.plan.json');
     const r = await plan(['--save-plan', file, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as PlanResult;
+    const rec = doc.recommendation;
+    const saved = JSON.parse(read(file)) as { rule: string; members: string[]; chosenBy: string; planning: { f: number } };
+    expect(saved).toMatchObject({ rule: rec.rule, members: rec.members, chosenBy: rec.procedure });
+    const p = [doc.selection, ...doc.baselines].find((x) => x.name === rec.procedure)!;
+    expect(saved.planning.f).toBe(p.planning.scores.f);
+    // Applied with gold (the embedded column), it scores what the plan reported for it.
+    const applied = await runCli(['combine', '--plan', file, ...CONLL]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stderr).toContain(`F1 ${(100 * p.planning.scores.f).toFixed(2)}`);
+  });
+
+  it('--save-plan-choice top, then combine --plan without gold writes what combine --rule --systems writes', async () => {
+    const file = out('winner.plan.json');
+    const r = await plan(['--save-plan', file, '--save-plan-choice', 'top', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout) as PlanResult;
     const winner = doc.candidates[0];
     const saved = JSON.parse(read(file)) as { kind: string; rule: string; members: string[]; systems: string[]; planning: { f: number } };
-    expect(saved).toMatchObject({ kind: 'complan-plan', rule: winner.rule, members: winner.members, systems: NAMES });
+    expect(saved).toMatchObject({ kind: 'complan-plan', rule: winner.rule, members: winner.members, systems: NAMES, chosenBy: 'top' });
     expect(saved.planning.f).toBe(winner.actual.f);
     const systems = ['--rule', winner.rule, '--systems', winner.members.join(',')];
 

@@ -136,52 +136,158 @@ describe('plan', () => {
     expect(() => plan(corpus, { objective: f1, costs: new Map([['nobody', 1]]) })).toThrow(UsageError);
   });
 
-  it('scores the choice on held-out documents, deterministically for a seed', () => {
+  it('scores every choice on held-out documents, deterministically for a seed', () => {
     fc.assert(
       fc.property(corpora, fc.integer({ min: 0, max: 1000 }), (corpus, seed) => {
-        const a = plan(corpus, { objective: f1, holdout: 0.25, seed, top: 3 });
-        const b = plan(corpus, { objective: f1, holdout: 0.25, seed, top: 3 });
+        const a = plan(corpus, { objective: f1, holdout: 0.25, seed, top: 3, samples: 50 });
+        const b = plan(corpus, { objective: f1, holdout: 0.25, seed, top: 3, samples: 50 });
         expect(a).toEqual(b);
         const h = a.heldOut!;
         expect(h.kind).toBe('holdout');
-        expect(h.perFold).toHaveLength(1);
-        expect(h.perFold[0].trainDocuments + h.perFold[0].testDocuments).toBe(4);
-        expect(h.perFold[0].testDocuments).toBe(1);
-        expect(h.perFold[0].chosen).toEqual({ members: a.candidates[0].members, rule: a.candidates[0].rule });
-        expect(h.meanPlanning).toBe(a.candidates[0].objective.actual);
+        expect(h.splits).toHaveLength(1);
+        const split = h.splits[0];
+        expect(split.trainUnits + split.testUnits).toBe(4);
+        expect(split.testUnits).toBe(1);
+        // The report is about the training part: its top candidate is what the selection chose there.
+        expect(split.chosen).toEqual({ members: a.candidates[0].members, rule: a.candidates[0].rule });
+        expect(split.planning.selection).toBe(a.candidates[0].objective.actual);
+        expect(a.selection.planning.objective).toBe(a.candidates[0].objective.actual);
+        expect(a.planningData.documents).toBe(3);
       }),
       { numRuns: 20 },
     );
   });
 
-  it('cross-validates by folds, each fold held out once', () => {
+  it('scores majority-all on the held-out document exactly as eval scores its output there', () => {
+    fc.assert(
+      fc.property(corpora, fc.integer({ min: 0, max: 1000 }), (corpus, seed) => {
+        const r = plan(corpus, { objective: f1, holdout: 0.25, seed, top: 1, samples: 20 });
+        const planned = new Set(corpus.documents.map((d) => d.index));
+        // The held-out document is the one whose sentences the planning data lacks.
+        const index = buildEnsembleIndex(corpus);
+        const all = corpus.systems.map((_, k) => k);
+        const out = ensembleOutput(index, simulate(index, all, parseRule('majority')));
+        const scores = (doc: number) => {
+          const only = (spans: Span[]) => spans.filter((x) => x.doc === doc);
+          return evaluate({ ...corpus, gold: { ...corpus.gold, spans: only(corpus.gold.spans) }, systems: [{ ...out, spans: only(out.spans) }] }).systems[0].f;
+        };
+        const held = [...planned].map(scores);
+        expect(held).toContainEqual(r.heldOut!.splits[0].heldOut['majority-all']);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('cross-validates by folds, each fold held out once, every procedure re-run on each training part', () => {
     const corpus = fc.sample(corpora, { numRuns: 1, seed: 5 })[0];
-    const r = plan(corpus, { objective: f1, folds: 4, seed: 3 });
-    expect(r.heldOut!.perFold).toHaveLength(4);
-    expect(r.heldOut!.perFold.reduce((a, f) => a + f.testDocuments, 0)).toBe(4);
-    const mean = r.heldOut!.perFold.reduce((a, f) => a + f.heldOut.objective, 0) / 4;
-    expect(r.heldOut!.meanHeldOut).toBeCloseTo(mean, 12);
+    const r = plan(corpus, { objective: f1, folds: 4, seed: 3, samples: 50 });
+    const h = r.heldOut!;
+    expect(h.kind).toBe('folds');
+    expect(h.units).toBe('document');
+    expect(h.splits).toHaveLength(4);
+    expect(h.splits.reduce((a, f) => a + f.testUnits, 0)).toBe(4);
+    for (const name of ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'] as const) {
+      const s = h.summary.find((x) => x.name === name)!;
+      const mean = h.splits.reduce((a, f) => a + f.heldOut[name], 0) / 4;
+      expect(s.mean).toBeCloseTo(mean, 12);
+      expect(s.splits).toBe(4);
+      expect(s.optimism).toBeCloseTo(s.planningMean - s.mean, 12);
+      const p = [r.selection, ...r.baselines].find((x) => x.name === name)!;
+      expect(p.heldOut!.mean).toBe(s.mean);
+    }
+    expect(h.stability.distinct).toBeGreaterThanOrEqual(1);
+    expect(h.stability.mostCommon.count).toBeLessThanOrEqual(4);
     expect(() => plan(corpus, { objective: f1, folds: 4, holdout: 0.5 })).toThrow(/together/);
+    expect(() => plan(corpus, { objective: f1, folds: 1 })).toThrow(/--folds/);
+    expect(() => plan(corpus, { objective: f1, folds: 5 })).toThrow(/at least 5 documents/);
   });
 
-  it('bootstraps the gain of the winner over the best single system', () => {
-    const corpus = fc.sample(corpora, { numRuns: 1, seed: 8 })[0];
-    const a = plan(corpus, { objective: f1, bootstrap: 200, seed: 4 });
-    const b = plan(corpus, { objective: f1, bootstrap: 200, seed: 4 });
-    expect(a.bootstrap).toEqual(b.bootstrap);
-    const bs = a.bootstrap!;
-    expect(bs.low).toBeLessThanOrEqual(bs.high);
-    expect(bs.observed).toBeCloseTo(a.candidates[0].objective.actual - a.bestSingle.objective, 12);
-    expect(bs.notBetter).toBeGreaterThanOrEqual(0);
-    expect(bs.notBetter).toBeLessThanOrEqual(1);
+  it('repeats the folds with fresh shuffles', () => {
+    const corpus = fc.sample(corpora, { numRuns: 1, seed: 5 })[0];
+    const r = plan(corpus, { objective: f1, folds: 2, repeats: 3, seed: 3, samples: 20 });
+    expect(r.heldOut!.splits.map((s) => `${s.repeat}.${s.fold}`)).toEqual(['1.1', '1.2', '2.1', '2.2', '3.1', '3.2']);
+    expect(r.recommendation.heldOut!.folds).toBe(6);
   });
 
-  it('reports the greedy path and rank agreement over every evaluated candidate', () => {
+  it('uses five folds by default, as many as there are documents when fewer, and none with folds 0', () => {
+    const corpus = fc.sample(corpora, { numRuns: 1, seed: 6 })[0];
+    const r = plan(corpus, { objective: f1, samples: 20 });
+    expect(r.heldOut!.folds).toBe(4);
+    expect(r.notes.join(' ')).toMatch(/4 folds: the data has only 4 documents/);
+    const none = plan(corpus, { objective: f1, folds: 0 });
+    expect(none.heldOut).toBeUndefined();
+    expect(none.recommendation.procedure).toBe('vote-all');
+    expect(none.recommendation.vsBaselines).toEqual([]);
+    expect(none.recommendation.reason).toMatch(/No held-out estimate/);
+  });
+
+  it('reports the baselines, each scored as eval scores its simulated output', () => {
     fc.assert(
       fc.property(corpora, (corpus) => {
-        const run = runPlan(corpus, { objective: f1, search: 'exhaustive' });
+        const r = plan(corpus, { objective: f1, folds: 0 });
+        expect(r.baselines.map((b) => b.name)).toEqual(['best-single', 'majority-all', 'vote-all', 'caruana']);
+        const byName = new Map(r.baselines.map((b) => [b.name, b]));
+        const all = corpus.systems.map((s) => s.name);
+        for (const [name, rule] of [['majority-all', 'majority'], ['vote-all', 'vote']] as const) {
+          const b = byName.get(name)!;
+          expect(b.members).toEqual(all);
+          expect(b.rule).toBe(rule);
+          const e = evalOf(corpus, { members: all, rule } as PlanCandidate);
+          expect(b.planning.scores).toMatchObject({ tp: e.tp, fp: e.fp, fn: e.fn });
+        }
+        expect(byName.get('best-single')!.members).toEqual([r.bestSingle.name]);
+        expect(byName.get('best-single')!.planning.objective).toBe(r.bestSingle.objective);
+        expect(r.selection.members).toEqual(r.candidates[0].members);
+        expect(r.selection.planning.objective).toBe(r.candidates[0].objective.actual);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('plans on the given units only, as if the rest of the corpus were not there', () => {
+    fc.assert(
+      fc.property(corpora, (corpus) => {
+        const some = plan(corpus, { objective: f1, folds: 0, planUnits: [0, 2, 3], top: 20 });
+        const drop = (spans: Span[]) => spans.filter((x) => x.doc !== 1);
+        const without = plan({ ...corpus, gold: { ...corpus.gold, spans: drop(corpus.gold.spans) }, systems: corpus.systems.map((s) => ({ ...s, spans: drop(s.spans) })) },
+          { objective: f1, folds: 0, top: 20 });
+        expect(some.candidates).toEqual(without.candidates);
+        expect(some.planningData.documents).toBe(3);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('bootstraps the procedures, re-selecting in each resample, deterministically', () => {
+    const corpus = fc.sample(corpora, { numRuns: 1, seed: 8 })[0];
+    const a = plan(corpus, { objective: f1, bootstrap: 30, seed: 4, samples: 20 });
+    const b = plan(corpus, { objective: f1, bootstrap: 30, seed: 4, samples: 20 });
+    expect(a.bootstrap).toEqual(b.bootstrap);
+    const bs = a.bootstrap!;
+    expect(bs.reselected).toBe(true);
+    expect(bs.procedure).toBe(a.recommendation.procedure);
+    expect(bs.procedures.map((p) => p.name)).toEqual(['selection', 'best-single', 'majority-all', 'vote-all', 'caruana']);
+    for (const p of bs.procedures) if (!Number.isNaN(p.low)) expect(p.low).toBeLessThanOrEqual(p.high);
+    for (const c of bs.vsBaselines) {
+      expect(c.notBetter).toBeGreaterThanOrEqual(0);
+      expect(c.notBetter).toBeLessThanOrEqual(1);
+    }
+    expect(bs.vsBaselines.find((c) => c.name === bs.procedure)?.mean ?? 0).toBe(0);
+  });
+
+  it('reports the greedy path, and rank agreement over the estimated candidates only', () => {
+    fc.assert(
+      fc.property(corpora, (corpus) => {
+        const run = runPlan(corpus, { objective: f1, search: 'exhaustive', folds: 0 });
         const r = run.result;
-        expect(r.rankAgreement.candidates).toBe(r.search.evaluated);
+        const a = r.rankAgreement;
+        const n = corpus.systems.length;
+        // Exact by construction: every single system under the 4 rules, and every pair under union, intersection and majority.
+        expect(a.excluded.exact).toBe(4 * n + 3 * (n * (n - 1)) / 2);
+        expect(a.candidates + a.excluded.exact + a.excluded.duplicates).toBeLessThanOrEqual(r.search.evaluated);
+        expect(a.topK).toBe(Math.min(10, a.candidates));
+        expect(a.byRule.reduce((x, y) => x + y.candidates, 0)).toBe(a.candidates);
+        expect(a.beatingBestSingle.candidates).toBeLessThanOrEqual(a.candidates);
         expect(r.greedyPath.filter((s) => s.step === 1)).toHaveLength(4);
         expect(r.greedyPath[0].added).toBe(r.bestSingle.name);
         expect(run.scatter()).toHaveLength(r.search.evaluated);
@@ -191,9 +297,16 @@ describe('plan', () => {
     );
   });
 
+  it('does not let --top change the rank agreement', () => {
+    const corpus = fc.sample(corpora, { numRuns: 1, seed: 9 })[0];
+    const a = plan(corpus, { objective: f1, folds: 0, top: 1 });
+    const b = plan(corpus, { objective: f1, folds: 0, top: 40 });
+    expect(a.rankAgreement).toEqual(b.rankAgreement);
+  });
+
   it('refuses impossible sizes and too large exhaustive spaces', () => {
     const corpus = fc.sample(corpora, { numRuns: 1, seed: 2 })[0];
     expect(() => plan(corpus, { objective: f1, minSize: 3, maxSize: 2 })).toThrow(/--min-size/);
-    expect(() => plan(corpus, { objective: f1, search: 'exhaustive', exhaustiveLimit: 1 })).toThrow(/greedy or beam/);
+    expect(() => plan(corpus, { objective: f1, search: 'exhaustive', exhaustiveLimit: 1 })).toThrow(/greedy, beam or caruana/);
   });
 });

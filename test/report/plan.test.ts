@@ -1,10 +1,11 @@
 /**
  * Renderers of a planner result, on hand-made results: the terminal table (columns, marks,
- * footnotes, abbreviation, colour), JSON (round trip, key order, nulls), CSV (parseable, one row
- * per candidate), Markdown and LaTeX (escaping).
+ * footnotes, abbreviation, colour, the procedures, held-out splits, comparisons, bootstrap and
+ * recommendation), JSON (round trip, key order, nulls), CSV (parseable, one row per candidate
+ * and per procedure), Markdown and LaTeX (escaping).
  */
 import { describe, expect, it } from 'vitest';
-import type { CandidateScores, PlanCandidate, PlanResult, PredictionMethod } from '../../src/plan/types.js';
+import type { CandidateScores, PairedComparison, PlanCandidate, PlanResult, PredictionMethod, Procedure, ProcedureName } from '../../src/plan/types.js';
 import {
   abbreviateMembers, isRateObjective, PLAN_CSV_FIELDS, planCsv, planJson, planLatex, planMarkdown, planTable,
 } from '../../src/report/plan.js';
@@ -22,6 +23,17 @@ function candidate(rank: number, members: string[], rule: string, actual: number
   };
 }
 
+function procedure(name: ProcedureName, members: string[], rule: string, planning: number, heldOut: number): Procedure {
+  return {
+    name, members, rule, size: members.length, planning: { objective: planning, scores: scores(planning) },
+    heldOut: { mean: heldOut, sd: 0.004, splits: 2, planningMean: planning + 0.005, optimism: planning + 0.005 - heldOut },
+  };
+}
+
+function comparison(name: PairedComparison['name'], diff: number): PairedComparison {
+  return { name, meanDiff: diff, sd: 0.002, se: 0.003, ci95: [diff - 0.006, diff + 0.006], p: diff > 0.012 ? 0.0005 : 0.21, pBootstrap: 0.19 };
+}
+
 const TWELVE = ['flair-glove-lstmcrf', 'bert-large-cased', 'elmo-cnn-bilstm', 'roberta-base', 'xlnet-large', 'spacy-lg', 'stanza', 'crf-suite', 'gazetteer', 'luke-large', 'biaffine', 'seq2seq'];
 
 function fixture(over: Partial<PlanResult> = {}): PlanResult {
@@ -29,7 +41,7 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
     schemaVersion: 1,
     objective: { text: 'f1', minimise: false, description: 'F1 (strict)' },
     rules: ['union', 'majority', 'vote'],
-    search: { requested: 'auto', strategies: ['greedy', 'beam'], guide: 'comp', beam: 4, minSize: 1, maxSize: 12, evaluated: 1234 },
+    search: { requested: 'auto', strategies: ['greedy', 'beam'], guide: 'comp', beam: 4, bags: 1, minSize: 1, maxSize: 12, evaluated: 1234 },
     match: 'strict', beta: 1, kAlpha: 1,
     systems: ['crf', 'gazetteer', 'sloppy', 'tagger_v2&co'],
     bestSingle: { name: 'crf', objective: 0.9 },
@@ -45,22 +57,45 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
       { rule: 'vote', step: 2, added: 'gazetteer', members: ['crf', 'gazetteer'], actual: 0.9, predicted: 0.9, comp: 0.4567 },
       { rule: 'vote', step: 3, added: 'sloppy', members: ['crf', 'gazetteer', 'sloppy'], actual: 0.935, predicted: 0.92, comp: 0.3 },
     ],
-    rankAgreement: { candidates: 1234, spearman: 0.8123, kendall: 0.65, dMeasure: null, topK: 10 },
+    rankAgreement: {
+      candidates: 1200, spearman: 0.8123, kendall: 0.65, dMeasure: null, topK: 10, excluded: { exact: 30, duplicates: 4 },
+      byRule: [{ rule: 'majority', candidates: 700, spearman: 0.7, kendall: 0.5 }, { rule: 'vote', candidates: 500, spearman: 0.6, kendall: 0.45 }],
+      beatingBestSingle: { candidates: 80, spearman: 0.21, kendall: 0.15 },
+    },
+    planningData: { units: 'document', documents: 20, sentences: 300, goldItems: 1000, of: 20 },
+    selection: procedure('selection', ['crf', 'gazetteer', 'sloppy'], 'vote', 0.935, 0.92),
+    baselines: [
+      procedure('best-single', ['crf'], 'union', 0.9, 0.895),
+      procedure('majority-all', ['crf', 'gazetteer', 'sloppy', 'tagger_v2&co'], 'majority', 0.91, 0.905),
+      procedure('vote-all', ['crf', 'gazetteer', 'sloppy', 'tagger_v2&co'], 'vote', 0.915, 0.91),
+      { ...procedure('caruana', ['crf', 'gazetteer', 'sloppy'], 'weighted', 0.94, 0.915), weights: { crf: 2, gazetteer: 1, sloppy: 1 } },
+    ],
     notes: ['vote predicted through majority', 'greedy then beam: the space has 4095 subsets'],
     heldOut: {
-      kind: 'folds', folds: 2, seed: 7,
-      perFold: [1, 2].map((fold) => ({
-        fold, trainDocuments: 10, testDocuments: 10,
+      kind: 'folds', units: 'document', folds: 2, repeats: 1, seed: 7,
+      splits: [1, 2].map((fold) => ({
+        repeat: 1, fold, trainUnits: 10, testUnits: 10,
         chosen: { members: ['crf', 'gazetteer', 'sloppy'], rule: 'vote' },
-        planning: { objective: 0.94, scores: scores(0.94) },
-        heldOut: { objective: 0.92, scores: scores(0.92, { ser: null }) },
-        bestSingle: { name: 'crf', planning: 0.91, heldOut: 0.9 },
+        planning: { selection: 0.94, 'best-single': 0.91, 'majority-all': 0.915, 'vote-all': 0.92, caruana: 0.945 },
+        heldOut: { selection: 0.92, 'best-single': 0.895, 'majority-all': 0.905, 'vote-all': 0.91, caruana: 0.915 },
       })),
-      meanPlanning: 0.94, meanHeldOut: 0.92, meanBestSingleHeldOut: 0.9,
+      summary: (['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'] as ProcedureName[]).map((name) => ({
+        name, mean: 0.9, sd: 0.01, splits: 2, planningMean: 0.92, optimism: 0.02,
+      })),
+      stability: { distinct: 1, mostCommon: { members: ['crf', 'gazetteer', 'sloppy'], rule: 'vote', count: 2 } },
     },
     bootstrap: {
-      samples: 1000, seed: 7, confidence: 0.95, candidate: { members: ['crf', 'gazetteer', 'sloppy'], rule: 'vote' }, bestSingle: 'crf',
-      observed: 0.035, mean: 0.034, low: 0.011, high: 0.058, notBetter: 0.004,
+      samples: 200, seed: 7, confidence: 0.95, units: 'document', reselected: true, procedure: 'selection',
+      procedures: (['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'] as ProcedureName[]).map((name) => ({ name, mean: 0.91, low: 0.89, high: 0.93 })),
+      vsBaselines: (['best-single', 'majority-all', 'vote-all', 'caruana'] as const).map((name) => ({ name, mean: 0.01, low: -0.002, high: 0.021, notBetter: 0.08 })),
+      skipped: 0,
+    },
+    recommendation: {
+      procedure: 'selection', members: ['crf', 'gazetteer', 'sloppy'], rule: 'vote', alpha: 0.05,
+      reason: 'The search\'s choice, vote(crf+gazetteer+sloppy), beats both no-selection baselines beyond noise held out.',
+      heldOut: { mean: 0.92, sd: 0.004, folds: 2 },
+      vsBaselines: (['best-single', 'majority-all', 'vote-all', 'caruana'] as const).map((name, i) => comparison(name, 0.025 - 0.005 * i)),
+      tests: { on: 'held-out', units: 'document', samples: 1000, seed: 7, reselected: false },
     },
     ...over,
   };
@@ -127,7 +162,39 @@ describe('planTable', () => {
     expect(exactOnly).not.toContain('≈');
   });
 
-  it('shows the greedy path, rank agreement, held-out folds, the bootstrap and notes', () => {
+  it('says what the figures are measured on, under the headline', () => {
+    expect(text.split('\n')[3]).toBe('In-sample figures: the planning data (all 20 documents, 1000 gold items), which chose the candidates; '
+      + 'held-out: 2-fold cross-validation by document, 1 repeat, seed 7, the whole selection re-run without the units it is scored on.');
+    expect(text).toContain('Candidates (top 4 of 1234, by actual objective, in-sample)');
+    expect(text).toContain('Actual scores are in-sample: measured on the planning data, which ranked and chose these candidates.');
+    const holdout = planTable(fixture({ planningData: { units: 'document', documents: 15, sentences: 200, goldItems: 700, of: 20 }, heldOut: { ...fixture().heldOut!, kind: 'holdout', fraction: 0.25, folds: undefined, repeats: undefined } }));
+    expect(holdout).toContain('In-sample figures: the planning data (15 of 20 documents, 700 gold items)');
+    expect(holdout).toContain('held-out: a hold-out of 25% of the documents, seed 7');
+  });
+
+  it('lists the search\'s choice and the baselines with in-sample, held-out and optimism', () => {
+    const rows = text.slice(text.indexOf('procedure  ')).split('\n').slice(2, 7).map((l) => l.trim().split(/\s{2,}/));
+    expect(rows).toEqual([
+      ['selection', 'crf+gazetteer+sloppy', 'vote', '93.50', '92.00', '0.40', '+2.00'],
+      ['best-single', 'crf', '—', '90.00', '89.50', '0.40', '+1.00'],
+      ['majority-all', 'all 4 systems', 'majority', '91.00', '90.50', '0.40', '+1.00'],
+      ['vote-all', 'all 4 systems', 'vote', '91.50', '91.00', '0.40', '+1.00'],
+      ['caruana', 'crf×2+gazetteer+sloppy', 'weighted', '94.00', '91.50', '0.40', '+3.00'],
+    ]);
+    // A test set adds its column, marked as not used for selection.
+    const r = fixture({ testSet: { gold: 'test/gold.conll', units: 'document', documents: 30, sentences: 400, goldItems: 1500 } });
+    r.selection.test = { objective: 0.925, scores: scores(0.925) };
+    r.candidates.forEach((c) => { c.test = { objective: c.objective.actual - 0.01, scores: scores(c.objective.actual - 0.01) }; });
+    const t = planTable(r);
+    expect(t).toMatch(/procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd\s+optimism\s+test\n/);
+    expect(t).toMatch(/\nselection\s+crf\+gazetteer\+sloppy\s+vote\s+93\.50\s+92\.00\s+0\.40\s+\+2\.00\s+92\.50\n/);
+    expect(t).toMatch(/\nbest-single\s+crf\s+—\s+90\.00\s+89\.50\s+0\.40\s+\+1\.00\s+—\n/);
+    expect(t).toContain('test: on test/gold.conll, not used for any choice.');
+    expect(candidateRows(t)[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '92.00†', '93.50', '26.50', '92.50', '+1.50', '+3.50', '92.50']);
+    expect(t).toContain('test: test/gold.conll (30 documents), never used for selection.');
+  });
+
+  it('shows the greedy path, rank agreement, held-out splits, comparisons, the bootstrap, notes and the recommendation', () => {
     expect(text).toContain('Greedy path');
     const path = text.split('\n').filter((l) => /^vote\s+\d+\s+\+/.test(l));
     expect(path.map((l) => l.trim().split(/\s{2,}/))).toEqual([
@@ -135,21 +202,53 @@ describe('planTable', () => {
       ['vote', '2', '+gazetteer', '2', '90.00', '90.00', '45.67'],
       ['vote', '3', '+sloppy', '3', '93.50', '92.00', '30.00'],
     ]);
-    expect(text).toContain('Rank agreement (predicted against actual objective) over 1234 candidates: Spearman ρ 0.812, Kendall τ 0.650, D-measure@10 —');
-    expect(text).toContain('Held-out check (2 folds by document, seed 7)');
-    expect(text).toMatch(/\n\s+1\s+10\s+10\s+vote\(crf\+gazetteer\+sloppy\)\s+94\.00\s+92\.00\s+crf\s+90\.00\n/);
-    expect(text).toContain('Means over 2 folds: planning 94.00, held-out 92.00, best single held-out 90.00; held-out gain +2.00.');
-    expect(text).toContain('Bootstrap (1000 resamples of documents, seed 7): gain of vote(crf+gazetteer+sloppy) over crf +3.50, 95% interval +1.10 to +5.80 (mean +3.40); not better in 0.4% of resamples.');
-    expect(text).toMatch(/Notes:\n {2}- vote predicted through majority\n {2}- greedy then beam: the space has 4095 subsets\n$/);
+    expect(text).toContain('Rank agreement (predicted against actual objective, in-sample) over 1200 candidates whose prediction is an estimate '
+      + '(30 exact by construction and 4 duplicates left out): Spearman ρ 0.812, Kendall τ 0.650, D-measure@10 —\n'
+      + '  by rule: majority ρ 0.700, τ 0.500 (700 candidates); vote ρ 0.600, τ 0.450 (500 candidates)\n'
+      + '  among candidates that beat the best single system: ρ 0.210, τ 0.150 (80 candidates)\n');
+    expect(text).toContain('Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part left out');
+    expect(text).toMatch(/\n\s+1\s+10\s+10\s+vote\(crf\+gazetteer\+sloppy\)\s+92\.00\s+89\.50\s+90\.50\s+91\.00\s+91\.50\n/);
+    expect(text).toContain('The selection chose the same ensemble, vote(crf+gazetteer+sloppy), in every split.');
+    expect(text).toContain('The recommendation (selection) against each baseline, held out (paired over 20 documents; paired bootstrap and approximate randomization, 1000 resamples each, seed 7; choices made on the training parts, not re-selected per resample)');
+    expect(text).toMatch(/\nvote-all\s+\+1\.50\s+\+0\.90 to \+2\.10\s+< 0\.001\s+0\.190\n/);
+    expect(text).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.210\s+0\.190\n/);
+    expect(text).toContain('Bootstrap of the procedures (200 resamples of the documents, seed 7): every choice made again on each resample, scored on the documents it left out');
+    expect(text).toContain('selection against each baseline, out of bootstrap (re-selected in each resample)');
+    expect(text).toMatch(/\nmajority-all\s+\+1\.00\s+-0\.20 to \+2\.10\s+8\.0%\n/);
+    expect(text).toMatch(/Notes:\n {2}- vote predicted through majority\n {2}- greedy then beam: the space has 4095 subsets\n/);
+    expect(text.endsWith([
+      'Recommendation (selection): vote(crf+gazetteer+sloppy)',
+      '  in-sample 93.50; held-out 92.00 ± 0.40 over 2 splits',
+      '  The search\'s choice, vote(crf+gazetteer+sloppy), beats both no-selection baselines beyond noise held out.',
+      '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).',
+      '',
+    ].join('\n'))).toBe(true);
     // Sections in the documented order.
-    const at = (s: string) => text.indexOf(s);
-    expect([at('Candidates ('), at('Greedy path'), at('Rank agreement'), at('Held-out check'), at('Bootstrap ('), at('Notes:')])
-      .toEqual([...[at('Candidates ('), at('Greedy path'), at('Rank agreement'), at('Held-out check'), at('Bootstrap ('), at('Notes:')]].sort((a, b) => a - b));
+    const order = ['Candidates (', 'The search\'s choice and the baselines', 'Greedy path', 'Rank agreement', 'Held-out splits', 'The recommendation (selection) against',
+      'Bootstrap of the procedures', 'Notes:', 'Recommendation (selection):'];
+    const at = order.map((x) => text.indexOf(x));
+    expect(at.every((x) => x >= 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+
+  it('shows the recommendation\'s test comparisons, marked as choices made on the planning data', () => {
+    const r = fixture({ testSet: { gold: 't.conll', units: 'sentence', documents: 1, sentences: 50, goldItems: 90 } });
+    r.recommendation.test = {
+      objective: 0.93, scores: scores(0.93), vsBaselines: r.recommendation.vsBaselines,
+      tests: { on: 'test', units: 'sentence', samples: 1000, seed: 7, reselected: false },
+    };
+    const t = planTable(r);
+    expect(t).toContain('The recommendation (selection) against each baseline, on the test set (paired over 50 sentences; paired bootstrap and approximate randomization, 1000 resamples each, seed 7; choices made on the planning data, not re-selected per resample)');
+    expect(t).toContain('  in-sample 93.50; held-out 92.00 ± 0.40 over 2 splits; test 93.00 (not used for selection)');
   });
 
   it('leaves out what is absent: held-out, bootstrap, notes, greedy path, F_Comp', () => {
     const bare = planTable(fixture({ heldOut: undefined, bootstrap: undefined, notes: [], greedyPath: [] }));
-    for (const s of ['Held-out', 'Bootstrap', 'Notes:', 'Greedy path', 'Pareto']) expect(bare).not.toContain(s);
+    for (const s of ['Held-out splits', 'Bootstrap', 'Notes:', 'Greedy path', 'Pareto']) expect(bare).not.toContain(s);
+    expect(bare).toContain('no held-out estimate.');
+    const none = fixture({ heldOut: undefined });
+    none.recommendation = { ...none.recommendation, heldOut: null, vsBaselines: [], tests: null };
+    expect(planTable(none)).not.toContain('against each baseline, held out');
     const noComp = planTable(fixture({ greedyPath: fixture().greedyPath.map((g) => ({ ...g, comp: null })) }));
     expect(noComp).not.toContain('F_Comp');
   });
@@ -186,7 +285,7 @@ describe('planTable', () => {
   it('shows the top N candidates when asked', () => {
     const t = planTable(fixture(), { top: 2 });
     expect(candidateRows(t).map((r) => r[0])).toEqual(['1', '2']);
-    expect(t).toContain('Candidates (top 2 of 1234, by actual objective)'); // out of every candidate scored
+    expect(t).toContain('Candidates (top 2 of 1234, by actual objective, in-sample)'); // out of every candidate scored
   });
 
   it('colours only when asked: bold titles, the best objective in green', () => {
@@ -225,13 +324,19 @@ describe('planJson', () => {
     expect(planJson(r).endsWith('}\n')).toBe(true);
     expect(Object.keys(json)).toEqual([
       'schemaVersion', 'objective', 'rules', 'search', 'match', 'beta', 'kAlpha', 'systems', 'bestSingle', 'budget', 'candidates',
-      'greedyPath', 'rankAgreement', 'notes', 'heldOut', 'bootstrap',
+      'greedyPath', 'rankAgreement', 'planningData', 'selection', 'baselines', 'notes', 'heldOut', 'bootstrap', 'recommendation',
     ]);
+    expect(Object.keys(json.recommendation)).toEqual(['procedure', 'members', 'rule', 'reason', 'alpha', 'heldOut', 'vsBaselines', 'tests']);
+    expect(Object.keys(json.recommendation.vsBaselines[0])).toEqual(['name', 'meanDiff', 'sd', 'se', 'ci95', 'p', 'pBootstrap']);
+    expect(json.baselines.map((b: { name: string }) => b.name)).toEqual(['best-single', 'majority-all', 'vote-all', 'caruana']);
+    expect(json.baselines[3].weights).toEqual({ crf: 2, gazetteer: 1, sloppy: 1 });
+    expect(Object.keys(json.rankAgreement)).toEqual(['candidates', 'spearman', 'kendall', 'excluded', 'dMeasure', 'topK', 'byRule', 'beatingBestSingle']);
     expect(Object.keys(json.candidates[0])).toEqual([
       'rank', 'members', 'rule', 'size', 'cost', 'gain', 'bestMember', 'objective', 'actual', 'predicted', 'predictedVia', 'ties', 'withinBudget', 'pareto',
     ]);
     expect(Object.keys(json.candidates[0].actual)).toEqual(['precision', 'recall', 'f', 'ser', 'err', 'k', 'tp', 'fp', 'fn', 's']);
-    expect(Object.keys(json.heldOut)).toEqual(['kind', 'folds', 'seed', 'perFold', 'meanPlanning', 'meanHeldOut', 'meanBestSingleHeldOut']);
+    expect(Object.keys(json.heldOut)).toEqual(['kind', 'units', 'folds', 'repeats', 'seed', 'splits', 'summary', 'stability']);
+    expect(Object.keys(json.bootstrap)).toEqual(['samples', 'seed', 'confidence', 'units', 'reselected', 'procedure', 'procedures', 'vsBaselines', 'skipped']);
     expect(json).toEqual(JSON.parse(JSON.stringify(r)));
     // Built explicitly: the key order does not depend on how the input object was made.
     const shuffled = Object.fromEntries(Object.entries(r).reverse()) as unknown as PlanResult;
@@ -255,13 +360,20 @@ describe('planCsv', () => {
   it('has one parseable row per candidate, by rank, with every column', () => {
     const rows = parseCsv(planCsv(fixture({ systems: ['a,b'], candidates: [candidate(1, ['a,b', 'say "hi"'], 'vote', 0.9, 0.8, 'via-majority')] })));
     expect(rows[0]).toEqual([...PLAN_CSV_FIELDS]);
-    expect(rows[0]).toHaveLength(4 + 5 + 10 + 10 + 4);
+    expect(rows[0]).toHaveLength(4 + 5 + 10 + 10 + 4 + 5);
     expect(rows[1][1]).toBe('a,b+say "hi"');
     const all = parseCsv(planCsv(fixture()));
-    expect(all).toHaveLength(5);
+    // Four candidates, then the search's choice and the four baselines.
+    expect(all).toHaveLength(10);
+    const proc = all.slice(5);
+    expect(proc.map((r) => r[PLAN_CSV_FIELDS.indexOf('procedure')])).toEqual(['selection', 'best-single', 'majority-all', 'vote-all', 'caruana']);
+    expect(proc.map((r) => r[PLAN_CSV_FIELDS.indexOf('recommended')])).toEqual(['true', 'false', 'false', 'false', 'false']);
+    expect(proc[4][PLAN_CSV_FIELDS.indexOf('members')]).toBe('crf×2+gazetteer+sloppy');
+    expect(proc[0][PLAN_CSV_FIELDS.indexOf('held_out_mean')]).toBe('0.92');
+    expect(proc[0][PLAN_CSV_FIELDS.indexOf('rank')]).toBe('');
     expect(all.every((r) => r.length === PLAN_CSV_FIELDS.length)).toBe(true);
     const col = (name: string) => PLAN_CSV_FIELDS.indexOf(name);
-    expect(all.slice(1).map((r) => r[col('rank')])).toEqual(['1', '2', '3', '4']);
+    expect(all.slice(1, 5).map((r) => r[col('rank')])).toEqual(['1', '2', '3', '4']);
     expect(all[1][col('members')]).toBe('crf+gazetteer+sloppy');
     expect(all[1][col('objective_actual')]).toBe('0.935');
     expect(all[1][col('predicted_via')]).toBe('via-majority');
@@ -285,10 +397,13 @@ describe('planMarkdown', () => {
     expect(md).toContain('| # | members | rule | size | pred F1 | F1 | SER | K | gap | gain |');
     expect(md).toContain('| 1 | crf+gazetteer+sloppy | vote | 3 | 92.00† | **93.50** | 26.50 | 92.50 | +1.50 | +3.50 |');
     expect(md).toContain('† vote/weighted predicted through majority (their binary counterpart).');
-    expect(md).toContain('Rank agreement (predicted against actual objective) over 1234 candidates: Spearman ρ 0.812');
-    expect(md).toContain('### Held-out check (2 folds by document, seed 7)');
-    expect(md).toContain('Means over 2 folds');
-    expect(md).toContain('Bootstrap (1000 resamples of documents, seed 7)');
+    expect(md).toContain('Rank agreement (predicted against actual objective, in-sample) over 1200 candidates whose prediction is an estimate');
+    expect(md).toContain('### The search\'s choice and the baselines, each chosen on the planning data only');
+    expect(md).toContain('| caruana | crf×2+gazetteer+sloppy | weighted | 94.00 | 91.50 | 0.40 | +3.00 |');
+    expect(md).toContain('### Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7)');
+    expect(md).toContain('| vote-all | +1.50 | +0.90 to +2.10 | < 0.001 | 0.190 |');
+    expect(md).toContain('### Bootstrap of the procedures (200 resamples of the documents, seed 7)');
+    expect(md).toContain('**Recommendation (selection): vote(crf+gazetteer+sloppy)**');
     expect(md).not.toContain('Greedy path');
   });
 
@@ -301,17 +416,20 @@ describe('planMarkdown', () => {
 describe('planLatex', () => {
   const tex = planLatex(fixture());
 
-  it('is a booktabs tabular with the candidates, notes, held-out table and bootstrap', () => {
+  it('is booktabs tables: the candidates with their notes, the procedures, held-out splits, comparisons, bootstrap and the recommendation', () => {
     expect(tex.startsWith('% requires \\usepackage{booktabs}\n')).toBe(true);
     expect(tex).toContain('\\toprule');
     expect(tex).toContain('\\# & members & rule & size & pred F1 & F1 & SER & K & gap & gain \\\\');
     expect(tex).toContain('1 & crf+gazetteer+sloppy & vote & 3 & 92.00$^\\dagger$ & \\textbf{93.50} & 26.50 & 92.50 & +1.50 & +3.50 \\\\');
     expect(tex).toContain('$\\approx$91.23');
     expect(tex).toContain('Spearman $\\rho$ 0.812, Kendall $\\tau$ 0.650');
-    expect(tex).toContain('\\caption{Held-out check (2 folds by document, seed 7)}');
-    expect(tex).toContain('not better in 0.4\\% of resamples');
-    expect(tex.match(/\\begin\{table\}/g)).toHaveLength(2);
-    expect(tex).not.toMatch(/[≈†ρτ−–]/);
+    expect(tex).toContain('\\caption{Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part left out}');
+    expect(tex).toContain('caruana & crf$\\times$2+gazetteer+sloppy & weighted');
+    expect(tex).toContain('8.0\\%');
+    // Candidates, procedures, splits, comparisons, and the bootstrap's two tables.
+    expect(tex.match(/\\begin\{table\}/g)).toHaveLength(6);
+    expect(tex).toContain('Recommendation (selection): vote(crf+gazetteer+sloppy)');
+    expect(tex).not.toMatch(/[≈†ρτ−–±×]/);
   });
 
   it('escapes names with _ and &', () => {
@@ -319,9 +437,11 @@ describe('planLatex', () => {
     expect(tex).not.toContain('tagger_v2&co');
   });
 
-  it('puts the bootstrap under the candidates when there is no held-out table', () => {
-    const t = planLatex(fixture({ heldOut: undefined }));
-    expect(t.match(/\\begin\{table\}/g)).toHaveLength(1);
-    expect(t).toContain('Bootstrap (1000 resamples');
+  it('leaves out the tables of what is absent, and ends with the recommendation', () => {
+    const r = fixture({ heldOut: undefined, bootstrap: undefined });
+    r.recommendation = { ...r.recommendation, heldOut: null, vsBaselines: [], tests: null };
+    const t = planLatex(r);
+    expect(t.match(/\\begin\{table\}/g)).toHaveLength(2);
+    expect(t).toContain('Recommendation (selection)');
   });
 });
