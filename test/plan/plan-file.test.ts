@@ -10,8 +10,9 @@ import { parseRule } from '../../src/ensemble/rules.js';
 import { buildEnsembleIndex, ensembleSpans, simulate } from '../../src/ensemble/simulate.js';
 import { InputError } from '../../src/errors.js';
 import {
-  formatPlanFile, parsePlanFile, planFileOf, planRule, readPlanFile, resolvePlan, withPlanRanking, type PlanFile,
+  formatPlanFile, parsePlanFile, planFileFromChoice, planFileOf, planRule, readPlanFile, resolvePlan, withPlanRanking, type PlanFile,
 } from '../../src/plan/plan-file.js';
+import type { Choice } from '../../src/plan/choice.js';
 import type { CandidateScores, PlanCandidate, PlanResult } from '../../src/plan/types.js';
 import { makeCorpus, span } from '../helpers/corpus.js';
 import { inputError } from '../helpers/errors.js';
@@ -31,15 +32,22 @@ function result(candidates: PlanCandidate[]): PlanResult {
     schemaVersion: 1,
     objective: { text: 'f1', minimise: false, description: 'F1' },
     rules: ['vote'],
-    search: { requested: 'auto', strategies: ['exhaustive'], guide: 'score', beam: 4, minSize: 1, maxSize: 3, evaluated: 7 },
+    search: { requested: 'auto', strategies: ['exhaustive'], guide: 'score', beam: 4, bags: 1, minSize: 1, maxSize: 3, evaluated: 7 },
     match: 'strict', beta: 1, kAlpha: 1,
     systems: ['a', 'b', 'c'],
     bestSingle: { name: 'a', objective: 0.8 },
     budget: null,
     candidates,
     greedyPath: [],
-    rankAgreement: { candidates: 7, spearman: 0.9, kendall: 0.8, dMeasure: 1, topK: 3 },
+    rankAgreement: {
+      candidates: 7, spearman: 0.9, kendall: 0.8, dMeasure: 1, topK: 3, excluded: { exact: 0, duplicates: 0 }, byRule: [],
+      beatingBestSingle: { candidates: 0, spearman: null, kendall: null },
+    },
+    planningData: { units: 'document', documents: 1, sentences: 4, goldItems: 3, of: 1 },
+    selection: { name: 'selection', members: candidates[0]?.members ?? ['a'], rule: 'vote', size: 1, planning: { objective: 0.9, scores: scores(0.9) } },
+    baselines: [],
     notes: [],
+    recommendation: { procedure: 'vote-all', members: ['a', 'b', 'c'], rule: 'vote', reason: '', alpha: 0.05, heldOut: null, vsBaselines: [], tests: null },
   };
 }
 
@@ -98,6 +106,27 @@ describe('planFileOf and formatPlanFile', () => {
     const text = formatPlanFile(planFileOf(c, result([c])));
     expect(JSON.parse(text).planning.objective).toBeNull();
     expect(parsePlanFile(text, 'p.json').planning.objective).toBeNaN();
+  });
+});
+
+describe('planFileFromChoice', () => {
+  it('saves a choice (ensemble selection\'s weighted vote) with how it was chosen, and reads it back', () => {
+    const choice: Choice = {
+      members: ['a', 'c'], rule: { kind: 'weighted', weights: { kind: 'given', weights: new Map([['a', 2], ['c', 1]]) } }, tieBreak: ['a', 'c'],
+    };
+    const plan = planFileFromChoice(choice, result([]), { objective: 0.8, scores: scores(0.8) }, 'caruana');
+    const text = formatPlanFile(plan);
+    const json = JSON.parse(text);
+    expect(Object.keys(json)).toEqual(['schemaVersion', 'kind', 'rule', 'weights', 'members', 'tieBreak', 'chosenBy', 'objective', 'planning', 'systems']);
+    expect(json).toMatchObject({ rule: 'weighted', weights: { a: 2, c: 1 }, members: ['a', 'c'], tieBreak: ['a', 'c'], chosenBy: 'caruana' });
+    expect(parsePlanFile(text, 'p.json')).toEqual(plan);
+    // Applied, it is the weighted vote with those weights.
+    const rule = planRule(plan);
+    expect(rule).toEqual(choice.rule);
+    // A binary rule keeps no tie-break order.
+    const union = planFileFromChoice({ members: ['b'], rule: { kind: 'union' }, tieBreak: ['b'] }, result([]), { objective: 0.9, scores: scores(0.9) }, 'best-single');
+    expect(Object.keys(JSON.parse(formatPlanFile(union)))).toEqual(['schemaVersion', 'kind', 'rule', 'members', 'chosenBy', 'objective', 'planning', 'systems']);
+    expect(() => parsePlanFile(text.replace('"caruana"', '42'), 'p.json')).toThrow(/"chosenBy" must be text/);
   });
 });
 

@@ -1,0 +1,107 @@
+/**
+ * `complan plan` from development to test in one command: selection on the development
+ * documents only, and every listed candidate, baseline and the recommendation also scored on a
+ * test set, marked as not used for selection; then the two-step form (`--save-plan`, `combine
+ * --plan` on the test outputs, `eval`) gives the same test figures. On examples/selection/helps,
+ * split into even (development) and odd (test) documents in a temporary folder.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlanResult } from '../../src/plan/types.js';
+import { evalJson, ROOT, runCli, system } from './helpers.js';
+
+const SRC = join(ROOT, 'examples/selection/helps');
+const NAMES = readdirSync(join(SRC, 'systems')).map((f) => f.replace(/\.conll$/, '')).sort();
+const dir = mkdtempSync(join(tmpdir(), 'complan-plan-test-set-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The documents of a CoNLL file (each from its -DOCSTART- line) whose index `keep` accepts. */
+function documents(text: string, keep: (d: number) => boolean): string {
+  const docs = text.split(/(?=^-DOCSTART-)/m);
+  return docs.filter((_, d) => keep(d)).join('');
+}
+
+const part = (name: 'dev' | 'test', file: string) => join(dir, name, file);
+
+beforeAll(() => {
+  for (const name of ['dev', 'test'] as const) {
+    mkdirSync(join(dir, name, 'systems'), { recursive: true });
+    const keep = (d: number) => (name === 'dev' ? d % 2 === 0 : d % 2 === 1);
+    writeFileSync(part(name, 'gold.conll'), documents(readFileSync(join(SRC, 'gold.conll'), 'utf8'), keep));
+    for (const s of NAMES) writeFileSync(part(name, `systems/${s}.conll`), documents(readFileSync(join(SRC, 'systems', `${s}.conll`), 'utf8'), keep));
+  }
+});
+
+const dev = () => ['--gold', part('dev', 'gold.conll'), ...NAMES.map((s) => part('dev', `systems/${s}.conll`))];
+const testArgs = () => ['--test-gold', part('test', 'gold.conll'), '--test', ...NAMES.map((s) => part('test', `systems/${s}.conll`))];
+
+async function planJson(args: string[]): Promise<PlanResult> {
+  const r = await runCli(['plan', ...args, '--format', 'json', '--samples', '300']);
+  if (r.code !== 0) throw new Error(`complan plan exited ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as PlanResult;
+}
+
+describe('complan plan --test-gold --test', () => {
+  it('scores every candidate, baseline and the recommendation on the test set, which chooses nothing', async () => {
+    const withTest = await planJson([...dev(), ...testArgs(), '--top', '5']);
+    const without = await planJson([...dev(), '--top', '5']);
+    // Selection is the same with and without the test set.
+    expect(withTest.candidates.map((c) => [c.members, c.rule, c.actual])).toEqual(without.candidates.map((c) => [c.members, c.rule, c.actual]));
+    expect(withTest.recommendation.members).toEqual(without.recommendation.members);
+    expect(withTest.heldOut).toEqual(without.heldOut);
+    expect(withTest.testSet).toMatchObject({ gold: part('test', 'gold.conll'), units: 'document', documents: 56 });
+    for (const c of withTest.candidates) expect(c.test!.scores.tp + c.test!.scores.fn).toBe(withTest.testSet!.goldItems);
+    for (const p of [withTest.selection, ...withTest.baselines]) expect(p.test!.objective).toBe(p.test!.scores.f);
+    const rec = withTest.recommendation;
+    expect(rec.test!.tests).toMatchObject({ on: 'test', units: 'document', samples: 300, reselected: false });
+    expect(rec.test!.vsBaselines.map((v) => v.name)).toEqual(['best-single', 'majority-all', 'vote-all', 'caruana']);
+    const vote = withTest.baselines.find((b) => b.name === 'vote-all')!;
+    expect(rec.test!.vsBaselines.find((v) => v.name === 'vote-all')!.meanDiff).toBeCloseTo(rec.test!.objective - vote.test!.objective, 12);
+    // Selection helps here, on the test documents too.
+    expect(rec.test!.objective).toBeGreaterThan(vote.test!.objective + 0.02);
+  });
+
+  it('marks test figures as not used for selection in the table', async () => {
+    const r = await runCli(['plan', ...dev(), ...testArgs(), '--top', '3', '--samples', '200']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`test: ${part('test', 'gold.conll')} (56 documents), never used for selection.`);
+    expect(r.stdout).toMatch(/#\s+members\s+rule\s+size\s+pred F1\s+F1\s+SER\s+K\s+gap\s+gain\s+test F1\n/);
+    expect(r.stdout).toMatch(/procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd\s+optimism\s+test\n/);
+    expect(r.stdout).toContain('against each baseline, on the test set (paired over 56 documents;');
+    expect(r.stdout).toMatch(/; test \d+\.\d\d \(not used for selection\)\n/);
+  });
+
+  it('gives what the two-step form gives: --save-plan, combine --plan on the test outputs, eval', async () => {
+    const doc = await planJson([...dev(), ...testArgs(), '--save-plan', join(dir, 'rec.json'), '--top', '3']);
+    const out = join(dir, 'rec-test.conll');
+    const c = await runCli(['combine', '--plan', join(dir, 'rec.json'), '--gold', part('test', 'gold.conll'), ...NAMES.map((s) => part('test', `systems/${s}.conll`)), '--out', out]);
+    expect(c.code, c.stderr).toBe(0);
+    const e = system(await evalJson(['--gold', part('test', 'gold.conll'), `rec=${out}`]), 'rec');
+    const t = doc.recommendation.test!.scores;
+    expect([e.tp, e.fp, e.fn]).toEqual([t.tp, t.fp, t.fn]);
+    // The top candidate likewise.
+    await planJson([...dev(), '--save-plan', join(dir, 'top.json'), '--save-plan-choice', 'top', '--top', '1']);
+    const top = join(dir, 'top-test.conll');
+    expect((await runCli(['combine', '--plan', join(dir, 'top.json'), '--gold', part('test', 'gold.conll'), ...NAMES.map((s) => part('test', `systems/${s}.conll`)), '--out', top])).code).toBe(0);
+    const et = system(await evalJson(['--gold', part('test', 'gold.conll'), `top=${top}`]), 'top');
+    const tt = doc.candidates[0].test!.scores;
+    expect([et.tp, et.fp, et.fn]).toEqual([tt.tp, tt.fp, tt.fn]);
+  });
+
+  it('takes NAME=PATH, and refuses a test set missing a planned system or naming another', async () => {
+    const named = await planJson([...dev(), '--test-gold', part('test', 'gold.conll'), '--test', ...NAMES.map((s) => `${s}=${part('test', `systems/${s}.conll`)}`), '--top', '1', '--folds', '0']);
+    expect(named.candidates[0].test).toBeDefined();
+    const missing = await runCli(['plan', ...dev(), '--test-gold', part('test', 'gold.conll'), '--test', ...NAMES.slice(1).map((s) => part('test', `systems/${s}.conll`))]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`--test has no output of "${NAMES[0]}"`);
+    const extra = await runCli(['plan', ...dev(), '--test-gold', part('test', 'gold.conll'), '--test', ...NAMES.map((s) => part('test', `systems/${s}.conll`)), `other=${part('test', `systems/${NAMES[0]}.conll`)}`]);
+    expect(extra.code).toBe(1);
+    expect(extra.stderr).toContain('--test names "other"');
+    const noTest = await runCli(['plan', ...dev(), '--test-gold', part('test', 'gold.conll')]);
+    expect(noTest.code).toBe(1);
+    expect(noTest.stderr).toContain('--test-gold needs --test');
+    for (const r of [missing, extra, noTest]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Paired bootstrap and approximate randomization over units (documents or sentences), for one
+ * split (a test set) or several (held-out folds): the statistic, its symmetry, determinism, the
+ * p-values at the extremes, and the errors.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pairedTests, type PairedSplit } from '../../src/plan/significance.js';
+
+/** F1 of summed counts. */
+const f1 = (c: { tp: number; fp: number; fn: number }) => (c.tp + c.fp + c.fn === 0 ? 1 : (2 * c.tp) / (2 * c.tp + c.fp + c.fn));
+
+/** Per-unit counts (TP, FP, FN, S) packed four by four. */
+const pack = (rows: Array<[number, number, number, number]>) => Float64Array.from(rows.flat());
+
+const unitsArb = fc.array(fc.tuple(fc.nat(9), fc.nat(4), fc.nat(4), fc.constant(0)), { minLength: 2, maxLength: 25 });
+
+describe('pairedTests', () => {
+  it('gives 0, [0, 0] and p = 1 when both sides are the same', () => {
+    fc.assert(
+      fc.property(unitsArb, (rows) => {
+        const c = pack(rows);
+        const units = rows.map((_, u) => u);
+        const t = pairedTests([{ units, a: c, b: c }], f1, { samples: 200, seed: 3 });
+        expect(t.observed).toBe(0);
+        expect([t.low, t.high]).toEqual([0, 0]);
+        expect(t.pRandomization).toBe(1);
+        expect(t.pBootstrap).toBe(1);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('with one split, the statistic is the difference of the metric over all units', () => {
+    fc.assert(
+      fc.property(unitsArb, unitsArb, (ra, rb) => {
+        const n = Math.min(ra.length, rb.length);
+        const a = pack(ra.slice(0, n));
+        const b = pack(rb.slice(0, n));
+        const units = Array.from({ length: n }, (_, u) => u);
+        const sum = (x: Float64Array) => ({ tp: x.filter((_, i) => i % 4 === 0).reduce((p, q) => p + q, 0), fp: x.filter((_, i) => i % 4 === 1).reduce((p, q) => p + q, 0), fn: x.filter((_, i) => i % 4 === 2).reduce((p, q) => p + q, 0) });
+        const t = pairedTests([{ units, a, b }], f1, { samples: 50, seed: 1 });
+        expect(t.observed).toBeCloseTo(f1(sum(a)) - f1(sum(b)), 12);
+        expect(t.sd).toBeNull();
+        expect(t.perSplit).toHaveLength(1);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('is antisymmetric in its sides, with the same p-values, and deterministic for a seed', () => {
+    fc.assert(
+      fc.property(unitsArb, unitsArb, fc.nat(1000), (ra, rb, seed) => {
+        const n = Math.min(ra.length, rb.length);
+        const split = { units: Array.from({ length: n }, (_, u) => u), a: pack(ra.slice(0, n)), b: pack(rb.slice(0, n)) };
+        const ab = pairedTests([split], f1, { samples: 100, seed });
+        const ba = pairedTests([{ ...split, a: split.b, b: split.a }], f1, { samples: 100, seed });
+        expect(ba.observed).toBeCloseTo(-ab.observed, 12);
+        expect(ba.pRandomization).toBe(ab.pRandomization);
+        expect(ba.pBootstrap).toBe(ab.pBootstrap);
+        expect(ba.low).toBeCloseTo(-ab.high, 12);
+        expect(pairedTests([split], f1, { samples: 100, seed })).toEqual(ab);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('finds a consistent difference significant, and puts its interval above 0', () => {
+    // 40 units: A finds all 5 gold items of each, B finds 3.
+    const a = pack(Array.from({ length: 40 }, () => [5, 0, 0, 0] as [number, number, number, number]));
+    const b = pack(Array.from({ length: 40 }, () => [3, 0, 2, 0] as [number, number, number, number]));
+    const units = Array.from({ length: 40 }, (_, u) => u);
+    const t = pairedTests([{ units, a, b }], f1, { samples: 999, seed: 5 });
+    expect(t.observed).toBeCloseTo(1 - 0.75, 12);
+    // Only the identity swap and the full swap reach |T|: p is (1 + hits) / 1000 with no hit in 999 draws.
+    expect(t.pRandomization).toBeCloseTo(1 / 1000, 12);
+    expect(t.pBootstrap).toBeLessThan(0.01);
+    expect(t.low).toBeGreaterThan(0);
+    expect(t.se).toBe(0);
+  });
+
+  it('averages the differences of several splits, each on its own units, with its own metrics', () => {
+    const a = pack([[4, 0, 0, 0], [4, 0, 0, 0], [2, 2, 2, 0], [2, 2, 2, 0]]);
+    const b = pack([[2, 2, 2, 0], [2, 2, 2, 0], [2, 2, 2, 0], [2, 2, 2, 0]]);
+    const splits: PairedSplit[] = [{ units: [0, 1], a, b }, { units: [2, 3], a, b }];
+    const t = pairedTests(splits, f1, { samples: 100, seed: 2 });
+    expect(t.perSplit).toEqual([0.5, 0]);
+    expect(t.observed).toBe(0.25);
+    expect(t.sd).toBeCloseTo(Math.sqrt(0.125), 12);
+    // A metric per split: the second split's A side loses a point.
+    const own = pairedTests([splits[0], { ...splits[1], metricA: (c) => f1(c) - 1 }], f1, { samples: 100, seed: 2 });
+    expect(own.perSplit).toEqual([0.5, -1]);
+    // Lower is better: the sign turns, so that positive still means A is better.
+    expect(pairedTests(splits, f1, { samples: 100, seed: 2, lowerIsBetter: true }).observed).toBe(-0.25);
+  });
+
+  it('refuses no split, no unit, counts too short for a unit, bad samples and confidence', () => {
+    const c = pack([[1, 0, 0, 0]]);
+    expect(() => pairedTests([], f1, { samples: 10, seed: 1 })).toThrow(RangeError);
+    expect(() => pairedTests([{ units: [], a: c, b: c }], f1, { samples: 10, seed: 1 })).toThrow(/unit/);
+    expect(() => pairedTests([{ units: [3], a: c, b: c }], f1, { samples: 10, seed: 1 })).toThrow(/unit 3/);
+    expect(() => pairedTests([{ units: [0], a: c, b: c }], f1, { samples: 0, seed: 1 })).toThrow(/samples/);
+    expect(() => pairedTests([{ units: [0], a: c, b: c }], f1, { samples: 10, seed: 1, confidence: 1 })).toThrow(/confidence/);
+  });
+});
