@@ -16,7 +16,7 @@
 import type { EnsembleIndex } from '../ensemble/simulate.js';
 import { choiceCounts } from './choice.js';
 import { buildPlanData, type UnitKind } from './data.js';
-import { BASELINE_NAMES, choiceValue, PROCEDURE_NAMES, runProcedures } from './procedures.js';
+import { choiceValue, PROCEDURE_NAMES, runProcedures } from './procedures.js';
 import type { Scorer } from './scores.js';
 import type { Progress, SearchSettings } from './search.js';
 import { mulberry32, quantile } from './split.js';
@@ -79,7 +79,7 @@ export function reselectingBootstrap(
   return {
     samples: o.samples, seed: o.seed, confidence, units: unitKind, reselected: true, procedure: o.procedure,
     procedures: PROCEDURE_NAMES.map((name) => ({ name, ...summary(values[name]) })),
-    vsBaselines: BASELINE_NAMES.map((name) => {
+    vsBaselines: PROCEDURE_NAMES.filter((name) => name !== o.procedure).map((name) => {
       const diffs = values[o.procedure].map((v, k) => sign * (v - values[name][k]));
       const defined = diffs.filter((d) => !Number.isNaN(d));
       return { name, ...summary(diffs), notBetter: defined.filter((d) => d <= 0).length / defined.length };

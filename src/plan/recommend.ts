@@ -91,7 +91,7 @@ export function procedurePhrase(name: ProcedureName, choice: Choice, systems: nu
     case 'majority-all': return `the majority of all ${systems} systems (majority-all)`;
     case 'best-single': return `the best single system (best-single: ${choice.members[0]})`;
     case 'caruana': return `ensemble selection with replacement (caruana: ${choiceText(choice)})`;
-    case 'selection': return `the search's choice (${choiceText(choice)})`;
+    case 'selection': return `the search's choice ${choiceText(choice)}`;
   }
 }
 
@@ -187,7 +187,7 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   const standingOf = (p: ProcedureName) => standing.find((x) => x.name === p)!;
   const against = (p: ProcedureName, q: ProcedureName) => {
     const t = test(p, q);
-    return `${amount(t.observed)}${unit} over ${q} (${pIs(t.pRandomization)})`;
+    return `${amount(t.observed)}${unit} over ${q}, ${pIs(t.pRandomization)}`;
   };
   let reason: string;
   if (failed !== undefined) {

@@ -250,8 +250,9 @@ export interface BootstrapProcedure {
 }
 
 export interface BootstrapComparison {
-  name: BaselineName;
-  /** Mean out-of-bootstrap difference (recommended procedure − baseline; positive is better), interval, share ≤ 0. */
+  /** Every other procedure: the search's choice and the baselines. */
+  name: ProcedureName;
+  /** Mean out-of-bootstrap difference (recommended procedure − this one; positive is better), interval, share ≤ 0. */
   mean: number;
   low: number;
   high: number;

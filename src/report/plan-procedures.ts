@@ -91,8 +91,10 @@ export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => st
     ]),
     note: h.stability.distinct === 1
       ? `The selection chose the same ensemble, ${m.rule}(${m.members.join('+')}), in every split.`
-      : `The selection chose ${h.stability.distinct} different ensembles over ${plural(h.splits.length, 'split')}; `
-        + `the most frequent, ${m.rule}(${m.members.join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}.`,
+      : h.stability.distinct === h.splits.length
+        ? `The selection chose a different ensemble in each of the ${h.splits.length} splits.`
+        : `The selection chose ${h.stability.distinct} different ensembles over ${plural(h.splits.length, 'split')}; `
+          + `the most frequent, ${m.rule}(${m.members.join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}.`,
   };
 }
 
@@ -141,8 +143,8 @@ export function bootstrapTables(r: PlanResult, b: BootstrapResult): Table[] {
       note: b.skipped > 0 ? `${plural(b.skipped, 'resample')} left no ${b.units} out and were skipped.` : undefined,
     },
     {
-      title: `${b.procedure} against each baseline, out of bootstrap (re-selected in each resample)`,
-      columns: [{ header: 'baseline' }, { header: 'mean difference', align: 'right' }, { header: `${level}% interval`, align: 'right' }, { header: 'not better', align: 'right' }],
+      title: `${b.procedure} against each other procedure, out of bootstrap (re-selected in each resample)`,
+      columns: [{ header: 'procedure' }, { header: 'mean difference', align: 'right' }, { header: `${level}% interval`, align: 'right' }, { header: 'not better', align: 'right' }],
       rows: b.vsBaselines.filter((c) => c.name !== b.procedure).map((c) => [
         c.name, signedObjective(r, c.mean), `${signedObjective(r, c.low)} to ${signedObjective(r, c.high)}`, `${(c.notBetter * 100).toFixed(1)}%`,
       ]),

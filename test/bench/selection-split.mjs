@@ -2,7 +2,7 @@
 // The split experiment behind the planning manual's figures on selection bias: choose on one
 // random half of the documents, score the choice on the other half.
 //
-//   node test/bench/selection-split.mjs [--splits 20] [--folds 5] [DIR]
+//   node test/bench/selection-split.mjs [--splits 20] [--folds 5] [--bloc K] [DIR]
 //
 // DIR holds gold.conll and the systems' outputs (default: ../shared/data/conll03-12sys, the
 // twelve CoNLL-2003 systems; also examples/selection/helps or no-gain, whose systems are under
@@ -12,7 +12,9 @@
 // recommendation, the search's top candidate (what `plan --top` lists first), and vote-all
 // chosen on half A. It prints one line per split and the means: the realized gain of each over
 // vote-all on half B, the plan's own held-out estimate of the recommendation's gain
-// (recommendation.vsBaselines[vote-all].meanDiff) and its error.
+// (recommendation.vsBaselines[vote-all].meanDiff) and its error. `--bloc K` first adds K weak,
+// mutually correlated systems: copies of the weakest system, copy k missing every span whose
+// index i has (7i + k) mod 20 = 0 (a different twentieth each), as the integration test does.
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,7 @@ const arg = (name, def) => {
 };
 const SPLITS = arg('--splits', 20);
 const FOLDS = arg('--folds', 5);
+const BLOC = arg('--bloc', 0);
 const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(i > 0 && all[i - 1].startsWith('--')));
 const dir = resolve(positional[0] ?? join(root, '../shared/data/conll03-12sys'));
 if (!existsSync(join(dir, 'gold.conll'))) {
@@ -33,7 +36,14 @@ if (!existsSync(join(dir, 'gold.conll'))) {
 const lib = await import(join(root, 'dist/src/index.js'));
 const systemsDir = existsSync(join(dir, 'systems')) ? join(dir, 'systems') : dir;
 const files = readdirSync(systemsDir).filter((f) => /\.(conll|jsonl)$/.test(f) && f !== 'gold.conll').sort().map((f) => join(systemsDir, f));
-const corpus = lib.loadCorpus({ ...lib.DEFAULT_LOAD_OPTIONS, gold: join(dir, 'gold.conll'), systems: files.map((f) => lib.parseSystemArg(f)) });
+let corpus = lib.loadCorpus({ ...lib.DEFAULT_LOAD_OPTIONS, gold: join(dir, 'gold.conll'), systems: files.map((f) => lib.parseSystemArg(f)) });
+if (BLOC > 0) {
+  const scores = lib.evaluate(corpus).systems;
+  const weakest = corpus.systems[scores.reduce((w, s, k) => (s.f < scores[w].f ? k : w), 0)];
+  const bloc = Array.from({ length: BLOC }, (_, k) => ({ ...weakest, name: `weak-bloc-${k + 1}`, spans: weakest.spans.filter((_, i) => (i * 7 + k) % 20 !== 0) }));
+  corpus = { ...corpus, systems: [...corpus.systems, ...bloc] };
+  console.log(`added a bloc of ${BLOC} copies of ${weakest.name}, each missing a different twentieth of its spans`);
+}
 const objective = lib.parseObjective('f1');
 const index = lib.buildEnsembleIndex(corpus);
 const D = corpus.documents.length;

@@ -272,7 +272,8 @@ describe('plan', () => {
       expect(c.notBetter).toBeGreaterThanOrEqual(0);
       expect(c.notBetter).toBeLessThanOrEqual(1);
     }
-    expect(bs.vsBaselines.find((c) => c.name === bs.procedure)?.mean ?? 0).toBe(0);
+    // Against every other procedure, the search's choice included.
+    expect(bs.vsBaselines.map((c) => c.name)).toEqual(['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'].filter((n) => n !== bs.procedure));
   });
 
   it('reports the greedy path, and rank agreement over the estimated candidates only', () => {
@@ -295,6 +296,17 @@ describe('plan', () => {
       }),
       { numRuns: 20 },
     );
+  });
+
+  it('splits sentences when the corpus has one document, and says so', () => {
+    const corpus = fc.sample(corpusArb(2, 4), { numRuns: 1, seed: 12 })[0];
+    expect(corpus.documents).toHaveLength(1);
+    const r = plan(corpus, { objective: f1, samples: 20 });
+    expect(r.heldOut!.units).toBe('sentence');
+    expect(r.heldOut!.folds).toBe(4);
+    expect(r.planningData).toMatchObject({ units: 'sentence', sentences: 4, of: 4 });
+    expect(r.recommendation.tests!.units).toBe('sentence');
+    expect(r.notes).toContain('the corpus has one document: held-out splits and tests are by sentence');
   });
 
   it('does not let --top change the rank agreement', () => {

@@ -213,7 +213,7 @@ describe('planTable', () => {
     expect(text).toMatch(/\nvote-all\s+\+1\.50\s+\+0\.90 to \+2\.10\s+< 0\.001\s+0\.190\n/);
     expect(text).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.210\s+0\.190\n/);
     expect(text).toContain('Bootstrap of the procedures (200 resamples of the documents, seed 7): every choice made again on each resample, scored on the documents it left out');
-    expect(text).toContain('selection against each baseline, out of bootstrap (re-selected in each resample)');
+    expect(text).toContain('selection against each other procedure, out of bootstrap (re-selected in each resample)');
     expect(text).toMatch(/\nmajority-all\s+\+1\.00\s+-0\.20 to \+2\.10\s+8\.0%\n/);
     expect(text).toMatch(/Notes:\n {2}- vote predicted through majority\n {2}- greedy then beam: the space has 4095 subsets\n/);
     expect(text.endsWith([
