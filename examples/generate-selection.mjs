@@ -20,6 +20,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { confuseWith, decode, isCap, isWord, streams } from './common.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT = join(HERE, 'selection');
@@ -31,21 +32,7 @@ const TYPES = ['PER', 'ORG', 'LOC', 'MISC'];
 // Deterministic randomness: mulberry32, one stream per purpose, named by a string.
 // ---------------------------------------------------------------------------------------------
 
-function mulberry32(a) {
-  return function next() {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function hashString(s) {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-const rngFor = (name) => mulberry32((hashString(name) ^ SEED) >>> 0);
+const rngFor = streams(SEED);
 const pick = (list, rng) => list[Math.floor(rng() * list.length)];
 const intIn = (lo, hi, rng) => lo + Math.floor(rng() * (hi - lo + 1));
 
@@ -415,17 +402,8 @@ const CONFUSE = {
   PER: [['ORG', 0.6], ['LOC', 0.3], ['MISC', 0.1]],
   MISC: [['ORG', 0.6], ['LOC', 0.3], ['PER', 0.1]],
 };
-function confuse(label, rng) {
-  let r = rng();
-  for (const [to, p] of CONFUSE[label]) {
-    if (r < p) return to;
-    r -= p;
-  }
-  return CONFUSE[label][0][0];
-}
+const confuse = (label, rng) => confuseWith(CONFUSE, label, rng);
 
-const isCap = (t) => /^[A-Z]/.test(t);
-const isWord = (t) => /^[A-Za-z0-9]/.test(t);
 const STOP = new Set(['The', 'A', 'In', 'It', 'THE', 'IN', 'TO', 'OF', 'BY', 'UP', 'INTO']);
 
 /** Where a system can put a spurious entity: capitalised words outside gold entities. */
@@ -604,21 +582,6 @@ function encode(n, spans, where) {
 }
 
 /** conlleval chunking (B/I/O). */
-function decode(tags) {
-  const spans = [];
-  let cur = null;
-  tags.forEach((tag, i) => {
-    const [prefix, type] = tag === 'O' ? ['O', ''] : [tag[0], tag.slice(2)];
-    if (cur && (prefix !== 'I' || type !== cur.label)) {
-      spans.push(cur);
-      cur = null;
-    }
-    if (prefix !== 'O' && !cur) cur = { start: i, end: i + 1, label: type };
-    else if (cur) cur.end = i + 1;
-  });
-  if (cur) spans.push(cur);
-  return spans;
-}
 
 function checkIob2(tags, where) {
   tags.forEach((tag, i) => {

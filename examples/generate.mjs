@@ -11,6 +11,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { confuseWith, decode, isCap, isWord, streams } from './common.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SEED = 20240611;
@@ -194,24 +195,10 @@ function features(sent, sp) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deterministic randomness
+// Deterministic randomness (common.mjs): one stream per purpose, named by a string.
 // ---------------------------------------------------------------------------------------------
 
-function mulberry32(a) {
-  return function next() {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function hashString(s) {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-const rngFor = (name) => mulberry32((hashString(name) ^ SEED) >>> 0);
+const rngFor = streams(SEED);
 
 // Type confusions of the kind real taggers make.
 const CONFUSE = {
@@ -220,19 +207,10 @@ const CONFUSE = {
   PER: [['ORG', 0.7], ['LOC', 0.3]],
   MISC: [['ORG', 0.7], ['LOC', 0.3]],
 };
-function confuse(label, rng) {
-  let r = rng();
-  for (const [to, p] of CONFUSE[label]) {
-    if (r < p) return to;
-    r -= p;
-  }
-  return CONFUSE[label][0][0];
-}
+const confuse = (label, rng) => confuseWith(CONFUSE, label, rng);
 
 const STOP = new Set(['the', 'a', 'an', 'in', 'it', 'its', 'he', 'she', 'his', 'her', 'we', 'but', 'and',
   'to', 'by', 'for', 'of', 'on', 'at', 'v']);
-const isCap = (t) => /^[A-Z]/.test(t);
-const isWord = (t) => /^[A-Za-z0-9]/.test(t);
 const isAllCapsWord = (t) => /^[A-Z][A-Z0-9-]*$/.test(t) && t.length > 1;
 
 /** Token positions covered by gold entities. */
@@ -515,21 +493,6 @@ function encode(n, spans, where) {
 }
 
 /** conlleval chunking (B/I/O only): an I- after O or after another type opens a chunk. */
-function decode(tags) {
-  const spans = [];
-  let cur = null;
-  tags.forEach((tag, i) => {
-    const [prefix, type] = tag === 'O' ? ['O', ''] : [tag[0], tag.slice(2)];
-    if (cur && (prefix !== 'I' || type !== cur.label)) {
-      spans.push(cur);
-      cur = null;
-    }
-    if (prefix !== 'O' && !cur) cur = { start: i, end: i + 1, label: type };
-    else if (cur) cur.end = i + 1;
-  });
-  if (cur) spans.push(cur);
-  return spans;
-}
 
 /** Indices where a tag sequence breaks IOB2 (I-X not preceded by B-X or I-X), or bad tags. */
 function iob2Violations(tags, where) {

@@ -388,6 +388,21 @@ describe('complan plan: honest numbers', () => {
     const bagged = await planJson(['--bags', '5', '--top', '1', '--folds', '0']);
     expect(bagged.search.bags).toBe(5);
   });
+
+  it('--search caruana --save-plan-choice top: the weighted vote, saved and applied, scores what the plan reported', async () => {
+    const file = out('caruana.plan.json');
+    const doc = await planJson(['--search', 'caruana', '--top', '1', '--folds', '0', '--save-plan', file, '--save-plan-choice', 'top']);
+    const top = doc.candidates[0];
+    const saved = JSON.parse(read(file)) as { rule: string; weights?: Record<string, number>; members: string[] };
+    expect(saved).toMatchObject({ rule: top.rule, members: top.members });
+    if (top.rule === 'weighted') expect(saved.weights).toEqual(top.weights);
+    const applied = out('caruana.conll');
+    const r = await runCli(['combine', '--plan', file, '--gold', GOLD, ...CONLL, '--out', applied]);
+    expect(r.code, r.stderr).toBe(0);
+    const e = await runCli(['eval', '--gold', GOLD, `caruana=${applied}`, '--format', 'json']);
+    const s = (JSON.parse(e.stdout) as { systems: Array<{ tp: number; fp: number; fn: number }> }).systems[0];
+    expect([s.tp, s.fp, s.fn]).toEqual([top.actual.tp, top.actual.fp, top.actual.fn]);
+  });
 });
 
 describe('complan plan: costs and budget', () => {
