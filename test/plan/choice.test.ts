@@ -37,8 +37,14 @@ describe('choices', () => {
   });
 
   it('apply by name to data whose systems come in another order, with the same result', () => {
+    // One label per boundary per system, as BIO input gives: a system proposing two labels at one
+    // boundary (JSONL, BRAT) votes for the first in universe order, which the system order moves.
+    const onePerBoundary = corpusArb(2, 6).map((c) => ({
+      ...c,
+      systems: c.systems.map((x) => ({ ...x, spans: x.spans.filter((a, i) => x.spans.findIndex((b) => b.start === a.start && b.end === a.end) === i) })),
+    }));
     fc.assert(
-      fc.property(corpusArb(2, 6), subsetArb, fc.constantFrom(...RULES), (corpus, pick, rule) => {
+      fc.property(onePerBoundary, subsetArb, fc.constantFrom(...RULES), (corpus, pick, rule) => {
         const members = membersOf(corpus, pick);
         if (rule.kind === 'kofn' && rule.k > members.length) return;
         const data = buildPlanData(buildEnsembleIndex(corpus));
