@@ -1,23 +1,41 @@
-/** The TUI's test kit: the news example as a model, and keystrokes written one at a time. */
+/** The TUI's test kit: the news and selection examples as models, and keystrokes written one at a time. */
 import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import type { ReactElement } from 'react';
 import { render as inkRender } from 'ink-testing-library';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, loadCorpus } from '../../../src/formats/load.js';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
+import type { Corpus } from '../../../src/model/corpus.js';
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
 import { ROOT } from '../helpers.js';
 
-export const NEWS = join(ROOT, 'examples/news');
-export const NEWS_SYSTEMS = readdirSync(join(NEWS, 'systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => join(NEWS, 'systems', f));
+/** The `.conll` system files of an example folder's systems/, sorted. */
+const systemsOf = (dir: string) => readdirSync(join(dir, 'systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => join(dir, 'systems', f));
 
-let cached: TuiModel | undefined;
+export const NEWS = join(ROOT, 'examples/news');
+export const NEWS_SYSTEMS = systemsOf(NEWS);
+/** Seven systems where choosing a subset genuinely helps (three strong, a weak bloc that outvotes them). */
+export const HELPS = join(ROOT, 'examples/selection/helps');
+
+/** An example folder (gold.conll, systems/*.conll) as a corpus. */
+export function exampleCorpus(dir: string): Corpus {
+  return loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(dir, 'gold.conll'), systems: systemsOf(dir).map(parseSystemArg) });
+}
+
+const models = new Map<string, TuiModel>();
+
+/** An example folder as the TUI's model, with eval's default options (built once per folder). */
+export function exampleModel(dir: string): TuiModel {
+  let m = models.get(dir);
+  if (m === undefined) {
+    m = buildModel(exampleCorpus(dir), DEFAULT_EVAL_OPTIONS);
+    models.set(dir, m);
+  }
+  return m;
+}
 
 export function newsModel(): TuiModel {
-  cached ??= buildModel(loadCorpus({
-    ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems: NEWS_SYSTEMS.map(parseSystemArg),
-  }), DEFAULT_EVAL_OPTIONS);
-  return cached;
+  return exampleModel(NEWS);
 }
 
 export const KEY = {
