@@ -6,12 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { HeldOutPanel } from '../../../cli/tui/HeldOutPanel.js';
 import type { CheckState } from '../../../cli/tui/use-held-out-check.js';
-import { exampleModel, HELPS, NEWS } from './helpers.js';
+import { exampleModel, HELPS, NEWS, plain } from './helpers.js';
 
 afterEach(() => cleanup());
-
-// eslint-disable-next-line no-control-regex
-const plain = (s: string | undefined) => (s ?? '').replace(/\u001B\[[0-9;]*m/g, '');
 
 function done(dir: string): CheckState {
   const { result, ms } = exampleModel(dir).heldOutCheck();

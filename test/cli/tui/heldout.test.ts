@@ -7,26 +7,14 @@ import { parseObjective } from '../../../src/plan/objective.js';
 import { runPlan } from '../../../src/plan/plan.js';
 import type { PlanResult, Procedure } from '../../../src/plan/types.js';
 import { MARKS, measuredAgainst, procedureLines, recommendationSummary } from '../../../cli/tui/heldout.js';
-import { exampleCorpus, HELPS, NEWS } from './helpers.js';
+import { esc, exampleCorpus, examplePlan, HELPS, NEWS, pc } from './helpers.js';
 
-const plans = new Map<string, PlanResult>();
-function planOf(dir: string): PlanResult {
-  let r = plans.get(dir);
-  if (r === undefined) {
-    r = runPlan(exampleCorpus(dir), { objective: parseObjective('f1') }).result;
-    plans.set(dir, r);
-  }
-  return r;
-}
-
-const pc = (x: number) => (x * 100).toFixed(2);
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const all = (r: PlanResult): Procedure[] => [r.selection, ...r.baselines];
 
 describe('procedureLines', () => {
   it('lists the five procedures in plan\'s order, each with its rule, in-sample and held-out F (mean, sd)', () => {
     for (const dir of [NEWS, HELPS]) {
-      const r = planOf(dir);
+      const r = examplePlan(dir);
       const { header, rows } = procedureLines(r, 100);
       expect(header).toMatch(/^procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd$/);
       expect(rows.map((x) => x.name)).toEqual(['selection', 'best-single', 'majority-all', 'vote-all', 'caruana']);
@@ -40,7 +28,7 @@ describe('procedureLines', () => {
   });
 
   it('writes the members in full when they fit, "all N systems" for every system, and abbreviates to fit a narrow width', () => {
-    const r = planOf(NEWS);
+    const r = examplePlan(NEWS);
     const wide = procedureLines(r, 100).rows;
     expect(wide.find((x) => x.name === 'caruana')!.text).toContain('confuser×2+crf×2+gazetteer×2+sloppy');
     expect(wide.find((x) => x.name === 'vote-all')!.text).toContain('all 5 systems');
@@ -55,7 +43,7 @@ describe('procedureLines', () => {
 describe('recommendationSummary', () => {
   it('says what is recommended, its held-out F, and its difference from vote-all with p, as runPlan has them', () => {
     for (const dir of [NEWS, HELPS]) {
-      const r = planOf(dir);
+      const r = examplePlan(dir);
       const rec = r.recommendation;
       const [what, figures] = recommendationSummary(r, 100);
       expect(what).toContain(`Recommendation (${rec.procedure}): ${rec.rule}(`);
@@ -64,12 +52,12 @@ describe('recommendationSummary', () => {
       expect(figures).toBe(`  held-out ${pc(rec.heldOut!.mean)} ± ${pc(rec.heldOut!.sd!)} over 5 splits; +${pc(vs.meanDiff)} points over vote-all (${p})`);
     }
     // News: ensemble selection's weighted vote, significantly better than vote-all; helps: the search's choice.
-    expect(recommendationSummary(planOf(NEWS), 100)[0]).toBe('Recommendation (caruana): weighted(confuser×2+crf×2+gazetteer×2+sloppy)');
-    expect(recommendationSummary(planOf(HELPS), 100)[0]).toBe('Recommendation (selection): majority(strong-a+strong-b+strong-c)');
+    expect(recommendationSummary(examplePlan(NEWS), 100)[0]).toBe('Recommendation (caruana): weighted(confuser×2+crf×2+gazetteer×2+sloppy)');
+    expect(recommendationSummary(examplePlan(HELPS), 100)[0]).toBe('Recommendation (selection): majority(strong-a+strong-b+strong-c)');
   });
 
   it('measures vote-all against majority-all when vote-all is the recommendation', () => {
-    const r = planOf(HELPS);
+    const r = examplePlan(HELPS);
     const majority = r.recommendation.vsBaselines.find((c) => c.name === 'majority-all')!;
     const asVoteAll: PlanResult = { ...r, recommendation: { ...r.recommendation, procedure: 'vote-all', rule: 'vote', members: r.systems } };
     expect(measuredAgainst(asVoteAll)).toBe('majority-all');
@@ -78,7 +66,7 @@ describe('recommendationSummary', () => {
   });
 
   it('breaks the figures onto a third line, and abbreviates the members, when the width is short', () => {
-    const lines = recommendationSummary(planOf(NEWS), 50);
+    const lines = recommendationSummary(examplePlan(NEWS), 50);
     expect(lines).toHaveLength(3);
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(50);
     expect(lines[0]).toBe('Recommendation (caruana): weighted(confus…+3 more)');

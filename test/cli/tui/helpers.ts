@@ -6,6 +6,9 @@ import { render as inkRender } from 'ink-testing-library';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, loadCorpus } from '../../../src/formats/load.js';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
 import type { Corpus } from '../../../src/model/corpus.js';
+import { parseObjective } from '../../../src/plan/objective.js';
+import { runPlan } from '../../../src/plan/plan.js';
+import type { PlanResult } from '../../../src/plan/types.js';
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
 import { ROOT } from '../helpers.js';
 
@@ -100,3 +103,34 @@ export async function until(frame: () => string | undefined, test: (f: string) =
     await settle(20);
   }
 }
+
+/** Sets the size ink-testing-library's stdout reports and tells the app it was resized. */
+export async function resize(inst: ReturnType<typeof inkRender>, columns: number, rows: number): Promise<void> {
+  const out = inst.stdout as unknown as { emit: (e: string) => boolean };
+  Object.defineProperty(out, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(out, 'rows', { value: rows, configurable: true });
+  out.emit('resize');
+  await settle();
+}
+
+/** A frame without colours and styles. */
+// eslint-disable-next-line no-control-regex
+export const plain = (s: string | undefined): string => (s ?? '').replace(/\u001B\[[0-9;]*m/g, '');
+
+const plans = new Map<string, PlanResult>();
+
+/** `runPlan` on an example folder with plan's defaults, computed apart from the TUI (once per folder). */
+export function examplePlan(dir: string): PlanResult {
+  let r = plans.get(dir);
+  if (r === undefined) {
+    r = runPlan(exampleCorpus(dir), { objective: parseObjective('f1') }).result;
+    plans.set(dir, r);
+  }
+  return r;
+}
+
+/** A fraction as the TUI writes it: a percentage with two decimals. */
+export const pc = (x: number): string => (x * 100).toFixed(2);
+
+/** `s` as a literal inside a regular expression. */
+export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

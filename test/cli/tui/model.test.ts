@@ -5,16 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
-import { parseObjective } from '../../../src/plan/objective.js';
-import { runPlan } from '../../../src/plan/plan.js';
 import { buildModel, heldOutOptions, membersOf, selectionOf, selectionScores } from '../../../cli/tui/model.js';
-import { exampleCorpus, exampleModel, HELPS, NEWS } from './helpers.js';
+import { exampleCorpus, exampleModel, examplePlan, HELPS, NEWS } from './helpers.js';
 
 describe('tui model: the held-out check', () => {
   it('is runPlan with plan\'s defaults: the same procedures, held-out figures and recommendation', () => {
     for (const dir of [NEWS, HELPS]) {
       const { result } = exampleModel(dir).heldOutCheck();
-      const expected = runPlan(exampleCorpus(dir), { objective: parseObjective('f1') }).result;
+      const expected = examplePlan(dir);
       expect(result.selection).toEqual(expected.selection);
       expect(result.baselines).toEqual(expected.baselines);
       expect(result.recommendation).toEqual(expected.recommendation);
