@@ -1,110 +1,148 @@
 /**
  * View 3: choose members (space) and a rule (`r`) and watch the ensemble's predicted (pairwise
  * statistics) and actual (simulated on gold) scores; `g` and `e` run greedy and exhaustive
- * search off the render path, listing the top candidates; Enter loads one into the selection.
+ * search off the render path, listing the top candidates; `h` runs the held-out check
+ * (`complan plan`'s baselines, five folds and recommendation) and shows it below; Enter loads a
+ * candidate or a procedure into the selection.
  */
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import { membersOf, selectionScores, type TuiModel } from './model.js';
+import { procedures } from '../../src/report/plan-procedures.js';
+import { abbreviateMembers, weightedMembers } from '../../src/report/plan-values.js';
+import { HeldOutPanel } from './HeldOutPanel.js';
+import { membersOf, selectionOf, selectionScores, type MemberWeights, type Selection, type TuiModel } from './model.js';
 import { startSearch, type SearchHandle, type SearchState } from './search.js';
-import { bar, count, padEnd, padStart, pct, truncate } from './text.js';
+import { SearchPane } from './SearchPane.js';
+import { count, padEnd, padStart, pct, truncate } from './text.js';
+import { useHeldOutCheck } from './use-held-out-check.js';
+
+/** Systems listed above the held-out panel (the list scrolls with the cursor). */
+const SYSTEMS_ABOVE_PANEL = 5;
 
 export function PlannerView({ model, active, width, height }: { model: TuiModel; active: boolean; width: number; height: number }) {
   const n = model.names.length;
   const [selected, setSelected] = useState(0);
   const [cursor, setCursor] = useState(0);
   const [rule, setRule] = useState(0);
-  const [focus, setFocus] = useState<'systems' | 'candidates'>('systems');
+  // Ensemble selection's counts, while its weighted vote is loaded (the rule is then vote).
+  const [weights, setWeights] = useState<MemberWeights | undefined>(undefined);
+  const [notice, setNotice] = useState<string | null>(null);
+  // The lower part: the search's candidates or the held-out panel; the focus is on the systems or its list.
+  const [pane, setPane] = useState<'search' | 'heldout'>('search');
+  const [focus, setFocus] = useState<'systems' | 'list'>('systems');
   const [pick, setPick] = useState(0);
+  const [procPick, setProcPick] = useState(0);
   const [search, setSearch] = useState<SearchState | null>(null);
+  const [check, startCheck] = useHeldOutCheck(model);
   const handle = useRef<SearchHandle | null>(null);
   useEffect(() => () => handle.current?.stop(), []);
   const run = (kind: 'greedy' | 'exhaustive') => {
     handle.current?.stop();
     setPick(0);
+    setPane('search');
     handle.current = startSearch(model, kind, setSearch);
   };
+  const load = (s: Selection) => {
+    setSelected(s.mask);
+    setRule(s.rule);
+    setWeights(s.weights);
+    setNotice(null);
+    setFocus('systems');
+  };
   const candidates = search?.top ?? [];
+  const procs = check.status === 'done' ? procedures(check.result) : [];
+  const listLength = pane === 'search' ? candidates.length : procs.length;
+  const sysFocus = focus === 'systems' || listLength === 0;
   useInput((input, key) => {
     if (input === 'g') run('greedy');
     else if (input === 'e') run('exhaustive');
-    else if (input === 'r') setRule((r) => (r + 1) % model.rules.length);
-    else if (key.escape && search?.running) handle.current?.stop();
-    else if (key.rightArrow && candidates.length > 0) setFocus('candidates');
+    else if (input === 'h') {
+      if (pane === 'heldout' && check.status !== 'running') setPane('search');
+      else { setPane('heldout'); startCheck(); }
+      setFocus('systems');
+      setNotice(null);
+    } else if (input === 'r') {
+      setRule((r) => (r + 1) % model.rules.length);
+      setWeights(undefined);
+    } else if (key.escape && search?.running) handle.current?.stop();
+    else if (key.rightArrow && listLength > 0) setFocus('list');
     else if (key.leftArrow) setFocus('systems');
-    else if (focus === 'systems' || candidates.length === 0) {
+    else if (sysFocus) {
       if (key.upArrow) setCursor((c) => Math.max(0, c - 1));
       else if (key.downArrow) setCursor((c) => Math.min(n - 1, c + 1));
-      else if (input === ' ') setSelected((s) => s ^ (1 << cursor));
-    } else {
-      if (key.upArrow) setPick((p) => Math.max(0, p - 1));
-      else if (key.downArrow) setPick((p) => Math.min(candidates.length - 1, p + 1));
-      else if (key.return && candidates[pick] !== undefined) {
-        setSelected(candidates[pick].mask);
-        setRule(candidates[pick].rule);
-        setFocus('systems');
+      else if (input === ' ') {
+        setSelected((s) => s ^ (1 << cursor));
+        setWeights(undefined);
       }
+    } else if (key.upArrow) (pane === 'search' ? setPick : setProcPick)((p) => Math.max(0, p - 1));
+    else if (key.downArrow) (pane === 'search' ? setPick : setProcPick)((p) => Math.min(listLength - 1, p + 1));
+    else if (key.return && pane === 'search' && candidates[pick] !== undefined) load({ mask: candidates[pick].mask, rule: candidates[pick].rule });
+    else if (key.return && pane === 'heldout' && procs[procPick] !== undefined) {
+      const p = procs[procPick];
+      const s = selectionOf(model, p);
+      if (s === null) setNotice(`${p.name} chose ${p.rule}, which the planner cannot score: not loaded`);
+      else load(s);
     }
   }, { isActive: active });
-  const scores = selectionScores(model, selected, rule);
+  const scores = selectionScores(model, selected, rule, weights);
   const listWidth = Math.max(14, Math.min(30, Math.floor(width * 0.25)));
   const rightWidth = Math.max(30, width - listWidth - 2);
-  const visible = Math.max(3, height - 2);
+  const panel = pane === 'heldout';
+  const visible = panel ? Math.min(SYSTEMS_ABOVE_PANEL, n) : Math.max(3, height - 2);
   const first = Math.max(0, Math.min(cursor - Math.floor(visible / 2), n - visible));
   const size = membersOf(selected).length;
-  const sysFocus = focus === 'systems' || candidates.length === 0;
   const row = (label: string, s: NonNullable<typeof scores>['actual']) =>
     padEnd(label, 10) + [pct(s.precision), pct(s.recall), pct(s.f), pct(s.ser), pct(s.k), count(s.tp), count(s.fp), count(s.fn)].map((v) => padStart(v, 6)).join('');
   const topRows = Math.max(1, height - 11);
+  const ruleLine = weights === undefined
+    ? ` (r: ${model.ruleNames.join('/')})`
+    : ` (${abbreviateMembers(weightedMembers(membersOf(selected).map((m) => model.names[m]), weights), Math.max(8, rightWidth - 33))}; r: unweighted)`;
+  // Rows above the held-out panel: the taller of the systems list and the selection's scores.
+  const above = Math.max(1 + visible, (scores === null ? 3 : 5) + (notice === null ? 0 : 1));
   return (
-    <Box>
-      <Box flexDirection="column" width={listWidth} marginRight={2}>
-        <Text bold underline={sysFocus}>{`Systems (${size} of ${n})`}</Text>
-        {model.names.slice(first, first + visible).map((name, k) => {
-          const i = first + k;
-          const on = ((selected >> i) & 1) === 1;
-          const here = sysFocus && i === cursor;
-          return (
-            <Text key={name} inverse={here} color={on ? 'green' : undefined}>
-              {(here ? '›' : ' ') + padStart(String(i + 1), 2) + (on ? ' [x] ' : ' [ ] ') + truncate(name, listWidth - 8)}
-            </Text>
-          );
-        })}
-      </Box>
-      <Box flexDirection="column" width={rightWidth}>
-        <Text>
-          <Text bold>{`Rule ${model.ruleNames[rule]}`}</Text>
-          <Text dimColor>{` (r: ${model.ruleNames.join('/')})`}</Text>
-        </Text>
-        <Text bold>{padEnd('', 10) + ['P', 'R', 'F', 'SER', 'K', 'TP', 'FP', 'FN'].map((c) => padStart(c, 6)).join('')}</Text>
-        {scores === null
-          ? <Text dimColor>space: add systems to the ensemble</Text>
-          : <>
-              <Text>{row('predicted', scores.predicted)}</Text>
-              <Text bold>{row('actual', scores.actual)}</Text>
-              <Text dimColor>{`prediction: ${scores.method}`}</Text>
-            </>}
-        <Box marginTop={1} flexDirection="column">
-          {search === null
-            ? <Text dimColor>g: greedy search · e: exhaustive search (objective: actual F)</Text>
+    <Box flexDirection="column">
+      <Box>
+        <Box flexDirection="column" width={listWidth} marginRight={2}>
+          <Text bold underline={sysFocus}>{`Systems (${size} of ${n})`}</Text>
+          {model.names.slice(first, first + visible).map((name, k) => {
+            const i = first + k;
+            const on = ((selected >> i) & 1) === 1;
+            const here = sysFocus && i === cursor;
+            return (
+              <Text key={name} inverse={here} color={on ? 'green' : undefined}>
+                {(here ? '›' : ' ') + padStart(String(i + 1), 2) + (on ? ' [x] ' : ' [ ] ') + truncate(name, listWidth - 8)}
+              </Text>
+            );
+          })}
+        </Box>
+        <Box flexDirection="column" width={rightWidth}>
+          <Text>
+            <Text bold>{`Rule ${weights === undefined ? model.ruleNames[rule] : 'weighted'}`}</Text>
+            <Text dimColor>{ruleLine}</Text>
+          </Text>
+          <Text bold>{padEnd('', 10) + ['P', 'R', 'F', 'SER', 'K', 'TP', 'FP', 'FN'].map((c) => padStart(c, 6)).join('')}</Text>
+          {scores === null
+            ? <Text dimColor>space: add systems to the ensemble</Text>
             : <>
-                <Text>
-                  {`${search.kind} ${bar(search.done, search.total, 20)} ${search.running ? `${search.done}/${search.total}` : `done, ${search.evaluated} candidates`}`}
-                  {search.running ? <Text dimColor> Esc: stop</Text> : null}
-                </Text>
-                <Text bold underline={!sysFocus}>{`Top candidates${candidates.length > 0 ? ' (→ then Enter loads one)' : ''}`}</Text>
-                {candidates.slice(0, topRows).map((c, i) => {
-                  const here = !sysFocus && i === pick;
-                  const head = `${padStart(String(i + 1), 2)} F ${pct(c.f)} ${padEnd(model.ruleNames[c.rule], 12)} `;
-                  const members = membersOf(c.mask);
-                  const names = members.map((m) => model.names[m]).join('+');
-                  // Member names when they fit, else their numbers in the list.
-                  const text = head + (head.length + names.length < rightWidth ? names : `#${members.map((m) => m + 1).join(' ')}`);
-                  return <Text key={`${c.mask}-${c.rule}`} inverse={here}>{(here ? '›' : ' ') + truncate(text, rightWidth - 1)}</Text>;
-                })}
+                <Text>{row('predicted', scores.predicted)}</Text>
+                <Text bold>{row('actual', scores.actual)}</Text>
+                <Text dimColor>{`prediction: ${scores.method}`}</Text>
               </>}
+          {notice === null ? null : <Text color="yellow">{truncate(notice, rightWidth - 1)}</Text>}
+          {panel ? null : (
+            <Box marginTop={1} flexDirection="column">
+              <SearchPane model={model} search={search} width={rightWidth} rows={topRows} cursor={sysFocus ? -1 : pick} />
+            </Box>
+          )}
         </Box>
       </Box>
+      {panel
+        ? (
+          <Box marginTop={1}>
+            <HeldOutPanel check={check} width={width} height={height - above - 1} cursor={sysFocus ? -1 : procPick} />
+          </Box>
+        )
+        : null}
     </Box>
   );
 }

@@ -1,20 +1,22 @@
 /**
  * What the TUI shows, computed once from the corpus (UI-free: no React, no Ink): every system's
  * scores as `eval` computes them, the complementarity matrix as `compare` does, the planning data
- * the planner scores any member set and rule on, and ablations by baseline, computed on demand.
+ * the planner scores any member set and rule on, and, computed on demand, ablations by baseline
+ * and the held-out check (`complan plan`'s baselines, folds and recommendation).
  */
 import { ablate, type Ablation } from '../../src/ablation/ablate.js';
 import { compareSystems, type Comparison } from '../../src/complementarity/matrix.js';
 import { buildEnsembleIndex } from '../../src/ensemble/simulate.js';
-import { BASE_RULES, ruleName, type Rule } from '../../src/ensemble/rules.js';
+import { BASE_RULES, isBinaryRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import { evaluate, type EvalOptions, type SystemScores } from '../../src/metrics/evaluate.js';
 import type { Corpus } from '../../src/model/corpus.js';
 import { buildPlanData, type PlanData } from '../../src/plan/data.js';
 import { actualCounts, voteWeights, type VoteWeights } from '../../src/plan/engine.js';
+import { parseObjective } from '../../src/plan/objective.js';
+import { runPlan, type PlanOptions } from '../../src/plan/plan.js';
 import { scoresOf } from '../../src/plan/scores.js';
 import { predictedCounts } from '../../src/plan/store.js';
-import type { CandidateScores, PredictionMethod } from '../../src/plan/types.js';
-import { isBinaryRule } from '../../src/ensemble/rules.js';
+import type { CandidateScores, PlanResult, PredictionMethod, Procedure } from '../../src/plan/types.js';
 
 export interface TuiModel {
   /** Where the gold standard came from (shown in the title). */
@@ -29,6 +31,31 @@ export interface TuiModel {
   weights: ReadonlyArray<VoteWeights | undefined>;
   /** The ablation with system `baseline` (by index) as baseline; cached. */
   ablation: (baseline: number) => Ablation;
+  /**
+   * `complan plan` on the same inputs with its default planning options ({@link heldOutOptions}):
+   * the search's choice, the four baselines, five folds that re-run every choice, and the
+   * recommendation. Synchronous (about a second for twelve systems); run on the first call, then cached.
+   * @throws UsageError when the planner cannot plan these inputs.
+   */
+  heldOutCheck: () => HeldOutCheck;
+}
+
+export interface HeldOutCheck {
+  result: PlanResult;
+  /** How long `runPlan` took, in milliseconds. */
+  ms: number;
+}
+
+/**
+ * The planning options of the held-out check: `complan plan`'s defaults (rules union,
+ * intersection, majority and vote; automatic search; five folds by document; 1000 resamples;
+ * seed 1) with the objective F_β and the TUI's β, K-measure α, zero division and entity types.
+ */
+export function heldOutOptions(options: EvalOptions): PlanOptions {
+  return {
+    objective: parseObjective('f', { beta: options.beta, kAlpha: options.kAlpha }),
+    beta: options.beta, kAlpha: options.kAlpha, zeroDivision: options.zeroDivision, types: options.types,
+  };
 }
 
 export function buildModel(corpus: Corpus, options: EvalOptions): TuiModel {
@@ -38,6 +65,7 @@ export function buildModel(corpus: Corpus, options: EvalOptions): TuiModel {
   const plan = buildPlanData(buildEnsembleIndex(corpus, { types: options.types }));
   const rules = BASE_RULES;
   const cache = new Map<number, Ablation>();
+  let check: HeldOutCheck | undefined;
   return {
     source: report.gold.source,
     names: corpus.systems.map((s) => s.name),
@@ -56,6 +84,14 @@ export function buildModel(corpus: Corpus, options: EvalOptions): TuiModel {
       }
       return a;
     },
+    heldOutCheck: () => {
+      if (check === undefined) {
+        const start = performance.now();
+        const { result } = runPlan(corpus, heldOutOptions(options));
+        check = { result, ms: performance.now() - start };
+      }
+      return check;
+    },
   };
 }
 
@@ -72,14 +108,53 @@ export interface SelectionScores {
   method: PredictionMethod;
 }
 
-/** Actual (simulated on gold) and predicted (pairwise statistics) scores of members S under rule r. */
-export function selectionScores(m: TuiModel, S: number, r: number): SelectionScores | null {
+/** Integer weights per member name: ensemble selection's counts, a weighted vote. */
+export type MemberWeights = Readonly<Record<string, number>>;
+
+/** The weighted vote of given per-member weights (`weighted` with `given` weights). */
+function weightedRule(weights: MemberWeights): Rule {
+  return { kind: 'weighted', weights: { kind: 'given', weights: new Map(Object.entries(weights)) } };
+}
+
+/**
+ * Actual (simulated on gold) and predicted (pairwise statistics) scores of members S under rule
+ * r, or, with `weights` (one for every member of S), under the weighted vote of those weights.
+ */
+export function selectionScores(m: TuiModel, S: number, r: number, weights?: MemberWeights): SelectionScores | null {
   if (S === 0) return null;
   const settings = { beta: m.options.beta, kAlpha: m.options.kAlpha, zeroDivision: m.options.zeroDivision };
-  const rule = m.rules[r];
-  const a = actualCounts(m.plan, S, rule, true, m.weights[r]);
+  const rule = weights === undefined ? m.rules[r] : weightedRule(weights);
+  const a = actualCounts(m.plan, S, rule, true, weights === undefined ? m.weights[r] : voteWeights(m.plan, rule, S));
   const p = predictedCounts(m.plan, S, rule);
   return { actual: scoresOf(a, settings), predicted: scoresOf(p, settings), method: p.method };
+}
+
+/** What the planner's selection holds: members, a rule (by index), and weights for a weighted vote. */
+export interface Selection {
+  mask: number;
+  rule: number;
+  /** A weighted vote of these weights (the rule is then `vote`, its unweighted form). */
+  weights?: MemberWeights;
+}
+
+/**
+ * The selection a procedure's choice loads: its members, its rule (a single system is listed
+ * under union), and for ensemble selection's weighted vote its counts, on the rule `vote`.
+ * Null when the choice's rule is not one the planner offers.
+ */
+export function selectionOf(m: TuiModel, p: Pick<Procedure, 'members' | 'rule' | 'weights'>): Selection | null {
+  let mask = 0;
+  for (const name of p.members) {
+    const i = m.names.indexOf(name);
+    if (i < 0) return null;
+    mask |= 1 << i;
+  }
+  if (p.rule === 'weighted') {
+    const vote = m.ruleNames.indexOf('vote');
+    return p.weights === undefined || vote < 0 ? null : { mask, rule: vote, weights: p.weights };
+  }
+  const rule = m.ruleNames.indexOf(p.rule);
+  return rule < 0 ? null : { mask, rule };
 }
 
 /** The F of an ensemble (actual), the search's objective. */

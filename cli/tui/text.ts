@@ -58,3 +58,32 @@ export function bar(done: number, total: number, width: number): string {
   const full = Math.round(f * width);
   return '█'.repeat(full) + '░'.repeat(width - full);
 }
+
+/** `text` in lines of at most `width` characters, broken at spaces (a longer word is cut). */
+export function wrap(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const lines: string[] = [];
+  let line = '';
+  for (let word of text.split(/\s+/).filter((x) => x !== '')) {
+    while (word.length > w) {
+      if (line !== '') { lines.push(line); line = ''; }
+      lines.push(word.slice(0, w));
+      word = word.slice(w);
+    }
+    if (line === '') line = word;
+    else if (line.length + 1 + word.length <= w) line += ` ${word}`;
+    else { lines.push(line); line = word; }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** At most `max` of `lines`; when some are left out, the last one shown ends with `…` within `width`. */
+export function clip(lines: readonly string[], max: number, width: number): string[] {
+  if (lines.length <= max) return [...lines];
+  if (max <= 0) return [];
+  const kept = lines.slice(0, max);
+  const last = kept[max - 1];
+  kept[max - 1] = (last.length < width ? last : last.slice(0, Math.max(0, width - 1))) + '…';
+  return kept;
+}

@@ -1,23 +1,44 @@
-/** The TUI's test kit: the news example as a model, and keystrokes written one at a time. */
+/** The TUI's test kit: the news and selection examples as models, and keystrokes written one at a time. */
 import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import type { ReactElement } from 'react';
 import { render as inkRender } from 'ink-testing-library';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, loadCorpus } from '../../../src/formats/load.js';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
+import type { Corpus } from '../../../src/model/corpus.js';
+import { parseObjective } from '../../../src/plan/objective.js';
+import { runPlan } from '../../../src/plan/plan.js';
+import type { PlanResult } from '../../../src/plan/types.js';
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
 import { ROOT } from '../helpers.js';
 
-export const NEWS = join(ROOT, 'examples/news');
-export const NEWS_SYSTEMS = readdirSync(join(NEWS, 'systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => join(NEWS, 'systems', f));
+/** The `.conll` system files of an example folder's systems/, sorted. */
+const systemsOf = (dir: string) => readdirSync(join(dir, 'systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => join(dir, 'systems', f));
 
-let cached: TuiModel | undefined;
+export const NEWS = join(ROOT, 'examples/news');
+export const NEWS_SYSTEMS = systemsOf(NEWS);
+/** Seven systems where choosing a subset genuinely helps (three strong, a weak bloc that outvotes them). */
+export const HELPS = join(ROOT, 'examples/selection/helps');
+
+/** An example folder (gold.conll, systems/*.conll) as a corpus. */
+export function exampleCorpus(dir: string): Corpus {
+  return loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(dir, 'gold.conll'), systems: systemsOf(dir).map(parseSystemArg) });
+}
+
+const models = new Map<string, TuiModel>();
+
+/** An example folder as the TUI's model, with eval's default options (built once per folder). */
+export function exampleModel(dir: string): TuiModel {
+  let m = models.get(dir);
+  if (m === undefined) {
+    m = buildModel(exampleCorpus(dir), DEFAULT_EVAL_OPTIONS);
+    models.set(dir, m);
+  }
+  return m;
+}
 
 export function newsModel(): TuiModel {
-  cached ??= buildModel(loadCorpus({
-    ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems: NEWS_SYSTEMS.map(parseSystemArg),
-  }), DEFAULT_EVAL_OPTIONS);
-  return cached;
+  return exampleModel(NEWS);
 }
 
 export const KEY = {
@@ -82,3 +103,34 @@ export async function until(frame: () => string | undefined, test: (f: string) =
     await settle(20);
   }
 }
+
+/** Sets the size ink-testing-library's stdout reports and tells the app it was resized. */
+export async function resize(inst: ReturnType<typeof inkRender>, columns: number, rows: number): Promise<void> {
+  const out = inst.stdout as unknown as { emit: (e: string) => boolean };
+  Object.defineProperty(out, 'columns', { value: columns, configurable: true });
+  Object.defineProperty(out, 'rows', { value: rows, configurable: true });
+  out.emit('resize');
+  await settle();
+}
+
+/** A frame without colours and styles. */
+// eslint-disable-next-line no-control-regex
+export const plain = (s: string | undefined): string => (s ?? '').replace(/\u001B\[[0-9;]*m/g, '');
+
+const plans = new Map<string, PlanResult>();
+
+/** `runPlan` on an example folder with plan's defaults, computed apart from the TUI (once per folder). */
+export function examplePlan(dir: string): PlanResult {
+  let r = plans.get(dir);
+  if (r === undefined) {
+    r = runPlan(exampleCorpus(dir), { objective: parseObjective('f1') }).result;
+    plans.set(dir, r);
+  }
+  return r;
+}
+
+/** A fraction as the TUI writes it: a percentage with two decimals. */
+export const pc = (x: number): string => (x * 100).toFixed(2);
+
+/** `s` as a literal inside a regular expression. */
+export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

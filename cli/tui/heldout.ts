@@ -1,0 +1,80 @@
+/**
+ * The held-out panel's text, pure functions of `complan plan`'s result (UI-free: no React, no
+ * Ink): the procedures table as `plan` prints it, cut to the columns the panel shows and fitted to
+ * a width, and the recommendation in two lines.
+ */
+import { isRateObjective } from '../../src/plan/scores.js';
+import type { PlanResult, ProcedureName } from '../../src/plan/types.js';
+import { procedures, proceduresTable } from '../../src/report/plan-procedures.js';
+import { abbreviateMembers, plural, pValue, signedObjective, weightedMembers, width as textWidth } from '../../src/report/plan-values.js';
+import { renderText, type Table } from '../../src/report/table.js';
+
+/** The columns of `plan`'s procedures table that the panel shows (optimism and test are left out). */
+const SHOWN = ['procedure', 'chose', 'rule', 'in-sample', 'held-out', '± sd'];
+
+/** Characters before each row: the cursor and the recommendation's mark. */
+export const MARKS = 2;
+
+export interface ProcedureLines {
+  header: string;
+  /** In `plan`'s order: selection, best-single, majority-all, vote-all, caruana. */
+  rows: Array<{ name: ProcedureName; text: string }>;
+}
+
+/** `plan`'s procedures table with member lists written by `cell`, cut to the shown columns. */
+function shownTable(r: PlanResult, cell: (m: string[]) => string): Table {
+  const t = proceduresTable(r, cell);
+  const keep = SHOWN.map((h) => t.columns.findIndex((c) => c.header === h)).filter((j) => j >= 0);
+  return { columns: keep.map((j) => t.columns[j]), rows: t.rows.map((row) => keep.map((j) => row[j])) };
+}
+
+/** A cell of the shown table: the column headed `header`, the row of procedure `name`. */
+function cellOf(r: PlanResult, t: Table, header: string, name: ProcedureName): string | undefined {
+  const j = t.columns.findIndex((c) => c.header === header);
+  const i = procedures(r).findIndex((p) => p.name === name);
+  return j < 0 || i < 0 ? undefined : t.rows[i][j];
+}
+
+/**
+ * The procedures as `plan`'s table lays them out, in `width` characters with {@link MARKS} before
+ * each row: the table is laid out once in full, then the members get what the other columns leave.
+ */
+export function procedureLines(r: PlanResult, width: number): ProcedureLines {
+  const full = shownTable(r, (m) => m.join('+'));
+  const widths = full.columns.map((c, j) => Math.max(textWidth(c.header), ...full.rows.map((row) => textWidth(row[j]))));
+  const chose = full.columns.findIndex((c) => c.header === 'chose');
+  const others = widths.reduce((a, b) => a + b, 0) - widths[chose] + 2 * (widths.length - 1);
+  const room = Math.max(8, width - MARKS - others);
+  const [header, , ...rows] = renderText([shownTable(r, (m) => abbreviateMembers(m, room))]).split('\n');
+  return { header, rows: procedures(r).map((p, i) => ({ name: p.name, text: rows[i] })) };
+}
+
+/** The baseline the recommendation is measured against: vote-all, or majority-all when it is vote-all. */
+export function measuredAgainst(r: PlanResult): 'vote-all' | 'majority-all' {
+  return r.recommendation.procedure === 'vote-all' ? 'majority-all' : 'vote-all';
+}
+
+/**
+ * The recommendation in lines of at most `width` characters (two, or three when narrow): the
+ * procedure and what it chose (members abbreviated to fit), then its held-out figure and its
+ * paired difference from vote-all (from majority-all when vote-all is recommended) with the
+ * approximate-randomization p-value.
+ */
+export function recommendationSummary(r: PlanResult, width: number): string[] {
+  const rec = r.recommendation;
+  const head = `Recommendation (${rec.procedure}): `;
+  const members = weightedMembers(rec.members, rec.weights);
+  const what = members.length === 1 ? members[0] : `${rec.rule}(${abbreviateMembers(members, Math.max(8, width - head.length - rec.rule.length - 2))})`;
+  const t = shownTable(r, (m) => m.join('+'));
+  const mean = cellOf(r, t, 'held-out', rec.procedure);
+  const sd = cellOf(r, t, '± sd', rec.procedure);
+  if (rec.heldOut === null || mean === undefined) return [head + what, `  ${r.notes.find((x) => x.startsWith('no held-out')) ?? 'no held-out estimate'}`];
+  const held = `held-out ${mean}${sd === undefined || sd === '—' ? '' : ` ± ${sd}`} over ${plural(rec.heldOut.folds, 'split')}`;
+  const against = measuredAgainst(r);
+  const c = rec.vsBaselines.find((x) => x.name === against);
+  const p = c === undefined ? '' : pValue(c.p);
+  const unit = isRateObjective(r.objective.text) ? ' points' : '';
+  const vs = c === undefined ? '' : `; ${signedObjective(r, c.meanDiff)}${unit} over ${against} (p ${p.startsWith('<') ? p : `= ${p}`})`;
+  const figures = `  ${held}${vs}`;
+  return [head + what, ...(textWidth(figures) <= width || vs === '' ? [figures] : [`  ${held}`, `  ${vs.slice(2)}`])];
+}

@@ -1,0 +1,55 @@
+/** The Planner view's search pane on its own: the keys before a search, progress, the candidates and the cursor. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from 'ink-testing-library';
+import { SearchPane } from '../../../cli/tui/SearchPane.js';
+import type { SearchState } from '../../../cli/tui/search.js';
+import { newsModel, plain } from './helpers.js';
+
+afterEach(() => cleanup());
+
+const m = newsModel();
+const bit = (name: string) => 1 << m.names.indexOf(name);
+const vote = m.ruleNames.indexOf('vote');
+const state = (over: Partial<SearchState>): SearchState => ({
+  kind: 'exhaustive', done: 124, total: 124, running: false, evaluated: 124,
+  top: [
+    { mask: bit('confuser') | bit('crf') | bit('gazetteer'), rule: vote, f: 0.9672 },
+    { mask: bit('crf'), rule: 0, f: 0.8981 },
+  ],
+  ...over,
+});
+
+function lines(search: SearchState | null, width = 60, cursor = -1, rows = 8): string[] {
+  return plain(render(<SearchPane model={m} search={search} width={width} rows={rows} cursor={cursor} />).lastFrame()).split('\n');
+}
+
+describe('SearchPane', () => {
+  it('before a search: the keys of both searches and of the held-out check', () => {
+    const f = lines(null).join('\n');
+    expect(f).toContain('g: greedy · e: exhaustive search (objective: actual F)');
+    expect(f).toContain('h: held-out check');
+  });
+
+  it('while a search runs: its progress and how to stop it', () => {
+    const f = lines(state({ running: true, done: 62, top: [] })).join('\n');
+    expect(f).toMatch(/exhaustive █+░+ 62\/124 Esc: stop/);
+    expect(f).toContain('Top candidates');
+    expect(f).not.toContain('Enter loads');
+  });
+
+  it('when done: the candidates best first, with member names, or their numbers when the names do not fit', () => {
+    const wide = lines(state({}));
+    expect(wide[0]).toMatch(/done, 124 candidates/);
+    expect(wide[1]).toBe('Top candidates (→ then Enter loads one)');
+    expect(wide[2]).toMatch(/^ {2}1 F 96\.72 vote\s+confuser\+crf\+gazetteer$/);
+    expect(wide[3]).toMatch(/^ {2}2 F 89\.81 union\s+crf$/);
+    expect(lines(state({}), 40)[2]).toMatch(/^ {2}1 F 96\.72 vote\s+#2 3 4$/);
+    expect(lines(state({}), 60, -1, 1)).toHaveLength(3);
+  });
+
+  it('marks the candidate under the cursor', () => {
+    const f = lines(state({}), 60, 1);
+    expect(f[2]).toMatch(/^ {2}1/);
+    expect(f[3]).toMatch(/^› 2 F 89\.81/);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The held-out panel's text: plan's procedures table cut to the panel's columns and fitted to a
+ * width, and the recommendation in two lines, with runPlan's figures (computed here on their own).
+ */
+import { describe, expect, it } from 'vitest';
+import { parseObjective } from '../../../src/plan/objective.js';
+import { runPlan } from '../../../src/plan/plan.js';
+import type { PlanResult, Procedure } from '../../../src/plan/types.js';
+import { MARKS, measuredAgainst, procedureLines, recommendationSummary } from '../../../cli/tui/heldout.js';
+import { esc, exampleCorpus, examplePlan, HELPS, NEWS, pc } from './helpers.js';
+
+const all = (r: PlanResult): Procedure[] => [r.selection, ...r.baselines];
+
+describe('procedureLines', () => {
+  it('lists the five procedures in plan\'s order, each with its rule, in-sample and held-out F (mean, sd)', () => {
+    for (const dir of [NEWS, HELPS]) {
+      const r = examplePlan(dir);
+      const { header, rows } = procedureLines(r, 100);
+      expect(header).toMatch(/^procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd$/);
+      expect(rows.map((x) => x.name)).toEqual(['selection', 'best-single', 'majority-all', 'vote-all', 'caruana']);
+      for (const { name, text } of rows) {
+        const p = all(r).find((x) => x.name === name)!;
+        const rule = p.members.length === 1 ? '—' : p.rule;
+        const re = new RegExp(`^${esc(name)}\\s+.+\\s${esc(rule)}\\s+${esc(pc(p.planning.objective))}\\s+${esc(pc(p.heldOut!.mean))}\\s+${esc(pc(p.heldOut!.sd!))}$`);
+        expect(text, `${dir} ${name}`).toMatch(re);
+      }
+    }
+  });
+
+  it('writes the members in full when they fit, "all N systems" for every system, and abbreviates to fit a narrow width', () => {
+    const r = examplePlan(NEWS);
+    const wide = procedureLines(r, 100).rows;
+    expect(wide.find((x) => x.name === 'caruana')!.text).toContain('confuser×2+crf×2+gazetteer×2+sloppy');
+    expect(wide.find((x) => x.name === 'vote-all')!.text).toContain('all 5 systems');
+    for (const width of [70, 79, 99]) {
+      const { header, rows } = procedureLines(r, width);
+      for (const l of [header, ...rows.map((x) => x.text)]) expect(l.length + MARKS, `${width}: ${l}`).toBeLessThanOrEqual(width);
+    }
+    expect(procedureLines(r, 60).rows.find((x) => x.name === 'caruana')!.text).toMatch(/more\s+weighted/);
+  });
+});
+
+describe('recommendationSummary', () => {
+  it('says what is recommended, its held-out F, and its difference from vote-all with p, as runPlan has them', () => {
+    for (const dir of [NEWS, HELPS]) {
+      const r = examplePlan(dir);
+      const rec = r.recommendation;
+      const [what, figures] = recommendationSummary(r, 100);
+      expect(what).toContain(`Recommendation (${rec.procedure}): ${rec.rule}(`);
+      const vs = rec.vsBaselines.find((c) => c.name === 'vote-all')!;
+      const p = vs.p < 0.001 ? 'p < 0.001' : `p = ${vs.p.toFixed(3)}`;
+      expect(figures).toBe(`  held-out ${pc(rec.heldOut!.mean)} ± ${pc(rec.heldOut!.sd!)} over 5 splits; +${pc(vs.meanDiff)} points over vote-all (${p})`);
+    }
+    // News: ensemble selection's weighted vote, significantly better than vote-all; helps: the search's choice.
+    expect(recommendationSummary(examplePlan(NEWS), 100)[0]).toBe('Recommendation (caruana): weighted(confuser×2+crf×2+gazetteer×2+sloppy)');
+    expect(recommendationSummary(examplePlan(HELPS), 100)[0]).toBe('Recommendation (selection): majority(strong-a+strong-b+strong-c)');
+  });
+
+  it('measures vote-all against majority-all when vote-all is the recommendation', () => {
+    const r = examplePlan(HELPS);
+    const majority = r.recommendation.vsBaselines.find((c) => c.name === 'majority-all')!;
+    const asVoteAll: PlanResult = { ...r, recommendation: { ...r.recommendation, procedure: 'vote-all', rule: 'vote', members: r.systems } };
+    expect(measuredAgainst(asVoteAll)).toBe('majority-all');
+    expect(recommendationSummary(asVoteAll, 120)[1]).toContain(`+${pc(majority.meanDiff)} points over majority-all`);
+    expect(recommendationSummary(asVoteAll, 120)[0]).toBe(`Recommendation (vote-all): vote(${r.systems.join('+')})`);
+  });
+
+  it('breaks the figures onto a third line, and abbreviates the members, when the width is short', () => {
+    const lines = recommendationSummary(examplePlan(NEWS), 50);
+    expect(lines).toHaveLength(3);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(50);
+    expect(lines[0]).toBe('Recommendation (caruana): weighted(confus…+3 more)');
+    expect(lines[2]).toBe('  +1.30 points over vote-all (p = 0.024)');
+  });
+
+  it('says so when there is no held-out estimate', () => {
+    const r = runPlan(exampleCorpus(NEWS), { objective: parseObjective('f1'), folds: 0 }).result;
+    expect(recommendationSummary(r, 100)[1]).toBe('  no held-out estimate');
+    expect(procedureLines(r, 100).header).not.toContain('held-out');
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The Planner view's held-out check at the keystroke level: `h` shows a running line, then plan's
+ * five procedures with runPlan's own figures and the recommendation; Enter loads a procedure's
+ * choice into the selection; the panel fits 80×24 and 100×30 and follows a resize.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
+import type { PlanResult, Procedure } from '../../../src/plan/types.js';
+import { App } from '../../../cli/tui/App.js';
+import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
+import { esc, exampleCorpus, exampleModel, examplePlan, HELPS, KEY, NEWS, pc, plain, press, render, resize, until } from './helpers.js';
+
+afterEach(() => cleanup());
+
+const ORDER = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'] as const;
+const procedure = (r: PlanResult, name: string): Procedure => [r.selection, ...r.baselines].find((p) => p.name === name)!;
+
+/** The Planner view of `model`, at a size, with the held-out panel shown (the check done). */
+async function planner(model: TuiModel, columns = 100, rows = 30) {
+  const inst = render(<App model={model} initialView={2} />);
+  await resize(inst, columns, rows);
+  await press(inst.stdin, 'h');
+  const frame = () => plain(inst.lastFrame());
+  await until(frame, (f) => f.includes('Recommendation ('));
+  return { ...inst, frame };
+}
+
+/** The row of procedure `p` as the panel must show it: rule, in-sample F, held-out mean and sd, on one line. */
+function rowPattern(p: Procedure): RegExp {
+  const rule = p.members.length === 1 ? '—' : p.rule;
+  return new RegExp(`^[ ›][ *]${esc(p.name)} .*\\s${esc(rule)}\\s+${esc(pc(p.planning.objective))}\\s+${esc(pc(p.heldOut!.mean))}\\s+${esc(pc(p.heldOut!.sd!))}\\s*$`, 'm');
+}
+
+/** The F of the live `actual` row. */
+const actualF = (f: string) => /actual\s+[\d.]+\s+[\d.]+\s+([\d.]+)/.exec(f)?.[1];
+
+/**
+ * Goes to the procedures list, moves its cursor from row `from` to row `to` (the list keeps its
+ * cursor between loads: a fresh panel's is on row 0) and presses Enter.
+ */
+async function loadRow(stdin: { write: (s: string) => void }, to: number, from = 0) {
+  const moves = Array<string>(Math.abs(to - from)).fill(to > from ? KEY.down : KEY.up);
+  await press(stdin, KEY.right, ...moves, KEY.enter);
+}
+
+describe('tui Planner: the held-out check', () => {
+  it('h shows a running line first, then the five procedures with runPlan\'s figures and the recommendation', async () => {
+    // A model of its own, so that the check really runs.
+    const model = buildModel(exampleCorpus(NEWS), DEFAULT_EVAL_OPTIONS);
+    const inst = render(<App model={model} initialView={2} />);
+    const frame = () => plain(inst.lastFrame());
+    expect(frame()).toContain('h: held-out check');
+    await press(inst.stdin, 'h');
+    expect(frame()).toContain('running the held-out check…');
+    expect(frame()).not.toContain('Recommendation');
+    const f = await until(frame, (x) => x.includes('Recommendation ('));
+    expect(f).not.toContain('running');
+    const r = examplePlan(NEWS);
+    for (const name of ORDER) expect(f, name).toMatch(rowPattern(procedure(r, name)));
+    expect(f).toMatch(/^\s+procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd\s*$/m);
+    expect(f).toContain('In-sample figures: the planning data');
+    const rec = r.recommendation;
+    const vs = rec.vsBaselines.find((c) => c.name === 'vote-all')!;
+    expect(rec.procedure).toBe('caruana');
+    expect(f).toMatch(/^ \*caruana /m);
+    expect(f).toContain('Recommendation (caruana): weighted(confuser×2+crf×2+gazetteer×2+sloppy)');
+    expect(f).toContain(`held-out ${pc(rec.heldOut!.mean)} ± ${pc(rec.heldOut!.sd!)} over 5 splits; +${pc(vs.meanDiff)} points over vote-all (p = ${vs.p.toFixed(3)})`);
+    expect(f).toContain('Ensemble selection with replacement');
+  });
+
+  it('on examples/selection/helps: the search\'s choice is recommended, far ahead of vote-all', async () => {
+    const { frame } = await planner(exampleModel(HELPS));
+    const f = frame();
+    const r = examplePlan(HELPS);
+    for (const name of ORDER) expect(f, name).toMatch(rowPattern(procedure(r, name)));
+    expect(f).toMatch(/^ \*selection\s+strong-a\+strong-b\+strong-c\s+majority/m);
+    const vs = r.recommendation.vsBaselines.find((c) => c.name === 'vote-all')!;
+    expect(vs.p).toBeLessThan(0.001);
+    expect(f).toContain(`Recommendation (selection): majority(strong-a+strong-b+strong-c)`);
+    expect(f).toContain(`+${pc(vs.meanDiff)} points over vote-all (p < 0.001)`);
+  });
+
+  it('Enter on a procedure loads its members and rule: the live actual F is its in-sample figure', async () => {
+    const r = examplePlan(NEWS);
+    const { frame, stdin } = await planner(exampleModel(NEWS));
+    for (const [i, name] of ORDER.entries()) {
+      const p = procedure(r, name);
+      await loadRow(stdin, i, Math.max(0, i - 1));
+      const f = frame();
+      expect(f, name).toContain(`Systems (${p.members.length} of 5)`);
+      for (const s of exampleModel(NEWS).names) expect(f, `${name}: ${s}`).toMatch(new RegExp(`\\[${p.members.includes(s) ? 'x' : ' '}\\] ${s}`));
+      expect(actualF(f), name).toBe(pc(p.planning.objective));
+      expect(f, name).toMatch(new RegExp(`Rule ${p.rule === 'weighted' ? 'weighted \\(confuser×2\\+crf×2\\+' : p.members.length === 1 ? 'union' : p.rule}`));
+    }
+  });
+
+  it('caruana\'s weights go when a member is toggled or the rule changes: the selection is then a plain vote', async () => {
+    const { frame, stdin } = await planner(exampleModel(NEWS));
+    await loadRow(stdin, 4);
+    expect(frame()).toContain('Rule weighted');
+    expect(actualF(frame())).toBe('97.55');
+    await press(stdin, 'r', 'r', 'r', 'r');
+    expect(frame()).toContain('Rule vote (r: ');
+    // Plain vote of the same four members.
+    expect(actualF(frame())).toBe('96.67');
+    await loadRow(stdin, 4, 4);
+    await press(stdin, KEY.space);
+    expect(frame()).not.toContain('Rule weighted');
+  });
+
+  it('on the helps example Enter loads the recommended selection: three strong systems under majority', async () => {
+    const { frame, stdin } = await planner(exampleModel(HELPS));
+    await loadRow(stdin, 0);
+    const f = frame();
+    expect(f).toContain('Systems (3 of 7)');
+    expect(f).toMatch(/\[x\] strong-a[\s\S]*\[x\] strong-b[\s\S]*\[x\] strong-c[\s\S]*\[ \] weak-bloc-1/);
+    expect(f).toContain('Rule majority');
+    expect(actualF(f)).toBe(pc(examplePlan(HELPS).selection.planning.objective));
+  });
+
+  it('h again returns to the candidates, a second check shows the kept result at once, and g leaves the panel', async () => {
+    const { frame, stdin } = await planner(exampleModel(NEWS));
+    await press(stdin, 'h');
+    expect(frame()).not.toContain('Held-out check');
+    expect(frame()).toContain('g: greedy · e: exhaustive search');
+    await press(stdin, 'h');
+    expect(frame()).not.toContain('running');
+    expect(frame()).toContain('Recommendation (caruana)');
+    await press(stdin, 'g');
+    const f = await until(frame, (x) => x.includes('greedy') && x.includes('done,'));
+    expect(f).toContain('Top candidates');
+    expect(f).not.toContain('Held-out check');
+  });
+
+  it('keys pressed while the check runs are not lost', async () => {
+    const model = buildModel(exampleCorpus(HELPS), DEFAULT_EVAL_OPTIONS);
+    const inst = render(<App model={model} initialView={2} />);
+    const frame = () => plain(inst.lastFrame());
+    await press(inst.stdin, 'h');
+    expect(frame()).toContain('running the held-out check…');
+    inst.stdin.write('1');
+    expect(await until(frame, (f) => f.includes('[1 Systems]'))).toContain('[1 Systems]');
+    await press(inst.stdin, '3');
+    expect(await until(frame, (f) => f.includes('Recommendation ('))).toContain('Recommendation (selection)');
+  });
+
+  it('? lists the key', async () => {
+    const inst = render(<App model={exampleModel(NEWS)} initialView={2} />);
+    await press(inst.stdin, '?');
+    expect(plain(inst.lastFrame())).toMatch(/h\s+held-out check/);
+    expect(plain(inst.lastFrame())).toContain('load candidate/procedure');
+  });
+});
+
+describe('tui Planner: the held-out panel\'s size', () => {
+  for (const [columns, rows] of [[80, 24], [100, 30]] as const) {
+    it(`fits ${columns}×${rows}: every line within the width, each procedure on one line`, async () => {
+      for (const dir of [NEWS, HELPS]) {
+        const { frame, stdin } = await planner(exampleModel(dir), columns, rows);
+        // With the procedures list focused and a procedure loaded, too.
+        await loadRow(stdin, 3);
+        await press(stdin, KEY.right);
+        const lines = frame().split('\n');
+        expect(lines.length, dir).toBeLessThanOrEqual(rows - 1);
+        for (const l of lines) expect(l.length, `${dir}: ${l}`).toBeLessThanOrEqual(columns);
+        const r = examplePlan(dir);
+        for (const name of ORDER) expect(frame(), `${dir} ${name}`).toMatch(rowPattern(procedure(r, name)));
+        expect(frame()).toMatch(/^Recommendation \(/m);
+        expect(frame()).toMatch(/^ {2}held-out [\d.]+ ± [\d.]+ over 5 splits/m);
+        expect(frame()).toMatch(/^›[ *]vote-all /m);
+      }
+    });
+  }
+
+  it('redraws at the new width on resize: caruana\'s members in full at 100 columns, abbreviated at 80', async () => {
+    const inst = await planner(exampleModel(NEWS), 100, 30);
+    const caruana = () => /^[ ›]\*caruana\s+(.+?)\s+weighted/m.exec(inst.frame())?.[1];
+    expect(caruana()).toBe('confuser×2+crf×2+gazetteer×2+sloppy');
+    await resize(inst, 80, 24);
+    await until(inst.frame, (f) => f.includes('2 Comp '));
+    expect(caruana()).toBe('confuser×2+crf×2+2 more');
+    expect(inst.frame().split('\n').length).toBeLessThanOrEqual(23);
+    await resize(inst, 100, 30);
+    await until(inst.frame, (f) => f.includes('2 Complementarity'));
+    expect(caruana()).toBe('confuser×2+crf×2+gazetteer×2+sloppy');
+  });
+});
