@@ -134,3 +134,18 @@ export const pc = (x: number): string => (x * 100).toFixed(2);
 
 /** `s` as a literal inside a regular expression. */
 export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A signed difference in points, as the panel writes it (+1.30, -0.08, 0.00). */
+export const signedPc = (x: number): string => {
+  const s = pc(x);
+  return s.startsWith('-') || /^0\.00$/.test(s) ? s.replace(/^-0\.00$/, '0.00') : `+${s}`;
+};
+
+/** The recommendation's figures line, as the panel must write it from a plan's result. */
+export function figuresLine(r: PlanResult): string {
+  const rec = r.recommendation;
+  const against = rec.procedure === 'vote-all' ? 'majority-all' : 'vote-all';
+  const vs = rec.vsBaselines.find((c) => c.name === against)!;
+  const p = vs.p < 0.001 ? 'p < 0.001' : `p = ${vs.p.toFixed(3)}`;
+  return `held-out ${pc(rec.heldOut!.mean)} ± ${pc(rec.heldOut!.sd!)} over ${rec.heldOut!.folds} splits; ${signedPc(vs.meanDiff)} points over ${against} (${p})`;
+}
