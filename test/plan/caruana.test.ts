@@ -1,6 +1,7 @@
 /**
  * Ensemble selection with replacement (Caruana et al. 2004): sorted initialization, additions
- * with replacement, the best ensemble along the path, bagging, and the rule its counts make.
+ * with replacement until they stop improving, the best ensemble along the path, bagging, and the
+ * rule its counts make.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -40,8 +41,13 @@ describe('caruana', () => {
           best = Math.max(best, valueOf(data, scorer, one));
         }
         expect(r.value).toBeGreaterThanOrEqual(best - 1e-12);
-        // The path: the initial members, then max(2n, 10) additions, every step scored as the vote of its counts.
-        expect(r.path.length).toBeGreaterThanOrEqual(Math.max(2 * data.n, 10) + 1);
+        // The path: the initial members, then up to max(2n, 10) additions, stopping after five without
+        // a better objective; every step scored as the vote of its counts.
+        const steps = Math.max(2 * data.n, 10);
+        expect(r.path.length).toBeGreaterThanOrEqual(6);
+        expect(r.path.length).toBeLessThanOrEqual(data.n + steps);
+        const at = r.path.findIndex((st) => st.value === r.value);
+        if (r.path.length < steps + 1) expect(r.path.length - 1 - at).toBeGreaterThanOrEqual(5);
         for (const st of r.path) expect(st.value).toBeCloseTo(valueOf(data, scorer, st.weights), 12);
         expect(caruana(data, scorer)).toEqual(r);
       }),
