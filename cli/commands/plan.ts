@@ -4,9 +4,11 @@
  * estimate every choice held out (the whole selection re-run inside each training part), test the
  * recommendation against the baselines, and recommend what to use.
  */
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
-import { loadCorpus } from '../../src/formats/load.js';
+import { loadCorpus, type LoadOptions } from '../../src/formats/load.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { useColor } from '../../src/report/table.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
@@ -125,6 +127,26 @@ export function parseCosts(list: readonly string[]): Map<string, number> | undef
   return costs;
 }
 
+/**
+ * A system that is the gold standard's own file (as `dir/*.conll` catches `dir/gold.conll`)
+ * would be planned as a perfect member: a usage error naming it.
+ */
+function refuseGoldAsSystem(o: LoadOptions, option: string): void {
+  if (o.gold === undefined) return;
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  const gold = real(o.gold);
+  const same = o.systems.find((s) => real(s.path) === gold);
+  if (same !== undefined) {
+    throw new UsageError(`the system "${same.name}" is the ${option} file (${same.path}): a plan would choose the gold standard itself; leave it out of the systems (a glob such as dir/*.conll catches dir/gold.conll)`);
+  }
+}
+
 export function registerPlan(program: Command, io: Io): void {
   const cmd = program
     .command('plan')
@@ -177,11 +199,15 @@ export function registerPlan(program: Command, io: Io): void {
     const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha });
     if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');
     if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
-    const corpus = loadCorpus(loadOptions(systems, flags, 'plan'));
+    const devOptions = loadOptions(systems, flags, 'plan');
+    refuseGoldAsSystem(devOptions, '--gold');
+    const corpus = loadCorpus(devOptions);
     printWarnings(corpus, io, types);
     let test;
     if (flags.test !== undefined) {
-      test = loadCorpus(loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan'));
+      const testOptions = loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan');
+      refuseGoldAsSystem(testOptions, '--test-gold');
+      test = loadCorpus(testOptions);
       printWarnings(test, io, types);
     }
     const progress = createProgress(io);
@@ -209,6 +235,10 @@ export function registerPlan(program: Command, io: Io): void {
         ? planFileFromChoice(run.candidateChoice(1), result, { objective: result.candidates[0].objective.actual, scores: result.candidates[0].actual }, 'top')
         : planFileFromChoice(run.recommendedChoice, result, [result.selection, ...result.baselines].find((p) => p.name === result.recommendation.procedure)!.planning, result.recommendation.procedure);
       writeFileAtomic(flags.savePlan, [formatPlanFile(plan)]);
+      const what = flags.savePlanChoice === 'top'
+        ? `the top candidate, ${plan.rule}(${plan.members.join('+')})${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
+        : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;
+      io.stderr(`complan: saved ${what} to ${flags.savePlan}\n`);
     }
     switch (format) {
       case 'json': io.stdout(report.planJson(result)); break;

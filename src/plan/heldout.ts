@@ -42,17 +42,17 @@ export interface SplitRun {
  * onto the pool), or one hold-out of a fraction. Unit lists are in increasing order.
  * @throws UsageError (from kFolds/holdoutSplit) for too few units or a bad K or fraction.
  */
-export function makeSplits(pool: number | readonly number[], o: { folds?: number; repeats?: number; holdout?: number; seed: number }): Split[] {
+export function makeSplits(pool: number | readonly number[], o: { folds?: number; repeats?: number; holdout?: number; seed: number; unit?: string }): Split[] {
   const list = typeof pool === 'number' ? Array.from({ length: pool }, (_, u) => u) : [...pool].sort((a, b) => a - b);
   const map = (xs: readonly number[]) => xs.map((k) => list[k]);
   if (o.holdout !== undefined) {
-    const { train, test } = holdoutSplit(list.length, o.holdout, o.seed);
+    const { train, test } = holdoutSplit(list.length, o.holdout, o.seed, o.unit);
     return [{ repeat: 1, fold: 1, train: map(train), test: map(test) }];
   }
   const out: Split[] = [];
   if (o.folds === undefined) return out;
   for (let r = 1; r <= (o.repeats ?? 1); r++) {
-    const folds = kFolds(list.length, o.folds, o.seed + r - 1);
+    const folds = kFolds(list.length, o.folds, o.seed + r - 1, o.unit);
     folds.forEach((test, f) => {
       const inTest = new Uint8Array(list.length);
       for (const k of test) inTest[k] = 1;

@@ -118,7 +118,8 @@ function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions,
   if (!Number.isInteger(repeats) || repeats < 1) throw new UsageError(`--repeats expects a positive integer, got ${repeats}`);
   if (o.holdout !== undefined) {
     if (o.folds !== undefined && o.folds !== 0) throw new UsageError('--holdout and --folds cannot be used together');
-    return { splits: makeSplits(pool, { holdout: o.holdout, seed }) };
+    if (repeats > 1) throw new UsageError('--repeats applies to --folds; --holdout makes one split');
+    return { splits: makeSplits(pool, { holdout: o.holdout, seed, unit: unitKind }) };
   }
   if (o.folds !== undefined && o.folds !== 0 && (!Number.isInteger(o.folds) || o.folds < 2)) {
     throw new UsageError(`--folds K must be 0 (no held-out estimate) or an integer of at least 2, got ${o.folds}`);
@@ -131,7 +132,7 @@ function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions,
       : `held-out estimate with ${folds} folds: the data has only ${units} ${unitKind}s`);
   }
   if (folds === 0) return { splits: [] };
-  return { splits: makeSplits(pool, { folds, repeats, seed }), folds, repeats };
+  return { splits: makeSplits(pool, { folds, repeats, seed, unit: unitKind }), folds, repeats };
 }
 
 /** A listed candidate's choice on the planning data. */
@@ -319,6 +320,9 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const alpha = o.alpha ?? DEFAULT_ALPHA;
   if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha expects a level between 0 and 1, got ${alpha}`);
   const tests = { samples, seed: s.seed, units: unitKind, alpha };
+  if (splits.length > 0 && 1 / (samples + 1) >= alpha) {
+    notes.push(`with ${samples} resamples no p-value is below ${Number((1 / (samples + 1)).toPrecision(3))}, so no selection can reach --alpha ${alpha}: raise --samples`);
+  }
   const { recommendation: rec } = recommend(runs, main.chosen, data, scorer, tests);
   const recommendation: Recommendation = rec;
   if (test !== undefined) {
@@ -326,7 +330,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     const recChoice = main.chosen[rec.procedure].choice;
     recommendation.test = {
       ...scoredOn(test, scorer, recChoice),
-      vsBaselines: BASELINE_NAMES.map((b) => comparisonOf(b, b === rec.procedure ? undefined : dataTest(test, scorer, recChoice, main.chosen[b].choice, { ...tests, units: testUnits }))),
+      vsBaselines: rec.vsBaselines.map(({ name: b }) => comparisonOf(b, b === rec.procedure ? undefined : dataTest(test, scorer, recChoice, main.chosen[b].choice, { ...tests, units: testUnits }))),
       tests: { on: 'test', units: testUnits, samples, seed: s.seed, reselected: false },
     };
     notes.push('test figures come from the test set, which took no part in any choice');

@@ -174,7 +174,9 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   // Of the two no-selection baselines, vote-all is the reference: majority-all only when it beats it beyond noise.
   const majorityOverVote = pick === 'majority-all' && !significant('majority-all', 'vote-all');
   if (majorityOverVote) pick = 'vote-all';
-  const vsBaselines = BASELINE_NAMES.map((q) => comparisonOf(q, q === pick ? undefined : test(pick!, q)));
+  // The baselines, and the search's choice when it is not the recommendation.
+  const versus: ProcedureName[] = pick === 'selection' ? [...BASELINE_NAMES] : ['selection', ...BASELINE_NAMES];
+  const vsBaselines = versus.map((q) => comparisonOf(q, q === pick ? undefined : test(pick!, q)));
   const amount = (x: number) => signedAmount(x, rate);
   const unit = rate ? ' points' : '';
   const heldMean = (p: ProcedureName) => {
@@ -193,7 +195,7 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   if (failed !== undefined) {
     reason = `No selection beats ${phrase(pick)} beyond noise: ${phrase(failed)}, the simplest procedure within one standard error of the best held out, `
       + `does not beat both no-selection baselines significantly (${against(failed, 'vote-all')}; ${against(failed, 'majority-all')}; `
-      + `p below ${o.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`;
+      + `an approximate-randomization p below ${o.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`;
   } else if (majorityOverVote) {
     const t = test('majority-all', 'vote-all');
     reason = `No selection beats ${phrase(pick)} beyond noise: majority-all is within one standard error of the best held out, ${phrase(best)}, `
@@ -215,7 +217,7 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
       + `and ${amount(majority.meanDiff)}${unit} over majority-all (${pIs(majority.p)}).`;
     const skipped = order.slice(0, order.indexOf(pick)).filter((p) => !NO_SELECTION.includes(p) && within.has(p));
     if (skipped.length > 0) reason += ` Simpler procedures within one standard error of the best (${skipped.join(', ')}) do not beat both baselines significantly.`;
-    else if (pick !== best) reason += ` It is the simplest procedure within one standard error of the best held out, ${phrase(best)}.`;
+    else if (pick !== best) reason += ` The best held out, ${phrase(best)}, is not simpler and not ahead beyond one standard error.`;
   }
   const summary = runs.map((r) => r.heldOut[pick]);
   const settings: TestSettings = { on: 'held-out', units: o.units, samples: o.samples, seed: o.seed, reselected: false };

@@ -51,11 +51,11 @@ function shuffled(n: number, seed: number): number[] {
 
 const ascending = (a: number, b: number) => a - b;
 
-function checkDocuments(documents: number, what: string): void {
+function checkDocuments(documents: number, what: string, unit = 'document'): void {
   if (!Number.isInteger(documents) || documents < 0) {
     throw new RangeError(`documents must be a non-negative integer, got ${String(documents)}`);
   }
-  if (documents < 2) throw new UsageError(`${what} needs at least 2 documents to split, the data has ${documents}`);
+  if (documents < 2) throw new UsageError(`${what} needs at least 2 ${unit}s to split, the data has ${documents}`);
 }
 
 /**
@@ -71,9 +71,9 @@ function checkDocuments(documents: number, what: string): void {
  *
  * Source: DESIGN §7 ("split by document, seeded by --seed").
  */
-export function holdoutSplit(documents: number, fraction: number, seed: number): { train: number[]; test: number[] } {
+export function holdoutSplit(documents: number, fraction: number, seed: number, unit = 'document'): { train: number[]; test: number[] } {
   if (!(fraction > 0 && fraction < 1)) throw new UsageError(`--holdout FRACTION must be between 0 and 1 (exclusive), got ${String(fraction)}`);
-  checkDocuments(documents, '--holdout');
+  checkDocuments(documents, '--holdout', unit);
   const testSize = Math.min(documents - 1, Math.max(1, Math.round(fraction * documents)));
   const order = shuffled(documents, seed);
   return { train: order.slice(testSize).sort(ascending), test: order.slice(0, testSize).sort(ascending) };
@@ -94,10 +94,10 @@ export function holdoutSplit(documents: number, fraction: number, seed: number):
  * Source: DESIGN §7; the usual k-fold scheme (e.g. scikit-learn `KFold(shuffle=True)`, which
  * sizes folds the same way).
  */
-export function kFolds(documents: number, folds: number, seed: number): number[][] {
+export function kFolds(documents: number, folds: number, seed: number, unit = 'document'): number[][] {
   if (!Number.isInteger(folds) || folds < 2) throw new UsageError(`--folds K must be an integer of at least 2, got ${String(folds)}`);
-  checkDocuments(documents, '--folds');
-  if (folds > documents) throw new UsageError(`--folds ${folds} needs at least ${folds} documents, the data has ${documents}`);
+  checkDocuments(documents, '--folds', unit);
+  if (folds > documents) throw new UsageError(`--folds ${folds} needs at least ${folds} ${unit}s, the data has ${documents}`);
   const order = shuffled(documents, seed);
   const base = Math.floor(documents / folds);
   const extra = documents % folds;

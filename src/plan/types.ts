@@ -187,7 +187,8 @@ export interface HeldOut {
 
 /** A paired comparison of the recommendation with a baseline (positive: the recommendation is better). */
 export interface PairedComparison {
-  name: BaselineName;
+  /** A baseline, or the search's choice (listed first when it is not the recommendation). */
+  name: ProcedureName;
   /** Mean over splits of (recommendation − baseline); the difference itself on a test set. */
   meanDiff: number;
   /** Standard deviation of the per-split differences (null with one split). */

@@ -470,11 +470,11 @@ export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = 
 
 /** Characters the house LaTeX escaper leaves alone, as LaTeX (applied after escaping). */
 const LATEX_EXTRA: Record<string, string> = {
-  '±': '$\\pm$', '×': '$\\times$', '≈': '$\\approx$', '†': '$^\\dagger$', 'ρ': '$\\rho$', 'τ': '$\\tau$', '−': '$-$', '–': '--', '…': '\\ldots{}', '≤': '$\\le$', '≥': '$\\ge$',
+  '<': '$<$', '>': '$>$', '±': '$\\pm$', '×': '$\\times$', '≈': '$\\approx$', '†': '$^\\dagger$', 'ρ': '$\\rho$', 'τ': '$\\tau$', '−': '$-$', '–': '--', '…': '\\ldots{}', '≤': '$\\le$', '≥': '$\\ge$',
 };
 
 function latexExtra(s: string): string {
-  return s.replace(/[±×≈†ρτ−–…≤≥]/g, (c) => LATEX_EXTRA[c]);
+  return s.replace(/[<>±×≈†ρτ−–…≤≥]/g, (c) => LATEX_EXTRA[c]);
 }
 
 /**
@@ -500,6 +500,6 @@ export function planLatex(result: PlanResult, options: PlanDocumentOptions = {})
   candidates.note = [...footnotes, `${rankAgreementLines(result).map((l) => l.trim()).join('; ')}.`].join(' ');
   tables.push(candidates, proceduresTable(result, cell), ...honestTables(result, cell));
   const last = tables[tables.length - 1];
-  last.note = [last.note, recommendationLines(result).map((l) => l.trim()).join(' ')].filter((x) => x !== undefined && x !== '').join(' ');
+  last.note = [last.note, recommendationLines(result).map((l) => l.trim().replace(/([^.])$/, '$1.')).join(' ')].filter((x) => x !== undefined && x !== '').join(' ');
   return latexExtra(renderLatex(tables));
 }

@@ -162,7 +162,9 @@ describe('complan plan: output', () => {
     const rec = doc.recommendation;
     expect(Object.keys(rec)).toEqual(expect.arrayContaining(['members', 'rule', 'reason', 'heldOut', 'vsBaselines']));
     expect(rec.heldOut!.folds).toBe(5);
-    expect(rec.vsBaselines.map((v) => v.name)).toEqual(['best-single', 'majority-all', 'vote-all', 'caruana']);
+    // The search's choice first when it is not the recommendation, then the baselines.
+    const baselines = ['best-single', 'majority-all', 'vote-all', 'caruana'];
+    expect(rec.vsBaselines.map((v) => v.name)).toEqual(rec.procedure === 'selection' ? baselines : ['selection', ...baselines]);
     for (const v of rec.vsBaselines) {
       expect(v.ci95[0]).toBeLessThanOrEqual(v.ci95[1]);
       expect(v.p).toBeGreaterThan(0);
@@ -357,6 +359,17 @@ describe('complan plan: honest numbers', () => {
     expect(await planError(['--folds', '1'], 1)).toContain('--folds expects 0');
     expect(await planError(['--alpha', '2'], 1)).toContain('--alpha');
     expect(await planError(['--folds', '9'], 1)).toContain('--folds 9 needs at least 9 documents');
+    expect(await planError(['--holdout', '0.3', '--repeats', '2'], 1)).toContain('--repeats applies to --folds');
+    // A glob that catches the gold file: planning would choose the gold standard itself.
+    const err = await planError([`gold=${GOLD}`], 1);
+    expect(err).toContain('the system "gold" is the --gold file');
+    expect(err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('notes when --alpha cannot be reached with so few resamples', async () => {
+    const doc = await planJson(['--samples', '99', '--alpha', '0.01', '--top', '1']);
+    expect(doc.notes).toContain('with 99 resamples no p-value is below 0.01, so no selection can reach --alpha 0.01: raise --samples');
+    expect(['vote-all', 'majority-all']).toContain(doc.recommendation.procedure);
   });
 
   it('--bootstrap 20: every procedure re-selected on each resample and scored out of bootstrap, deterministic', async () => {
@@ -391,8 +404,12 @@ describe('complan plan: honest numbers', () => {
 
   it('--search caruana --save-plan-choice top: the weighted vote, saved and applied, scores what the plan reported', async () => {
     const file = out('caruana.plan.json');
-    const doc = await planJson(['--search', 'caruana', '--top', '1', '--folds', '0', '--save-plan', file, '--save-plan-choice', 'top']);
+    const saving = await plan(['--search', 'caruana', '--top', '1', '--folds', '0', '--save-plan', file, '--save-plan-choice', 'top', '--format', 'json']);
+    expect(saving.code, saving.stderr).toBe(0);
+    const doc = JSON.parse(saving.stdout) as PlanResult;
     const top = doc.candidates[0];
+    // One line says what was saved, and that it is not the recommendation.
+    expect(saving.stderr).toBe(`complan: saved the top candidate, ${top.rule}(${top.members.join('+')}) (not the recommendation, ${doc.recommendation.procedure}) to ${file}\n`);
     const saved = JSON.parse(read(file)) as { rule: string; weights?: Record<string, number>; members: string[] };
     expect(saved).toMatchObject({ rule: top.rule, members: top.members });
     if (top.rule === 'weighted') expect(saved.weights).toEqual(top.weights);
@@ -457,6 +474,7 @@ describe('complan plan: --svg and --save-plan', () => {
     expect(r.code, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout) as PlanResult;
     const rec = doc.recommendation;
+    expect(r.stderr).toBe(`complan: saved the recommendation (${rec.procedure}), ${rec.rule} of ${rec.members.length} systems to ${file}\n`);
     const saved = JSON.parse(read(file)) as { rule: string; members: string[]; chosenBy: string; planning: { f: number } };
     expect(saved).toMatchObject({ rule: rec.rule, members: rec.members, chosenBy: rec.procedure });
     const p = [doc.selection, ...doc.baselines].find((x) => x.name === rec.procedure)!;

@@ -200,6 +200,9 @@ describe('plan', () => {
     expect(() => plan(corpus, { objective: f1, folds: 4, holdout: 0.5 })).toThrow(/together/);
     expect(() => plan(corpus, { objective: f1, folds: 1 })).toThrow(/--folds/);
     expect(() => plan(corpus, { objective: f1, folds: 5 })).toThrow(/at least 5 documents/);
+    // A one-document corpus splits sentences, and says so in its errors.
+    const one = fc.sample(corpusArb(2, 3), { numRuns: 1, seed: 3 })[0];
+    expect(() => plan(one, { objective: f1, folds: 5 })).toThrow('--folds 5 needs at least 5 sentences, the data has 4');
   });
 
   it('repeats the folds with fresh shuffles', () => {
