@@ -1,5 +1,5 @@
 /**
- * Options shared by the commands: inputs (DESIGN §3), metric settings (§4) and output format (§8),
+ * Options shared by the commands: inputs, metric settings and output format,
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
 import { readFileSync } from 'node:fs';

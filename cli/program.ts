@@ -38,7 +38,7 @@ export function buildProgram(io: Io): Command {
 /** The commands buildProgram registers, in order (a test holds the two equal). */
 export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'tui'];
 
-/** The input options of every command (DESIGN §3): a command line starting with one gives inputs. */
+/** The input options of every command: a command line starting with one gives inputs. */
 const INPUT_OPTIONS = ['--gold', '--input-format', '--gold-column', '--pred-column', '--scheme', '--strict-scheme', '--ignore-embedded-gold'];
 
 /**
@@ -56,7 +56,7 @@ export function looksLikeInputs(argv: readonly string[], commands: readonly stri
 
 /**
  * The command line `run` parses: `argv` itself, or, on a terminal, `tui` and `argv` when `argv`
- * gives inputs without a command (DESIGN §8: inputs alone open the TUI).
+ * gives inputs without a command (inputs alone open the TUI).
  */
 export function commandLine(argv: readonly string[], io: Pick<Io, 'isTTY'>): readonly string[] {
   return io.isTTY && looksLikeInputs(argv, COMMANDS) ? ['tui', ...argv] : argv;

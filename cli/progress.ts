@@ -1,5 +1,5 @@
 /**
- * A progress bar on stderr for long work (DESIGN §8): drawn only when stderr is a terminal,
+ * A progress bar on stderr for long work: drawn only when stderr is a terminal,
  * redrawn at most ten times a second, and erased when the work ends, so piped output and logs
  * never see it.
  */

@@ -1,8 +1,7 @@
 /**
  * `complan ablate --baseline NAME`: compares every other system (a variant of the baseline, e.g.
  * a feature ablation) with the baseline — score deltas, complementarity both ways, Jaccard, the
- * items gained, lost, introduced and removed, and the flag "same score, different behaviour"
- * (DESIGN §8, issue 6).
+ * items gained, lost, introduced and removed, and the flag "same score, different behaviour".
  */
 import type { Command } from 'commander';
 import {

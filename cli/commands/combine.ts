@@ -1,11 +1,11 @@
 /**
- * `complan combine`: simulates one ensemble (DESIGN §6) and writes its output, aligned to the
- * gold's documents and sentences, as CoNLL or JSONL that `complan eval` reads back (§8).
+ * `complan combine`: simulates one ensemble and writes its output, aligned to the
+ * gold's documents and sentences, as CoNLL or JSONL that `complan eval` reads back.
  * Spans that overlap, which one CoNLL tag column cannot hold, make the output JSONL (to the
  * `--out` path as given, with a note on stderr) unless `--out-format` or `--resolve-overlaps`
  * asks for CoNLL: the file then scores exactly what the ensemble, and the planner, score.
  *
- * `--plan FILE` applies a plan saved by `complan plan --save-plan` (§7): its rule, resolved
+ * `--plan FILE` applies a plan saved by `complan plan --save-plan`: its rule, resolved
  * weights, members (matched by name among the inputs; other inputs are ignored) and label
  * tie-break order. It needs no gold: without `--gold` or an embedded gold column, the first input
  * is the reference for the sentences, the output has no gold column, and nothing is scored.

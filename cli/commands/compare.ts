@@ -1,4 +1,4 @@
-/** `complan compare`: the complementarity matrices and agreement of every pair of systems (DESIGN §5, §8). */
+/** `complan compare`: the complementarity matrices and agreement of every pair of systems. */
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { UsageError } from '../../src/errors.js';

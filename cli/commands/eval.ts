@@ -1,4 +1,4 @@
-/** `complan eval`: per-system scores (DESIGN §4, §8). */
+/** `complan eval`: per-system scores. */
 import type { Command } from 'commander';
 import { loadCorpus } from '../../src/formats/load.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';

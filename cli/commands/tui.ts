@@ -1,5 +1,5 @@
 /**
- * `complan tui`: the interactive terminal UI (DESIGN §9). Ink and React are imported here, inside
+ * `complan tui`: the interactive terminal UI. Ink and React are imported here, inside
  * the action, so that no other command loads them.
  */
 import type { Command } from 'commander';

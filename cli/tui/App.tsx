@@ -1,5 +1,5 @@
 /**
- * The TUI (DESIGN §9): a tab bar, the current view, and the help overlay. Number keys and Tab
+ * The TUI: a tab bar, the current view, and the help overlay. Number keys and Tab
  * switch views, `?` opens help, `q` quits (Ctrl-C too, through Ink).
  */
 import { Box, useApp, useInput } from 'ink';

@@ -1,5 +1,5 @@
 /**
- * Baseline-versus-variant comparison for feature ablation (DESIGN §8 `ablate`, issue 6).
+ * Baseline-versus-variant comparison for feature ablation (`complan ablate`).
  *
  * In an ablation study one system (the **baseline**) is re-run with a feature group removed or
  * changed; each re-run is a **variant**. F1 alone hides how a variant differs: two variants can
@@ -61,7 +61,7 @@ export interface AblationScores extends SystemCounts {
   ser: number;
 }
 
-/** Complementarity in one direction, Comp(A, X): what X offers A (DESIGN §5). */
+/** Complementarity in one direction, Comp(A, X): what X offers A. */
 export interface CompDirection {
   /** 1 − |FP_A ∩ FP_X| / |FP_A|; `null` when A has no spurious item. */
   pComp: number | null;

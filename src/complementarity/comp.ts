@@ -7,7 +7,7 @@
  * - **R_Comp(A, X)** = 1 − |FN_A ∩ FN_X| / |FN_A|: the share of A's misses that X finds.
  * - **P_Comp(A, X)** = 1 − |FP_A ∩ FP_X| / |FP_A|: the share of A's spurious items X avoids.
  * - **F_βComp** = (1 + β²)·P_Comp·R_Comp / (β²·P_Comp + R_Comp); F_Comp is β = 1. The paper's
- *   eq. 12 prints "1 + β", which does not reduce to eq. 11 at β = 1: a misprint (DESIGN §5).
+ *   eq. 12 prints "1 + β", which does not reduce to eq. 11 at β = 1: a misprint.
  * - **Item Comp(A, X)** = 1 − (|FN_A ∩ FN_X| + |FP_A ∩ FP_X|) / (|FN_A| + |FP_A|): Brill & Wu's
  *   Comp with an item's error in place of a word's (used when there are no tokens).
  *

@@ -1,6 +1,6 @@
 /**
  * The complementarity matrices of a corpus: for every ordered pair (A, B) of systems, what B
- * offers A (DESIGN §5) — P_Comp, R_Comp, F_Comp, F_βComp, Brill & Wu's Comp, Jaccard of the
+ * offers A — P_Comp, R_Comp, F_Comp, F_βComp, Brill & Wu's Comp, Jaccard of the
  * selections, Cohen's kappa, the counts of shared and exclusive correct and wrong items, and
  * example items for each cell. A pure function of the corpus and the options.
  *

@@ -1,5 +1,5 @@
 /**
- * Combination rules (DESIGN §6) and their textual forms, as typed on the command line.
+ * Combination rules and their textual forms, as typed on the command line.
  *
  * Binary rules decide each labelled item (span with its label) by how many members return it:
  * - `union`: at least one member;  `intersection`: every member;

@@ -1,5 +1,5 @@
 /**
- * Ensemble simulation (DESIGN §6): the items a candidate (a subset of systems plus a rule)
+ * Ensemble simulation: the items a candidate (a subset of systems plus a rule)
  * returns, as a bitset over the strict item universe and as spans, so that every metric of
  * eval applies to an ensemble unchanged.
  *

@@ -1,5 +1,5 @@
 /**
- * Atomic file output: nothing partial is ever left at the target path (DESIGN §8).
+ * Atomic file output: nothing partial is ever left at the target path.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';

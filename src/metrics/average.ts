@@ -2,7 +2,7 @@
  * Averaging of per-unit (per-document or per-type) scores.
  *
  * Reference: GERBIL wiki, "Precision, Recall and F1 measure", section "Micro and Macro";
- * scikit-learn `precision_recall_fscore_support(average='macro')`. DESIGN §4.
+ * scikit-learn `precision_recall_fscore_support(average='macro')`.
  */
 import type { PRF } from './prf.js';
 

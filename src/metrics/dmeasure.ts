@@ -3,7 +3,8 @@
  *
  * Reference: D. Nakache, E. Métais, J.-F. Timsit, "Evaluation and NLP", DEXA 2005, §5
  * "Case of Information Retrieval". The weight formula in the available copy of the paper is
- * garbled; DESIGN §4 gives the corrected form used here, which has the behaviour the paper
+ * garbled; the form used here, w_i = σ(k·(x_i − l)) / σ(k·(1 − l)) with x_i = (N − i + 1)/N,
+ * has the behaviour the paper
  * describes (weight 1 at the top, one half at x = l, near zero below).
  */
 import { assertNonNegative, assertUnit } from './check.js';
@@ -31,7 +32,7 @@ function checkShape(k: number, l: number): void {
  * Edge cases: n must be a positive integer and i an integer in [1, n]; k finite and ≥ 0; l finite
  * (RangeError otherwise).
  *
- * Source: Nakache et al. 2005, §5 (as corrected in DESIGN §4).
+ * Source: Nakache et al. 2005, §5 (the weight in the corrected form of the module comment).
  */
 export function rankWeight(i: number, n: number, k = 15, l = 0.7): number {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`n must be a positive integer, got ${String(n)}`);
@@ -55,8 +56,7 @@ export function rankWeight(i: number, n: number, k = 15, l = 0.7): number {
  * first). Σ w_i ≥ w_1 = 1, so the denominator is never zero. Each p_i must be in [0, 1]; k and l
  * as in {@link rankWeight} (RangeError otherwise).
  *
- * Source: Nakache et al. 2005, §5 "D Measure"; DESIGN §4 and §7 (scoring a predicted ranking of
- * ensembles against the actual top-k).
+ * Source: Nakache et al. 2005, §5 "D Measure".
  */
 export function dMeasure(pertinence: readonly number[], k = 15, l = 0.7): number {
   checkShape(k, l);

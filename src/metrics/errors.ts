@@ -4,7 +4,7 @@
  * Reference: J. Makhoul, F. Kubala, R. Schwartz, R. Weischedel, "Performance Measures for
  * Information Extraction", Proc. DARPA Broadcast News Workshop, 1999 (eqs. 1–11, Tables 1–2);
  * N. Chinchor, G. Dungca, "Four Scores and Seven Years Ago: The Scoring Method for MUC-6", 1995
- * (ERR). DESIGN §4.
+ * (ERR).
  */
 import { assertNonNegative } from './check.js';
 import { prf, type ZeroDivision } from './prf.js';
@@ -125,7 +125,7 @@ function parseWeight(text: string, what: string, input: string): number {
  * and non-numeric, negative or infinite values throw an Error whose message quotes the input
  * (callers turn it into a usage error).
  *
- * Source: Makhoul et al. 1999, §5 (weighted slot error rate); DESIGN §4 (`--ser-weights`).
+ * Source: Makhoul et al. 1999, §5 (weighted slot error rate).
  */
 export function parseSerWeights(text: string): SerWeights {
   const items = text.split(',').map((x) => x.trim());

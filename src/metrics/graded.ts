@@ -2,8 +2,8 @@
  * Graded precision/recall: partial credit for substitutions between nearby labels.
  *
  * Reference: D. Nakache, E. Métais, J.-F. Timsit, "Evaluation and NLP", DEXA 2005, §5 "Case of
- * Classifications" (a distance d between classes, credit 1 − d for a near miss). DESIGN §4
- * (`--label-distance FILE`).
+ * Classifications" (a distance d between classes, credit 1 − d for a near miss);
+ * `--label-distance FILE`.
  */
 import { assertNonNegative } from './check.js';
 import { prf, type PRF, type ZeroDivision } from './prf.js';
@@ -66,7 +66,7 @@ function put(table: Map<string, Map<string, number>>, where: string, a: string, 
  * must be 0; a directed pair given twice must agree. Anything else (not an object, an inner value
  * that is not an object, a malformed pair) throws an Error whose message names the offending entry.
  *
- * Source: Nakache et al. 2005, §5 "Case of Classifications"; DESIGN §4.
+ * Source: Nakache et al. 2005, §5 "Case of Classifications".
  */
 export function parseLabelDistance(json: unknown): LabelDistance {
   if (!isPlainObject(json)) {
@@ -119,7 +119,7 @@ export function parseLabelDistance(json: unknown): LabelDistance {
  * substituted items, `n` = |gold| = C+S+D, `m` = |system| = C+S+I, `distance` the label distance
  * (e.g. from {@link parseLabelDistance}); `beta`, `zeroDivision` as in prf.
  *
- * Source: Nakache et al. 2005, §5 "Case of Classifications"; DESIGN §4.
+ * Source: Nakache et al. 2005, §5 "Case of Classifications".
  */
 export function gradedPrf(
   c: number,

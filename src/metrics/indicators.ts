@@ -2,7 +2,7 @@
  * The ten basic indicators of a 2×2 contingency table.
  *
  * Reference: D. Nakache, E. Métais, J.-F. Timsit, "Evaluation and NLP", DEXA 2005, §3.2
- * ("4 single measures (a, b, c, d) generate 10 basic indicators"). DESIGN §4.
+ * ("4 single measures (a, b, c, d) generate 10 basic indicators").
  */
 import { assertNonNegative } from './check.js';
 

@@ -3,7 +3,7 @@
  * level" exponent α.
  *
  * Reference: D. Nakache, E. Métais, J.-F. Timsit, "Evaluation and NLP", DEXA 2005 (LNCS 3588),
- * §5 "Case of Categorization". DESIGN §4.
+ * §5 "Case of Categorization".
  */
 import { assertPositive } from './check.js';
 

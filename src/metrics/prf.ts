@@ -52,7 +52,7 @@ export interface PRF {
  * Edge cases: the denominator is 0 only when P = R = 0, and then F_β = 0.
  * β must be finite and > 0, else RangeError.
  *
- * Source: van Rijsbergen 1979 (ch. 7); Nakache et al. 2005, §3.2; DESIGN §4.
+ * Source: van Rijsbergen 1979 (ch. 7); Nakache et al. 2005, §3.2.
  */
 export function fBeta(precision: number, recall: number, beta = 1): number {
   assertPositive('beta', beta);
@@ -75,7 +75,7 @@ export function fBeta(precision: number, recall: number, beta = 1): number {
  * `zeroDivision` string is a RangeError too.
  *
  * Source: GERBIL wiki "Precision, Recall and F1 measure" (the `gerbil` rule);
- * scikit-learn `precision_recall_fscore_support(zero_division=0|1)`; DESIGN §4.
+ * scikit-learn `precision_recall_fscore_support(zero_division=0|1)`.
  */
 export function prf(c: Counts, beta = 1, zeroDivision: ZeroDivision = 'gerbil'): PRF {
   assertNonNegative('tp', c.tp);
@@ -100,7 +100,7 @@ export function prf(c: Counts, beta = 1, zeroDivision: ZeroDivision = 'gerbil'):
  * Adds two sets of counts, field by field: (a.tp + b.tp, a.fp + b.fp, a.fn + b.fn).
  * Used for micro-averaging (sum the counts, then divide once). No edge cases.
  *
- * Source: GERBIL wiki, "Micro and Macro"; DESIGN §4.
+ * Source: GERBIL wiki, "Micro and Macro".
  */
 export function addCounts(a: Counts, b: Counts): Counts {
   return { tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn };
@@ -110,7 +110,7 @@ export function addCounts(a: Counts, b: Counts): Counts {
  * Sums a list of counts (the micro-average's numerator and denominators): Σ tp, Σ fp, Σ fn.
  * An empty list gives all-zero counts.
  *
- * Source: GERBIL wiki, "Micro and Macro"; DESIGN §4.
+ * Source: GERBIL wiki, "Micro and Macro".
  */
 export function sumCounts(units: readonly Counts[]): Counts {
   return units.reduce<Counts>(addCounts, { tp: 0, fp: 0, fn: 0 });

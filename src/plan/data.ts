@@ -1,5 +1,5 @@
 /**
- * The planning data (DESIGN §7): everything the planner needs about the systems on a set of
+ * The planning data: everything the planner needs about the systems on a set of
  * documents, computed once — the items, each item's member bitmask, the boundaries, per-system
  * counts and the pairwise statistics prediction is made from.
  *

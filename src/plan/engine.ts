@@ -256,7 +256,7 @@ export function keptItems(data: PlanData, S: number, rule: Rule, weights?: VoteW
 }
 
 /**
- * Set-level complementarity of system `x` to the ensemble S (DESIGN §5, Comp(S, X)): of the gold
+ * Set-level complementarity of system `x` to the ensemble S (Comp(S, X)): of the gold
  * items every member misses, the share x finds (R_Comp), of the non-gold items every member
  * returns, the share x avoids (P_Comp), and their F_Comp; null where a share is 0/0 (as in
  * `setComplementarity`, which computes the same from bitsets).

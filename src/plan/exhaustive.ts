@@ -1,11 +1,12 @@
 /**
- * Exhaustive search (DESIGN §7): every member set of `minSize`..`maxSize` systems under every
+ * Exhaustive search: every member set of `minSize`..`maxSize` systems under every
  * rule, each scored actual and predicted and recorded in the store.
  *
  * Binary rules need, for each member set S, how many items get each number of votes — the
  * histogram h_S(k) = #{items : |mask ∩ S| = k}, for gold and for non-gold items. Rather than
- * walking the subsets in Gray-code order and updating per-item vote counts (DESIGN §7's
- * suggestion, whose every step costs one member's items), one transform gives the histograms of
+ * walking the subsets in Gray-code order and updating per-item vote counts (the obvious
+ * incremental scheme, whose every step costs one member's items), one transform gives the
+ * histograms of
  * *all* 2ⁿ subsets at once, at a cost of about n²·2ⁿ⁻¹ additions that does not depend on the
  * number of items: start from the item counts per member pattern, h(pattern)(0) = count, and
  * for each system j turn the index bit j from "the pattern has j" into "S has j":

@@ -1,12 +1,12 @@
 /**
- * Greedy forward selection and beam search (DESIGN §7), one rule at a time, scoring every
+ * Greedy forward selection and beam search, one rule at a time, scoring every
  * candidate they visit into the store.
  *
  * **Greedy** starts from the best single system (actual objective on the planning data) and adds
  * one system per step:
  * - `guide score`: the system whose addition gives the best actual objective;
  * - `guide comp`: systems in order of their set-level F_Comp to the current ensemble (what each
- *   offers the errors the members share, DESIGN §5; the idea of the complementarity paper), each
+ *   offers the errors the members share; the idea of the complementarity paper), each
  *   verified by simulation; the first that improves the objective is taken, and when none does,
  *   the best of them.
  * It stops at `maxSize`, when no system is left, or after two successive additions that do not

@@ -1,5 +1,5 @@
 /**
- * The planner's objective (DESIGN §7, `plan --objective`): a named measure or a mathjs
+ * The planner's objective (`plan --objective`): a named measure or a mathjs
  * expression over a candidate's scores, parsed and checked once, then evaluated per candidate.
  *
  * Expressions are parsed by mathjs (number-only build, `mathjs/number`: every value is a double,
@@ -15,7 +15,7 @@
  * CLI loads that lazily.
  *
  * References: J. de Jong et al., mathjs (https://mathjs.org), "Expression parsing" and
- * "Security" pages; DESIGN §4 (measures) and §7.
+ * "Security" pages.
  */
 import { createRequire } from 'node:module';
 import type { MathNode } from 'mathjs/number';
@@ -140,7 +140,7 @@ const finite = (v: number) => (Number.isFinite(v) ? v : Number.NaN);
  * a named form, or an expression that fails on trial values (e.g. a function given too few
  * arguments).
  *
- * Source: DESIGN §4 (F_β, SER, ERR, K) and §7 (objectives); mathjs expression parser.
+ * Source: the measures of src/metrics (F_β, SER, ERR, K); mathjs expression parser.
  */
 export function parseObjective(text: string, options: ObjectiveOptions = {}): Objective {
   const optionName = options.optionName ?? '--objective';

@@ -1,5 +1,5 @@
 /**
- * The Pareto front of candidates by cost against objective (DESIGN §7, `--cost`, `--budget`):
+ * The Pareto front of candidates by cost against objective (`--cost`, `--budget`):
  * the candidates no other candidate beats on both at once.
  *
  * Reference: the classic maxima-of-a-point-set sweep, H. T. Kung, F. Luccio, F. P. Preparata,
@@ -23,7 +23,7 @@
  * Edge cases: a point whose value or cost is NaN is never on the front and never dominates
  * (it is left out of the comparison). ±Infinity are ordinary values. An empty input gives [].
  *
- * Source: Kung, Luccio & Preparata 1975; DESIGN §7.
+ * Source: Kung, Luccio & Preparata 1975.
  */
 export function paretoFront(points: ReadonlyArray<{ cost: number; value: number }>, higherIsBetter: boolean): boolean[] {
   const n = points.length;

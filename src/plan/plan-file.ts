@@ -1,5 +1,5 @@
 /**
- * The saved plan (DESIGN §7): `complan plan --save-plan FILE` writes one candidate — its rule,
+ * The saved plan: `complan plan --save-plan FILE` writes one candidate — its rule,
  * members and everything needed to apply it — and `complan combine --plan FILE` applies it to
  * new outputs of the same systems, **without gold**:
  *

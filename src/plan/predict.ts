@@ -1,8 +1,9 @@
 /**
- * Predicted counts of a candidate from the pairwise statistics alone (DESIGN §7): per-system
+ * Predicted counts of a candidate from the pairwise statistics alone: per-system
  * counts and the n×n co-selection counts of {@link PlanData}, never a joint simulation.
  *
- * **Exact cases** (identities of DESIGN §5, tested to equal the simulation):
+ * **Exact cases** (the complementarity identities of src/complementarity/comp.ts, tested to
+ * equal the simulation):
  * - one member: its own TP, FP and S;
  * - two members a, b under "at least one vote" (union, kofn:1): TP = TP_a + TP_b − |TP_a∩TP_b|,
  *   FP = FP_a + FP_b − |FP_a∩FP_b| (so R = 1 − (1−R_a)(1−R_Comp(a,b)));

@@ -1,5 +1,5 @@
 /**
- * How well a predicted score ranks candidates against their actual score (DESIGN §7): Spearman's
+ * How well a predicted score ranks candidates against their actual score: Spearman's
  * ρ, Kendall's τ-b, and the D-measure of the predicted top-k against the actual top-k.
  *
  * All functions take two parallel arrays (predicted and actual value of candidate i at index i).
@@ -325,7 +325,7 @@ function kthSmallest(v: ArrayLike<number>, keep: Uint8Array, sign: number, k: nu
  * candidates (so with k ≥ n every candidate is pertinent and D = 1). Arrays of different
  * lengths are a RangeError.
  *
- * Reference: Nakache et al. 2005, §5 "D Measure"; DESIGN §4, §7.
+ * Reference: Nakache et al. 2005, §5 "D Measure".
  */
 export function topKAgreement(predicted: ArrayLike<number>, actual: ArrayLike<number>, k: number, higherIsBetter: boolean): number | null {
   if (predicted.length !== actual.length) {
@@ -348,7 +348,7 @@ export function topKAgreement(predicted: ArrayLike<number>, actual: ArrayLike<nu
   return dMeasure(pertinence);
 }
 
-/** The rank agreement of DESIGN §7 (the `rankAgreement` field of a plan result). */
+/** Rank agreement of predicted against actual values: ρ, τ-b and the top-k D-measure. */
 export interface RankAgreementResult {
   /** Number of candidates compared (pairs with no NaN side). */
   candidates: number;

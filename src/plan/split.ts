@@ -1,5 +1,5 @@
 /**
- * Honest selection (DESIGN §7): seeded document splits for `--holdout` and `--folds`, and the
+ * Honest selection: seeded document splits for `--holdout` and `--folds`, and the
  * paired bootstrap over documents for `--bootstrap`. Everything is deterministic for a seed: the
  * same seed gives the same split and the same interval on every platform (the generator is
  * integer arithmetic only).
@@ -69,7 +69,7 @@ function checkDocuments(documents: number, what: string, unit = 'document'): voi
  * than 2 documents or `fraction` is not strictly between 0 and 1; RangeError when `documents` is
  * not a non-negative integer.
  *
- * Source: DESIGN §7 ("split by document, seeded by --seed").
+ * Splits are by document (or sentence), seeded by `--seed`.
  */
 export function holdoutSplit(documents: number, fraction: number, seed: number, unit = 'document'): { train: number[]; test: number[] } {
   if (!(fraction > 0 && fraction < 1)) throw new UsageError(`--holdout FRACTION must be between 0 and 1 (exclusive), got ${String(fraction)}`);
@@ -91,7 +91,7 @@ export function holdoutSplit(documents: number, fraction: number, seed: number, 
  * of documents (some fold would be empty); RangeError when `documents` is not a non-negative
  * integer.
  *
- * Source: DESIGN §7; the usual k-fold scheme (e.g. scikit-learn `KFold(shuffle=True)`, which
+ * Source: the usual k-fold scheme (e.g. scikit-learn `KFold(shuffle=True)`, which
  * sizes folds the same way).
  */
 export function kFolds(documents: number, folds: number, seed: number, unit = 'document'): number[][] {
@@ -184,7 +184,7 @@ export function quantile(v: Float64Array, q: number): number {
  * lists differ in length or are empty, `samples` is not a positive integer, or `confidence` is
  * not in (0, 1). Deterministic for a seed. O(samples·n).
  *
- * Source: Efron & Tibshirani 1993; Koehn 2004 (paired bootstrap resampling); DESIGN §7.
+ * Source: Efron & Tibshirani 1993; Koehn 2004 (paired bootstrap resampling).
  */
 export function pairedBootstrap(
   perDocA: ReadonlyArray<DocCounts>,

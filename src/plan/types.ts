@@ -1,5 +1,5 @@
 /**
- * The planner's result (DESIGN §7): candidates ranked by their actual objective on the planning
+ * The planner's result: candidates ranked by their actual objective on the planning
  * data, each with predicted scores from the pairwise statistics alone, the greedy path, how well
  * prediction ranks candidates, and the honest (held-out, bootstrap) view of what was chosen.
  *
@@ -29,7 +29,7 @@ export interface CandidateScores {
 
 /** How a candidate's predicted scores were obtained. */
 export type PredictionMethod =
-  /** One member, or two under union/intersection/kofn/majority: identities of DESIGN §5, exact. */
+  /** One member, or two under union/intersection/kofn/majority: the complementarity identities, exact. */
   | 'exact'
   /** Three or more members: the beta-binomial estimator of vote counts (see predict.ts). */
   | 'beta-binomial'

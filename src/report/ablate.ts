@@ -1,5 +1,5 @@
 /**
- * Renderings of an {@link Ablation} (DESIGN §8 `ablate`): tables for text, Markdown and LaTeX
+ * Renderings of an {@link Ablation} (`complan ablate`): tables for text, Markdown and LaTeX
  * (scores, changes with the "same score, different behaviour" flag, complementarity both ways,
  * example items per variant), the JSON document (schemaVersion 1) and a CSV with one row per
  * variant. Pure functions of the ablation.

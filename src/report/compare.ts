@@ -1,5 +1,5 @@
 /**
- * Renderings of a {@link Comparison} (DESIGN §5, §8): one square matrix per complementarity
+ * Renderings of a {@link Comparison}: one square matrix per complementarity
  * measure for text, Markdown and LaTeX, the JSON document (schemaVersion 1) and a CSV with one
  * row per ordered pair. Pure functions of the comparison.
  *

@@ -1,5 +1,5 @@
 /**
- * The predicted-versus-actual scatter of `plan --svg FILE` (DESIGN §7): one point per candidate,
+ * The predicted-versus-actual scatter of `plan --svg FILE`: one point per candidate,
  * x = objective predicted from the pairwise statistics, y = objective obtained by simulation,
  * the line y = x dashed (points on it were predicted exactly), one colour and marker shape per
  * rule, the top candidates highlighted and numbered, with a key of their labels beside the plot.

@@ -1,6 +1,6 @@
 /**
- * A complementarity matrix as a standalone SVG heatmap, for papers and slides (DESIGN §8,
- * `compare --svg`). A pure, deterministic function of the comparison: the same input gives the
+ * A complementarity matrix as a standalone SVG heatmap, for papers and slides
+ * (`compare --svg`). A pure, deterministic function of the comparison: the same input gives the
  * same bytes (no dates, no random ids, coordinates rounded to 0.01).
  *
  * Layout: row labels (A, the system complemented) on the left, column labels (B, the system

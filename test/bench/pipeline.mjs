@@ -1,4 +1,4 @@
-// One fresh process doing what DESIGN §10's first target times: load the gold and the systems,
+// One fresh process doing what the first speed target times: load the gold and the systems,
 // eval them, compute the complementarity matrices, and simulate and score the four base rules
 // (union, intersection, majority, vote) over all systems. Prints its phase times (cold JIT, as
 // a user sees them) as one JSON line; run.mjs measures the wall time around it.

@@ -1,4 +1,4 @@
-// Planner benchmarks in one fresh process (DESIGN §10, issue 4), printed as one JSON line:
+// Planner benchmarks in one fresh process, printed as one JSON line:
 //   node test/bench/plan.mjs synthetic-exhaustive [systems] [tokens]   exhaustive, majority
 //   node test/bench/plan.mjs synthetic-greedy [systems] [tokens]       greedy, the four base rules
 // Phase times: corpus generation, planning data (index + pairwise statistics), search (without

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// complan benchmarks (DESIGN §10). Not timed tests: they print wall time (Node start-up
+// complan benchmarks. Not timed tests: they print wall time (Node start-up
 // included, as a user would see it), phase times, throughput and peak memory.
 //
 //   npm run bench                  all benchmarks whose data is present, then the scale benchmarks
@@ -95,7 +95,7 @@ bench('examples/news: gold + 5 systems (CoNLL)', join(root, 'examples/news'), 'g
   readdirSync(join(root, 'examples/news/systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => `systems/${f}`));
 
 /**
- * DESIGN §10's first target: eval + compare + the four base rules in one fresh process
+ * The first speed target: eval + compare + the four base rules in one fresh process
  * (test/bench/pipeline.mjs), and each command on its own as a user runs it.
  */
 function ensembles(title, cwd, gold, systems, target) {
@@ -136,7 +136,7 @@ if (existsSync(shared)) {
   console.log('\n../shared/data/conll03-12sys not found: the twelve-system benchmark is skipped');
 }
 
-/** Planner benchmarks (issue 4): one run each of test/bench/plan.mjs, a fresh process. */
+/** Planner benchmarks: one run each of test/bench/plan.mjs, a fresh process. */
 function planBench(args, title, target) {
   const t0 = process.hrtime.bigint();
   const p = spawnSync(process.execPath, ['--max-old-space-size=4096', join(root, 'test/bench/plan.mjs'), ...args], { encoding: 'utf8' });
@@ -162,7 +162,7 @@ if (existsSync(shared)) {
 planBench(['synthetic-exhaustive', '20'], 'Synthetic corpus, 20 systems: exhaustive search, majority (1,048,575 member sets)', 60000);
 planBench(['synthetic-greedy', '30'], 'Synthetic corpus, 30 systems: greedy search, union, intersection, majority, vote', 10000);
 
-// The scale benchmarks (issue 7), in their own process: they start a fresh process per phase.
+// The scale benchmarks, in their own process: they start a fresh process per phase.
 if (process.argv.includes('--quick')) {
   console.log('\n--quick: the scale benchmarks (test/bench/scale.mjs) are skipped');
 } else {

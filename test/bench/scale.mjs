@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Scale benchmarks (DESIGN §10, issue 7): the synthetic corpus (test/bench/synthetic.mjs) written
+// Scale benchmarks: the synthetic corpus (test/bench/synthetic.mjs) written
 // to disk as CoNLL files — a gold standard and one `token tag` file per system — and read back
 // the way `complan` reads a user's files. Every measurement runs in a fresh Node process (this
 // script, with --child), so its peak RSS (process.resourceUsage().maxRSS) is that phase's own;
@@ -30,7 +30,7 @@ const argv = process.argv.slice(2);
 
 const M = 1_000_000;
 const GB = 1e9;
-/** DESIGN §10's targets at 1M tokens × 30 systems. */
+/** The speed targets at 1M tokens × 30 systems. */
 const TARGETS = { loadMatrixMs: 15_000, loadMatrixBytes: 2 * GB, greedyMs: 10_000, exhaustiveMs: 60_000 };
 
 // ------------------------------------------------------------------------------------ children
@@ -221,7 +221,7 @@ function corpusDir(cacheRoot, tokens, systems, seed, correlation) {
 
 function scale(cacheRoot, seed, correlation) {
   const SYSTEMS = 30;
-  console.log(`\nScale (DESIGN §10): synthetic corpus written as CoNLL files and read back; every phase in a fresh Node ${process.version} process`);
+  console.log(`\nScale: synthetic corpus written as CoNLL files and read back; every phase in a fresh Node ${process.version} process`);
   console.log(`(${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the start)`);
   const corpora = new Map();
   const corpus = (tokens) => {
@@ -256,7 +256,7 @@ function scale(cacheRoot, seed, correlation) {
   console.log(`  load + matrix ${secs(loadMatrix).padStart(8)}  (load then matrix in one process; load ${secs(matrix.loadMs)}, matrix ${secs(matrix.ms)}); peak RSS ${mib(matrix.maxRSS)}`);
   console.log(`  greedy        ${secs(greedy.ms).padStart(8)}  ${int(greedy.evaluated)} candidates, ${perSec(greedy.items, greedy.ms)} items/s; best ${greedy.winner}; peak RSS ${mib(greedy.maxRSS)} (load ${secs(greedy.loadMs)} before it)`);
   console.log(`  exhaustive    ${secs(exhaustive.ms).padStart(8)}  20 systems, majority: ${int(exhaustive.evaluated)} member sets, ${perSec(exhaustive.evaluated, exhaustive.ms)} sets/s, ${perSec(exhaustive.items, exhaustive.ms)} items/s; best ${exhaustive.winner}; peak RSS ${mib(exhaustive.maxRSS)}`);
-  console.log('\n  DESIGN §10 targets (this machine):');
+  console.log('\n  Speed targets (this machine):');
   console.log(`    load + full matrix, 1M tokens × 30 systems, < 15 s: ${secs(loadMatrix)} — ${met(loadMatrix < TARGETS.loadMatrixMs)}`);
   console.log(`    … and < 2 GB peak: ${mib(matrix.maxRSS)} (${(matrix.maxRSS / GB).toFixed(2)} GB) — ${met(matrix.maxRSS < TARGETS.loadMatrixBytes)}`);
   console.log(`    greedy search, 30 systems, < 10 s: ${secs(greedy.ms)} — ${met(greedy.ms < TARGETS.greedyMs)}`);

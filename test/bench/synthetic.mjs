@@ -1,4 +1,4 @@
-// A synthetic corpus for the scale benchmarks (DESIGN §10): `tokens` tokens in documents of
+// A synthetic corpus for the scale benchmarks: `tokens` tokens in documents of
 // ~400 tokens and sentences of 20, gold entities of 1–3 tokens about one token in eight, and
 // `systems` systems whose errors are correlated the way real taggers' are:
 // - every gold entity has a difficulty d ∈ [0,1); system m misses it when d + noise exceeds its

@@ -1,5 +1,5 @@
 /**
- * `complan ablate` end to end on examples/ablation (DESIGN §8, issue 6): the JSON agrees with
+ * `complan ablate` end to end on examples/ablation: the JSON agrees with
  * `eval` (deltas) and `compare` (complementarity) run separately, the tables and formats, the
  * flag on the bundled "same score, different behaviour" variant, and usage (exit 1) and input
  * (exit 2) errors.

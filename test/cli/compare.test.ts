@@ -1,5 +1,5 @@
 /**
- * `complan compare` end to end on examples/news (DESIGN §5, §8): the JSON agrees with counts
+ * `complan compare` end to end on examples/news: the JSON agrees with counts
  * computed independently by `eval`, the matrices and formats, the SVG heatmap written atomically,
  * and the usage (exit 1) and input (exit 2) errors.
  */
@@ -73,7 +73,7 @@ describe('compare --format json on examples/news', () => {
       // R_Comp(A,B) = 1 − |FN_A ∩ FN_B| / |FN_A| and P_Comp(A,B) = 1 − |FP_A ∩ FP_B| / |FP_A|, with eval's FN_A, FP_A.
       expect(p.rComp, at).toBe(A.fn === 0 ? null : 1 - p.bothMissed / A.fn);
       expect(p.pComp, at).toBe(A.fp === 0 ? null : 1 - p.bothWrong / A.fp);
-      // DESIGN §5: recall of A ∪ B = 1 − (1 − R_A)(1 − R_Comp(A,B)).
+      // Complementarity identity: recall of A ∪ B = 1 − (1 − R_A)(1 − R_Comp(A,B)).
       expect((A.tp + p.onlyBCorrect) / ev.gold.items, at).toBeCloseTo(1 - (1 - A.recall!) * (1 - p.rComp!), 12);
       expect(p.fBetaComp).toBe(p.fComp);
       for (const v of [p.pComp, p.rComp, p.fComp, p.comp, p.jaccard, p.itemComp]) {

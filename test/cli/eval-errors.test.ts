@@ -1,5 +1,5 @@
 /**
- * Errors of `complan eval` (DESIGN §8): exit 1 for a wrong command line, 2 for wrong input; one
+ * Errors of `complan eval`: exit 1 for a wrong command line, 2 for wrong input; one
  * clear line on stderr naming the file (and line), nothing on stdout, never a stack trace.
  */
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The output formats of `complan eval` (DESIGN §8): the JSON schema, determinism, the text table
+ * The output formats of `complan eval`: the JSON schema, determinism, the text table
  * with conlleval-style percentages, CSV, Markdown, LaTeX and the colour switches.
  */
 import { readdirSync } from 'node:fs';

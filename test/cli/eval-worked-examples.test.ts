@@ -1,5 +1,5 @@
 /**
- * The seeds' worked examples (DESIGN §4) through `complan eval`: GERBIL's micro/macro check,
+ * The seeds' worked examples through `complan eval`: GERBIL's micro/macro check,
  * Makhoul's ERR/SER table, Nakache's K-measure, and the match modes and metric options on small
  * hand-checked fixtures (test/fixtures/cli/).
  */

@@ -1,5 +1,5 @@
 /**
- * `complan plan` on examples/news (five systems): the table and the JSON document of issue 4
+ * `complan plan` on examples/news (five systems): the table and the JSON document
  * (deterministic, with predicted == actual where prediction is exact), the other formats,
  * usage errors (exit 1) that show where an objective goes wrong, input errors (exit 2), the
  * honest numbers (--holdout, --folds, --bootstrap), --budget, --svg, --save-plan applied by
@@ -27,7 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const out = (name: string) => join(dir, name);
 const read = (path: string) => readFileSync(path, 'utf8');
 
-/** The keys issue 4 requires of each score block. */
+/** The keys each score block must have. */
 const SCORE_KEYS = ['precision', 'recall', 'f', 'ser', 'k', 'tp', 'fp', 'fn'] as const;
 
 /** `complan plan --gold gold.conll <five systems> <args>`. */
@@ -107,7 +107,7 @@ describe('complan plan: output', () => {
     expect(top3.stdout.split('\n').filter((l) => /^\s*\d+\s+\S+\s+(union|intersection|majority|vote)\s+\d+\s/.test(l))).toHaveLength(3);
   });
 
-  it('--format json has the keys of issue 4 and is byte-identical from run to run', async () => {
+  it('--format json has the required keys and is byte-identical from run to run', async () => {
     const a = await plan(['--format', 'json']);
     const b = await plan(['--format', 'json']);
     expect(a.code, a.stderr).toBe(0);

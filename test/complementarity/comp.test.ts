@@ -52,7 +52,7 @@ describe('itemComplementarity', () => {
   });
 });
 
-describe('complementarity identities (DESIGN §5), on random corpora', () => {
+describe('complementarity identities, on random corpora', () => {
   it('recall of A ∪ B = 1 − (1 − R_A)(1 − R_Comp(A, B)); |FP of A ∩ B| = |FP_A|(1 − P_Comp(A, B))', () => {
     fc.assert(
       fc.property(corpusArb(2, 4), fc.constantFrom<'strict' | 'boundary'>('strict', 'boundary'), (corpus, match) => {

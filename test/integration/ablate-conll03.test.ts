@@ -1,7 +1,7 @@
 /**
  * `complan ablate --baseline flair-glove-lstmcrf` on the CoNLL-2003 test set with twelve real
  * systems (../shared/data/conll03-12sys, read at run time, never copied: the text is
- * Reuters-licensed). Issue 6's "done when": eleven variants, each ΔF equal to the difference of
+ * Reuters-licensed). What it must do: eleven variants, each ΔF equal to the difference of
  * the two systems' F1 from `eval`, complementarity equal to `compare`'s for the same ordered
  * pairs, and at least one example item per variant. Skipped when the data is absent.
  */

@@ -1,6 +1,6 @@
 /**
  * Ensembles of the twelve CoNLL-2003 systems (../shared/data/conll03-12sys, read at run time,
- * never copied). DESIGN §6: `vote` over all twelve scores F1 about 93.6 against the best single
+ * never copied). `vote` over all twelve scores F1 about 93.6 against the best single
  * system's 93.02 (the SpanNER study's headline). Skipped when the data is absent.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * `complan compare` on the CoNLL-2003 test set with twelve real systems
  * (../shared/data/conll03-12sys, read at run time, never copied: the text is Reuters-licensed).
- * Every one of the 132 ordered pairs must satisfy the exact identities of DESIGN §5 against the
+ * Every one of the 132 ordered pairs must satisfy the exact complementarity identities against the
  * pair's own counts. Skipped when the data is absent.
  */
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * `complan plan` over the twelve CoNLL-2003 systems (../shared/data/conll03-12sys, read at run
- * time, never copied), the "done when" of issue 4: `--top 3` lists three candidates whose winner
+ * time, never copied), what it must do: `--top 3` lists three candidates whose winner
  * beats the best single system (flair-glove-lstmcrf, F1 93.02) and is at least as good as the
  * best subset an exhaustive search finds under union, intersection and majority; and
  * `--rules union,intersection --max-size 2` predicts every single system and pair exactly

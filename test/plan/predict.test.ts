@@ -31,7 +31,7 @@ function binomialTail(n: number, p: number, t: number): number {
 }
 
 describe('exact prediction for one and two systems', () => {
-  it('equals the simulation for singles and pairs under union, intersection, majority and kofn (DESIGN §5 identities)', () => {
+  it('equals the simulation for singles and pairs under union, intersection, majority and kofn (complementarity identities)', () => {
     fc.assert(
       fc.property(bioLike, fc.nat(), fc.nat(), fc.constantFrom('union', 'intersection', 'majority', 'kofn:1', 'kofn:2'), (corpus, i, j, name) => {
         const n = corpus.systems.length;

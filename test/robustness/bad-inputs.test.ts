@@ -1,5 +1,5 @@
 /**
- * The catalogue of bad inputs (DESIGN §8: bad input never produces a stack trace; exit 1 for a
+ * The catalogue of bad inputs (bad input never produces a stack trace; exit 1 for a
  * usage error, 2 for an input error; the message names the file, the line and what was expected;
  * nothing partial is written).
  *

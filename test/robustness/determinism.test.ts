@@ -1,5 +1,5 @@
 /**
- * Determinism (issue 7): the same inputs and seed give byte-identical output, whatever order the
+ * Determinism : the same inputs and seed give byte-identical output, whatever order the
  * files are given in on the command line (a shell's glob order depends on its locale) and whatever
  * order a directory lists them in on disk.
  */

@@ -1,5 +1,5 @@
 /**
- * Fuzzing the readers (issue 7, DESIGN §8: bad input never produces a stack trace).
+ * Fuzzing the readers (bad input never produces a stack trace).
  *
  * (a) Random bytes, and random text made of the pieces these formats are made of, as CoNLL,
  *     JSONL and BRAT inputs; (b) random mutations of valid files (byte flips, lines deleted,

@@ -1,6 +1,6 @@
 /**
  * `complan tui` as a command: input errors, the terminal requirement, the no-command rule of
- * DESIGN §8, 80×24 and resize, and one run in a real terminal (tmux, when installed).
+ * 80×24 and resize, and one run in a real terminal (tmux, when installed).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
