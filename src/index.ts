@@ -60,7 +60,7 @@ export { betaBinomialTail, predictBinary, type PredictedCounts } from './plan/pr
 export { parseObjective, type Objective, type ObjectiveInput } from './plan/objective.js';
 export { honestRankAgreement, kendallTauB, RANK_TOP_K, rankAgreement, spearman, topKAgreement } from './plan/rank.js';
 export { paretoFront } from './plan/pareto.js';
-export { holdoutSplit, kFolds, mulberry32, pairedBootstrap } from './plan/split.js';
+export { holdoutSplit, kFolds, mulberry32 } from './plan/split.js';
 export { DEFAULT_FOLDS, DEFAULT_SAMPLES, plan, runPlan, unitKindOf, type PlanOptions, type PlanRun, type SearchStrategy } from './plan/plan.js';
 export type {
   BaselineName, BootstrapResult, CandidateScores, GreedyStep, HeldOut, HeldOutSplit, HeldOutSummary, PairedComparison, PlanCandidate,
@@ -68,7 +68,7 @@ export type {
 } from './plan/types.js';
 export { choiceCounts, choiceOf, countsByUnit, type Choice } from './plan/choice.js';
 export { caruana, type CaruanaOptions, type CaruanaResult } from './plan/caruana.js';
-export { pairedTests, type PairedSplit, type PairedTest, type PairedTestOptions } from './plan/significance.js';
+export { pairedBootstrap, pairedTests, type PairedSplit, type PairedTest, type PairedTestOptions } from './plan/significance.js';
 export { BASELINE_NAMES, PROCEDURE_NAMES } from './plan/procedures.js';
 export { formatPlanFile, parsePlanFile, planFileOf, readPlanFile, type PlanFile } from './plan/plan-file.js';
 export { planCsv, planJson, planLatex, planMarkdown, planTable } from './report/plan.js';

@@ -10,12 +10,13 @@
  * model selection", BMC Bioinformatics 7:91 (2006): the selection must be inside the loop.
  */
 import type { EnsembleIndex } from '../ensemble/simulate.js';
-import { choiceCounts, choiceKept, countsByUnit, type Choice } from './choice.js';
+import { choiceKept, countsByUnit, sumCounts, type Choice } from './choice.js';
 import { buildPlanData, type UnitKind } from './data.js';
 import { choiceValue, PROCEDURE_NAMES, runProcedures, type Procedures } from './procedures.js';
 import type { Scorer } from './scores.js';
 import type { Progress, SearchSettings } from './search.js';
 import { holdoutSplit, kFolds } from './split.js';
+import { sampleSd } from './significance.js';
 import type { HeldOutSummary, ProcedureName } from './types.js';
 
 export interface Split {
@@ -85,20 +86,15 @@ export function runSplit(
     const c = procedures.chosen[name];
     chosen[name] = c.choice;
     planning[name] = c.value;
-    heldOut[name] = choiceValue(testData, scorer, c.choice, choiceCounts(testData, c.choice));
+    // One pass: the items kept, their counts per unit, and the totals from those.
     counts[name] = countsByUnit(testData, choiceKept(testData, c.choice));
+    heldOut[name] = choiceValue(testData, scorer, c.choice, { ...sumCounts(counts[name]), ties: 0 });
   }
   return { split, chosen, planning, heldOut, counts };
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** Sample standard deviation (n − 1), null for fewer than two values. */
-export function sampleSd(xs: readonly number[]): number | null {
-  if (xs.length < 2) return null;
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
-}
 
 /** A procedure's held-out summary over the runs; optimism signed so that positive means flattered. */
 export function summarise(runs: readonly SplitRun[], name: ProcedureName, minimise: boolean): HeldOutSummary {

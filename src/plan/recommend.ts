@@ -34,10 +34,10 @@
  */
 import { choiceKept, countsByUnit, type Choice } from './choice.js';
 import type { PlanData } from './data.js';
-import { sampleSd, type SplitRun } from './heldout.js';
+import type { SplitRun } from './heldout.js';
 import { BASELINE_NAMES, NO_SELECTION, PROCEDURE_NAMES, type Chosen } from './procedures.js';
 import { isRateObjective, signedAmount, type Scorer } from './scores.js';
-import { pairedTests, type PairedSplit, type PairedTest } from './significance.js';
+import { pairedTests, sampleSd, type PairedSplit, type PairedTest } from './significance.js';
 import { choiceWeights, choiceText } from './choice.js';
 import { ruleName } from '../ensemble/rules.js';
 import type { PairedComparison, ProcedureName, Recommendation, TestSettings } from './types.js';

@@ -22,12 +22,16 @@
  *   every unit with probability ½ (the same swap in every split holding the unit) and
  *   recomputes T; p = (1 + #{|T_swapped| ≥ |T|}) / (1 + B), two-sided.
  *
- * Both draw from {@link mulberry32}(seed): the same seed gives the same figures. Resamples where
+ * Both draw from {@link mulberry32}(seed): the same seed gives the same figures.
+ * {@link pairedBootstrap} is the bootstrap alone, over documents, with the share of resamples
+ * where A is not better. Resamples where
  * the metric is undefined (NaN) are left out and counted. Reference for the choice of tests in
  * NLP: Dror, Baumer, Shlomov & Reichart, "The hitchhiker's guide to testing statistical
  * significance in natural language processing", ACL 2018.
  */
 import { mulberry32, quantile, type SummedCounts } from './split.js';
+
+export type { SummedCounts };
 
 export interface PairedSplit {
   /** The units the split scores (its held-out part). */
@@ -83,47 +87,54 @@ interface Packed {
 }
 
 /**
- * Paired bootstrap and approximate randomization of the difference between A and B over the
- * units of one or more splits (see the module comment).
- * @throws RangeError when there is no split or no unit, a split's counts are too short for its
- *   units, `samples` is not a positive integer, or `confidence` is not in (0, 1).
+ * The statistic T over the splits, with a weight (how often it was drawn) and a swap flag per
+ * unit, shared by both tests: the splits packed once, the statistic recomputed per resample
+ * without allocating.
  */
-export function pairedTests(splits: readonly PairedSplit[], metric: (c: SummedCounts) => number, options: PairedTestOptions): PairedTest {
-  const { samples, seed } = options;
-  const confidence = options.confidence ?? 0.95;
-  if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${String(samples)}`);
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${String(confidence)}`);
-  if (splits.length === 0) throw new RangeError('the tests need at least one split');
-  const metricB = options.metricB ?? metric;
-  const sign = options.lowerIsBetter ? -1 : 1;
-  // Every unit some split holds, once.
-  const position = new Map<number, number>();
-  for (const s of splits) {
-    for (let k = 0; k < s.units.length; k++) if (!position.has(s.units[k])) position.set(s.units[k], position.size);
-  }
-  const U = position.size;
-  if (U === 0) throw new RangeError('the tests need at least one unit');
-  const packed: Packed[] = splits.map((s) => {
-    const len = s.units.length;
-    const at = new Int32Array(len);
-    const a = new Float64Array(4 * len);
-    const b = new Float64Array(4 * len);
-    for (let k = 0; k < len; k++) {
-      const u = s.units[k];
-      if (4 * u + 4 > s.a.length || 4 * u + 4 > s.b.length) throw new RangeError(`no counts for unit ${u}`);
-      at[k] = position.get(u)!;
-      for (let c = 0; c < 4; c++) {
-        a[4 * k + c] = s.a[4 * u + c];
-        b[4 * k + c] = s.b[4 * u + c];
-      }
+class Resampler {
+  readonly weight: Float64Array;
+  readonly swap: Uint8Array;
+  private readonly packed: Packed[];
+  private readonly sign: number;
+  private readonly sa = { tp: 0, fp: 0, fn: 0, s: 0 };
+  private readonly sb = { tp: 0, fp: 0, fn: 0, s: 0 };
+
+  constructor(splits: readonly PairedSplit[], metric: (c: SummedCounts) => number, metricB: (c: SummedCounts) => number, lowerIsBetter: boolean) {
+    this.sign = lowerIsBetter ? -1 : 1;
+    // Every unit some split holds, once.
+    const position = new Map<number, number>();
+    for (const s of splits) {
+      for (let k = 0; k < s.units.length; k++) if (!position.has(s.units[k])) position.set(s.units[k], position.size);
     }
-    return { at, a, b, metricA: s.metricA ?? metric, metricB: s.metricB ?? metricB };
-  });
-  const weight = new Float64Array(U);
-  const swap = new Uint8Array(U);
-  const sa = { tp: 0, fp: 0, fn: 0, s: 0 };
-  const sb = { tp: 0, fp: 0, fn: 0, s: 0 };
-  const splitDiff = (p: Packed): number => {
+    if (position.size === 0) throw new RangeError('the tests need at least one unit');
+    this.packed = splits.map((s) => {
+      const len = s.units.length;
+      const at = new Int32Array(len);
+      const a = new Float64Array(4 * len);
+      const b = new Float64Array(4 * len);
+      for (let k = 0; k < len; k++) {
+        const u = s.units[k];
+        if (4 * u + 4 > s.a.length || 4 * u + 4 > s.b.length) throw new RangeError(`no counts for unit ${u}`);
+        at[k] = position.get(u)!;
+        for (let c = 0; c < 4; c++) {
+          a[4 * k + c] = s.a[4 * u + c];
+          b[4 * k + c] = s.b[4 * u + c];
+        }
+      }
+      return { at, a, b, metricA: s.metricA ?? metric, metricB: s.metricB ?? metricB };
+    });
+    this.weight = new Float64Array(position.size).fill(1);
+    this.swap = new Uint8Array(position.size);
+  }
+
+  /** Number of distinct units. */
+  get units(): number {
+    return this.weight.length;
+  }
+
+  /** The (signed) difference of one split under the current weights and swaps. */
+  splitDiff(p: Packed): number {
+    const { sa, sb, weight, swap } = this;
     sa.tp = sa.fp = sa.fn = sa.s = 0;
     sb.tp = sb.fp = sb.fn = sb.s = 0;
     for (let k = 0; k < p.at.length; k++) {
@@ -136,74 +147,191 @@ export function pairedTests(splits: readonly PairedSplit[], metric: (c: SummedCo
       sa.tp += w * x[base]; sa.fp += w * x[base + 1]; sa.fn += w * x[base + 2]; sa.s += w * x[base + 3];
       sb.tp += w * y[base]; sb.fp += w * y[base + 1]; sb.fn += w * y[base + 2]; sb.s += w * y[base + 3];
     }
-    return sign * (p.metricA(sa) - p.metricB(sb));
-  };
-  const statistic = (): number => {
-    let t = 0;
-    for (const p of packed) t += splitDiff(p);
-    return t / packed.length;
-  };
-
-  weight.fill(1);
-  const perSplit = packed.map(splitDiff);
-  const observed = perSplit.reduce((x, y) => x + y, 0) / perSplit.length;
-  let sd: number | null = null;
-  if (perSplit.length > 1) {
-    const m = observed;
-    sd = Math.sqrt(perSplit.reduce((acc, d) => acc + (d - m) ** 2, 0) / (perSplit.length - 1));
+    return this.sign * (p.metricA(sa) - p.metricB(sb));
   }
 
-  const random = mulberry32(seed);
-  let undefinedSamples = 0;
-  // Paired bootstrap.
-  const boot = new Float64Array(samples);
+  /** The differences of every split under the current weights and swaps. */
+  perSplit(): number[] {
+    return this.packed.map((p) => this.splitDiff(p));
+  }
+
+  /** T: the mean over splits. */
+  statistic(): number {
+    let t = 0;
+    for (const p of this.packed) t += this.splitDiff(p);
+    return t / this.packed.length;
+  }
+}
+
+/** Bootstrap resamples of T (as many units as there are, drawn with replacement, ⌊u·U⌋ in turn from `random`). */
+function bootstrap(r: Resampler, samples: number, random: () => number, observed: number) {
+  const U = r.units;
+  const gains = new Float64Array(samples);
   let kept = 0;
-  let far = 0;
   let total = 0;
+  let notBetter = 0;
+  let far = 0;
   const eps = 1e-12 * Math.max(1, Math.abs(observed));
-  for (let r = 0; r < samples; r++) {
-    weight.fill(0);
-    for (let k = 0; k < U; k++) weight[Math.floor(random() * U)]++;
-    const t = statistic();
-    if (Number.isNaN(t)) {
-      undefinedSamples++;
-      continue;
-    }
-    boot[kept++] = t;
+  for (let k = 0; k < samples; k++) {
+    r.weight.fill(0);
+    for (let j = 0; j < U; j++) r.weight[Math.floor(random() * U)]++;
+    const t = r.statistic();
+    if (Number.isNaN(t)) continue;
+    gains[kept++] = t;
     total += t;
+    if (t <= 0) notBetter++;
     if (Math.abs(t - observed) >= Math.abs(observed) - eps) far++;
   }
-  const sorted = boot.subarray(0, kept).sort();
-  const mean = kept === 0 ? Number.NaN : total / kept;
-  let ss = 0;
-  for (let k = 0; k < kept; k++) ss += (sorted[k] - mean) ** 2;
-  // Approximate randomization.
-  weight.fill(1);
+  r.weight.fill(1);
+  const sorted = gains.subarray(0, kept).sort();
+  return { sorted, kept, mean: kept === 0 ? Number.NaN : total / kept, notBetter, far };
+}
+
+/** Approximate-randomization resamples of T: the count at least as extreme as the observed, and the valid ones. */
+function randomization(r: Resampler, samples: number, random: () => number, observed: number) {
+  const eps = 1e-12 * Math.max(1, Math.abs(observed));
   let extreme = 0;
   let valid = 0;
-  for (let r = 0; r < samples; r++) {
-    for (let k = 0; k < U; k++) swap[k] = random() < 0.5 ? 1 : 0;
-    const t = statistic();
-    if (Number.isNaN(t)) {
-      undefinedSamples++;
-      continue;
-    }
+  for (let k = 0; k < samples; k++) {
+    for (let j = 0; j < r.units; j++) r.swap[j] = random() < 0.5 ? 1 : 0;
+    const t = r.statistic();
+    if (Number.isNaN(t)) continue;
     valid++;
     if (Math.abs(t) >= Math.abs(observed) - eps) extreme++;
   }
-  swap.fill(0);
+  r.swap.fill(0);
+  return { extreme, valid };
+}
+
+function checkOptions(samples: number, confidence: number): void {
+  if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${String(samples)}`);
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${String(confidence)}`);
+}
+
+/**
+ * Paired bootstrap and approximate randomization of the difference between A and B over the
+ * units of one or more splits (see the module comment).
+ * @throws RangeError when there is no split or no unit, a split's counts are too short for its
+ *   units, `samples` is not a positive integer, or `confidence` is not in (0, 1).
+ */
+export function pairedTests(splits: readonly PairedSplit[], metric: (c: SummedCounts) => number, options: PairedTestOptions): PairedTest {
+  const { samples, seed } = options;
+  const confidence = options.confidence ?? 0.95;
+  checkOptions(samples, confidence);
+  if (splits.length === 0) throw new RangeError('the tests need at least one split');
+  const r = new Resampler(splits, metric, options.metricB ?? metric, options.lowerIsBetter === true);
+  const perSplit = r.perSplit();
+  const observed = perSplit.reduce((x, y) => x + y, 0) / perSplit.length;
+  const random = mulberry32(seed);
+  const boot = bootstrap(r, samples, random, observed);
+  const ar = randomization(r, samples, random, observed);
+  let ss = 0;
+  for (let k = 0; k < boot.kept; k++) ss += (boot.sorted[k] - boot.mean) ** 2;
   const tail = (1 - confidence) / 2;
   return {
     observed,
     perSplit,
-    sd,
-    se: kept > 1 ? Math.sqrt(ss / (kept - 1)) : Number.NaN,
-    low: quantile(sorted, tail),
-    high: quantile(sorted, 1 - tail),
+    sd: sampleSd(perSplit),
+    se: boot.kept > 1 ? Math.sqrt(ss / (boot.kept - 1)) : Number.NaN,
+    low: quantile(boot.sorted, tail),
+    high: quantile(boot.sorted, 1 - tail),
     confidence,
-    pBootstrap: kept === 0 ? Number.NaN : (1 + far) / (1 + kept),
-    pRandomization: valid === 0 ? Number.NaN : (1 + extreme) / (1 + valid),
+    pBootstrap: boot.kept === 0 ? Number.NaN : (1 + boot.far) / (1 + boot.kept),
+    pRandomization: ar.valid === 0 ? Number.NaN : (1 + ar.extreme) / (1 + ar.valid),
     samples,
-    undefinedSamples,
+    undefinedSamples: samples - boot.kept + samples - ar.valid,
+  };
+}
+
+/** Sample standard deviation (n − 1), null for fewer than two values. */
+export function sampleSd(xs: readonly number[]): number | null {
+  if (xs.length < 2) return null;
+  const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
+}
+
+/**
+ * Counts of one document for {@link pairedBootstrap}: TP, FP, FN and optionally S (substitutions,
+ * for SER and ERR; missing means 0). Any non-negative numbers (predicted counts may be fractional).
+ */
+export interface DocCounts {
+  tp: number;
+  fp: number;
+  fn: number;
+  s?: number;
+}
+
+export interface BootstrapOptions {
+  /** Number of resamples (a positive integer). */
+  samples: number;
+  seed: number;
+  /** Two-sided level of the percentile interval, in (0, 1); default 0.95. */
+  confidence?: number;
+  /** When true the gain is metric(B) − metric(A), so that positive is still better (e.g. SER). */
+  lowerIsBetter?: boolean;
+  /**
+   * The metric of side B when it differs from A's (e.g. an objective that reads the number of
+   * members or their cost, which differ between an ensemble and a single system); default `metric`.
+   */
+  metricB?: (c: SummedCounts) => number;
+}
+
+export interface BootstrapSummary {
+  /** The gain on all documents (no resampling). */
+  observed: number;
+  /** Mean gain over the resamples. */
+  mean: number;
+  /** Percentile interval of the gain at `confidence`. */
+  low: number;
+  high: number;
+  /** Share of resamples whose gain is ≤ 0 (a one-sided bootstrap p-value for "A is better"). */
+  notBetter: number;
+  /** Resamples whose gain was NaN (metric undefined on that resample), left out of the above. */
+  undefinedSamples: number;
+}
+
+/**
+ * Paired bootstrap over documents of the gain of system A over system B.
+ *
+ * Procedure: with n documents and one {@link mulberry32}(seed) stream, each of the `samples`
+ * resamples draws n document indices ⌊u·n⌋ with replacement (in sequence from the stream), sums
+ * the counts of those documents for A and for B separately — the same documents for both
+ * sides: paired — and records gain = metric(ΣA) − metric(ΣB) (metric(ΣB) − metric(ΣA) with
+ * `lowerIsBetter`). Then: observed = the gain on all documents once; mean = the mean gain;
+ * [low, high] = the (1−c)/2 and (1+c)/2 quantiles of the gains (percentile interval,
+ * Efron & Tibshirani 1993 §13.3; linear interpolation between order statistics);
+ * notBetter = #{gain ≤ 0}/#resamples.
+ *
+ * Edge cases: resamples whose gain is NaN are left out of mean, interval and notBetter and
+ * counted in `undefinedSamples`; when all are NaN those four are NaN. RangeError when the two
+ * lists differ in length or are empty, `samples` is not a positive integer, or `confidence` is
+ * not in (0, 1). Deterministic for a seed. O(samples·n).
+ *
+ * Source: Efron & Tibshirani 1993; Koehn 2004 (paired bootstrap resampling).
+ */
+export function pairedBootstrap(
+  perDocA: ReadonlyArray<DocCounts>,
+  perDocB: ReadonlyArray<DocCounts>,
+  metric: (c: SummedCounts) => number,
+  options: BootstrapOptions,
+): BootstrapSummary {
+  const n = perDocA.length;
+  if (n !== perDocB.length) throw new RangeError(`both sides need one entry per document, got ${n} and ${perDocB.length}`);
+  if (n === 0) throw new RangeError('the bootstrap needs at least one document');
+  const confidence = options.confidence ?? 0.95;
+  checkOptions(options.samples, confidence);
+  const pack = (docs: ReadonlyArray<DocCounts>) => Float64Array.from(docs.flatMap((d) => [d.tp, d.fp, d.fn, d.s ?? 0]));
+  const units = Array.from({ length: n }, (_, d) => d);
+  const r = new Resampler([{ units, a: pack(perDocA), b: pack(perDocB) }], metric, options.metricB ?? metric, options.lowerIsBetter === true);
+  const observed = r.statistic();
+  const boot = bootstrap(r, options.samples, mulberry32(options.seed), observed);
+  const tail = (1 - confidence) / 2;
+  return {
+    observed,
+    mean: boot.mean,
+    low: quantile(boot.sorted, tail),
+    high: quantile(boot.sorted, 1 - tail),
+    notBetter: boot.kept === 0 ? Number.NaN : boot.notBetter / boot.kept,
+    undefinedSamples: options.samples - boot.kept,
   };
 }

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { holdoutSplit, kFolds, mulberry32, pairedBootstrap, type SummedCounts } from '../../src/plan/split.js';
+import { holdoutSplit, kFolds, mulberry32, type SummedCounts } from '../../src/plan/split.js';
+import { pairedBootstrap } from '../../src/plan/significance.js';
 
 const f1 = (c: SummedCounts) => (c.tp === 0 ? (c.fp + c.fn === 0 ? 1 : 0) : (2 * c.tp) / (2 * c.tp + c.fp + c.fn));
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
