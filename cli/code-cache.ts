@@ -2,7 +2,7 @@
  * The installed command's program (dist/bin/program.cjs) compiled with its V8 code cache
  * (src/code-cache.ts says how the cache is made, when it is used, and why the program is one
  * CommonJS script). Eval on the twelve CoNLL-2003 systems used 34 ms less main-thread time with it
- * (README, Performance).
+ * (docs/performance.md).
  */
 import { join } from 'node:path';
 import type vm from 'node:vm';

@@ -8,7 +8,7 @@
  * (cli/warm-code-cache.ts) runs each bundle's work once on the bundled examples, then saves the
  * bytecode of every function compiled by then (`vm.Script#createCachedData`) next to the bundle,
  * as `<bundle>.cache`. A later load compiles the bundle with that cache (`cachedData`) and skips
- * the work (README, Performance, gives what it saves).
+ * the work (docs/performance.md gives what it saves).
  *
  * The bundles are CommonJS scripts, not ES modules: Node 20 offers no code cache for ES modules
  * (Node 22 adds `module.enableCompileCache`).

@@ -5,14 +5,14 @@
 
 /**
  * Default `--same-f`: |ΔF| strictly below 0.005 (half an F1 point) counts as the same score.
- * Justified in the README section "Ablation: same score, different behaviour".
+ * Justified in docs/ablate.md ("The flag").
  */
 export const DEFAULT_SAME_F = 0.005;
 
 /**
  * Default `--different`: F_Comp strictly above 0.25 in either direction counts as different
  * behaviour — one system fixes about a quarter of the other's errors or more (the harmonic mean
- * of the share of its misses found and of its spurious items avoided). Justified in the README.
+ * of the share of its misses found and of its spurious items avoided). Justified in docs/ablate.md ("The flag").
  */
 export const DEFAULT_DIFFERENT = 0.25;
 

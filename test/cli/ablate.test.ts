@@ -195,9 +195,9 @@ describe('ablate tables and other formats', () => {
   });
 });
 
-describe('the README walkthrough', () => {
+describe('the manual\'s walkthrough (docs/ablate.md)', () => {
   it('shows lines the command really prints', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs', 'ablate.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Ablation: same score, different behaviour'));
     const block = /```\n(Scores — [\s\S]*?)```/.exec(section);
     expect(block).not.toBeNull();
