@@ -314,7 +314,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
         };
       }),
       summary: (['selection', ...BASELINE_NAMES] as ProcedureName[]).map((name) => ({ name, ...summarise(runs, name, scorer.objective.minimise) })),
-      stability: { distinct: counts.size, mostCommon },
+      stability: { distinct: counts.size, mostCommon, tied: [...counts.values()].filter((c) => c !== mostCommon && c.count === mostCommon.count).length },
     };
   }
   const alpha = o.alpha ?? DEFAULT_ALPHA;

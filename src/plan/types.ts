@@ -182,7 +182,12 @@ export interface HeldOut {
   /** Per procedure: held-out mean and spread, planning mean and optimism. */
   summary: Array<HeldOutSummary & { name: ProcedureName }>;
   /** How stable the selection's choice is: distinct choices over the splits, and the most frequent. */
-  stability: { distinct: number; mostCommon: { members: string[]; rule: string; count: number } };
+  stability: {
+    distinct: number;
+    /** The most frequent choice (the first chosen among equals), and how many others were chosen as often. */
+    mostCommon: { members: string[]; rule: string; count: number };
+    tied: number;
+  };
 }
 
 /** A paired comparison of the recommendation with a baseline (positive: the recommendation is better). */

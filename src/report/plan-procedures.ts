@@ -94,7 +94,8 @@ export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => st
       : h.stability.distinct === h.splits.length
         ? `The selection chose a different ensemble in each of the ${h.splits.length} splits.`
         : `The selection chose ${h.stability.distinct} different ensembles over ${plural(h.splits.length, 'split')}; `
-          + `the most frequent, ${m.rule}(${m.members.join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}.`,
+          + `the most frequent, ${m.rule}(${m.members.join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}`
+          + `${h.stability.tied === 0 ? '' : `, tied with ${plural(h.stability.tied, 'other')}`}.`,
   };
 }
 

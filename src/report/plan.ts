@@ -367,7 +367,7 @@ export function planJsonObject(r: PlanResult): object {
         summary: h.summary.map((x) => ({
           name: x.name, mean: jsonNumber(x.mean), sd: jsonNumber(x.sd), splits: x.splits, planningMean: jsonNumber(x.planningMean), optimism: jsonNumber(x.optimism),
         })),
-        stability: { distinct: h.stability.distinct, mostCommon: { ...h.stability.mostCommon, members: [...h.stability.mostCommon.members] } },
+        stability: { distinct: h.stability.distinct, mostCommon: { ...h.stability.mostCommon, members: [...h.stability.mostCommon.members] }, tied: h.stability.tied },
       },
     }),
     ...(r.testSet === undefined ? {} : { testSet: { ...r.testSet } }),

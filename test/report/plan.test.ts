@@ -82,7 +82,7 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
       summary: (['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'] as ProcedureName[]).map((name) => ({
         name, mean: 0.9, sd: 0.01, splits: 2, planningMean: 0.92, optimism: 0.02,
       })),
-      stability: { distinct: 1, mostCommon: { members: ['crf', 'gazetteer', 'sloppy'], rule: 'vote', count: 2 } },
+      stability: { distinct: 1, mostCommon: { members: ['crf', 'gazetteer', 'sloppy'], rule: 'vote', count: 2 }, tied: 0 },
     },
     bootstrap: {
       samples: 200, seed: 7, confidence: 0.95, units: 'document', reselected: true, procedure: 'selection',
@@ -209,6 +209,10 @@ describe('planTable', () => {
     expect(text).toContain('Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part left out');
     expect(text).toMatch(/\n\s+1\s+10\s+10\s+vote\(crf\+gazetteer\+sloppy\)\s+92\.00\s+89\.50\s+90\.50\s+91\.00\s+91\.50\n/);
     expect(text).toContain('The selection chose the same ensemble, vote(crf+gazetteer+sloppy), in every split.');
+    // A tie for the most frequent choice is said.
+    const h = fixture().heldOut!;
+    const tied = planTable(fixture({ heldOut: { ...h, splits: [...h.splits, ...h.splits.slice(0, 2)], stability: { distinct: 2, mostCommon: h.stability.mostCommon, tied: 1 } } }));
+    expect(tied).toContain('The selection chose 2 different ensembles over 4 splits; the most frequent, vote(crf+gazetteer+sloppy), 2 times, tied with 1 other.');
     expect(text).toContain('The recommendation (selection) against each baseline, held out (paired over 20 documents; paired bootstrap and approximate randomization, 1000 resamples each, seed 7; choices made on the training parts, not re-selected per resample)');
     expect(text).toMatch(/\nvote-all\s+\+1\.50\s+\+0\.90 to \+2\.10\s+< 0\.001\s+0\.190\n/);
     expect(text).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.210\s+0\.190\n/);
