@@ -56,7 +56,8 @@ export {
   ablateCsv, ablateJson, ablateLatex, ablateTables, CHANGE_LISTS, CHANGE_MEANING, signedPoints, type ChangeList,
 } from './report/ablate.js';
 export { buildPlanData, MAX_SYSTEMS, type PlanData, type PlanDataOptions, type UnitKind } from './plan/data.js';
-export { betaBinomialTail, predictBinary, type PredictedCounts } from './plan/predict.js';
+export { predictBinary, predictCandidate, predictVote, type PredictedCounts } from './plan/predict.js';
+export { maxEntVotes } from './plan/maxent.js';
 export { parseObjective, type Objective, type ObjectiveInput } from './plan/objective.js';
 export { honestRankAgreement, kendallTauB, RANK_TOP_K, rankAgreement, spearman, topKAgreement } from './plan/rank.js';
 export { paretoFront } from './plan/pareto.js';

@@ -1,6 +1,6 @@
 /**
  * Exhaustive search: every member set of `minSize`..`maxSize` systems under every
- * rule, each scored actual and predicted and recorded in the store.
+ * rule, each scored (actual objective) and recorded in the store.
  *
  * Binary rules need, for each member set S, how many items get each number of votes — the
  * histogram h_S(k) = #{items : |mask ∩ S| = k}, for gold and for non-gold items. Rather than
@@ -21,9 +21,8 @@
  */
 import { popcount } from '../model/bitset.js';
 import { isBinaryRule } from '../ensemble/rules.js';
-import { substitutionsOf, membersOf } from './data.js';
+import { substitutionsOf } from './data.js';
 import { actualBinary, actualVote, needOf } from './engine.js';
-import { predictBinary, type MemberSums } from './predict.js';
 import type { SearchContext } from './store.js';
 
 /** The transform keeps two histograms of 2ⁿ·(n+1) 32-bit counts: at most 22 systems (~0.8 GB). */
@@ -88,32 +87,6 @@ export function subsetHistograms(ctx: SearchContext): [Int32Array, Int32Array] {
   return [hg, hn];
 }
 
-// predictBinary reads members only for one or two members; larger sets pass their size.
-const sizedLists: number[][] = [];
-function sized(size: number): number[] {
-  return (sizedLists[size] ??= new Array<number>(size).fill(-1));
-}
-
-function sumsOf(ctx: SearchContext, S: number, out: MemberSums): MemberSums {
-  const { data } = ctx;
-  const n = data.n;
-  out.size = popcount(S);
-  out.tp = out.fp = out.x = out.coGold = out.coNeg = out.coX = 0;
-  for (let x = S; x !== 0; x &= x - 1) {
-    const a = 31 - Math.clz32(x & -x);
-    out.tp += data.tp[a];
-    out.fp += data.fp[a];
-    out.x += data.coX[a * n + a];
-    for (let y = x & (x - 1); y !== 0; y &= y - 1) {
-      const b = 31 - Math.clz32(y & -y);
-      out.coGold += data.coGold[a * n + b];
-      out.coNeg += data.coNeg[a * n + b];
-      out.coX += data.coX[a * n + b];
-    }
-  }
-  return out;
-}
-
 /**
  * Scores every candidate of the space; `onProgress(done, total)` is called now and then with
  * the number of candidates scored.
@@ -130,14 +103,11 @@ export function exhaustive(ctx: SearchContext, onProgress?: (done: number, total
     && (n * n * 2 ** n) / 2 < subsets * Math.max(1, data.patterns.count);
   const [hg, hn] = useTransform ? subsetHistograms(ctx) : [undefined, undefined];
   const K = n + 1;
-  const sums: MemberSums = { size: 0, tp: 0, fp: 0, x: 0, coGold: 0, coNeg: 0, coX: 0 };
   let done = 0;
   const step = Math.max(1, Math.floor(200000 / Math.max(1, data.boundaries + data.patterns.count)));
   forEachSubset(n, minSize, maxSize, (S) => {
     const size = popcount(S);
     const cost = scorer.costOf(S);
-    sumsOf(ctx, S, sums);
-    const members = size <= 2 ? membersOf(S) : [];
     for (let r = 0; r < rules.length; r++) {
       const rule = rules[r];
       const need = needOf(rule, size);
@@ -158,8 +128,7 @@ export function exhaustive(ctx: SearchContext, onProgress?: (done: number, total
       } else {
         counts = actualBinary(data, S, need, scorer.withSlots);
       }
-      const predicted = predictBinary(data, size <= 2 ? members : sized(size), need, sums);
-      store.add(S, r, scorer.value(counts, size, cost), scorer.value(predicted, size, cost));
+      store.add(S, r, scorer.value(counts, size, cost));
     }
     done += rules.length;
     if (onProgress !== undefined && (done / rules.length) % step === 0) onProgress(done, total);

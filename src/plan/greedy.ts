@@ -28,20 +28,18 @@ export interface PathStep {
   /** The system added (the starting system at step 1). */
   added: number;
   actual: number;
-  predicted: number;
+  /** The step's candidate in the store (its prediction is computed when asked for, see predictedValue). */
+  k: number;
   /** For `guide comp`, the F_Comp of the added system to the ensemble before it. */
   comp: number | null;
 }
 
-/** Is candidate a better than b: actual key, then predicted key, then smaller member set, then lower mask. */
+/** Is candidate a better than b: actual key, then smaller member set, then lower mask. */
 function better(ctx: SearchContext, a: number, b: number): boolean {
   const { store, scorer } = ctx;
   const ka = scorer.key(store.actual[a]);
   const kb = scorer.key(store.actual[b]);
   if (ka !== kb) return ka > kb;
-  const pa = scorer.key(store.predicted[a]);
-  const pb = scorer.key(store.predicted[b]);
-  if (pa !== pb) return pa > pb;
   const sa = popcount(store.masks[a]);
   const sb = popcount(store.masks[b]);
   if (sa !== sb) return sa < sb;
@@ -64,7 +62,7 @@ export function greedy(ctx: SearchContext, r: number, guide: 'score' | 'comp', s
   const all = data.n >= 31 ? -1 : (1 << data.n) - 1;
   let S = 1 << start;
   let cur = scoreCandidate(ctx, S, r);
-  const path: PathStep[] = [{ rule: r, mask: S, added: start, actual: store.actual[cur], predicted: store.predicted[cur], comp: null }];
+  const path: PathStep[] = [{ rule: r, mask: S, added: start, actual: store.actual[cur], k: cur, comp: null }];
   let bestKey = scorer.key(store.actual[cur]);
   let stale = 0;
   while (popcount(S) < ctx.maxSize && S !== all) {
@@ -98,7 +96,7 @@ export function greedy(ctx: SearchContext, r: number, guide: 'score' | 'comp', s
     }
     S |= 1 << pickX;
     cur = pick;
-    path.push({ rule: r, mask: S, added: pickX, actual: store.actual[cur], predicted: store.predicted[cur], comp: guide === 'comp' ? pickComp : null });
+    path.push({ rule: r, mask: S, added: pickX, actual: store.actual[cur], k: cur, comp: guide === 'comp' ? pickComp : null });
     const key = scorer.key(store.actual[cur]);
     if (key > bestKey) {
       bestKey = key;

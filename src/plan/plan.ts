@@ -32,7 +32,7 @@ import { honestRankAgreement, type RankEntry } from './rank.js';
 import { comparisonOf, dataTest, recommend } from './recommend.js';
 import { scoresOf, Scorer } from './scores.js';
 import { searchSettings, type Listed, type Planned, type SearchStrategy } from './search.js';
-import { predictedCounts } from './store.js';
+import { predictedCounts, predictedValue } from './store.js';
 import type {
   GreedyStep, HeldOut, PlanCandidate, PlanResult, Procedure, ProcedureName, Recommendation, ScoredOn, TestSet,
 } from './types.js';
@@ -177,7 +177,7 @@ function greedySteps(p: Planned): GreedyStep[] {
   for (const path of p.paths) {
     path.forEach((st, i) => out.push({
       rule: ruleName(ctx.rules[st.rule]), step: i + 1, added: ctx.data.names[st.added], members: membersOf(st.mask).map((m) => ctx.data.names[m]),
-      actual: st.actual, predicted: st.predicted, comp: st.comp,
+      actual: st.actual, predicted: predictedValue(ctx, st.k), comp: st.comp,
     }));
   }
   return out;
@@ -192,6 +192,40 @@ function inRange(p: Planned): number[] {
     if (size >= p.ctx.minSize && size <= p.ctx.maxSize) out.push(k);
   }
   return out;
+}
+
+/**
+ * The candidates whose prediction is measured (rank agreement, prediction quality, the scatter):
+ * every candidate in the size range when they span at most {@link PREDICTION_SAMPLE} member sets,
+ * else every rule of a fixed pseudo-random choice of that many member sets (the lowest values of
+ * an integer hash of the bitmask, so the same data gives the same sample). A prediction costs
+ * more than simulating a binary rule, so an exhaustive search does not predict all it scores.
+ * Predictions are computed here (store indices are returned in store order).
+ */
+export function predictionSample(p: Planned, range: readonly number[]): number[] {
+  const { ctx } = p;
+  const { store } = ctx;
+  const masks = [...new Set(range.map((k) => store.masks[k]))];
+  let keep: Set<number> | undefined;
+  if (masks.length > PREDICTION_SAMPLE) {
+    const hashed = masks.map((S) => ({ S, h: hashMask(S) }));
+    hashed.sort((a, b) => a.h - b.h || a.S - b.S);
+    keep = new Set(hashed.slice(0, PREDICTION_SAMPLE).map((x) => x.S));
+  }
+  const out = keep === undefined ? [...range] : range.filter((k) => keep.has(store.masks[k]));
+  for (const k of out) predictedValue(ctx, k);
+  return out;
+}
+
+/** At most this many member sets have their predictions measured in a plan. */
+export const PREDICTION_SAMPLE = 500;
+
+/** An integer hash of a bitmask (a fixed bijection of 32-bit integers, as in murmur3's finaliser). */
+function hashMask(S: number): number {
+  let h = S | 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** Rank agreement entries: exact by construction (one member, or two under a binary rule), and duplicates keyed by member set and vote threshold. */
@@ -355,7 +389,8 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       return candidateOf(p, l, rank, o.budget, true, test);
     });
   }
-  const rankAgreement = honestRankAgreement(rankEntries(p, range), p.singles[p.best], !scorer.objective.minimise);
+  const predictedRange = predictionSample(p, range);
+  const rankAgreement = honestRankAgreement(rankEntries(p, predictedRange), p.singles[p.best], !scorer.objective.minimise);
 
   const bootstrap = o.bootstrap !== undefined && o.bootstrap > 0
     ? reselectingBootstrap(index, unitKind, scorer, s, {
@@ -406,7 +441,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       };
     };
     const ordered = p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.ruleIndex));
-    return [...range.filter((k) => !listed.has(k)).map((k) => point(k, false)), ...ordered.map((k) => point(k, true))];
+    return [...predictedRange.filter((k) => !listed.has(k)).map((k) => point(k, false)), ...ordered.map((k) => point(k, true))];
   };
   return {
     result,

@@ -1,40 +1,49 @@
 /**
- * Predicted counts of a candidate from the pairwise statistics alone: per-system
- * counts and the n×n co-selection counts of {@link PlanData}, never a joint simulation.
+ * Predicted counts of a candidate from its members' pairwise statistics alone — per-member
+ * counts and the co-selection counts of each pair of members in {@link PlanData}, never a joint
+ * simulation, and nothing about systems outside the candidate (loading more systems never
+ * changes a candidate's prediction).
  *
  * **Exact cases** (the complementarity identities of src/complementarity/comp.ts, tested to
- * equal the simulation):
- * - one member: its own TP, FP and S;
- * - two members a, b under "at least one vote" (union, kofn:1): TP = TP_a + TP_b − |TP_a∩TP_b|,
- *   FP = FP_a + FP_b − |FP_a∩FP_b| (so R = 1 − (1−R_a)(1−R_Comp(a,b)));
- *   under "both votes" (intersection, majority of two, kofn:2): TP = |TP_a∩TP_b|,
- *   FP = |FP_a∩FP_b| = FP_a·(1 − P_Comp(a,b)).
- *   Substitutions: union S = |W_a| − |W_a∩C_b| + |W_b| − |W_b∩C_a| − |W_a∩W_b|, intersection
- *   S = |X_a∩X_b| — exact when every gold boundary has one gold label and no system gives one
- *   boundary two labels (always so for BIO input); an approximation otherwise.
+ * equal the simulation): one member under any binary rule; two members under union (TP = TP_a +
+ * TP_b − |TP_a∩TP_b|, FP likewise, so R = 1 − (1−R_a)(1−R_Comp(a,b))) and under "both votes"
+ * (intersection, majority of two, kofn:2: TP = |TP_a∩TP_b|, FP = FP_a·(1 − P_Comp(a,b))), with
+ * substitutions S from the boundary statistics (union: |W_a| − |W_a∩C_b| + |W_b| − |W_b∩C_a| −
+ * |W_a∩W_b|; both: |X_a∩X_b|) — exact for BIO input (one label per boundary).
  *
- * **Three or more members: beta-binomial estimator.** The number V of member votes an item gets
- * is modelled as beta-binomial(n, π, θ), separately for gold items, for non-gold items and for
- * substitution candidates, matched to the first two factorial moments the pairwise statistics
- * give exactly: E[V]/n = π = Σ_m c_m / (n·N) and E[V(V−1)]/(n(n−1)) = m₂ = Σ_{a≠b} c_ab /
- * (n(n−1)·N), with N the number of items of the class. With θ = ρ/(1−ρ) (ρ the intra-class
- * correlation), P(V = k) = C(n,k)·Π_{j<k}(π + jθ)·Π_{j<n−k}(1 − π + jθ) / Π_{j<n}(1 + jθ) and the
- * moment match gives θ = (m₂ − π²)/(π − m₂). θ = 0 is the binomial (independent members);
- * m₂ = π (every item chosen by all or by none) puts all mass on 0 and n. A negative θ
- * (members avoid each other's items) is kept down to the smallest value for which the
- * probabilities stay non-negative, −min(π, 1−π)/(n−1). Predicted TP = N_gold·P(V ≥ t),
- * FP = N_neg·P(V ≥ t); predicted S = N_X·P(V_X ≥ t)·(1 − predicted recall), capped by FP and FN.
- * With n = 2 the estimator reproduces the exact counts (a distribution on {0,1,2} is fixed by
- * two moments); the exact formulas are used there to avoid rounding.
+ * **Three or more members (`max-entropy`).** Each class of items gets the pairwise
+ * maximum-entropy distribution of its member votes (src/plan/maxent.ts: the least committal
+ * distribution with the members' single and pairwise counts), over a population that depends
+ * only on the members:
+ * - gold items: N = G, the gold items; TP = #{gold items with ≥ t votes}, FN = G − TP;
+ * - non-gold items: N = Σ_m FP_m, the most distinct false positives the members can return (the
+ *   union's upper bound); FP = #{non-gold items with ≥ t votes};
+ * - substitution candidates (X: a non-gold label on a gold boundary): N = G, one per gold
+ *   boundary; kept X = #{X items with ≥ t votes};
+ * - "something at a gold boundary" (Z_m = C_m ∪ W_m, boundary level): N = G, singles
+ *   |C_m| + |W_m|, pairs |C_a∩C_b| + |C_a∩W_b| + |W_a∩C_b| + |W_a∩W_b|.
+ * With t > k/2 two items of one boundary cannot both be kept, so S = kept X. With t ≤ k/2 a
+ * boundary is a substitution when some label is kept there and the gold one is not, so
+ * S = min(kept X, #{Z ≥ t} − TP) (for union, #{Z ≥ 1} − #{C ≥ 1} is exactly that count).
+ * S is capped by FP and FN.
  *
- * Typed `vote` and `weighted` have no vote-count threshold; they are predicted through their
- * binary counterpart, `majority` of the same members, and are marked so (`via-majority`).
+ * **Typed `vote` (and `weighted`).** At a gold boundary let U be the members voting the gold
+ * label and V ≥ U those proposing anything; U and V get the maximum-entropy joint with their own
+ * distributions (above) and their cross moment E[UV] = Σ_a |C_a| + Σ_{a≠b} |C_a∩Z_b|, with U ≤ V.
+ * The gold label wins when U beats the `O` votes (U > k − V) and the wrong labels taken as one
+ * (U > V − U); a wrong label wins when V − U > k − V and V − U > U; ties count one half (the
+ * best member breaks them). Elsewhere a label wins when it beats `O`, which is the majority
+ * threshold: FP = (non-gold kept by majority − X kept by majority) + S. `weighted` is predicted
+ * by the same counts with its weights left out (method `max-entropy-unweighted`): weights that
+ * reorder votes are not predicted.
  *
- * Reference: the beta-binomial as a model of correlated classifier votes follows Kuncheva,
- * *Combining Pattern Classifiers* (2004, §4.6 on majority voting of dependent classifiers) in
- * spirit; the moment parameterisation is Skellam (1948).
+ * References: see src/plan/maxent.ts (Jaynes; Cox; Deming and Stephan; Kuncheva et al. on
+ * majority votes of dependent classifiers).
  */
+import type { Rule } from '../ensemble/rules.js';
+import { isBinaryRule, threshold } from '../ensemble/rules.js';
 import type { PlanData } from './data.js';
+import { maxEntVotes, tiltedJoint } from './maxent.js';
 import type { PredictionMethod } from './types.js';
 
 export interface PredictedCounts {
@@ -45,107 +54,148 @@ export interface PredictedCounts {
   method: PredictionMethod;
 }
 
-/** Sums of per-system and pairwise statistics over a member set: what prediction needs. */
-export interface MemberSums {
-  size: number;
-  tp: number;
-  fp: number;
-  x: number;
-  /** Σ over unordered pairs {a, b} ⊂ S. */
-  coGold: number;
-  coNeg: number;
-  coX: number;
+/** The members' vote distributions per class (see the module comment), counts by number of votes. */
+export interface MemberVotes {
+  members: number[];
+  gold: Float64Array;
+  neg: Float64Array;
+  x: Float64Array;
+  z: Float64Array;
 }
 
-/** The sums of {@link MemberSums} for a member list. */
-export function memberSums(data: PlanData, members: readonly number[]): MemberSums {
+/** The vote distributions of a member list (three or more members). */
+export function memberVotes(data: PlanData, members: readonly number[]): MemberVotes {
   const { n } = data;
-  const out: MemberSums = { size: members.length, tp: 0, fp: 0, x: 0, coGold: 0, coNeg: 0, coX: 0 };
-  for (let i = 0; i < members.length; i++) {
-    const a = members[i];
-    out.tp += data.tp[a];
-    out.fp += data.fp[a];
-    out.x += data.coX[a * n + a];
-    for (let j = i + 1; j < members.length; j++) {
-      const b = members[j];
-      out.coGold += data.coGold[a * n + b];
-      out.coNeg += data.coNeg[a * n + b];
-      out.coX += data.coX[a * n + b];
-    }
-  }
-  return out;
-}
-
-/**
- * P(V ≥ t) for V ~ beta-binomial(n, π, θ) matched to mean share `pi` and second factorial
- * moment share `m2` (see the module comment). `t` in 1..n.
- */
-export function betaBinomialTail(n: number, pi: number, m2: number, t: number): number {
-  if (t <= 0) return 1;
-  if (t > n) return 0;
-  if (!(pi > 0)) return 0;
-  if (pi >= 1) return 1;
-  if (n === 1) return pi;
-  const denom = pi - m2;
-  // All or nothing: every item has 0 or n votes.
-  if (denom <= 1e-15 * pi) return pi;
-  let theta = (m2 - pi * pi) / denom;
-  const floor = -Math.min(pi, 1 - pi) / (n - 1);
-  if (theta < floor) theta = floor;
-  // Prefix products A[k] = Π_{j<k}(π + jθ), B[k] = Π_{j<k}(1 − π + jθ).
-  const A = new Float64Array(n + 1);
-  const B = new Float64Array(n + 1);
-  A[0] = B[0] = 1;
-  let D = 1;
-  for (let j = 0; j < n; j++) {
-    A[j + 1] = A[j] * Math.max(0, pi + j * theta);
-    B[j + 1] = B[j] * Math.max(0, 1 - pi + j * theta);
-    D *= 1 + j * theta;
-  }
-  let tail = 0;
-  let binom = 1; // C(n, k), built up from k = 0
-  for (let k = 0; k <= n; k++) {
-    if (k >= t) tail += (binom * A[k] * B[n - k]) / D;
-    binom = (binom * (n - k)) / (k + 1);
-  }
-  return Math.min(1, Math.max(0, tail));
-}
-
-/**
- * Predicted TP, FP, FN and S of "at least `need` votes among `members`" (system indices, no
- * repeats); `sums` may be passed when the caller keeps them incrementally.
- */
-export function predictBinary(data: PlanData, members: readonly number[], need: number, sums: MemberSums = memberSums(data, members)): PredictedCounts {
-  const n = members.length;
+  const k = members.length;
   const G = data.goldSize;
-  if (need > n) return { tp: 0, fp: 0, fn: G, s: 0, method: 'exact' };
-  if (n === 1) {
+  const single = (f: (m: number) => number) => Float64Array.from(members, f);
+  const pairs = (f: (a: number, b: number) => number) => {
+    const out = new Float64Array(k * k);
+    for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) out[i * k + j] = f(members[i], members[j]);
+    return out;
+  };
+  const fp = single((m) => data.fp[m]);
+  let negN = 0;
+  for (const c of fp) negN += c;
+  return {
+    members: [...members],
+    gold: maxEntVotes(G, single((m) => data.tp[m]), pairs((a, b) => data.coGold[a * n + b])),
+    neg: maxEntVotes(negN, fp, pairs((a, b) => data.coNeg[a * n + b])),
+    x: maxEntVotes(G, single((m) => data.coX[m * n + m]), pairs((a, b) => data.coX[a * n + b])),
+    z: maxEntVotes(G, single((m) => zSingle(data, m)), pairs((a, b) => zPair(data, a, b))),
+  };
+}
+
+/** |Z_m| = |C_m ∪ W_m| at gold boundaries. */
+function zSingle(data: PlanData, m: number): number {
+  const n = data.n;
+  return Math.min(data.goldSize, data.tp[m] + data.ww[m * n + m] - data.wc[m * n + m]);
+}
+
+/**
+ * |Z_a ∩ Z_b| = |C_a∩C_b| + |C_a∩W_b| + |W_a∩C_b| + |W_a∩W_b| (exact when no member gives one
+ * boundary two labels; otherwise kept within what the singles allow).
+ */
+function zPair(data: PlanData, a: number, b: number): number {
+  const n = data.n;
+  const za = zSingle(data, a);
+  const zb = zSingle(data, b);
+  const both = data.coGold[a * n + b] + data.wc[a * n + b] + data.wc[b * n + a] + data.ww[a * n + b];
+  return Math.min(za, zb, Math.max(za + zb - data.goldSize, both));
+}
+
+function tail(h: Float64Array, t: number): number {
+  let s = 0;
+  for (let v = Math.max(0, t); v < h.length; v++) s += h[v];
+  return s;
+}
+
+const cache = new WeakMap<PlanData, MemberVotes>();
+
+/** {@link memberVotes}, remembering the last member list per data (a candidate's rules share it). */
+function votesOf(data: PlanData, members: readonly number[]): MemberVotes {
+  const last = cache.get(data);
+  if (last !== undefined && last.members.length === members.length && last.members.every((m, i) => m === members[i])) return last;
+  const v = memberVotes(data, members);
+  cache.set(data, v);
+  return v;
+}
+
+/**
+ * Predicted TP, FP, FN and S of "at least `need` votes among `members`" (system indices in
+ * increasing order, no repeats).
+ */
+export function predictBinary(data: PlanData, members: readonly number[], need: number): PredictedCounts {
+  const k = members.length;
+  const G = data.goldSize;
+  const N = data.n;
+  if (need > k || k === 0) return { tp: 0, fp: 0, fn: G, s: 0, method: 'exact' };
+  if (k === 1) {
     const m = members[0];
     return { tp: data.tp[m], fp: data.fp[m], fn: G - data.tp[m], s: data.s[m], method: 'exact' };
   }
-  if (n === 2) {
+  if (k === 2) {
     const [a, b] = members;
-    const N = data.n;
     if (need <= 1) {
-      const tp = sums.tp - sums.coGold;
-      const s = wOf(data, a) - data.wc[a * N + b] + wOf(data, b) - data.wc[b * N + a] - data.ww[a * N + b];
-      return { tp, fp: sums.fp - sums.coNeg, fn: G - tp, s, method: 'exact' };
+      const tp = data.tp[a] + data.tp[b] - data.coGold[a * N + b];
+      const s = data.ww[a * N + a] - data.wc[a * N + b] + data.ww[b * N + b] - data.wc[b * N + a] - data.ww[a * N + b];
+      return { tp, fp: data.fp[a] + data.fp[b] - data.coNeg[a * N + b], fn: G - tp, s, method: 'exact' };
     }
-    return { tp: sums.coGold, fp: sums.coNeg, fn: G - sums.coGold, s: sums.coX, method: 'exact' };
+    const tp = data.coGold[a * N + b];
+    return { tp, fp: data.coNeg[a * N + b], fn: G - tp, s: data.coX[a * N + b], method: 'exact' };
   }
-  const pairs = (n * (n - 1)) / 2;
-  const tail = (total: number, single: number, co: number) =>
-    total === 0 ? 0 : total * betaBinomialTail(n, single / (n * total), co / (pairs * total), need);
-  const tp = tail(G, sums.tp, sums.coGold);
-  const fp = tail(data.negSize, sums.fp, sums.coNeg);
+  const v = votesOf(data, members);
+  const tp = tail(v.gold, need);
+  const fp = tail(v.neg, need);
   const fn = G - tp;
-  const recall = G === 0 ? 0 : tp / G;
-  const keptX = tail(data.xSize, sums.x, sums.coX);
-  const s = Math.max(0, Math.min(keptX * (1 - recall), fp, fn));
-  return { tp, fp, fn, s, method: 'beta-binomial' };
+  const keptX = tail(v.x, need);
+  const s = 2 * need > k ? keptX : Math.min(keptX, tail(v.z, need) - tp);
+  return { tp, fp, fn, s: clamp(s, Math.min(fp, fn)), method: 'max-entropy' };
 }
 
-/** |W_m|: gold boundaries where system m returns a non-gold item (the diagonal of ww). */
-function wOf(data: PlanData, m: number): number {
-  return data.ww[m * data.n + m];
+function clamp(x: number, hi: number): number {
+  return Math.max(0, Math.min(x, hi));
+}
+
+/** Predicted counts of the typed vote among `members` (see the module comment). */
+export function predictVote(data: PlanData, members: readonly number[]): PredictedCounts {
+  const k = members.length;
+  const G = data.goldSize;
+  const n = data.n;
+  if (k === 0) return { tp: 0, fp: 0, fn: G, s: 0, method: 'exact' };
+  if (k === 1) return { ...predictBinary(data, members, 1), method: 'max-entropy' };
+  const v = votesOf(data, members);
+  let cross = 0;
+  for (const a of members) {
+    cross += data.tp[a];
+    for (const b of members) if (a !== b) cross += data.coGold[a * n + b] + data.wc[b * n + a];
+  }
+  const joint = tiltedJoint(v.gold, v.z, G, cross, (u, w) => u <= w);
+  let tp = 0;
+  let s = 0;
+  for (let u = 0; u <= k; u++) {
+    for (let w = u; w <= k; w++) {
+      const c = joint[u * (k + 1) + w];
+      if (c === 0) continue;
+      const o = k - w;
+      const wrong = w - u;
+      if (u > o) tp += u > wrong ? c : u === wrong ? c / 2 : 0;
+      if (wrong > o) s += wrong > u ? c : wrong === u ? c / 2 : 0;
+    }
+  }
+  const t = threshold({ kind: 'majority' }, k);
+  tp = clamp(tp, G);
+  const fp = Math.max(0, tail(v.neg, t) - tail(v.x, t)) + s;
+  return { tp, fp, fn: G - tp, s: clamp(s, Math.min(fp, G - tp)), method: 'max-entropy' };
+}
+
+/** Predicted counts of the candidate `members` (increasing system indices) under `rule`. */
+export function predictCandidate(data: PlanData, members: readonly number[], rule: Rule): PredictedCounts {
+  if (isBinaryRule(rule)) {
+    const t = threshold(rule, members.length);
+    return predictBinary(data, members, t > members.length ? Infinity : t);
+  }
+  const p = predictVote(data, members);
+  if (rule.kind === 'weighted' && members.length > 1) p.method = 'max-entropy-unweighted';
+  return p;
 }

@@ -1,22 +1,26 @@
 /**
  * The evaluated candidates of a search and how one candidate is scored: actual counts on the
- * planning data ({@link actualCounts}), predicted counts from the pairwise statistics
- * ({@link predictBinary}), and both objective values. Every search strategy records its
- * candidates here, once each, so rank agreement covers everything that was evaluated.
+ * planning data ({@link actualCounts}) when it is evaluated, and predicted counts from the
+ * members' pairwise statistics ({@link predictCandidate}) when asked for ({@link predictedValue}):
+ * a prediction costs more than simulating a binary rule on pattern-compressed data, so searches
+ * do not predict every candidate they score. Every search strategy records its candidates here,
+ * once each.
  */
 import { popcount } from '../model/bitset.js';
 import { isBinaryRule, type Rule } from '../ensemble/rules.js';
 import { membersOf, type PlanData } from './data.js';
-import { actualCounts, needOf, voteWeights, type VoteWeights } from './engine.js';
-import { predictBinary, type MemberSums } from './predict.js';
+import { actualCounts, voteWeights, type VoteWeights } from './engine.js';
+import { predictCandidate, type PredictedCounts } from './predict.js';
 import type { Scorer } from './scores.js';
 
-/** Evaluated (member set, rule) candidates with their actual and predicted objective values. */
+/** Evaluated (member set, rule) candidates with their actual and (once asked for) predicted objective values. */
 export class CandidateStore {
   masks = new Int32Array(1024);
   rules = new Uint8Array(1024);
   actual = new Float64Array(1024);
+  /** The predicted objective; meaningful where `predictedYet` is 1. */
   predicted = new Float64Array(1024);
+  predictedYet = new Uint8Array(1024);
   length = 0;
   private readonly at = new Map<number, number>();
 
@@ -26,6 +30,7 @@ export class CandidateStore {
     const rules = new Uint8Array(size); rules.set(this.rules); this.rules = rules;
     const actual = new Float64Array(size); actual.set(this.actual); this.actual = actual;
     const predicted = new Float64Array(size); predicted.set(this.predicted); this.predicted = predicted;
+    const yet = new Uint8Array(size); yet.set(this.predictedYet); this.predictedYet = yet;
   }
 
   /** Index of a candidate, or −1. */
@@ -34,7 +39,7 @@ export class CandidateStore {
   }
 
   /** Records a candidate (once; a repeat returns the first record's index). */
-  add(mask: number, rule: number, actual: number, predicted: number): number {
+  add(mask: number, rule: number, actual: number): number {
     const key = mask * 64 + rule;
     const old = this.at.get(key);
     if (old !== undefined) return old;
@@ -43,7 +48,6 @@ export class CandidateStore {
     this.masks[k] = mask;
     this.rules[k] = rule;
     this.actual[k] = actual;
-    this.predicted[k] = predicted;
     this.at.set(key, k);
     return k;
   }
@@ -68,17 +72,26 @@ export function makeContext(data: PlanData, rules: readonly Rule[], scorer: Scor
   };
 }
 
-/** The predicted counts of a candidate (typed rules through majority). */
-export function predictedCounts(data: PlanData, S: number, rule: Rule, sums?: MemberSums) {
-  const members = membersOf(S);
-  const p = predictBinary(data, members, needOf(rule, members.length), sums);
-  if (!isBinaryRule(rule)) p.method = 'via-majority';
-  return p;
+/** The predicted counts of the candidate with members S (a bitmask) under `rule`. */
+export function predictedCounts(data: PlanData, S: number, rule: Rule): PredictedCounts {
+  return predictCandidate(data, membersOf(S), rule);
+}
+
+/** The predicted objective of the store's candidate k, computed on first request. */
+export function predictedValue(ctx: SearchContext, k: number): number {
+  const { store, data, scorer } = ctx;
+  if (store.predictedYet[k] === 0) {
+    const S = store.masks[k];
+    const p = predictedCounts(data, S, ctx.rules[store.rules[k]]);
+    store.predicted[k] = scorer.value(p, popcount(S), scorer.costOf(S));
+    store.predictedYet[k] = 1;
+  }
+  return store.predicted[k];
 }
 
 /**
- * Scores the candidate (S, rules[r]) — actual and predicted objective — records it, and returns
- * its index in the store. A candidate already recorded is not scored again.
+ * Scores the candidate (S, rules[r]) — its actual objective — records it, and returns its index
+ * in the store. A candidate already recorded is not scored again.
  */
 export function scoreCandidate(ctx: SearchContext, S: number, r: number): number {
   const found = ctx.store.find(S, r);
@@ -88,6 +101,5 @@ export function scoreCandidate(ctx: SearchContext, S: number, r: number): number
   const size = popcount(S);
   const cost = scorer.costOf(S);
   const a = actualCounts(data, S, rule, scorer.withSlots, ctx.weights[r]);
-  const p = predictedCounts(data, S, rule);
-  return ctx.store.add(S, r, scorer.value(a, size, cost), scorer.value(p, size, cost));
+  return ctx.store.add(S, r, scorer.value(a, size, cost));
 }

@@ -31,10 +31,10 @@ export interface CandidateScores {
 export type PredictionMethod =
   /** One member, or two under union/intersection/kofn/majority: the complementarity identities, exact. */
   | 'exact'
-  /** Three or more members: the beta-binomial estimator of vote counts (see predict.ts). */
-  | 'beta-binomial'
-  /** Typed vote/weighted: through the binary counterpart (majority) of the same members. */
-  | 'via-majority';
+  /** Three or more members, or a typed vote: the pairwise maximum-entropy estimator (see predict.ts). */
+  | 'max-entropy'
+  /** `weighted`: the maximum-entropy estimate of the plain vote of the same members (weights left out). */
+  | 'max-entropy-unweighted';
 
 export interface PlanCandidate {
   /** 1-based, by actual objective (ties: predicted objective, then size, then input order). */

@@ -12,8 +12,8 @@
  * plain numbers with four decimals for other expressions (`f - 0.002*size`, `tp - fp`). Rank
  * correlations have three decimals. Undefined values are `—` (`null` in JSON, empty in CSV).
  *
- * Marks on predicted scores: `≈` for the beta-binomial estimate (three or more members), `†`
- * for typed rules predicted through majority; unmarked predictions are exact.
+ * Marks on predicted scores: `≈` for the maximum-entropy estimate (three or more members, and
+ * typed votes), `†` for `weighted` estimated as the plain vote; unmarked predictions are exact.
  */
 import type { CandidateScores, GreedyStep, PairedComparison, PlanCandidate, PlanResult, Procedure, ScoredOn } from '../plan/types.js';
 import { isRateObjective } from '../plan/scores.js';
@@ -38,12 +38,12 @@ export interface PlanDocumentOptions {
   top?: number;
 }
 
-/** The mark of a beta-binomial prediction, and its footnote. */
+/** The mark of an estimated prediction, and its footnote. */
 export const ESTIMATE_MARK = '≈';
-/** The mark of a typed rule predicted through majority, and its footnote. */
-export const VIA_MAJORITY_MARK = '†';
-export const VIA_MAJORITY_NOTE = 'vote/weighted predicted through majority (their binary counterpart)';
-const ESTIMATE_NOTE = 'predicted by the beta-binomial estimator (three or more members); unmarked predictions are exact';
+/** The mark of `weighted` predicted as the plain vote, and its footnote. */
+export const UNWEIGHTED_MARK = '†';
+export const UNWEIGHTED_NOTE = 'weighted predicted as the plain vote of its members (weights left out)';
+const ESTIMATE_NOTE = 'estimated from the members\' pairwise statistics (pairwise maximum entropy); unmarked predictions are exact';
 const OVER_BUDGET_MARK = '!';
 
 const ESC = '\u001b[';
@@ -96,8 +96,8 @@ export function planHeadline(r: PlanResult): string[] {
 /** The predicted F cell with its mark. */
 function predictedCell(c: PlanCandidate): string {
   const v = percent(c.predicted.f);
-  if (c.predictedVia === 'via-majority') return `${v}${VIA_MAJORITY_MARK}`;
-  if (c.predictedVia === 'beta-binomial') return `${ESTIMATE_MARK}${v}`;
+  if (c.predictedVia === 'max-entropy-unweighted') return `${ESTIMATE_MARK}${v}${UNWEIGHTED_MARK}`;
+  if (c.predictedVia === 'max-entropy') return `${ESTIMATE_MARK}${v}`;
   return v;
 }
 
@@ -131,8 +131,8 @@ function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCell: (m: 
   const best = list.findIndex((c) => c.rank === 1);
   if (best >= 0 && at >= 0) emphasis.add(`${best}:${at}`);
   const notes: string[] = [];
-  if (list.some((c) => c.predictedVia === 'beta-binomial')) notes.push(`${ESTIMATE_MARK} ${ESTIMATE_NOTE}.`);
-  if (list.some((c) => c.predictedVia === 'via-majority')) notes.push(`${VIA_MAJORITY_MARK} ${VIA_MAJORITY_NOTE}.`);
+  if (list.some((c) => c.predictedVia !== 'exact')) notes.push(`${ESTIMATE_MARK} ${ESTIMATE_NOTE}.`);
+  if (list.some((c) => c.predictedVia === 'max-entropy-unweighted')) notes.push(`${UNWEIGHTED_MARK} ${UNWEIGHTED_NOTE}.`);
   if (cost && list.some((c) => !c.withinBudget)) notes.push(`${OVER_BUDGET_MARK} over the budget${r.budget === null ? '' : ` of ${shortNumber(r.budget)}`}.`);
   const unit = isRateObjective(r.objective.text) ? ' (points)' : '';
   notes.push(`gap = actual − predicted objective${unit}; gain = over the candidate's best single member${unit}, positive is better.`);

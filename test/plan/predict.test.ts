@@ -5,7 +5,8 @@ import { buildEnsembleIndex } from '../../src/ensemble/simulate.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
 import { buildPlanData, maskOf } from '../../src/plan/data.js';
 import { actualCounts, needOf } from '../../src/plan/engine.js';
-import { betaBinomialTail, predictBinary } from '../../src/plan/predict.js';
+import { maxEntVotes } from '../../src/plan/maxent.js';
+import { predictBinary, predictCandidate } from '../../src/plan/predict.js';
 import { predictedCounts } from '../../src/plan/store.js';
 import { corpusArb } from '../helpers/corpus.js';
 
@@ -50,81 +51,141 @@ describe('exact prediction for one and two systems', () => {
     );
   });
 
-  it('marks typed rules as predicted through majority', () => {
+  it('predicts a vote of one member as that member', () => {
     fc.assert(
       fc.property(bioLike, (corpus) => {
         const data = buildPlanData(buildEnsembleIndex(corpus));
-        const p = predictedCounts(data, maskOf([0, 1]), parseRule('vote'));
-        expect(p.method).toBe('via-majority');
-        // majority of two is the intersection
-        expect(p.tp).toBe(actualCounts(data, maskOf([0, 1]), parseRule('intersection'), false).tp);
+        const p = predictedCounts(data, maskOf([0]), parseRule('vote'));
+        expect({ tp: p.tp, fp: p.fp }).toEqual({ tp: data.tp[0], fp: data.fp[0] });
       }),
       { numRuns: 50 },
     );
   });
 });
 
-describe('beta-binomial estimator', () => {
-  it('is the binomial when members are independent (m2 = π²)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), fc.double({ min: 0.01, max: 0.99, noNaN: true }), fc.nat(), (n, p, t0) => {
-      const t = 1 + (t0 % n);
-      expect(betaBinomialTail(n, p, p * p, t)).toBeCloseTo(binomialTail(n, p, t), 10);
-    }));
+/** Σ_v v·h_v and Σ_v C(v,2)·h_v of a vote histogram: the sums of the singles and of the pairs it implies. */
+function moments(h: Float64Array): [number, number] {
+  let one = 0;
+  let two = 0;
+  h.forEach((c, v) => {
+    one += v * c;
+    two += ((v * (v - 1)) / 2) * c;
+  });
+  return [one, two];
+}
+
+/** Random feasible singles and pairs: k members drawing from N items with a shared "ease" (so pairs are positively correlated). */
+const membersArb = fc.record({ k: fc.integer({ min: 2, max: 14 }), seed: fc.integer({ min: 1, max: 1_000_000 }), N: fc.integer({ min: 20, max: 400 }) }).map(({ k, seed, N }) => {
+  let a = seed;
+  const rnd = () => {
+    a = (a * 1103515245 + 12345) % 2147483648;
+    return a / 2147483648;
+  };
+  const skill = Array.from({ length: k }, () => rnd());
+  const picks = Array.from({ length: N }, () => {
+    const ease = rnd();
+    return skill.map((s) => ease + 0.5 * rnd() > 1 - s);
+  });
+  const single = skill.map((_, m) => picks.filter((x) => x[m]).length);
+  const pair = new Array<number>(k * k).fill(0);
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) pair[i * k + j] = picks.filter((x) => x[i] && x[j]).length;
+  return { k, N, single, pair, picks };
+});
+
+describe('pairwise maximum-entropy vote counts', () => {
+  it('keeps the population and the singles and pairs in total, for any number of members', () => {
+    fc.assert(fc.property(membersArb, ({ k, N, single, pair }) => {
+      const h = maxEntVotes(N, single, pair);
+      expect(h.length).toBe(k + 1);
+      for (const c of h) expect(c).toBeGreaterThanOrEqual(-1e-9);
+      expect(h.reduce((x, y) => x + y, 0)).toBeCloseTo(N, 6);
+      const [one, two] = moments(h);
+      // Within the fit's tolerance (each cell within 1e-5·N of its target).
+      const S1 = single.reduce((x, y) => x + y, 0);
+      const S2 = pair.reduce((x, y) => x + y, 0);
+      expect(Math.abs(one - S1)).toBeLessThanOrEqual(1e-3 * S1 + 1e-6);
+      expect(Math.abs(two - S2)).toBeLessThanOrEqual(1e-3 * S2 + 1e-6);
+    }), { numRuns: 150 });
   });
 
-  it('puts all mass on 0 and n when every item has all votes or none (m2 = π)', () => {
-    for (const t of [1, 3, 5]) expect(betaBinomialTail(5, 0.3, 0.3, t)).toBeCloseTo(0.3, 12);
+  it('reproduces a pair exactly', () => {
+    fc.assert(fc.property(membersArb.filter((m) => m.k === 2), ({ N, single, pair }) => {
+      const h = maxEntVotes(N, single, pair);
+      expect(h[2]).toBeCloseTo(pair[1], 9);
+      expect(h[1]).toBeCloseTo(single[0] + single[1] - 2 * pair[1], 9);
+    }), { numRuns: 50 });
   });
 
-  it('reproduces the exact pair distribution for n = 2 (two moments fix it)', () => {
-    // P(V=2) = m2, P(V≥1) = 2π − m2, for any feasible m2 (including negative correlation).
-    fc.assert(fc.property(fc.double({ min: 0.05, max: 0.95, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (pi, u) => {
-      const lo = Math.max(0, 2 * pi - 1);
-      const m2 = lo + u * (pi - lo);
-      expect(betaBinomialTail(2, pi, m2, 2)).toBeCloseTo(m2, 9);
-      expect(betaBinomialTail(2, pi, m2, 1)).toBeCloseTo(2 * pi - m2, 9);
-    }));
+  it('is the binomial when every pair is as independent members would give', () => {
+    for (const k of [3, 5, 9]) {
+      const q = 0.3;
+      const N = 1000;
+      const single = new Array<number>(k).fill(q * N);
+      const pair = new Array<number>(k * k).fill(q * q * N);
+      const h = maxEntVotes(N, single, pair);
+      for (let v = 0; v <= k; v++) expect(h[v] / N).toBeCloseTo(binomialTail(k, q, v) - binomialTail(k, q, v + 1), k > 6 ? 3 : 6);
+    }
   });
 
-  it('has tails that fall with the threshold, from 1 at t = 0 to 0 above n', () => {
-    fc.assert(fc.property(fc.integer({ min: 2, max: 15 }), fc.double({ min: 0.01, max: 0.99, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (n, pi, u) => {
-      const m2 = Math.max(0, 2 * pi - 1) * 0 + u * pi; // any value in [0, π]
-      let last = betaBinomialTail(n, pi, m2, 0);
-      expect(last).toBe(1);
-      for (let t = 1; t <= n + 1; t++) {
-        const x = betaBinomialTail(n, pi, m2, t);
-        expect(x).toBeGreaterThanOrEqual(0);
-        expect(x).toBeLessThanOrEqual(last + 1e-12);
-        last = x;
-      }
-      expect(last).toBe(0);
-      // Mean preserved: Σ_t P(V ≥ t) = E[V] = nπ (when θ is not clamped).
-    }));
+  it('puts everything on 0 and k when members always agree', () => {
+    const h = maxEntVotes(100, [40, 40, 40, 40], new Array<number>(16).fill(40));
+    expect(h[0]).toBeCloseTo(60, 6);
+    expect(h[4]).toBeCloseTo(40, 6);
+    expect(h[1] + h[2] + h[3]).toBeCloseTo(0, 6);
   });
 
-  it('preserves the mean: Σ_t P(V ≥ t) = nπ for non-negative correlation', () => {
-    fc.assert(fc.property(fc.integer({ min: 2, max: 15 }), fc.double({ min: 0.01, max: 0.99, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (n, pi, u) => {
-      const m2 = pi * pi + u * (pi - pi * pi);
-      let sum = 0;
-      for (let t = 1; t <= n; t++) sum += betaBinomialTail(n, pi, m2, t);
-      expect(sum).toBeCloseTo(n * pi, 8);
-    }));
+  it('is all zero for an empty population', () => {
+    expect([...maxEntVotes(0, [0, 0, 0], new Array<number>(9).fill(0))]).toEqual([0, 0, 0, 0]);
   });
 
-  it('gives counts within range for three or more members', () => {
+  it('comes closer to the true majority count than independent members do, on correlated members', () => {
+    let errMaxEnt = 0;
+    let errIndependent = 0;
+    fc.assert(fc.property(membersArb.filter((m) => m.k >= 3 && m.k <= 6), ({ k, N, single, pair, picks }) => {
+      const t = Math.floor(k / 2) + 1;
+      const truth = picks.filter((x) => x.filter(Boolean).length >= t).length;
+      const h = maxEntVotes(N, single, pair);
+      let est = 0;
+      for (let v = t; v <= k; v++) est += h[v];
+      const indep = maxEntVotes(N, single, Array.from({ length: k * k }, (_, ij) => (single[Math.floor(ij / k)] * single[ij % k]) / N));
+      let ind = 0;
+      for (let v = t; v <= k; v++) ind += indep[v];
+      errMaxEnt += Math.abs(est - truth);
+      errIndependent += Math.abs(ind - truth);
+    }), { numRuns: 100 });
+    expect(errMaxEnt).toBeLessThan(errIndependent / 2);
+  });
+});
+
+describe('predictions of three or more members', () => {
+  it('gives counts within range, marked as estimates, for binary rules and the vote', () => {
     fc.assert(
-      fc.property(corpusArb(3, 6), fc.constantFrom('union', 'intersection', 'majority'), (corpus, name) => {
+      fc.property(corpusArb(3, 6), fc.constantFrom('union', 'intersection', 'majority', 'kofn:2', 'vote', 'weighted'), (corpus, name) => {
         const data = buildPlanData(buildEnsembleIndex(corpus));
         const members = corpus.systems.map((_, k) => k);
-        const p = predictBinary(data, members, needOf(parseRule(name), members.length));
-        expect(p.method).toBe('beta-binomial');
+        const p = predictCandidate(data, members, parseRule(name));
+        expect(p.method).toBe(name === 'weighted' ? 'max-entropy-unweighted' : 'max-entropy');
         expect(p.tp).toBeGreaterThanOrEqual(0);
-        expect(p.tp).toBeLessThanOrEqual(data.goldSize + 1e-9);
+        expect(p.tp).toBeLessThanOrEqual(data.goldSize + 1e-6);
         expect(p.fp).toBeGreaterThanOrEqual(0);
-        expect(p.fp).toBeLessThanOrEqual(data.negSize + 1e-9);
+        expect(p.fn).toBeCloseTo(data.goldSize - p.tp, 9);
+        expect(p.s).toBeGreaterThanOrEqual(0);
         expect(p.s).toBeLessThanOrEqual(Math.min(p.fp, p.fn) + 1e-9);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('depends only on the members: loading more systems never changes a candidate\'s prediction', () => {
+    fc.assert(
+      fc.property(corpusArb(4, 6), fc.constantFrom('union', 'majority', 'kofn:2', 'vote'), (corpus, name) => {
+        const rule = parseRule(name);
+        const few = { ...corpus, systems: corpus.systems.slice(0, 3) };
+        const alone = predictCandidate(buildPlanData(buildEnsembleIndex(few)), [0, 1, 2], rule);
+        const among = predictCandidate(buildPlanData(buildEnsembleIndex(corpus)), [0, 1, 2], rule);
+        expect(among).toEqual(alone);
+      }),
+      { numRuns: 100 },
     );
   });
 });

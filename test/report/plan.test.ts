@@ -48,9 +48,9 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
     budget: null,
     candidates: [
       candidate(2, ['crf', 'gazetteer'], 'union', 0.91, 0.91, 'exact', { pareto: true }),
-      candidate(1, ['crf', 'gazetteer', 'sloppy'], 'vote', 0.935, 0.92, 'via-majority', { pareto: true }),
-      candidate(3, ['crf', 'gazetteer', 'tagger_v2&co'], 'majority', 0.905, 0.9123, 'beta-binomial'),
-      candidate(4, TWELVE, 'majority', 0.88, 0.87, 'beta-binomial', { gain: -0.02 }),
+      candidate(1, ['crf', 'gazetteer', 'sloppy'], 'vote', 0.935, 0.92, 'max-entropy', { pareto: true }),
+      candidate(3, ['crf', 'gazetteer', 'tagger_v2&co'], 'majority', 0.905, 0.9123, 'max-entropy'),
+      candidate(4, TWELVE, 'majority', 0.88, 0.87, 'max-entropy', { gain: -0.02 }),
     ],
     greedyPath: [
       { rule: 'vote', step: 1, added: 'crf', members: ['crf'], actual: 0.9, predicted: 0.9, comp: null },
@@ -144,7 +144,7 @@ describe('planTable', () => {
     const rows = candidateRows(text);
     expect(rows.map((r) => r[0])).toEqual(['1', '2', '3', '4']);
     // #, members, rule, size, pred F1, F1, SER, K, gap, gain (no cost column: costs are sizes).
-    expect(rows[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '92.00†', '93.50', '26.50', '92.50', '+1.50', '+3.50']);
+    expect(rows[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '≈92.00', '93.50', '26.50', '92.50', '+1.50', '+3.50']);
     expect(rows[1]).toEqual(['2', 'crf+gazetteer', 'union', '2', '91.00', '91.00', '29.00', '90.00', '0.00', '+1.00']);
     expect(rows[2][4]).toBe('≈91.23');
     expect(rows[2][8]).toBe('-0.73');
@@ -154,8 +154,11 @@ describe('planTable', () => {
   });
 
   it('explains the marks in footnotes', () => {
-    expect(text).toContain('\n† vote/weighted predicted through majority (their binary counterpart).\n');
-    expect(text).toContain('≈ predicted by the beta-binomial estimator');
+    expect(text).not.toContain('†');
+    const weighted = planTable(fixture({ candidates: [candidate(1, ['crf', 'gazetteer', 'sloppy'], 'weighted', 0.935, 0.92, 'max-entropy-unweighted')] }));
+    expect(weighted).toContain('≈92.00†');
+    expect(weighted).toContain('\n† weighted predicted as the plain vote of its members (weights left out).\n');
+    expect(text).toContain('≈ estimated from the members\' pairwise statistics (pairwise maximum entropy)');
     expect(text).toContain('gap = actual − predicted objective (points)');
     const exactOnly = planTable(fixture({ candidates: [candidate(1, ['crf'], 'union', 0.9, 0.9, 'exact')] }));
     expect(exactOnly).not.toContain('†');
@@ -190,7 +193,7 @@ describe('planTable', () => {
     expect(t).toMatch(/\nselection\s+crf\+gazetteer\+sloppy\s+vote\s+93\.50\s+92\.00\s+0\.40\s+\+2\.00\s+92\.50\n/);
     expect(t).toMatch(/\nbest-single\s+crf\s+—\s+90\.00\s+89\.50\s+0\.40\s+\+1\.00\s+—\n/);
     expect(t).toContain('test: on test/gold.conll, not used for any choice.');
-    expect(candidateRows(t)[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '92.00†', '93.50', '26.50', '92.50', '+1.50', '+3.50', '92.50']);
+    expect(candidateRows(t)[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '≈92.00', '93.50', '26.50', '92.50', '+1.50', '+3.50', '92.50']);
     expect(t).toContain('test: test/gold.conll (30 documents), never used for selection.');
   });
 
@@ -303,7 +306,7 @@ describe('planTable', () => {
     const r = fixture({ objective: { text: 'f - 0.002*size', minimise: false, description: 'F1 minus 0.002 per member' } });
     r.candidates.forEach((c) => { c.objective.actual -= 0.002 * c.size; c.objective.gap = 0.0123; });
     const rows = candidateRows(planTable(r));
-    expect(rows[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '92.00†', '93.50', '26.50', '92.50', '0.9290', '+0.0123', '+0.0350']);
+    expect(rows[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '≈92.00', '93.50', '26.50', '92.50', '0.9290', '+0.0123', '+0.0350']);
     expect(isRateObjective('ser')).toBe(true);
     expect(isRateObjective('k:1:0.5')).toBe(true);
     expect(isRateObjective('tp - fp')).toBe(false);
@@ -362,7 +365,7 @@ describe('planJson', () => {
 
 describe('planCsv', () => {
   it('has one parseable row per candidate, by rank, with every column', () => {
-    const rows = parseCsv(planCsv(fixture({ systems: ['a,b'], candidates: [candidate(1, ['a,b', 'say "hi"'], 'vote', 0.9, 0.8, 'via-majority')] })));
+    const rows = parseCsv(planCsv(fixture({ systems: ['a,b'], candidates: [candidate(1, ['a,b', 'say "hi"'], 'vote', 0.9, 0.8, 'max-entropy')] })));
     expect(rows[0]).toEqual([...PLAN_CSV_FIELDS]);
     expect(rows[0]).toHaveLength(4 + 5 + 10 + 10 + 4 + 5);
     expect(rows[1][1]).toBe('a,b+say "hi"');
@@ -380,7 +383,7 @@ describe('planCsv', () => {
     expect(all.slice(1, 5).map((r) => r[col('rank')])).toEqual(['1', '2', '3', '4']);
     expect(all[1][col('members')]).toBe('crf+gazetteer+sloppy');
     expect(all[1][col('objective_actual')]).toBe('0.935');
-    expect(all[1][col('predicted_via')]).toBe('via-majority');
+    expect(all[1][col('predicted_via')]).toBe('max-entropy');
     expect(all[1][col('ties')]).toBe('3');
     expect(all[1][col('pareto')]).toBe('true');
     expect(PLAN_CSV_FIELDS.slice(0, 10)).toEqual(['rank', 'members', 'rule', 'size', 'cost', 'gain', 'objective_actual', 'objective_predicted', 'gap', 'actual_precision']);
@@ -399,8 +402,7 @@ describe('planMarkdown', () => {
 
   it('has the candidates table, marks, rank agreement, held-out table and bootstrap line', () => {
     expect(md).toContain('| # | members | rule | size | pred F1 | F1 | SER | K | gap | gain |');
-    expect(md).toContain('| 1 | crf+gazetteer+sloppy | vote | 3 | 92.00† | **93.50** | 26.50 | 92.50 | +1.50 | +3.50 |');
-    expect(md).toContain('† vote/weighted predicted through majority (their binary counterpart).');
+    expect(md).toContain('| 1 | crf+gazetteer+sloppy | vote | 3 | ≈92.00 | **93.50** | 26.50 | 92.50 | +1.50 | +3.50 |');
     expect(md).toContain('Rank agreement (predicted against actual objective, in-sample) over 1200 candidates whose prediction is an estimate');
     expect(md).toContain('### The search\'s choice and the baselines, each chosen on the planning data only');
     expect(md).toContain('| caruana | crf×2+gazetteer+sloppy | weighted | 94.00 | 91.50 | 0.40 | +3.00 |');
@@ -424,7 +426,7 @@ describe('planLatex', () => {
     expect(tex.startsWith('% requires \\usepackage{booktabs}\n')).toBe(true);
     expect(tex).toContain('\\toprule');
     expect(tex).toContain('\\# & members & rule & size & pred F1 & F1 & SER & K & gap & gain \\\\');
-    expect(tex).toContain('1 & crf+gazetteer+sloppy & vote & 3 & 92.00$^\\dagger$ & \\textbf{93.50} & 26.50 & 92.50 & +1.50 & +3.50 \\\\');
+    expect(tex).toContain('1 & crf+gazetteer+sloppy & vote & 3 & $\\approx$92.00 & \\textbf{93.50} & 26.50 & 92.50 & +1.50 & +3.50 \\\\');
     expect(tex).toContain('$\\approx$91.23');
     expect(tex).toContain('Spearman $\\rho$ 0.812, Kendall $\\tau$ 0.650');
     expect(tex).toContain('\\caption{Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part left out}');

@@ -180,7 +180,7 @@ describe('tui: Planner view', () => {
     expect(lastFrame()).toContain('Rule majority');
     await press(stdin, 'r');
     expect(lastFrame()).toContain('Rule vote');
-    expect(lastFrame()).toContain('prediction: via-majority');
+    expect(lastFrame()).toContain('prediction: max-entropy');
     await press(stdin, 'r');
     expect(lastFrame()).toContain('Rule union');
     // Space again removes the member.
