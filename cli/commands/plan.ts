@@ -179,7 +179,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--k-alpha <alpha>', 'α of the K-measure', positiveNumber('--k-alpha'), 1)
     .addOption(new Option('--zero-division <rule>', 'value of 0/0 in P, R, F').choices(ZERO_DIVISION_MODES as string[]).default('gerbil'))
     .option('--types <types>', 'only these entity types, comma-separated')
-    .option('--svg <file>', 'also write a predicted-versus-actual scatter of every candidate as SVG')
+    .option('--svg <file>', 'also write a predicted-versus-actual scatter (the candidates whose prediction is measured) as SVG')
     .option('--save-plan <file>', 'write the recommendation as a plan that combine --plan applies to new outputs')
     .addOption(new Option('--save-plan-choice <which>', 'what --save-plan saves: the recommendation, or the top candidate').choices(['recommendation', 'top']).default('recommendation'));
   addFormatOption(cmd);

@@ -289,7 +289,7 @@ export interface PlanRun {
   candidateChoice: (rank: number) => Choice;
   /** The recommended choice, resolved on the planning data (what `--save-plan` saves). */
   recommendedChoice: Choice;
-  /** Every evaluated candidate in the size range as a scatter point; the listed ones last, best first, labelled and highlighted. */
+  /** The candidates whose prediction is measured (see predictionSample) as scatter points; the listed ones last, best first, labelled and highlighted. */
   scatter: () => Array<{ predicted: number; actual: number; rule: string; label: string; highlight: boolean }>;
 }
 
@@ -436,7 +436,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     const point = (k: number, highlight: boolean) => {
       const rule = ruleName(ctx.rules[store.rules[k]]);
       return {
-        predicted: store.predicted[k], actual: store.actual[k], rule, highlight,
+        predicted: predictedValue(ctx, k), actual: store.actual[k], rule, highlight,
         label: highlight ? `${rule}(${membersOf(store.masks[k]).map((m) => data.names[m]).join('+')})` : '',
       };
     };

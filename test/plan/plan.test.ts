@@ -6,7 +6,7 @@ import { UsageError } from '../../src/errors.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
 import { parseObjective } from '../../src/plan/objective.js';
-import { plan, runPlan } from '../../src/plan/plan.js';
+import { plan, PREDICTION_SAMPLE, runPlan } from '../../src/plan/plan.js';
 import type { PlanCandidate } from '../../src/plan/types.js';
 import { corpusArb } from '../helpers/corpus.js';
 
@@ -295,10 +295,25 @@ describe('plan', () => {
         expect(r.greedyPath.filter((s) => s.step === 1)).toHaveLength(4);
         expect(r.greedyPath[0].added).toBe(r.bestSingle.name);
         expect(run.scatter()).toHaveLength(r.search.evaluated);
-        expect(run.scatter().filter((p) => p.highlight)).toHaveLength(r.candidates.length);
+        const highlighted = run.scatter().filter((p) => p.highlight);
+        expect(highlighted).toHaveLength(r.candidates.length);
+        expect(highlighted.map((p) => p.predicted)).toEqual(r.candidates.map((c) => c.objective.predicted));
       }),
       { numRuns: 20 },
     );
+  });
+
+  it('measures predictions on a fixed sample of member sets when there are more than the sample size, always with the listed candidates', () => {
+    const corpus = fc.sample(corpusArb(10, 10), { numRuns: 1, seed: 3 })[0];
+    const run = runPlan(corpus, { objective: f1, search: 'exhaustive', folds: 0, top: 5 });
+    const r = run.result;
+    expect(r.search.evaluated).toBe(4 * 1023);
+    const points = run.scatter();
+    expect(points.length - r.candidates.length).toBeLessThanOrEqual(4 * PREDICTION_SAMPLE);
+    expect(points.length - r.candidates.length).toBeGreaterThanOrEqual(4 * PREDICTION_SAMPLE - r.candidates.length);
+    const highlighted = points.filter((p) => p.highlight);
+    expect(highlighted.map((p) => p.predicted)).toEqual(r.candidates.map((c) => c.objective.predicted));
+    expect(runPlan(corpus, { objective: f1, search: 'exhaustive', folds: 0, top: 5 }).scatter()).toEqual(points);
   });
 
   it('splits sentences when the corpus has one document, and says so', () => {
