@@ -28,11 +28,11 @@
  * S is capped by FP and FN.
  *
  * **Typed `vote` (and `weighted`).** At a gold boundary let U be the members voting the gold
- * label and V ≥ U those proposing anything; U and V get the maximum-entropy joint with their own
- * distributions (above) and their cross moment E[UV] = Σ_a |C_a| + Σ_{a≠b} |C_a∩Z_b|, with U ≤ V.
- * The gold label wins when U beats the `O` votes (U > k − V) and the wrong labels taken as one
- * (U > V − U); a wrong label wins when V − U > k − V and V − U > U; ties count one half (the
- * best member breaks them). Elsewhere a label wins when it beats `O`, which is the majority
+ * label (C_m) and D those voting another label (W_m; N = G, singles |W_m|, pairs |W_a∩W_b|); U
+ * and D get the maximum-entropy joint with their own distributions and their cross moment
+ * E[UD] = Σ_{a≠b} |C_a∩W_b|, with U + D ≤ k (a member votes once). The gold label wins when U
+ * beats the `O` votes (U > k − U − D) and the wrong labels taken as one (U > D); a wrong label
+ * wins when D > k − U − D and D > U; ties count one half (the best member breaks them). Elsewhere a label wins when it beats `O`, which is the majority
  * threshold: FP = (non-gold kept by majority − X kept by majority) + S. `weighted` is predicted
  * by the same counts with its weights left out (method `max-entropy-unweighted`): weights that
  * reorder votes are not predicted.
@@ -61,6 +61,7 @@ export interface MemberVotes {
   neg: Float64Array;
   x: Float64Array;
   z: Float64Array;
+  w: Float64Array;
 }
 
 /** The vote distributions of a member list (three or more members). */
@@ -83,6 +84,7 @@ export function memberVotes(data: PlanData, members: readonly number[]): MemberV
     neg: maxEntVotes(negN, fp, pairs((a, b) => data.coNeg[a * n + b])),
     x: maxEntVotes(G, single((m) => data.coX[m * n + m]), pairs((a, b) => data.coX[a * n + b])),
     z: maxEntVotes(G, single((m) => zSingle(data, m)), pairs((a, b) => zPair(data, a, b))),
+    w: maxEntVotes(G, single((m) => data.ww[m * n + m]), pairs((a, b) => data.ww[a * n + b])),
   };
 }
 
@@ -166,19 +168,15 @@ export function predictVote(data: PlanData, members: readonly number[]): Predict
   if (k === 1) return { ...predictBinary(data, members, 1), method: 'max-entropy' };
   const v = votesOf(data, members);
   let cross = 0;
-  for (const a of members) {
-    cross += data.tp[a];
-    for (const b of members) if (a !== b) cross += data.coGold[a * n + b] + data.wc[b * n + a];
-  }
-  const joint = tiltedJoint(v.gold, v.z, G, cross, (u, w) => u <= w);
+  for (const a of members) for (const b of members) if (a !== b) cross += data.wc[b * n + a];
+  const joint = tiltedJoint(v.gold, v.w, G, cross, (u, d) => u + d <= k);
   let tp = 0;
   let s = 0;
   for (let u = 0; u <= k; u++) {
-    for (let w = u; w <= k; w++) {
-      const c = joint[u * (k + 1) + w];
+    for (let wrong = 0; u + wrong <= k; wrong++) {
+      const c = joint[u * (k + 1) + wrong];
       if (c === 0) continue;
-      const o = k - w;
-      const wrong = w - u;
+      const o = k - u - wrong;
       if (u > o) tp += u > wrong ? c : u === wrong ? c / 2 : 0;
       if (wrong > o) s += wrong > u ? c : wrong === u ? c / 2 : 0;
     }
