@@ -84,11 +84,29 @@ export function maxEntVotes(N: number, single: ArrayLike<number>, pair: ArrayLik
 /** The exact fit over members from..to−1 (at most {@link EXACT_MEMBERS}) of the k. */
 function exactVotes(N: number, single: ArrayLike<number>, pair: ArrayLike<number>, from: number, to: number): Float64Array {
   const k = to - from;
-  const K = single.length;
   const out = new Float64Array(k + 1);
   if (!(N > 0)) return out;
+  const p = fitPatterns(N, single, pair, from, to, (scratch[k] ??= new Float64Array(1 << k)));
+  for (let x = 0; x < p.length; x++) out[POPCOUNT[x]] += p[x];
+  return out;
+}
+
+/**
+ * The fitted counts of every member pattern (at most {@link EXACT_MEMBERS} members): out[x] is
+ * the expected number of the N items returned by exactly the members whose bits x has.
+ */
+export function maxEntPatterns(N: number, single: ArrayLike<number>, pair: ArrayLike<number>): Float64Array {
+  const k = single.length;
+  if (k > EXACT_MEMBERS) throw new RangeError(`at most ${EXACT_MEMBERS} members, got ${k}`);
+  const out = new Float64Array(1 << k);
+  return N > 0 ? fitPatterns(N, single, pair, 0, k, out) : out;
+}
+
+/** Iterative proportional fitting of the members from..to−1 into `p` (length 2^(to−from)). */
+function fitPatterns(N: number, single: ArrayLike<number>, pair: ArrayLike<number>, from: number, to: number, p: Float64Array): Float64Array {
+  const k = to - from;
+  const K = single.length;
   const states = 1 << k;
-  const p = (scratch[k] ??= new Float64Array(states));
   p.fill(N);
   for (let m = 0; m < k; m++) {
     const q = Math.min(1, Math.max(0, single[from + m] / N));
@@ -128,8 +146,7 @@ function exactVotes(N: number, single: ArrayLike<number>, pair: ArrayLike<number
     }
     if (worst <= tol) break;
   }
-  for (let x = 0; x < states; x++) out[POPCOUNT[x]] += p[x];
-  return out;
+  return p;
 }
 
 function ratio(target: number, current: number): number {

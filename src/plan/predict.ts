@@ -27,15 +27,26 @@
  * S = min(kept X, #{Z ≥ t} − TP) (for union, #{Z ≥ 1} − #{C ≥ 1} is exactly that count).
  * S is capped by FP and FN.
  *
- * **Typed `vote` (and `weighted`).** At a gold boundary let U be the members voting the gold
- * label (C_m) and D those voting another label (W_m; N = G, singles |W_m|, pairs |W_a∩W_b|); U
- * and D get the maximum-entropy joint with their own distributions and their cross moment
+ * **Typed `vote`.** At a gold boundary let U be the members voting the gold label (C_m) and D
+ * those voting another label (W_m; N = G, singles |W_m|, pairs |W_a∩W_b|); U and D get the
+ * maximum-entropy joint with their own distributions and their cross moment
  * E[UD] = Σ_{a≠b} |C_a∩W_b|, with U + D ≤ k (a member votes once). The gold label wins when U
  * beats the `O` votes (U > k − U − D) and the wrong labels taken as one (U > D); a wrong label
- * wins when D > k − U − D and D > U; ties count one half (the best member breaks them). Elsewhere a label wins when it beats `O`, which is the majority
- * threshold: FP = (non-gold kept by majority − X kept by majority) + S. `weighted` is predicted
- * by the same counts with its weights left out (method `max-entropy-unweighted`): weights that
- * reorder votes are not predicted.
+ * wins when D > k − U − D and D > U; ties count one half (the best member breaks them).
+ * Elsewhere a label wins when it beats `O`, which is the majority threshold:
+ * FP = (non-gold kept by majority − X kept by majority) + S.
+ *
+ * **`weighted`, two to six members.** The vote must know *which* members vote which way, so the
+ * three states of each member at a gold boundary (gold label, another label, nothing) get the
+ * pairwise maximum-entropy distribution over all 3^k states (src/plan/maxent-states.ts), and
+ * the non-gold and X items the binary one over all 2^k patterns. Each state is decided as the
+ * simulation decides a boundary: the gold label's weighted tally against the wrong labels' (taken
+ * as one) and against the `O` weights of the silent members, a tie going to the label of the
+ * best-ranked member; FP = (non-gold kept − X kept) + S as above. A member's label weight is its
+ * average over the gold labels' frequencies (exact for one weight per member, `f1` and given
+ * weights). The same model predicts the plain vote no better than the count model above, at
+ * several times the cost, so `vote` keeps the latter. Above six members `weighted` is predicted
+ * as the plain vote (method `max-entropy-unweighted`).
  *
  * References: see src/plan/maxent.ts (Jaynes; Cox; Deming and Stephan; Kuncheva et al. on
  * majority votes of dependent classifiers).
@@ -43,7 +54,9 @@
 import type { Rule } from '../ensemble/rules.js';
 import { isBinaryRule, threshold } from '../ensemble/rules.js';
 import type { PlanData } from './data.js';
-import { maxEntVotes, tiltedJoint } from './maxent.js';
+import { voteWeights, type VoteWeights } from './engine.js';
+import { EXACT_MEMBERS, maxEntPatterns, maxEntVotes, tiltedJoint } from './maxent.js';
+import { C, maxEntStates, stateDigits, W } from './maxent-states.js';
 import type { PredictionMethod } from './types.js';
 
 export interface PredictedCounts {
@@ -165,7 +178,7 @@ export function predictVote(data: PlanData, members: readonly number[]): Predict
   const G = data.goldSize;
   const n = data.n;
   if (k === 0) return { tp: 0, fp: 0, fn: G, s: 0, method: 'exact' };
-  if (k === 1) return { ...predictBinary(data, members, 1), method: 'max-entropy' };
+  if (k === 1) return voteOfOne(data, members[0]);
   const v = votesOf(data, members);
   let cross = 0;
   for (const a of members) for (const b of members) if (a !== b) cross += data.wc[b * n + a];
@@ -187,13 +200,174 @@ export function predictVote(data: PlanData, members: readonly number[]): Predict
   return { tp, fp, fn: G - tp, s: clamp(s, Math.min(fp, G - tp)), method: 'max-entropy' };
 }
 
-/** Predicted counts of the candidate `members` (increasing system indices) under `rule`. */
-export function predictCandidate(data: PlanData, members: readonly number[], rule: Rule): PredictedCounts {
+/**
+ * Predicted counts of the candidate `members` (increasing system indices) under `rule`;
+ * `weights` are the rule's vote weights on `data` (computed for the members when absent).
+ */
+export function predictCandidate(data: PlanData, members: readonly number[], rule: Rule, weights?: VoteWeights): PredictedCounts {
   if (isBinaryRule(rule)) {
     const t = threshold(rule, members.length);
     return predictBinary(data, members, t > members.length ? Infinity : t);
   }
+  if (rule.kind === 'weighted' && members.length <= EXACT_MEMBERS) {
+    let only = 0;
+    for (const m of members) only |= 1 << m;
+    const w = weights ?? voteWeights(data, rule, only);
+    if (members.length === 1) {
+      // Alone, a member's label wins when its weight is positive (nothing is against it).
+      const m = members[0];
+      const L = Math.max(1, data.labels.length);
+      const positive = w.label.subarray(m * L, (m + 1) * L).filter((x) => x > 0).length;
+      if (positive === L) return voteOfOne(data, m);
+      if (positive === 0) return { tp: 0, fp: 0, fn: data.goldSize, s: 0, method: 'exact' };
+    }
+    return predictVoteStates(data, members, w);
+  }
+  if (members.length === 1) return voteOfOne(data, members[0]);
   const p = predictVote(data, members);
-  if (rule.kind === 'weighted' && members.length > 1) p.method = 'max-entropy-unweighted';
+  if (rule.kind === 'weighted') p.method = 'max-entropy-unweighted';
   return p;
+}
+
+/**
+ * A typed vote of one member keeps the member's output, exactly when the member gives each
+ * boundary one label (BIO input always does); a member proposing several labels at a boundary
+ * keeps only one of them there, so its own counts are then an estimate.
+ */
+function voteOfOne(data: PlanData, m: number): PredictedCounts {
+  const p = predictBinary(data, [m], 1);
+  const bit = 1 << m;
+  for (const i of data.memberItems[m]) {
+    if ((data.voteMask[i] & bit) === 0) return { ...p, method: 'max-entropy' };
+  }
+  return p;
+}
+
+/** The fitted states and patterns of the last member list per data (a candidate's vote rules share them). */
+interface BoundaryStates {
+  members: number[];
+  states: Float64Array;
+  neg: Float64Array;
+  x: Float64Array;
+}
+
+const stateCache = new WeakMap<PlanData, BoundaryStates>();
+
+function statesOf(data: PlanData, members: readonly number[]): BoundaryStates {
+  const last = stateCache.get(data);
+  if (last !== undefined && last.members.length === members.length && last.members.every((m, i) => m === members[i])) return last;
+  const { n } = data;
+  const k = members.length;
+  const G = data.goldSize;
+  const single = (f: (m: number) => number) => Float64Array.from(members, f);
+  const pairs = (f: (a: number, b: number) => number, ordered = false) => {
+    const out = new Float64Array(k * k);
+    for (let i = 0; i < k; i++) for (let j = ordered ? 0 : i + 1; j < k; j++) if (i !== j) out[i * k + j] = f(members[i], members[j]);
+    return out;
+  };
+  let negN = 0;
+  for (const m of members) negN += data.fp[m];
+  const out: BoundaryStates = {
+    members: [...members],
+    states: maxEntStates(
+      G,
+      single((m) => data.tp[m]),
+      single((m) => data.ww[m * n + m] - data.wc[m * n + m]),
+      pairs((a, b) => data.coGold[a * n + b]),
+      // |C_a ∩ W_b| = wc[b][a].
+      pairs((a, b) => data.wc[b * n + a], true),
+      pairs((a, b) => data.ww[a * n + b]),
+    ),
+    neg: maxEntPatterns(negN, single((m) => data.fp[m]), pairs((a, b) => data.coNeg[a * n + b])),
+    x: maxEntPatterns(G, single((m) => data.coX[m * n + m]), pairs((a, b) => data.coX[a * n + b])),
+  };
+  stateCache.set(data, out);
+  return out;
+}
+
+/** Gold items per label (the weights of a label-weighted vote are averaged with these). */
+const goldLabels = new WeakMap<PlanData, Float64Array>();
+
+function goldLabelCounts(data: PlanData): Float64Array {
+  let out = goldLabels.get(data);
+  if (out === undefined) {
+    out = new Float64Array(Math.max(1, data.labels.length));
+    for (let i = 0; i < data.u; i++) if (data.isGold[i] === 1 && data.label[i] >= 0) out[data.label[i]]++;
+    goldLabels.set(data, out);
+  }
+  return out;
+}
+
+/**
+ * Predicted counts of the typed vote of two to {@link EXACT_MEMBERS} members, plain (no
+ * `weights`) or weighted, decided state by state on the three-state model of what the members
+ * vote at gold boundaries (src/plan/maxent-states.ts) and on the binary models of non-gold
+ * items and of X items (see the module comment).
+ */
+export function predictVoteStates(data: PlanData, members: readonly number[], weights?: VoteWeights): PredictedCounts {
+  const k = members.length;
+  const G = data.goldSize;
+  const L = Math.max(1, data.labels.length);
+  const fit = statesOf(data, members);
+  // A member's vote weight for a label, averaged over the gold labels' frequencies; for `O`.
+  const lw = new Float64Array(k).fill(1);
+  const ow = new Float64Array(k).fill(1);
+  if (weights !== undefined && !weights.unit) {
+    const freq = goldLabelCounts(data);
+    let total = 0;
+    for (let l = 0; l < L; l++) total += freq[l];
+    members.forEach((m, i) => {
+      let s = 0;
+      for (let l = 0; l < L; l++) s += (total > 0 ? freq[l] / total : 1 / L) * weights.label[m * L + l];
+      lw[i] = s;
+      ow[i] = weights.o[m];
+    });
+  }
+  let totalO = 0;
+  for (let i = 0; i < k; i++) totalO += ow[i];
+  const eps = 1e-9 * Math.max(1, totalO);
+  const rank = members.map((m) => data.rank[m]);
+  const digits = stateDigits(k);
+  let tp = 0;
+  let s = 0;
+  for (let x = 0; x < fit.states.length; x++) {
+    const c = fit.states[x];
+    if (c === 0) continue;
+    let g = 0;
+    let d = 0;
+    let o = 0;
+    let rankC = Infinity;
+    let rankW = Infinity;
+    for (let i = 0; i < k; i++) {
+      const state = digits[x * k + i];
+      if (state === C) {
+        g += lw[i];
+        rankC = Math.min(rankC, rank[i]);
+      } else if (state === W) {
+        d += lw[i];
+        rankW = Math.min(rankW, rank[i]);
+      } else o += ow[i];
+    }
+    const goldFirst = g > d + eps || (g >= d - eps && rankC < rankW);
+    if (goldFirst ? g > o + eps : d > o + eps) {
+      if (goldFirst) tp += c;
+      else s += c;
+    }
+  }
+  const kept = (patterns: Float64Array) => {
+    let sum = 0;
+    for (let x = 1; x < patterns.length; x++) {
+      let yes = 0;
+      let no = 0;
+      for (let i = 0; i < k; i++) {
+        if ((x >> i) & 1) yes += lw[i];
+        else no += ow[i];
+      }
+      if (yes > no + eps) sum += patterns[x];
+    }
+    return sum;
+  };
+  tp = clamp(tp, G);
+  const fp = Math.max(0, kept(fit.neg) - kept(fit.x)) + s;
+  return { tp, fp, fn: G - tp, s: clamp(s, Math.min(fp, G - tp)), method: 'max-entropy' };
 }

@@ -72,9 +72,9 @@ export function makeContext(data: PlanData, rules: readonly Rule[], scorer: Scor
   };
 }
 
-/** The predicted counts of the candidate with members S (a bitmask) under `rule`. */
-export function predictedCounts(data: PlanData, S: number, rule: Rule): PredictedCounts {
-  return predictCandidate(data, membersOf(S), rule);
+/** The predicted counts of the candidate with members S (a bitmask) under `rule` (with its vote weights, when known). */
+export function predictedCounts(data: PlanData, S: number, rule: Rule, weights?: VoteWeights): PredictedCounts {
+  return predictCandidate(data, membersOf(S), rule, weights);
 }
 
 /** The predicted objective of the store's candidate k, computed on first request. */
@@ -82,7 +82,7 @@ export function predictedValue(ctx: SearchContext, k: number): number {
   const { store, data, scorer } = ctx;
   if (store.predictedYet[k] === 0) {
     const S = store.masks[k];
-    const p = predictedCounts(data, S, ctx.rules[store.rules[k]]);
+    const p = predictedCounts(data, S, ctx.rules[store.rules[k]], ctx.weights[store.rules[k]]);
     store.predicted[k] = scorer.value(p, popcount(S), scorer.costOf(S));
     store.predictedYet[k] = 1;
   }

@@ -33,7 +33,7 @@ export type PredictionMethod =
   | 'exact'
   /** Three or more members, or a typed vote: the pairwise maximum-entropy estimator (see predict.ts). */
   | 'max-entropy'
-  /** `weighted`: the maximum-entropy estimate of the plain vote of the same members (weights left out). */
+  /** `weighted` with more than six members: the maximum-entropy estimate of the plain vote of the same members (weights left out). */
   | 'max-entropy-unweighted';
 
 export interface PlanCandidate {

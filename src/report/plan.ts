@@ -13,7 +13,7 @@
  * correlations have three decimals. Undefined values are `—` (`null` in JSON, empty in CSV).
  *
  * Marks on predicted scores: `≈` for the maximum-entropy estimate (three or more members, and
- * typed votes), `†` for `weighted` estimated as the plain vote; unmarked predictions are exact.
+ * typed votes), `†` for `weighted` of more than six members estimated as the plain vote; unmarked predictions are exact.
  */
 import type { CandidateScores, GreedyStep, PairedComparison, PlanCandidate, PlanResult, Procedure, ScoredOn } from '../plan/types.js';
 import { isRateObjective } from '../plan/scores.js';
@@ -42,7 +42,7 @@ export interface PlanDocumentOptions {
 export const ESTIMATE_MARK = '≈';
 /** The mark of `weighted` predicted as the plain vote, and its footnote. */
 export const UNWEIGHTED_MARK = '†';
-export const UNWEIGHTED_NOTE = 'weighted predicted as the plain vote of its members (weights left out)';
+export const UNWEIGHTED_NOTE = 'weighted of more than six members predicted as the plain vote of its members (weights left out)';
 const ESTIMATE_NOTE = 'estimated from the members\' pairwise statistics (pairwise maximum entropy); unmarked predictions are exact';
 const OVER_BUDGET_MARK = '!';
 

@@ -5,8 +5,9 @@ import { buildEnsembleIndex } from '../../src/ensemble/simulate.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
 import { buildPlanData, maskOf } from '../../src/plan/data.js';
 import { actualCounts, needOf } from '../../src/plan/engine.js';
-import { maxEntVotes } from '../../src/plan/maxent.js';
-import { predictBinary, predictCandidate } from '../../src/plan/predict.js';
+import { maxEntPatterns, maxEntVotes } from '../../src/plan/maxent.js';
+import { C, maxEntStates, O, stateDigits, W } from '../../src/plan/maxent-states.js';
+import { predictBinary, predictCandidate, predictVoteStates } from '../../src/plan/predict.js';
 import { predictedCounts } from '../../src/plan/store.js';
 import { corpusArb } from '../helpers/corpus.js';
 
@@ -51,14 +52,31 @@ describe('exact prediction for one and two systems', () => {
     );
   });
 
-  it('predicts a vote of one member as that member', () => {
+  it('predicts a vote of one member as that member, exactly for one label per boundary', () => {
     fc.assert(
-      fc.property(bioLike, (corpus) => {
+      fc.property(bioLike, fc.constantFrom('vote', 'weighted'), (corpus, name) => {
         const data = buildPlanData(buildEnsembleIndex(corpus));
-        const p = predictedCounts(data, maskOf([0]), parseRule('vote'));
-        expect({ tp: p.tp, fp: p.fp }).toEqual({ tp: data.tp[0], fp: data.fp[0] });
+        const p = predictedCounts(data, maskOf([0]), parseRule(name));
+        const a = actualCounts(data, maskOf([0]), parseRule(name), true);
+        expect(p.method).toBe('exact');
+        // (A weighted member of weight 0, here F1 0, keeps nothing.)
+        if (name === 'vote' || data.f1[0] > 0) expect({ tp: p.tp, fp: p.fp, s: p.s }).toEqual({ tp: data.tp[0], fp: data.fp[0], s: data.s[0] });
+        expect({ tp: p.tp, fp: p.fp, s: p.s }).toEqual({ tp: a.tp, fp: a.fp, s: a.s });
       }),
       { numRuns: 50 },
+    );
+  });
+
+  it('marks a vote of one member as an estimate when the member gives a boundary two labels', () => {
+    fc.assert(
+      fc.property(corpusArb(1, 3), (corpus) => {
+        const data = buildPlanData(buildEnsembleIndex(corpus));
+        const p = predictedCounts(data, maskOf([0]), parseRule('vote'));
+        const a = actualCounts(data, maskOf([0]), parseRule('vote'), true);
+        if (p.method === 'exact') expect({ tp: p.tp, fp: p.fp, s: p.s }).toEqual({ tp: a.tp, fp: a.fp, s: a.s });
+        else expect(p.method).toBe('max-entropy');
+      }),
+      { numRuns: 200 },
     );
   });
 });
@@ -100,11 +118,14 @@ describe('pairwise maximum-entropy vote counts', () => {
       for (const c of h) expect(c).toBeGreaterThanOrEqual(-1e-9);
       expect(h.reduce((x, y) => x + y, 0)).toBeCloseTo(N, 6);
       const [one, two] = moments(h);
-      // Within the fit's tolerance (each cell within 1e-5·N of its target).
+      // Within the fit's tolerance (each cell within 1e-5·N of its target). Above six members,
+      // blocks are joined by their cross moment, which the blocks' fitted distributions cannot
+      // always reach when members return nearly every item (the model's stated edge case): the
+      // pairs are then kept within 0.5%.
       const S1 = single.reduce((x, y) => x + y, 0);
       const S2 = pair.reduce((x, y) => x + y, 0);
       expect(Math.abs(one - S1)).toBeLessThanOrEqual(1e-3 * S1 + 1e-6);
-      expect(Math.abs(two - S2)).toBeLessThanOrEqual(1e-3 * S2 + 1e-6);
+      expect(Math.abs(two - S2)).toBeLessThanOrEqual((k <= 6 ? 1e-3 : 5e-3) * S2 + 1e-6);
     }), { numRuns: 150 });
   });
 
@@ -164,7 +185,7 @@ describe('predictions of three or more members', () => {
         const data = buildPlanData(buildEnsembleIndex(corpus));
         const members = corpus.systems.map((_, k) => k);
         const p = predictCandidate(data, members, parseRule(name));
-        expect(p.method).toBe(name === 'weighted' ? 'max-entropy-unweighted' : 'max-entropy');
+        expect(p.method).toBe('max-entropy');
         expect(p.tp).toBeGreaterThanOrEqual(0);
         expect(p.tp).toBeLessThanOrEqual(data.goldSize + 1e-6);
         expect(p.fp).toBeGreaterThanOrEqual(0);
@@ -178,7 +199,7 @@ describe('predictions of three or more members', () => {
 
   it('depends only on the members: loading more systems never changes a candidate\'s prediction', () => {
     fc.assert(
-      fc.property(corpusArb(4, 6), fc.constantFrom('union', 'majority', 'kofn:2', 'vote'), (corpus, name) => {
+      fc.property(corpusArb(4, 6), fc.constantFrom('union', 'majority', 'kofn:2', 'vote', 'weighted'), (corpus, name) => {
         const rule = parseRule(name);
         const few = { ...corpus, systems: corpus.systems.slice(0, 3) };
         const alone = predictCandidate(buildPlanData(buildEnsembleIndex(few)), [0, 1, 2], rule);
@@ -186,6 +207,124 @@ describe('predictions of three or more members', () => {
         expect(among).toEqual(alone);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+/** Random three-state votes (O, C, W per member and boundary) with a shared "ease", and their counts. */
+const statesArb = fc.record({ k: fc.integer({ min: 2, max: 6 }), seed: fc.integer({ min: 1, max: 1_000_000 }), N: fc.integer({ min: 20, max: 300 }) }).map(({ k, seed, N }) => {
+  let a = seed;
+  const rnd = () => {
+    a = (a * 1103515245 + 12345) % 2147483648;
+    return a / 2147483648;
+  };
+  const skill = Array.from({ length: k }, () => rnd());
+  const votes = Array.from({ length: N }, () => {
+    const ease = rnd();
+    return skill.map((s) => {
+      const r = ease + 0.5 * rnd();
+      return r > 1.2 - s ? C : r > 0.9 - s ? W : O;
+    });
+  });
+  const count = (f: (x: number[]) => boolean) => votes.filter(f).length;
+  const c = skill.map((_, m) => count((x) => x[m] === C));
+  const w = skill.map((_, m) => count((x) => x[m] === W));
+  const cc = new Array<number>(k * k).fill(0);
+  const cw = new Array<number>(k * k).fill(0);
+  const ww = new Array<number>(k * k).fill(0);
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      if (i === j) continue;
+      cc[i * k + j] = count((x) => x[i] === C && x[j] === C);
+      cw[i * k + j] = count((x) => x[i] === C && x[j] === W);
+      ww[i * k + j] = count((x) => x[i] === W && x[j] === W);
+    }
+  }
+  return { k, N, c, w, cc, cw, ww, votes };
+});
+
+describe('pairwise maximum-entropy member states at gold boundaries', () => {
+  it('keeps the population and every pair\'s table of states', () => {
+    fc.assert(fc.property(statesArb, ({ k, N, c, w, cc, cw, ww, votes }) => {
+      const p = maxEntStates(N, c, w, cc, cw, ww);
+      const digits = stateDigits(k);
+      expect(p.length).toBe(3 ** k);
+      expect(p.reduce((x, y) => x + y, 0)).toBeCloseTo(N, 6);
+      for (let a = 0; a < k; a++) {
+        for (let b = a + 1; b < k; b++) {
+          for (const [sa, sb] of [[C, C], [C, W], [W, C], [W, W], [C, O], [O, W]]) {
+            let fitted = 0;
+            p.forEach((v, x) => {
+              if (digits[x * k + a] === sa && digits[x * k + b] === sb) fitted += v;
+            });
+            const truth = votes.filter((x) => x[a] === sa && x[b] === sb).length;
+            expect(Math.abs(fitted - truth)).toBeLessThanOrEqual(1e-3 * N);
+          }
+        }
+      }
+    }), { numRuns: 100 });
+  });
+
+  it('is the joint itself for two members', () => {
+    fc.assert(fc.property(statesArb.filter((x) => x.k === 2), ({ N, c, w, cc, cw, ww, votes }) => {
+      const p = maxEntStates(N, c, w, cc, cw, ww);
+      for (let x = 0; x < 9; x++) expect(p[x]).toBeCloseTo(votes.filter((v) => v[0] === x % 3 && v[1] === Math.floor(x / 3)).length, 4);
+    }), { numRuns: 30 });
+  });
+
+  it('gives all zero for an empty population and refuses more than six members', () => {
+    expect([...maxEntStates(0, [0, 0], [0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0])]).toEqual(new Array(9).fill(0));
+    expect(() => maxEntStates(10, new Array(7).fill(1), new Array(7).fill(1), new Array(49).fill(0), new Array(49).fill(0), new Array(49).fill(0))).toThrow(RangeError);
+    expect(() => maxEntPatterns(10, new Array(7).fill(1), new Array(49).fill(0))).toThrow(RangeError);
+  });
+});
+
+describe('the weighted vote\'s prediction', () => {
+  /** Weights where member `boss` outweighs all the others together, for every label and for O. */
+  const bossWeights = (n: number, L: number, boss: number) => {
+    const label = new Float64Array(n * L).fill(1);
+    const o = new Float64Array(n).fill(1);
+    label.fill(10 * n, boss * L, (boss + 1) * L);
+    o[boss] = 10 * n;
+    return { unit: false, label, o };
+  };
+
+  it('predicts a member that outweighs the others together as that member (its ensemble is its output)', () => {
+    fc.assert(
+      fc.property(bioLike.filter((c) => c.systems.length >= 3), fc.nat(), (corpus, pick) => {
+        const data = buildPlanData(buildEnsembleIndex(corpus));
+        const members = corpus.systems.map((_, m) => m).slice(0, 6);
+        const boss = members[pick % members.length];
+        const weights = bossWeights(data.n, Math.max(1, data.labels.length), boss);
+        const actual = actualCounts(data, maskOf(members), parseRule('weighted'), true, weights);
+        const p = predictVoteStates(data, members, weights);
+        const tol = 1e-3 * Math.max(1, data.goldSize + data.fp[boss]);
+        expect(actual.tp).toBe(data.tp[boss]);
+        expect(Math.abs(p.tp - data.tp[boss])).toBeLessThanOrEqual(tol);
+        expect(Math.abs(p.fp - data.fp[boss])).toBeLessThanOrEqual(tol);
+        expect(Math.abs(p.s - data.s[boss])).toBeLessThanOrEqual(tol);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('moves with the weights: the same members predict differently when one member is made to decide', () => {
+    fc.assert(
+      fc.property(bioLike.filter((c) => c.systems.length >= 3), (corpus) => {
+        const data = buildPlanData(buildEnsembleIndex(corpus));
+        const members = [0, 1, 2];
+        const L = Math.max(1, data.labels.length);
+        const plain = predictVoteStates(data, members);
+        const unit = predictVoteStates(data, members, { unit: false, label: new Float64Array(data.n * L).fill(1), o: new Float64Array(data.n).fill(1) });
+        // Equal weights are the plain vote.
+        expect(unit.tp).toBeCloseTo(plain.tp, 9);
+        expect(unit.fp).toBeCloseTo(plain.fp, 9);
+        for (const boss of members) {
+          const p = predictVoteStates(data, members, bossWeights(data.n, L, boss));
+          expect(Math.abs(p.tp - data.tp[boss])).toBeLessThanOrEqual(1e-3 * Math.max(1, data.goldSize));
+        }
+      }),
+      { numRuns: 60 },
     );
   });
 });

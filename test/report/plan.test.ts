@@ -157,7 +157,7 @@ describe('planTable', () => {
     expect(text).not.toContain('†');
     const weighted = planTable(fixture({ candidates: [candidate(1, ['crf', 'gazetteer', 'sloppy'], 'weighted', 0.935, 0.92, 'max-entropy-unweighted')] }));
     expect(weighted).toContain('≈92.00†');
-    expect(weighted).toContain('\n† weighted predicted as the plain vote of its members (weights left out).\n');
+    expect(weighted).toContain('\n† weighted of more than six members predicted as the plain vote of its members (weights left out).\n');
     expect(text).toContain('≈ estimated from the members\' pairwise statistics (pairwise maximum entropy)');
     expect(text).toContain('gap = actual − predicted objective (points)');
     const exactOnly = planTable(fixture({ candidates: [candidate(1, ['crf'], 'union', 0.9, 0.9, 'exact')] }));
