@@ -13,8 +13,9 @@ import { registerEval } from './commands/eval.js';
 import { registerPlan } from './commands/plan.js';
 import { registerTui } from './commands/tui.js';
 import type { Io } from './io.js';
+import { VERSION } from './version.js';
 
-export const VERSION = '0.1.0';
+export { VERSION };
 
 export function buildProgram(io: Io): Command {
   const program = new Command();
@@ -60,11 +61,6 @@ export function looksLikeInputs(argv: readonly string[], commands: readonly stri
  */
 export function commandLine(argv: readonly string[], io: Pick<Io, 'isTTY'>): readonly string[] {
   return io.isTTY && looksLikeInputs(argv, COMMANDS) ? ['tui', ...argv] : argv;
-}
-
-/** Whether `run(argv, io)` opens the TUI (the installed command runs the TUI from its ES module build). */
-export function opensTui(argv: readonly string[], io: Pick<Io, 'isTTY'>): boolean {
-  return commandLine(argv, io)[0] === 'tui';
 }
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {

@@ -4,11 +4,11 @@
 // a user sees them) as one JSON line; run.mjs measures the wall time around it.
 //
 //   node test/bench/pipeline.mjs GOLD SYSTEM...
-// The library as a user imports it: the package's main export, the bundle dist/lib/index.js.
+// The library as a user imports it: the package's main export, dist/src/index.js.
 import {
   BASE_RULES, buildEnsembleIndex, buildUniverse, compareSystems, DEFAULT_LOAD_OPTIONS, ensembleCounts, evaluate,
   loadCorpus, parseSystemArg, prf, simulate,
-} from '../../dist/lib/index.js';
+} from '../../dist/src/index.js';
 
 const [gold, ...systems] = process.argv.slice(2);
 // Time from the process's start, so that loading the library counts.

@@ -18,7 +18,7 @@ const shared = resolve(root, '../shared/data/conll03-12sys');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 
-if (!existsSync(join(root, 'dist/bin/complan.cjs'))) {
+if (!existsSync(join(root, 'dist/cli/main.js'))) {
   console.error('dist/ is missing: run `npm run build` (npm install does it) first');
   process.exit(1);
 }
@@ -41,7 +41,7 @@ function bareNode() {
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
-/** Runs the installed command (dist/bin/complan.cjs) in a fresh Node process RUNS times: median wall time and peak RSS. */
+/** Runs the installed command (dist/cli/main.js) in a fresh Node process RUNS times: median wall time and peak RSS. */
 function cli(args, cwd) {
   const walls = [];
   const bare = [];
@@ -50,7 +50,7 @@ function cli(args, cwd) {
     bare.push(bareNode());
     const t0 = process.hrtime.bigint();
     // stdout to /dev/null, as the work is measured, not a terminal or a pipe.
-    const p = spawnSync(process.execPath, ['--require', join(root, 'test/bench/maxrss.cjs'), join(root, 'dist/bin/complan.cjs'), ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+    const p = spawnSync(process.execPath, ['--require', join(root, 'test/bench/maxrss.cjs'), join(root, 'dist/cli/main.js'), ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
     walls.push(Number(process.hrtime.bigint() - t0) / 1e6);
     if (p.status !== 0) throw new Error(`complan ${args.join(' ')} failed (${p.status}): ${p.stderr}`);
     const m = /@@maxrss (\d+)/.exec(p.stderr);

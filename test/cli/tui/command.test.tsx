@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { App } from '../../../cli/tui/App.js';
-import { buildProgram, COMMANDS, looksLikeInputs, opensTui, run } from '../../../cli/program.js';
+import { buildProgram, commandLine, COMMANDS, looksLikeInputs, run } from '../../../cli/program.js';
 import type { Io } from '../../../cli/io.js';
 import { ROOT, runCli } from '../helpers.js';
 import { NEWS, NEWS_SYSTEMS, newsModel, press, render, settle } from './helpers.js';
@@ -61,7 +61,8 @@ describe('complan tui: command line', () => {
   });
 });
 
-describe('opensTui: which command lines the installed command runs from the ES module build', () => {
+describe('commandLine: which command lines open the TUI', () => {
+  const opensTui = (argv: string[], io: { isTTY: boolean }) => commandLine(argv, io)[0] === 'tui';
   const silent: Io = { stdout: () => {}, stderr: () => {}, isTTY: false, env: {} };
 
   it('knows every command buildProgram registers', () => {
@@ -112,7 +113,7 @@ describe('complan tui: size', () => {
 
 const hasTmux = spawnSync('which', ['tmux']).status === 0;
 
-describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/bin/complan.cjs')))('complan tui in a real terminal (tmux)', () => {
+describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/cli/main.js')))('complan tui in a real terminal (tmux)', () => {
   it('shows the systems, switches views, toggles a member, and quits with status 0 on a clean screen', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'complan-tui-'));
     const session = `complan-tui-${process.pid}`;
@@ -126,9 +127,8 @@ describe.skipIf(!hasTmux || !existsSync(join(ROOT, 'dist/bin/complan.cjs')))('co
       return s;
     };
     // CI=true as on a build server: Ink would draw nothing until exit if tui did not see past it.
-    // The installed command, with inputs and no command: the launcher must see that this opens
-    // the TUI and run it from the ES module build (the CommonJS program has no TUI).
-    const cmd = `cd ${ROOT} && CI=true node dist/bin/complan.cjs --gold examples/news/gold.conll examples/news/systems/*.conll; echo $? > ${status}; echo SHELL-AFTER-TUI; sleep 60`;
+    // The installed command, with inputs and no command: on a terminal, inputs alone open the TUI.
+    const cmd = `cd ${ROOT} && CI=true node dist/cli/main.js --gold examples/news/gold.conll examples/news/systems/*.conll; echo $? > ${status}; echo SHELL-AFTER-TUI; sleep 60`;
     tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', cmd);
     try {
       let screen = await waitFor((s) => s.includes('[1 Systems]') && s.includes('sloppy'));
