@@ -95,12 +95,8 @@ export function buildModel(corpus: Corpus, options: EvalOptions): TuiModel {
   };
 }
 
-/** The members of bitmask S, in input order. */
-export function membersOf(S: number): number[] {
-  const out: number[] = [];
-  for (let m = 0; S >> m !== 0; m++) if ((S >> m) & 1) out.push(m);
-  return out;
-}
+/** The members of a bitmask, in input order (the planner's own function). */
+export { membersOf } from '../../src/plan/data.js';
 
 export interface SelectionScores {
   actual: CandidateScores;

@@ -39,10 +39,18 @@ export interface ErrorRates {
 /** The default {@link SerWeights}: every error type costs 1. */
 export const DEFAULT_SER_WEIGHTS: Readonly<SerWeights> = Object.freeze({ s: 1, d: 1, i: 1 });
 
-/** x/N for the SER family: N = 0 → 0 when x = 0, else Infinity (no reference slots). */
-function perReferenceSlot(errors: number, n: number): number {
+/**
+ * x/N for the SER family: N = 0 → 0 when x = 0, else Infinity (no reference slots). The one SER
+ * rule of the library: every SER, here and in the planner's scores, is computed by it.
+ */
+export function perReferenceSlot(errors: number, n: number): number {
   if (n === 0) return errors === 0 ? 0 : Infinity;
   return errors / n;
+}
+
+/** MUC ERR = errors/(N + I), 0 when N + I = 0 (nothing at all). */
+export function perSlotSeen(errors: number, n: number, insertions: number): number {
+  return n + insertions === 0 ? 0 : errors / (n + insertions);
 }
 
 /**
@@ -93,7 +101,7 @@ export function errorRates(
   const errors = s + d + i;
   return {
     e: 1 - f,
-    err: n + i === 0 ? 0 : errors / (n + i),
+    err: perSlotSeen(errors, n, i),
     ser: perReferenceSlot(errors, n),
     weightedSer: perReferenceSlot(weights.s * s + weights.d * d + weights.i * i, n),
   };

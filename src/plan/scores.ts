@@ -8,6 +8,7 @@
  *   without; ERR = (FN + FP − S)/(N + I) (MUC), 0 when there is nothing at all;
  * - K = K-measure(P, R, α, β) (Nakache et al. 2005).
  */
+import { perReferenceSlot, perSlotSeen } from '../metrics/errors.js';
 import { kMeasure } from '../metrics/kmeasure.js';
 import { prf, type ZeroDivision } from '../metrics/prf.js';
 import type { Objective, ObjectiveInput } from './objective.js';
@@ -47,9 +48,10 @@ export function scoresOf(c: Counts4, settings: ScoreSettings): CandidateScores {
   const { precision, recall, f } = prf({ tp: Math.max(0, c.tp), fp: Math.max(0, c.fp), fn: Math.max(0, c.fn) }, settings.beta, settings.zeroDivision);
   const errors = c.fn + c.fp - c.s;
   const n = c.tp + c.fn;
-  const ser = n === 0 ? (errors === 0 ? 0 : null) : errors / n;
-  const insertions = c.fp - c.s;
-  const err = n + insertions === 0 ? 0 : errors / (n + insertions);
+  // The metrics' rules; an undefined SER (Infinity: errors with no gold item) is null here.
+  const rate = perReferenceSlot(errors, n);
+  const ser = rate === Infinity ? null : rate;
+  const err = perSlotSeen(errors, n, c.fp - c.s);
   return {
     precision, recall, f, ser, err,
     k: kMeasure(precision, recall, settings.kAlpha, settings.beta),
