@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { pairAt } from '../../src/complementarity/matrix.js';
 import type { TuiModel } from './model.js';
 import { PairDetail } from './PairDetail.js';
-import { HEAT, heatColor, padEnd, padStart, truncate } from './text.js';
+import { HEAT, heatColor, heatText, padEnd, padStart, truncate } from './text.js';
 
 export const METRICS = [['fComp', 'F_Comp'], ['pComp', 'P_Comp'], ['rComp', 'R_Comp']] as const;
 
@@ -58,7 +58,7 @@ export function CompView({ model, active, width, height, onModal }: {
               const cursor = i === row && j === col;
               const cell = cursor ? `[${padStart(text, CELL - 2)}]` : padStart(text, CELL - 1) + ' ';
               return (
-                <Text key={j} backgroundColor={cursor ? undefined : heatColor(v)} color={cursor ? undefined : v === null ? 'gray' : 'white'} inverse={cursor} bold={cursor}>
+                <Text key={j} backgroundColor={cursor ? undefined : heatColor(v)} color={cursor ? undefined : v === null ? 'gray' : heatText(heatColor(v)!)} inverse={cursor} bold={cursor}>
                   {cell}
                 </Text>
               );
@@ -73,7 +73,7 @@ export function CompView({ model, active, width, height, onModal }: {
       </Text>
       <Text>
         <Text dimColor>arrows: move · Enter: open the pair · scale </Text>
-        {HEAT.map((c, i) => <Text key={c} backgroundColor={c} color="white">{` ${i * 20}+ `}</Text>)}
+        {HEAT.map((c, i) => <Text key={c} backgroundColor={c} color={heatText(c)}>{` ${i * 20}+ `}</Text>)}
       </Text>
     </Box>
   );

@@ -1,4 +1,5 @@
 /** Text helpers of the TUI: truncation, padding, percentages and the heatmap's colour scale. */
+import { bandColor, textColorOn } from '../../src/report/palette.js';
 import { percent } from '../../src/report/number.js';
 
 /**
@@ -42,14 +43,19 @@ export function count(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toFixed(1);
 }
 
-/** Background colours of the heatmap, low to high. */
-export const HEAT = ['#3b0f0f', '#7a2e0e', '#a16207', '#4d7c0f', '#15803d'] as const;
+/** Bands of the TUI's heatmap (0–20%, …, 80–100%), in complan's colour scale (src/report/palette.ts). */
+export const HEAT_STEPS = 5;
+export const HEAT: readonly string[] = Array.from({ length: HEAT_STEPS }, (_, k) => bandColor(k / HEAT_STEPS, HEAT_STEPS));
 
 /** The heatmap colour of a fraction in [0, 1] (undefined values get none). */
 export function heatColor(x: number | null): string | undefined {
   if (x === null || !Number.isFinite(x)) return undefined;
-  const i = Math.min(HEAT.length - 1, Math.max(0, Math.floor(x * HEAT.length)));
-  return HEAT[i];
+  return bandColor(x, HEAT_STEPS);
+}
+
+/** The readable text colour on a heatmap colour. */
+export function heatText(background: string): string {
+  return textColorOn(background);
 }
 
 /** A progress bar of `width` cells. */

@@ -18,6 +18,9 @@ import type { Comparison } from '../complementarity/matrix.js';
 import { pairAt } from '../complementarity/matrix.js';
 import { metricInfo, metricValue, type CompareMetric } from './compare.js';
 import { fixed } from './number.js';
+import { scaleColor, textColorOn, VIRIDIS } from './palette.js';
+
+export { scaleColor, textColorOn };
 
 export interface HeatmapOptions {
   /** Side of a cell in px (default 52). */
@@ -26,41 +29,6 @@ export interface HeatmapOptions {
   title?: string;
   /** CSS font-family list (default Helvetica, Arial, DejaVu Sans, sans-serif). */
   fontFamily?: string;
-}
-
-/** Viridis at 0, 1/8, …, 1. */
-const VIRIDIS = ['#440154', '#472d7b', '#3b528b', '#2c728e', '#21918c', '#28ae80', '#5ec962', '#addc30', '#fde725'];
-
-function rgb(hex: string): [number, number, number] {
-  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-const hex2 = (x: number) => Math.round(x).toString(16).padStart(2, '0');
-
-/** The scale colour of `t` in [0, 1] (clamped), as #rrggbb: linear interpolation between stops. */
-export function scaleColor(t: number): string {
-  const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (VIRIDIS.length - 1);
-  const i = Math.min(VIRIDIS.length - 2, Math.floor(x));
-  const f = x - i;
-  const a = rgb(VIRIDIS[i]);
-  const b = rgb(VIRIDIS[i + 1]);
-  return `#${a.map((v, k) => hex2(v + (b[k] - v) * f)).join('')}`;
-}
-
-/** WCAG relative luminance of #rrggbb. */
-function luminance(hex: string): number {
-  const [r, g, b] = rgb(hex).map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** The text colour with the better contrast on `fill`: white or near-black. */
-export function textColorOn(fill: string): string {
-  const l = luminance(fill);
-  // Contrast with white (1.05)/(l+0.05) against contrast with #111 (l+0.05)/(0.0056+0.05).
-  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.0556 ? '#ffffff' : '#111111';
 }
 
 /** Escapes the five XML special characters. */

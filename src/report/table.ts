@@ -2,6 +2,7 @@
  * Abstract tables and their renderers. Every report builds `Table`s of already-formatted cells;
  * these pure functions lay them out as aligned text (optionally coloured), Markdown, LaTeX or CSV.
  */
+import { bandColor, textColorOn, xtermIndex } from './palette.js';
 
 export type Align = 'left' | 'right';
 
@@ -20,8 +21,8 @@ export interface Table {
   note?: string;
   /**
    * Heatmap shading, one value in [0, 1] per cell (`null`: unshaded). Only {@link renderText}
-   * uses it, and only when colour is on: the cell gets a background from a sequential
-   * 256-colour scale (dark purple for 0 to yellow for 1, after viridis) with a readable foreground.
+   * uses it, and only when colour is on: the cell gets a background from complan's colour scale
+   * (palette.ts: viridis, dark purple for 0 to yellow for 1) with a readable foreground.
    */
   shade?: ReadonlyArray<ReadonlyArray<number | null>>;
 }
@@ -35,22 +36,15 @@ const bold = (s: string, on: boolean) => (on ? `${ESC}1m${s}${ESC}22m` : s);
 const green = (s: string, on: boolean) => (on ? `${ESC}32m${s}${ESC}39m` : s);
 const dim = (s: string, on: boolean) => (on ? `${ESC}2m${s}${ESC}22m` : s);
 
-/**
- * The heatmap scale: xterm 256-colour indices from low to high, each with the foreground that
- * stays readable on it (15 white on the dark half, 16 black on the light half). The steps
- * follow viridis (purple, blue, teal, green, yellow), which is ordered in lightness and safe
- * for colour-blind readers.
- */
-const SHADES: ReadonlyArray<readonly [bg: number, fg: number]> = [
-  [53, 15], [54, 15], [60, 15], [24, 15], [25, 15], [31, 15], [30, 15], [36, 16], [35, 16], [71, 16], [113, 16], [149, 16],
-  [184, 16], [226, 16],
-];
+/** Bands of the heatmap in text: complan's colour scale (palette.ts) in the xterm 256-colour cube. */
+const SHADE_STEPS = 14;
 
 /** `s` painted with the scale colour of `x` in [0, 1] (clamped); bold when emphasised. */
 export function shadeCell(s: string, x: number, emphasised = false): string {
-  const k = Math.min(SHADES.length - 1, Math.max(0, Math.floor(Math.min(1, Math.max(0, x)) * SHADES.length)));
-  const [bg, fg] = SHADES[k];
-  return `${ESC}48;5;${bg};38;5;${fg}${emphasised ? ';1' : ''}m${s}${ESC}0m`;
+  const colour = bandColor(x, SHADE_STEPS);
+  // xterm 15 is white, 16 black: the readable one on the band's colour.
+  const fg = textColorOn(colour) === '#ffffff' ? 15 : 16;
+  return `${ESC}48;5;${xtermIndex(colour)};38;5;${fg}${emphasised ? ';1' : ''}m${s}${ESC}0m`;
 }
 
 /** Display width of a string (code points; the tables hold no wide characters). */

@@ -83,7 +83,7 @@ describe('compareTables', () => {
     // Four defined cells, each painted with a 256-colour background; undefined cells are dimmed.
     // eslint-disable-next-line no-control-regex
     expect(coloured.match(/\u001b\[48;5;\d+;38;5;\d+m/g)).toHaveLength(4);
-    expect(coloured).toContain('\u001b[48;5;226;38;5;16m100.00\u001b[0m'); // 1 → the top of the scale, black on yellow
+    expect(coloured).toContain('\u001b[48;5;184;38;5;16m100.00\u001b[0m'); // 1 → the top of the scale, black on yellow (xterm 184, the cube colour nearest viridis there)
     expect(coloured).toContain('\u001b[2m    —\u001b[22m');
     // Without the escapes it is the plain rendering.
     // eslint-disable-next-line no-control-regex

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareSystems, pairAt } from '../../src/complementarity/matrix.js';
 import { fixed } from '../../src/report/number.js';
+import { bandColor, xtermIndex } from '../../src/report/palette.js';
 import { heatmapSvg, scaleColor, textColorOn, textWidth, xmlEscape } from '../../src/report/svg.js';
 import { makeCorpus, span } from '../helpers/corpus.js';
 import { all, parseXml } from '../helpers/xml.js';
@@ -131,5 +132,24 @@ describe('scaleColor and textColorOn', () => {
     expect(textColorOn(scaleColor(0.4))).toBe('#ffffff');
     expect(textColorOn(scaleColor(0.9))).toBe('#111111');
     expect(textColorOn('#ffffff')).toBe('#111111');
+  });
+});
+
+describe('the one colour scale (palette.ts)', () => {
+  it('gives every heatmap the same bands: text tables take the nearest xterm cube colour of the band', () => {
+    for (const steps of [5, 14]) {
+      for (let k = 0; k < steps; k++) {
+        const x = (k + 0.5) / steps;
+        expect(bandColor(x, steps)).toBe(scaleColor(x));
+        expect(bandColor(k / steps, steps)).toBe(scaleColor(x));
+      }
+    }
+    // The cube's corners and a mid grey map to themselves.
+    expect(xtermIndex('#000000')).toBe(16);
+    expect(xtermIndex('#ffffff')).toBe(231);
+    expect(xtermIndex('#5f87af')).toBe(16 + 36 * 1 + 6 * 2 + 3);
+    // Dark purple at the bottom, a yellow at the top.
+    expect(xtermIndex(bandColor(0, 14))).toBe(53);
+    expect(xtermIndex(bandColor(1, 14))).toBe(184);
   });
 });

@@ -76,7 +76,7 @@ describe('shading (heatmap cells)', () => {
     // 0.125 falls in the second step of 14 (dark purple, white text); 1 in the last (yellow,
     // black text), bold because emphasised. Padding is painted with the cell.
     expect(text).toContain('a       ·  \u001b[48;5;54;38;5;15m12.50\u001b[0m');
-    expect(text).toContain('b  \u001b[48;5;226;38;5;16;1m100.00\u001b[0m');
+    expect(text).toContain('b  \u001b[48;5;184;38;5;16;1m100.00\u001b[0m');
     expect(text).toContain('\u001b[2m    —\u001b[22m');
   });
 
