@@ -5,13 +5,14 @@
  * the two systems' F1 from `eval`, complementarity equal to `compare`'s for the same ordered
  * pairs, and at least one example item per variant. Skipped when the data is absent.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evalJson, runCli, system, type EvalJson } from '../cli/helpers.js';
+import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 
-const DATA = resolve(import.meta.dirname, '../../../shared/data/conll03-12sys');
-const exists = existsSync(join(DATA, 'gold.conll'));
+const DATA = CONLL03_DIR;
+const exists = conll03Present('ablate-conll03');
 const BASELINE = 'flair-glove-lstmcrf';
 
 interface Direction { pComp: number | null; rComp: number | null; fComp: number | null }

@@ -3,14 +3,15 @@
  * never copied). `vote` over all twelve scores F1 about 93.6 against the best single
  * system's 93.02 (the SpanNER study's headline). Skipped when the data is absent.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evalJson, runCli, system } from '../cli/helpers.js';
+import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 
-const DATA = resolve(import.meta.dirname, '../../../shared/data/conll03-12sys');
-const exists = existsSync(join(DATA, 'gold.conll'));
+const DATA = CONLL03_DIR;
+const exists = conll03Present('combine-conll03');
 const GOLD = join(DATA, 'gold.conll');
 const files = exists
   ? readdirSync(DATA).sort().filter((f) => (f.endsWith('.conll') && f !== 'gold.conll') || f.endsWith('.jsonl')).map((f) => join(DATA, f))

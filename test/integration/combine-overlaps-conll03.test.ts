@@ -7,15 +7,15 @@
  * as JSONL. Likewise `plan --save-plan`, `combine --plan`, `eval`. Skipped, with one line on
  * stderr, when the data is absent.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalJson, runCli, system } from '../cli/helpers.js';
+import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 
-const DATA = resolve(import.meta.dirname, '../../../shared/data/conll03-12sys');
-const exists = existsSync(join(DATA, 'gold.conll'));
-if (!exists) process.stderr.write(`combine-overlaps-conll03: skipped: no CoNLL-2003 data at ${DATA}\n`);
+const DATA = CONLL03_DIR;
+const exists = conll03Present('combine-overlaps-conll03');
 const GOLD = join(DATA, 'gold.conll');
 const files = exists
   ? readdirSync(DATA).sort().filter((f) => (f.endsWith('.conll') && f !== 'gold.conll') || f.endsWith('.jsonl')).map((f) => join(DATA, f))

@@ -4,13 +4,14 @@
  * Every one of the 132 ordered pairs must satisfy the exact complementarity identities against the
  * pair's own counts. Skipped when the data is absent.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evalJson, runCli, system, type EvalJson } from '../cli/helpers.js';
+import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 
-const DATA = resolve(import.meta.dirname, '../../../shared/data/conll03-12sys');
-const exists = existsSync(join(DATA, 'gold.conll'));
+const DATA = CONLL03_DIR;
+const exists = conll03Present('compare-conll03');
 
 interface Pair {
   a: string; b: string; rComp: number | null; pComp: number | null;

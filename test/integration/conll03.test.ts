@@ -3,14 +3,15 @@
  * time, never copied: the text is Reuters-licensed). Scores must equal the published reference
  * table of that folder's README, i.e. what conlleval prints. Skipped when the data is absent.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixed } from '../../src/report/number.js';
 import { evalJson, runCli, system, type EvalJson } from '../cli/helpers.js';
+import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 
-const DATA = resolve(import.meta.dirname, '../../../shared/data/conll03-12sys');
-const exists = existsSync(join(DATA, 'gold.conll'));
+const DATA = CONLL03_DIR;
+const exists = conll03Present('conll03');
 
 /** The reference table (strict span match, conlleval chunking): TP, FP, FN, P, R, F1. */
 const REFERENCE: Record<string, [number, number, number, string, string, string]> = {

@@ -7,15 +7,15 @@
  * (predicted == actual), with single-system counts equal to the data's reference table.
  * Skipped when the data is absent.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PlanResult } from '../../src/plan/types.js';
 import { runCli } from '../cli/helpers.js';
+import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 
-const DATA = resolve(import.meta.dirname, '../../../shared/data/conll03-12sys');
-const exists = existsSync(join(DATA, 'gold.conll'));
-if (!exists) process.stderr.write(`plan-conll03: skipped: no CoNLL-2003 data at ${DATA}\n`);
+const DATA = CONLL03_DIR;
+const exists = conll03Present('plan-conll03');
 const GOLD = join(DATA, 'gold.conll');
 const files = exists
   ? readdirSync(DATA).sort().filter((f) => (f.endsWith('.conll') && f !== 'gold.conll') || f.endsWith('.jsonl')).map((f) => join(DATA, f))

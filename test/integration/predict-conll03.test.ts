@@ -7,8 +7,8 @@
  * prediction is the same whether its three members are loaded alone or among all twelve.
  * Skipped when the data is absent.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRule } from '../../src/ensemble/rules.js';
 import { buildEnsembleIndex } from '../../src/ensemble/simulate.js';
@@ -17,10 +17,10 @@ import { buildPlanData, maskOf } from '../../src/plan/data.js';
 import { actualCounts } from '../../src/plan/engine.js';
 import { predictCandidate } from '../../src/plan/predict.js';
 import { spearman } from '../../src/plan/rank.js';
+import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 
-const DATA = resolve(import.meta.dirname, '../../../shared/data/conll03-12sys');
-const exists = existsSync(join(DATA, 'gold.conll'));
-if (!exists) process.stderr.write(`predict-conll03: skipped: no CoNLL-2003 data at ${DATA}\n`);
+const DATA = CONLL03_DIR;
+const exists = conll03Present('predict-conll03');
 const files = exists
   ? readdirSync(DATA).sort().filter((f) => (f.endsWith('.conll') && f !== 'gold.conll') || f.endsWith('.jsonl')).map((f) => join(DATA, f))
   : [];

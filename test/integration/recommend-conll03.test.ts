@@ -13,8 +13,8 @@
  *   as the weakest system itself) and beats vote-all on the other half by a clear margin.
  * Skipped, with one line on stderr, when the data is absent.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildEnsembleIndex } from '../../src/ensemble/simulate.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../src/formats/load.js';
@@ -24,10 +24,10 @@ import { buildPlanData } from '../../src/plan/data.js';
 import { parseObjective } from '../../src/plan/objective.js';
 import { runPlan } from '../../src/plan/plan.js';
 import { mulberry32 } from '../../src/plan/split.js';
+import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 
-const DATA = resolve(import.meta.dirname, '../../../shared/data/conll03-12sys');
-const exists = existsSync(join(DATA, 'gold.conll'));
-if (!exists) process.stderr.write(`recommend-conll03: skipped: no CoNLL-2003 data at ${DATA}\n`);
+const DATA = CONLL03_DIR;
+const exists = conll03Present('recommend-conll03');
 const f1 = parseObjective('f1');
 
 /** F1 of counts. */
