@@ -9,7 +9,8 @@
  * TP_b − |TP_a∩TP_b|, FP likewise, so R = 1 − (1−R_a)(1−R_Comp(a,b))) and under "both votes"
  * (intersection, majority of two, kofn:2: TP = |TP_a∩TP_b|, FP = FP_a·(1 − P_Comp(a,b))), with
  * substitutions S from the boundary statistics (union: |W_a| − |W_a∩C_b| + |W_b| − |W_b∩C_a| −
- * |W_a∩W_b|; both: |X_a∩X_b|) — exact for BIO input (one label per boundary).
+ * |W_a∩W_b|; both: |X_a∩X_b|) — exact for BIO input (one label per boundary); one member under
+ * `vote` or `weighted`: its own votes, counted (exact for any input).
  *
  * **Three or more members (`max-entropy`).** Each class of items gets the pairwise
  * maximum-entropy distribution of its member votes (src/plan/maxent.ts: the least committal
@@ -42,7 +43,8 @@
  */
 import type { Rule } from '../ensemble/rules.js';
 import { isBinaryRule, threshold } from '../ensemble/rules.js';
-import type { PlanData } from './data.js';
+import { maskOf, type PlanData } from './data.js';
+import { actualVote, voteWeights } from './engine.js';
 import { maxEntVotes, tiltedJoint } from './maxent.js';
 import type { PredictionMethod } from './types.js';
 
@@ -159,13 +161,25 @@ function clamp(x: number, hi: number): number {
   return Math.max(0, Math.min(x, hi));
 }
 
+/**
+ * Counts of the typed rule with a single member: its own votes (one per boundary), counted —
+ * exact, whatever the input (a system giving one boundary two labels votes once there, so its
+ * vote is not quite its output) and whatever its weight (a weighted vote of one keeps the labels
+ * whose weight beats nothing).
+ */
+function singleVote(data: PlanData, member: number, rule: Rule): PredictedCounts {
+  const S = maskOf([member]);
+  const c = actualVote(data, S, voteWeights(data, rule, S));
+  return { tp: c.tp, fp: c.fp, fn: c.fn, s: c.s, method: 'exact' };
+}
+
 /** Predicted counts of the typed vote among `members` (see the module comment). */
-export function predictVote(data: PlanData, members: readonly number[]): PredictedCounts {
+export function predictVote(data: PlanData, members: readonly number[], rule: Rule = { kind: 'vote' }): PredictedCounts {
   const k = members.length;
   const G = data.goldSize;
   const n = data.n;
   if (k === 0) return { tp: 0, fp: 0, fn: G, s: 0, method: 'exact' };
-  if (k === 1) return { ...predictBinary(data, members, 1), method: 'max-entropy' };
+  if (k === 1) return singleVote(data, members[0], rule);
   const v = votesOf(data, members);
   let cross = 0;
   for (const a of members) for (const b of members) if (a !== b) cross += data.wc[b * n + a];
@@ -193,7 +207,7 @@ export function predictCandidate(data: PlanData, members: readonly number[], rul
     const t = threshold(rule, members.length);
     return predictBinary(data, members, t > members.length ? Infinity : t);
   }
-  const p = predictVote(data, members);
+  const p = predictVote(data, members, rule);
   if (rule.kind === 'weighted' && members.length > 1) p.method = 'max-entropy-unweighted';
   return p;
 }

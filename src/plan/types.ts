@@ -29,7 +29,7 @@ export interface CandidateScores {
 
 /** How a candidate's predicted scores were obtained. */
 export type PredictionMethod =
-  /** One member, or two under union/intersection/kofn/majority: the complementarity identities, exact. */
+  /** One member (any rule), or two under union/intersection/kofn/majority: the complementarity identities, exact. */
   | 'exact'
   /** Three or more members, or a typed vote: the pairwise maximum-entropy estimator (see predict.ts). */
   | 'max-entropy'

@@ -61,6 +61,21 @@ describe('exact prediction for one and two systems', () => {
       { numRuns: 50 },
     );
   });
+
+  it('marks a vote or weighted vote of one member exact, and it equals the simulation whatever the input', () => {
+    fc.assert(
+      fc.property(corpusArb(1, 5), fc.nat(), fc.constantFrom('vote', 'weighted', 'weighted:label-f1'), (corpus, i, name) => {
+        const data = buildPlanData(buildEnsembleIndex(corpus));
+        const m = i % data.n;
+        const rule = name === 'weighted:label-f1' ? parseRule('weighted', { kind: 'label-f1' }) : parseRule(name);
+        const p = predictCandidate(data, [m], rule);
+        const a = actualCounts(data, maskOf([m]), rule, true);
+        expect(p.method).toBe('exact');
+        expect({ tp: p.tp, fp: p.fp, fn: p.fn, s: p.s }).toEqual({ tp: a.tp, fp: a.fp, fn: a.fn, s: a.s });
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 /** Σ_v v·h_v and Σ_v C(v,2)·h_v of a vote histogram: the sums of the singles and of the pairs it implies. */
