@@ -201,6 +201,17 @@ export function predictVote(data: PlanData, members: readonly number[], rule: Ru
   return { tp, fp, fn: G - tp, s: clamp(s, Math.min(fp, G - tp)), method: 'max-entropy' };
 }
 
+/**
+ * Whether the prediction of a candidate of `size` members under `rule` is exact by construction
+ * (see the module comment): one member; two under a binary rule; a `kofn` asking for more votes
+ * than there are members (nothing is kept).
+ */
+export function exactByConstruction(rule: Rule, size: number): boolean {
+  if (size <= 1) return true;
+  if (!isBinaryRule(rule)) return false;
+  return size === 2 || threshold(rule, size) > size;
+}
+
 /** Predicted counts of the candidate `members` (increasing system indices) under `rule`. */
 export function predictCandidate(data: PlanData, members: readonly number[], rule: Rule): PredictedCounts {
   if (isBinaryRule(rule)) {

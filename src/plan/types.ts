@@ -111,6 +111,127 @@ export interface RankAgreement extends RankCorrelation {
   beatingBestSingle: RankCorrelation;
 }
 
+/**
+ * How close predicted values come to actual ones over some candidates. Pairs with an undefined
+ * side (NaN or ±∞, such as the SER of data without gold items) are left out.
+ */
+export interface PredictionAccuracy {
+  /** Mean absolute error, mean |predicted − actual| (null when no pair). */
+  mae: number | null;
+  /** Mean signed error, mean (predicted − actual): positive when the predictor runs high (null when no pair). */
+  bias: number | null;
+  /** Spearman's ρ of predicted against actual (null when undefined: fewer than two pairs, or a constant side). */
+  spearman: number | null;
+}
+
+/** The plan's prediction and two naive predictors, measured on the same candidates. */
+export interface PredictorAccuracies {
+  /** The prediction from the members' pairwise statistics (what `objective.predicted` reports). */
+  predicted: PredictionAccuracy;
+  /** "The candidate scores what its best member scores alone" (best under the measure itself). */
+  bestMember: PredictionAccuracy;
+  /** "The candidate scores the mean of its members' scores alone." */
+  meanMember: PredictionAccuracy;
+}
+
+/** Prediction quality over a group of candidates: for the objective value and for F_β (the plan's β). */
+export interface QualityGroup {
+  /** Candidates in the group. */
+  candidates: number;
+  objective: PredictorAccuracies;
+  f: PredictorAccuracies;
+}
+
+/**
+ * How well the predictions of candidates come to their actual values, in-sample on the planning
+ * data, over the candidates whose prediction is measured (those of the rank agreement) and not
+ * exact by construction; per rule (all sizes) and per rule and size. Values are in the units of
+ * the objective (fractions for rates), as the candidates' own.
+ */
+export interface PredictionQuality {
+  /** What it was measured on. */
+  sample: {
+    /** Always true: measured on the planning data, which also chose the candidates. */
+    inSample: true;
+    /** Member sets whose candidates were measured, out of the member sets in the size range. */
+    memberSets: number;
+    of: number;
+    /** Whether those member sets are a sample (more than 500 in the range) rather than all. */
+    sampled: boolean;
+    /** Candidates measured, and how many of them were left out as exact by construction. */
+    candidates: number;
+    exact: number;
+  };
+  byRule: Array<QualityGroup & { rule: string; bySize: Array<QualityGroup & { size: number }> }>;
+}
+
+/** A member of an explained candidate: its score alone, and what the candidate loses without it. */
+export interface MemberContribution {
+  name: string;
+  /** The member alone (as a system): objective value and F_β. */
+  alone: { objective: number; f: number };
+  /** The candidate without this member, simulated with the same rule (null for a one-member candidate). */
+  without: { objective: number; f: number } | null;
+  /**
+   * Leave-one-out gain: the candidate's actual objective minus `without`'s, signed so that
+   * positive means the member helps (for a minimised objective, `without` minus the candidate);
+   * null for a one-member candidate.
+   */
+  marginal: number | null;
+}
+
+/** Complementarity of X to A (what X offers A), as src/complementarity defines it; null when undefined. */
+export interface PairComplementarity {
+  pComp: number | null;
+  rComp: number | null;
+  /** F_βComp with the plan's β. */
+  fComp: number | null;
+}
+
+/** The pairwise statistics of two members (a before b in input order) behind a candidate's prediction. */
+export interface PairExplanation {
+  a: string;
+  b: string;
+  /** Gold items both return, only a, only b, neither. */
+  bothCorrect: number;
+  onlyACorrect: number;
+  onlyBCorrect: number;
+  bothMissed: number;
+  /** Non-gold items both return, only a, only b. */
+  bothWrong: number;
+  onlyAWrong: number;
+  onlyBWrong: number;
+  /** Gold boundaries where both return the same wrong label (what predicts shared substitutions). */
+  bothWrongLabel: number;
+  /** What b offers a, and what a offers b. */
+  bOffersA: PairComplementarity;
+  aOffersB: PairComplementarity;
+}
+
+/**
+ * Why a candidate scores what it does: each member's score alone and its leave-one-out gain, the
+ * pairwise statistics its prediction is built from, and its predicted and actual scores, all
+ * in-sample on the planning data.
+ */
+export interface CandidateExplanation {
+  /** Rank among the listed candidates (0 when not one of them). */
+  rank: number;
+  members: string[];
+  rule: string;
+  /** `weighted` with given weights: weight per member. */
+  weights?: Record<string, number>;
+  size: number;
+  objective: { actual: number; predicted: number };
+  /** F_β with the plan's β. */
+  f: { actual: number; predicted: number };
+  predictedVia: PredictionMethod;
+  contributions: MemberContribution[];
+  /** Every pair of members, in input order. */
+  pairs: PairExplanation[];
+  /** What the reader needs to know (one member: nothing to leave out). */
+  notes: string[];
+}
+
 /** The baselines every plan reports beside its own choice, as named in JSON. */
 export type BaselineName = 'best-single' | 'majority-all' | 'vote-all' | 'caruana';
 /** The plan's own choice (`selection`, the search's top candidate) and the baselines. */
@@ -319,6 +440,10 @@ export interface PlanResult {
   paretoFront?: PlanCandidate[];
   greedyPath: GreedyStep[];
   rankAgreement: RankAgreement;
+  /** How close the predictions come to the actual values, against two naive predictors (in-sample). */
+  predictionQuality: PredictionQuality;
+  /** With `explain`: what lies behind listed candidates, by rank. */
+  explanations?: CandidateExplanation[];
   /** What the in-sample figures were measured on: the planning data (all of it, or the training part of a hold-out). */
   planningData: { units: 'document' | 'sentence'; documents: number; sentences: number; goldItems: number; of: number };
   /** The plan's own choice (the search's top candidate), as a procedure. */

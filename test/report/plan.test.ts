@@ -5,7 +5,9 @@
  * and per procedure), Markdown and LaTeX (escaping).
  */
 import { describe, expect, it } from 'vitest';
-import type { CandidateScores, PairedComparison, PlanCandidate, PlanResult, PredictionMethod, Procedure, ProcedureName } from '../../src/plan/types.js';
+import type {
+  CandidateScores, PairedComparison, PlanCandidate, PlanResult, PredictionAccuracy, PredictionMethod, PredictionQuality, Procedure, ProcedureName, QualityGroup,
+} from '../../src/plan/types.js';
 import {
   abbreviateMembers, isRateObjective, PLAN_CSV_FIELDS, planCsv, planJson, planLatex, planMarkdown, planTable,
 } from '../../src/report/plan.js';
@@ -33,6 +35,22 @@ function procedure(name: ProcedureName, members: string[], rule: string, plannin
 function comparison(name: PairedComparison['name'], diff: number): PairedComparison {
   return { name, meanDiff: diff, sd: 0.002, se: 0.003, ci95: [diff - 0.006, diff + 0.006], p: diff > 0.012 ? 0.0005 : 0.21, pBootstrap: 0.19 };
 }
+
+const acc = (mae: number, bias: number, spearman: number | null): PredictionAccuracy => ({ mae, bias, spearman });
+const group = (candidates: number, shift: number): QualityGroup => ({
+  candidates,
+  objective: { predicted: acc(0.0023 + shift, -0.001, 0.795), bestMember: acc(0.0056, 0.0045, 0.577), meanMember: acc(0.0123, -0.0123, 0.61) },
+  f: { predicted: acc(0.0024 + shift, -0.0012, 0.8), bestMember: acc(0.0057, 0.0044, 0.58), meanMember: acc(0.0124, -0.0124, 0.62) },
+});
+
+/** Prediction quality over a sample of member sets, with two rules and a size each. */
+const QUALITY: PredictionQuality = {
+  sample: { inSample: true, memberSets: 500, of: 4095, sampled: true, candidates: 1000, exact: 22 },
+  byRule: [
+    { rule: 'majority', ...group(489, 0), bySize: [{ size: 3, ...group(489, 0) }] },
+    { rule: 'vote', ...group(489, 0.001), bySize: [{ size: 3, ...group(489, 0.001) }] },
+  ],
+};
 
 const TWELVE = ['flair-glove-lstmcrf', 'bert-large-cased', 'elmo-cnn-bilstm', 'roberta-base', 'xlnet-large', 'spacy-lg', 'stanza', 'crf-suite', 'gazetteer', 'luke-large', 'biaffine', 'seq2seq'];
 
@@ -62,6 +80,7 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
       byRule: [{ rule: 'majority', candidates: 700, spearman: 0.7, kendall: 0.5 }, { rule: 'vote', candidates: 500, spearman: 0.6, kendall: 0.45 }],
       beatingBestSingle: { candidates: 80, spearman: 0.21, kendall: 0.15 },
     },
+    predictionQuality: QUALITY,
     planningData: { units: 'document', documents: 20, sentences: 300, goldItems: 1000, of: 20 },
     selection: procedure('selection', ['crf', 'gazetteer', 'sloppy'], 'vote', 0.935, 0.92),
     baselines: [
