@@ -7,6 +7,8 @@
  * fractions in [0, 1]; SER and ERR may exceed 1 and are `null` when undefined (no gold items).
  */
 
+import type { PairCounts } from '../complementarity/comp.js';
+
 /** Scores of one candidate, actual (simulated) or predicted (from pairwise statistics). */
 export interface CandidateScores {
   precision: number;
@@ -188,19 +190,13 @@ export interface PairComplementarity {
   fComp: number | null;
 }
 
-/** The pairwise statistics of two members (a before b in input order) behind a candidate's prediction. */
-export interface PairExplanation {
+/**
+ * The pairwise statistics of two members (a before b in input order) behind a candidate's
+ * prediction: the contingency counts of src/complementarity (a as A, b as X), and more.
+ */
+export interface PairExplanation extends PairCounts {
   a: string;
   b: string;
-  /** Gold items both return, only a, only b, neither. */
-  bothCorrect: number;
-  onlyACorrect: number;
-  onlyBCorrect: number;
-  bothMissed: number;
-  /** Non-gold items both return, only a, only b. */
-  bothWrong: number;
-  onlyAWrong: number;
-  onlyBWrong: number;
   /** Gold boundaries where both return the same wrong label (what predicts shared substitutions). */
   bothWrongLabel: number;
   /** What b offers a, and what a offers b. */
