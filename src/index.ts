@@ -56,7 +56,7 @@ export {
   ablateCsv, ablateJson, ablateLatex, ablateTables, CHANGE_LISTS, CHANGE_MEANING, signedPoints, type ChangeList,
 } from './report/ablate.js';
 export { buildPlanData, MAX_SYSTEMS, type PlanData, type PlanDataOptions, type UnitKind } from './plan/data.js';
-export { predictBinary, predictCandidate, predictVote, type PredictedCounts } from './plan/predict.js';
+export { exactByConstruction, predictBinary, predictCandidate, predictVote, type PredictedCounts } from './plan/predict.js';
 export { maxEntVotes } from './plan/maxent.js';
 export { parseObjective, type Objective, type ObjectiveInput } from './plan/objective.js';
 export { honestRankAgreement, kendallTauB, RANK_TOP_K, rankAgreement, spearman, topKAgreement } from './plan/rank.js';
@@ -64,9 +64,12 @@ export { paretoFront } from './plan/pareto.js';
 export { holdoutSplit, kFolds, mulberry32 } from './plan/split.js';
 export { DEFAULT_FOLDS, DEFAULT_SAMPLES, plan, runPlan, unitKindOf, type PlanOptions, type PlanRun, type SearchStrategy } from './plan/plan.js';
 export type {
-  BaselineName, BootstrapResult, CandidateScores, GreedyStep, HeldOut, HeldOutSplit, HeldOutSummary, PairedComparison, PlanCandidate,
-  PlanResult, PredictionMethod, Procedure, ProcedureName, RankAgreement, Recommendation, ScoredOn, TestSet,
+  BaselineName, BootstrapResult, CandidateExplanation, CandidateScores, GreedyStep, HeldOut, HeldOutSplit, HeldOutSummary, MemberContribution,
+  PairComplementarity, PairedComparison, PairExplanation, PlanCandidate, PlanResult, PredictionAccuracy, PredictionMethod, PredictionQuality,
+  PredictorAccuracies, Procedure, ProcedureName, QualityGroup, RankAgreement, Recommendation, ScoredOn, TestSet,
 } from './plan/types.js';
+export { explainCandidate, type ExplainOptions } from './plan/explain.js';
+export { accuracy as predictionAccuracy, predictionQuality, type Predictions, type QualityEntry } from './plan/quality.js';
 export { choiceCounts, choiceOf, countsByUnit, type Choice } from './plan/choice.js';
 export { caruana, type CaruanaOptions, type CaruanaResult } from './plan/caruana.js';
 export { pairedBootstrap, pairedTests, type PairedSplit, type PairedTest, type PairedTestOptions } from './plan/significance.js';

@@ -48,6 +48,7 @@ interface PlanFlags extends InputFlags {
   seed: number;
   bootstrap?: number;
   svg?: string;
+  explain?: true | number[];
   savePlan?: string;
   format?: OutputFormat;
 }
@@ -83,6 +84,19 @@ function nonNegative(name: string) {
     if (v.trim() === '' || !Number.isFinite(x) || x < 0) throw new UsageError(`${name} expects a number ≥ 0, got "${v}"`);
     return x;
   };
+}
+
+/**
+ * `--explain [ranks]`: ranks of listed candidates, comma-separated (`1`, `1,3`); without a value
+ * every listed candidate. A value that is not a list of ranks (often a system file that followed
+ * the option) is a usage error saying where to put the option.
+ */
+export function parseExplain(v: string): number[] {
+  const t = v.trim();
+  if (!/^\d+(\s*,\s*\d+)*$/.test(t) || t.split(',').some((x) => Number(x) < 1)) {
+    throw new UsageError(`--explain takes ranks of listed candidates (1, or 1,3) or nothing for every listed one, got "${v}"; to explain them all, give --explain after the systems`);
+  }
+  return [...new Set(t.split(',').map((x) => Number(x)))];
 }
 
 /** `--rules`: comma-separated rules (duplicates dropped); `weighted` takes `--weights`. */
@@ -180,6 +194,7 @@ export function registerPlan(program: Command, io: Io): void {
     .addOption(new Option('--zero-division <rule>', 'value of 0/0 in P, R, F').choices(ZERO_DIVISION_MODES as string[]).default('gerbil'))
     .option('--types <types>', 'only these entity types, comma-separated')
     .option('--svg <file>', 'also write a predicted-versus-actual scatter (the candidates whose prediction is measured) as SVG')
+    .option('--explain [ranks]', 'explain listed candidates after the plan (members\' leave-one-out gains, the pairs behind the prediction): every one, or these ranks (1 or 1,3)', parseExplain)
     .option('--save-plan <file>', 'write the recommendation as a plan that combine --plan applies to new outputs')
     .addOption(new Option('--save-plan-choice <which>', 'what --save-plan saves: the recommendation, or the top candidate').choices(['recommendation', 'top']).default('recommendation'));
   addFormatOption(cmd);
@@ -197,6 +212,8 @@ export function registerPlan(program: Command, io: Io): void {
     const report = await import('../../src/report/plan.js');
     const { createProgress } = await import('../progress.js');
     const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha });
+    const beyond = Array.isArray(flags.explain) ? flags.explain.find((rank) => rank > flags.top) : undefined;
+    if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);
     if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');
     if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
     const devOptions = loadOptions(systems, flags, 'plan');
@@ -218,6 +235,7 @@ export function registerPlan(program: Command, io: Io): void {
         top: flags.top, costs, budget: flags.budget, beta: flags.beta, kAlpha: flags.kAlpha, zeroDivision: flags.zeroDivision, types,
         holdout: flags.holdout, folds: flags.folds, repeats: flags.repeats, seed: flags.seed, samples: flags.samples, alpha: flags.alpha,
         bootstrap: flags.bootstrap, bags: flags.bags, test,
+        explain: flags.explain === undefined ? undefined : flags.explain === true ? 'listed' : flags.explain,
         onProgress: (phase, done, total) => progress.update(phase, done, total),
       });
     } finally {

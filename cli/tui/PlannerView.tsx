@@ -2,15 +2,19 @@
  * View 3: choose members (space) and a rule (`r`) and watch the ensemble's predicted (pairwise
  * statistics) and actual (simulated on gold) scores; `g` and `e` run greedy and exhaustive
  * search off the render path, listing the top candidates; `h` runs the held-out check
- * (`complan plan`'s baselines, five folds and recommendation) and shows it below; Enter loads a
- * candidate or a procedure into the selection.
+ * (`complan plan`'s baselines, five folds and recommendation) and shows it below, `p` the same
+ * plan's prediction quality; Enter loads a candidate or a procedure into the selection; `x`
+ * explains the highlighted candidate (the list's, else the selection).
  */
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { procedures } from '../../src/report/plan-procedures.js';
 import { abbreviateMembers, weightedMembers } from '../../src/report/plan-values.js';
+import type { CandidateExplanation } from '../../src/plan/types.js';
+import { ExplainPanel } from './ExplainPanel.js';
 import { HeldOutPanel } from './HeldOutPanel.js';
-import { membersOf, selectionOf, selectionScores, type MemberWeights, type Selection, type TuiModel } from './model.js';
+import { explainSelection, membersOf, selectionOf, selectionScores, type MemberWeights, type Selection, type TuiModel } from './model.js';
+import { QualityPanel } from './QualityPanel.js';
 import { startSearch, type SearchHandle, type SearchState } from './search.js';
 import { SearchPane } from './SearchPane.js';
 import { count, padEnd, padStart, pct, truncate } from './text.js';
@@ -28,7 +32,9 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
   const [weights, setWeights] = useState<MemberWeights | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   // The lower part: the search's candidates or the held-out panel; the focus is on the systems or its list.
-  const [pane, setPane] = useState<'search' | 'heldout'>('search');
+  const [pane, setPane] = useState<'search' | 'heldout' | 'quality' | 'explain'>('search');
+  // The explained candidate while its panel is open, and the pane to go back to.
+  const [explained, setExplained] = useState<{ e: CandidateExplanation; back: 'search' | 'heldout' | 'quality' } | null>(null);
   const [focus, setFocus] = useState<'systems' | 'list'>('systems');
   const [pick, setPick] = useState(0);
   const [procPick, setProcPick] = useState(0);
@@ -51,10 +57,36 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
   };
   const candidates = search?.top ?? [];
   const procs = check.status === 'done' ? procedures(check.result) : [];
-  const listLength = pane === 'search' ? candidates.length : procs.length;
+  const listLength = pane === 'search' ? candidates.length : pane === 'heldout' ? procs.length : 0;
   const sysFocus = focus === 'systems' || listLength === 0;
+  // The candidate `x` explains: the list's under the cursor, else the selection.
+  const highlighted = (): Selection | null => {
+    if (!sysFocus && pane === 'search' && candidates[pick] !== undefined) return { mask: candidates[pick].mask, rule: candidates[pick].rule };
+    if (!sysFocus && pane === 'heldout' && procs[procPick] !== undefined) return selectionOf(model, procs[procPick]);
+    return selected === 0 ? null : { mask: selected, rule, weights };
+  };
   useInput((input, key) => {
-    if (input === 'g') run('greedy');
+    if (pane === 'explain') {
+      if (input === 'x' || key.escape) {
+        setPane(explained?.back ?? 'search');
+        setExplained(null);
+      }
+      return;
+    }
+    if (input === 'x') {
+      const s = highlighted();
+      if (s === null) setNotice('x explains a candidate: select systems, or highlight one in the list');
+      else {
+        setExplained({ e: explainSelection(model, s.mask, s.rule, s.weights), back: pane });
+        setPane('explain');
+        setNotice(null);
+      }
+    } else if (input === 'p') {
+      if (pane === 'quality' && check.status !== 'running') setPane('search');
+      else { setPane('quality'); startCheck(); }
+      setFocus('systems');
+      setNotice(null);
+    } else if (input === 'g') run('greedy');
     else if (input === 'e') run('exhaustive');
     else if (input === 'h') {
       if (pane === 'heldout' && check.status !== 'running') setPane('search');
@@ -87,7 +119,7 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
   const scores = selectionScores(model, selected, rule, weights);
   const listWidth = Math.max(14, Math.min(30, Math.floor(width * 0.25)));
   const rightWidth = Math.max(30, width - listWidth - 2);
-  const panel = pane === 'heldout';
+  const panel = pane !== 'search';
   const visible = panel ? Math.min(SYSTEMS_ABOVE_PANEL, n) : Math.max(3, height - 2);
   const first = Math.max(0, Math.min(cursor - Math.floor(visible / 2), n - visible));
   const size = membersOf(selected).length;
@@ -139,7 +171,11 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
       {panel
         ? (
           <Box marginTop={1}>
-            <HeldOutPanel check={check} width={width} height={height - above - 1} cursor={sysFocus ? -1 : procPick} />
+            {pane === 'explain' && explained !== null
+              ? <ExplainPanel explanation={explained.e} format={{ objective: 'f', beta: model.options.beta }} width={width} height={height - above - 1} />
+              : pane === 'quality'
+                ? <QualityPanel check={check} width={width} height={height - above - 1} />
+                : <HeldOutPanel check={check} width={width} height={height - above - 1} cursor={sysFocus ? -1 : procPick} />}
           </Box>
         )
         : null}

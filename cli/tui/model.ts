@@ -13,10 +13,11 @@ import type { Corpus } from '../../src/model/corpus.js';
 import { buildPlanData, type PlanData } from '../../src/plan/data.js';
 import { actualCounts, voteWeights, type VoteWeights } from '../../src/plan/engine.js';
 import { parseObjective } from '../../src/plan/objective.js';
+import { explainWith } from '../../src/plan/explain.js';
 import { runPlan, type PlanOptions } from '../../src/plan/plan.js';
-import { scoresOf } from '../../src/plan/scores.js';
+import { Scorer, scoresOf } from '../../src/plan/scores.js';
 import { predictedCounts } from '../../src/plan/store.js';
-import type { CandidateScores, PlanResult, PredictionMethod, Procedure } from '../../src/plan/types.js';
+import type { CandidateExplanation, CandidateScores, PlanResult, PredictionMethod, Procedure } from '../../src/plan/types.js';
 
 export interface TuiModel {
   /** Where the gold standard came from (shown in the title). */
@@ -123,6 +124,16 @@ export function selectionScores(m: TuiModel, S: number, r: number, weights?: Mem
   const a = actualCounts(m.plan, S, rule, true, weights === undefined ? m.weights[r] : voteWeights(m.plan, rule, S));
   const p = predictedCounts(m.plan, S, rule);
   return { actual: scoresOf(a, settings), predicted: scoresOf(p, settings), method: p.method };
+}
+
+/**
+ * The explanation of members S under rule r (or the weighted vote of `weights`), as `plan
+ * --explain` gives it, with the TUI's objective: actual F_β (the searches' and the held-out check's).
+ */
+export function explainSelection(m: TuiModel, S: number, r: number, weights?: MemberWeights): CandidateExplanation {
+  const { beta, kAlpha, zeroDivision } = m.options;
+  const scorer = new Scorer(parseObjective('f', { beta, kAlpha }), { beta, kAlpha, zeroDivision }, new Float64Array(m.names.length).fill(1));
+  return explainWith(m.plan, scorer, S, weights === undefined ? m.rules[r] : weightedRule(weights));
 }
 
 /** What the planner's selection holds: members, a rule (by index), and weights for a weighted vote. */

@@ -15,6 +15,12 @@ export function truncate(s: string, width: number): string {
   return s.slice(0, head) + '…' + (tail > 0 ? s.slice(s.length - tail) : '');
 }
 
+/** `s` cut at `width` characters, the cut marked with `…` (for table rows, whose start matters). */
+export function cutEnd(s: string, width: number): string {
+  if (s.length <= width) return s;
+  return width <= 0 ? '' : `${s.slice(0, width - 1)}…`;
+}
+
 export function padEnd(s: string, width: number): string {
   const t = truncate(s, width);
   return t + ' '.repeat(width - t.length);

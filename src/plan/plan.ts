@@ -26,15 +26,18 @@ import { needOf } from './engine.js';
 import { betterCandidate } from './greedy.js';
 import { makeSplits, runSplit, summarise, type Split } from './heldout.js';
 import type { Objective } from './objective.js';
+import { explainWith } from './explain.js';
 import { paretoFront } from './pareto.js';
+import { planPredictionQuality } from './quality.js';
 import { BASELINE_NAMES, choiceValue, runProcedures, type Chosen, type Procedures } from './procedures.js';
 import { honestRankAgreement, type RankEntry } from './rank.js';
 import { comparisonOf, dataTest, recommend } from './recommend.js';
 import { scoresOf, Scorer } from './scores.js';
 import { searchSettings, type Listed, type Planned, type SearchStrategy } from './search.js';
+import { exactByConstruction } from './predict.js';
 import { predictedCounts, predictedValue } from './store.js';
 import type {
-  GreedyStep, HeldOut, PlanCandidate, PlanResult, Procedure, ProcedureName, Recommendation, ScoredOn, TestSet,
+  CandidateExplanation, GreedyStep, HeldOut, PlanCandidate, PlanResult, Procedure, ProcedureName, Recommendation, ScoredOn, TestSet,
 } from './types.js';
 
 export type { SearchStrategy } from './search.js';
@@ -83,6 +86,11 @@ export interface PlanOptions {
    * all when absent. The rest of the corpus is ignored, as if it were not there.
    */
   planUnits?: readonly number[];
+  /**
+   * Explain listed candidates (`result.explanations`): `'listed'` for every listed one, or their
+   * ranks (from 1). A rank beyond the listed candidates is a usage error.
+   */
+  explain?: 'listed' | readonly number[];
   /** `auto` searches exhaustively up to this many member sets (default 65,535: sixteen systems). */
   autoLimit?: number;
   /** Exhaustive search refuses more member sets than this (default 2^24). */
@@ -238,7 +246,7 @@ function rankEntries(p: Planned, ks: readonly number[]): RankEntry[] {
     const binary = isBinaryRule(rule);
     return {
       rule: ruleName(rule),
-      exact: size === 1 || (binary && size === 2),
+      exact: exactByConstruction(rule, size),
       key: binary ? `${S}|${needOf(rule, size)}` : `${S}|${ruleName(rule)}`,
       predicted: store.predicted[k],
       actual: store.actual[k],
@@ -285,6 +293,8 @@ export function plan(corpus: Corpus, o: PlanOptions): PlanResult {
 /** A plan with what the CLI needs beyond its result. */
 export interface PlanRun {
   result: PlanResult;
+  /** The explanation of the listed candidate of rank `rank` (from 1); a usage error beyond them. */
+  explain: (rank: number) => CandidateExplanation;
   /** The choice of the listed candidate of rank `rank` (from 1), resolved on the planning data (for `--save-plan-choice top`). */
   candidateChoice: (rank: number) => Choice;
   /** The recommended choice, resolved on the planning data (what `--save-plan` saves). */
@@ -391,6 +401,16 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   }
   const predictedRange = predictionSample(p, range);
   const rankAgreement = honestRankAgreement(rankEntries(p, predictedRange), p.singles[p.best], !scorer.objective.minimise);
+  const predictionQuality = planPredictionQuality(p, range, predictedRange);
+  const explain = (rank: number) => {
+    if (!Number.isInteger(rank) || rank < 1 || rank > p.listed.length) {
+      throw new UsageError(`--explain ${rank}: the plan lists ${p.listed.length === 1 ? 'one candidate' : `candidates 1 to ${p.listed.length}`}`);
+    }
+    const l = p.listed[rank - 1];
+    return explainWith(data, scorer, l.S, l.rule, rank);
+  };
+  const explanations = o.explain === undefined ? undefined
+    : (o.explain === 'listed' ? p.listed.map((_, i) => i + 1) : [...new Set(o.explain)]).map(explain);
 
   const bootstrap = o.bootstrap !== undefined && o.bootstrap > 0
     ? reselectingBootstrap(index, unitKind, scorer, s, {
@@ -417,6 +437,8 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     ...(frontList === undefined ? {} : { paretoFront: frontList }),
     greedyPath: greedySteps(p),
     rankAgreement,
+    predictionQuality,
+    ...(explanations === undefined ? {} : { explanations }),
     planningData: {
       units: unitKind,
       documents: unitKind === 'document' ? planningUnits : corpus.documents.length,
@@ -445,6 +467,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   };
   return {
     result,
+    explain,
     candidateChoice: (rank) => listedChoice(data, p.listed[rank - 1]),
     recommendedChoice: main.chosen[rec.procedure].choice,
     scatter,

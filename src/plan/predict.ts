@@ -9,7 +9,8 @@
  * TP_b − |TP_a∩TP_b|, FP likewise, so R = 1 − (1−R_a)(1−R_Comp(a,b))) and under "both votes"
  * (intersection, majority of two, kofn:2: TP = |TP_a∩TP_b|, FP = FP_a·(1 − P_Comp(a,b))), with
  * substitutions S from the boundary statistics (union: |W_a| − |W_a∩C_b| + |W_b| − |W_b∩C_a| −
- * |W_a∩W_b|; both: |X_a∩X_b|) — exact for BIO input (one label per boundary).
+ * |W_a∩W_b|; both: |X_a∩X_b|) — exact for BIO input (one label per boundary); one member under
+ * `vote` or `weighted`: its own votes, counted (exact for any input).
  *
  * **Three or more members (`max-entropy`).** Each class of items gets the pairwise
  * maximum-entropy distribution of its member votes (src/plan/maxent.ts: the least committal
@@ -53,8 +54,8 @@
  */
 import type { Rule } from '../ensemble/rules.js';
 import { isBinaryRule, threshold } from '../ensemble/rules.js';
-import type { PlanData } from './data.js';
-import { voteWeights, type VoteWeights } from './engine.js';
+import { maskOf, type PlanData } from './data.js';
+import { actualVote, voteWeights, type VoteWeights } from './engine.js';
 import { EXACT_MEMBERS, maxEntPatterns, maxEntVotes, tiltedJoint } from './maxent.js';
 import { C, maxEntStates, stateDigits, W } from './maxent-states.js';
 import type { PredictionMethod } from './types.js';
@@ -172,13 +173,25 @@ function clamp(x: number, hi: number): number {
   return Math.max(0, Math.min(x, hi));
 }
 
+/**
+ * Counts of the typed rule with a single member: its own votes (one per boundary), counted —
+ * exact, whatever the input (a system giving one boundary two labels votes once there, so its
+ * vote is not quite its output) and whatever its weight (a weighted vote of one keeps the labels
+ * whose weight beats nothing).
+ */
+function singleVote(data: PlanData, member: number, rule: Rule): PredictedCounts {
+  const S = maskOf([member]);
+  const c = actualVote(data, S, voteWeights(data, rule, S));
+  return { tp: c.tp, fp: c.fp, fn: c.fn, s: c.s, method: 'exact' };
+}
+
 /** Predicted counts of the typed vote among `members` (see the module comment). */
-export function predictVote(data: PlanData, members: readonly number[]): PredictedCounts {
+export function predictVote(data: PlanData, members: readonly number[], rule: Rule = { kind: 'vote' }): PredictedCounts {
   const k = members.length;
   const G = data.goldSize;
   const n = data.n;
   if (k === 0) return { tp: 0, fp: 0, fn: G, s: 0, method: 'exact' };
-  if (k === 1) return voteOfOne(data, members[0]);
+  if (k === 1) return singleVote(data, members[0], rule);
   const v = votesOf(data, members);
   let cross = 0;
   for (const a of members) for (const b of members) if (a !== b) cross += data.wc[b * n + a];
@@ -201,6 +214,17 @@ export function predictVote(data: PlanData, members: readonly number[]): Predict
 }
 
 /**
+ * Whether the prediction of a candidate of `size` members under `rule` is exact by construction
+ * (see the module comment): one member; two under a binary rule; a `kofn` asking for more votes
+ * than there are members (nothing is kept).
+ */
+export function exactByConstruction(rule: Rule, size: number): boolean {
+  if (size <= 1) return true;
+  if (!isBinaryRule(rule)) return false;
+  return size === 2 || threshold(rule, size) > size;
+}
+
+/**
  * Predicted counts of the candidate `members` (increasing system indices) under `rule`;
  * `weights` are the rule's vote weights on `data` (computed for the members when absent).
  */
@@ -209,37 +233,12 @@ export function predictCandidate(data: PlanData, members: readonly number[], rul
     const t = threshold(rule, members.length);
     return predictBinary(data, members, t > members.length ? Infinity : t);
   }
+  if (members.length === 1) return singleVote(data, members[0], rule);
   if (rule.kind === 'weighted' && members.length <= EXACT_MEMBERS) {
-    let only = 0;
-    for (const m of members) only |= 1 << m;
-    const w = weights ?? voteWeights(data, rule, only);
-    if (members.length === 1) {
-      // Alone, a member's label wins when its weight is positive (nothing is against it).
-      const m = members[0];
-      const L = Math.max(1, data.labels.length);
-      const positive = w.label.subarray(m * L, (m + 1) * L).filter((x) => x > 0).length;
-      if (positive === L) return voteOfOne(data, m);
-      if (positive === 0) return { tp: 0, fp: 0, fn: data.goldSize, s: 0, method: 'exact' };
-    }
-    return predictVoteStates(data, members, w);
+    return predictVoteStates(data, members, weights ?? voteWeights(data, rule, maskOf(members)));
   }
-  if (members.length === 1) return voteOfOne(data, members[0]);
   const p = predictVote(data, members);
   if (rule.kind === 'weighted') p.method = 'max-entropy-unweighted';
-  return p;
-}
-
-/**
- * A typed vote of one member keeps the member's output, exactly when the member gives each
- * boundary one label (BIO input always does); a member proposing several labels at a boundary
- * keeps only one of them there, so its own counts are then an estimate.
- */
-function voteOfOne(data: PlanData, m: number): PredictedCounts {
-  const p = predictBinary(data, [m], 1);
-  const bit = 1 << m;
-  for (const i of data.memberItems[m]) {
-    if ((data.voteMask[i] & bit) === 0) return { ...p, method: 'max-entropy' };
-  }
   return p;
 }
 

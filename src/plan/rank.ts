@@ -130,13 +130,17 @@ function identity(n: number): Uint32Array {
   return order;
 }
 
+/** Below this many values a comparison sort beats the radix sort's fixed cost (its digit histograms). */
+const SMALL_SORT = 512;
+
 /**
  * Average ranks (1-based; tied values share the mean of the ranks they span), as scipy's
- * `rankdata(method='average')`. O(n) after an O(n) radix sort. Values must not be NaN.
+ * `rankdata(method='average')`. O(n) after an O(n) radix sort (a comparison sort for fewer than
+ * {@link SMALL_SORT} values, where the order of equal values does not matter). Values must not be NaN.
  */
 function averageRanks(x: Float64Array): Float64Array {
   const n = x.length;
-  const order = radixOrder(sortKeys(x), identity(n));
+  const order = n < SMALL_SORT ? identity(n).sort((i, j) => (x[i] < x[j] ? -1 : x[i] > x[j] ? 1 : 0)) : radixOrder(sortKeys(x), identity(n));
   const ranks = new Float64Array(n);
   for (let start = 0; start < n;) {
     let end = start + 1;

@@ -32,6 +32,14 @@ export function isRateObjective(text: string): boolean {
   return /^\s*(f1|f|p|r|ser|err|k|f:[^:\s]+|k:[^:\s]+:[^:\s]+)\s*$/i.test(text);
 }
 
+/** Whether the objective is F_β with the command's β, so that a candidate's F is its objective value. */
+export function objectiveIsF(text: string, beta: number): boolean {
+  const t = text.trim().toLowerCase();
+  if (t === 'f') return true;
+  if (t === 'f1') return beta === 1;
+  return /^f:/.test(t) && Number(t.slice(2).trim()) === beta;
+}
+
 /**
  * A signed difference of objective values as text: percentage points with two decimals for
  * rates (+0.41), four decimals otherwise; `—` when undefined.

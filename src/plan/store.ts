@@ -21,6 +21,8 @@ export class CandidateStore {
   /** The predicted objective; meaningful where `predictedYet` is 1. */
   predicted = new Float64Array(1024);
   predictedYet = new Uint8Array(1024);
+  /** The predicted counts (with their method) of the candidates predicted so far, by index. */
+  readonly predictedCounts = new Map<number, PredictedCounts>();
   length = 0;
   private readonly at = new Map<number, number>();
 
@@ -84,9 +86,16 @@ export function predictedValue(ctx: SearchContext, k: number): number {
     const S = store.masks[k];
     const p = predictedCounts(data, S, ctx.rules[store.rules[k]], ctx.weights[store.rules[k]]);
     store.predicted[k] = scorer.value(p, popcount(S), scorer.costOf(S));
+    store.predictedCounts.set(k, p);
     store.predictedYet[k] = 1;
   }
   return store.predicted[k];
+}
+
+/** The predicted counts of the store's candidate k (predicted on first request, then kept). */
+export function predictedCountsOf(ctx: SearchContext, k: number): PredictedCounts {
+  predictedValue(ctx, k);
+  return ctx.store.predictedCounts.get(k)!;
 }
 
 /**

@@ -7,6 +7,8 @@
  * fractions in [0, 1]; SER and ERR may exceed 1 and are `null` when undefined (no gold items).
  */
 
+import type { PairCounts } from '../complementarity/comp.js';
+
 /** Scores of one candidate, actual (simulated) or predicted (from pairwise statistics). */
 export interface CandidateScores {
   precision: number;
@@ -29,7 +31,7 @@ export interface CandidateScores {
 
 /** How a candidate's predicted scores were obtained. */
 export type PredictionMethod =
-  /** One member, or two under union/intersection/kofn/majority: the complementarity identities, exact. */
+  /** One member (any rule), or two under union/intersection/kofn/majority: the complementarity identities, exact. */
   | 'exact'
   /** Three or more members, or a typed vote: the pairwise maximum-entropy estimator (see predict.ts). */
   | 'max-entropy'
@@ -109,6 +111,121 @@ export interface RankAgreement extends RankCorrelation {
   byRule: Array<RankCorrelation & { rule: string }>;
   /** Among the compared candidates whose actual objective beats the best single system's. */
   beatingBestSingle: RankCorrelation;
+}
+
+/**
+ * How close predicted values come to actual ones over some candidates. Pairs with an undefined
+ * side (NaN or ±∞, such as the SER of data without gold items) are left out.
+ */
+export interface PredictionAccuracy {
+  /** Mean absolute error, mean |predicted − actual| (null when no pair). */
+  mae: number | null;
+  /** Mean signed error, mean (predicted − actual): positive when the predictor runs high (null when no pair). */
+  bias: number | null;
+  /** Spearman's ρ of predicted against actual (null when undefined: fewer than two pairs, or a constant side). */
+  spearman: number | null;
+}
+
+/** The plan's prediction and two naive predictors, measured on the same candidates. */
+export interface PredictorAccuracies {
+  /** The prediction from the members' pairwise statistics (what `objective.predicted` reports). */
+  predicted: PredictionAccuracy;
+  /** "The candidate scores what its best member scores alone" (best under the measure itself). */
+  bestMember: PredictionAccuracy;
+  /** "The candidate scores the mean of its members' scores alone." */
+  meanMember: PredictionAccuracy;
+}
+
+/** Prediction quality over a group of candidates: for the objective value and for F_β (the plan's β). */
+export interface QualityGroup {
+  /** Candidates in the group. */
+  candidates: number;
+  objective: PredictorAccuracies;
+  f: PredictorAccuracies;
+}
+
+/**
+ * How well the predictions of candidates come to their actual values, in-sample on the planning
+ * data, over the candidates whose prediction is measured (those of the rank agreement) and not
+ * exact by construction; per rule (all sizes) and per rule and size. Values are in the units of
+ * the objective (fractions for rates), as the candidates' own.
+ */
+export interface PredictionQuality {
+  /** What it was measured on. */
+  sample: {
+    /** Always true: measured on the planning data, which also chose the candidates. */
+    inSample: true;
+    /** Member sets whose candidates were measured, out of the member sets in the size range. */
+    memberSets: number;
+    of: number;
+    /** Whether those member sets are a sample (more than 500 in the range) rather than all. */
+    sampled: boolean;
+    /** Candidates measured, and how many of them were left out as exact by construction. */
+    candidates: number;
+    exact: number;
+  };
+  byRule: Array<QualityGroup & { rule: string; bySize: Array<QualityGroup & { size: number }> }>;
+}
+
+/** A member of an explained candidate: its score alone, and what the candidate loses without it. */
+export interface MemberContribution {
+  name: string;
+  /** The member alone (as a system): objective value and F_β. */
+  alone: { objective: number; f: number };
+  /** The candidate without this member, simulated with the same rule (null for a one-member candidate). */
+  without: { objective: number; f: number } | null;
+  /**
+   * Leave-one-out gain: the candidate's actual objective minus `without`'s, signed so that
+   * positive means the member helps (for a minimised objective, `without` minus the candidate);
+   * null for a one-member candidate.
+   */
+  marginal: number | null;
+}
+
+/** Complementarity of X to A (what X offers A), as src/complementarity defines it; null when undefined. */
+export interface PairComplementarity {
+  pComp: number | null;
+  rComp: number | null;
+  /** F_βComp with the plan's β. */
+  fComp: number | null;
+}
+
+/**
+ * The pairwise statistics of two members (a before b in input order) behind a candidate's
+ * prediction: the contingency counts of src/complementarity (a as A, b as X), and more.
+ */
+export interface PairExplanation extends PairCounts {
+  a: string;
+  b: string;
+  /** Gold boundaries where both return the same wrong label (what predicts shared substitutions). */
+  bothWrongLabel: number;
+  /** What b offers a, and what a offers b. */
+  bOffersA: PairComplementarity;
+  aOffersB: PairComplementarity;
+}
+
+/**
+ * Why a candidate scores what it does: each member's score alone and its leave-one-out gain, the
+ * pairwise statistics its prediction is built from, and its predicted and actual scores, all
+ * in-sample on the planning data.
+ */
+export interface CandidateExplanation {
+  /** Rank among the listed candidates (0 when not one of them). */
+  rank: number;
+  members: string[];
+  rule: string;
+  /** `weighted` with given weights: weight per member. */
+  weights?: Record<string, number>;
+  size: number;
+  objective: { actual: number; predicted: number };
+  /** F_β with the plan's β. */
+  f: { actual: number; predicted: number };
+  predictedVia: PredictionMethod;
+  contributions: MemberContribution[];
+  /** Every pair of members, in input order. */
+  pairs: PairExplanation[];
+  /** What the reader needs to know (one member: nothing to leave out). */
+  notes: string[];
 }
 
 /** The baselines every plan reports beside its own choice, as named in JSON. */
@@ -319,6 +436,10 @@ export interface PlanResult {
   paretoFront?: PlanCandidate[];
   greedyPath: GreedyStep[];
   rankAgreement: RankAgreement;
+  /** How close the predictions come to the actual values, against two naive predictors (in-sample). */
+  predictionQuality: PredictionQuality;
+  /** With `explain`: what lies behind listed candidates, by rank. */
+  explanations?: CandidateExplanation[];
   /** What the in-sample figures were measured on: the planning data (all of it, or the training part of a hold-out). */
   planningData: { units: 'document' | 'sentence'; documents: number; sentences: number; goldItems: number; of: number };
   /** The plan's own choice (the search's top candidate), as a procedure. */

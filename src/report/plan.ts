@@ -22,6 +22,8 @@ import { abbreviateMembers, objectiveValue, plural, shortNumber, signedObjective
 import {
   bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, recommendationLines, splitsTable,
 } from './plan-procedures.js';
+import { explainFormatOf, explanationJson, explanationTables } from './plan-explain.js';
+import { predictionQualityJson, predictionQualityTable } from './plan-quality.js';
 import { renderCsv, renderLatex, renderMarkdown, renderText, type Column, type Table } from './table.js';
 
 export interface PlanTableOptions {
@@ -234,6 +236,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
   section(renderText([proceduresTable(result, wide)], style));
   if (result.greedyPath.length > 0) section(renderText([greedyTable(result, result.greedyPath)], style));
   section(rankAgreementLines(result).join('\n'));
+  section(renderText([predictionQualityTable(result)], style));
   if (costsGiven(result)) {
     const front = paretoTable(result, membersCell);
     if (front !== undefined) section(renderText([front], style));
@@ -241,6 +244,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
   for (const t of honestTables(result, wide)) section(renderText([t], style));
   if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => `  - ${n}`)].join('\n'));
   section(recommendationLines(result).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
+  for (const e of result.explanations ?? []) section(renderText(explanationTables(e, explainFormatOf(result)), style));
   return `${out.join('\n')}\n`;
 }
 
@@ -348,6 +352,8 @@ export function planJsonObject(r: PlanResult): object {
       ...corr(a), excluded: { ...a.excluded }, dMeasure: jsonNumber(a.dMeasure), topK: a.topK,
       byRule: a.byRule.map((x) => ({ rule: x.rule, ...corr(x) })), beatingBestSingle: corr(a.beatingBestSingle),
     },
+    predictionQuality: predictionQualityJson(r.predictionQuality),
+    ...(r.explanations === undefined ? {} : { explanations: r.explanations.map(explanationJson) }),
     planningData: { ...r.planningData },
     selection: procedureJson(r.selection),
     baselines: r.baselines.map(procedureJson),
@@ -462,9 +468,11 @@ export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = 
   else table(candidatesTable(result, list, cell), [2]);
   table(proceduresTable(result, cell), [0, 2]);
   out.push(rankAgreementLines(result).map((l) => mdText(l.trim())).join('  \n'), '');
+  table(predictionQualityTable(result), [0]);
   for (const t of honestTables(result, cell)) table(t, [0]);
   const [head, ...rest] = recommendationLines(result);
   out.push(`**${mdText(head)}**  `, rest.map((l) => mdText(l.trim())).join('  \n'), '');
+  for (const e of result.explanations ?? []) for (const t of explanationTables(e, explainFormatOf(result))) table(t, [1]);
   return `${out.join('\n').trimEnd()}\n`;
 }
 
@@ -498,8 +506,9 @@ export function planLatex(result: PlanResult, options: PlanDocumentOptions = {})
   }
   candidates.title = `Plan candidates — ${head[0].replace(/^Plan — /, '')}. ${head[1]}. ${head[2]}. ${dataLine(result)}`;
   candidates.note = [...footnotes, `${rankAgreementLines(result).map((l) => l.trim()).join('; ')}.`].join(' ');
-  tables.push(candidates, proceduresTable(result, cell), ...honestTables(result, cell));
+  tables.push(candidates, predictionQualityTable(result), proceduresTable(result, cell), ...honestTables(result, cell));
   const last = tables[tables.length - 1];
   last.note = [last.note, recommendationLines(result).map((l) => l.trim().replace(/([^.])$/, '$1.')).join(' ')].filter((x) => x !== undefined && x !== '').join(' ');
+  for (const e of result.explanations ?? []) tables.push(...explanationTables(e, explainFormatOf(result)));
   return latexExtra(renderLatex(tables));
 }

@@ -43,6 +43,7 @@ function result(candidates: PlanCandidate[]): PlanResult {
       candidates: 7, spearman: 0.9, kendall: 0.8, dMeasure: 1, topK: 3, excluded: { exact: 0, duplicates: 0 }, byRule: [],
       beatingBestSingle: { candidates: 0, spearman: null, kendall: null },
     },
+    predictionQuality: { sample: { inSample: true, memberSets: 7, of: 7, sampled: false, candidates: 7, exact: 7 }, byRule: [] },
     planningData: { units: 'document', documents: 1, sentences: 4, goldItems: 3, of: 1 },
     selection: { name: 'selection', members: candidates[0]?.members ?? ['a'], rule: 'vote', size: 1, planning: { objective: 0.9, scores: scores(0.9) } },
     baselines: [],

@@ -67,14 +67,16 @@ describe('exact prediction for one and two systems', () => {
     );
   });
 
-  it('marks a vote of one member as an estimate when the member gives a boundary two labels', () => {
+  it('marks a vote or weighted vote of one member exact, and it equals the simulation whatever the input', () => {
     fc.assert(
-      fc.property(corpusArb(1, 3), (corpus) => {
+      fc.property(corpusArb(1, 5), fc.nat(), fc.constantFrom('vote', 'weighted', 'weighted:label-f1'), (corpus, i, name) => {
         const data = buildPlanData(buildEnsembleIndex(corpus));
-        const p = predictedCounts(data, maskOf([0]), parseRule('vote'));
-        const a = actualCounts(data, maskOf([0]), parseRule('vote'), true);
-        if (p.method === 'exact') expect({ tp: p.tp, fp: p.fp, s: p.s }).toEqual({ tp: a.tp, fp: a.fp, s: a.s });
-        else expect(p.method).toBe('max-entropy');
+        const m = i % data.n;
+        const rule = name === 'weighted:label-f1' ? parseRule('weighted', { kind: 'label-f1' }) : parseRule(name);
+        const p = predictCandidate(data, [m], rule);
+        const a = actualCounts(data, maskOf([m]), rule, true);
+        expect(p.method).toBe('exact');
+        expect({ tp: p.tp, fp: p.fp, fn: p.fn, s: p.s }).toEqual({ tp: a.tp, fp: a.fp, fn: a.fn, s: a.s });
       }),
       { numRuns: 200 },
     );

@@ -5,7 +5,9 @@
  * and per procedure), Markdown and LaTeX (escaping).
  */
 import { describe, expect, it } from 'vitest';
-import type { CandidateScores, PairedComparison, PlanCandidate, PlanResult, PredictionMethod, Procedure, ProcedureName } from '../../src/plan/types.js';
+import type {
+  CandidateExplanation, CandidateScores, PairedComparison, PlanCandidate, PlanResult, PredictionAccuracy, PredictionMethod, PredictionQuality, Procedure, ProcedureName, QualityGroup,
+} from '../../src/plan/types.js';
 import {
   abbreviateMembers, isRateObjective, PLAN_CSV_FIELDS, planCsv, planJson, planLatex, planMarkdown, planTable,
 } from '../../src/report/plan.js';
@@ -33,6 +35,22 @@ function procedure(name: ProcedureName, members: string[], rule: string, plannin
 function comparison(name: PairedComparison['name'], diff: number): PairedComparison {
   return { name, meanDiff: diff, sd: 0.002, se: 0.003, ci95: [diff - 0.006, diff + 0.006], p: diff > 0.012 ? 0.0005 : 0.21, pBootstrap: 0.19 };
 }
+
+const acc = (mae: number, bias: number, spearman: number | null): PredictionAccuracy => ({ mae, bias, spearman });
+const group = (candidates: number, shift: number): QualityGroup => ({
+  candidates,
+  objective: { predicted: acc(0.0023 + shift, -0.001, 0.795), bestMember: acc(0.0056, 0.0045, 0.577), meanMember: acc(0.0123, -0.0123, 0.61) },
+  f: { predicted: acc(0.0024 + shift, -0.0012, 0.8), bestMember: acc(0.0057, 0.0044, 0.58), meanMember: acc(0.0124, -0.0124, 0.62) },
+});
+
+/** Prediction quality over a sample of member sets, with two rules and a size each. */
+const QUALITY: PredictionQuality = {
+  sample: { inSample: true, memberSets: 500, of: 4095, sampled: true, candidates: 1000, exact: 22 },
+  byRule: [
+    { rule: 'majority', ...group(489, 0), bySize: [{ size: 3, ...group(489, 0) }] },
+    { rule: 'vote', ...group(489, 0.001), bySize: [{ size: 3, ...group(489, 0.001) }] },
+  ],
+};
 
 const TWELVE = ['flair-glove-lstmcrf', 'bert-large-cased', 'elmo-cnn-bilstm', 'roberta-base', 'xlnet-large', 'spacy-lg', 'stanza', 'crf-suite', 'gazetteer', 'luke-large', 'biaffine', 'seq2seq'];
 
@@ -62,6 +80,7 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
       byRule: [{ rule: 'majority', candidates: 700, spearman: 0.7, kendall: 0.5 }, { rule: 'vote', candidates: 500, spearman: 0.6, kendall: 0.45 }],
       beatingBestSingle: { candidates: 80, spearman: 0.21, kendall: 0.15 },
     },
+    predictionQuality: QUALITY,
     planningData: { units: 'document', documents: 20, sentences: 300, goldItems: 1000, of: 20 },
     selection: procedure('selection', ['crf', 'gazetteer', 'sloppy'], 'vote', 0.935, 0.92),
     baselines: [
@@ -331,8 +350,12 @@ describe('planJson', () => {
     expect(planJson(r).endsWith('}\n')).toBe(true);
     expect(Object.keys(json)).toEqual([
       'schemaVersion', 'objective', 'rules', 'search', 'match', 'beta', 'kAlpha', 'systems', 'bestSingle', 'budget', 'candidates',
-      'greedyPath', 'rankAgreement', 'planningData', 'selection', 'baselines', 'notes', 'heldOut', 'bootstrap', 'recommendation',
+      'greedyPath', 'rankAgreement', 'predictionQuality', 'planningData', 'selection', 'baselines', 'notes', 'heldOut', 'bootstrap', 'recommendation',
     ]);
+    expect(Object.keys(json.predictionQuality)).toEqual(['sample', 'byRule']);
+    expect(Object.keys(json.predictionQuality.byRule[0])).toEqual(['rule', 'candidates', 'objective', 'f', 'bySize']);
+    expect(Object.keys(json.predictionQuality.byRule[0].objective)).toEqual(['predicted', 'bestMember', 'meanMember']);
+    expect(Object.keys(json.predictionQuality.byRule[0].objective.predicted)).toEqual(['mae', 'bias', 'spearman']);
     expect(Object.keys(json.recommendation)).toEqual(['procedure', 'members', 'rule', 'reason', 'alpha', 'heldOut', 'vsBaselines', 'tests']);
     expect(Object.keys(json.recommendation.vsBaselines[0])).toEqual(['name', 'meanDiff', 'sd', 'se', 'ci95', 'p', 'pBootstrap']);
     expect(json.baselines.map((b: { name: string }) => b.name)).toEqual(['best-single', 'majority-all', 'vote-all', 'caruana']);
@@ -432,8 +455,8 @@ describe('planLatex', () => {
     expect(tex).toContain('\\caption{Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part left out}');
     expect(tex).toContain('caruana & crf$\\times$2+gazetteer+sloppy & weighted');
     expect(tex).toContain('8.0\\%');
-    // Candidates, procedures, splits, comparisons, and the bootstrap's two tables.
-    expect(tex.match(/\\begin\{table\}/g)).toHaveLength(6);
+    // Candidates, prediction quality, procedures, splits, comparisons, and the bootstrap's two tables.
+    expect(tex.match(/\\begin\{table\}/g)).toHaveLength(7);
     expect(tex).toContain('Recommendation (selection): vote(crf+gazetteer+sloppy)');
     expect(tex).not.toMatch(/[≈†ρτ−–±×]/);
   });
@@ -447,7 +470,108 @@ describe('planLatex', () => {
     const r = fixture({ heldOut: undefined, bootstrap: undefined });
     r.recommendation = { ...r.recommendation, heldOut: null, vsBaselines: [], tests: null };
     const t = planLatex(r);
-    expect(t.match(/\\begin\{table\}/g)).toHaveLength(2);
+    expect(t.match(/\\begin\{table\}/g)).toHaveLength(3);
     expect(t).toContain('Recommendation (selection)');
+  });
+});
+
+describe('prediction quality in the reports', () => {
+  it('is a block after the rank agreement in the table: one row per rule, errors in points, what it was measured on', () => {
+    const t = planTable(fixture());
+    const at = t.indexOf('Prediction quality (predicted against actual, in-sample on the planning data: 978 estimated candidates from a fixed sample of 500 of 4095 member sets, 22 exact by construction left out)');
+    expect(at).toBeGreaterThan(t.indexOf('Rank agreement'));
+    const lines = t.slice(at).split('\n');
+    expect(lines[1].split(/\s{2,}/)).toEqual(['rule', 'measure', 'n', 'MAE', 'bias', 'ρ', 'best MAE', 'best bias', 'best ρ', 'mean MAE', 'mean bias', 'mean ρ']);
+    expect(lines[3].split(/\s+/)).toEqual(['majority', 'F1', '489', '0.23', '-0.10', '0.795', '0.56', '+0.45', '0.577', '1.23', '-1.23', '0.610']);
+    expect(lines[4].split(/\s+/)).toEqual(['vote', 'F1', '489', '0.33', '-0.10', '0.795', '0.56', '+0.45', '0.577', '1.23', '-1.23', '0.610']);
+    expect(lines[5]).toMatch(/^MAE = mean absolute error of predicted against actual, bias = mean \(predicted − actual\) \(points\)/);
+    expect(t.slice(at)).toContain('Per size: the JSON output (predictionQuality.byRule[].bySize).');
+  });
+
+  it('adds an F row per rule when the objective is not F, and writes other objectives in their own units', () => {
+    const ser = planTable(fixture({ objective: { text: 'ser', minimise: true, description: 'SER (lower is better)' } }));
+    const rows = ser.slice(ser.indexOf('Prediction quality')).split('\n').slice(3, 7).map((l) => l.trim().split(/\s+/).slice(0, 4));
+    expect(rows).toEqual([['majority', 'ser', '489', '0.23'], ['F1', '489', '0.24', '-0.12'], ['vote', 'ser', '489', '0.33'], ['F1', '489', '0.34', '-0.12']]);
+    const expr = planTable(fixture({ objective: { text: 'tp - fp', minimise: false, description: 'expression tp - fp' } }));
+    const row = expr.slice(expr.indexOf('Prediction quality')).split('\n')[3].trim().split(/\s+/);
+    expect(row.slice(0, 6)).toEqual(['majority', 'tp', '-', 'fp', '489', '0.0023']);
+    expect(expr).toContain('(objective units; F1 in points)');
+  });
+
+  it('says all member sets when none were sampled, and shows a dash row without estimated candidates', () => {
+    const t = planTable(fixture({ predictionQuality: { sample: { inSample: true, memberSets: 7, of: 7, sampled: false, candidates: 7, exact: 7 }, byRule: [] } }));
+    expect(t).toContain('0 estimated candidates from all 7 member sets, 7 exact by construction left out');
+    expect(t.slice(t.indexOf('Prediction quality')).split('\n')[3].trim().split(/\s+/)).toEqual(['—', '0', '—', '—', '—', '—', '—', '—', '—', '—', '—']);
+  });
+
+  it('is a table in Markdown and LaTeX', () => {
+    const md = planMarkdown(fixture());
+    expect(md).toContain('### Prediction quality (predicted against actual, in-sample');
+    expect(md).toContain('| majority | F1 | 489 | 0.23 | -0.10 | 0.795 | 0.56 | +0.45 | 0.577 | 1.23 | -1.23 | 0.610 |');
+    const tex = planLatex(fixture());
+    expect(tex).toContain('majority & F1 & 489 & 0.23 & -0.10 & 0.795 & 0.56 & +0.45 & 0.577 & 1.23 & -1.23 & 0.610 \\\\');
+    expect(tex).toContain('best $\\rho$');
+  });
+});
+
+describe('explanations in the reports', () => {
+  const explanation: CandidateExplanation = {
+    rank: 1, members: ['crf', 'gazetteer', 'tagger_v2&co'], rule: 'vote', size: 3,
+    objective: { actual: 0.935, predicted: 0.92 }, f: { actual: 0.935, predicted: 0.92 }, predictedVia: 'max-entropy',
+    contributions: [
+      { name: 'crf', alone: { objective: 0.9, f: 0.9 }, without: { objective: 0.8, f: 0.8 }, marginal: 0.135 },
+      { name: 'gazetteer', alone: { objective: 0.7, f: 0.7 }, without: { objective: 0.93, f: 0.93 }, marginal: 0.005 },
+      { name: 'tagger_v2&co', alone: { objective: 0.6, f: 0.6 }, without: { objective: 0.94, f: 0.94 }, marginal: -0.005 },
+    ],
+    pairs: [
+      {
+        a: 'crf', b: 'gazetteer', bothCorrect: 120, onlyACorrect: 20, onlyBCorrect: 10, bothMissed: 5, bothWrong: 3, onlyAWrong: 4, onlyBWrong: 30, bothWrongLabel: 2,
+        bOffersA: { pComp: 3 / 7, rComp: 0.8, fComp: 0.5581 }, aOffersB: { pComp: 0.9, rComp: null, fComp: null },
+      },
+    ],
+    notes: [],
+  };
+  const withExplanation = (e: CandidateExplanation, over: Partial<PlanResult> = {}) => fixture({ explanations: [e], ...over });
+
+  it('appends the members and pairs after the recommendation in the table', () => {
+    const t = planTable(withExplanation(explanation));
+    const at = t.indexOf('Explanation of #1 vote(crf+gazetteer+tagger_v2&co): F1 actual 93.50, predicted 92.00 (pairwise maximum entropy; in-sample)');
+    expect(at).toBeGreaterThan(t.indexOf('Recommendation (selection)'));
+    const part = t.slice(at).split('\n');
+    expect(part[1].split(/\s{2,}/)).toEqual(['#', 'member', 'F1 alone', 'without it', 'leave-one-out gain']);
+    expect(part.slice(3, 6).map((l) => l.trim().split(/\s+/))).toEqual([
+      ['1', 'crf', '90.00', '80.00', '+13.50'], ['2', 'gazetteer', '70.00', '93.00', '+0.50'], ['3', 'tagger_v2&co', '60.00', '94.00', '-0.50'],
+    ]);
+    expect(t).toContain('The pairs behind the prediction (members numbered as above; 1 pair)');
+    expect(t).toMatch(/^1–2\s+120\s+5\s+3\s+2\s+42\.9\/80\.0\/55\.8\s+90\.0\/—\/—$/m);
+  });
+
+  it('shows objective and F apart when the objective is not F, and a one-member candidate without pairs', () => {
+    const single: CandidateExplanation = {
+      ...explanation, members: ['crf'], size: 1, predictedVia: 'exact', objective: { actual: 0.2, predicted: 0.2 }, f: { actual: 0.9, predicted: 0.9 },
+      contributions: [{ name: 'crf', alone: { objective: 0.2, f: 0.9 }, without: null, marginal: null }], pairs: [],
+      notes: ['one member: nothing to leave out'],
+    };
+    const t = planTable(withExplanation(single, { objective: { text: 'ser', minimise: true, description: 'SER (lower is better)' } }));
+    const part = t.slice(t.indexOf('Explanation of #1 crf: objective actual 20.00, predicted 20.00; F1 actual 90.00, predicted 90.00 (exact; in-sample)')).split('\n');
+    expect(part[1].split(/\s{2,}/)).toEqual(['#', 'member', 'objective alone', 'F1 alone', 'without it', 'F1 without', 'leave-one-out gain']);
+    expect(part[3].trim().split(/\s+/)).toEqual(['1', 'crf', '20.00', '90.00', '—', '—', '—']);
+    expect(t).toContain('One member: nothing to leave out.');
+    expect(t).not.toContain('The pairs behind');
+  });
+
+  it('is an explanations array in JSON, and tables in Markdown and LaTeX', () => {
+    const json = JSON.parse(planJson(withExplanation(explanation)));
+    expect(Object.keys(json).indexOf('explanations')).toBe(Object.keys(json).indexOf('predictionQuality') + 1);
+    expect(json.explanations).toEqual([JSON.parse(JSON.stringify(explanation))]);
+    expect(Object.keys(json.explanations[0])).toEqual(['rank', 'members', 'rule', 'size', 'objective', 'f', 'predictedVia', 'contributions', 'pairs', 'notes']);
+    expect(JSON.parse(planJson(fixture())).explanations).toBeUndefined();
+    const md = planMarkdown(withExplanation(explanation));
+    expect(md).toContain('| 3 | tagger\\_v2&co | 60.00 | 94.00 | -0.50 |');
+    const tex = planLatex(withExplanation(explanation));
+    expect(tex).toContain('3 & tagger\\_v2\\&co & 60.00 & 94.00 & -0.50 \\\\');
+    expect(tex).toContain('1--2 & 120 & 5 & 3 & 2 & 42.9/80.0/55.8 & 90.0/---/--- \\\\');
+    // The recommendation stays on the last table of the plan, before the explanations.
+    expect(tex.indexOf('Recommendation (selection)')).toBeLessThan(tex.indexOf('Explanation of'));
   });
 });

@@ -52,7 +52,7 @@ describe('tui: tabs, help and quit', () => {
     const { lastFrame, stdin } = start();
     await press(stdin, '?');
     const f = lastFrame()!;
-    for (const s of ['Keys', 'Everywhere', '1 Systems', '2 Complementarity', '3 Planner', '4 Ablation', 'greedy / exhaustive', 'quit']) expect(f).toContain(s);
+    for (const s of ['Keys', 'Everywhere', '1 Systems', '2 Complementarity', '3 Planner', '4 Ablation', 'greedy / exhaustive', 'prediction quality', 'explain it', 'quit']) expect(f).toContain(s);
     await press(stdin, KEY.escape);
     expect(lastFrame()).not.toContain('Everywhere');
     expect(lastFrame()).toContain('[1 Systems]');

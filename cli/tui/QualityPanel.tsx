@@ -1,0 +1,37 @@
+/**
+ * The Planner view's prediction-quality panel (`p`): the table `complan plan` prints after its
+ * rank agreement — per rule, MAE, bias and ρ of the predicted F against the actual F beside the
+ * best-member and mean-member predictors, in-sample on the data — from the held-out check's plan
+ * (run on first use), cut to the panel's size.
+ */
+import { Box, Text } from 'ink';
+import { predictionQualityTable } from '../../src/report/plan-quality.js';
+import { renderText } from '../../src/report/table.js';
+import { clip, cutEnd, wrap } from './text.js';
+import type { CheckState } from './use-held-out-check.js';
+
+/** The panel's lines for a check state, at most `height`, each within `width`. */
+export function qualityLines(check: CheckState, width: number, height: number): string[] {
+  const w = Math.max(20, width - 1);
+  const max = Math.max(1, height);
+  if (check.status === 'idle') return ['Prediction quality · p: measure it (runs complan plan on these inputs)'];
+  if (check.status === 'running') return clip(wrap('measuring prediction quality… (complan plan on these inputs; the screen pauses until it ends)', w), max, w);
+  if (check.status === 'failed') return clip(wrap(`Prediction quality could not be measured: ${check.message}`, w), max, w);
+  const table = predictionQualityTable(check.result);
+  // The TUI's objective is F: the measure column says nothing, so it goes.
+  const keep = table.columns.map((_, j) => j).filter((j) => table.columns[j].header !== 'measure');
+  const rows = renderText([{ columns: keep.map((j) => table.columns[j]), rows: table.rows.map((row) => keep.map((j) => row[j])) }])
+    .trimEnd().split('\n').map((l) => cutEnd(l, w));
+  const notes = (table.note ?? '').split('\n').flatMap((l) => wrap(l, w));
+  return clip([...wrap(`${table.title ?? ''} · p: close`, w), ...rows, ...notes], max, w);
+}
+
+export function QualityPanel({ check, width, height }: { check: CheckState; width: number; height: number }) {
+  const lines = qualityLines(check, width, height);
+  const color = check.status === 'running' ? 'yellow' : check.status === 'failed' ? 'red' : undefined;
+  return (
+    <Box flexDirection="column">
+      {lines.map((l, i) => <Text key={i} color={color} bold={check.status === 'done' && i === 0}>{l}</Text>)}
+    </Box>
+  );
+}

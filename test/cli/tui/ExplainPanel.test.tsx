@@ -1,0 +1,100 @@
+/**
+ * The explanation panel on its own (what `x` opens in the Planner view): the candidate's actual
+ * and predicted F, each member's F alone, without it and its leave-one-out gain, the pairs, cut
+ * to the panel's size; and the keys that open and close it in the Planner view, on the news example.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render as inkRender } from 'ink-testing-library';
+import { parseRule } from '../../../src/ensemble/rules.js';
+import { maskOf } from '../../../src/plan/data.js';
+import { explainCandidate } from '../../../src/plan/explain.js';
+import { parseObjective } from '../../../src/plan/objective.js';
+import { App } from '../../../cli/tui/App.js';
+import { ExplainPanel } from '../../../cli/tui/ExplainPanel.js';
+import { explainSelection } from '../../../cli/tui/model.js';
+import { KEY, newsModel, pc, plain, press, render, resize, until } from './helpers.js';
+
+afterEach(() => cleanup());
+
+const FORMAT = { objective: 'f', beta: 1 };
+
+describe('ExplainPanel', () => {
+  const model = newsModel();
+  const e = explainCandidate(model.plan, ['confuser', 'crf', 'gazetteer'], parseRule('vote'), { objective: parseObjective('f') });
+
+  function frame(width: number, height: number): string[] {
+    const { lastFrame } = inkRender(<ExplainPanel explanation={e} format={FORMAT} width={width} height={height} />);
+    return plain(lastFrame()).split('\n');
+  }
+
+  it('shows the candidate, its members with their leave-one-out gains, and the pairs', () => {
+    const all = frame(100, 30);
+    // The headline wraps rather than losing its middle.
+    expect(`${all[0]} ${all[1]}`).toBe(`Explanation of vote(confuser+crf+gazetteer): F1 actual ${pc(e.f.actual)}, predicted ${pc(e.f.predicted)} (pairwise maximum entropy; in-sample)`);
+    const lines = all.slice(1);
+    expect(lines[1]).toMatch(/^#\s+member\s+F1 alone\s+without it\s+leave-one-out gain$/);
+    e.contributions.forEach((c, i) => {
+      const gain = (c.marginal! * 100).toFixed(2);
+      expect(lines[3 + i].trim().split(/\s+/)).toEqual([String(i + 1), c.name, pc(c.alone.f), pc(c.without!.f), c.marginal! >= 0 ? `+${gain}` : gain]);
+    });
+    const f = lines.join('\n');
+    expect(f).toContain('The pairs behind the prediction (members numbered as above; 3 pairs)');
+    expect(f).toMatch(/^1–2\s+126\s+5\s+1\s+1\s+/m);
+    expect(lines[lines.length - 1]).toBe('x or Esc: close');
+  });
+
+  it('fits the panel: no line wider than the width, no more lines than the height, the cut marked', () => {
+    const lines = frame(60, 8);
+    expect(lines).toHaveLength(8);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(59);
+    expect(lines[6].endsWith('…')).toBe(true);
+    expect(lines[7]).toBe('x or Esc: close');
+  });
+});
+
+describe('tui Planner: x explains the highlighted candidate', () => {
+  it('explains the selection, or the list\'s candidate under the cursor, and x or Esc closes the panel', async () => {
+    const model = newsModel();
+    const inst = render(<App model={model} initialView={2} />);
+    await resize(inst, 100, 30);
+    const frame = () => plain(inst.lastFrame());
+    // Nothing selected: a notice says what x needs.
+    await press(inst.stdin, 'x');
+    expect(frame()).toContain('x explains a candidate: select systems, or highlight one in the list');
+    // crf and gazetteer (systems 3 and 4) under union.
+    await press(inst.stdin, KEY.down, KEY.down, KEY.space, KEY.down, KEY.space, 'x');
+    const want = explainSelection(model, maskOf([2, 3]), 0);
+    expect(frame()).toContain(`Explanation of union(crf+gazetteer): F1 actual ${pc(want.f.actual)}, predicted ${pc(want.f.predicted)} (exact; in-sample)`);
+    expect(frame()).toMatch(/^1–2\s+/m);
+    await press(inst.stdin, KEY.escape);
+    expect(frame()).not.toContain('Explanation of');
+    expect(frame()).toContain('g: greedy');
+    // The exhaustive search's top candidate, under the list's cursor.
+    await press(inst.stdin, 'e');
+    await until(frame, (f) => f.includes('done, '));
+    await press(inst.stdin, KEY.right, 'x');
+    expect(frame()).toContain('Explanation of vote(confuser+crf+gazetteer): F1 actual 96.72');
+    await press(inst.stdin, 'x');
+    expect(frame()).not.toContain('Explanation of');
+    expect(frame()).toContain('Top candidates');
+  });
+});
+
+describe('tui Planner: p shows the prediction quality of the plan', () => {
+  it('runs the plan once and shows its prediction-quality table; p again goes back', async () => {
+    const model = newsModel();
+    const r = model.heldOutCheck().result;
+    const inst = render(<App model={model} initialView={2} />);
+    await resize(inst, 100, 30);
+    const frame = () => plain(inst.lastFrame());
+    await press(inst.stdin, 'p');
+    const f = await until(frame, (x) => x.includes('mean ρ'));
+    expect(f).toContain('Prediction quality (predicted against actual, in-sample on the planning data');
+    expect(f).toMatch(/^rule\s+n\s+MAE\s+bias\s+ρ\s+best MAE\s+best bias\s+best ρ\s+mean MAE\s+mean bias\s+mean ρ$/m);
+    for (const g of r.predictionQuality.byRule) {
+      expect(f).toMatch(new RegExp(`^${g.rule}\\s+${g.candidates}\\s+${pc(g.f.predicted.mae!)}\\s`, 'm'));
+    }
+    await press(inst.stdin, 'p');
+    expect(frame()).not.toContain('Prediction quality');
+  });
+});
