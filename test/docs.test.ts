@@ -1,0 +1,122 @@
+/**
+ * The manual keeps up with the command: every command and every option that `--help` lists is
+ * documented in docs/ (on the command's page, or, for the input and metric options every command
+ * shares, on inputs.md and metrics.md, which the command's page links to), and every shell
+ * example in README.md and docs/ that runs complan on examples/ still runs (with its output files
+ * sent to a temporary folder).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Io } from '../cli/io.js';
+import { addInputOptions, addMetricOptions } from '../cli/options.js';
+import { buildProgram, COMMANDS } from '../cli/program.js';
+import { Command } from 'commander';
+
+const ROOT = join(import.meta.dirname, '..');
+const DOCS = join(ROOT, 'docs');
+const page = (name: string) => readFileSync(join(DOCS, name), 'utf8');
+const PAGE_OF: Record<string, string> = { eval: 'eval.md', compare: 'compare.md', plan: 'planning.md', combine: 'combine.md', ablate: 'ablate.md', tui: 'tui.md' };
+
+const silent: Io = { stdout: () => {}, stderr: () => {}, isTTY: false, env: {} };
+const longs = (cmd: Command) => cmd.options.map((o) => o.long).filter((l): l is string => l !== undefined);
+const INPUT = new Set(longs(addInputOptions(new Command('x'))));
+const METRIC = new Set(longs(addMetricOptions(new Command('x'))));
+
+describe('every command and option is documented', () => {
+  const program = buildProgram(silent);
+
+  it('has a page per command, listed in the manual\'s index', () => {
+    const index = page('README.md');
+    expect(program.commands.map((c) => c.name())).toEqual(COMMANDS);
+    for (const name of COMMANDS) expect(index).toContain(`(${PAGE_OF[name]})`);
+  });
+
+  it('documents each option of each command where its page says', () => {
+    const inputs = page('inputs.md');
+    const metrics = page('metrics.md');
+    const missing: string[] = [];
+    for (const cmd of program.commands) {
+      const own = page(PAGE_OF[cmd.name()]);
+      for (const flag of longs(cmd)) {
+        const documented = own.includes(`\`${flag}`)
+          || (INPUT.has(flag) && inputs.includes(`\`${flag}`) && own.includes('(inputs.md)'))
+          || (METRIC.has(flag) && metrics.includes(`\`${flag}`) && own.includes('(metrics.md)'));
+        if (!documented) missing.push(`${cmd.name()} ${flag}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+/** The shell examples of a Markdown file: each fenced block's lines, with the folder its `cd` lines lead to. */
+function shellExamples(file: string): Array<{ file: string; block: number; cwd: string; line: string }> {
+  const text = readFileSync(file, 'utf8');
+  const out: Array<{ file: string; block: number; cwd: string; line: string }> = [];
+  let block = 0;
+  for (const m of text.matchAll(/```(?:sh|bash|shell)?\n([\s\S]*?)```/g)) {
+    block++;
+    let cwd = '.';
+    for (const raw of m[1].split('\n')) {
+      const line = raw.replace(/\s+#.*$/, '').trim();
+      const cd = /^cd (\S+)$/.exec(line);
+      if (cd) cwd = cd[1];
+      else if (/^complan (eval|compare|combine|plan|ablate) /.test(line)) out.push({ file: basename(file), block, cwd, line });
+    }
+  }
+  return out;
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'complan-docs-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('the shell examples of README.md and docs/ that run on examples/', () => {
+  const files = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).sort().map((f) => join(DOCS, f))];
+  const examples = files.flatMap(shellExamples).filter((e) => e.cwd.startsWith('examples') || /(^|\s)examples\//.test(e.line));
+
+  it('finds them (eval, compare, combine, plan and ablate among them)', () => {
+    const commands = new Set(examples.map((e) => e.line.split(' ')[1]));
+    expect([...commands].sort()).toEqual(['ablate', 'combine', 'compare', 'eval', 'plan']);
+  });
+
+  it('runs each one with exit status 0, output files sent to a temporary folder', () => {
+    // Within a block, a file one example writes is the file a later one reads.
+    const moved = new Map<string, string>();
+    const failures: string[] = [];
+    for (const e of examples) {
+      const key = `${e.file}#${e.block}`;
+      const args = e.line.replace(/^complan /, '').replace(/(--out|--svg|--save-plan) (\S+)/g, (_, flag: string, path: string) => {
+        const to = join(temp, `${key.replace(/[^\w]/g, '_')}-${basename(path)}`);
+        moved.set(`${key}|${path}`, to);
+        return `${flag} ${to}`;
+      }).split(' ').map((w) => moved.get(`${key}|${w}`) ?? w).join(' ');
+      const p = spawnSync('bash', ['-c', `node ${JSON.stringify(join(ROOT, 'dist/cli/main.js'))} ${args} > /dev/null`], { cwd: join(ROOT, e.cwd), encoding: 'utf8' });
+      if (p.status !== 0) failures.push(`${e.file}: ${e.line} → exit ${p.status}: ${p.stderr.trim()}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('the catalogue of errors (docs/errors.md)', () => {
+  const doc = page('errors.md');
+  const BAD = join(ROOT, 'test/fixtures/bad');
+  const cases = readdirSync(BAD).filter((d) => !d.startsWith('.')).sort();
+
+  it('counts the cases test/fixtures/bad holds', () => {
+    const stated = /There are (\d+) cases/.exec(doc);
+    expect(stated, 'errors.md states the number of cases').not.toBeNull();
+    expect(Number(stated![1])).toBe(cases.length);
+  });
+
+  it('quotes messages the cases expect, word for word', () => {
+    const block = /```\n(complan: [\s\S]*?)```/.exec(doc);
+    expect(block).not.toBeNull();
+    const expected = cases.map((d) => (JSON.parse(readFileSync(join(BAD, d, 'case.json'), 'utf8')) as { stderr?: string }).stderr ?? '')
+      .map((s) => s.replaceAll('{dir}/', ''));
+    const quoted = block![1].trim().split('\n');
+    expect(quoted.length).toBeGreaterThanOrEqual(5);
+    for (const line of quoted) expect(expected.some((e) => e.split('\n').includes(line)), line).toBe(true);
+  });
+});
