@@ -16,6 +16,7 @@ import { MATCH_MODES, type MatchMode } from '../src/metrics/slots.js';
 import type { EvalOptions } from '../src/metrics/evaluate.js';
 import { DEFAULT_SER_WEIGHTS } from '../src/metrics/errors.js';
 import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
+import { runSettings, signatureLine, withSettings, type RunSettings } from '../src/report/settings.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -161,4 +162,51 @@ export function weightsOption(text: string | undefined): WeightSpec | undefined 
 /** The format to print: as asked, else table. */
 export function outputFormat(asked: OutputFormat | undefined): OutputFormat {
   return asked ?? 'table';
+}
+
+/** Options that say where or how to print, not what is computed: left out of the settings. */
+const NOT_SETTINGS = new Set(['format', 'svg', 'out', 'savePlan', 'savePlanChoice', 'progress', 'gold', 'testGold', 'test']);
+
+/**
+ * The settings of a command's run: its name and the value of each of its options, in the order
+ * `--help` lists them (defaults included; a flag not given is false, an unset value null, all
+ * types `all`). `effective` gives values the run resolved from an unset option (the planner's
+ * rules, folds and sizes).
+ */
+export function commandSettings(cmd: Command, effective: Record<string, unknown> = {}): RunSettings {
+  const given = cmd.opts();
+  const values: Record<string, unknown> = {};
+  for (const o of cmd.options) {
+    const key = o.attributeName();
+    if (o.long === undefined || NOT_SETTINGS.has(key)) continue;
+    // A negated flag (--no-write-gold) is named by what it turns off (write-gold: true or false).
+    const name = o.negate ? o.long.slice(5) : o.long.slice(2);
+    const flag = !o.required && !o.optional;
+    const value = name in effective ? effective[name] : given[key] ?? (flag ? false : name === 'types' ? 'all' : null);
+    values[name] = Array.isArray(value) && value.length === 0 ? null : value;
+  }
+  return runSettings(cmd.name(), values);
+}
+
+/** The renderings of one result, made only when asked for. */
+export interface Renderings {
+  json: () => object;
+  csv: () => string;
+  markdown: () => string;
+  latex: () => string;
+  table: () => string;
+}
+
+/**
+ * Prints a result in `format` with its settings: a `settings` object in JSON, a last
+ * `settings:` line in text and Markdown (a comment in LaTeX); CSV stays one table.
+ */
+export function printResult(io: Io, format: OutputFormat, settings: RunSettings, r: Renderings): void {
+  switch (format) {
+    case 'json': io.stdout(`${JSON.stringify(withSettings(r.json(), settings), null, 2)}\n`); break;
+    case 'csv': io.stdout(r.csv()); break;
+    case 'markdown': io.stdout(`${r.markdown()}\n${signatureLine(settings, 'markdown')}`); break;
+    case 'latex': io.stdout(`${r.latex()}${signatureLine(settings, 'latex')}`); break;
+    case 'table': io.stdout(`${r.table()}\n${signatureLine(settings, 'table')}`); break;
+  }
 }

@@ -13,7 +13,7 @@ import { registerEval } from './commands/eval.js';
 import { registerPlan } from './commands/plan.js';
 import { registerTui } from './commands/tui.js';
 import type { Io } from './io.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../src/version.js';
 
 export { VERSION };
 

@@ -77,3 +77,5 @@ export { BASELINE_NAMES, PROCEDURE_NAMES } from './plan/procedures.js';
 export { formatPlanFile, parsePlanFile, planFileOf, readPlanFile, type PlanFile } from './plan/plan-file.js';
 export { planCsv, planJson, planLatex, planMarkdown, planTable } from './report/plan.js';
 export { planScatterSvg, type ScatterPoint } from './report/plan-svg.js';
+export { runSettings, settingsJson, signature, signatureLine, withSettings, type RunSettings } from './report/settings.js';
+export { VERSION } from './version.js';

@@ -13,7 +13,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import { renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, evalOptions, loadOptions, outputFormat, printWarnings,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings,
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -83,12 +83,12 @@ export function registerAblate(program: Command, io: Io): void {
     const a = ablate(corpus, flags.baseline, {
       ...options, sameF: flags.sameF, different: flags.different, examples: flags.examples,
     });
-    switch (outputFormat(flags.format)) {
-      case 'json': io.stdout(JSON.stringify(ablateJson(a), null, 2) + '\n'); break;
-      case 'csv': io.stdout(ablateCsv(a)); break;
-      case 'markdown': io.stdout(renderMarkdown(ablateTables(a))); break;
-      case 'latex': io.stdout(ablateLatex(a)); break;
-      case 'table': io.stdout(renderText(ablateTables(a), { color: useColor(io.env, io.isTTY) })); break;
-    }
+    printResult(io, outputFormat(flags.format), commandSettings(cmd), {
+      json: () => ablateJson(a),
+      csv: () => ablateCsv(a),
+      markdown: () => renderMarkdown(ablateTables(a)),
+      latex: () => ablateLatex(a),
+      table: () => renderText(ablateTables(a), { color: useColor(io.env, io.isTTY) }),
+    });
   });
 }

@@ -20,7 +20,8 @@ import type { Corpus } from '../../src/model/corpus.js';
 import type { PlanFile } from '../../src/plan/plan-file.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
-import { addInputOptions, loadOptions, printWarnings, weightsOption, type InputFlags } from '../options.js';
+import { addInputOptions, commandSettings, loadOptions, printWarnings, weightsOption, type InputFlags } from '../options.js';
+import { signatureLine } from '../../src/report/settings.js';
 
 type CombineFlags = InputFlags & {
   rule: string;
@@ -220,5 +221,6 @@ export function registerCombine(program: Command, io: Io): void {
     if (result.members.length === 1 && rule.kind !== 'union') {
       io.stderr(`complan: note: ${ruleName(rule)} of one system is that system\n`);
     }
+    io.stderr(`complan: ${signatureLine(commandSettings(cmd), 'table')}`);
   });
 }

@@ -11,7 +11,7 @@ import {
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, loadOptions, outputFormat, parseTypes, positiveNumber, printWarnings,
+  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 
@@ -77,12 +77,12 @@ export function registerCompare(program: Command, io: Io): void {
     printWarnings(corpus, io, types);
     const c = compareSystems(corpus, { match: flags.match, beta: flags.beta, types, examples: flags.examples });
     if (flags.svg !== undefined) writeFileAtomic(flags.svg, [heatmapSvg(c, flags.metric[0])]);
-    switch (format) {
-      case 'json': io.stdout(JSON.stringify(compareJson(c), null, 2) + '\n'); break;
-      case 'csv': io.stdout(compareCsv(c)); break;
-      case 'markdown': io.stdout(renderMarkdown(compareTables(c, flags.metric))); break;
-      case 'latex': io.stdout(renderLatex(compareTables(c, flags.metric))); break;
-      case 'table': io.stdout(renderText(compareTables(c, flags.metric), { color: useColor(io.env, io.isTTY) })); break;
-    }
+    printResult(io, format, commandSettings(cmd), {
+      json: () => compareJson(c),
+      csv: () => compareCsv(c),
+      markdown: () => renderMarkdown(compareTables(c, flags.metric)),
+      latex: () => renderLatex(compareTables(c, flags.metric)),
+      table: () => renderText(compareTables(c, flags.metric), { color: useColor(io.env, io.isTTY) }),
+    });
   });
 }

@@ -4,7 +4,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, evalOptions, loadOptions, outputFormat, printWarnings,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings,
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -25,12 +25,12 @@ export function registerEval(program: Command, io: Io): void {
     const corpus = loadCorpus(loadOptions(systems, flags));
     const report = evaluate(corpus, options);
     printWarnings(corpus, io, options.types);
-    switch (outputFormat(flags.format)) {
-      case 'json': io.stdout(JSON.stringify(evalJson(report), null, 2) + '\n'); break;
-      case 'csv': io.stdout(evalCsv(report)); break;
-      case 'markdown': io.stdout(renderMarkdown(evalTables(report))); break;
-      case 'latex': io.stdout(renderLatex(evalTables(report))); break;
-      case 'table': io.stdout(renderText(evalTables(report), { color: useColor(io.env, io.isTTY) })); break;
-    }
+    printResult(io, outputFormat(flags.format), commandSettings(cmd), {
+      json: () => evalJson(report),
+      csv: () => evalCsv(report),
+      markdown: () => renderMarkdown(evalTables(report)),
+      latex: () => renderLatex(evalTables(report)),
+      table: () => renderText(evalTables(report), { color: useColor(io.env, io.isTTY) }),
+    });
   });
 }

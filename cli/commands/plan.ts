@@ -14,7 +14,7 @@ import { useColor } from '../../src/report/table.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, loadOptions, outputFormat, parseTypes, positiveNumber, printWarnings, weightsOption,
+  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, weightsOption,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../../src/metrics/prf.js';
@@ -258,15 +258,16 @@ export function registerPlan(program: Command, io: Io): void {
         : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;
       io.stderr(`complan: saved ${what} to ${flags.savePlan}\n`);
     }
-    switch (format) {
-      case 'json': io.stdout(report.planJson(result)); break;
-      case 'csv': io.stdout(report.planCsv(result)); break;
-      case 'markdown': io.stdout(report.planMarkdown(result)); break;
-      case 'latex': io.stdout(report.planLatex(result)); break;
-      case 'table': {
-        io.stdout(report.planTable(result, { color: useColor(io.env, io.isTTY), width: io.columns ?? 120, top: flags.top }));
-        break;
-      }
-    }
+    const settings = commandSettings(cmd, {
+      rules: result.rules, 'min-size': result.search.minSize, 'max-size': result.search.maxSize,
+      folds: result.heldOut?.kind === 'folds' ? result.heldOut.folds : 0,
+    });
+    printResult(io, format, settings, {
+      json: () => report.planJsonObject(result),
+      csv: () => report.planCsv(result),
+      markdown: () => report.planMarkdown(result),
+      latex: () => report.planLatex(result),
+      table: () => report.planTable(result, { color: useColor(io.env, io.isTTY), width: io.columns ?? 120, top: flags.top }),
+    });
   });
 }

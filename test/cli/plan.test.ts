@@ -100,7 +100,10 @@ describe('complan plan: output', () => {
     const members = doc.recommendation.members.map((m) => (w === undefined || w[m] === 1 ? m : `${m}×${w[m]}`));
     expect(lines[at]).toBe(`Recommendation (${doc.recommendation.procedure}): ${doc.recommendation.rule}(${members.join('+')})`);
     expect(lines.slice(at).join('\n')).toContain(doc.recommendation.reason);
-    expect(lines.slice(at + 4).join('')).toBe('');
+    // ...then the settings it ran with, on the last line.
+    const rest = lines.slice(at + 4).filter((l) => l !== '');
+    expect(rest).toHaveLength(1);
+    expect(rest[0]).toMatch(/^settings: complan:\d+\.\d+\.\d+\|plan\|.*\|objective:f1\|rules:union,intersection,majority,vote\|.*\|folds:5\|.*\|seed:1\|match:strict\|beta:1\|k-alpha:1\|zero-division:gerbil\|types:all\|/);
     // --top limits the rows.
     const top3 = await plan(['--top', '3']);
     expect(top3.stdout).toContain('Candidates (top 3 of 124, by actual objective, in-sample)');

@@ -1,6 +1,6 @@
 /**
  * The package's version, read from its package.json: the nearest one above this module named
- * `complan` (cli/ in the sources, dist/cli/ when built).
+ * `complan` (src/ in the sources, dist/src/ when built).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
