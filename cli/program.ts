@@ -79,7 +79,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return err.exitCode === 0 ? 0 : 1;
     }
     if (err instanceof UsageError) {
-      io.stderr(`complan: ${err.message}\n`);
+      // The library names its parameter; the command names the option that sets it.
+      const option = err.param === undefined ? '' : `--${err.param.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: `;
+      io.stderr(`complan: ${option}${err.message}\n`);
       return 1;
     }
     if (err instanceof InputError) {

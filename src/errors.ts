@@ -24,9 +24,16 @@ export class InputError extends Error {
 }
 
 export class UsageError extends Error {
-  constructor(message: string) {
+  /**
+   * The library parameter the error is about (`weights`, `minSize`…), when it is about one; the
+   * command names it by its option (`--weights`, `--min-size`) before the message.
+   */
+  readonly param: string | undefined;
+
+  constructor(message: string, options: { param?: string } = {}) {
     super(message);
     this.name = 'UsageError';
+    this.param = options.param;
   }
 }
 

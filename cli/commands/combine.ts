@@ -164,8 +164,8 @@ export function registerCombine(program: Command, io: Io): void {
       result = simulate(index, members, rule);
     } catch (err) {
       // A plan's rule and weights were validated when read; what remains is the plan's fault.
-      const message = (err as Error).message;
-      throw plan === undefined ? new UsageError(message) : new InputError(message, flags.plan);
+      if (plan === undefined) throw err instanceof UsageError ? err : new UsageError((err as Error).message);
+      throw new InputError((err as Error).message, flags.plan);
     }
     const spans = ensembleSpans(index, result);
     // CoNLL by default only: overlapping spans go to JSONL unless CoNLL was asked for by name.

@@ -244,8 +244,8 @@ export function registerPlan(program: Command, io: Io): void {
     const { result } = run;
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     if (flags.svg !== undefined) {
-      const { planScatterSvg } = await import('../../src/report/plan-svg.js');
-      writeFileAtomic(flags.svg, [planScatterSvg(run.scatter(), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top })]);
+      const { candidatePoints, planScatterSvg } = await import('../../src/report/plan-svg.js');
+      writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top })]);
     }
     if (flags.savePlan !== undefined) {
       const { formatPlanFile, planFileFromChoice } = await import('../../src/plan/plan-file.js');

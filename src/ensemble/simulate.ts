@@ -28,6 +28,7 @@ import { spanKey } from '../model/corpus.js';
 import { buildUniverse, type Universe } from '../model/universe.js';
 import { prf, type Counts } from '../metrics/prf.js';
 import { isBinaryRule, ruleName, threshold, type Rule, type WeightSpec } from './rules.js';
+import { fixedWeights, memberWeights, type WeightSource } from './weights.js';
 
 /** Everything simulation needs that does not depend on the candidate, computed once. */
 export interface EnsembleIndex {
@@ -141,78 +142,29 @@ export interface EnsembleResult {
   ties: number;
 }
 
-/** How much each member's vote weighs, for a label (and for `O`). */
+/** How much each member's vote weighs, for a label (and for `O`): the one resolution of weights.ts. */
 function voteWeights(index: EnsembleIndex, members: readonly number[], rule: Rule): { label: (m: number, l: number) => number; o: (m: number) => number } {
   if (rule.kind !== 'weighted') return { label: () => 1, o: () => 1 };
-  const spec: WeightSpec = rule.weights;
-  if ((spec.kind === 'f1' || spec.kind === 'label-f1') && !index.hasGold) throw new Error(`--weights ${spec.kind} needs a gold standard`);
-  switch (spec.kind) {
-    case 'f1': return { label: (m) => index.f1[m], o: (m) => index.f1[m] };
-    case 'label-f1': return { label: (m, l) => index.labelF1[m][l], o: (m) => index.f1[m] };
-    case 'given': {
-      const w = memberWeights(index, members, spec.weights);
-      const pos = new Map(members.map((m, k) => [m, k]));
-      return { label: (m) => w[pos.get(m)!], o: (m) => w[pos.get(m)!] };
-    }
-    case 'table': {
-      const rows = memberWeights(index, members, spec.weights);
-      const pos = new Map(members.map((m, k) => [m, k]));
-      // Per member, the weight of each label id of the index (overall where the table has none).
-      const byId = rows.map((row) => Float64Array.from(index.labels, (label) => row.byLabel.get(label) ?? row.overall));
-      return { label: (m, l) => byId[pos.get(m)!][l], o: (m) => rows[pos.get(m)!].overall };
-    }
-  }
+  const w = memberWeights(weightSource(index), members, rule.weights);
+  const pos = new Map(members.map((m, k) => [m, k]));
+  return { label: (m, l) => w[pos.get(m)!].byLabel[l], o: (m) => w[pos.get(m)!].overall };
 }
 
-/** The entry of each member in a table of weights by system name, which must name systems only. */
-function memberWeights<T>(index: EnsembleIndex, members: readonly number[], table: ReadonlyMap<string, T>): T[] {
-  const names = index.corpus.systems.map((s) => s.name);
-  for (const name of table.keys()) {
-    if (!names.includes(name)) throw new Error(`--weights names "${name}", which is not a system (systems: ${names.join(', ')})`);
-  }
-  return members.map((m) => {
-    const v = table.get(names[m]);
-    if (v === undefined) throw new Error(`--weights gives no weight for member "${names[m]}"`);
-    return v;
-  });
+/** The index as a source of weights. */
+function weightSource(index: EnsembleIndex): WeightSource {
+  return { names: index.corpus.systems.map((s) => s.name), labels: index.labels, hasGold: index.hasGold, f1: index.f1, labelF1: index.labelF1 };
 }
 
 /**
  * The weights of a `weighted` rule as fixed numbers by member name, for applying the rule
- * where the gold standard that `f1`/`label-f1` need is absent (a saved plan):
- * - `f1` → `given`: each member's overall F1 on the index's gold;
- * - `label-f1` → `table`: each member's overall F1 (its `O` votes) and its F1 on every label of
- *   the index;
- * - `given` and `table` → the same kind, restricted to the members.
- * Simulating `members` with the resolved weights on the same index gives the same items and
- * ties as with the original ones (tested). `undefined` for rules other than `weighted`.
- * @throws Error when `f1`/`label-f1` meet an index without gold, or a member has no given weight.
+ * where the gold standard that `f1`/`label-f1` need is absent (a saved plan): `f1` and given
+ * weights become `given`, `label-f1` and tables become a `table` (see weights.ts). Simulating
+ * `members` with the resolved weights on the same index gives the same items and ties as with
+ * the original ones (tested). `undefined` for rules other than `weighted`.
+ * @throws UsageError when `f1`/`label-f1` meet an index without gold, or a member has no given weight.
  */
 export function resolvedWeights(index: EnsembleIndex, members: readonly number[], rule: Rule): WeightSpec | undefined {
-  if (rule.kind !== 'weighted') return undefined;
-  const spec = rule.weights;
-  if ((spec.kind === 'f1' || spec.kind === 'label-f1') && !index.hasGold) throw new Error(`--weights ${spec.kind} needs a gold standard`);
-  const names = index.corpus.systems.map((s) => s.name);
-  switch (spec.kind) {
-    case 'f1':
-      return { kind: 'given', weights: new Map(members.map((m) => [names[m], index.f1[m]])) };
-    case 'label-f1':
-      return {
-        kind: 'table',
-        weights: new Map(members.map((m) => [names[m], {
-          overall: index.f1[m],
-          byLabel: new Map(index.labels.map((label, l) => [label, index.labelF1[m][l]])),
-        }])),
-      };
-    case 'given': {
-      const w = memberWeights(index, members, spec.weights);
-      return { kind: 'given', weights: new Map(members.map((m, k) => [names[m], w[k]])) };
-    }
-    case 'table': {
-      const w = memberWeights(index, members, spec.weights);
-      return { kind: 'table', weights: new Map(members.map((m, k) => [names[m], w[k]])) };
-    }
-  }
+  return rule.kind === 'weighted' ? fixedWeights(weightSource(index), members, rule.weights) : undefined;
 }
 
 /**

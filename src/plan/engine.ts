@@ -10,6 +10,7 @@ import { popcount } from '../model/bitset.js';
 import { isBinaryRule, threshold, type Rule } from '../ensemble/rules.js';
 import { fCompOf, shareFixed } from '../complementarity/comp.js';
 import { substitutionsOf, type PlanData } from './data.js';
+import { memberWeights } from '../ensemble/weights.js';
 
 export interface ActualCounts {
   tp: number;
@@ -55,47 +56,22 @@ export function voteWeights(data: PlanData, rule: Rule, only?: number): VoteWeig
   const label = new Float64Array(n * L).fill(1);
   const o = new Float64Array(n).fill(1);
   if (rule.kind !== 'weighted') return { unit: true, label, o };
-  const spec = rule.weights;
-  for (let m = 0; m < n; m++) {
-    if (only !== undefined && ((only >> m) & 1) === 0) {
-      o[m] = 0;
-      label.fill(0, m * L, (m + 1) * L);
-      continue;
-    }
-    let overall: number;
-    let byLabel: (l: number) => number;
-    switch (spec.kind) {
-      case 'f1':
-        overall = data.f1[m];
-        byLabel = () => overall;
-        break;
-      case 'label-f1':
-        overall = data.f1[m];
-        byLabel = (l) => data.labelF1[m][l];
-        break;
-      case 'given': {
-        const w = spec.weights.get(data.names[m]);
-        if (w === undefined) throw new UsageError(`--weights gives no weight for system "${data.names[m]}" (the planner may put any system in an ensemble)`);
-        overall = w;
-        byLabel = () => w;
-        break;
-      }
-      case 'table': {
-        const t = spec.weights.get(data.names[m]);
-        if (t === undefined) throw new Error(`the weights give no weight for system "${data.names[m]}"`);
-        overall = t.overall;
-        byLabel = (l) => t.byLabel.get(data.labels[l]) ?? t.overall;
-        break;
-      }
-    }
-    o[m] = overall;
-    for (let l = 0; l < L; l++) label[m * L + l] = byLabel(l);
+  label.fill(0);
+  o.fill(0);
+  const members = Array.from({ length: n }, (_, m) => m).filter((m) => only === undefined || ((only >> m) & 1) === 1);
+  const src = { names: data.names, labels: data.labels, hasGold: true, f1: data.f1, labelF1: data.labelF1 };
+  let w;
+  try {
+    w = memberWeights(src, members, rule.weights);
+  } catch (err) {
+    // The planner may put any system in an ensemble, so every system needs a weight.
+    if (err instanceof UsageError && only === undefined && /no weight/.test(err.message)) throw new UsageError(`${err.message} (the planner may put any system in an ensemble)`, { param: 'weights' });
+    throw err;
   }
-  if (spec.kind === 'given') {
-    for (const name of spec.weights.keys()) {
-      if (!data.names.includes(name)) throw new UsageError(`--weights names "${name}", which is not a system (systems: ${data.names.join(', ')})`);
-    }
-  }
+  members.forEach((m, k) => {
+    o[m] = w[k].overall;
+    label.set(w[k].byLabel.length === L ? w[k].byLabel : Float64Array.from({ length: L }, (_, l) => w[k].byLabel[l] ?? w[k].overall), m * L);
+  });
   return { unit: false, label, o };
 }
 

@@ -24,7 +24,6 @@ import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { parseRule, ruleName, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
 import { resolvedWeights, type EnsembleIndex } from '../ensemble/simulate.js';
-import { jsonNumber } from '../report/number.js';
 import type { Choice } from './choice.js';
 import type { CandidateScores, PlanCandidate, PlanResult } from './types.js';
 
@@ -179,10 +178,10 @@ export function formatPlanFile(plan: PlanFile): string {
     ...(plan.chosenBy === undefined ? {} : { chosenBy: plan.chosenBy }),
     objective: plan.objective,
     planning: {
-      objective: jsonNumber(plan.planning.objective),
-      f: jsonNumber(plan.planning.f),
-      precision: jsonNumber(plan.planning.precision),
-      recall: jsonNumber(plan.planning.recall),
+      objective: finiteOrNull(plan.planning.objective),
+      f: finiteOrNull(plan.planning.f),
+      precision: finiteOrNull(plan.planning.precision),
+      recall: finiteOrNull(plan.planning.recall),
     },
     systems: plan.systems,
   };
@@ -354,4 +353,9 @@ export function withPlanRanking(index: EnsembleIndex, plan: PlanFile): EnsembleI
   const rank = new Int32Array(names.length);
   ranked.forEach((m, r) => { rank[m] = r; });
   return { ...index, rank };
+}
+
+/** A score as a plan file stores it: the number, or null when undefined (NaN, ±Infinity, absent). */
+function finiteOrNull(x: number | null | undefined): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
 }

@@ -300,7 +300,7 @@ export interface PlanRun {
   /** The recommended choice, resolved on the planning data (what `--save-plan` saves). */
   recommendedChoice: Choice;
   /** The candidates whose prediction is measured (see predictionSample) as scatter points; the listed ones last, best first, labelled and highlighted. */
-  scatter: () => Array<{ predicted: number; actual: number; rule: string; label: string; highlight: boolean }>;
+  scatter: () => Array<{ predicted: number; actual: number; rule: string; members: string[]; highlight: boolean }>;
 }
 
 /** {@link plan}, with the choices behind the result for `--save-plan`. */
@@ -459,7 +459,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       const rule = ruleName(ctx.rules[store.rules[k]]);
       return {
         predicted: predictedValue(ctx, k), actual: store.actual[k], rule, highlight,
-        label: highlight ? `${rule}(${membersOf(store.masks[k]).map((m) => data.names[m]).join('+')})` : '',
+        members: highlight ? membersOf(store.masks[k]).map((m) => data.names[m]) : [],
       };
     };
     const ordered = p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.ruleIndex));

@@ -21,6 +21,17 @@
 import { fixed } from './number.js';
 import { scaleColor, textWidth, xmlEscape } from './svg.js';
 
+/**
+ * A plan's candidates as scatter points: a highlighted candidate is labelled `rule(a+b+…)`
+ * (its members as listed), the others carry no label.
+ */
+export function candidatePoints(points: ReadonlyArray<{ predicted: number; actual: number; rule: string; members: readonly string[]; highlight: boolean }>): ScatterPoint[] {
+  return points.map((p) => ({
+    predicted: p.predicted, actual: p.actual, rule: p.rule, highlight: p.highlight,
+    label: p.highlight ? `${p.rule}(${p.members.join('+')})` : '',
+  }));
+}
+
 export interface ScatterPoint {
   /** Objective predicted from the pairwise statistics (x). */
   predicted: number;

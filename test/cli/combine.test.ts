@@ -133,7 +133,7 @@ describe('complan combine', () => {
       [['--systems', 'crf,crf'], '--systems names "crf" twice'],
       [['--rule', 'vote', '--weights', 'f1'], '--weights applies to --rule weighted, not vote'],
       [['--rule', 'weighted', '--weights', 'crf=x'], '--weights: expected f1, label-f1 or name=weight'],
-      [['--rule', 'weighted', '--weights', 'crf=1'], '--weights gives no weight for member "cautious"'],
+      [['--rule', 'weighted', '--weights', 'crf=1'], '--weights: no weight for system "cautious"'],
       [['--resolve-overlaps', 'first', '--out', out('x.jsonl')], '--resolve-overlaps applies to CoNLL output'],
     ];
     for (const [args, message] of cases) {

@@ -76,7 +76,7 @@ describe('resolvedWeights', () => {
     expect(fixed).toEqual({ kind: 'given', weights: new Map([['a', 2]]) });
     expect(resolvedWeights(index, [0, 1], { kind: 'vote' })).toBeUndefined();
     expect(() => resolvedWeights(buildEnsembleIndex(corpus, { noGold: true }), [0], { kind: 'weighted', weights: { kind: 'f1' } }))
-      .toThrow('--weights f1 needs a gold standard');
+      .toThrow('f1 needs a gold standard');
   });
 });
 
@@ -100,7 +100,7 @@ describe('table weights', () => {
   });
 
   it('needs an entry for every member and names systems only, and needs no gold', () => {
-    expect(() => labels(table({ a: [1, {}], b: [1, {}] }))).toThrow('--weights gives no weight for member "c"');
-    expect(() => labels(table({ a: [1, {}], b: [1, {}], c: [1, {}], zz: [1, {}] }))).toThrow('--weights names "zz", which is not a system');
+    expect(() => labels(table({ a: [1, {}], b: [1, {}] }))).toThrow('no weight for system "c"');
+    expect(() => labels(table({ a: [1, {}], b: [1, {}], c: [1, {}], zz: [1, {}] }))).toThrow('"zz" is not a system');
   });
 });

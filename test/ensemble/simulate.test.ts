@@ -149,8 +149,8 @@ describe('vote', () => {
     // At 0-1: PER (s0 .1 + s1 .1) vs LOC (s2 .5 + s3 .5) vs O (s4 .2) → LOC.
     const r = simulate(index, all, w('s0=0.1,s1=0.1,s2=0.5,s3=0.5,s4=0.2'));
     expect(keys(ensembleSpans(index, r))).toContain('0-1:LOC');
-    expect(() => simulate(index, all, w('s0=1,s1=1'))).toThrow('--weights gives no weight for member "s2"');
-    expect(() => simulate(index, [0, 1], w('s0=1,s1=1,zz=1'))).toThrow('--weights names "zz", which is not a system');
+    expect(() => simulate(index, all, w('s0=1,s1=1'))).toThrow('no weight for system "s2"');
+    expect(() => simulate(index, [0, 1], w('s0=1,s1=1,zz=1'))).toThrow('"zz" is not a system');
   });
 
   it('treats weights equal up to rounding as a tie (label F1 2·.5·1/1.5 against 2·.75·.6/1.35)', () => {
@@ -206,7 +206,7 @@ describe('vote', () => {
     expect(index.rank[0]).toBe(0);
     const noGold = buildEnsembleIndex(corpus, { noGold: true });
     expect([...noGold.rank]).toEqual([0, 1, 2, 3, 4]);
-    expect(() => simulate(noGold, all, { kind: 'weighted', weights: { kind: 'f1' } })).toThrow('--weights f1 needs a gold standard');
+    expect(() => simulate(noGold, all, { kind: 'weighted', weights: { kind: 'f1' } })).toThrow('f1 needs a gold standard');
   });
 });
 

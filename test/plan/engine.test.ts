@@ -67,7 +67,7 @@ describe('weights and set complementarity', () => {
     const corpus = makeCorpus([span(0, 1, 'PER')], [[span(0, 1, 'PER')], [span(0, 1, 'LOC')]], ['a', 'b']);
     const data = buildPlanData(buildEnsembleIndex(corpus));
     expect(() => voteWeights(data, parseRule('weighted', { kind: 'given', weights: new Map([['a', 1]]) }))).toThrow(/no weight for system "b"/);
-    expect(() => voteWeights(data, parseRule('weighted', { kind: 'given', weights: new Map([['a', 1], ['b', 1], ['c', 2]]) }))).toThrow(/"c", which is not a system/);
+    expect(() => voteWeights(data, parseRule('weighted', { kind: 'given', weights: new Map([['a', 1], ['b', 1], ['c', 2]]) }))).toThrow(/"c" is not a system/);
   });
 
   it('setComp equals setComplementarity on the bitsets', () => {
