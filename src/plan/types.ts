@@ -291,13 +291,15 @@ export interface PlanResult {
   objective: { text: string; minimise: boolean; description: string };
   rules: string[];
   search: {
-    requested: 'exhaustive' | 'greedy' | 'beam' | 'auto' | 'caruana';
+    requested: 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
     /** What ran (auto resolves to exhaustive, or greedy then beam). */
-    strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'caruana'>;
+    strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'guided' | 'caruana'>;
     /** Bags of ensemble selection with replacement (1: plain). */
     bags: number;
     guide: 'score' | 'comp';
     beam: number;
+    /** With `guided`: its exact evaluations per rule beyond the single-system seeds. */
+    guidedBudget?: number;
     minSize: number;
     maxSize: number;
     /** Number of (subset, rule) candidates scored. */
