@@ -4,18 +4,24 @@
  * predict.ts) and only the most promising proposals are *verified* by exact simulation, within a
  * budget of exact evaluations per rule.
  *
- * 1. **Seeds.** Every single system is scored exactly (n evaluations, outside the budget).
+ * 1. **Seeds.** Every single system is scored exactly (n evaluations, outside the budget). When
+ *    the size range holds no more member sets than the budget, they are all scored, and that is
+ *    the search.
  * 2. **Predicted beam.** From the W best member sets of one size (W = {@link GUIDED_WIDTH}), every
- *    set one system larger is proposed and ranked by its prediction; the 2W best proposals are
- *    verified, and the W best of them by actual objective make the next frontier. Sizes the
- *    listing cannot use — below `minSize`, or below a `kofn:K`'s K, where the rule keeps nothing
- *    — are crossed on predictions alone (for `kofn:K`, a set of fewer than K members is ranked
- *    by what its members all agree on, its predicted intersection). The ascent stops at
- *    `maxSize`, when the budget is spent, or after two sizes without a better candidate.
+ *    set one system larger is proposed and ranked by its prediction, corrected by its parent's
+ *    error (actual − predicted, where the parent was verified: a parent predicted too high has
+ *    children predicted too high); the 4W best proposals are verified, and the W best of them
+ *    by actual objective make the next frontier. Sizes the listing cannot use — below
+ *    `minSize`, or below a `kofn:K`'s K, where the rule keeps nothing — are crossed on
+ *    predictions alone (for `kofn:K`, a set of fewer than K members is ranked by what its
+ *    members all agree on, its predicted intersection). The ascent stops at `maxSize`, when the
+ *    budget is spent, or after two sizes without a better candidate.
  * 3. **Refinement.** The best verified candidate not yet refined (of this rule, whichever
- *    strategy scored it) proposes its neighbours — one system added, removed, or swapped for
- *    another — ranked by prediction; the 2W best are verified. This repeats, best first, until
- *    the budget is spent or W refinements in a row bring no better candidate.
+ *    strategy scored it) proposes its neighbours — one system added or removed, a swap of one
+ *    of the three most promising additions for one of the three least harmful removals, two of
+ *    those additions or two of those removals (majority ties at even sizes, so its next odd size
+ *    is two away) — ranked by prediction; the 4W best are verified. This repeats, best first,
+ *    until the budget is spent or 2W refinements in a row bring no better candidate.
  *
  * A proposal costing more than the cost budget is never made (costs are non-negative, so
  * neither are its supersets). Everything is ordered by value, then by bitmask, so the search is
@@ -28,6 +34,7 @@ import { popcount } from '../model/bitset.js';
 import { isBinaryRule } from '../ensemble/rules.js';
 import { membersOf } from './data.js';
 import { needOf } from './engine.js';
+import { forEachSubset, subsetCount } from './exhaustive.js';
 import { betterCandidate } from './greedy.js';
 import { predictBinary, predictCandidate } from './predict.js';
 import { scoreCandidate, type SearchContext } from './store.js';
@@ -40,7 +47,7 @@ export const GUIDED_WIDTH = 3;
 export interface GuidedSettings {
   /** Exact evaluations allowed per rule beyond the single-system seeds. */
   budget: number;
-  /** Member sets kept per size; 2·width proposals are verified per step (default {@link GUIDED_WIDTH}). */
+  /** Member sets kept per size; 4·width proposals are verified per step (default {@link GUIDED_WIDTH}). */
   width?: number;
   /** Candidates costing more than this are never proposed. */
   costBudget?: number;
@@ -69,7 +76,8 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   const minSize = Math.max(1, ctx.minSize);
   const maxSize = Math.min(n, ctx.maxSize);
   const width = Math.max(1, g.width ?? GUIDED_WIDTH);
-  const perStep = 2 * width;
+  // 4W per step, fewer when the budget is small (at least W, so that the beam still moves).
+  const perStep = Math.max(width, Math.min(4 * width, Math.floor(g.budget / 8)));
   let spent = 0;
   const guess = new Map<number, number>();
 
@@ -90,17 +98,21 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   };
   const byPrediction = (a: number, b: number) => descending(predicted(a), predicted(b)) || a - b;
   const byActual = (a: number, b: number) => (betterCandidate(ctx, a, b) ? -1 : betterCandidate(ctx, b, a) ? 1 : 0);
+  /** The store index of candidate S, scored if it is not yet (−1 when the budget is spent). */
+  const verifyOne = (S: number): number => {
+    const k = store.find(S, r);
+    if (k >= 0) return k;
+    if (spent === g.budget) return -1;
+    spent++;
+    return scoreCandidate(ctx, S, r);
+  };
   /** Verifies proposals in order, at most `perStep` and within the budget: their store indices. */
   const verify = (proposals: number[]): number[] => {
     const out: number[] = [];
     for (const S of proposals) {
       if (out.length === perStep) break;
-      let k = store.find(S, r);
-      if (k < 0) {
-        if (spent === g.budget) break;
-        spent++;
-        k = scoreCandidate(ctx, S, r);
-      }
+      const k = verifyOne(S);
+      if (k < 0) break;
       out.push(k);
     }
     return out;
@@ -110,6 +122,13 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   const singles: number[] = [];
   for (let m = 0; m < n; m++) if (allowed(1 << m)) singles.push(scoreCandidate(ctx, 1 << m, r));
   if (singles.length === 0) return { evaluated: 0, predicted: 0 };
+  if (subsetCount(n, minSize, maxSize) <= g.budget) {
+    // The budget covers the whole space: no need to guess.
+    forEachSubset(n, minSize, maxSize, (S) => {
+      if (allowed(S)) verifyOne(S);
+    });
+    return { evaluated: spent, predicted: 0 };
+  }
   let best = -1;
   const consider = (k: number) => {
     if (listable(popcount(store.masks[k])) && (best < 0 || betterCandidate(ctx, k, best))) best = k;
@@ -119,18 +138,27 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   const improved = (before: number) => best >= 0 && (before < 0 || scorer.key(store.actual[best]) > scorer.key(store.actual[before]));
 
   // 2. The predicted beam.
-  let frontier = singles.sort(byActual).slice(0, width).map((k) => store.masks[k]);
+  let frontier = listable(1)
+    ? singles.sort(byActual).slice(0, width).map((k) => store.masks[k])
+    : singles.map((k) => store.masks[k]).sort(byPrediction).slice(0, width);
   let stale = 0;
   for (let size = 2; size <= maxSize && spent < g.budget; size++) {
-    const seen = new Set<number>();
+    // A child's prediction is corrected by its parent's error (actual − predicted) where the
+    // parent was verified: a parent predicted too high has children predicted too high.
+    const corrected = new Map<number, number>();
     for (const S of frontier) {
+      const k = store.find(S, r);
+      const shift = k >= 0 && listable(size - 1) && Number.isFinite(predicted(S)) ? scorer.key(store.actual[k]) - predicted(S) : 0;
       for (let x = 0; x < n; x++) {
         const T = S | (1 << x);
-        if (T !== S && allowed(T)) seen.add(T);
+        if (T === S || !allowed(T)) continue;
+        const v = predicted(T) + shift;
+        const old = corrected.get(T);
+        if (old === undefined || v > old) corrected.set(T, v);
       }
     }
-    if (seen.size === 0) break;
-    const proposals = [...seen].sort(byPrediction);
+    if (corrected.size === 0) break;
+    const proposals = [...corrected.keys()].sort((a, b) => descending(corrected.get(a)!, corrected.get(b)!) || a - b);
     if (!listable(size)) {
       frontier = proposals.slice(0, width);
       continue;
@@ -151,7 +179,7 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   }
   const refined = new Set<number>();
   let idle = 0;
-  while (spent < g.budget && idle < width) {
+  while (spent < g.budget && idle < 2 * width) {
     let c = -1;
     for (const k of pool) if (!refined.has(k) && (c < 0 || betterCandidate(ctx, k, c))) c = k;
     if (c < 0) break;
