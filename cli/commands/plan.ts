@@ -157,7 +157,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--objective <objective>', 'f1, f:BETA, ser (lower is better), k:ALPHA:BETA, or an expression over p r f ser err k tp fp fn size cost', 'f1')
     .option('--rules <rules>', 'rules to try, comma-separated: union, intersection, kofn:K, majority, vote, weighted (default: union,intersection,majority,vote)')
     .option('--weights <weights>', 'for the weighted rule: f1 (default), label-f1, or name=w,...')
-    .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, guided (proposals ranked by predicted score, the best verified by simulation; for many systems), auto (exhaustive up to 65,535 member sets, else greedy then beam), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']).default('auto'))
+    .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, guided (proposals ranked by predicted score, the best verified by simulation; for many systems), auto (exhaustive up to 65,535 member sets, else greedy then beam, and guided for kofn:K with K ≥ 3), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']).default('auto'))
     .addOption(new Option('--guide <guide>', 'greedy: add the system that most improves the score, or try systems by complementarity to the ensemble').choices(['score', 'comp']).default('score'))
     .option('--beam <width>', 'beam width', countOf('--beam'), 5)
     .option('--guided-budget <n>', 'guided search: exact evaluations per rule beyond the single systems (default 200)', countOf('--guided-budget'))

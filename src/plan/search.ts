@@ -1,7 +1,8 @@
 /**
  * One run of the planner's search on one set of planning data: the strategies (exhaustive,
- * greedy, beam, guided, auto, caruana) score candidates into a store, and the best are listed. The same
- * function runs on all the planning data and, for held-out estimates, inside every training part.
+ * greedy, beam, guided, auto, caruana) score candidates into a store, and the best are listed.
+ * The same function runs on all the planning data and, for held-out estimates, inside every
+ * training part.
  */
 import { UsageError } from '../errors.js';
 import { BASE_RULES, type Rule } from '../ensemble/rules.js';
@@ -125,11 +126,14 @@ export function search(data: PlanData, scorer: Scorer, s: SearchSettings, onProg
       onProgress?.(`${phase}beam`, r + 1, s.rules.length);
     });
   }
-  if (s.search === 'guided') {
+  // `auto` adds the guided search for kofn:K with K ≥ 3, where greedy and beam search stall:
+  // below K members the rule keeps nothing, so their first steps never improve.
+  const guidedRules = s.rules.flatMap((rule, r) => (s.search === 'guided' || (s.search === 'auto' && !runExhaustive && rule.kind === 'kofn' && rule.k >= 3) ? [r] : []));
+  if (guidedRules.length > 0) {
     strategies.push('guided');
-    s.rules.forEach((_, r) => {
+    guidedRules.forEach((r, i) => {
       guided(ctx, r, { budget: s.guidedBudget, costBudget: s.budget });
-      onProgress?.(`${phase}guided`, r + 1, s.rules.length);
+      onProgress?.(`${phase}guided`, i + 1, guidedRules.length);
     });
   }
   const sel = caruana(data, scorer, { bags: s.bags, seed: s.seed });

@@ -292,13 +292,13 @@ export interface PlanResult {
   rules: string[];
   search: {
     requested: 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
-    /** What ran (auto resolves to exhaustive, or greedy then beam). */
+    /** What ran (auto resolves to exhaustive, or greedy then beam, then guided for kofn:K with K ≥ 3). */
     strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'guided' | 'caruana'>;
     /** Bags of ensemble selection with replacement (1: plain). */
     bags: number;
     guide: 'score' | 'comp';
     beam: number;
-    /** With `guided`: its exact evaluations per rule beyond the single-system seeds. */
+    /** When the guided search ran: its exact evaluations per rule beyond the single-system seeds. */
     guidedBudget?: number;
     minSize: number;
     maxSize: number;

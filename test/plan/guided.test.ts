@@ -166,6 +166,15 @@ describe('guided search', () => {
     expect(g.store.actual[best]).toBeGreaterThan(0);
   });
 
+  it('auto, beyond exhaustive search, adds it for kofn:K with K ≥ 3 only', () => {
+    const data = buildPlanData(buildEnsembleIndex(news()));
+    const scorer = new Scorer(OBJECTIVES[0], settings, new Float64Array(data.n).fill(1));
+    const strategies = (rules: string[], autoLimit: number) => search(data, scorer, searchSettings(data.n, { search: 'auto', rules: rules.map((r) => parseRule(r)), autoLimit }), undefined).strategies;
+    expect(strategies(['majority', 'kofn:3'], 10)).toEqual(['greedy', 'beam', 'guided']);
+    expect(strategies(['majority', 'kofn:2', 'vote'], 10)).toEqual(['greedy', 'beam']);
+    expect(strategies(['kofn:3'], 100)).toEqual(['exhaustive', 'greedy']);
+  });
+
   it('runs through search() with --search guided: greedy, then guided, listed within the size range', () => {
     const data = buildPlanData(buildEnsembleIndex(news()));
     const scorer = new Scorer(OBJECTIVES[0], settings, new Float64Array(data.n).fill(1));
