@@ -16,12 +16,12 @@
  *    predictions alone (for `kofn:K`, a set of fewer than K members is ranked by what its
  *    members all agree on, its predicted intersection). The ascent stops at `maxSize`, when the
  *    budget is spent, or after two sizes without a better candidate.
- * 3. **Refinement.** The best verified candidate not yet refined (of this rule, whichever
- *    strategy scored it) proposes its neighbours — one system added or removed, a swap of one
- *    of the three most promising additions for one of the three least harmful removals, two of
- *    those additions or two of those removals (majority ties at even sizes, so its next odd size
- *    is two away) — ranked by prediction; the 4W best are verified. This repeats, best first,
- *    until the budget is spent or 2W refinements in a row bring no better candidate.
+ * 3. **Refinement.** The best candidate verified by this search and not yet refined proposes
+ *    its neighbours — one system added or removed, a swap of one of the three most promising
+ *    additions for one of the three least harmful removals, two of those additions or two of
+ *    those removals (majority ties at even sizes, so its next odd size is two away) — ranked by
+ *    prediction; the 4W best are verified. This repeats, best first, until the budget is spent
+ *    or 2W refinements in a row bring no better candidate.
  *
  * A proposal costing more than the cost budget is never made (costs are non-negative, so
  * neither are its supersets). Everything is ordered by value, then by bitmask, so the search is
@@ -98,13 +98,20 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   };
   const byPrediction = (a: number, b: number) => descending(predicted(a), predicted(b)) || a - b;
   const byActual = (a: number, b: number) => (betterCandidate(ctx, a, b) ? -1 : betterCandidate(ctx, b, a) ? 1 : 0);
+  // The candidates this search has verified. Candidates another strategy scored are not
+  // scored again (nor counted against the budget), but only these steer the search, so it runs
+  // as it would alone and, given more budget by those free ones, only goes further.
+  const mine = new Set<number>();
   /** The store index of candidate S, scored if it is not yet (−1 when the budget is spent). */
   const verifyOne = (S: number): number => {
-    const k = store.find(S, r);
-    if (k >= 0) return k;
-    if (spent === g.budget) return -1;
-    spent++;
-    return scoreCandidate(ctx, S, r);
+    let k = store.find(S, r);
+    if (k < 0) {
+      if (spent === g.budget) return -1;
+      spent++;
+      k = scoreCandidate(ctx, S, r);
+    }
+    mine.add(k);
+    return k;
   };
   /** Verifies proposals in order, at most `perStep` and within the budget: their store indices. */
   const verify = (proposals: number[]): number[] => {
@@ -120,7 +127,12 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
 
   // 1. Seeds.
   const singles: number[] = [];
-  for (let m = 0; m < n; m++) if (allowed(1 << m)) singles.push(scoreCandidate(ctx, 1 << m, r));
+  for (let m = 0; m < n; m++) {
+    if (!allowed(1 << m)) continue;
+    const k = scoreCandidate(ctx, 1 << m, r);
+    mine.add(k);
+    singles.push(k);
+  }
   if (singles.length === 0) return { evaluated: 0, predicted: 0 };
   if (subsetCount(n, minSize, maxSize) <= g.budget) {
     // The budget covers the whole space: no need to guess.
@@ -173,10 +185,7 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   }
 
   // 3. Refinement around the best verified candidates of this rule.
-  const pool: number[] = [];
-  for (let k = 0; k < store.length; k++) {
-    if (store.rules[k] === r && listable(popcount(store.masks[k])) && allowed(store.masks[k])) pool.push(k);
-  }
+  const pool = [...mine].filter((k) => listable(popcount(store.masks[k])) && allowed(store.masks[k]));
   const refined = new Set<number>();
   let idle = 0;
   while (spent < g.budget && idle < 2 * width) {
@@ -197,7 +206,7 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
     removals.sort(byPrediction);
     const proposals: number[] = [];
     const propose = (T: number) => {
-      if (listable(popcount(T)) && allowed(T) && store.find(T, r) < 0) proposals.push(T);
+      if (listable(popcount(T)) && allowed(T) && !mine.has(store.find(T, r))) proposals.push(T);
     };
     adds.forEach(propose);
     removals.forEach(propose);

@@ -40,8 +40,8 @@ const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 3;
 const TOKENS = quick ? 200_000 : 1_000_000;
 const SEEDS = quick ? [7] : [7, 8];
 const CORRELATIONS = quick ? [0.8] : [1, 0.8];
-const SMALL_RULES = quick ? ['union', 'intersection', 'majority', 'kofn:3', 'vote'] : ['union', 'intersection', 'majority', 'kofn:3', 'kofn:4', 'vote'];
-const LARGE_RULES = quick ? ['majority', 'kofn:4', 'vote'] : ['union', 'majority', 'kofn:3', 'kofn:4', 'vote', 'weighted'];
+const SMALL_RULES = quick ? ['union', 'intersection', 'majority', 'kofn:3', 'kofn:4', 'vote'] : ['union', 'intersection', 'majority', 'kofn:3', 'kofn:4', 'vote'];
+const LARGE_RULES = quick ? ['majority', 'kofn:3', 'kofn:4', 'vote'] : ['union', 'majority', 'kofn:3', 'kofn:4', 'vote', 'weighted'];
 const TYPED_MAX_SIZE = quick ? 5 : 4;
 
 const ruleOf = (name) => (name === 'weighted' ? parseRule('weighted', { kind: 'f1' }) : parseRule(name));
