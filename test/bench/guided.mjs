@@ -131,7 +131,7 @@ function large(seed, correlation) {
 }
 
 const t0 = performance.now();
-console.log(`Guided search — Node ${process.version}`);
+console.log(`\nGuided search — Node ${process.version}`);
 if (OBJECTIVE === 'f1') {
   const all = [];
   for (const seed of SEEDS) for (const c of CORRELATIONS) all.push(...small(seed, c));
