@@ -28,7 +28,7 @@ interface PlanFlags extends InputFlags {
   objective: string;
   rules?: string;
   weights?: string;
-  search: 'exhaustive' | 'greedy' | 'beam' | 'auto' | 'caruana';
+  search: 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
   bags: number;
   repeats: number;
   samples: number;
@@ -38,6 +38,7 @@ interface PlanFlags extends InputFlags {
   savePlanChoice: 'recommendation' | 'top';
   guide: 'score' | 'comp';
   beam: number;
+  guidedBudget?: number;
   minSize?: number;
   maxSize?: number;
   top: number;
@@ -170,9 +171,10 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--objective <objective>', 'f1, f:BETA, ser (lower is better), k:ALPHA:BETA, or an expression over p r f ser err k tp fp fn size cost', 'f1')
     .option('--rules <rules>', 'rules to try, comma-separated: union, intersection, kofn:K, majority, vote, weighted (default: union,intersection,majority,vote)')
     .option('--weights <weights>', 'for the weighted rule: f1 (default), label-f1, or name=w,...')
-    .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, auto (exhaustive up to 65,535 member sets, else greedy then beam), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'auto', 'caruana']).default('auto'))
+    .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, guided (proposals ranked by predicted score, the best verified by simulation; for many systems), auto (exhaustive up to 65,535 member sets, else greedy then beam, and guided for kofn:K with K ≥ 3), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']).default('auto'))
     .addOption(new Option('--guide <guide>', 'greedy: add the system that most improves the score, or try systems by complementarity to the ensemble').choices(['score', 'comp']).default('score'))
     .option('--beam <width>', 'beam width', countOf('--beam'), 5)
+    .option('--guided-budget <n>', 'guided search: exact evaluations per rule beyond the single systems (default 200)', countOf('--guided-budget'))
     .option('--min-size <n>', 'smallest ensemble listed', countOf('--min-size'))
     .option('--max-size <n>', 'largest ensemble searched (default: all systems)', countOf('--max-size'))
     .option('--top <n>', 'candidates listed', countOf('--top'), 10)
@@ -202,6 +204,7 @@ export function registerPlan(program: Command, io: Io): void {
     if (flags.match !== 'strict') {
       throw new UsageError(`--match ${flags.match} does not apply to plan: ensembles combine labelled items and are scored as eval scores strict matches`);
     }
+    if (flags.guidedBudget !== undefined && flags.search !== 'guided') throw new UsageError('--guided-budget applies to --search guided');
     const rules = parseRules(flags.rules, flags.weights);
     const costs = parseCosts(flags.cost);
     const types = parseTypes(flags.types);
@@ -231,7 +234,7 @@ export function registerPlan(program: Command, io: Io): void {
     let run;
     try {
       run = runPlan(corpus, {
-        objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, minSize: flags.minSize, maxSize: flags.maxSize,
+        objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, guidedBudget: flags.guidedBudget, minSize: flags.minSize, maxSize: flags.maxSize,
         top: flags.top, costs, budget: flags.budget, beta: flags.beta, kAlpha: flags.kAlpha, zeroDivision: flags.zeroDivision, types,
         holdout: flags.holdout, folds: flags.folds, repeats: flags.repeats, seed: flags.seed, samples: flags.samples, alpha: flags.alpha,
         bootstrap: flags.bootstrap, bags: flags.bags, test,

@@ -50,6 +50,8 @@ export interface PlanOptions {
   guide?: 'score' | 'comp';
   /** Beam width (default 5). */
   beam?: number;
+  /** Exact evaluations per rule of `search: 'guided'`, beyond the single-system seeds (default 200). */
+  guidedBudget?: number;
   minSize?: number;
   maxSize?: number;
   /** Candidates listed (default 10). */
@@ -427,7 +429,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     objective: { text: o.objective.text, minimise: o.objective.minimise, description: o.objective.description },
     rules: s.rules.map(ruleName),
     search: {
-      requested: s.search, strategies: p.strategies, guide: s.guide, beam: s.beam, bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: store.length,
+      requested: s.search, strategies: p.strategies, guide: s.guide, beam: s.beam, ...(p.strategies.includes('guided') ? { guidedBudget: s.guidedBudget } : {}), bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: store.length,
     },
     match: 'strict', beta: scorer.settings.beta, kAlpha: scorer.settings.kAlpha,
     systems: data.names.slice(),

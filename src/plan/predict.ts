@@ -78,7 +78,11 @@ export interface MemberVotes {
   w: Float64Array;
 }
 
-/** The vote distributions of a member list (three or more members). */
+/**
+ * The vote distributions of a member list (three or more members). Each class is fitted when it
+ * is first read: F needs only the gold and non-gold classes, substitutions x and z, the typed
+ * vote w.
+ */
 export function memberVotes(data: PlanData, members: readonly number[]): MemberVotes {
   const { n } = data;
   const k = members.length;
@@ -89,16 +93,24 @@ export function memberVotes(data: PlanData, members: readonly number[]): MemberV
     for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) out[i * k + j] = f(members[i], members[j]);
     return out;
   };
-  const fp = single((m) => data.fp[m]);
-  let negN = 0;
-  for (const c of fp) negN += c;
+  const negVotes = () => {
+    const fp = single((m) => data.fp[m]);
+    let negN = 0;
+    for (const c of fp) negN += c;
+    return maxEntVotes(negN, fp, pairs((a, b) => data.coNeg[a * n + b]));
+  };
+  let gold: Float64Array | undefined;
+  let neg: Float64Array | undefined;
+  let x: Float64Array | undefined;
+  let z: Float64Array | undefined;
+  let w: Float64Array | undefined;
   return {
     members: [...members],
-    gold: maxEntVotes(G, single((m) => data.tp[m]), pairs((a, b) => data.coGold[a * n + b])),
-    neg: maxEntVotes(negN, fp, pairs((a, b) => data.coNeg[a * n + b])),
-    x: maxEntVotes(G, single((m) => data.coX[m * n + m]), pairs((a, b) => data.coX[a * n + b])),
-    z: maxEntVotes(G, single((m) => zSingle(data, m)), pairs((a, b) => zPair(data, a, b))),
-    w: maxEntVotes(G, single((m) => data.ww[m * n + m]), pairs((a, b) => data.ww[a * n + b])),
+    get gold() { return (gold ??= maxEntVotes(G, single((m) => data.tp[m]), pairs((a, b) => data.coGold[a * n + b]))); },
+    get neg() { return (neg ??= negVotes()); },
+    get x() { return (x ??= maxEntVotes(G, single((m) => data.coX[m * n + m]), pairs((a, b) => data.coX[a * n + b]))); },
+    get z() { return (z ??= maxEntVotes(G, single((m) => zSingle(data, m)), pairs((a, b) => zPair(data, a, b)))); },
+    get w() { return (w ??= maxEntVotes(G, single((m) => data.ww[m * n + m]), pairs((a, b) => data.ww[a * n + b]))); },
   };
 }
 
@@ -139,9 +151,10 @@ function votesOf(data: PlanData, members: readonly number[]): MemberVotes {
 
 /**
  * Predicted TP, FP, FN and S of "at least `need` votes among `members`" (system indices in
- * increasing order, no repeats).
+ * increasing order, no repeats). Without `withSlots`, S of three or more members is left NaN
+ * and its two fits are saved (objectives that read neither SER nor ERR).
  */
-export function predictBinary(data: PlanData, members: readonly number[], need: number): PredictedCounts {
+export function predictBinary(data: PlanData, members: readonly number[], need: number, withSlots = true): PredictedCounts {
   const k = members.length;
   const G = data.goldSize;
   const N = data.n;
@@ -164,6 +177,7 @@ export function predictBinary(data: PlanData, members: readonly number[], need: 
   const tp = tail(v.gold, need);
   const fp = tail(v.neg, need);
   const fn = G - tp;
+  if (!withSlots) return { tp, fp, fn, s: NaN, method: 'max-entropy' };
   const keptX = tail(v.x, need);
   const s = 2 * need > k ? keptX : Math.min(keptX, tail(v.z, need) - tp);
   return { tp, fp, fn, s: clamp(s, Math.min(fp, fn)), method: 'max-entropy' };

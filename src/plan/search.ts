@@ -1,7 +1,8 @@
 /**
  * One run of the planner's search on one set of planning data: the strategies (exhaustive,
- * greedy, beam, auto, caruana) score candidates into a store, and the best are listed. The same
- * function runs on all the planning data and, for held-out estimates, inside every training part.
+ * greedy, beam, guided, auto, caruana) score candidates into a store, and the best are listed.
+ * The same function runs on all the planning data and, for held-out estimates, inside every
+ * training part.
  */
 import { UsageError } from '../errors.js';
 import { BASE_RULES, type Rule } from '../ensemble/rules.js';
@@ -10,10 +11,11 @@ import { caruana, maskOfWeights, ruleOfWeights, type CaruanaResult } from './car
 import type { PlanData } from './data.js';
 import { exhaustive, subsetCount } from './exhaustive.js';
 import { beam, betterCandidate, greedy, type PathStep } from './greedy.js';
+import { DEFAULT_GUIDED_BUDGET, guided } from './guided.js';
 import type { Scorer } from './scores.js';
 import { makeContext, type SearchContext } from './store.js';
 
-export type SearchStrategy = 'exhaustive' | 'greedy' | 'beam' | 'auto' | 'caruana';
+export type SearchStrategy = 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
 
 /** The search settings of a plan (see `PlanOptions`). */
 export interface SearchSettings {
@@ -21,6 +23,8 @@ export interface SearchSettings {
   search: SearchStrategy;
   guide: 'score' | 'comp';
   beam: number;
+  /** Exact evaluations per rule of the guided search, beyond the single-system seeds. */
+  guidedBudget: number;
   minSize: number;
   maxSize: number;
   top: number;
@@ -51,7 +55,7 @@ export interface Planned {
   /** The listed candidates, best first (the first is the search's choice). */
   listed: Listed[];
   paths: PathStep[][];
-  strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'caruana'>;
+  strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'guided' | 'caruana'>;
   /** Each system's objective value alone, and the best system. */
   singles: Float64Array;
   best: number;
@@ -70,8 +74,10 @@ export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?:
   if (minSize > maxSize) throw new UsageError(`--min-size ${minSize} is above --max-size ${maxSize} (with ${n} systems)`);
   const bags = o.bags ?? 1;
   if (!Number.isInteger(bags) || bags < 1) throw new UsageError(`--bags expects a positive integer, got ${bags}`);
+  const guidedBudget = o.guidedBudget ?? DEFAULT_GUIDED_BUDGET;
+  if (!Number.isInteger(guidedBudget) || guidedBudget < 1) throw new UsageError(`--guided-budget expects a positive integer, got ${guidedBudget}`);
   return {
-    rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam: o.beam ?? 5,
+    rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam: o.beam ?? 5, guidedBudget,
     top: o.top ?? 10, seed: o.seed ?? 1, bags, budget: o.budget,
     autoLimit: o.autoLimit ?? 65535, exhaustiveLimit: o.exhaustiveLimit ?? 2 ** 24,
   };
@@ -118,6 +124,16 @@ export function search(data: PlanData, scorer: Scorer, s: SearchSettings, onProg
     s.rules.forEach((_, r) => {
       beam(ctx, r, s.beam);
       onProgress?.(`${phase}beam`, r + 1, s.rules.length);
+    });
+  }
+  // `auto` adds the guided search for kofn:K with K ≥ 3, where greedy and beam search stall:
+  // below K members the rule keeps nothing, so their first steps never improve.
+  const guidedRules = s.rules.flatMap((rule, r) => (s.search === 'guided' || (s.search === 'auto' && !runExhaustive && rule.kind === 'kofn' && rule.k >= 3) ? [r] : []));
+  if (guidedRules.length > 0) {
+    strategies.push('guided');
+    guidedRules.forEach((r, i) => {
+      guided(ctx, r, { budget: s.guidedBudget, costBudget: s.budget });
+      onProgress?.(`${phase}guided`, i + 1, guidedRules.length);
     });
   }
   const sel = caruana(data, scorer, { bags: s.bags, seed: s.seed });

@@ -408,13 +408,15 @@ export interface PlanResult {
   objective: { text: string; minimise: boolean; description: string };
   rules: string[];
   search: {
-    requested: 'exhaustive' | 'greedy' | 'beam' | 'auto' | 'caruana';
-    /** What ran (auto resolves to exhaustive, or greedy then beam). */
-    strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'caruana'>;
+    requested: 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
+    /** What ran (auto resolves to exhaustive, or greedy then beam, then guided for kofn:K with K ≥ 3). */
+    strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'guided' | 'caruana'>;
     /** Bags of ensemble selection with replacement (1: plain). */
     bags: number;
     guide: 'score' | 'comp';
     beam: number;
+    /** When the guided search ran: its exact evaluations per rule beyond the single-system seeds. */
+    guidedBudget?: number;
     minSize: number;
     maxSize: number;
     /** Number of (subset, rule) candidates scored. */

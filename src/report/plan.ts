@@ -84,6 +84,7 @@ export function planHeadline(r: PlanResult): string[] {
     `search ${strategies}${s.requested === 'auto' ? ' (auto)' : ''}`,
     ...(s.guide === 'comp' ? ['guided by complementarity'] : []),
     ...(s.strategies.includes('beam') ? [`beam width ${s.beam}`] : []),
+    ...(s.guidedBudget === undefined ? [] : [`guided budget ${s.guidedBudget} per rule`]),
     `sizes ${s.minSize}–${s.maxSize}`,
   ];
   const budget = r.budget === null ? '' : `; budget ${shortNumber(r.budget)}`;
@@ -334,7 +335,8 @@ export function planJsonObject(r: PlanResult): object {
     objective: { text: r.objective.text, minimise: r.objective.minimise, description: r.objective.description },
     rules: [...r.rules],
     search: {
-      requested: s.requested, strategies: [...s.strategies], guide: s.guide, beam: s.beam, bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: s.evaluated,
+      requested: s.requested, strategies: [...s.strategies], guide: s.guide, beam: s.beam, ...(s.guidedBudget === undefined ? {} : { guidedBudget: s.guidedBudget }),
+      bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: s.evaluated,
     },
     match: r.match,
     beta: r.beta,

@@ -2,7 +2,8 @@
 // complan benchmarks. Not timed tests: they print wall time (Node start-up
 // included, as a user would see it), phase times, throughput and peak memory.
 //
-//   npm run bench                  all benchmarks whose data is present, then the scale benchmarks
+//   npm run bench                  all benchmarks whose data is present (the guided search's quick
+//                                  comparison among them, test/bench/guided.mjs --quick), then the scale benchmarks
 //                                  (test/bench/scale.mjs: 1M-token corpora on disk, ~5 min)
 //   npm run bench -- --runs 9      more repetitions (the median is reported)
 //   npm run bench -- --quick       without the scale benchmarks
@@ -161,6 +162,13 @@ if (existsSync(shared)) {
 }
 planBench(['synthetic-exhaustive', '20'], 'Synthetic corpus, 20 systems: exhaustive search, majority (1,048,575 member sets)', 60000);
 planBench(['synthetic-greedy', '30'], 'Synthetic corpus, 30 systems: greedy search, union, intersection, majority, vote', 10000);
+
+// The guided search against exhaustive (20 systems), greedy and beam (30 systems); the larger
+// sweep is `node test/bench/guided.mjs` without --quick.
+{
+  const p = spawnSync(process.execPath, [join(root, 'test/bench/guided.mjs'), '--quick'], { stdio: 'inherit' });
+  if (p.status !== 0) process.exit(p.status ?? 1);
+}
 
 // The scale benchmarks, in their own process: they start a fresh process per phase.
 if (process.argv.includes('--quick')) {

@@ -1,0 +1,228 @@
+/**
+ * Prediction-guided search, one rule at a time, for spaces too large to enumerate: candidates
+ * are *proposed* by their predicted objective (the members' pairwise statistics only, see
+ * predict.ts) and only the most promising proposals are *verified* by exact simulation, within a
+ * budget of exact evaluations per rule.
+ *
+ * 1. **Seeds.** Every single system is scored exactly (n evaluations, outside the budget). When
+ *    the size range holds no more member sets than the budget, they are all scored, and that is
+ *    the search.
+ * 2. **Predicted beam.** From the W best member sets of one size (W = {@link GUIDED_WIDTH}), every
+ *    set one system larger is proposed and ranked by its prediction, corrected by its parent's
+ *    error (actual − predicted, where the parent was verified: a parent predicted too high has
+ *    children predicted too high); the 4W best proposals are verified, and the W best of them
+ *    by actual objective make the next frontier. Sizes the listing cannot use — below
+ *    `minSize`, or below a `kofn:K`'s K, where the rule keeps nothing — are crossed on
+ *    predictions alone (for `kofn:K`, a set of fewer than K members is ranked by what its
+ *    members all agree on, its predicted intersection). The ascent stops at `maxSize`, when the
+ *    budget is spent, or after two sizes without a better candidate.
+ * 3. **Refinement.** The best candidate verified by this search and not yet refined proposes
+ *    its neighbours — one system added or removed, a swap of one of the three most promising
+ *    additions for one of the three least harmful removals, two of those additions or two of
+ *    those removals (majority ties at even sizes, so its next odd size is two away) — ranked by
+ *    prediction; the 4W best are verified. This repeats, best first, until the budget is spent
+ *    or 2W refinements in a row bring no better candidate.
+ *
+ * A proposal costing more than the cost budget is never made (costs are non-negative, so
+ * neither are its supersets). Everything is ordered by value, then by bitmask, so the search is
+ * deterministic for the data. Predictions are kept per member set for the rule's search; one
+ * costs about as much as simulating a binary rule on pattern-compressed data (more for large
+ * member sets) but much less than simulating `vote` or `weighted`, or counting substitutions for
+ * SER, and its cost does not grow with the corpus.
+ */
+import { popcount } from '../model/bitset.js';
+import { isBinaryRule } from '../ensemble/rules.js';
+import { membersOf } from './data.js';
+import { needOf } from './engine.js';
+import { forEachSubset, subsetCount } from './exhaustive.js';
+import { betterCandidate } from './greedy.js';
+import { predictBinary, predictCandidate } from './predict.js';
+import { scoreCandidate, type SearchContext } from './store.js';
+
+/** Exact evaluations per rule, beyond the single-system seeds, when none is given. */
+export const DEFAULT_GUIDED_BUDGET = 200;
+/** Member sets kept per size by the predicted beam. */
+export const GUIDED_WIDTH = 3;
+
+export interface GuidedSettings {
+  /** Exact evaluations allowed per rule beyond the single-system seeds. */
+  budget: number;
+  /** Member sets kept per size; 4·width proposals are verified per step (default {@link GUIDED_WIDTH}). */
+  width?: number;
+  /** Candidates costing more than this are never proposed. */
+  costBudget?: number;
+}
+
+export interface GuidedStats {
+  /** New exact evaluations beyond the seeds (at most the budget). */
+  evaluated: number;
+  /** Member sets whose objective was predicted. */
+  predicted: number;
+}
+
+/** Swaps tried per refinement: this many best additions times this many best removals. */
+const SWAP_SIDE = 3;
+
+/** Larger first, NaN last. */
+function descending(a: number, b: number): number {
+  return a > b ? -1 : a < b ? 1 : 0;
+}
+
+/** Guided search under rule r (see the module comment). */
+export function guided(ctx: SearchContext, r: number, g: GuidedSettings): GuidedStats {
+  const { data, store, scorer } = ctx;
+  const rule = ctx.rules[r];
+  const n = data.n;
+  const minSize = Math.max(1, ctx.minSize);
+  const maxSize = Math.min(n, ctx.maxSize);
+  const width = Math.max(1, g.width ?? GUIDED_WIDTH);
+  // 4W per step, fewer when the budget is small (at least W, so that the beam still moves).
+  const perStep = Math.max(width, Math.min(4 * width, Math.floor(g.budget / 8)));
+  let spent = 0;
+  const guess = new Map<number, number>();
+
+  const allowed = (S: number) => g.costBudget === undefined || scorer.costOf(S) <= g.costBudget;
+  /** Whether candidates of this size can be listed and keep anything. */
+  const listable = (size: number) => size >= minSize && size <= maxSize && needOf(rule, size) <= size;
+  /** The predicted key of member set S (a proxy below a kofn's K, see the module comment). */
+  const predicted = (S: number): number => {
+    let v = guess.get(S);
+    if (v === undefined) {
+      const members = membersOf(S);
+      const size = members.length;
+      const p = isBinaryRule(rule) ? predictBinary(data, members, Math.min(needOf(rule, size), size)) : predictCandidate(data, members, rule);
+      v = scorer.key(scorer.value(p, size, scorer.costOf(S)));
+      guess.set(S, v);
+    }
+    return v;
+  };
+  const byPrediction = (a: number, b: number) => descending(predicted(a), predicted(b)) || a - b;
+  const byActual = (a: number, b: number) => (betterCandidate(ctx, a, b) ? -1 : betterCandidate(ctx, b, a) ? 1 : 0);
+  // The candidates this search has verified. Candidates another strategy scored are not
+  // scored again (nor counted against the budget), but only these steer the search, so it runs
+  // as it would alone and, given more budget by those free ones, only goes further.
+  const mine = new Set<number>();
+  /** The store index of candidate S, scored if it is not yet (−1 when the budget is spent). */
+  const verifyOne = (S: number): number => {
+    let k = store.find(S, r);
+    if (k < 0) {
+      if (spent === g.budget) return -1;
+      spent++;
+      k = scoreCandidate(ctx, S, r);
+    }
+    mine.add(k);
+    return k;
+  };
+  /** Verifies proposals in order, at most `perStep` and within the budget: their store indices. */
+  const verify = (proposals: number[]): number[] => {
+    const out: number[] = [];
+    for (const S of proposals) {
+      if (out.length === perStep) break;
+      const k = verifyOne(S);
+      if (k < 0) break;
+      out.push(k);
+    }
+    return out;
+  };
+
+  // 1. Seeds.
+  const singles: number[] = [];
+  for (let m = 0; m < n; m++) {
+    if (!allowed(1 << m)) continue;
+    const k = scoreCandidate(ctx, 1 << m, r);
+    mine.add(k);
+    singles.push(k);
+  }
+  if (singles.length === 0) return { evaluated: 0, predicted: 0 };
+  if (subsetCount(n, minSize, maxSize) <= g.budget) {
+    // The budget covers the whole space: no need to guess.
+    forEachSubset(n, minSize, maxSize, (S) => {
+      if (allowed(S)) verifyOne(S);
+    });
+    return { evaluated: spent, predicted: 0 };
+  }
+  let best = -1;
+  const consider = (k: number) => {
+    if (listable(popcount(store.masks[k])) && (best < 0 || betterCandidate(ctx, k, best))) best = k;
+  };
+  singles.forEach(consider);
+  /** Whether the best candidate now beats `before` (a previous best, or −1). */
+  const improved = (before: number) => best >= 0 && (before < 0 || scorer.key(store.actual[best]) > scorer.key(store.actual[before]));
+
+  // 2. The predicted beam.
+  let frontier = listable(1)
+    ? singles.sort(byActual).slice(0, width).map((k) => store.masks[k])
+    : singles.map((k) => store.masks[k]).sort(byPrediction).slice(0, width);
+  let stale = 0;
+  for (let size = 2; size <= maxSize && spent < g.budget; size++) {
+    // A child's prediction is corrected by its parent's error (actual − predicted) where the
+    // parent was verified: a parent predicted too high has children predicted too high.
+    const corrected = new Map<number, number>();
+    for (const S of frontier) {
+      const k = store.find(S, r);
+      const shift = k >= 0 && listable(size - 1) && Number.isFinite(predicted(S)) ? scorer.key(store.actual[k]) - predicted(S) : 0;
+      for (let x = 0; x < n; x++) {
+        const T = S | (1 << x);
+        if (T === S || !allowed(T)) continue;
+        const v = predicted(T) + shift;
+        const old = corrected.get(T);
+        if (old === undefined || v > old) corrected.set(T, v);
+      }
+    }
+    if (corrected.size === 0) break;
+    const proposals = [...corrected.keys()].sort((a, b) => descending(corrected.get(a)!, corrected.get(b)!) || a - b);
+    if (!listable(size)) {
+      frontier = proposals.slice(0, width);
+      continue;
+    }
+    const verified = verify(proposals).sort(byActual);
+    if (verified.length === 0) break;
+    frontier = verified.slice(0, width).map((k) => store.masks[k]);
+    const before = best;
+    verified.forEach(consider);
+    if (improved(before)) stale = 0;
+    else if (++stale >= 2) break;
+  }
+
+  // 3. Refinement around the best verified candidates of this rule.
+  const pool = [...mine].filter((k) => listable(popcount(store.masks[k])) && allowed(store.masks[k]));
+  const refined = new Set<number>();
+  let idle = 0;
+  while (spent < g.budget && idle < 2 * width) {
+    let c = -1;
+    for (const k of pool) if (!refined.has(k) && (c < 0 || betterCandidate(ctx, k, c))) c = k;
+    if (c < 0) break;
+    refined.add(c);
+    const S = store.masks[c];
+    const size = popcount(S);
+    const adds: number[] = [];
+    const removals: number[] = [];
+    for (let x = 0; x < n; x++) {
+      const bx = 1 << x;
+      if (!(S & bx)) adds.push(S | bx);
+      else if (size > 1) removals.push(S & ~bx);
+    }
+    adds.sort(byPrediction);
+    removals.sort(byPrediction);
+    const proposals: number[] = [];
+    const propose = (T: number) => {
+      if (listable(popcount(T)) && allowed(T) && !mine.has(store.find(T, r))) proposals.push(T);
+    };
+    adds.forEach(propose);
+    removals.forEach(propose);
+    // Swaps (the most promising additions with the least harmful removals), and two additions or
+    // two removals at once (majority's even sizes tie, so its next odd size is two away).
+    const topAdds = adds.slice(0, SWAP_SIDE);
+    const topRemovals = removals.slice(0, SWAP_SIDE);
+    for (const A of topAdds) for (const R of topRemovals) propose(A & R);
+    topAdds.forEach((A, i) => topAdds.slice(i + 1).forEach((B) => propose(A | B)));
+    topRemovals.forEach((A, i) => topRemovals.slice(i + 1).forEach((B) => propose(A & B)));
+    const before = best;
+    for (const k of verify(proposals.sort(byPrediction))) {
+      pool.push(k);
+      consider(k);
+    }
+    idle = improved(before) ? 0 : idle + 1;
+  }
+  return { evaluated: spent, predicted: guess.size };
+}
