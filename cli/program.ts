@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { InputError, UsageError } from '../src/errors.js';
+import { InputError, optionName, optionsIn, UsageError } from '../src/errors.js';
 import { registerAblate } from './commands/ablate.js';
 import { registerCombine } from './commands/combine.js';
 import { registerCompare } from './commands/compare.js';
@@ -78,14 +78,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       // Commander has already printed its message; help and version exit 0.
       return err.exitCode === 0 ? 0 : 1;
     }
+    // The library names its parameters; the command names the options that set them.
     if (err instanceof UsageError) {
-      // The library names its parameter; the command names the option that sets it.
-      const option = err.param === undefined ? '' : `--${err.param.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: `;
-      io.stderr(`complan: ${option}${err.message}\n`);
+      const option = err.param === undefined ? '' : `${optionName(err.param)}: `;
+      io.stderr(`complan: ${option}${err.template === undefined ? err.message : optionsIn(err.template)}\n`);
       return 1;
     }
     if (err instanceof InputError) {
-      io.stderr(`complan: ${err.message}\n`);
+      io.stderr(`complan: ${err.template === undefined ? err.message : InputError.format(optionsIn(err.template), err.file, err.line)}\n`);
       return 2;
     }
     const e = err as Error;

@@ -4,17 +4,44 @@
  * - {@link InputError}: the data is wrong (exit code 2). Names the file and, when known, the line.
  * - {@link UsageError}: the command line is wrong (exit code 1).
  */
+/**
+ * Messages name the library's parameters: a message template writes a parameter as `{name}`
+ * (`{minSize}`), which the message shows as `name` and the command as its option (`--min-size`,
+ * {@link optionsIn}).
+ */
+export function paramsIn(template: string): string {
+  return template.replace(/\{(\w+)\}/g, '$1');
+}
+
+/** A message template with each `{name}` written as the command-line option that sets it. */
+export function optionsIn(template: string): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => optionName(name));
+}
+
+/** The command-line option of a library parameter: `minSize` → `--min-size`. */
+export function optionName(param: string): string {
+  return `--${param.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 export class InputError extends Error {
   readonly file: string | undefined;
   readonly line: number | undefined;
   readonly detail: string;
+  /** The detail as a template naming parameters (see {@link paramsIn}), when it names any. */
+  readonly template: string | undefined;
 
-  constructor(detail: string, file?: string, line?: number) {
+  constructor(detail: string, file?: string, line?: number, options: { template?: string } = {}) {
     super(InputError.format(detail, file, line));
     this.name = 'InputError';
     this.file = file;
     this.line = line;
     this.detail = detail;
+    this.template = options.template;
+  }
+
+  /** An input error whose detail names parameters as `{name}`. */
+  static about(template: string, file?: string, line?: number): InputError {
+    return new InputError(paramsIn(template), file, line, { template });
   }
 
   static format(detail: string, file?: string, line?: number): string {
@@ -29,11 +56,19 @@ export class UsageError extends Error {
    * command names it by its option (`--weights`, `--min-size`) before the message.
    */
   readonly param: string | undefined;
+  /** The message as a template naming parameters (see {@link paramsIn}), when it names any. */
+  readonly template: string | undefined;
 
-  constructor(message: string, options: { param?: string } = {}) {
+  constructor(message: string, options: { param?: string; template?: string } = {}) {
     super(message);
     this.name = 'UsageError';
     this.param = options.param;
+    this.template = options.template;
+  }
+
+  /** A usage error about `param`, whose message may name other parameters as `{name}`. */
+  static about(param: string | undefined, template: string): UsageError {
+    return new UsageError(paramsIn(template), { param, template });
   }
 }
 

@@ -627,7 +627,7 @@ class ConllScanner {
     } catch (err) {
       // Name the columns tags were read from: a wrong column is the usual cause of a bad tag.
       if (err instanceof InputError && err.detail.startsWith('tag "')) {
-        throw new InputError(`${err.detail}; tags were read from column ${this.tagColumns} (choose with --gold-column, --pred-column)`, err.file, err.line);
+        throw InputError.about(`${err.detail}; tags were read from column ${this.tagColumns} (choose with {goldColumn}, {predColumn})`, err.file, err.line);
       }
       throw err;
     }

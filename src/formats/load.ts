@@ -368,7 +368,7 @@ class SystemAligner {
     }
     if (diff === undefined) return;
     if (!this.ignoreEmbeddedGold) {
-      throw new InputError(`${diff}; pass --ignore-embedded-gold to score against the gold standard anyway`, seg.source, line);
+      throw InputError.about(`${diff}; pass {ignoreEmbeddedGold} to score against the gold standard anyway`, seg.source, line);
     }
     if (this.embeddedMismatches++ === 0) this.warnings.push(`${InputError.format(diff, seg.source, line)} (ignored: --ignore-embedded-gold)`);
   }
@@ -442,7 +442,7 @@ export const loadInternals = { verifyInPlace: true };
 
 /** Reads and aligns everything; throws InputError/UsageError with file and line on bad input. */
 export function loadCorpus(opts: LoadOptions): Corpus {
-  if (opts.systems.length === 0 && opts.gold === undefined) throw new UsageError('no input: give --gold and system files');
+  if (opts.systems.length === 0 && opts.gold === undefined) throw UsageError.about(undefined, 'no input: give {gold} and system files');
   checkDistinctNames(opts.systems);
   const formatOf = (path: string) => (opts.inputFormat === 'auto' ? detectFormat(path) : opts.inputFormat);
   const systems: SystemOutput[] = [];
@@ -479,8 +479,9 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     });
     noGold = opts.allowNoGold === true && !embedded;
     if (!noGold && (missing !== undefined || !summary.hasEmbeddedGold)) {
-      throw new UsageError(
-        `no --gold given, and ${first.path} has no embedded gold column (expected "token gold prediction" lines); pass --gold FILE`,
+      throw UsageError.about(
+        undefined,
+        `no {gold} given, and ${first.path} has no embedded gold column (expected "token gold prediction" lines); pass {gold} FILE`,
       );
     }
     if (summary.segments === 0) throw new InputError(`the file has no sentences (${noSentences(summary, format)})`, first.path);

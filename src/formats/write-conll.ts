@@ -2,7 +2,7 @@
  * CoNLL writer: a span set over a tokenised corpus as a column file that `complan eval` (and
  * conlleval, for IOB2) reads back to exactly the same spans.
  */
-import { InputError, showValue } from '../errors.js';
+import { InputError, paramsIn, showValue } from '../errors.js';
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { compareSpans, compareStrings, describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
 
@@ -64,7 +64,7 @@ export class OverlapError extends InputError {
     /** Whether the spans are predictions or gold-column spans. */
     readonly which: 'prediction' | 'gold',
   ) {
-    super(detail);
+    super(paramsIn(detail), undefined, undefined, { template: detail });
     this.name = 'OverlapError';
   }
 }
@@ -203,7 +203,7 @@ function checkNoOverlap(corpus: Corpus, list: readonly PlacedSpan[], which: 'pre
       const spans = which === 'gold' ? 'gold spans' : 'spans';
       throw new OverlapError(
         `cannot write overlapping ${spans} as CoNLL: ${describeSpan(corpus, reach)} overlaps ${describeSpan(corpus, p)}; `
-        + 'JSONL keeps them (--out-format jsonl), or pass --resolve-overlaps longest|first to keep one span of each overlapping group',
+        + 'JSONL keeps them ({outFormat} jsonl), or pass {resolveOverlaps} longest|first to keep one span of each overlapping group',
         [reach.span, p.span], p.sentence, which,
       );
     }

@@ -110,7 +110,7 @@ export const DEFAULT_ALPHA = 0.05;
 function costsOf(names: readonly string[], costs: ReadonlyMap<string, number> | undefined): Float64Array {
   if (costs !== undefined) {
     for (const name of costs.keys()) {
-      if (!names.includes(name)) throw new UsageError(`--cost names "${name}", which is not a system (systems: ${names.join(', ')})`);
+      if (!names.includes(name)) throw UsageError.about('cost', `"${name}" is not a system (systems: ${names.join(', ')})`);
     }
   }
   return Float64Array.from(names, (name) => costs?.get(name) ?? 1);
@@ -125,14 +125,14 @@ export function unitKindOf(corpus: Corpus): UnitKind {
 function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions, seed: number, notes: string[]): { splits: Split[]; folds?: number; repeats?: number } {
   const units = pool.length;
   const repeats = o.repeats ?? 1;
-  if (!Number.isInteger(repeats) || repeats < 1) throw new UsageError(`--repeats expects a positive integer, got ${repeats}`);
+  if (!Number.isInteger(repeats) || repeats < 1) throw UsageError.about('repeats', `expects a positive integer, got ${repeats}`);
   if (o.holdout !== undefined) {
-    if (o.folds !== undefined && o.folds !== 0) throw new UsageError('--holdout and --folds cannot be used together');
-    if (repeats > 1) throw new UsageError('--repeats applies to --folds; --holdout makes one split');
+    if (o.folds !== undefined && o.folds !== 0) throw UsageError.about(undefined, '{holdout} and {folds} cannot be used together');
+    if (repeats > 1) throw UsageError.about(undefined, '{repeats} applies to {folds}; {holdout} makes one split');
     return { splits: makeSplits(pool, { holdout: o.holdout, seed, unit: unitKind }) };
   }
   if (o.folds !== undefined && o.folds !== 0 && (!Number.isInteger(o.folds) || o.folds < 2)) {
-    throw new UsageError(`--folds K must be 0 (no held-out estimate) or an integer of at least 2, got ${o.folds}`);
+    throw UsageError.about('folds', `must be 0 (no held-out estimate) or an integer of at least 2, got ${o.folds}`);
   }
   let folds = o.folds ?? DEFAULT_FOLDS;
   if (o.folds === undefined && units < DEFAULT_FOLDS) {
@@ -273,10 +273,10 @@ function testData(test: Corpus, names: readonly string[], types: readonly string
   const given = test.systems.map((s) => s.name);
   const missing = names.filter((n) => !given.includes(n));
   if (missing.length > 0) {
-    throw new UsageError(`--test has no output of ${missing.map((m) => `"${m}"`).join(', ')}: give every planned system's test output, named as in planning (NAME=PATH or the same file stem)`);
+    throw UsageError.about('test', `has no output of ${missing.map((m) => `"${m}"`).join(', ')}: give every planned system's test output, named as in planning (NAME=PATH or the same file stem)`);
   }
   const extra = given.filter((n) => !names.includes(n));
-  if (extra.length > 0) throw new UsageError(`--test names ${extra.map((m) => `"${m}"`).join(', ')}, not among the planned systems (${names.join(', ')})`);
+  if (extra.length > 0) throw UsageError.about('test', `${extra.map((m) => `"${m}"`).join(', ')} ${extra.length === 1 ? 'is' : 'are'} not among the planned systems (${names.join(', ')})`);
   // Systems in planning order, so member bitmasks agree.
   const ordered = { ...test, systems: names.map((n) => test.systems.find((s) => s.name === n)!) };
   return buildPlanData(buildEnsembleIndex(ordered, { types }), { units: unitKindOf(test) });
@@ -312,7 +312,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const s = searchSettings(n, { ...o, budget: o.budget });
   const scorer = new Scorer(o.objective, { beta: o.beta ?? 1, kAlpha: o.kAlpha ?? 1, zeroDivision: o.zeroDivision ?? 'gerbil' }, costsOf(corpus.systems.map((x) => x.name), o.costs));
   const samples = o.samples ?? DEFAULT_SAMPLES;
-  if (!Number.isInteger(samples) || samples < 1) throw new UsageError(`--samples expects a positive integer, got ${samples}`);
+  if (!Number.isInteger(samples) || samples < 1) throw UsageError.about('samples', `expects a positive integer, got ${samples}`);
   const index = buildEnsembleIndex(corpus, { types: o.types });
   const unitKind = unitKindOf(corpus);
   const total = unitCount(index, unitKind);
@@ -364,7 +364,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     };
   }
   const alpha = o.alpha ?? DEFAULT_ALPHA;
-  if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha expects a level between 0 and 1, got ${alpha}`);
+  if (!(alpha > 0 && alpha < 1)) throw UsageError.about('alpha', `expects a level between 0 and 1, got ${alpha}`);
   const tests = { samples, seed: s.seed, units: unitKind, alpha };
   if (splits.length > 0 && 1 / (samples + 1) >= alpha) {
     notes.push(`with ${samples} resamples no p-value is below ${Number((1 / (samples + 1)).toPrecision(3))}, so no selection can reach --alpha ${alpha}: raise --samples`);
@@ -406,7 +406,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const predictionQuality = planPredictionQuality(p, range, predictedRange);
   const explain = (rank: number) => {
     if (!Number.isInteger(rank) || rank < 1 || rank > p.listed.length) {
-      throw new UsageError(`--explain ${rank}: the plan lists ${p.listed.length === 1 ? 'one candidate' : `candidates 1 to ${p.listed.length}`}`);
+      throw UsageError.about('explain', `${rank}: the plan lists ${p.listed.length === 1 ? 'one candidate' : `candidates 1 to ${p.listed.length}`}`);
     }
     const l = p.listed[rank - 1];
     return explainWith(data, scorer, l.S, l.rule, rank);

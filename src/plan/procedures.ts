@@ -55,7 +55,7 @@ export function choiceValue(data: PlanData, scorer: Scorer, choice: Choice, coun
 export function runProcedures(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = ''): Procedures {
   const planned = search(data, scorer, s, onProgress, phase);
   if (planned.listed.length === 0) {
-    throw new UsageError(s.budget !== undefined ? `no candidate costs at most --budget ${s.budget}` : 'no candidate to rank');
+    throw s.budget !== undefined ? UsageError.about('budget', `no candidate costs at most ${s.budget}`) : new UsageError('no candidate to rank');
   }
   const all = data.n >= 31 ? -1 : (1 << data.n) - 1;
   const top = planned.listed[0];

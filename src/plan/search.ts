@@ -66,16 +66,16 @@ export interface Planned {
 /** Checks and completes the search settings for n systems. */
 export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?: readonly Rule[] }): SearchSettings {
   const rules = o.rules ?? BASE_RULES;
-  if (rules.length === 0) throw new UsageError('--rules: give at least one rule');
+  if (rules.length === 0) throw UsageError.about('rules', 'give at least one rule');
   const minSize = o.minSize ?? 1;
   const maxSize = Math.min(n, o.maxSize ?? n);
-  if (!Number.isInteger(minSize) || minSize < 1) throw new UsageError(`--min-size expects a positive integer, got ${minSize}`);
-  if (!Number.isInteger(maxSize) || maxSize < 1) throw new UsageError(`--max-size expects a positive integer, got ${o.maxSize}`);
-  if (minSize > maxSize) throw new UsageError(`--min-size ${minSize} is above --max-size ${maxSize} (with ${n} systems)`);
+  if (!Number.isInteger(minSize) || minSize < 1) throw UsageError.about('minSize', `expects a positive integer, got ${minSize}`);
+  if (!Number.isInteger(maxSize) || maxSize < 1) throw UsageError.about('maxSize', `expects a positive integer, got ${o.maxSize}`);
+  if (minSize > maxSize) throw UsageError.about(undefined, `{minSize} ${minSize} is above {maxSize} ${maxSize} (with ${n} systems)`);
   const bags = o.bags ?? 1;
-  if (!Number.isInteger(bags) || bags < 1) throw new UsageError(`--bags expects a positive integer, got ${bags}`);
+  if (!Number.isInteger(bags) || bags < 1) throw UsageError.about('bags', `expects a positive integer, got ${bags}`);
   const guidedBudget = o.guidedBudget ?? DEFAULT_GUIDED_BUDGET;
-  if (!Number.isInteger(guidedBudget) || guidedBudget < 1) throw new UsageError(`--guided-budget expects a positive integer, got ${guidedBudget}`);
+  if (!Number.isInteger(guidedBudget) || guidedBudget < 1) throw UsageError.about('guidedBudget', `expects a positive integer, got ${guidedBudget}`);
   return {
     rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam: o.beam ?? 5, guidedBudget,
     top: o.top ?? 10, seed: o.seed ?? 1, bags, budget: o.budget,
@@ -107,7 +107,7 @@ export function search(data: PlanData, scorer: Scorer, s: SearchSettings, onProg
   if (s.search === 'auto') runExhaustive = subsets <= s.autoLimit;
   if (runExhaustive) {
     if (subsets > s.exhaustiveLimit) {
-      throw new UsageError(`exhaustive search over ${n} systems means ${subsets} member sets (more than ${s.exhaustiveLimit}); lower --max-size or use --search greedy, beam or caruana`);
+      throw UsageError.about(undefined, `exhaustive search over ${n} systems means ${subsets} member sets (more than ${s.exhaustiveLimit}); lower {maxSize} or use {search} greedy, beam, guided or caruana`);
     }
     strategies.push('exhaustive');
     exhaustive(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t));

@@ -51,7 +51,7 @@ function checkDocuments(documents: number, what: string, unit = 'document'): voi
   if (!Number.isInteger(documents) || documents < 0) {
     throw new RangeError(`documents must be a non-negative integer, got ${String(documents)}`);
   }
-  if (documents < 2) throw new UsageError(`${what} needs at least 2 ${unit}s to split, the data has ${documents}`);
+  if (documents < 2) throw UsageError.about(what, `needs at least 2 ${unit}s to split, the data has ${documents}`);
 }
 
 /**
@@ -68,8 +68,8 @@ function checkDocuments(documents: number, what: string, unit = 'document'): voi
  * Splits are by document (or sentence), seeded by `--seed`.
  */
 export function holdoutSplit(documents: number, fraction: number, seed: number, unit = 'document'): { train: number[]; test: number[] } {
-  if (!(fraction > 0 && fraction < 1)) throw new UsageError(`--holdout FRACTION must be between 0 and 1 (exclusive), got ${String(fraction)}`);
-  checkDocuments(documents, '--holdout', unit);
+  if (!(fraction > 0 && fraction < 1)) throw UsageError.about('holdout', `the fraction must be between 0 and 1 (exclusive), got ${String(fraction)}`);
+  checkDocuments(documents, 'holdout', unit);
   const testSize = Math.min(documents - 1, Math.max(1, Math.round(fraction * documents)));
   const order = shuffled(documents, seed);
   return { train: order.slice(testSize).sort(ascending), test: order.slice(0, testSize).sort(ascending) };
@@ -91,9 +91,9 @@ export function holdoutSplit(documents: number, fraction: number, seed: number, 
  * sizes folds the same way).
  */
 export function kFolds(documents: number, folds: number, seed: number, unit = 'document'): number[][] {
-  if (!Number.isInteger(folds) || folds < 2) throw new UsageError(`--folds K must be an integer of at least 2, got ${String(folds)}`);
-  checkDocuments(documents, '--folds', unit);
-  if (folds > documents) throw new UsageError(`--folds ${folds} needs at least ${folds} ${unit}s, the data has ${documents}`);
+  if (!Number.isInteger(folds) || folds < 2) throw UsageError.about('folds', `must be an integer of at least 2, got ${String(folds)}`);
+  checkDocuments(documents, 'folds', unit);
+  if (folds > documents) throw UsageError.about('folds', `${folds} folds need at least ${folds} ${unit}s, the data has ${documents}`);
   const order = shuffled(documents, seed);
   const base = Math.floor(documents / folds);
   const extra = documents % folds;

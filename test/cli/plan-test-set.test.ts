@@ -95,10 +95,10 @@ describe('complan plan --test-gold --test', () => {
     expect(named.candidates[0].test).toBeDefined();
     const missing = await runCli(['plan', ...dev(), '--test-gold', part('test', 'gold.conll'), '--test', ...NAMES.slice(1).map((s) => part('test', `systems/${s}.conll`))]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain(`--test has no output of "${NAMES[0]}"`);
+    expect(missing.stderr).toContain(`--test: has no output of "${NAMES[0]}"`);
     const extra = await runCli(['plan', ...dev(), '--test-gold', part('test', 'gold.conll'), '--test', ...NAMES.map((s) => part('test', `systems/${s}.conll`)), `other=${part('test', `systems/${NAMES[0]}.conll`)}`]);
     expect(extra.code).toBe(1);
-    expect(extra.stderr).toContain('--test names "other"');
+    expect(extra.stderr).toContain('--test: "other" is not among the planned systems');
     const noTest = await runCli(['plan', ...dev(), '--test-gold', part('test', 'gold.conll')]);
     expect(noTest.code).toBe(1);
     expect(noTest.stderr).toContain('--test-gold needs --test');

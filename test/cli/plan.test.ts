@@ -361,7 +361,7 @@ describe('complan plan: honest numbers', () => {
     expect(await planError(['--holdout', '0.25', '--folds', '2'], 1)).toContain('--holdout and --folds');
     expect(await planError(['--folds', '1'], 1)).toContain('--folds expects 0');
     expect(await planError(['--alpha', '2'], 1)).toContain('--alpha');
-    expect(await planError(['--folds', '9'], 1)).toContain('--folds 9 needs at least 9 documents');
+    expect(await planError(['--folds', '9'], 1)).toContain('--folds: 9 folds need at least 9 documents');
     expect(await planError(['--holdout', '0.3', '--repeats', '2'], 1)).toContain('--repeats applies to --folds');
     // A glob that catches the gold file: planning would choose the gold standard itself.
     const err = await planError([`gold=${GOLD}`], 1);
@@ -451,7 +451,7 @@ describe('complan plan: costs and budget', () => {
   });
 
   it('a budget no candidate meets is a usage error', async () => {
-    expect(await planError(['--budget', '0.5'], 1)).toContain('--budget 0.5');
+    expect(await planError(['--budget', '0.5'], 1)).toContain('--budget: no candidate costs at most 0.5');
   });
 });
 

@@ -217,7 +217,7 @@ describe('readConll: system files', () => {
     const path = fixture('four-column.conll');
     expect(inputError(() => read(path, { goldColumn: 2 })).message).toBe(
       `${path}:1: tag "NNP" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type); `
-      + 'tags were read from column 2 (gold) and 4 (prediction) (choose with --gold-column, --pred-column)',
+      + 'tags were read from column 2 (gold) and 4 (prediction) (choose with goldColumn, predColumn)',
     );
   });
 });
@@ -261,7 +261,7 @@ describe('readConll: errors', () => {
     const path = temp('a O\nb O\n\nc O\nd PERSON\n');
     expect(inputError(() => gold(path)).message).toBe(
       `${path}:5: tag "PERSON" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type); `
-      + 'tags were read from column 2 (choose with --gold-column, --pred-column)',
+      + 'tags were read from column 2 (choose with goldColumn, predColumn)',
     );
   });
 

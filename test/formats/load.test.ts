@@ -314,7 +314,7 @@ describe('loadCorpus: token and sentence count errors', () => {
     );
     const empty = temp('', 'gold.conll');
     expect(inputError(() => load(empty, [])).message).toBe(`${empty}: the gold standard has no sentences (the file is empty)`);
-    expect(usageError(() => load(undefined, [])).message).toBe('no input: give --gold and system files');
+    expect(usageError(() => load(undefined, [])).message).toBe('no input: give gold and system files');
   });
 });
 
@@ -361,7 +361,7 @@ describe('loadCorpus: embedded gold', () => {
     const err = inputError(() => load(GOLD, [path]));
     expect(err.message).toBe(
       `${path}:19: embedded gold has ORG "Pellham" which the gold standard (${GOLD}) lacks; `
-      + 'pass --ignore-embedded-gold to score against the gold standard anyway',
+      + 'pass ignoreEmbeddedGold to score against the gold standard anyway',
     );
   });
 
@@ -369,7 +369,7 @@ describe('loadCorpus: embedded gold', () => {
     const path = embedded((t, g) => (t === 'Dara' || t === 'Mest' ? 'O' : g));
     expect(inputError(() => load(GOLD, [path])).message).toBe(
       `${path}:25: embedded gold lacks PER "Dara Mest" which the gold standard (${GOLD}) has; `
-      + 'pass --ignore-embedded-gold to score against the gold standard anyway',
+      + 'pass ignoreEmbeddedGold to score against the gold standard anyway',
     );
   });
 
@@ -425,7 +425,7 @@ describe('loadCorpus: without --gold', () => {
     const other = temp(conll(SENTENCES, (t, g) => `${t} ${t === 'Orrin' ? 'O' : g} O`));
     expect(inputError(() => load(undefined, [first, other])).message).toBe(
       `${other}:16: embedded gold lacks PER "Orrin" which the gold standard (${first} (embedded gold)) has; `
-      + 'pass --ignore-embedded-gold to score against the gold standard anyway',
+      + 'pass ignoreEmbeddedGold to score against the gold standard anyway',
     );
   });
 
@@ -433,14 +433,14 @@ describe('loadCorpus: without --gold', () => {
     const path = fixture('sys-nodoc.conll');
     const err = usageError(() => load(undefined, [path, fixture('sys-embedded.conll')]));
     expect(err.message).toBe(
-      `no --gold given, and ${path} has no embedded gold column (expected "token gold prediction" lines); pass --gold FILE`,
+      `no gold given, and ${path} has no embedded gold column (expected "token gold prediction" lines); pass gold FILE`,
     );
-    expect(usageError(() => load(undefined, [fixture('sys-order.jsonl')])).message).toMatch(/^no --gold given, and .*sys-order\.jsonl has no embedded gold/);
+    expect(usageError(() => load(undefined, [fixture('sys-order.jsonl')])).message).toMatch(/^no gold given, and .*sys-order\.jsonl has no embedded gold/);
   });
 
   it('rejects an empty first system', () => {
     const path = temp('');
-    expect(usageError(() => load(undefined, [path])).message).toMatch(/^no --gold given, and /);
+    expect(usageError(() => load(undefined, [path])).message).toMatch(/^no gold given, and /);
   });
 });
 

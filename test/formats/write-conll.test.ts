@@ -150,7 +150,7 @@ describe('formatConll: overlapping spans', () => {
     expect(err.file).toBeUndefined();
     expect(err.message).toBe(
       'cannot write overlapping spans as CoNLL: PER "Ada Quell" (sentence 1, tokens 1-2) overlaps ORG "Quell of Vantor Labs" '
-      + '(sentence 1, tokens 2-5); JSONL keeps them (--out-format jsonl), or pass --resolve-overlaps longest|first to keep one span of each overlapping group',
+      + '(sentence 1, tokens 2-5); JSONL keeps them (outFormat jsonl), or pass resolveOverlaps longest|first to keep one span of each overlapping group',
     );
     expect(err.message).not.toContain('\n');
     const o = err as OverlapError;

@@ -123,6 +123,6 @@ describe('a plan\'s explanations', () => {
 
   it('refuses a rank that is not listed', () => {
     expect(() => runPlan(news, { objective: parseObjective('f1'), folds: 0, top: 4, explain: [5] })).toThrow(UsageError);
-    expect(() => runPlan(news, { objective: parseObjective('f1'), folds: 0, top: 4, explain: [5] })).toThrow('--explain 5: the plan lists candidates 1 to 4');
+    expect(() => runPlan(news, { objective: parseObjective('f1'), folds: 0, top: 4, explain: [5] })).toThrow('5: the plan lists candidates 1 to 4');
   });
 });

@@ -186,7 +186,7 @@ describe('guided search', () => {
       expect(popcount(l.S)).toBeGreaterThanOrEqual(2);
       expect(popcount(l.S)).toBeLessThanOrEqual(4);
     }
-    expect(() => searchSettings(5, { guidedBudget: 0 })).toThrow(/--guided-budget expects a positive integer/);
-    expect(() => searchSettings(5, { guidedBudget: 2.5 })).toThrow(/--guided-budget/);
+    expect(() => searchSettings(5, { guidedBudget: 0 })).toThrow(expect.objectContaining({ param: 'guidedBudget', message: expect.stringMatching(/expects a positive integer/) }));
+    expect(() => searchSettings(5, { guidedBudget: 2.5 })).toThrow(expect.objectContaining({ param: 'guidedBudget' }));
   });
 });

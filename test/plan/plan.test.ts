@@ -199,11 +199,11 @@ describe('plan', () => {
     expect(h.stability.distinct).toBeGreaterThanOrEqual(1);
     expect(h.stability.mostCommon.count).toBeLessThanOrEqual(4);
     expect(() => plan(corpus, { objective: f1, folds: 4, holdout: 0.5 })).toThrow(/together/);
-    expect(() => plan(corpus, { objective: f1, folds: 1 })).toThrow(/--folds/);
+    expect(() => plan(corpus, { objective: f1, folds: 1 })).toThrow(expect.objectContaining({ param: 'folds' }));
     expect(() => plan(corpus, { objective: f1, folds: 5 })).toThrow(/at least 5 documents/);
     // A one-document corpus splits sentences, and says so in its errors.
     const one = fc.sample(corpusArb(2, 3), { numRuns: 1, seed: 3 })[0];
-    expect(() => plan(one, { objective: f1, folds: 5 })).toThrow('--folds 5 needs at least 5 sentences, the data has 4');
+    expect(() => plan(one, { objective: f1, folds: 5 })).toThrow('5 folds need at least 5 sentences, the data has 4');
   });
 
   it('repeats the folds with fresh shuffles', () => {
@@ -337,7 +337,7 @@ describe('plan', () => {
 
   it('refuses impossible sizes and too large exhaustive spaces', () => {
     const corpus = fc.sample(corpora, { numRuns: 1, seed: 2 })[0];
-    expect(() => plan(corpus, { objective: f1, minSize: 3, maxSize: 2 })).toThrow(/--min-size/);
-    expect(() => plan(corpus, { objective: f1, search: 'exhaustive', exhaustiveLimit: 1 })).toThrow(/greedy, beam or caruana/);
+    expect(() => plan(corpus, { objective: f1, minSize: 3, maxSize: 2 })).toThrow(/minSize 3 is above maxSize 2/);
+    expect(() => plan(corpus, { objective: f1, search: 'exhaustive', exhaustiveLimit: 1 })).toThrow(/lower maxSize or use search greedy, beam, guided or caruana/);
   });
 });

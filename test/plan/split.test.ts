@@ -90,7 +90,7 @@ describe('kFolds', () => {
   it('rejects fewer than 2 folds, fractional folds and more folds than documents', () => {
     expect(() => kFolds(10, 1, 1)).toThrow(UsageError);
     expect(() => kFolds(10, 2.5, 1)).toThrow(UsageError);
-    expect(() => kFolds(3, 4, 1)).toThrow(/needs at least 4 documents/);
+    expect(() => kFolds(3, 4, 1)).toThrow(/need at least 4 documents/);
     expect(() => kFolds(1, 2, 1)).toThrow(UsageError);
     expect(kFolds(3, 3, 1).map((f) => f.length)).toEqual([1, 1, 1]);
   });

@@ -92,6 +92,6 @@ describe('makeSplits', () => {
     expect(h.test).toHaveLength(3);
     expect([...h.train, ...h.test].sort((a, b) => a - b)).toEqual([2, 8, 11, 17, 30, 40]);
     expect(makeSplits(6, { seed: 1 })).toEqual([]);
-    expect(() => makeSplits(3, { folds: 4, seed: 1 })).toThrow(/needs at least 4/);
+    expect(() => makeSplits(3, { folds: 4, seed: 1 })).toThrow(/need at least 4/);
   });
 });

@@ -1,0 +1,38 @@
+/**
+ * Library errors name the library's parameters; the command names the options that set them.
+ */
+import { describe, expect, it } from 'vitest';
+import { InputError, optionName, optionsIn, paramsIn, UsageError } from '../src/errors.js';
+import { plan } from '../src/plan/plan.js';
+import { parseObjective } from '../src/plan/objective.js';
+import { makeCorpus, span } from './helpers/corpus.js';
+import { runCli } from './cli/helpers.js';
+
+describe('parameters in messages', () => {
+  it('writes {name} as the parameter for the library and as the option for the command', () => {
+    expect(paramsIn('{minSize} 3 is above {maxSize} 2')).toBe('minSize 3 is above maxSize 2');
+    expect(optionsIn('{minSize} 3 is above {maxSize} 2')).toBe('--min-size 3 is above --max-size 2');
+    expect(optionName('ignoreEmbeddedGold')).toBe('--ignore-embedded-gold');
+    expect(optionName('folds')).toBe('--folds');
+  });
+
+  it('keeps the template and the parameter on the error', () => {
+    const u = UsageError.about('folds', 'must be an integer of at least 2, got 1');
+    expect(u).toMatchObject({ message: 'must be an integer of at least 2, got 1', param: 'folds' });
+    const i = InputError.about('bad tag; pass {ignoreEmbeddedGold}', 'f.conll', 3);
+    expect(i.message).toBe('f.conll:3: bad tag; pass ignoreEmbeddedGold');
+    expect(i.template).toBe('bad tag; pass {ignoreEmbeddedGold}');
+  });
+
+  it('the library throws with parameter names; the command prints option names', async () => {
+    const corpus = makeCorpus([span(0, 1, 'PER')], [[span(0, 1, 'PER')], [], [span(2, 3, 'LOC')]]);
+    expect(() => plan(corpus, { objective: parseObjective('f1'), minSize: 3, maxSize: 2 })).toThrow('minSize 3 is above maxSize 2');
+    const r = await runCli(['plan', '--gold', 'examples/news/gold.conll', 'examples/news/systems/crf.conll', 'examples/news/systems/sloppy.conll', '--min-size', '2', '--max-size', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('complan: --min-size 2 is above --max-size 1 (with 2 systems)\n');
+    const both = await runCli(['plan', '--gold', 'examples/news/gold.conll', 'examples/news/systems/crf.conll', 'examples/news/systems/sloppy.conll', '--holdout', '0.25', '--folds', '2']);
+    expect(both.stderr).toBe('complan: --holdout and --folds cannot be used together\n');
+    const budget = await runCli(['plan', '--gold', 'examples/news/gold.conll', 'examples/news/systems/crf.conll', 'examples/news/systems/sloppy.conll', '--budget', '0.5']);
+    expect(budget.stderr).toBe('complan: --budget: no candidate costs at most 0.5\n');
+  });
+});
