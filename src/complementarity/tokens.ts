@@ -37,9 +37,7 @@ export function tokenTags(spans: readonly Span[], length: number, labels: LabelI
 }
 
 /**
- * Marks (1) the tokens `spans` cover in `at`. This and {@link numberMarked} are functions of
- * their own, as loops over every span or token: V8 compiles such a loop while it runs, and,
- * were it part of a larger function, would compile the code after it unseen and throw that away.
+ * Marks (1) the tokens `spans` cover in `at`.
  */
 function markCovered(at: Int32Array, spans: readonly Span[]): void {
   for (let k = 0; k < spans.length; k++) {
@@ -68,8 +66,7 @@ function writeTags(spans: readonly Span[], tags: Int32Array, at: Int32Array | un
   let sorted = true;
   for (let k = 1; k < spans.length && sorted; k++) {
     const p = spans[k - 1], q = spans[k];
-    // Both differences, always: a comparison first made after the JIT compiled this loop (the
-    // ends of spans with one start) would make it throw the code away.
+    // Both differences, always (one code path for every pair of spans).
     const ds = p.start - q.start;
     const de = q.end - p.end;
     const d = ds !== 0 ? ds : de;

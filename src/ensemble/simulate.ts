@@ -230,10 +230,8 @@ interface Proposals {
 }
 
 /**
- * Groups the members' proposals by boundary, with a counting sort. Each loop is a function of
- * its own: V8 compiles a long-running loop in the middle of its function (on-stack replacement)
- * with the code after it unseen, and throws that code away when the loop ends and the next
- * one starts (four times per run in this function, when it was one).
+ * Groups the members' proposals by boundary, with a counting sort (each pass a small function
+ * of its own).
  */
 function proposalsByBoundary(index: EnsembleIndex, members: readonly number[]): Proposals {
   const { boundaryOf } = index;
@@ -299,10 +297,9 @@ function simulateVote(index: EnsembleIndex, members: readonly number[], rule: Ru
       integral &&= Number.isInteger(labelWeight[m * nL + l]);
     }
   }
-  // Whole weights (the plain vote's are all 1) are tallied as integers: before the JIT has
-  // compiled the vote, every floating-point sum it makes is an object allocated on the heap, and
-  // small integers are not. The result is the same: these sums are exact in floating point too,
-  // and below 2^20 the tolerance (eps, in vote) is under 1, the least difference of two of them.
+  // Whole weights (the plain vote's are all 1) are tallied as integers, which allocates less.
+  // The result is the same: these sums are exact in floating point too, and below 2^20 the
+  // tolerance (eps, in vote) is under 1, the least difference of two of them.
   if (integral && total < 2 ** 20) {
     labelWeight = Int32Array.from(labelWeight);
     oWeight = Int32Array.from(oWeight);
@@ -369,8 +366,6 @@ function vote(
     }
     if (tally[win] > o + eps) {
       out.add(itemOfLabel[win]);
-      // Added always: an increment first made after the JIT compiled this loop (the first tie)
-      // would make it throw the code away.
       ties += tied ? 1 : 0;
     }
     for (let t = 0; t < nTouched; t++) {

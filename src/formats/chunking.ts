@@ -102,8 +102,7 @@ const TRANSITION_EVIDENCE = I_OPENS_CHUNK | B_OPENS_CHUNK | I_CLOSES_CHUNK;
  * differ (25 entries each), the previous prefix's code and the current one's (5 × 5). Made from
  * endOfChunk and startOfChunk, which stay the statement of the rules: those depend on the types
  * only through whether they differ, so the table is the rules, looked up instead of branched
- * through tag by tag (and the decoder, which runs for every sentence of every file, has a few
- * lines for the JIT to compile rather than the rules' many branches).
+ * through tag by tag by the decoder, which runs for every sentence of every file.
  */
 const TRANSITIONS: Int32Array = (() => {
   const table = new Int32Array(50);

@@ -64,10 +64,9 @@ const MAX_SHARED = 1 << 21;
 const SHARE_TOKENS_AFTER = 1 << 22;
 
 /**
- * V8 makes a slice of this many characters or more a view of the string it was cut from
- * (a SlicedString; shorter slices are copies). A token cut from a 4 MiB chunk would keep the
- * whole chunk alive for as long as the token lives — the gold's tokens live as long as the
- * corpus — so a file of long tokens would stay in memory whole, chunk by chunk.
+ * A slice of this many characters or more can be a view of the string it was cut from (in
+ * Node's engine), so a token cut from a 4 MiB chunk would keep the whole chunk alive as long as
+ * the token lives — the gold's tokens live as long as the corpus. Such tokens are copied.
  */
 const MIN_SLICE_VIEW = 13;
 
@@ -77,26 +76,19 @@ const MIN_SLICE_VIEW = 13;
  * memory of one string per token (the corpus keeps the gold's tokens), and no string kept is a
  * view of a chunk: a long one is copied out of it first.
  *
- * With `shareAfter`, the first that many strings asked for are made one per occurrence (still
- * copied when long), and only later ones are shared. Strings made one after another lie one
- * after another in memory, in the order in which the system files are then verified against
- * them, which is markedly faster than following shared strings all over the heap (sharing all
- * of them cost about 1.3 s of an 8 s load of 1M tokens × 30 systems); so a gold standard of up
- * to `shareAfter` tokens is read for speed, and the tokens past it, where memory matters more,
- * are shared.
+ * With `shareAfter`, the first that many strings are made one per occurrence (still copied when
+ * long) and only later ones are shared: a gold standard of up to `shareAfter` tokens is read for
+ * speed (strings in reading order), the tokens past it, where memory matters more, are shared.
  *
  * An open-addressing hash table over the text's character codes: a token seen before is found
- * by comparing characters where it stands, without making a string for it (a `Map` would need
- * the string first, and hashes it at several times the cost). Up to {@link MAX_SHARED} distinct
- * strings are shared; later new ones are made one per occurrence (still copied).
+ * by comparing characters where it stands, without making a string for it. Up to
+ * {@link MAX_SHARED} distinct strings are shared; later new ones are made one per occurrence.
  */
 export class SharedStrings {
   /** Two entries per slot: the hash of its string, and its index in `strings` (0: empty). */
   private table = new Int32Array(2 << 12);
   /**
-   * The strings; index 0 is unused, so that 0 marks an empty slot. (Starting with a string also
-   * means the array holds strings from the start: an empty one would change its kind at the
-   * first push, undoing the JIT's code for every new table, one per file.)
+   * The strings; index 0 is unused, so that 0 marks an empty slot.
    */
   private readonly strings: string[] = [''];
   /** How many more strings are made one per occurrence before sharing starts. */
@@ -113,8 +105,7 @@ export class SharedStrings {
       const s = text.slice(a, b);
       return b - a >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;
     }
-    // FNV-1a over UTF-16 code units, kept to 30 bits: V8 holds such numbers as small integers,
-    // and code optimized while every hash happened to be one is thrown away at the first that is not.
+    // FNV-1a over UTF-16 code units, kept to 30 bits (small integers).
     let h = 0x011c9dc5;
     for (let i = a; i < b; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) & 0x3fffffff;
     const table = this.table;
@@ -172,8 +163,8 @@ interface ScanResult extends ReadSummary {
 
 /**
  * Whether `want` is at `pos` in `text`, which the caller knows is long enough. A loop over
- * character codes, which the JIT inlines: faster than `startsWith` for the short strings
- * (tokens, tags) compared once per line.
+ * character codes: faster than `startsWith` for the short strings (tokens, tags) compared
+ * once per line.
  */
 function startsAt(text: string, pos: number, want: string): boolean {
   for (let i = 0; i < want.length; i++) if (text.charCodeAt(pos + i) !== want.charCodeAt(i)) return false;
@@ -242,8 +233,7 @@ function checkLoneCR(text: string, start: number, lineNo: number, path: string):
 }
 
 /**
- * The state of one scan. A class rather than closures, so that the JIT compiles its methods
- * once for all the files of a run.
+ * The state of one scan (one class for all the files of a run).
  *
  * Verification in place (a system file read against `opts.expect`, the gold standard): while
  * every sentence is the next expected one, tokens (and embedded gold tags) are compared with the
@@ -375,7 +365,7 @@ class ConllScanner {
 
   /**
    * The usual line of a gold file, `token tag` with one space, read with string built-ins rather
-   * than a loop over its characters (which matters most before the JIT has compiled this code).
+   * than a loop over its characters.
    * Returns false, having done nothing, for any other line.
    */
   private quickGold(text: string, start: number, end: number, lineNo: number): boolean {
@@ -431,8 +421,7 @@ class ConllScanner {
    * read them; stops
    * before any other line, or where the text ends without a line end. `lineNo` is the number of
    * the line before `pos`. Returns the number of lines read; {@link stoppedAt} is where it stopped.
-   * One loop with local state reads much faster than a call per line, most of all before the JIT
-   * has compiled it.
+   * One loop with local state reads much faster than a call per line.
    */
   run(text: string, pos: number, lineNo: number): number {
     if (text !== this.chunk) return 0;
@@ -477,9 +466,8 @@ class ConllScanner {
 
   /**
    * Reads the plain verified line at `pos` in `text`, line `lineNo`, for {@link run}: returns
-   * where the next line starts, or -1, having done nothing, when the line is not one. A function
-   * of its own, small for the JIT to compile early (a file's lines that are not in sentences read
-   * whole come through here).
+   * where the next line starts, or -1, having done nothing, when the line is not one (a file's
+   * lines that are not in sentences read whole come through here).
    */
   private runLine(text: string, pos: number, lineNo: number): number {
     const n = text.length;
@@ -649,7 +637,7 @@ class ConllScanner {
     // The segment keeps its tokens when it has any (they are new after a verified one).
     if (this.tokens.length > 0) this.tokens = [];
     // A gold segment keeps its tags. A system's are decoded and done with, so the array is
-    // overwritten from the start by the next sentence (never shortened: V8 would drop its store).
+    // overwritten from the start by the next sentence (never shortened, which would free its store).
     if (this.isGold) this.tags = [];
     if (this.goldTags.length > 0) this.goldTags = [];
     this.matching = this.fast;

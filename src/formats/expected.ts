@@ -4,7 +4,7 @@
  * once per reference and then shared by every system file of a run.
  *
  * (JSONL was tried too: comparing a record's tokens as text and parsing the rest was no faster
- * than V8's JSON.parse of the whole record, once the expected texts were made.)
+ * than JSON.parse of the whole record, once the expected texts were made.)
  */
 import type { ExpectedTokens } from './segment.js';
 

@@ -84,8 +84,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       if (rec.ner_tags !== undefined) fail(`record has both "${spanKey}" and "ner_tags" (keep one)`);
       const items = rec[spanKey];
       if (!Array.isArray(items)) return fail(`"${spanKey}" must be an array of spans, found ${describeJson(items)}`);
-      // Pushed, as the CoNLL reader's are: an array made with its length has another kind of
-      // element (with holes), which would make V8 throw away the loader's code compiled for those.
+      // Pushed, as the CoNLL reader's are (spans arrays have one shape whatever the format).
       const spans: RawSpan[] = [];
       for (let k = 0; k < items.length; k++) spans.push(toSpan(items[k], line, length, unit, fail));
       if (segment.text !== undefined) {
@@ -147,9 +146,9 @@ function cutOff(message: string, raw: string): boolean {
   return m !== null && Number(m[1]) >= raw.trimEnd().length;
 }
 
-/** V8's JSON.parse message, shorter: a column instead of a position, no long excerpt. */
+/** JSON.parse's message, shorter: a column instead of a position, no long excerpt. */
 function shortReason(message: string): string {
-  // V8 quotes part of the line, which may hold control characters.
+  // Node's message quotes part of the line, which may hold control characters.
   const reason = escapeControls(message)
     .replace(/ \(line \d+ column \d+\)$/, '')
     .replace(/ in JSON at position (\d+)$/, (_, p: string) => ` at column ${Number(p) + 1}`);

@@ -128,8 +128,8 @@ export function badByteLine(bytes: Uint8Array, firstLine: number): number {
 
 /**
  * Reads a file line by line as ranges of chunk text: each {@link next} call moves to the next
- * line, `text.slice(start, end)` (line end excluded). A pull reader, so a parser can run its
- * loop in one function, which the JIT optimizes once for every file it reads. Call
+ * line, `text.slice(start, end)` (line end excluded). A pull reader, so a parser runs its loop
+ * in one function. Call
  * {@link close} when stopping early (it is called when the file ends or reading fails).
  */
 export class LineReader {

@@ -150,8 +150,6 @@ class GoldBuilder {
     const doc = this.documents.length - 1;
     const start = this.length;
     const size = unit === 'token' ? seg.tokens!.length : seg.text!.length;
-    // Indexed loops: these run once per token before the JIT has compiled them, where for-of
-    // allocates an iterator result per element.
     if (unit === 'token') {
       const toks = seg.tokens!;
       for (let j = 0; j < size; j++) this.tokens.push(toks[j]);

@@ -63,9 +63,8 @@ export interface Segment {
 
 /**
  * A segment of `source` starting on `line`, with no tokens, text or spans yet, and every other
- * field present (undefined) in the order of the CoNLL reader's segments: segments of one shape,
- * whatever file they come from, keep the loader's code compiled for one shape (a JSONL file read
- * after CoNLL files made V8 throw away the aligner's code).
+ * field present (undefined) in the order of the CoNLL reader's segments: segments have one
+ * shape whatever file they come from.
  */
 export function newSegment(line: number, source: string): Segment {
   return {

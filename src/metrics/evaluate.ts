@@ -81,7 +81,7 @@ export interface EvalReport {
   systems: SystemScores[];
 }
 
-/** Counts with P/R/F attached (built field by field: spreads are slow before the JIT warms up). */
+/** Counts with P/R/F attached. */
 function scored(c: Counts, o: EvalOptions): CountsPRF {
   const p = prf(c, o.beta, o.zeroDivision);
   return { tp: c.tp, fp: c.fp, fn: c.fn, precision: p.precision, recall: p.recall, f: p.f };
@@ -89,8 +89,7 @@ function scored(c: Counts, o: EvalOptions): CountsPRF {
 
 /**
  * The counts of `label` in `m`, made zero the first time. Callers add to a named field
- * (`countsOf(m, l).tp++`): a field chosen by a string key made V8 throw its compiled code away
- * at the first key it had not seen.
+ * (`countsOf(m, l).tp++`).
  */
 function countsOf(m: Map<string, Counts>, label: string): Counts {
   let c = m.get(label);
@@ -164,10 +163,7 @@ function tokenContingencies(
 }
 
 /**
- * Counts an alignment's pairs by type and by document. Its own function, so that these loops
- * (thousands of pairs per system) are what the JIT optimizes, not the whole of scoreSystem:
- * compiling that, with everything it calls inlined, took longer than running it.
- * Indexed loops: destructuring iterates each pair, which is slow before the JIT warms up.
+ * Counts an alignment's pairs by type and by document (thousands of pairs per system).
  */
 function tally(al: SlotAlignment, types: Map<string, Counts>, docs: Counts[]): void {
   const correct = al.correctGold;

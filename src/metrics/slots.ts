@@ -34,8 +34,7 @@ export interface SlotAlignment {
 /**
  * An alignment as it is built. The correct pairs, most of the items, are kept as two lists and
  * made into pairs only when `correct` is first read: eval reads the gold side alone, and an
- * array per pair was thousands of allocations per system, made before the JIT has warmed up
- * (the eval phase of the twelve-system pipeline took 13 ms longer with them).
+ * array per pair would be thousands of allocations per system.
  */
 class Alignment implements SlotAlignment {
   // Arrays of objects from the start: code compiled for one system's must hold for the next's.
@@ -61,8 +60,7 @@ class Alignment implements SlotAlignment {
 
 /** Total order on spans: start, end, fragments (contiguous first), then label. */
 function compareWhere(a: Span, b: Span): number {
-  // Both differences, always: `||` would read the ends only for equal starts, which the JIT
-  // may not have seen when it compiles this (it then throws the code away when they come).
+  // Both differences, always (one code path for every pair of spans).
   const ds = a.start - b.start;
   const de = a.end - b.end;
   const d = ds !== 0 ? ds : de;
@@ -90,7 +88,6 @@ function sortedSet(spans: readonly Span[], withLabel: boolean): Span[] {
   const all = sorted ? spans : spans.slice().sort(compareSpans);
   const same = withLabel ? compareSpans : compareWhere;
   const out: Span[] = [];
-  // Indexed: this runs once per span before the JIT warms up, where for-of allocates per element.
   for (let k = 0; k < all.length; k++) {
     const s = all[k];
     if (out.length === 0 || same(out[out.length - 1], s) !== 0) out.push(s);
@@ -123,9 +120,7 @@ export function alignSlots(gold: readonly Span[], system: readonly Span[], match
 }
 
 /**
- * Merges the sorted sets `g` (gold) and `s` (system) one boundary at a time into `out`. A
- * function of its own: V8 compiles this loop while it runs, and the code around it would be
- * compiled unseen and thrown away.
+ * Merges the sorted sets `g` (gold) and `s` (system) one boundary at a time into `out`.
  */
 function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: Alignment): void {
   let i = 0;

@@ -12,7 +12,6 @@ export class Bitset {
   static from(size: number, ids: Iterable<number>): Bitset {
     const b = new Bitset(size);
     if (Array.isArray(ids)) {
-      // Indexed: for-of allocates an iterator result per id until the JIT has compiled it.
       for (let k = 0; k < ids.length; k++) b.add(ids[k]);
     } else {
       for (const id of ids) b.add(id);

@@ -36,10 +36,7 @@ export interface Universe {
  */
 /**
  * The longest of `spans` and `longest` so far; numbers the labels not yet in `labelIds` (when
- * given) in order of first appearance. A function of its own, as a loop over every span: V8
- * compiles such a loop while it runs, and, were it part of buildUniverse, would compile the code
- * after it unseen and throw that away. Indexed: for-of allocates an iterator result per span
- * until the JIT has compiled the loop.
+ * given) in order of first appearance.
  */
 function scanSpans(spans: readonly Span[], labelIds: Map<string, number> | undefined, longest: number): number {
   let maxLen = longest;

@@ -188,7 +188,7 @@ export function formatPlanFile(plan: PlanFile): string {
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 
-/** The line (from 1) of a JSON syntax error, from the position V8 reports, if it does. */
+/** The line (from 1) of a JSON syntax error, from the position JSON.parse reports, if it does. */
 function syntaxErrorLine(err: Error, text: string): number | undefined {
   const lc = /\(line (\d+) column \d+\)/.exec(err.message);
   if (lc !== null) return Number(lc[1]);
