@@ -12,6 +12,12 @@ export interface Io {
 }
 
 export function processIo(): Io {
+  // A reader that stops early (`complan combine … | head`) closes the pipe: the output is no
+  // longer wanted, so the command ends quietly, as command-line tools do.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
   return {
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),

@@ -2,7 +2,8 @@
  * Options shared by the commands: inputs, metric settings and output format,
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
 import { TAG_SCHEMES, type TagScheme } from '../src/formats/segment.js';
@@ -165,7 +166,7 @@ export function outputFormat(asked: OutputFormat | undefined): OutputFormat {
 }
 
 /** Options that say where or how to print, not what is computed: left out of the settings. */
-const NOT_SETTINGS = new Set(['format', 'svg', 'out', 'savePlan', 'savePlanChoice', 'progress', 'gold', 'testGold', 'test']);
+const NOT_SETTINGS = new Set(['format', 'svg', 'out', 'savePlan', 'savePlanChoice', 'progress', 'gold', 'testGold', 'test', 'plan']);
 
 /**
  * The settings of a command's run: its name and the value of each of its options, in the order
@@ -209,4 +210,36 @@ export function printResult(io: Io, format: OutputFormat, settings: RunSettings,
     case 'latex': io.stdout(`${r.latex()}${signatureLine(settings, 'latex')}`); break;
     case 'table': io.stdout(`${r.table()}\n${signatureLine(settings, 'table')}`); break;
   }
+}
+
+/** Whether two paths name the same file (through links and relative paths). */
+export function sameFile(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  return real(a) === real(b);
+}
+
+/** The system given as the gold standard's own file (as `dir/*.conll` catches `dir/gold.conll`), if any. */
+function goldAsSystem(o: LoadOptions): { name: string; path: string } | undefined {
+  return o.gold === undefined ? undefined : o.systems.find((s) => sameFile(s.path, o.gold));
+}
+
+const GLOB_HINT = 'leave it out of the systems (a glob such as dir/*.conll catches dir/gold.conll)';
+
+/** A usage error when a system is the gold file (`option`): the command would be meaningless (`why`). */
+export function refuseGoldAsSystem(o: LoadOptions, option: string, why: string): void {
+  const same = goldAsSystem(o);
+  if (same !== undefined) throw new UsageError(`the system "${same.name}" is the ${option} file (${same.path}): ${why}; ${GLOB_HINT}`);
+}
+
+/** A warning when a system is the --gold file: it scores as perfect. */
+export function warnGoldAsSystem(o: LoadOptions, io: Io): void {
+  const same = goldAsSystem(o);
+  if (same !== undefined) io.stderr(`complan: warning: the system "${same.name}" is the --gold file (${same.path}) and scores as perfect; ${GLOB_HINT}\n`);
 }

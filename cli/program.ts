@@ -23,17 +23,33 @@ export function buildProgram(io: Io): Command {
     .name('complan')
     .description('Plan ensembles of NLP extraction systems from their outputs, driven by complementarity.')
     .version(VERSION)
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    .configureOutput(output(io));
   registerEval(program, io);
   registerCompare(program, io);
   registerPlan(program, io);
   registerCombine(program, io);
   registerAblate(program, io);
   registerTui(program, io);
-  for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  for (const c of program.commands) c.exitOverride().configureOutput(output(io));
   return program;
+}
+
+/**
+ * Where commander writes: help and version to stdout; its own errors (an unknown option or
+ * command, a value outside an option's choices) to stderr as one line, as every other error,
+ * with the usage hint: `complan: unknown command 'evl' (did you mean eval?); run with --help for usage`.
+ */
+function output(io: Io) {
+  return {
+    writeOut: io.stdout,
+    writeErr: io.stderr,
+    outputError: (text: string, write: (s: string) => void) => {
+      const line = text.trim().replace(/^error: /, '').split('\n').map((s) => s.trim()).filter((s) => s !== '')
+        .map((s, i) => (i === 0 ? s : s.replace(/^\((.*)\)$/, ' ($1)').replace(/^\(Did/, '(did'))).join('');
+      write(`complan: ${line.replace(/\(Did you mean/, '(did you mean').replace(/\.$/, '')}; run with --help for usage\n`);
+    },
+  };
 }
 
 /** The commands buildProgram registers, in order (a test holds the two equal). */

@@ -20,7 +20,7 @@ import type { Corpus } from '../../src/model/corpus.js';
 import type { PlanFile } from '../../src/plan/plan-file.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
-import { addInputOptions, commandSettings, loadOptions, printWarnings, weightsOption, type InputFlags } from '../options.js';
+import { addInputOptions, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
 import { signatureLine } from '../../src/report/settings.js';
 
 type CombineFlags = InputFlags & {
@@ -150,7 +150,9 @@ export function registerCombine(program: Command, io: Io): void {
     if (format === 'jsonl' && flags.resolveOverlaps !== undefined) {
       throw new UsageError('--resolve-overlaps applies to CoNLL output; JSONL keeps overlapping spans');
     }
-    const corpus = loadCorpus({ ...loadOptions(systems, flags, 'combine'), allowNoGold: plan !== undefined });
+    const load = loadOptions(systems, flags, 'combine');
+    refuseGoldAsSystem(load, '--gold', 'the ensemble would vote with the gold standard itself');
+    const corpus = loadCorpus({ ...load, allowNoGold: plan !== undefined });
     printWarnings(corpus, io);
     const hasGold = hasGoldStandard(corpus);
     const members = plan === undefined ? pickMembers(corpus, flags.systems) : planMembers(corpus, plan, flags.plan!);

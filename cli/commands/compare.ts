@@ -11,7 +11,7 @@ import {
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings,
+  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, warnGoldAsSystem,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 
@@ -73,7 +73,9 @@ export function registerCompare(program: Command, io: Io): void {
     if (systems.length < 2) throw new UsageError('compare needs at least two systems (usage: complan compare --gold GOLD SYSTEM SYSTEM...)');
     const types = parseTypes(flags.types);
     const format = outputFormat(flags.format);
-    const corpus = loadCorpus(loadOptions(systems, flags));
+    const load = loadOptions(systems, flags);
+    warnGoldAsSystem(load, io);
+    const corpus = loadCorpus(load);
     printWarnings(corpus, io, types);
     const c = compareSystems(corpus, { match: flags.match, beta: flags.beta, types, examples: flags.examples });
     if (flags.svg !== undefined) writeFileAtomic(flags.svg, [heatmapSvg(c, flags.metric[0])]);

@@ -4,17 +4,15 @@
  * estimate every choice held out (the whole selection re-run inside each training part), test the
  * recommendation against the baselines, and recommend what to use.
  */
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
-import { loadCorpus, type LoadOptions } from '../../src/formats/load.js';
+import { loadCorpus } from '../../src/formats/load.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { useColor } from '../../src/report/table.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, weightsOption,
+  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, refuseGoldAsSystem, sameFile, weightsOption,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../../src/metrics/prf.js';
@@ -142,33 +140,13 @@ export function parseCosts(list: readonly string[]): Map<string, number> | undef
   return costs;
 }
 
-/**
- * A system that is the gold standard's own file (as `dir/*.conll` catches `dir/gold.conll`)
- * would be planned as a perfect member: a usage error naming it.
- */
-function refuseGoldAsSystem(o: LoadOptions, option: string): void {
-  if (o.gold === undefined) return;
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return resolve(p);
-    }
-  };
-  const gold = real(o.gold);
-  const same = o.systems.find((s) => real(s.path) === gold);
-  if (same !== undefined) {
-    throw new UsageError(`the system "${same.name}" is the ${option} file (${same.path}): a plan would choose the gold standard itself; leave it out of the systems (a glob such as dir/*.conll catches dir/gold.conll)`);
-  }
-}
-
 export function registerPlan(program: Command, io: Io): void {
   const cmd = program
     .command('plan')
     .description('rank candidate ensembles (member sets × rules) by actual score on gold next to the score complementarity predicts');
   addInputOptions(cmd);
   cmd
-    .option('--objective <objective>', 'f1, f:BETA, ser (lower is better), k:ALPHA:BETA, or an expression over p r f ser err k tp fp fn size cost', 'f1')
+    .option('--objective <objective>', 'f1, f:BETA, ser or err (lower is better), k:ALPHA:BETA, or an expression over p r f ser err k tp fp fn size cost (min:EXPR: lower is better)', 'f1')
     .option('--rules <rules>', 'rules to try, comma-separated: union, intersection, kofn:K, majority, vote, weighted (default: union,intersection,majority,vote)')
     .option('--weights <weights>', 'for the weighted rule: f1 (default), label-f1, or name=w,...')
     .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, guided (proposals ranked by predicted score, the best verified by simulation; for many systems), auto (exhaustive up to 65,535 member sets, else greedy then beam, and guided for kofn:K with K ≥ 3), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']).default('auto'))
@@ -220,13 +198,16 @@ export function registerPlan(program: Command, io: Io): void {
     if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');
     if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
     const devOptions = loadOptions(systems, flags, 'plan');
-    refuseGoldAsSystem(devOptions, '--gold');
+    refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');
     const corpus = loadCorpus(devOptions);
     printWarnings(corpus, io, types);
     let test;
     if (flags.test !== undefined) {
       const testOptions = loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan');
-      refuseGoldAsSystem(testOptions, '--test-gold');
+      refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
+      if (sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
+        io.stderr('complan: warning: --test-gold is the --gold file: the test figures are measured on the planning data, so they are in-sample, not held out\n');
+      }
       test = loadCorpus(testOptions);
       printWarnings(test, io, types);
     }
@@ -264,6 +245,7 @@ export function registerPlan(program: Command, io: Io): void {
     const settings = commandSettings(cmd, {
       rules: result.rules, 'min-size': result.search.minSize, 'max-size': result.search.maxSize,
       folds: result.heldOut?.kind === 'folds' ? result.heldOut.folds : 0,
+      'guided-budget': result.search.guidedBudget ?? null,
     });
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),

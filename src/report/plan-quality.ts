@@ -8,6 +8,7 @@
 import { objectiveIsF, isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, PredictionAccuracy, PredictionQuality, PredictorAccuracies } from '../plan/types.js';
 import { fixed, jsonNumber, percent } from './number.js';
+import { objectiveLabel } from './plan-values.js';
 import type { Table } from './table.js';
 
 /** What the figures were measured on, in words. */
@@ -35,7 +36,7 @@ export function predictionQualityTable(r: PlanResult): Table {
   const rate = isRateObjective(r.objective.text);
   const rows: string[][] = [];
   for (const g of q.byRule) {
-    rows.push(row(g.rule, sameF ? F : r.objective.text.trim(), g.candidates, g.objective, rate));
+    rows.push(row(g.rule, sameF ? F : objectiveLabel(r.objective.text, r.beta), g.candidates, g.objective, rate));
     if (!sameF) rows.push(row('', F, g.candidates, g.f, true));
   }
   const unit = rate ? 'points' : 'objective units';

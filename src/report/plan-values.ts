@@ -55,3 +55,16 @@ export function weightedMembers(members: readonly string[], weights: Readonly<Re
   if (weights === undefined) return [...members];
   return members.map((m) => (weights[m] === undefined || weights[m] === 1 ? m : `${m}×${shortNumber(weights[m])}`));
 }
+
+/**
+ * The objective's name in column headers: F1 (Fβ), SER, ERR, P, R or K for the named measures,
+ * the expression itself otherwise.
+ */
+export function objectiveLabel(text: string, beta: number): string {
+  const t = text.trim().toLowerCase();
+  if (t === 'f1' || t === 'f') return beta === 1 ? 'F1' : `F${beta}`;
+  if (t.startsWith('f:')) return `F${t.slice(2)}`;
+  if (t === 'k' || t.startsWith('k:')) return 'K';
+  const named: Record<string, string> = { ser: 'SER', err: 'ERR', p: 'P', r: 'R' };
+  return named[t] ?? text.trim();
+}

@@ -18,7 +18,7 @@
 import type { CandidateScores, GreedyStep, PairedComparison, PlanCandidate, PlanResult, Procedure, ScoredOn } from '../plan/types.js';
 import { isRateObjective } from '../plan/scores.js';
 import { fixed, jsonNumber, percent } from './number.js';
-import { abbreviateMembers, objectiveValue, plural, shortNumber, signedObjective, weightedMembers, width } from './plan-values.js';
+import { abbreviateMembers, objectiveLabel, objectiveValue, plural, shortNumber, signedObjective, weightedMembers, width } from './plan-values.js';
 import {
   bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, recommendationLines, splitsTable,
 } from './plan-procedures.js';
@@ -97,8 +97,8 @@ export function planHeadline(r: PlanResult): string[] {
 }
 
 /** The predicted F cell with its mark. */
-function predictedCell(c: PlanCandidate): string {
-  const v = percent(c.predicted.f);
+function predictedCell(r: PlanResult, c: PlanCandidate): string {
+  const v = objectiveValue(r, c.objective.predicted);
   if (c.predictedVia === 'max-entropy-unweighted') return `${ESTIMATE_MARK}${v}${UNWEIGHTED_MARK}`;
   if (c.predictedVia === 'max-entropy') return `${ESTIMATE_MARK}${v}`;
   return v;
@@ -115,7 +115,7 @@ function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCell: (m: 
   const columns: Column[] = [
     { header: '#', align: 'right' }, { header: 'members' }, { header: 'rule' }, { header: 'size', align: 'right' },
     ...(cost ? [{ header: 'cost', align: 'right' as const }] : []),
-    { header: `pred ${F}`, align: 'right' }, { header: F, align: 'right' }, { header: 'SER', align: 'right' }, { header: 'K', align: 'right' },
+    { header: `pred ${objectiveLabel(r.objective.text, r.beta)}`, align: 'right' }, { header: F, align: 'right' }, { header: 'SER', align: 'right' }, { header: 'K', align: 'right' },
     ...(objCol === undefined ? [{ header: 'objective', align: 'right' as const }] : []),
     { header: 'gap', align: 'right' }, { header: 'gain', align: 'right' },
     ...(r.testSet !== undefined ? [{ header: `test ${objCol === undefined ? 'objective' : objCol === 'f' ? F : objCol === 'ser' ? 'SER' : 'K'}`, align: 'right' as const }] : []),
@@ -123,7 +123,7 @@ function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCell: (m: 
   const rows = list.map((c) => [
     String(c.rank), membersCell(weightedMembers(c.members, c.weights)), c.rule, String(c.size),
     ...(cost ? [`${shortNumber(c.cost)}${c.withinBudget ? '' : OVER_BUDGET_MARK}`] : []),
-    predictedCell(c), percent(c.actual.f), percent(c.actual.ser), percent(c.actual.k),
+    predictedCell(r, c), percent(c.actual.f), percent(c.actual.ser), percent(c.actual.k),
     ...(objCol === undefined ? [objectiveValue(r, c.objective.actual)] : []),
     signedObjective(r, c.objective.gap), signedObjective(r, c.gain),
     ...(r.testSet !== undefined ? [objectiveValue(r, c.test?.objective)] : []),

@@ -73,3 +73,17 @@ describe('the installed command (dist/cli/main.js)', () => {
     expect(packagesLoadedBy(join(ROOT, 'dist/cli/tui/run.js')).packages).toContain('ink');
   });
 });
+
+describe('the installed command in a pipe', () => {
+  it('ends quietly, status 0, when the reader has gone (EPIPE on stdout, as after combine | head)', () => {
+    const script = [
+      `import { processIo } from ${JSON.stringify(join(ROOT, 'dist/cli/io.js'))};`,
+      'processIo();',
+      "process.stdout.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));",
+      "setTimeout(() => { process.stderr.write('still running\\n'); process.exitCode = 3; }, 200);",
+    ].join('\n');
+    const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(p.stderr).toBe('');
+    expect(p.status).toBe(0);
+  });
+});

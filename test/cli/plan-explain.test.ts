@@ -61,8 +61,8 @@ describe('complan plan: prediction quality (dist/cli/main.js, news example)', ()
     expect(block[1]).toMatch(/^rule\s+measure\s+n\s+MAE\s+bias\s+ρ\s+best MAE\s+best bias\s+best ρ\s+mean MAE\s+mean bias\s+mean ρ$/);
     // SER is not F: a row for the objective and one for F1 per rule.
     expect(block.slice(3, 11).map((l) => l.split(/\s+/).filter((x) => x !== '').slice(0, 3))).toEqual([
-      ['union', 'ser', '16'], ['F1', '16', expect.any(String)], ['intersection', 'ser', '16'], ['F1', '16', expect.any(String)],
-      ['majority', 'ser', '16'], ['F1', '16', expect.any(String)], ['vote', 'ser', '26'], ['F1', '26', expect.any(String)],
+      ['union', 'SER', '16'], ['F1', '16', expect.any(String)], ['intersection', 'SER', '16'], ['F1', '16', expect.any(String)],
+      ['majority', 'SER', '16'], ['F1', '16', expect.any(String)], ['vote', 'SER', '26'], ['F1', '26', expect.any(String)],
     ]);
     const md = plan(['--top', '3', '--format', 'markdown']);
     expect(md.stdout).toMatch(/### Prediction quality \(predicted against actual, in-sample/);

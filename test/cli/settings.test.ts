@@ -42,6 +42,13 @@ describe('settings travel with results', () => {
     expect(s).toMatchObject({ rules: ['union', 'intersection', 'majority', 'vote'], 'min-size': 1, 'max-size': 3, folds: 5, seed: 7, objective: 'f1', types: 'all' });
   });
 
+  it('plan records the guided search\'s budget it used', async () => {
+    const r = await runCli(['plan', ...NEWS, '--search', 'guided', '--folds', '0', '--format', 'json']);
+    const s = (JSON.parse(r.stdout) as { settings: Record<string, unknown> }).settings;
+    expect(s.search).toBe('guided');
+    expect(s['guided-budget']).toBe(200);
+  });
+
   it('a different setting gives a different signature', async () => {
     const a = lastLine((await runCli(['eval', ...NEWS])).stdout);
     const b = lastLine((await runCli(['eval', ...NEWS, '--match', 'boundary'])).stdout);

@@ -325,7 +325,7 @@ describe('planTable', () => {
     const r = fixture({ objective: { text: 'f - 0.002*size', minimise: false, description: 'F1 minus 0.002 per member' } });
     r.candidates.forEach((c) => { c.objective.actual -= 0.002 * c.size; c.objective.gap = 0.0123; });
     const rows = candidateRows(planTable(r));
-    expect(rows[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '≈92.00', '93.50', '26.50', '92.50', '0.9290', '+0.0123', '+0.0350']);
+    expect(rows[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '≈0.9200', '93.50', '26.50', '92.50', '0.9290', '+0.0123', '+0.0350']);
     expect(isRateObjective('ser')).toBe(true);
     expect(isRateObjective('k:1:0.5')).toBe(true);
     expect(isRateObjective('tp - fp')).toBe(false);
@@ -491,7 +491,7 @@ describe('prediction quality in the reports', () => {
   it('adds an F row per rule when the objective is not F, and writes other objectives in their own units', () => {
     const ser = planTable(fixture({ objective: { text: 'ser', minimise: true, description: 'SER (lower is better)' } }));
     const rows = ser.slice(ser.indexOf('Prediction quality')).split('\n').slice(3, 7).map((l) => l.trim().split(/\s+/).slice(0, 4));
-    expect(rows).toEqual([['majority', 'ser', '489', '0.23'], ['F1', '489', '0.24', '-0.12'], ['vote', 'ser', '489', '0.33'], ['F1', '489', '0.34', '-0.12']]);
+    expect(rows).toEqual([['majority', 'SER', '489', '0.23'], ['F1', '489', '0.24', '-0.12'], ['vote', 'SER', '489', '0.33'], ['F1', '489', '0.34', '-0.12']]);
     const expr = planTable(fixture({ objective: { text: 'tp - fp', minimise: false, description: 'expression tp - fp' } }));
     const row = expr.slice(expr.indexOf('Prediction quality')).split('\n')[3].trim().split(/\s+/);
     expect(row.slice(0, 6)).toEqual(['majority', 'tp', '-', 'fp', '489', '0.0023']);
@@ -573,5 +573,18 @@ describe('explanations in the reports', () => {
     expect(tex).toContain('1--2 & 120 & 5 & 3 & 2 & 42.9/80.0/55.8 & 90.0/---/--- \\\\');
     // The recommendation stays on the last table of the plan, before the explanations.
     expect(tex.indexOf('Recommendation (selection)')).toBeLessThan(tex.indexOf('Explanation of'));
+  });
+});
+
+describe('the predicted column follows the objective', () => {
+  it('shows the predicted SER under --objective ser, so that gap = actual − predicted reads off the row', () => {
+    const c = candidate(1, ['crf', 'gazetteer', 'sloppy'], 'vote', 0.12, 0.15, 'max-entropy', {
+      objective: { actual: 0.12, predicted: 0.15, gap: -0.03 },
+    });
+    const text = planTable(fixture({ objective: { text: 'ser', minimise: true, description: 'SER' }, candidates: [c] }));
+    expect(text).toMatch(/#\s+members\s+rule\s+size\s+pred SER\s+F1\s+SER\s+K\s+gap\s+gain/);
+    const row = candidateRows(text)[0];
+    expect(row[4]).toBe('≈15.00');
+    expect(row[8]).toBe('-3.00');
   });
 });

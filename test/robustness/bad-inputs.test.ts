@@ -10,9 +10,9 @@
  * - `args`: the command line; `{dir}` is the case directory, `{tmp}` a fresh empty directory;
  * - `exit`: the exact exit code;
  * - `stderr`: the exact standard error, without its final line end ("" for none). A failure is
- *   one line `complan: FILE:LINE: detail` (file and line where there are any), or commander's
- *   two lines `error: …` and `(run with --help for usage)`, or, for an objective expression, the
- *   complan line followed by the expression and a caret under the column;
+ *   one line `complan: FILE:LINE: detail` (file and line where there are any; a command-line
+ *   parser's error ends with `; run with --help for usage`), or, for an objective expression,
+ *   the complan line followed by the expression and a caret under the column;
  * - optionally `sameAs`: the command line of a clean equivalent, whose output must be identical;
  * - optionally `stdoutJson`: values the JSON on standard output must hold, by dotted path
  *   (`systems.0.f`);
@@ -108,15 +108,10 @@ async function run(args: string[], unprivileged: boolean): Promise<CliResult> {
   }
 }
 
-/** Standard error's shape for a failure: one complan line, commander's two, or the caret form. */
+/** Standard error's shape for a failure: one complan line, or the caret form. */
 function checkShape(stderr: string): void {
   expect(stderr.endsWith('\n'), 'stderr ends with a line end').toBe(true);
   const lines = stderr.slice(0, -1).split('\n');
-  if (lines[0].startsWith('error: ')) {
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toBe('(run with --help for usage)');
-    return;
-  }
   expect(lines[0]).toMatch(/^complan: \S/);
   if (lines.length > 1) {
     // An objective expression: the text, then a caret under the column.
