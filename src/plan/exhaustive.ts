@@ -108,6 +108,7 @@ export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number,
   const maxSize = Math.min(n, ctx.maxSize);
   const subsets = subsetCount(n, minSize, maxSize);
   const total = subsets * rules.length;
+  onProgress?.(0, total);
   const binary = rules.map((r) => isBinaryRule(r));
   const useTransform = binary.some((b) => b) && n <= TRANSFORM_MAX_SYSTEMS
     && (n * n * 2 ** n) / 2 < subsets * Math.max(1, data.patterns.count);

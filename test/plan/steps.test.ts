@@ -78,7 +78,7 @@ describe('the search in slices', () => {
       expect(slices).toBeGreaterThan(4);
       expect(seen).toContain('greedy 4/4');
       expect(seen.at(-1)).toBe('caruana 1/1');
-      if (strategy === 'exhaustive') expect(seen[0]).toBe('exhaustive 124/124');
+      if (strategy === 'exhaustive') expect(seen.slice(0, 2)).toEqual(['exhaustive 0/124', 'exhaustive 124/124']);
     });
   }
 });
