@@ -1,7 +1,7 @@
 /**
  * View 3: choose members (space) and a rule (`r`) and watch the ensemble's predicted (pairwise
- * statistics) and actual (simulated on gold) scores; `g` and `e` run greedy and exhaustive
- * search off the render path, listing the top candidates; `h` runs the held-out check
+ * statistics) and actual (simulated on gold) scores; `g` and `e` run the planner's greedy and
+ * exhaustive search (`complan plan`'s) in slices off the render path, listing the plan's candidates; `h` runs the held-out check
  * (`complan plan`'s baselines, five folds and recommendation) and shows it below, `p` the same
  * plan's prediction quality; Enter loads a candidate or a procedure into the selection; `x`
  * explains the highlighted candidate (the list's, else the selection).
@@ -96,7 +96,7 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
     } else if (input === 'r') {
       setRule((r) => (r + 1) % model.rules.length);
       setWeights(undefined);
-    } else if (key.escape && search?.running) handle.current?.stop();
+    } else if (key.escape && search?.status === 'running') handle.current?.stop();
     else if (key.rightArrow && listLength > 0) setFocus('list');
     else if (key.leftArrow) setFocus('systems');
     else if (sysFocus) {

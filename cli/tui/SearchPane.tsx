@@ -1,13 +1,25 @@
 /**
  * The Planner view's search pane: before a search, the keys that start one (and the held-out
- * check); then the search's progress and its top candidates, best first, with the cursor when
- * the list has the focus. Member names when they fit, else their numbers in the systems list.
+ * check); then the planner's progress and, once it ends, the plan's candidates, best first, with
+ * the cursor when the list has the focus. Member names when they fit, else their numbers in the
+ * systems list.
  */
 import { Text } from 'ink';
 import type { TuiModel } from './model.js';
-import { membersOf } from './model.js';
+import { heldOutOptions, membersOf } from './model.js';
 import type { SearchState } from './search.js';
 import { bar, padEnd, padStart, pct, truncate } from './text.js';
+
+/** The line of a search's progress or outcome (without the hint to stop it). */
+function statusLine(s: SearchState): string {
+  const at = s.total === 0 ? 'starting' : `${s.phase === s.kind ? '' : `${s.phase} `}${s.done}/${s.total}`;
+  switch (s.status) {
+    case 'running': return `${s.kind} ${bar(s.done, s.total, 20)} ${at}`;
+    case 'done': return `${s.kind} ${bar(1, 1, 20)} done, ${s.evaluated} candidates`;
+    case 'stopped': return `${s.kind} stopped at ${at}: nothing listed`;
+    case 'failed': return `${s.kind}: ${s.error ?? 'failed'}`;
+  }
+}
 
 /**
  * @param cursor the candidate under the cursor, or −1 when the list does not have the focus.
@@ -17,22 +29,23 @@ export function SearchPane({ model, search, width, rows, cursor }: { model: TuiM
   if (search === null) {
     return (
       <>
-        <Text dimColor>g: greedy · e: exhaustive search (objective: actual F)</Text>
+        <Text dimColor>{`g: greedy · e: exhaustive search (objective: actual ${heldOutOptions(model.options).objective.description})`}</Text>
         <Text dimColor>h: held-out check (baselines, 5 folds, recommendation)</Text>
       </>
     );
   }
   const candidates = search.top;
+  const running = search.status === 'running';
   return (
     <>
-      <Text>
-        {`${search.kind} ${bar(search.done, search.total, 20)} ${search.running ? `${search.done}/${search.total}` : `done, ${search.evaluated} candidates`}`}
-        {search.running ? <Text dimColor> Esc: stop</Text> : null}
+      <Text color={search.status === 'failed' ? 'yellow' : undefined}>
+        {truncate(statusLine(search), width - (running ? 11 : 1))}
+        {running ? <Text dimColor> Esc: stop</Text> : null}
       </Text>
       <Text bold underline={cursor >= 0}>{`Top candidates${candidates.length > 0 ? ' (→ then Enter loads one)' : ''}`}</Text>
       {candidates.slice(0, rows).map((c, i) => {
         const here = i === cursor;
-        const head = `${padStart(String(i + 1), 2)} F ${pct(c.f)} ${padEnd(model.ruleNames[c.rule], 12)} `;
+        const head = `${padStart(String(i + 1), 2)} ${search.objective} ${pct(c.value)} ${padEnd(model.ruleNames[c.rule], 12)} `;
         const members = membersOf(c.mask);
         const names = members.map((m) => model.names[m]).join('+');
         const text = head + (head.length + names.length < width ? names : `#${members.map((m) => m + 1).join(' ')}`);

@@ -14,8 +14,8 @@ import { buildPlanData, type PlanData } from '../../src/plan/data.js';
 import { actualCounts, voteWeights, type VoteWeights } from '../../src/plan/engine.js';
 import { parseObjective } from '../../src/plan/objective.js';
 import { explainWith } from '../../src/plan/explain.js';
-import { runPlan, type PlanOptions } from '../../src/plan/plan.js';
-import { Scorer, scoresOf } from '../../src/plan/scores.js';
+import { runPlan, searchSetup, type PlanOptions } from '../../src/plan/plan.js';
+import { scoresOf } from '../../src/plan/scores.js';
 import { predictedCounts } from '../../src/plan/store.js';
 import type { CandidateExplanation, CandidateScores, PlanResult, PredictionMethod, Procedure } from '../../src/plan/types.js';
 
@@ -128,11 +128,10 @@ export function selectionScores(m: TuiModel, S: number, r: number, weights?: Mem
 
 /**
  * The explanation of members S under rule r (or the weighted vote of `weights`), as `plan
- * --explain` gives it, with the TUI's objective: actual F_β (the searches' and the held-out check's).
+ * --explain` gives it, with the objective of the searches and the held-out check (F_β, the TUI's β).
  */
 export function explainSelection(m: TuiModel, S: number, r: number, weights?: MemberWeights): CandidateExplanation {
-  const { beta, kAlpha, zeroDivision } = m.options;
-  const scorer = new Scorer(parseObjective('f', { beta, kAlpha }), { beta, kAlpha, zeroDivision }, new Float64Array(m.names.length).fill(1));
+  const { scorer } = searchSetup(m.names, heldOutOptions(m.options));
   return explainWith(m.plan, scorer, S, weights === undefined ? m.rules[r] : weightedRule(weights));
 }
 
@@ -162,13 +161,6 @@ export function selectionOf(m: TuiModel, p: Pick<Procedure, 'members' | 'rule' |
   }
   const rule = m.ruleNames.indexOf(p.rule);
   return rule < 0 ? null : { mask, rule };
-}
-
-/** The F of an ensemble (actual), the search's objective. */
-export function actualF(m: TuiModel, S: number, r: number): number {
-  const settings = { beta: m.options.beta, kAlpha: m.options.kAlpha, zeroDivision: m.options.zeroDivision };
-  const a = actualCounts(m.plan, S, m.rules[r], false, m.weights[r]);
-  return scoresOf({ ...a, s: 0 }, settings).f;
 }
 
 export const SORT_COLUMNS = ['#', 'P', 'R', 'F', 'SER', 'K', 'TP', 'FP', 'FN'] as const;

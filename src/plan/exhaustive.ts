@@ -19,10 +19,10 @@
  * Typed rules (`vote`, `weighted`) decide per boundary by labels, so each subset is one pass over
  * the boundaries with member bitmasks ({@link actualVote}).
  */
-import { popcount } from '../model/bitset.js';
 import { isBinaryRule } from '../ensemble/rules.js';
 import { substitutionsOf } from './data.js';
 import { actualBinary, actualVote, needOf } from './engine.js';
+import { finish, type Steps } from './steps.js';
 import type { SearchContext } from './store.js';
 
 /** The transform keeps two histograms of 2ⁿ·(n+1) 32-bit counts: at most 22 systems (~0.8 GB). */
@@ -39,23 +39,27 @@ export function subsetCount(n: number, minSize: number, maxSize: number): number
   return total;
 }
 
+/** The next larger integer with the same number of set bits as S (Gosper's hack). */
+function nextSubset(S: number): number {
+  const c = S & -S;
+  const r = S + c;
+  return (((r ^ S) >>> 2) / c) | r;
+}
+
 /** Calls `visit` for every bitmask of minSize..maxSize of n bits, in increasing size then value. */
 export function forEachSubset(n: number, minSize: number, maxSize: number, visit: (S: number) => void): void {
   for (let k = Math.max(1, minSize); k <= Math.min(n, maxSize); k++) {
-    // Gosper's hack: the next larger integer with the same number of set bits.
-    let S = (1 << k) - 1;
-    const limit = 1 << n;
-    while (S < limit) {
-      visit(S);
-      const c = S & -S;
-      const r = S + c;
-      S = (((r ^ S) >>> 2) / c) | r;
-    }
+    for (let S = (1 << k) - 1; S < 1 << n; S = nextSubset(S)) visit(S);
   }
 }
 
 /** Vote-count histograms of every subset (see the module comment): [gold, non-gold], each 2ⁿ·(n+1). */
 export function subsetHistograms(ctx: SearchContext): [Int32Array, Int32Array] {
+  return finish(subsetHistogramSteps(ctx));
+}
+
+/** {@link subsetHistograms}, pausing after each system's pass. */
+function* subsetHistogramSteps(ctx: SearchContext): Steps<[Int32Array, Int32Array]> {
   const { data } = ctx;
   const n = data.n;
   const K = n + 1;
@@ -83,6 +87,7 @@ export function subsetHistograms(ctx: SearchContext): [Int32Array, Int32Array] {
         }
       }
     }
+    yield;
   }
   return [hg, hn];
 }
@@ -92,46 +97,56 @@ export function subsetHistograms(ctx: SearchContext): [Int32Array, Int32Array] {
  * the number of candidates scored.
  */
 export function exhaustive(ctx: SearchContext, onProgress?: (done: number, total: number) => void): void {
+  finish(exhaustiveSteps(ctx, onProgress));
+}
+
+/** {@link exhaustive}, pausing after the transform's passes and wherever it reports progress. */
+export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number, total: number) => void): Steps<void> {
   const { data, scorer, store, rules } = ctx;
   const n = data.n;
   const minSize = Math.max(1, ctx.minSize);
   const maxSize = Math.min(n, ctx.maxSize);
   const subsets = subsetCount(n, minSize, maxSize);
   const total = subsets * rules.length;
+  onProgress?.(0, total);
   const binary = rules.map((r) => isBinaryRule(r));
   const useTransform = binary.some((b) => b) && n <= TRANSFORM_MAX_SYSTEMS
     && (n * n * 2 ** n) / 2 < subsets * Math.max(1, data.patterns.count);
-  const [hg, hn] = useTransform ? subsetHistograms(ctx) : [undefined, undefined];
+  const [hg, hn] = useTransform ? yield* subsetHistogramSteps(ctx) : [undefined, undefined];
   const K = n + 1;
   let done = 0;
   const step = Math.max(1, Math.floor(200000 / Math.max(1, data.boundaries + data.patterns.count)));
-  forEachSubset(n, minSize, maxSize, (S) => {
-    const size = popcount(S);
-    const cost = scorer.costOf(S);
-    for (let r = 0; r < rules.length; r++) {
-      const rule = rules[r];
-      const need = needOf(rule, size);
-      let counts;
-      if (!binary[r]) {
-        counts = actualVote(data, S, ctx.weights[r]!);
-      } else if (need === Infinity) {
-        counts = { tp: 0, fp: 0, fn: data.goldSize, s: 0, ties: 0 };
-      } else if (hg !== undefined && hn !== undefined) {
-        let tp = 0;
-        let fp = 0;
-        const base = S * K;
-        for (let k = need; k <= size; k++) {
-          tp += hg[base + k];
-          fp += hn[base + k];
+  for (let size = minSize; size <= maxSize; size++) {
+    for (let S = (1 << size) - 1; S < 1 << n; S = nextSubset(S)) {
+      const cost = scorer.costOf(S);
+      for (let r = 0; r < rules.length; r++) {
+        const rule = rules[r];
+        const need = needOf(rule, size);
+        let counts;
+        if (!binary[r]) {
+          counts = actualVote(data, S, ctx.weights[r]!);
+        } else if (need === Infinity) {
+          counts = { tp: 0, fp: 0, fn: data.goldSize, s: 0, ties: 0 };
+        } else if (hg !== undefined && hn !== undefined) {
+          let tp = 0;
+          let fp = 0;
+          const base = S * K;
+          for (let k = need; k <= size; k++) {
+            tp += hg[base + k];
+            fp += hn[base + k];
+          }
+          counts = { tp, fp, fn: data.goldSize - tp, s: scorer.withSlots ? substitutionsOf(data, S, need) : NaN, ties: 0 };
+        } else {
+          counts = actualBinary(data, S, need, scorer.withSlots);
         }
-        counts = { tp, fp, fn: data.goldSize - tp, s: scorer.withSlots ? substitutionsOf(data, S, need) : NaN, ties: 0 };
-      } else {
-        counts = actualBinary(data, S, need, scorer.withSlots);
+        store.add(S, r, scorer.value(counts, size, cost));
       }
-      store.add(S, r, scorer.value(counts, size, cost));
+      done += rules.length;
+      if ((done / rules.length) % step === 0) {
+        onProgress?.(done, total);
+        yield;
+      }
     }
-    done += rules.length;
-    if (onProgress !== undefined && (done / rules.length) % step === 0) onProgress(done, total);
-  });
+  }
   onProgress?.(done, total);
 }

@@ -19,6 +19,7 @@
  */
 import { popcount } from '../model/bitset.js';
 import { setComp } from './engine.js';
+import { finish, type Steps } from './steps.js';
 import { scoreCandidate, type SearchContext } from './store.js';
 
 export interface PathStep {
@@ -58,6 +59,11 @@ export function bestSingle(ctx: SearchContext, r: number): number {
 
 /** Greedy forward selection under rule r from system `start`. */
 export function greedy(ctx: SearchContext, r: number, guide: 'score' | 'comp', start: number): PathStep[] {
+  return finish(greedySteps(ctx, r, guide, start));
+}
+
+/** {@link greedy}, pausing after every step. */
+export function* greedySteps(ctx: SearchContext, r: number, guide: 'score' | 'comp', start: number): Steps<PathStep[]> {
   const { data, store, scorer } = ctx;
   const all = data.n >= 31 ? -1 : (1 << data.n) - 1;
   let S = 1 << start;
@@ -97,6 +103,7 @@ export function greedy(ctx: SearchContext, r: number, guide: 'score' | 'comp', s
     S |= 1 << pickX;
     cur = pick;
     path.push({ rule: r, mask: S, added: pickX, actual: store.actual[cur], k: cur, comp: guide === 'comp' ? pickComp : null });
+    yield;
     const key = scorer.key(store.actual[cur]);
     if (key > bestKey) {
       bestKey = key;
@@ -110,6 +117,11 @@ export function greedy(ctx: SearchContext, r: number, guide: 'score' | 'comp', s
 
 /** Beam search of width `width` under rule r. */
 export function beam(ctx: SearchContext, r: number, width: number): void {
+  finish(beamSteps(ctx, r, width));
+}
+
+/** {@link beam}, pausing after every size. */
+export function* beamSteps(ctx: SearchContext, r: number, width: number): Steps<void> {
   const { data, store, scorer } = ctx;
   const order = (list: number[]) => list.sort((a, b) => (better(ctx, a, b) ? -1 : better(ctx, b, a) ? 1 : 0));
   const singles: number[] = [];
@@ -131,6 +143,7 @@ export function beam(ctx: SearchContext, r: number, width: number): void {
       }
     }
     if (next.length === 0) break;
+    yield;
     frontier = order(next).slice(0, width);
     const key = scorer.key(store.actual[frontier[0]]);
     if (key > bestKey) {

@@ -33,7 +33,7 @@ import { BASELINE_NAMES, choiceValue, runProcedures, type Chosen, type Procedure
 import { honestRankAgreement, type RankEntry } from './rank.js';
 import { comparisonOf, dataTest, recommend } from './recommend.js';
 import { scoresOf, Scorer } from './scores.js';
-import { searchSettings, type Listed, type Planned, type SearchStrategy } from './search.js';
+import { searchSettings, type Listed, type Planned, type SearchSettings, type SearchStrategy } from './search.js';
 import { exactByConstruction } from './predict.js';
 import { predictedCounts, predictedValue } from './store.js';
 import type {
@@ -305,12 +305,22 @@ export interface PlanRun {
   scatter: () => Array<{ predicted: number; actual: number; rule: string; members: string[]; highlight: boolean }>;
 }
 
+/**
+ * The search settings and the scorer a plan of systems `names` with options `o` searches with:
+ * what an interactive caller needs to run the plan's search itself (`searchSteps` in search.ts).
+ * @throws UsageError for too many systems, sizes out of range, or costs naming no system.
+ */
+export function searchSetup(names: readonly string[], o: PlanOptions): { settings: SearchSettings; scorer: Scorer } {
+  const n = names.length;
+  if (n > MAX_SYSTEMS) throw new UsageError(`the planner takes at most ${MAX_SYSTEMS} systems, got ${n}; choose some with fewer inputs`);
+  const settings = searchSettings(n, { ...o, budget: o.budget });
+  const scorer = new Scorer(o.objective, { beta: o.beta ?? 1, kAlpha: o.kAlpha ?? 1, zeroDivision: o.zeroDivision ?? 'gerbil' }, costsOf(names, o.costs));
+  return { settings, scorer };
+}
+
 /** {@link plan}, with the choices behind the result for `--save-plan`. */
 export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
-  const n = corpus.systems.length;
-  if (n > MAX_SYSTEMS) throw new UsageError(`the planner takes at most ${MAX_SYSTEMS} systems, got ${n}; choose some with fewer inputs`);
-  const s = searchSettings(n, { ...o, budget: o.budget });
-  const scorer = new Scorer(o.objective, { beta: o.beta ?? 1, kAlpha: o.kAlpha ?? 1, zeroDivision: o.zeroDivision ?? 'gerbil' }, costsOf(corpus.systems.map((x) => x.name), o.costs));
+  const { settings: s, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
   const samples = o.samples ?? DEFAULT_SAMPLES;
   if (!Number.isInteger(samples) || samples < 1) throw UsageError.about('samples', `expects a positive integer, got ${samples}`);
   const index = buildEnsembleIndex(corpus, { types: o.types });

@@ -9,10 +9,11 @@ import { BASE_RULES, type Rule } from '../ensemble/rules.js';
 import { popcount } from '../model/bitset.js';
 import { caruana, maskOfWeights, ruleOfWeights, type CaruanaResult } from './caruana.js';
 import type { PlanData } from './data.js';
-import { exhaustive, subsetCount } from './exhaustive.js';
-import { beam, betterCandidate, greedy, type PathStep } from './greedy.js';
+import { exhaustiveSteps, subsetCount } from './exhaustive.js';
+import { beamSteps, betterCandidate, greedySteps, type PathStep } from './greedy.js';
 import { DEFAULT_GUIDED_BUDGET, guided } from './guided.js';
 import type { Scorer } from './scores.js';
+import { finish, type Steps } from './steps.js';
 import { makeContext, type SearchContext } from './store.js';
 
 export type SearchStrategy = 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
@@ -93,6 +94,16 @@ export type Progress = ((phase: string, done: number, total: number) => void) | 
  * @throws UsageError when exhaustive search would exceed its limit.
  */
 export function search(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = ''): Planned {
+  return finish(searchSteps(data, scorer, s, onProgress, phase));
+}
+
+/**
+ * {@link search}, pausing often enough for an interactive caller to run it in slices (see
+ * steps.ts): within exhaustive search, after every greedy step and beam size, and between the
+ * guided search's rules.
+ * @throws UsageError when exhaustive search would exceed its limit (on the first step).
+ */
+export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = ''): Steps<Planned> {
   const ctx = makeContext(data, s.rules, scorer, s.minSize, s.maxSize);
   const n = data.n;
   const singles = new Float64Array(n);
@@ -110,31 +121,32 @@ export function search(data: PlanData, scorer: Scorer, s: SearchSettings, onProg
       throw UsageError.about(undefined, `exhaustive search over ${n} systems means ${subsets} member sets (more than ${s.exhaustiveLimit}); lower {maxSize} or use {search} greedy, beam, guided or caruana`);
     }
     strategies.push('exhaustive');
-    exhaustive(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t));
+    yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t));
   }
   // The greedy path is always reported.
   const paths: PathStep[][] = [];
   strategies.push('greedy');
-  s.rules.forEach((_, r) => {
-    paths.push(greedy(ctx, r, s.guide, best));
+  for (let r = 0; r < s.rules.length; r++) {
+    paths.push(yield* greedySteps(ctx, r, s.guide, best));
     onProgress?.(`${phase}greedy`, r + 1, s.rules.length);
-  });
+  }
   if (s.search === 'beam' || (s.search === 'auto' && !runExhaustive)) {
     strategies.push('beam');
-    s.rules.forEach((_, r) => {
-      beam(ctx, r, s.beam);
+    for (let r = 0; r < s.rules.length; r++) {
+      yield* beamSteps(ctx, r, s.beam);
       onProgress?.(`${phase}beam`, r + 1, s.rules.length);
-    });
+    }
   }
   // `auto` adds the guided search for kofn:K with K ≥ 3, where greedy and beam search stall:
   // below K members the rule keeps nothing, so their first steps never improve.
   const guidedRules = s.rules.flatMap((rule, r) => (s.search === 'guided' || (s.search === 'auto' && !runExhaustive && rule.kind === 'kofn' && rule.k >= 3) ? [r] : []));
   if (guidedRules.length > 0) {
     strategies.push('guided');
-    guidedRules.forEach((r, i) => {
+    for (const [i, r] of guidedRules.entries()) {
       guided(ctx, r, { budget: s.guidedBudget, costBudget: s.budget });
       onProgress?.(`${phase}guided`, i + 1, guidedRules.length);
-    });
+      yield;
+    }
   }
   const sel = caruana(data, scorer, { bags: s.bags, seed: s.seed });
   onProgress?.(`${phase}caruana`, 1, 1);

@@ -1,4 +1,4 @@
-/** The Planner view's search pane on its own: the keys before a search, progress, the candidates and the cursor. */
+/** The Planner view's search pane on its own: the keys before a search, progress, the outcome, the candidates and the cursor. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { SearchPane } from '../../../cli/tui/SearchPane.js';
@@ -11,10 +11,10 @@ const m = newsModel();
 const bit = (name: string) => 1 << m.names.indexOf(name);
 const vote = m.ruleNames.indexOf('vote');
 const state = (over: Partial<SearchState>): SearchState => ({
-  kind: 'exhaustive', done: 124, total: 124, running: false, evaluated: 124,
+  kind: 'exhaustive', objective: 'F1', status: 'done', phase: 'caruana', done: 1, total: 1, evaluated: 124,
   top: [
-    { mask: bit('confuser') | bit('crf') | bit('gazetteer'), rule: vote, f: 0.9672 },
-    { mask: bit('crf'), rule: 0, f: 0.8981 },
+    { mask: bit('confuser') | bit('crf') | bit('gazetteer'), rule: vote, value: 0.9672 },
+    { mask: bit('crf'), rule: 0, value: 0.8981 },
   ],
   ...over,
 });
@@ -26,30 +26,38 @@ function lines(search: SearchState | null, width = 60, cursor = -1, rows = 8): s
 describe('SearchPane', () => {
   it('before a search: the keys of both searches and of the held-out check', () => {
     const f = lines(null).join('\n');
-    expect(f).toContain('g: greedy · e: exhaustive search (objective: actual F)');
+    expect(f).toContain('g: greedy · e: exhaustive search (objective: actual F1)');
     expect(f).toContain('h: held-out check');
   });
 
-  it('while a search runs: its progress and how to stop it', () => {
-    const f = lines(state({ running: true, done: 62, top: [] })).join('\n');
+  it('while a search runs: the planner\'s phase and progress, and how to stop it', () => {
+    const f = lines(state({ status: 'running', phase: 'exhaustive', done: 62, total: 124, top: [], evaluated: 0 })).join('\n');
     expect(f).toMatch(/exhaustive █+░+ 62\/124 Esc: stop/);
     expect(f).toContain('Top candidates');
     expect(f).not.toContain('Enter loads');
+    expect(lines(state({ status: 'running', phase: 'greedy', done: 2, total: 4, top: [] }))[0]).toMatch(/^exhaustive █{10}░{10} greedy 2\/4 Esc: stop$/);
+  });
+
+  it('a stopped search lists nothing; a refused one says why', () => {
+    const f = lines(state({ status: 'stopped', phase: 'exhaustive', done: 62, total: 124, top: [] }));
+    expect(f[0]).toBe('exhaustive stopped at 62/124: nothing listed');
+    expect(f[1]).toBe('Top candidates');
+    expect(lines(state({ status: 'failed', error: 'too many member sets', top: [] }))[0]).toBe('exhaustive: too many member sets');
   });
 
   it('when done: the candidates best first, with member names, or their numbers when the names do not fit', () => {
     const wide = lines(state({}));
     expect(wide[0]).toMatch(/done, 124 candidates/);
     expect(wide[1]).toBe('Top candidates (→ then Enter loads one)');
-    expect(wide[2]).toMatch(/^ {2}1 F 96\.72 vote\s+confuser\+crf\+gazetteer$/);
-    expect(wide[3]).toMatch(/^ {2}2 F 89\.81 union\s+crf$/);
-    expect(lines(state({}), 40)[2]).toMatch(/^ {2}1 F 96\.72 vote\s+#2 3 4$/);
+    expect(wide[2]).toMatch(/^ {2}1 F1 96\.72 vote\s+confuser\+crf\+gazetteer$/);
+    expect(wide[3]).toMatch(/^ {2}2 F1 89\.81 union\s+crf$/);
+    expect(lines(state({}), 40)[2]).toMatch(/^ {2}1 F1 96\.72 vote\s+#2 3 4$/);
     expect(lines(state({}), 60, -1, 1)).toHaveLength(3);
   });
 
   it('marks the candidate under the cursor', () => {
     const f = lines(state({}), 60, 1);
     expect(f[2]).toMatch(/^ {2}1/);
-    expect(f[3]).toMatch(/^› 2 F 89\.81/);
+    expect(f[3]).toMatch(/^› 2 F1 89\.81/);
   });
 });

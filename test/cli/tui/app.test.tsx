@@ -4,7 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { App } from '../../../cli/tui/App.js';
-import { KEY, newsModel, press, render, until } from './helpers.js';
+import { join } from 'node:path';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../../src/formats/load.js';
+import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
+import { buildModel } from '../../../cli/tui/model.js';
+import { KEY, NEWS, NEWS_SYSTEMS, newsModel, press, render, until } from './helpers.js';
 
 afterEach(() => cleanup());
 
@@ -193,7 +197,7 @@ describe('tui: Planner view', () => {
     await press(stdin, 'e');
     const f = await until(lastFrame, (x) => x.includes('done, 124 candidates'));
     expect(f).toContain('exhaustive');
-    expect(f).toMatch(/1 F 96\.72 vote\s+confuser\+crf\+gazetteer/);
+    expect(f).toMatch(/1 F1 96\.72 vote\s+confuser\+crf\+gazetteer/);
     await press(stdin, KEY.right, KEY.enter);
     const g = lastFrame()!;
     expect(g).toContain('Rule vote');
@@ -207,8 +211,10 @@ describe('tui: Planner view', () => {
     const { lastFrame, stdin } = start(2);
     await press(stdin, 'g');
     const f = await until(lastFrame, (x) => x.includes('greedy') && x.includes('done,'));
-    expect(f).toContain('Top candidates');
-    const second = /\n\s*2 F ([\d.]+) (\S+)/.exec(f)!;
+    expect(f).toContain('greedy ████████████████████ done, 40 candidates');
+    // complan plan --search greedy's third candidate.
+    expect(f).toMatch(/3 F1 96\.42 majority\s+confuser\+crf\+gazetteer/);
+    const second = /\n\s*2 F1 ([\d.]+) (\S+)/.exec(f)!;
     await press(stdin, KEY.right, KEY.down, KEY.enter);
     expect(lastFrame()).toContain(`Rule ${second[2]}`);
     expect(lastFrame()).toMatch(new RegExp(`actual\\s+[\\d.]+\\s+[\\d.]+\\s+${second[1].replace('.', '\\.')}`));
@@ -217,16 +223,24 @@ describe('tui: Planner view', () => {
   });
 
   it('Esc stops a running search, and keys are handled while it runs', async () => {
-    const { lastFrame, stdin } = start(2);
-    await press(stdin, 'e');
+    // Twenty systems (the news systems, four times each): exhaustive search takes seconds.
+    const systems = Array.from({ length: 20 }, (_, i) => parseSystemArg(`s${i}=${NEWS_SYSTEMS[i % NEWS_SYSTEMS.length]}`));
+    const model = buildModel(loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems }), DEFAULT_EVAL_OPTIONS);
+    const { lastFrame, stdin } = render(<App model={model} initialView={2} />);
+    // The frame changes with every slice while the search runs: wait for frames, not for stillness (press).
+    stdin.write('e');
+    const running = await until(lastFrame, (x) => /exhaustive [█░]+ \d+\/4194300 Esc: stop/.test(x));
+    expect(running).toContain('Esc: stop');
+    // Another view while it runs, and back: the planner kept its search running.
+    stdin.write('1');
+    expect(await until(lastFrame, (x) => x.includes('[1 Systems]'))).toContain('[1 Systems]');
+    stdin.write('3');
+    expect(await until(lastFrame, (x) => x.includes('Esc: stop'))).toContain('Esc: stop');
     stdin.write(KEY.escape);
-    const f = await until(lastFrame, (x) => x.includes('done,'));
-    expect(f).toContain('done,');
-    await press(stdin, '1');
-    expect(lastFrame()).toContain('[1 Systems]');
-    // The planner kept its state while hidden.
-    await press(stdin, '3');
-    expect(lastFrame()).toContain('Top candidates');
+    const f = await until(lastFrame, (x) => x.includes('stopped at'));
+    expect(f).toMatch(/exhaustive stopped at (\S+ )?\d+\/\d+: nothing listed/);
+    expect(f).toContain('Top candidates');
+    expect(f).not.toContain('Esc: stop');
   });
 });
 
