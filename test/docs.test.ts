@@ -120,3 +120,12 @@ describe('the catalogue of errors (docs/errors.md)', () => {
     for (const line of quoted) expect(expected.some((e) => e.split('\n').includes(line)), line).toBe(true);
   });
 });
+
+describe('the shape of the manual', () => {
+  it('keeps the README short, the manual in at least six pages, and the performance page within 150 lines', () => {
+    const lines = (f: string) => readFileSync(f, 'utf8').split('\n').length;
+    expect(lines(join(ROOT, 'README.md'))).toBeLessThanOrEqual(250);
+    expect(readdirSync(DOCS).filter((f) => f.endsWith('.md') && f !== 'README.md').length).toBeGreaterThanOrEqual(6);
+    expect(lines(join(DOCS, 'performance.md'))).toBeLessThanOrEqual(150);
+  });
+});
