@@ -192,7 +192,7 @@ export function registerPlan(program: Command, io: Io): void {
     const { runPlan } = await import('../../src/plan/plan.js');
     const report = await import('../../src/report/plan.js');
     const { createProgress } = await import('../progress.js');
-    const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha });
+    const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha, optionName: '--objective' });
     const beyond = Array.isArray(flags.explain) ? flags.explain.find((rank) => rank > flags.top) : undefined;
     if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);
     if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');

@@ -62,7 +62,7 @@ export interface ObjectiveOptions {
   beta?: number;
   /** The command's K-measure α (for the description of `k`); default 1. */
   kAlpha?: number;
-  /** The option named in error messages; default `--objective`. */
+  /** What error messages call the objective: default `objective` (the command passes `--objective`). */
   optionName?: string;
 }
 
@@ -143,7 +143,7 @@ const finite = (v: number) => (Number.isFinite(v) ? v : Number.NaN);
  * Source: the measures of src/metrics (F_β, SER, ERR, K); mathjs expression parser.
  */
 export function parseObjective(text: string, options: ObjectiveOptions = {}): Objective {
-  const optionName = options.optionName ?? '--objective';
+  const optionName = options.optionName ?? 'objective';
   const named = text.trim().toLowerCase();
   const lead = text.length - text.trimStart().length; // column offset of the trimmed text
   const fail = (column: number, problem: string) => usageAt(optionName, text, column, problem);

@@ -28,7 +28,7 @@ function column(text: string, problem: RegExp): number {
   const lines = usage(text).message.split('\n');
   expect(lines).toHaveLength(3);
   expect(lines[0]).toMatch(problem);
-  expect(lines[0].startsWith(`--objective "${text.replace(/\n/g, ' ')}": `)).toBe(true);
+  expect(lines[0].startsWith(`objective "${text.replace(/\n/g, ' ')}": `)).toBe(true);
   const m = / at column (\d+)$/.exec(lines[0]);
   expect(m, lines[0]).not.toBeNull();
   const col = Number(m![1]);
@@ -180,7 +180,7 @@ describe('parseObjective: expressions', () => {
 
 describe('parseObjective: usage errors point at the column', () => {
   it('syntax errors (mathjs reports the column)', () => {
-    expect(usage('f - 0.002*').message).toBe('--objective "f - 0.002*": unexpected end of expression at column 11\n  f - 0.002*\n            ^');
+    expect(usage('f - 0.002*').message).toBe('objective "f - 0.002*": unexpected end of expression at column 11\n  f - 0.002*\n            ^');
     expect(column('(f', /parenthesis \) expected/)).toBe(3);
     expect(column('f +* 2', /value expected/)).toBe(4);
     expect(column('p@', /syntax error in part "@"/)).toBe(2);
