@@ -79,3 +79,4 @@ export { planCsv, planJson, planLatex, planMarkdown, planTable } from './report/
 export { planScatterSvg, type ScatterPoint } from './report/plan-svg.js';
 export { runSettings, settingsJson, signature, signatureLine, withSettings, type RunSettings } from './report/settings.js';
 export { VERSION } from './version.js';
+export { recommendationReason } from './report/plan-reason.js';

@@ -7,6 +7,7 @@
  */
 import { Box, Text } from 'ink';
 import { dataLine } from '../../src/report/plan-procedures.js';
+import { recommendationReason } from '../../src/report/plan-reason.js';
 import { MARKS, procedureLines, recommendationSummary } from './heldout.js';
 import { clip, truncate, wrap } from './text.js';
 import type { CheckState } from './use-held-out-check.js';
@@ -54,7 +55,7 @@ export function HeldOutPanel({ check, width, height, cursor }: { check: CheckSta
   const about = wrap(dataLine(r), w);
   // The explanation of the figures first (at least a line), then as much of the reason as fits.
   const shownAbout = clip(about, Math.min(about.length, Math.max(1, height - fixed - 2)), w);
-  const reason = clip(wrap(r.recommendation.reason, w - 2), Math.max(0, height - fixed - shownAbout.length), w - 2);
+  const reason = clip(wrap(recommendationReason(r), w - 2), Math.max(0, height - fixed - shownAbout.length), w - 2);
   const seconds = (check.ms / 1000).toFixed(check.ms < 1000 ? 2 : 1);
   return (
     <Box flexDirection="column">

@@ -4,7 +4,7 @@
  * of the best one's**, where the procedures that select nothing (`vote-all`, then
  * `majority-all`) count as simplest, then the others by the number of members they choose on the
  * planning data (`best-single` first). So when no selection beats the vote or the majority of
- * all systems beyond noise, that baseline is recommended, and the reason says so. "Beyond noise"
+ * all systems beyond noise, that baseline is recommended, and its basis says so. "Beyond noise"
  * is also checked directly: a procedure that selects is recommended only when it beats both
  * no-selection baselines held out with an approximate-randomization p-value below `alpha`
  * (default 0.05); the simplest procedure that is within one standard error of the best and
@@ -36,11 +36,11 @@ import { choiceKept, countsByUnit, type Choice } from './choice.js';
 import type { PlanData } from './data.js';
 import type { SplitRun } from './heldout.js';
 import { BASELINE_NAMES, NO_SELECTION, PROCEDURE_NAMES, type Chosen } from './procedures.js';
-import { isRateObjective, signedAmount, type Scorer } from './scores.js';
+import type { Scorer } from './scores.js';
 import { pairedTests, sampleSd, type PairedSplit, type PairedTest } from './significance.js';
-import { choiceWeights, choiceText } from './choice.js';
+import { choiceWeights } from './choice.js';
 import { ruleName } from '../ensemble/rules.js';
-import type { PairedComparison, ProcedureName, Recommendation, TestSettings } from './types.js';
+import type { PairedComparison, ProcedureName, Recommendation, RecommendationBasis, TestFigures, TestSettings } from './types.js';
 
 export interface RecommendOptions {
   samples: number;
@@ -84,17 +84,6 @@ export function comparisonOf(name: PairedComparison['name'], t: PairedTest | und
   return { name, meanDiff: t.observed, sd: t.sd, se: t.se, ci95: [t.low, t.high], p: t.pRandomization, pBootstrap: t.pBootstrap };
 }
 
-/** How a procedure's choice reads in a sentence. */
-export function procedurePhrase(name: ProcedureName, choice: Choice, systems: number): string {
-  switch (name) {
-    case 'vote-all': return `the vote of all ${systems} systems (vote-all)`;
-    case 'majority-all': return `the majority of all ${systems} systems (majority-all)`;
-    case 'best-single': return `the best single system (best-single: ${choice.members[0]})`;
-    case 'caruana': return `ensemble selection with replacement (caruana: ${choiceText(choice)})`;
-    case 'selection': return `the search's choice ${choiceText(choice)}`;
-  }
-}
-
 export interface RecommendResult {
   recommendation: Recommendation;
   /** Per procedure: the standard error used against the best, and whether it was within it. */
@@ -108,10 +97,10 @@ function simplicityOrder(chosen: Record<ProcedureName, Chosen>): ProcedureName[]
   return [...NO_SELECTION, ...rest];
 }
 
-function recommendationOf(name: ProcedureName, choice: Choice, reason: string, alpha: number): Omit<Recommendation, 'heldOut' | 'vsBaselines' | 'tests'> {
+function recommendationOf(name: ProcedureName, choice: Choice, basis: RecommendationBasis, alpha: number): Omit<Recommendation, 'heldOut' | 'vsBaselines' | 'tests'> {
   const weights = choiceWeights(choice);
   return {
-    procedure: name, members: [...choice.members], rule: ruleName(choice.rule), ...(weights === undefined ? {} : { weights }), reason, alpha,
+    procedure: name, members: [...choice.members], rule: ruleName(choice.rule), ...(weights === undefined ? {} : { weights }), basis, alpha,
   };
 }
 
@@ -120,13 +109,9 @@ function recommendationOf(name: ProcedureName, choice: Choice, reason: string, a
  * any selection beats the vote of all systems, and that is what is recommended.
  */
 export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureName, Chosen>, data: PlanData, scorer: Scorer, o: RecommendOptions): RecommendResult {
-  const rate = isRateObjective(scorer.objective.text);
-  const n = data.n;
-  const phrase = (p: ProcedureName) => procedurePhrase(p, chosen[p].choice, n);
   if (runs.length === 0) {
-    const reason = `No held-out estimate was made, so no selection can be shown to beat ${phrase('vote-all')}: recommending it.`;
     return {
-      recommendation: { ...recommendationOf('vote-all', chosen['vote-all'].choice, reason, o.alpha), heldOut: null, vsBaselines: [], tests: null },
+      recommendation: { ...recommendationOf('vote-all', chosen['vote-all'].choice, { kind: 'no-held-out' }, o.alpha), heldOut: null, vsBaselines: [], tests: null },
       standing: [],
     };
   }
@@ -177,53 +162,27 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   // The baselines, and the search's choice when it is not the recommendation.
   const versus: ProcedureName[] = pick === 'selection' ? [...BASELINE_NAMES] : ['selection', ...BASELINE_NAMES];
   const vsBaselines = versus.map((q) => comparisonOf(q, q === pick ? undefined : test(pick!, q)));
-  const amount = (x: number) => signedAmount(x, rate);
-  const unit = rate ? ' points' : '';
-  const heldMean = (p: ProcedureName) => {
-    const v = runs.map((r) => r.heldOut[p]);
-    const sd = sampleSd(v);
-    const m = v.reduce((x, y) => x + y, 0) / v.length;
-    const show = (x: number) => (rate ? (100 * x).toFixed(2) : x.toFixed(4));
-    return `${show(m)}${sd === null ? '' : ` ± ${show(sd)}`} over ${runs.length} ${runs.length === 1 ? 'split' : 'splits'}`;
-  };
-  const standingOf = (p: ProcedureName) => standing.find((x) => x.name === p)!;
-  const against = (p: ProcedureName, q: ProcedureName) => {
+  const figures = (p: ProcedureName, q: ProcedureName): TestFigures => {
     const t = test(p, q);
-    return `${amount(t.observed)}${unit} over ${q}, ${pIs(t.pRandomization)}`;
+    return { diff: t.observed, p: t.pRandomization };
   };
-  let reason: string;
+  let basis: RecommendationBasis;
   if (failed !== undefined) {
-    reason = `No selection beats ${phrase(pick)} beyond noise: ${phrase(failed)}, the simplest procedure within one standard error of the best held out, `
-      + `does not beat both no-selection baselines significantly (${against(failed, 'vote-all')}; ${against(failed, 'majority-all')}; `
-      + `an approximate-randomization p below ${o.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`;
+    basis = { kind: 'not-significant', failed, vsVoteAll: figures(failed, 'vote-all'), vsMajorityAll: figures(failed, 'majority-all') };
   } else if (majorityOverVote) {
-    const t = test('majority-all', 'vote-all');
-    reason = `No selection beats ${phrase(pick)} beyond noise: majority-all is within one standard error of the best held out, ${phrase(best)}, `
-      + `but it does not beat vote-all significantly (${amount(t.observed)}${unit}, ${pIs(t.pRandomization)}). Recommending vote-all, which needs no selection.`;
+    basis = { kind: 'majority-not-beyond-vote', best, majorityVsVote: figures('majority-all', 'vote-all') };
   } else if (NO_SELECTION.includes(pick)) {
-    if (pick === best) {
-      reason = `No selection beats ${phrase(pick)} held out: it has the best held-out ${scorer.objective.description} of the five procedures (${heldMean(pick)}). `
-        + 'Recommending it: selection does not pay here.';
-    } else {
-      const st = standingOf(pick);
-      reason = `No selection beats ${phrase(pick)} beyond noise: the best procedure held out, ${phrase(best)}, leads it by ${amount(st.behind)}${unit}, `
-        + `within one standard error (${amount(st.se).replace(/^\+/, '')}). Recommending the baseline, which needs no selection.`;
-    }
+    const st = standing.find((x) => x.name === pick)!;
+    basis = pick === best ? { kind: 'best-held-out' } : { kind: 'within-noise', best, behind: st.behind, se: st.se };
   } else {
-    const vote = vsBaselines.find((v) => v.name === 'vote-all')!;
-    const majority = vsBaselines.find((v) => v.name === 'majority-all')!;
-    reason = `${capitalise(phrase(pick))} beats both no-selection baselines beyond noise held out (${heldMean(pick)}): `
-      + `${amount(vote.meanDiff)}${unit} over vote-all (95% interval ${amount(vote.ci95[0])} to ${amount(vote.ci95[1])}, ${pIs(vote.p)}) `
-      + `and ${amount(majority.meanDiff)}${unit} over majority-all (${pIs(majority.p)}).`;
     const skipped = order.slice(0, order.indexOf(pick)).filter((p) => !NO_SELECTION.includes(p) && within.has(p));
-    if (skipped.length > 0) reason += ` Simpler procedures within one standard error of the best (${skipped.join(', ')}) do not beat both baselines significantly.`;
-    else if (pick !== best) reason += ` The best held out, ${phrase(best)}, is not simpler and not ahead beyond one standard error.`;
+    basis = { kind: 'beats-baselines', best, skipped };
   }
   const summary = runs.map((r) => r.heldOut[pick]);
   const settings: TestSettings = { on: 'held-out', units: o.units, samples: o.samples, seed: o.seed, reselected: false };
   return {
     recommendation: {
-      ...recommendationOf(pick, chosen[pick].choice, reason, o.alpha),
+      ...recommendationOf(pick, chosen[pick].choice, basis, o.alpha),
       heldOut: { mean: summary.reduce((a, b) => a + b, 0) / summary.length, sd: sampleSd(summary), folds: runs.length },
       vsBaselines,
       tests: settings,
@@ -238,10 +197,3 @@ export function pText(p: number): string {
   return p < 0.001 ? '< 0.001' : p.toFixed(3);
 }
 
-/** "p = 0.012", or "p < 0.001". */
-function pIs(p: number): string {
-  const t = pText(p);
-  return t.startsWith('<') ? `p ${t}` : `p = ${t}`;
-}
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -336,14 +336,35 @@ export interface TestSettings {
   reselected: false;
 }
 
+/** A paired held-out test's figures: the mean difference (positive is better) and its p-value. */
+export interface TestFigures {
+  diff: number;
+  p: number;
+}
+
+/** Why a procedure is recommended. */
+export type RecommendationBasis =
+  /** No held-out splits: nothing can be shown to beat vote-all, which is recommended. */
+  | { kind: 'no-held-out' }
+  /** `failed`, the simplest procedure within noise of the best held out, does not beat both no-selection baselines significantly (nor does any other). */
+  | { kind: 'not-significant'; failed: ProcedureName; vsVoteAll: TestFigures; vsMajorityAll: TestFigures }
+  /** majority-all is within noise of the best (`best`) but does not beat vote-all significantly. */
+  | { kind: 'majority-not-beyond-vote'; best: ProcedureName; majorityVsVote: TestFigures }
+  /** The recommended no-selection baseline is the best held out. */
+  | { kind: 'best-held-out' }
+  /** The recommended no-selection baseline is within one standard error (`se`) of the best, which leads it by `behind`. */
+  | { kind: 'within-noise'; best: ProcedureName; behind: number; se: number }
+  /** A selecting procedure beats both no-selection baselines beyond noise; `skipped`: simpler ones within noise that did not. */
+  | { kind: 'beats-baselines'; best: ProcedureName; skipped: ProcedureName[] };
+
 export interface Recommendation {
   /** Which procedure's choice is recommended. */
   procedure: ProcedureName;
   members: string[];
   rule: string;
   weights?: Record<string, number>;
-  /** Why, in words. */
-  reason: string;
+  /** Why: the facts the reports put in words (`recommendationReason` in src/report/plan-reason.ts). */
+  basis: RecommendationBasis;
   /** The significance level a selecting procedure had to reach against vote-all and majority-all. */
   alpha: number;
   /** The procedure's held-out objective (null without held-out splits). */

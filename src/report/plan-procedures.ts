@@ -7,6 +7,7 @@
  */
 import type { BootstrapResult, HeldOut, PairedComparison, PlanResult, Procedure, ProcedureName, TestSettings } from '../plan/types.js';
 import type { Column, Table } from './table.js';
+import { recommendationReason } from './plan-reason.js';
 import { objectiveValue, plural, pValue, signedObjective, weightedMembers } from './plan-values.js';
 
 const PROCEDURE_ORDER: readonly ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
@@ -166,7 +167,7 @@ export function recommendationLines(r: PlanResult): string[] {
   return [
     `Recommendation (${rec.procedure}): ${what}`,
     `  ${figures.join('; ')}`,
-    `  ${rec.reason}`,
+    `  ${recommendationReason(r)}`,
     '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).',
   ];
 }

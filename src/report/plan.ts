@@ -23,6 +23,7 @@ import {
   bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, recommendationLines, splitsTable,
 } from './plan-procedures.js';
 import { explainFormatOf, explanationJson, explanationTables } from './plan-explain.js';
+import { recommendationReason } from './plan-reason.js';
 import { predictionQualityJson, predictionQualityTable } from './plan-quality.js';
 import { renderCsv, renderLatex, renderMarkdown, renderText, type Column, type Table } from './table.js';
 
@@ -392,7 +393,8 @@ export function planJsonObject(r: PlanResult): object {
       members: [...rec.members],
       rule: rec.rule,
       ...(rec.weights === undefined ? {} : { weights: { ...rec.weights } }),
-      reason: rec.reason,
+      reason: recommendationReason(r),
+      basis: rec.basis,
       alpha: rec.alpha,
       heldOut: rec.heldOut === null ? null : { mean: jsonNumber(rec.heldOut.mean), sd: jsonNumber(rec.heldOut.sd), folds: rec.heldOut.folds },
       vsBaselines: rec.vsBaselines.map(comparisonJson),

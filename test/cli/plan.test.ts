@@ -15,6 +15,7 @@ import { createProgress, progressLine } from '../../cli/progress.js';
 import type { PlanResult } from '../../src/plan/types.js';
 import { ROOT, runCli } from './helpers.js';
 import { parseXml } from '../helpers/xml.js';
+import { recommendationReason } from '../../src/report/plan-reason.js';
 
 const NEWS = join(ROOT, 'examples/news');
 const GOLD = join(NEWS, 'gold.conll');
@@ -99,7 +100,7 @@ describe('complan plan: output', () => {
     const w = doc.recommendation.weights;
     const members = doc.recommendation.members.map((m) => (w === undefined || w[m] === 1 ? m : `${m}×${w[m]}`));
     expect(lines[at]).toBe(`Recommendation (${doc.recommendation.procedure}): ${doc.recommendation.rule}(${members.join('+')})`);
-    expect(lines.slice(at).join('\n')).toContain(doc.recommendation.reason);
+    expect(lines.slice(at).join('\n')).toContain(recommendationReason(doc));
     // ...then the settings it ran with, on the last line.
     const rest = lines.slice(at + 4).filter((l) => l !== '');
     expect(rest).toHaveLength(1);

@@ -48,7 +48,7 @@ function result(candidates: PlanCandidate[]): PlanResult {
     selection: { name: 'selection', members: candidates[0]?.members ?? ['a'], rule: 'vote', size: 1, planning: { objective: 0.9, scores: scores(0.9) } },
     baselines: [],
     notes: [],
-    recommendation: { procedure: 'vote-all', members: ['a', 'b', 'c'], rule: 'vote', reason: '', alpha: 0.05, heldOut: null, vsBaselines: [], tests: null },
+    recommendation: { procedure: 'vote-all', members: ['a', 'b', 'c'], rule: 'vote', basis: { kind: 'no-held-out' }, alpha: 0.05, heldOut: null, vsBaselines: [], tests: null },
   };
 }
 

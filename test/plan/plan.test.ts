@@ -9,6 +9,7 @@ import { parseObjective } from '../../src/plan/objective.js';
 import { plan, PREDICTION_SAMPLE, runPlan } from '../../src/plan/plan.js';
 import type { PlanCandidate } from '../../src/plan/types.js';
 import { corpusArb } from '../helpers/corpus.js';
+import { recommendationReason } from '../../src/report/plan-reason.js';
 
 /** Each of the helper corpus's four sentences becomes a document, so splits have something to split. */
 function byDocument(c: Corpus): Corpus {
@@ -222,7 +223,8 @@ describe('plan', () => {
     expect(none.heldOut).toBeUndefined();
     expect(none.recommendation.procedure).toBe('vote-all');
     expect(none.recommendation.vsBaselines).toEqual([]);
-    expect(none.recommendation.reason).toMatch(/No held-out estimate/);
+    expect(none.recommendation.basis).toEqual({ kind: 'no-held-out' });
+    expect(recommendationReason(none)).toMatch(/No held-out estimate/);
   });
 
   it('reports the baselines, each scored as eval scores its simulated output', () => {

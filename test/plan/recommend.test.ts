@@ -16,6 +16,7 @@ import { choiceCounts, choiceOf } from '../../src/plan/choice.js';
 import { buildPlanData } from '../../src/plan/data.js';
 import { parseObjective } from '../../src/plan/objective.js';
 import { runPlan } from '../../src/plan/plan.js';
+import { recommendationReason } from '../../src/report/plan-reason.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const f1 = parseObjective('f1');
@@ -52,7 +53,8 @@ describe('the recommendation', () => {
     expect(vote.ci95[0]).toBeGreaterThan(0);
     expect(vote.p).toBeLessThan(0.05);
     expect(rec.vsBaselines.find((v) => v.name === 'majority-all')!.p).toBeLessThan(0.05);
-    expect(rec.reason).toMatch(/beats both no-selection baselines beyond noise held out/);
+    expect(rec.basis.kind).toBe('beats-baselines');
+    expect(recommendationReason(r)).toMatch(/beats both no-selection baselines beyond noise held out/);
     expect(rec.heldOut!.folds).toBe(5);
     // The bloc drags vote-all down: it scores below the best single system's ensemble of strong peers.
     expect(r.baselines.find((b) => b.name === 'vote-all')!.heldOut!.mean).toBeLessThan(rec.heldOut!.mean - 0.02);
@@ -68,7 +70,8 @@ describe('the recommendation', () => {
     const rec = r.recommendation;
     expect(['vote-all', 'majority-all']).toContain(rec.procedure);
     expect(rec.members).toEqual(corpus.systems.map((s) => s.name));
-    expect(rec.reason).toMatch(/^No selection beats the (vote|majority) of all 7 systems/);
+    expect(rec.basis.kind).not.toBe('beats-baselines');
+    expect(recommendationReason(r)).toMatch(/^No selection beats the (vote|majority) of all 7 systems/);
     // The search's choice leads vote-all in-sample, but not beyond noise held out.
     const vote = r.baselines.find((b) => b.name === 'vote-all')!;
     expect(r.selection.planning.objective).toBeGreaterThan(vote.planning.objective);

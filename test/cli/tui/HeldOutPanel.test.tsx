@@ -7,6 +7,7 @@ import { cleanup, render } from 'ink-testing-library';
 import { HeldOutPanel } from '../../../cli/tui/HeldOutPanel.js';
 import type { CheckState } from '../../../cli/tui/use-held-out-check.js';
 import { exampleModel, examplePlan, figuresLine, HELPS, NEWS, plain } from './helpers.js';
+import { recommendationReason } from '../../../src/report/plan-reason.js';
 
 afterEach(() => cleanup());
 
@@ -51,7 +52,7 @@ describe('HeldOutPanel', () => {
     expect(f).toContain(`Recommendation (vote-all): vote(${r.systems.join('+')})`);
     expect(f).toContain(`  ${figuresLine(r)}`);
     // The reason in full: it fits 21 rows at 100 columns.
-    expect(f.replace(/\s+/g, ' ')).toContain(r.recommendation.reason);
+    expect(f.replace(/\s+/g, ' ')).toContain(recommendationReason(r));
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(99);
   });
 

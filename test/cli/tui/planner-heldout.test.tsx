@@ -14,6 +14,7 @@ import { choiceCounts, choiceOf } from '../../../src/plan/choice.js';
 import { buildPlanData } from '../../../src/plan/data.js';
 import { buildEnsembleIndex } from '../../../src/ensemble/simulate.js';
 import { esc, exampleCorpus, exampleModel, examplePlan, figuresLine, HELPS, KEY, NEWS, pc, plain, press, render, resize, until } from './helpers.js';
+import { recommendationReason } from '../../../src/report/plan-reason.js';
 
 afterEach(() => cleanup());
 
@@ -70,8 +71,8 @@ describe('tui Planner: the held-out check', () => {
     expect(f.match(/^[ ›]\*/gm)).toHaveLength(1);
     expect(f).toContain(`Recommendation (${rec.procedure}): ${rec.rule}(`);
     expect(f).toContain(figuresLine(r));
-    // The reason's opening words, as runPlan gives them (the panel wraps it).
-    expect(f.replace(/\s+/g, ' ')).toContain(rec.reason.split(' ').slice(0, 8).join(' '));
+    // The reason's opening words, as the reports give them (the panel wraps it).
+    expect(f.replace(/\s+/g, ' ')).toContain(recommendationReason(r).split(' ').slice(0, 8).join(' '));
   });
 
   it('on examples/selection/helps: the search\'s choice is recommended, far ahead of vote-all', async () => {

@@ -1,0 +1,81 @@
+/**
+ * The recommendation's reason in words, from its basis (the facts the planner recorded): which
+ * procedure is recommended and why — no held-out estimate, no selection beyond noise, or a
+ * selection that beats both no-selection baselines held out — with the figures behind it.
+ */
+import { isRateObjective, signedAmount } from '../plan/scores.js';
+import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
+import { pText } from '../plan/recommend.js';
+
+/** How a procedure's choice reads in a sentence. */
+function phrase(r: PlanResult, name: ProcedureName): string {
+  const p = [r.selection, ...r.baselines].find((x) => x.name === name);
+  const systems = r.systems.length;
+  switch (name) {
+    case 'vote-all': return `the vote of all ${systems} systems (vote-all)`;
+    case 'majority-all': return `the majority of all ${systems} systems (majority-all)`;
+    case 'best-single': return `the best single system (best-single: ${p?.members[0] ?? '?'})`;
+    case 'caruana': return `ensemble selection with replacement (caruana: ${p === undefined ? '?' : choiceText(p)})`;
+    case 'selection': return `the search's choice ${p === undefined ? '?' : choiceText(p)}`;
+  }
+}
+
+/** A procedure's choice as `rule(a+b×2+…)` (whole weights written as multiplicities). */
+function choiceText(p: Procedure): string {
+  const w = p.weights;
+  const integer = w !== undefined && Object.values(w).every((x) => Number.isInteger(x));
+  return `${p.rule}(${p.members.map((m) => (integer && w![m] !== 1 ? `${m}×${w![m]}` : m)).join('+')})`;
+}
+
+/** "p = 0.012", or "p < 0.001". */
+function pIs(p: number): string {
+  const t = pText(p);
+  return t.startsWith('<') ? `p ${t}` : `p = ${t}`;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Why the plan recommends what it recommends, in words. */
+export function recommendationReason(r: PlanResult): string {
+  const rec = r.recommendation;
+  const b = rec.basis;
+  const pick = rec.procedure;
+  const rate = isRateObjective(r.objective.text);
+  const amount = (x: number) => signedAmount(x, rate);
+  const unit = rate ? ' points' : '';
+  const show = (x: number) => (rate ? (100 * x).toFixed(2) : x.toFixed(4));
+  const heldMean = (p: ProcedureName) => {
+    const h = [r.selection, ...r.baselines].find((x) => x.name === p)?.heldOut;
+    if (h === undefined) return '—';
+    return `${show(h.mean)}${h.sd === null ? '' : ` ± ${show(h.sd)}`} over ${h.splits} ${h.splits === 1 ? 'split' : 'splits'}`;
+  };
+  const against = (t: TestFigures, q: ProcedureName) => `${amount(t.diff)}${unit} over ${q}, ${pIs(t.p)}`;
+  switch (b.kind) {
+    case 'no-held-out':
+      return `No held-out estimate was made, so no selection can be shown to beat ${phrase(r, pick)}: recommending it.`;
+    case 'not-significant':
+      return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, the simplest procedure within one standard error of the best held out, `
+        + `does not beat both no-selection baselines significantly (${against(b.vsVoteAll, 'vote-all')}; ${against(b.vsMajorityAll, 'majority-all')}; `
+        + `an approximate-randomization p below ${rec.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`;
+    case 'majority-not-beyond-vote':
+      return `No selection beats ${phrase(r, pick)} beyond noise: majority-all is within one standard error of the best held out, ${phrase(r, b.best)}, `
+        + `but it does not beat vote-all significantly (${amount(b.majorityVsVote.diff)}${unit}, ${pIs(b.majorityVsVote.p)}). Recommending vote-all, which needs no selection.`;
+    case 'best-held-out':
+      return `No selection beats ${phrase(r, pick)} held out: it has the best held-out ${r.objective.description} of the five procedures (${heldMean(pick)}). `
+        + 'Recommending it: selection does not pay here.';
+    case 'within-noise':
+      return `No selection beats ${phrase(r, pick)} beyond noise: the best procedure held out, ${phrase(r, b.best)}, leads it by ${amount(b.behind)}${unit}, `
+        + `within one standard error (${amount(b.se).replace(/^\+/, '')}). Recommending the baseline, which needs no selection.`;
+    case 'beats-baselines': {
+      const vote = rec.vsBaselines.find((v) => v.name === 'vote-all');
+      const majority = rec.vsBaselines.find((v) => v.name === 'majority-all');
+      let text = `${capitalise(phrase(r, pick))} beats both no-selection baselines beyond noise held out (${heldMean(pick)})`;
+      text += vote === undefined || majority === undefined ? '.' : ': '
+        + `${amount(vote.meanDiff)}${unit} over vote-all (95% interval ${amount(vote.ci95[0])} to ${amount(vote.ci95[1])}, ${pIs(vote.p)}) `
+        + `and ${amount(majority.meanDiff)}${unit} over majority-all (${pIs(majority.p)}).`;
+      if (b.skipped.length > 0) text += ` Simpler procedures within one standard error of the best (${b.skipped.join(', ')}) do not beat both baselines significantly.`;
+      else if (pick !== b.best) text += ` The best held out, ${phrase(r, b.best)}, is not simpler and not ahead beyond one standard error.`;
+      return text;
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The recommendation's reason is written by the report layer from the basis the planner records:
+ * one sentence per kind of basis, with the figures behind it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PlanResult, ProcedureName, RecommendationBasis } from '../../src/plan/types.js';
+import { recommendationReason } from '../../src/report/plan-reason.js';
+
+const procedure = (name: ProcedureName, members: string[], rule: string, mean: number) => ({
+  name, members, rule, size: members.length,
+  planning: { objective: mean + 0.01, scores: {} as never },
+  heldOut: { mean, sd: 0.004, splits: 5, planningMean: mean + 0.01, optimism: 0.01 },
+});
+
+function result(pick: ProcedureName, basis: RecommendationBasis, objective = 'f1'): PlanResult {
+  const all = ['a', 'b', 'c', 'd'];
+  return {
+    systems: all,
+    objective: { text: objective, minimise: objective === 'ser', description: objective === 'ser' ? 'SER' : 'F1' },
+    selection: procedure('selection', ['a', 'b', 'c'], 'vote', 0.93),
+    baselines: [
+      procedure('best-single', ['a'], 'union', 0.9), procedure('majority-all', all, 'majority', 0.92),
+      procedure('vote-all', all, 'vote', 0.925), { ...procedure('caruana', ['a', 'b'], 'weighted', 0.91), weights: { a: 2, b: 1 } },
+    ],
+    recommendation: {
+      procedure: pick, members: all, rule: 'vote', basis, alpha: 0.05, heldOut: null, tests: null,
+      vsBaselines: [
+        { name: 'vote-all', meanDiff: 0.012, sd: 0.01, se: 0.004, ci95: [0.004, 0.02], p: 0.004, pBootstrap: 0.01 },
+        { name: 'majority-all', meanDiff: 0.02, sd: 0.01, se: 0.004, ci95: [0.01, 0.03], p: 0.0004, pBootstrap: 0.001 },
+      ],
+    },
+  } as unknown as PlanResult;
+}
+
+describe('recommendationReason', () => {
+  it('says when no held-out estimate was made', () => {
+    expect(recommendationReason(result('vote-all', { kind: 'no-held-out' })))
+      .toBe('No held-out estimate was made, so no selection can be shown to beat the vote of all 4 systems (vote-all): recommending it.');
+  });
+
+  it('names the procedure that failed the significance test, with both tests', () => {
+    const text = recommendationReason(result('vote-all', {
+      kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.003, p: 0.21 }, vsMajorityAll: { diff: 0.01, p: 0.0002 },
+    }));
+    expect(text).toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: ensemble selection with replacement (caruana: weighted(a×2+b)), '
+      + 'the simplest procedure within one standard error of the best held out, does not beat both no-selection baselines significantly '
+      + '(+0.30 points over vote-all, p = 0.210; +1.00 points over majority-all, p < 0.001; an approximate-randomization p below 0.05 is needed against both), '
+      + 'and neither does any other. Recommending the baseline, which needs no selection.');
+  });
+
+  it('explains majority-all set aside for vote-all, a baseline best held out, and one within noise', () => {
+    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: -0.005, p: 0.5 } })))
+      .toContain('but it does not beat vote-all significantly (-0.50 points, p = 0.500). Recommending vote-all');
+    expect(recommendationReason(result('vote-all', { kind: 'best-held-out' })))
+      .toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 over 5 splits). Recommending it: selection does not pay here.');
+    expect(recommendationReason(result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.005, se: 0.006 })))
+      .toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: the best procedure held out, the search\'s choice vote(a+b+c), leads it by +0.50 points, within one standard error (0.60). Recommending the baseline, which needs no selection.');
+  });
+
+  it('gives a selection that beats both baselines its figures, and what simpler procedures did', () => {
+    const text = recommendationReason(result('selection', { kind: 'beats-baselines', best: 'selection', skipped: ['best-single'] }));
+    expect(text).toBe('The search\'s choice vote(a+b+c) beats both no-selection baselines beyond noise held out (93.00 ± 0.40 over 5 splits): '
+      + '+1.20 points over vote-all (95% interval +0.40 to +2.00, p = 0.004) and +2.00 points over majority-all (p < 0.001). '
+      + 'Simpler procedures within one standard error of the best (best-single) do not beat both baselines significantly.');
+  });
+});
