@@ -66,7 +66,7 @@ export { DEFAULT_FOLDS, DEFAULT_SAMPLES, plan, runPlan, unitKindOf, type PlanOpt
 export type {
   BaselineName, BootstrapResult, CandidateExplanation, CandidateScores, GreedyStep, HeldOut, HeldOutSplit, HeldOutSummary, MemberContribution,
   PairComplementarity, PairedComparison, PairExplanation, PlanCandidate, PlanResult, PredictionAccuracy, PredictionMethod, PredictionQuality,
-  PredictorAccuracies, Procedure, ProcedureName, QualityGroup, RankAgreement, Recommendation, ScoredOn, TestSet,
+  PlanNote, PredictorAccuracies, Procedure, ProcedureName, QualityGroup, RankAgreement, Recommendation, RecommendationBasis, ScoredOn, TestSet,
 } from './plan/types.js';
 export { explainCandidate, type ExplainOptions } from './plan/explain.js';
 export { accuracy as predictionAccuracy, predictionQuality, type Predictions, type QualityEntry } from './plan/quality.js';
@@ -80,3 +80,4 @@ export { planScatterSvg, type ScatterPoint } from './report/plan-svg.js';
 export { runSettings, settingsJson, signature, signatureLine, withSettings, type RunSettings } from './report/settings.js';
 export { VERSION } from './version.js';
 export { recommendationReason } from './report/plan-reason.js';
+export { noteText } from './report/plan-notes.js';

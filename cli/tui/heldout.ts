@@ -5,6 +5,7 @@
  */
 import { isRateObjective } from '../../src/plan/scores.js';
 import type { PlanResult, ProcedureName } from '../../src/plan/types.js';
+import { noteText } from '../../src/report/plan-notes.js';
 import { procedures, proceduresTable } from '../../src/report/plan-procedures.js';
 import { abbreviateMembers, plural, pValue, signedObjective, weightedMembers, width as textWidth } from '../../src/report/plan-values.js';
 import { renderText, type Table } from '../../src/report/table.js';
@@ -68,7 +69,7 @@ export function recommendationSummary(r: PlanResult, width: number): string[] {
   const t = shownTable(r, (m) => m.join('+'));
   const mean = cellOf(r, t, 'held-out', rec.procedure);
   const sd = cellOf(r, t, '± sd', rec.procedure);
-  if (rec.heldOut === null || mean === undefined) return [head + what, `  ${r.notes.find((x) => x.startsWith('no held-out')) ?? 'no held-out estimate'}`];
+  if (rec.heldOut === null || mean === undefined) return [head + what, `  ${((n) => (n === undefined ? 'no held-out estimate' : noteText(n)))(r.notes.find((x) => x.kind === 'no-held-out'))}`];
   const held = `held-out ${mean}${sd === undefined || sd === '—' ? '' : ` ± ${sd}`} over ${plural(rec.heldOut.folds, 'split')}`;
   const against = measuredAgainst(r);
   const c = rec.vsBaselines.find((x) => x.name === against);

@@ -37,7 +37,7 @@ import { searchSettings, type Listed, type Planned, type SearchSettings, type Se
 import { exactByConstruction } from './predict.js';
 import { predictedCounts, predictedValue } from './store.js';
 import type {
-  CandidateExplanation, GreedyStep, HeldOut, PlanCandidate, PlanResult, Procedure, ProcedureName, Recommendation, ScoredOn, TestSet,
+  CandidateExplanation, GreedyStep, HeldOut, PlanCandidate, PlanNote, PlanResult, Procedure, ProcedureName, Recommendation, ScoredOn, TestSet,
 } from './types.js';
 
 export type { SearchStrategy } from './search.js';
@@ -122,7 +122,7 @@ export function unitKindOf(corpus: Corpus): UnitKind {
 }
 
 /** The splits of the held-out estimate, and notes on how they were made. */
-function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions, seed: number, notes: string[]): { splits: Split[]; folds?: number; repeats?: number } {
+function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions, seed: number, notes: PlanNote[]): { splits: Split[]; folds?: number; repeats?: number } {
   const units = pool.length;
   const repeats = o.repeats ?? 1;
   if (!Number.isInteger(repeats) || repeats < 1) throw UsageError.about('repeats', `expects a positive integer, got ${repeats}`);
@@ -137,9 +137,7 @@ function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions,
   let folds = o.folds ?? DEFAULT_FOLDS;
   if (o.folds === undefined && units < DEFAULT_FOLDS) {
     folds = units >= 2 ? units : 0;
-    notes.push(folds === 0
-      ? `no held-out estimate: the data has ${units} ${unitKind} (at least 2 are needed to split)`
-      : `held-out estimate with ${folds} folds: the data has only ${units} ${unitKind}s`);
+    notes.push(folds === 0 ? { kind: 'no-held-out', units, unit: unitKind } : { kind: 'fewer-folds', folds, units, unit: unitKind });
   }
   if (folds === 0) return { splits: [] };
   return { splits: makeSplits(pool, { folds, repeats, seed, unit: unitKind }), folds, repeats };
@@ -328,9 +326,9 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const total = unitCount(index, unitKind);
   const pool = o.planUnits === undefined ? Array.from({ length: total }, (_, u) => u) : [...new Set(o.planUnits)].sort((a, b) => a - b);
   if (pool.some((u) => !Number.isInteger(u) || u < 0 || u >= total)) throw new RangeError(`planUnits must be ${unitKind} numbers below ${total}`);
-  const notes: string[] = [];
+  const notes: PlanNote[] = [];
   const { splits, folds, repeats } = planSplits(pool, unitKind, o, s.seed, notes);
-  if (unitKind === 'sentence' && splits.length > 0) notes.push('the corpus has one document: held-out splits and tests are by sentence');
+  if (unitKind === 'sentence' && splits.length > 0) notes.push({ kind: 'by-sentence' });
   const holdout = o.holdout !== undefined;
   const inTrain = new Uint8Array(total);
   for (const u of holdout ? splits[0].train : pool) inTrain[u] = 1;
@@ -343,7 +341,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const { ctx } = p;
   const { store } = ctx;
   if (holdout) {
-    notes.push(`planned on ${splits[0].train.length} of ${units} ${unitKind}s; the other ${splits[0].test.length} are held out (seed ${s.seed})`);
+    notes.push({ kind: 'holdout', train: splits[0].train.length, test: splits[0].test.length, units, unit: unitKind, seed: s.seed });
   }
 
   let heldOut: HeldOut | undefined;
@@ -377,7 +375,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   if (!(alpha > 0 && alpha < 1)) throw UsageError.about('alpha', `expects a level between 0 and 1, got ${alpha}`);
   const tests = { samples, seed: s.seed, units: unitKind, alpha };
   if (splits.length > 0 && 1 / (samples + 1) >= alpha) {
-    notes.push(`with ${samples} resamples no p-value is below ${Number((1 / (samples + 1)).toPrecision(3))}, so no selection can reach --alpha ${alpha}: raise --samples`);
+    notes.push({ kind: 'alpha-unreachable', samples, alpha });
   }
   const { recommendation: rec } = recommend(runs, main.chosen, data, scorer, tests);
   const recommendation: Recommendation = rec;
@@ -389,7 +387,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       vsBaselines: rec.vsBaselines.map(({ name: b }) => comparisonOf(b, b === rec.procedure ? undefined : dataTest(test, scorer, recChoice, main.chosen[b].choice, { ...tests, units: testUnits }))),
       tests: { on: 'test', units: testUnits, samples, seed: s.seed, reselected: false },
     };
-    notes.push('test figures come from the test set, which took no part in any choice');
+    notes.push({ kind: 'test-set' });
   }
 
   // Pareto front of objective against cost, over every evaluated candidate in the size range.

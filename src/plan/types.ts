@@ -228,6 +228,21 @@ export interface CandidateExplanation {
   notes: string[];
 }
 
+/** A fact about how a plan was made that its reader needs. */
+export type PlanNote =
+  /** Fewer units than the default folds: as many folds as units. */
+  | { kind: 'fewer-folds'; folds: number; units: number; unit: 'document' | 'sentence' }
+  /** Fewer than two units: no held-out estimate. */
+  | { kind: 'no-held-out'; units: number; unit: 'document' | 'sentence' }
+  /** One document: splits and tests are by sentence. */
+  | { kind: 'by-sentence' }
+  /** A hold-out split: planned on `train` of `units` units, `test` held out. */
+  | { kind: 'holdout'; train: number; test: number; units: number; unit: 'document' | 'sentence'; seed: number }
+  /** With `samples` resamples no p-value can be below `alpha`. */
+  | { kind: 'alpha-unreachable'; samples: number; alpha: number }
+  /** Test figures come from a test set that took no part in any choice. */
+  | { kind: 'test-set' };
+
 /** The baselines every plan reports beside its own choice, as named in JSON. */
 export type BaselineName = 'best-single' | 'majority-all' | 'vote-all' | 'caruana';
 /** The plan's own choice (`selection`, the search's top candidate) and the baselines. */
@@ -469,8 +484,8 @@ export interface PlanResult {
   selection: Procedure;
   /** Best single system, majority and vote of all systems, ensemble selection with replacement. */
   baselines: Procedure[];
-  /** Notes the reader needs (e.g. vote predicted through majority). */
-  notes: string[];
+  /** What the reader needs to know about how the plan was made (the reports put them in words). */
+  notes: PlanNote[];
   heldOut?: HeldOut;
   testSet?: TestSet;
   bootstrap?: BootstrapResult;

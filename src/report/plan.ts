@@ -23,6 +23,7 @@ import {
   bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, recommendationLines, splitsTable,
 } from './plan-procedures.js';
 import { explainFormatOf, explanationJson, explanationTables } from './plan-explain.js';
+import { noteText } from './plan-notes.js';
 import { recommendationReason } from './plan-reason.js';
 import { predictionQualityJson, predictionQualityTable } from './plan-quality.js';
 import { renderCsv, renderLatex, renderMarkdown, renderText, type Column, type Table } from './table.js';
@@ -244,7 +245,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     if (front !== undefined) section(renderText([front], style));
   }
   for (const t of honestTables(result, wide)) section(renderText([t], style));
-  if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => `  - ${n}`)].join('\n'));
+  if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => `  - ${noteText(n)}`)].join('\n'));
   section(recommendationLines(result).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
   for (const e of result.explanations ?? []) section(renderText(explanationTables(e, explainFormatOf(result)), style));
   return `${out.join('\n')}\n`;
@@ -360,7 +361,7 @@ export function planJsonObject(r: PlanResult): object {
     planningData: { ...r.planningData },
     selection: procedureJson(r.selection),
     baselines: r.baselines.map(procedureJson),
-    notes: [...r.notes],
+    notes: r.notes.map((n) => ({ ...n, text: noteText(n) })),
     ...(h === undefined ? {} : {
       heldOut: {
         kind: h.kind, units: h.units,

@@ -332,7 +332,7 @@ describe('complan plan: honest numbers', () => {
     expect(f.chosen).toEqual({ members: a.candidates[0].members, rule: a.candidates[0].rule });
     expect(f.planning.selection).toBe(a.candidates[0].actual.f);
     expect(a.planningData.documents).toBe(6);
-    expect(a.notes.join('\n')).toContain('planned on 6 of 8 documents; the other 2 are held out (seed 3)');
+    expect((a.notes as unknown as Array<{ text: string }>).map((n) => n.text)).toContain('planned on 6 of 8 documents; the other 2 are held out (seed 3)');
     // Another seed splits the documents otherwise.
     const other = await planJson(['--holdout', '0.25', '--seed', '4', '--top', '3']);
     expect(other.heldOut!.seed).toBe(4);
@@ -372,7 +372,7 @@ describe('complan plan: honest numbers', () => {
 
   it('notes when --alpha cannot be reached with so few resamples', async () => {
     const doc = await planJson(['--samples', '99', '--alpha', '0.01', '--top', '1']);
-    expect(doc.notes).toContain('with 99 resamples no p-value is below 0.01, so no selection can reach --alpha 0.01: raise --samples');
+    expect(doc.notes).toContainEqual({ kind: 'alpha-unreachable', samples: 99, alpha: 0.01, text: 'with 99 resamples no p-value is below 0.01, so no selection can reach --alpha 0.01: raise --samples' });
     expect(['vote-all', 'majority-all']).toContain(doc.recommendation.procedure);
   });
 

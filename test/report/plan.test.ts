@@ -11,6 +11,7 @@ import type {
 import {
   abbreviateMembers, isRateObjective, PLAN_CSV_FIELDS, planCsv, planJson, planLatex, planMarkdown, planTable,
 } from '../../src/report/plan.js';
+import { noteText } from '../../src/report/plan-notes.js';
 import { recommendationReason } from '../../src/report/plan-reason.js';
 
 const scores = (f: number, extra: Partial<CandidateScores> = {}): CandidateScores => ({
@@ -90,7 +91,7 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
       procedure('vote-all', ['crf', 'gazetteer', 'sloppy', 'tagger_v2&co'], 'vote', 0.915, 0.91),
       { ...procedure('caruana', ['crf', 'gazetteer', 'sloppy'], 'weighted', 0.94, 0.915), weights: { crf: 2, gazetteer: 1, sloppy: 1 } },
     ],
-    notes: ['vote predicted through majority', 'greedy then beam: the space has 4095 subsets'],
+    notes: [{ kind: 'by-sentence' }, { kind: 'alpha-unreachable', samples: 99, alpha: 0.01 }],
     heldOut: {
       kind: 'folds', units: 'document', folds: 2, repeats: 1, seed: 7,
       splits: [1, 2].map((fold) => ({
@@ -242,7 +243,7 @@ describe('planTable', () => {
     expect(text).toContain('Bootstrap of the procedures (200 resamples of the documents, seed 7): every choice made again on each resample, scored on the documents it left out');
     expect(text).toContain('selection against each other procedure, out of bootstrap (re-selected in each resample)');
     expect(text).toMatch(/\nmajority-all\s+\+1\.00\s+-0\.20 to \+2\.10\s+8\.0%\n/);
-    expect(text).toMatch(/Notes:\n {2}- vote predicted through majority\n {2}- greedy then beam: the space has 4095 subsets\n/);
+    expect(text).toContain('Notes:\n  - the corpus has one document: held-out splits and tests are by sentence\n  - with 99 resamples no p-value is below 0.01, so no selection can reach --alpha 0.01: raise --samples\n');
     expect(text.endsWith([
       'Recommendation (selection): vote(crf+gazetteer+sloppy)',
       '  in-sample 93.50; held-out 92.00 ± 0.40 over 2 splits',
@@ -370,7 +371,11 @@ describe('planJson', () => {
     expect(Object.keys(json.heldOut)).toEqual(['kind', 'units', 'folds', 'repeats', 'seed', 'splits', 'summary', 'stability']);
     expect(Object.keys(json.bootstrap)).toEqual(['samples', 'seed', 'confidence', 'units', 'reselected', 'procedure', 'procedures', 'vsBaselines', 'skipped']);
     // The result as it stands, with the reason the report writes from its basis.
-    expect(json).toEqual(JSON.parse(JSON.stringify({ ...r, recommendation: { ...r.recommendation, reason: recommendationReason(r) } })));
+    expect(json).toEqual(JSON.parse(JSON.stringify({
+      ...r,
+      recommendation: { ...r.recommendation, reason: recommendationReason(r) },
+      notes: r.notes.map((n) => ({ ...n, text: noteText(n) })),
+    })));
     // Built explicitly: the key order does not depend on how the input object was made.
     const shuffled = Object.fromEntries(Object.entries(r).reverse()) as unknown as PlanResult;
     expect(planJson(shuffled)).toBe(planJson(r));
