@@ -85,14 +85,9 @@ export interface MemberVotes {
  */
 export function memberVotes(data: PlanData, members: readonly number[]): MemberVotes {
   const { n } = data;
-  const k = members.length;
   const G = data.goldSize;
-  const single = (f: (m: number) => number) => Float64Array.from(members, f);
-  const pairs = (f: (a: number, b: number) => number) => {
-    const out = new Float64Array(k * k);
-    for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) out[i * k + j] = f(members[i], members[j]);
-    return out;
-  };
+  const single = (f: (m: number) => number) => perMember(members, f);
+  const pairs = (f: (a: number, b: number) => number) => perPair(members, f);
   const negVotes = () => {
     const fp = single((m) => data.fp[m]);
     let negN = 0;
@@ -138,15 +133,36 @@ function tail(h: Float64Array, t: number): number {
   return s;
 }
 
-const cache = new WeakMap<PlanData, MemberVotes>();
+/** f(m) for each of the members. */
+function perMember(members: readonly number[], f: (m: number) => number): Float64Array {
+  return Float64Array.from(members, f);
+}
 
-/** {@link memberVotes}, remembering the last member list per data (a candidate's rules share it). */
-function votesOf(data: PlanData, members: readonly number[]): MemberVotes {
+/** f(a, b) for each pair of members a before b, k×k row-major (every ordered pair when `ordered`). */
+function perPair(members: readonly number[], f: (a: number, b: number) => number, ordered = false): Float64Array {
+  const k = members.length;
+  const out = new Float64Array(k * k);
+  for (let i = 0; i < k; i++) for (let j = ordered ? 0 : i + 1; j < k; j++) if (i !== j) out[i * k + j] = f(members[i], members[j]);
+  return out;
+}
+
+/**
+ * What `make` gives for the member list, remembered for the last list asked of each data (the
+ * rules of one candidate ask for the same fits in turn).
+ */
+function lastFor<T extends { members: number[] }>(cache: WeakMap<PlanData, T>, data: PlanData, members: readonly number[], make: () => T): T {
   const last = cache.get(data);
   if (last !== undefined && last.members.length === members.length && last.members.every((m, i) => m === members[i])) return last;
-  const v = memberVotes(data, members);
+  const v = make();
   cache.set(data, v);
   return v;
+}
+
+const cache = new WeakMap<PlanData, MemberVotes>();
+
+/** {@link memberVotes}, remembered for the last member list per data. */
+function votesOf(data: PlanData, members: readonly number[]): MemberVotes {
+  return lastFor(cache, data, members, () => memberVotes(data, members));
 }
 
 /**
@@ -267,20 +283,17 @@ interface BoundaryStates {
 const stateCache = new WeakMap<PlanData, BoundaryStates>();
 
 function statesOf(data: PlanData, members: readonly number[]): BoundaryStates {
-  const last = stateCache.get(data);
-  if (last !== undefined && last.members.length === members.length && last.members.every((m, i) => m === members[i])) return last;
+  return lastFor(stateCache, data, members, () => fitStates(data, members));
+}
+
+function fitStates(data: PlanData, members: readonly number[]): BoundaryStates {
   const { n } = data;
-  const k = members.length;
   const G = data.goldSize;
-  const single = (f: (m: number) => number) => Float64Array.from(members, f);
-  const pairs = (f: (a: number, b: number) => number, ordered = false) => {
-    const out = new Float64Array(k * k);
-    for (let i = 0; i < k; i++) for (let j = ordered ? 0 : i + 1; j < k; j++) if (i !== j) out[i * k + j] = f(members[i], members[j]);
-    return out;
-  };
+  const single = (f: (m: number) => number) => perMember(members, f);
+  const pairs = (f: (a: number, b: number) => number, ordered = false) => perPair(members, f, ordered);
   let negN = 0;
   for (const m of members) negN += data.fp[m];
-  const out: BoundaryStates = {
+  return {
     members: [...members],
     states: maxEntStates(
       G,
@@ -294,8 +307,6 @@ function statesOf(data: PlanData, members: readonly number[]): BoundaryStates {
     neg: maxEntPatterns(negN, single((m) => data.fp[m]), pairs((a, b) => data.coNeg[a * n + b])),
     x: maxEntPatterns(G, single((m) => data.coX[m * n + m]), pairs((a, b) => data.coX[a * n + b])),
   };
-  stateCache.set(data, out);
-  return out;
 }
 
 /** Gold items per label (the weights of a label-weighted vote are averaged with these). */

@@ -6,6 +6,7 @@
 import { isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
 import { pText } from '../plan/recommend.js';
+import { weightedMembers } from './plan-values.js';
 
 /** How a procedure's choice reads in a sentence. */
 function phrase(r: PlanResult, name: ProcedureName): string {
@@ -22,9 +23,8 @@ function phrase(r: PlanResult, name: ProcedureName): string {
 
 /** A procedure's choice as `rule(a+b×2+…)` (whole weights written as multiplicities). */
 function choiceText(p: Procedure): string {
-  const w = p.weights;
-  const integer = w !== undefined && Object.values(w).every((x) => Number.isInteger(x));
-  return `${p.rule}(${p.members.map((m) => (integer && w![m] !== 1 ? `${m}×${w![m]}` : m)).join('+')})`;
+  const whole = p.weights !== undefined && Object.values(p.weights).every((x) => Number.isInteger(x));
+  return `${p.rule}(${weightedMembers(p.members, whole ? p.weights : undefined).join('+')})`;
 }
 
 /** "p = 0.012", or "p < 0.001". */

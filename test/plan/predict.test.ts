@@ -94,13 +94,18 @@ function moments(h: Float64Array): [number, number] {
   return [one, two];
 }
 
-/** Random feasible singles and pairs: k members drawing from N items with a shared "ease" (so pairs are positively correlated). */
-const membersArb = fc.record({ k: fc.integer({ min: 2, max: 14 }), seed: fc.integer({ min: 1, max: 1_000_000 }), N: fc.integer({ min: 20, max: 400 }) }).map(({ k, seed, N }) => {
+/** A seeded linear congruential generator of numbers in [0, 1). */
+function lcg(seed: number): () => number {
   let a = seed;
-  const rnd = () => {
+  return () => {
     a = (a * 1103515245 + 12345) % 2147483648;
     return a / 2147483648;
   };
+}
+
+/** Random feasible singles and pairs: k members drawing from N items with a shared "ease" (so pairs are positively correlated). */
+const membersArb = fc.record({ k: fc.integer({ min: 2, max: 14 }), seed: fc.integer({ min: 1, max: 1_000_000 }), N: fc.integer({ min: 20, max: 400 }) }).map(({ k, seed, N }) => {
+  const rnd = lcg(seed);
   const skill = Array.from({ length: k }, () => rnd());
   const picks = Array.from({ length: N }, () => {
     const ease = rnd();
@@ -215,11 +220,7 @@ describe('predictions of three or more members', () => {
 
 /** Random three-state votes (O, C, W per member and boundary) with a shared "ease", and their counts. */
 const statesArb = fc.record({ k: fc.integer({ min: 2, max: 6 }), seed: fc.integer({ min: 1, max: 1_000_000 }), N: fc.integer({ min: 20, max: 300 }) }).map(({ k, seed, N }) => {
-  let a = seed;
-  const rnd = () => {
-    a = (a * 1103515245 + 12345) % 2147483648;
-    return a / 2147483648;
-  };
+  const rnd = lcg(seed);
   const skill = Array.from({ length: k }, () => rnd());
   const votes = Array.from({ length: N }, () => {
     const ease = rnd();
