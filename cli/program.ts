@@ -13,6 +13,7 @@ import { registerEval } from './commands/eval.js';
 import { registerPlan } from './commands/plan.js';
 import { registerTui } from './commands/tui.js';
 import type { Io } from './io.js';
+import { terminalText } from '../src/report/terminal-text.js';
 import { VERSION } from '../src/version.js';
 
 export { VERSION };
@@ -43,7 +44,7 @@ export function buildProgram(io: Io): Command {
 function output(io: Io) {
   return {
     writeOut: io.stdout,
-    writeErr: io.stderr,
+    writeErr: (t: string) => io.stderr(terminalText(t)),
     outputError: (text: string, write: (s: string) => void) => {
       const line = text.trim().replace(/^error: /, '').split('\n').map((s) => s.trim()).filter((s) => s !== '')
         .map((s, i) => (i === 0 ? s : s.replace(/^\((.*)\)$/, ' ($1)').replace(/^\(Did/, '(did'))).join('');
@@ -97,15 +98,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     // The library names its parameters; the command names the options that set them.
     if (err instanceof UsageError) {
       const option = err.param === undefined ? '' : `${optionName(err.param)}: `;
-      io.stderr(`complan: ${option}${err.template === undefined ? err.message : optionsIn(err.template)}\n`);
+      io.stderr(`${terminalText(`complan: ${option}${err.template === undefined ? err.message : optionsIn(err.template)}`)}\n`);
       return 1;
     }
     if (err instanceof InputError) {
-      io.stderr(`complan: ${err.template === undefined ? err.message : InputError.format(optionsIn(err.template), err.file, err.line)}\n`);
+      io.stderr(`${terminalText(`complan: ${err.template === undefined ? err.message : InputError.format(optionsIn(err.template), err.file, err.line)}`)}\n`);
       return 2;
     }
     const e = err as Error;
-    io.stderr(`complan: internal error: ${e?.message ?? String(err)}\n`);
+    io.stderr(`${terminalText(`complan: internal error: ${e?.message ?? String(err)}`)}\n`);
     if (io.env.COMPLAN_DEBUG) io.stderr(`${e?.stack ?? ''}\n`);
     return 2;
   }
