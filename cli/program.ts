@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { InputError, optionName, optionsIn, UsageError } from '../src/errors.js';
 import { registerAblate } from './commands/ablate.js';
 import { registerCombine } from './commands/combine.js';
+import { registerCompletion } from './commands/completion.js';
 import { registerCompare } from './commands/compare.js';
 import { registerEval } from './commands/eval.js';
 import { registerPlan } from './commands/plan.js';
@@ -32,6 +33,7 @@ export function buildProgram(io: Io): Command {
   registerCombine(program, io);
   registerAblate(program, io);
   registerTui(program, io);
+  registerCompletion(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput(output(io));
   return program;
 }
@@ -54,7 +56,7 @@ function output(io: Io) {
 }
 
 /** The commands buildProgram registers, in order (a test holds the two equal). */
-export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'tui'];
+export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'tui', 'completion'];
 
 /** The input options of every command: a command line starting with one gives inputs. */
 const INPUT_OPTIONS = ['--gold', '--input-format', '--gold-column', '--pred-column', '--scheme', '--strict-scheme', '--ignore-embedded-gold'];
