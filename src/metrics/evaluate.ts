@@ -48,6 +48,8 @@ export interface SystemScores extends CountsPRF {
   source: string;
   format: string;
   scheme?: string;
+  /** The JSONL dialect the output was read as (JSONL only). */
+  dialect?: string;
   k: number;
   c: number;
   s: number;
@@ -67,6 +69,8 @@ export interface SystemScores extends CountsPRF {
 
 export interface CorpusSummary {
   source: string;
+  /** The JSONL dialect the gold standard was read as (JSONL only). */
+  dialect?: string;
   unit: 'token' | 'char';
   documents: number;
   sentences: number;
@@ -229,6 +233,7 @@ function scoreSystem(
     source: system.source,
     format: system.format,
     scheme: system.scheme,
+    ...(system.dialect === undefined ? {} : { dialect: system.dialect }),
     ...main,
     k: kMeasure(main.precision, main.recall, o.kAlpha, o.beta),
     c, s, d, i,
@@ -275,6 +280,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
     options: o,
     gold: {
       source: corpus.gold.source,
+      ...(corpus.gold.dialect === undefined ? {} : { dialect: corpus.gold.dialect }),
       unit: corpus.unit,
       documents: corpus.documents.length,
       sentences: corpus.sentences.length,
