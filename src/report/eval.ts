@@ -24,7 +24,7 @@ export function evalJson(r: EvalReport): object {
     zeroDivision: o.zeroDivision,
     serWeights: o.serWeights,
     types: o.types ?? null,
-    gold: { ...r.gold, dialect: r.gold.dialect ?? null },
+    gold: { dialect: null, ...r.gold },
     systems: r.systems.map((s) => ({
       name: s.name,
       source: s.source,
