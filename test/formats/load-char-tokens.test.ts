@@ -62,6 +62,8 @@ describe('text records against a tokenised gold', () => {
     const ids = temp('{"id": "a", "tokens": ["Rain"], "spans": []}\n{"id": "b", "tokens": ["in", "Oslo"], "spans": [[1, 2, "LOC"]]}\n', 'gold.jsonl');
     const byId = load(ids, [jsonl([{ id: 'b', text: 'in Oslo', label: [[3, 7, 'LOC']] }, { id: 'a', text: 'Rain', label: [] }])]);
     expect(quads(byId.systems[0].spans)).toEqual([[0, 2, 3, 'LOC']]);
+    const empty = temp('{"id": "a", "tokens": ["Rain"], "spans": []}\n{"id": "e", "tokens": [], "spans": []}\n', 'gold.jsonl');
+    expect(quads(load(empty, [jsonl([{ id: 'e', text: ' ', label: [] }, { id: 'a', text: 'Rain', label: [[0, 4, 'X']] }])]).systems[0].spans)).toEqual([[0, 0, 1, 'X']]);
     const short = jsonl([{ id: 'b', text: 'in', label: [] }]);
     expect(inputError(() => load(ids, [short])).message).toBe(`${short}:1: record "b" has the text of 1 token, but the gold record "b" (sentence 2) has 2`);
   });
