@@ -1,7 +1,10 @@
 /**
  * Loading a corpus: reads the gold standard and every system output, aligns each system to the
  * gold (by record id when both have ids, else by sentence order with document markers dropped),
- * verifies that tokens (or texts) agree, and moves spans into corpus coordinates.
+ * verifies that tokens (or texts) agree, and moves spans into corpus coordinates. A system
+ * record of text against a tokenised gold is laid along the gold's tokens and its character
+ * spans moved onto them (char-tokens.ts); a gold record of text with its own token offsets
+ * (spaCy) is tokenised by them.
  *
  * Without a gold file, the first system file's embedded gold column (conlleval style
  * `token gold pred`) is the reference. With one, an embedded gold that disagrees is an error
