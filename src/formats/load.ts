@@ -584,6 +584,9 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
     });
   }
+  if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
+    goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
+  }
   return {
     unit: gold.unit ?? 'token',
     documents: gold.documents,

@@ -53,6 +53,12 @@ describe('--labels', () => {
     expect(() => labelsOption(dir)).toThrow(`${dir}: is a directory (--labels takes a file of labels, or the labels separated by commas)`);
   });
 
+  it('warns when no input has integer ner_tags to name', async () => {
+    const r = await runCli(['eval', '--gold', at('gold.conll'), '--labels', 'O,B-PER,I-PER', at('hf.jsonl')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('complan: warning: --labels was given, but no input has integer ner_tags: the labels were not used\n');
+  });
+
   it('is a setting of the run, shown in the JSON settings', async () => {
     const r = await runCli(['eval', '--gold', at('gold.conll'), '--labels', 'O,B-PER,I-PER,B-ORG,I-ORG,B-LOC,I-LOC', '--format', 'json', at('hf-ids.jsonl')]);
     expect(r.stderr).toBe('');
