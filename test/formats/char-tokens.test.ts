@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment, tokensOf, type TokenLayout } from '../../src/formats/char-tokens.js';
 import { InputError } from '../../src/errors.js';
@@ -26,6 +27,32 @@ describe('layTokens', () => {
 
   it('lays nothing along blank text', () => {
     expect(layTokens(' \n', TOKENS, 0, TOKENS.length)).toEqual({ starts: [], ends: [] });
+  });
+});
+
+describe('layTokens on random layouts', () => {
+  // Tokens without white space (astral characters among them), separated by any white space or none.
+  const token = fc.string({ unit: fc.constantFrom('a', 'b', 'é', '.', '-', '😀'), minLength: 1, maxLength: 4 });
+  const space = fc.string({ unit: fc.constantFrom(' ', '\n', '\t', '\u00a0'), maxLength: 3 });
+
+  it('finds every token where the text was built with it, and maps each token range back', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(space, token), { minLength: 1, maxLength: 12 }), space, (parts, tail) => {
+      let text = '';
+      const want: TokenLayout = { starts: [], ends: [] };
+      for (const [sep, tok] of parts) {
+        text += sep;
+        want.starts.push(text.length);
+        text += tok;
+        want.ends.push(text.length);
+      }
+      text += tail;
+      const tokens = parts.map(([, tok]) => tok);
+      const laid = layTokens(text, tokens, 0, tokens.length);
+      expect(laid).toEqual(want);
+      for (let a = 0; a < tokens.length; a++) {
+        for (let b = a + 1; b <= tokens.length; b++) expect(tokensOf(want, want.starts[a], want.ends[b - 1])).toEqual([a, b]);
+      }
+    }), { numRuns: 300, seed: 20 });
   });
 });
 
