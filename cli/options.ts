@@ -2,12 +2,13 @@
  * Options shared by the commands: inputs, metric settings and output format,
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
 import { TAG_SCHEMES, type TagScheme } from '../src/formats/segment.js';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type LoadOptions } from '../src/formats/load.js';
+import { parseLabelList, splitLabelList } from '../src/formats/labels.js';
 import type { Corpus, InputFormat } from '../src/model/corpus.js';
 import type { Io } from './io.js';
 import { parseSerWeights } from '../src/metrics/errors.js';
@@ -49,7 +50,8 @@ export function addInputOptions(cmd: Command): Command {
     .option('--pred-column <n>', 'CoNLL column of the predicted tag (default: the last)', positiveInt('--pred-column'))
     .addOption(new Option('--scheme <scheme>', 'tag scheme').choices(TAG_SCHEMES as string[]).default('auto'))
     .option('--strict-scheme', 'reject transitions the tag scheme forbids instead of repairing them as conlleval does')
-    .option('--ignore-embedded-gold', 'score against --gold even where a file\'s embedded gold column disagrees');
+    .option('--ignore-embedded-gold', 'score against --gold even where a file\'s embedded gold column disagrees')
+    .option('--labels <labels>', 'names of integer ner_tags in id order: a file (JSON array, id2label, or one a line) or O,B-PER,...');
 }
 
 /** Adds the metric options. */
@@ -76,6 +78,7 @@ export interface InputFlags {
   scheme: TagScheme;
   strictScheme?: boolean;
   ignoreEmbeddedGold?: boolean;
+  labels?: string;
 }
 
 export function loadOptions(systems: string[], f: InputFlags, command = 'eval'): LoadOptions {
@@ -90,7 +93,31 @@ export function loadOptions(systems: string[], f: InputFlags, command = 'eval'):
     goldColumn: f.goldColumn ?? 0,
     predColumn: f.predColumn ?? 0,
     ignoreEmbeddedGold: f.ignoreEmbeddedGold === true,
+    ...(f.labels === undefined ? {} : { labels: labelsOption(f.labels) }),
   };
+}
+
+/**
+ * `--labels`: a file holding the label list (see {@link parseLabelList}), or the labels separated
+ * by commas. A value with a comma is a list unless a file has that name; one without is a file.
+ */
+export function labelsOption(value: string): string[] {
+  let isFile = false;
+  try {
+    isFile = statSync(value).isFile();
+  } catch {
+    // Not a file: a list, or a file that is missing.
+  }
+  if (!isFile && value.includes(',')) return splitLabelList(value);
+  let text: string;
+  try {
+    text = readFileSync(value, 'utf8');
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+    throw new InputError(`${why} (--labels takes a file of labels, or the labels separated by commas)`, value);
+  }
+  return parseLabelList(text, value);
 }
 
 export interface MetricFlags {

@@ -49,6 +49,8 @@ export interface SystemScores extends CountsPRF {
   source: string;
   format: string;
   scheme?: string;
+  /** The JSONL dialect the output was read as (JSONL only). */
+  dialect?: string;
   k: number;
   c: number;
   s: number;
@@ -68,6 +70,8 @@ export interface SystemScores extends CountsPRF {
 
 export interface CorpusSummary {
   source: string;
+  /** The JSONL dialect the gold standard was read as (JSONL only). */
+  dialect?: string;
   unit: 'token' | 'char';
   documents: number;
   sentences: number;
@@ -227,6 +231,7 @@ function scoreSystem(
     source: system.source,
     format: system.format,
     scheme: system.scheme,
+    ...(system.dialect === undefined ? {} : { dialect: system.dialect }),
     ...main,
     k: kMeasure(main.precision, main.recall, o.kAlpha, o.beta),
     c, s, d, i,
@@ -273,6 +278,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
     options: o,
     gold: {
       source: corpus.gold.source,
+      ...(corpus.gold.dialect === undefined ? {} : { dialect: corpus.gold.dialect }),
       unit: corpus.unit,
       documents: corpus.documents.length,
       sentences: corpus.sentences.length,
