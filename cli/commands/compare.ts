@@ -86,7 +86,7 @@ export function registerCompare(program: Command, io: Io): void {
       csv: () => compareCsv(c),
       markdown: () => renderMarkdown(compareTables(c, flags.metric)),
       latex: () => renderLatex(compareTables(c, flags.metric)),
-      table: () => renderText(compareTables(c, flags.metric), { color: useColor(io.env, io.isTTY) }),
+      table: () => renderText(compareTables(c, flags.metric, io.columns ?? 100), { color: useColor(io.env, io.isTTY), width: io.columns ?? 100 }),
     });
   });
 }
