@@ -12,6 +12,7 @@ import { useColor } from '../../src/report/table.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
+import { planNextSteps } from '../next-steps.js';
 import {
   addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, refuseGoldAsSystem, sameFile, weightsOption,
   type InputFlags, type OutputFormat,
@@ -20,6 +21,7 @@ import { ZERO_DIVISION_MODES, type ZeroDivision } from '../../src/metrics/prf.js
 import { terminalText } from '../../src/report/terminal-text.js';
 
 interface PlanFlags extends InputFlags {
+  brief?: boolean;
   match: string;
   beta: number;
   kAlpha: number;
@@ -178,6 +180,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--svg <file>', 'also write a predicted-versus-actual scatter (the candidates whose prediction is measured) as SVG')
     .option('--explain [ranks]', 'explain listed candidates after the plan (members\' leave-one-out gains, the pairs behind the prediction): every one, or these ranks (1 or 1,3)', parseExplain)
     .option('--save-plan <file>', 'write the recommendation as a plan that combine --plan applies to new outputs')
+    .option('--brief', 'the short report: the candidates, the choices and baselines, the recommendation and what to run next')
     .addOption(new Option('--save-plan-choice <which>', 'what --save-plan saves: the recommendation, or the top candidate').choices(['recommendation', 'top']).default('recommendation'));
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: PlanFlags) => {
@@ -258,7 +261,10 @@ export function registerPlan(program: Command, io: Io): void {
       csv: () => report.planCsv(result),
       markdown: () => report.planMarkdown(result),
       latex: () => report.planLatex(result),
-      table: () => report.planTable(result, { color: useColor(io.env, io.isTTY), width: io.columns ?? 120, top: flags.top }),
+      table: () => report.planTable(result, {
+        color: useColor(io.env, io.isTTY), width: io.columns ?? 120, top: flags.top,
+        brief: flags.brief === true, next: flags.brief === true ? planNextSteps(flags.gold, systems) : undefined,
+      }),
     });
   });
 }
