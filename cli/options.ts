@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
 import { TAG_SCHEMES, type TagScheme } from '../src/formats/segment.js';
-import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type LoadOptions } from '../src/formats/load.js';
+import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type InputSpec, type LoadOptions } from '../src/formats/load.js';
+import { checkStdinOnce, isStdin } from '../src/formats/source.js';
 import type { Corpus, InputFormat } from '../src/model/corpus.js';
 import type { Io } from './io.js';
 import { parseSerWeights } from '../src/metrics/errors.js';
@@ -78,10 +79,12 @@ export interface InputFlags {
 
 export function loadOptions(systems: string[], f: InputFlags, command = 'eval'): LoadOptions {
   if (systems.length === 0) throw new UsageError(`no system files given (usage: complan ${command} --gold GOLD SYSTEM...)`);
+  const specs = systems.map(parseSystemArg);
+  checkStdinOnce(stdinUses(f.gold, specs));
   return {
     ...DEFAULT_LOAD_OPTIONS,
     gold: f.gold,
-    systems: systems.map(parseSystemArg),
+    systems: specs,
     inputFormat: f.inputFormat,
     scheme: f.scheme,
     strictScheme: f.strictScheme === true,
@@ -89,6 +92,11 @@ export function loadOptions(systems: string[], f: InputFlags, command = 'eval'):
     predColumn: f.predColumn ?? 0,
     ignoreEmbeddedGold: f.ignoreEmbeddedGold === true,
   };
+}
+
+/** The inputs of a load, with what each is for, to check that standard input is read at most once. */
+export function stdinUses(gold: string | undefined, systems: readonly InputSpec[], goldOption = '--gold'): Array<{ path: string; what: string }> {
+  return [...(gold === undefined ? [] : [{ path: gold, what: goldOption }]), ...systems.map((s) => ({ path: s.path, what: `system "${s.name}"` }))];
 }
 
 export interface MetricFlags {
@@ -214,7 +222,8 @@ export function printResult(io: Io, format: OutputFormat, settings: RunSettings,
 
 /** Whether two paths name the same file (through links and relative paths). */
 export function sameFile(a: string | undefined, b: string | undefined): boolean {
-  if (a === undefined || b === undefined) return false;
+  // Standard input is never a named file (reading it twice is refused on its own).
+  if (a === undefined || b === undefined || isStdin(a) || isStdin(b)) return false;
   const real = (p: string) => {
     try {
       return realpathSync(p);

@@ -5,11 +5,12 @@
  * a name (as `complan combine` does when the ensemble's spans overlap) reads back as JSONL; a
  * CoNLL line never parses as a JSON object (`{ O` is not JSON), so that costs no CoNLL file.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { extname } from 'node:path';
 import { InputError } from '../errors.js';
 import type { InputFormat } from '../model/corpus.js';
 import { describeFsError } from './lines.js';
+import { inputKind, peekStream } from './source.js';
 
 const JSONL_EXT = new Set(['.jsonl', '.ndjson', '.json']);
 const CONLL_EXT = new Set(['.conll', '.conllx', '.conll03', '.tsv', '.txt', '.bio', '.iob', '.iob2', '.bioes', '.iobes', '.ner', '.col']);
@@ -18,16 +19,12 @@ const CONLL_EXT = new Set(['.conll', '.conllx', '.conll03', '.tsv', '.txt', '.bi
 const HEAD_BYTES = 65536;
 
 export function detectFormat(path: string): InputFormat {
-  let isDir: boolean;
-  try {
-    isDir = statSync(path).isDirectory();
-  } catch (err) {
-    throw new InputError(describeFsError(err), path);
-  }
-  if (isDir) return 'brat';
+  const kind = inputKind(path);
+  if (kind === 'directory') return 'brat';
   const ext = extname(path).toLowerCase();
   if (JSONL_EXT.has(ext)) return 'jsonl';
-  return formatOfContent(readHead(path), CONLL_EXT.has(ext));
+  // A stream's first bytes are peeked at and kept for its reader.
+  return formatOfContent(kind === 'stream' ? peekStream(path, HEAD_BYTES) : readHead(path), CONLL_EXT.has(ext));
 }
 
 const OPEN_BRACE = 0x7b;

@@ -22,6 +22,7 @@ import { readBrat } from './brat.js';
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
+import { checkStdinOnce, STDIN, STDIN_NAME } from './source.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
 export interface InputSpec {
@@ -56,8 +57,8 @@ export const DEFAULT_LOAD_OPTIONS: Omit<LoadOptions, 'systems'> = {
 };
 
 /**
- * Parses a system argument: `name=path` names the system; a bare path is named by its file stem.
- * A path that exists as given is never split on `=`.
+ * Parses a system argument: `name=path` names the system; a bare path is named by its file stem,
+ * and `-` (standard input) is named `stdin`. A path that exists as given is never split on `=`.
  */
 export function parseSystemArg(arg: string): InputSpec {
   const eq = arg.indexOf('=');
@@ -67,7 +68,7 @@ export function parseSystemArg(arg: string): InputSpec {
     if (path.length === 0) throw new UsageError(`"${arg}": expected name=path, the path is empty`);
     return { name, path };
   }
-  return { name: stem(arg), path: arg };
+  return { name: arg === STDIN ? STDIN_NAME : stem(arg), path: arg };
 }
 
 function stem(path: string): string {
@@ -442,6 +443,10 @@ export const loadInternals = { verifyInPlace: true };
 export function loadCorpus(opts: LoadOptions): Corpus {
   if (opts.systems.length === 0 && opts.gold === undefined) throw UsageError.about(undefined, 'no input: give {gold} and system files');
   checkDistinctNames(opts.systems);
+  checkStdinOnce([
+    ...(opts.gold === undefined ? [] : [{ path: opts.gold, what: 'the gold standard' }]),
+    ...opts.systems.map((s) => ({ path: s.path, what: `system "${s.name}"` })),
+  ]);
   const formatOf = (path: string) => (opts.inputFormat === 'auto' ? detectFormat(path) : opts.inputFormat);
   const systems: SystemOutput[] = [];
   let gold: GoldBuilder;
