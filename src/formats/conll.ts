@@ -656,6 +656,7 @@ class ConllScanner {
     return {
       segments: this.segments,
       scheme: detectScheme(this.evidence),
+      evidence: this.evidence.bits,
       goldScheme: this.anyEmbedded ? detectScheme(this.goldEvidence) : undefined,
       hasEmbeddedGold: this.anyEmbedded,
       warnings: [],

@@ -1,5 +1,6 @@
 /**
- * Input format detection: a directory is BRAT standoff; a .jsonl/.ndjson/.json file is JSONL;
+ * Input format detection: a directory is BRAT standoff when it holds an `.ann` file, else the
+ * one kind of all its files (see directory.ts); a .jsonl/.ndjson/.json file is JSONL;
  * any other file is JSONL when its content is (its first non-blank line is a JSON object), else
  * CoNLL. The content wins over a CoNLL extension (.conll, .txt, …), so JSONL written under such
  * a name (as `complan combine` does when the ensemble's spans overlap) reads back as JSONL; a
@@ -10,6 +11,7 @@ import { extname } from 'node:path';
 import { InputError } from '../errors.js';
 import type { InputFormat } from '../model/corpus.js';
 import { describeFsError } from './lines.js';
+import { directoryFormat, listDirectory } from './directory.js';
 import { inputKind, peekStream } from './source.js';
 
 const JSONL_EXT = new Set(['.jsonl', '.ndjson', '.json']);
@@ -20,7 +22,11 @@ const HEAD_BYTES = 65536;
 
 export function detectFormat(path: string): InputFormat {
   const kind = inputKind(path);
-  if (kind === 'directory') return 'brat';
+  if (kind === 'directory') {
+    // BRAT when it has an .ann file, else the one kind of all its files (directory.ts).
+    const { brat, files } = listDirectory(path);
+    return brat ? 'brat' : directoryFormat(path, files, detectFormat);
+  }
   const ext = extname(path).toLowerCase();
   if (JSONL_EXT.has(ext)) return 'jsonl';
   // A stream's first bytes are peeked at and kept for its reader.

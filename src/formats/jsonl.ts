@@ -114,7 +114,10 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     segments++;
   });
   const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings, lines };
-  if (usedTags) summary.scheme = detectScheme(evidence);
+  if (usedTags) {
+    summary.scheme = detectScheme(evidence);
+    summary.evidence = evidence.bits;
+  }
   return summary;
 }
 

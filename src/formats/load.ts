@@ -22,7 +22,8 @@ import { readBrat } from './brat.js';
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
-import { checkStdinOnce, STDIN, STDIN_NAME } from './source.js';
+import { readDirectory } from './directory.js';
+import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
 export interface InputSpec {
@@ -90,6 +91,7 @@ export function checkDistinctNames(specs: readonly InputSpec[]): void {
 }
 
 function read(path: string, format: InputFormat, opts: ReadOptions, sink: SegmentSink): ReadSummary {
+  if (format !== 'brat' && inputKind(path) === 'directory') return readDirectory(path, format, opts, sink);
   switch (format) {
     case 'conll': return readConll(path, opts, sink);
     case 'jsonl': return readJsonl(path, opts, sink);
