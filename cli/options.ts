@@ -19,6 +19,7 @@ import type { EvalOptions } from '../src/metrics/evaluate.js';
 import { DEFAULT_SER_WEIGHTS } from '../src/metrics/errors.js';
 import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
 import { runSettings, signatureLine, withSettings, type RunSettings } from '../src/report/settings.js';
+import { UNTYPED } from '../src/report/type-name.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -139,10 +140,13 @@ export function evalOptions(f: MetricFlags): EvalOptions {
   };
 }
 
-/** `--types`: a comma-separated list of entity types, repeats dropped (undefined when absent). */
+/**
+ * `--types`: a comma-separated list of entity types, repeats dropped (undefined when absent);
+ * `(untyped)` names the empty type of untyped tags.
+ */
 export function parseTypes(v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
-  const types = [...new Set(v.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
+  const types = [...new Set(v.split(',').map((t) => t.trim()).filter((t) => t.length > 0).map((t) => (t === UNTYPED ? '' : t)))];
   if (types.length === 0) throw new UsageError('--types expects a comma-separated list of entity types');
   return types;
 }
