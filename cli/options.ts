@@ -2,13 +2,13 @@
  * Options shared by the commands: inputs, metric settings and output format,
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
-import { readFileSync, realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
 import { TAG_SCHEMES, type TagScheme } from '../src/formats/segment.js';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type InputSpec, type LoadOptions } from '../src/formats/load.js';
-import { checkStdinOnce, isStdin } from '../src/formats/source.js';
+import { sameFile as sameFileOf } from '../src/formats/gold-copy.js';
+import { checkStdinOnce } from '../src/formats/source.js';
 import type { Corpus, InputFormat } from '../src/model/corpus.js';
 import type { Io } from './io.js';
 import { parseSerWeights } from '../src/metrics/errors.js';
@@ -224,18 +224,9 @@ export function printResult(io: Io, format: OutputFormat, settings: RunSettings,
   }
 }
 
-/** Whether two paths name the same file (through links and relative paths). */
+/** Whether two paths name the same file (through links and relative paths; never standard input). */
 export function sameFile(a: string | undefined, b: string | undefined): boolean {
-  // Standard input is never a named file (reading it twice is refused on its own).
-  if (a === undefined || b === undefined || isStdin(a) || isStdin(b)) return false;
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return resolve(p);
-    }
-  };
-  return real(a) === real(b);
+  return a !== undefined && b !== undefined && sameFileOf(a, b);
 }
 
 /** The system given as the gold standard's own file (as `dir/*.conll` catches `dir/gold.conll`), if any. */
@@ -245,14 +236,11 @@ function goldAsSystem(o: LoadOptions): { name: string; path: string } | undefine
 
 const GLOB_HINT = 'leave it out of the systems (a glob such as dir/*.conll catches dir/gold.conll)';
 
-/** A usage error when a system is the gold file (`option`): the command would be meaningless (`why`). */
+/**
+ * A usage error when a system is the gold file (`option`): the command would be meaningless
+ * (`why`). A copy of it, or a system with the gold items, is only warned about (by the loader).
+ */
 export function refuseGoldAsSystem(o: LoadOptions, option: string, why: string): void {
   const same = goldAsSystem(o);
   if (same !== undefined) throw new UsageError(`the system "${same.name}" is the ${option} file (${same.path}): ${why}; ${GLOB_HINT}`);
-}
-
-/** A warning when a system is the --gold file: it scores as perfect. */
-export function warnGoldAsSystem(o: LoadOptions, io: Io): void {
-  const same = goldAsSystem(o);
-  if (same !== undefined) io.stderr(`complan: warning: the system "${same.name}" is the --gold file (${same.path}) and scores as perfect; ${GLOB_HINT}\n`);
 }

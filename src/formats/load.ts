@@ -12,6 +12,9 @@
  * sentences are the reference the others align to, the gold has no spans and its source is
  * {@link NO_GOLD_SOURCE} ({@link hasGoldStandard} tells), and the other files' embedded gold
  * columns are not checked.
+ *
+ * A system that is the gold standard (its file, a copy of it, or the same items: see
+ * gold-copy.ts) gets a warning.
  */
 import { basename, extname } from 'node:path';
 import { existsSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
 import { readDirectory } from './directory.js';
+import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
@@ -508,6 +512,13 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
       warnings: [...summary.warnings, ...aligner.warnings],
     });
+  }
+  if (!noGold && goldOutput.spans.length > 0) {
+    // A system that is the gold standard scores as perfect: almost always a mistake.
+    for (const system of systems) {
+      const how = (opts.gold !== undefined ? sameInput(system.source, opts.gold) : undefined) ?? (sameItems(goldOutput.spans, system.spans) ? 'items' : undefined);
+      if (how !== undefined) system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
+    }
   }
   return {
     unit: gold.unit ?? 'token',
