@@ -77,6 +77,9 @@ export function openInput(path: string): InputHandle {
   if (path === STDIN) return { path, fd: 0, stream: true, pending: undefined };
   const kind = inputKind(path);
   if (kind === 'directory') throw new InputError('is a directory, expected a file', path);
+  // `/dev/stdin` and its aliases when standard input is a pipe or a socket: its descriptor
+  // (opening the alias of a socket fails).
+  if (kind === 'stream' && isStdin(path)) return { path, fd: 0, stream: true, pending: undefined };
   let fd: number;
   try {
     fd = openSync(path, 'r');

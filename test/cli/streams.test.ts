@@ -68,6 +68,13 @@ describe('standard input and streams', () => {
     expect(named.stdout).toMatch(/^mine /m);
   });
 
+  it('reads /dev/stdin when standard input is a socket (as Node\'s spawn makes it), where opening it fails', () => {
+    const file = bin(['eval', '--gold', GOLD, CRF, '--format', 'json']);
+    const sock = bin(['eval', '--gold', GOLD, '/dev/stdin', '--format', 'json'], readFileSync(join(ROOT, CRF), 'utf8'));
+    expect(sock.code, sock.stderr).toBe(0);
+    expect(scoresOf(sock.stdout)).toEqual(scoresOf(file.stdout));
+  });
+
   it('detects JSONL on standard input from its first bytes', () => {
     const file = bin(['eval', '--gold', GOLD, JSONL, '--format', 'json']);
     const pipe = bin(['eval', '--gold', GOLD, '-', '--format', 'json'], readFileSync(join(ROOT, JSONL), 'utf8'));
