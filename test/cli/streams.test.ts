@@ -3,7 +3,7 @@
  * does, read as streams: the built command (dist/cli/main.js) in its own process, fed as a user
  * feeds it. A pipe scores exactly as the file it carries.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +73,22 @@ describe('standard input and streams', () => {
     const sock = bin(['eval', '--gold', GOLD, '/dev/stdin', '--format', 'json'], readFileSync(join(ROOT, CRF), 'utf8'));
     expect(sock.code, sock.stderr).toBe(0);
     expect(scoresOf(sock.stdout)).toEqual(scoresOf(file.stdout));
+  });
+
+  it('waits for a slow writer: standard input arriving in parts, with pauses, scores as the file', async () => {
+    const data = readFileSync(join(ROOT, CRF));
+    const child = spawn(process.execPath, [BIN, 'eval', '--gold', GOLD, '-', '--format', 'json'], { cwd: ROOT });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => void (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => void (err += d.toString()));
+    const done = new Promise<number | null>((res) => child.on('close', res));
+    await new Promise((res) => setTimeout(res, 200));
+    child.stdin.write(data.subarray(0, 5000));
+    await new Promise((res) => setTimeout(res, 300));
+    child.stdin.end(data.subarray(5000));
+    expect(await done, err).toBe(0);
+    expect(scoresOf(out)).toEqual(scoresOf(bin(['eval', '--gold', GOLD, CRF, '--format', 'json']).stdout));
   });
 
   it('detects JSONL on standard input from its first bytes', () => {
