@@ -25,11 +25,12 @@ export function evalJson(r: EvalReport): object {
     zeroDivision: o.zeroDivision,
     serWeights: o.serWeights,
     types: o.types ?? null,
-    gold: r.gold,
+    gold: { dialect: null, ...r.gold },
     systems: r.systems.map((s) => ({
       name: s.name,
       source: s.source,
       format: s.format,
+      dialect: s.dialect ?? null,
       scheme: s.scheme ?? null,
       tp: s.tp, fp: s.fp, fn: s.fn,
       precision: jsonNumber(s.precision), recall: jsonNumber(s.recall), f: jsonNumber(s.f), k: jsonNumber(s.k),
@@ -87,6 +88,15 @@ export function evalHeadline(r: EvalReport): string {
   return `${count(g.items, 'gold item')} in ${count(g.documents, 'document')} (${count(g.sentences, 'sentence')}, ${size}); ${o.match} match, ${beta}${types}`;
 }
 
+/** Which JSONL dialect each JSONL input was read as, e.g. `JSONL read as: gold huggingface; crf spacy.` */
+export function dialectNote(r: EvalReport): string | undefined {
+  const read = [
+    ...(r.gold.dialect === undefined ? [] : [`gold (${r.gold.dialect})`]),
+    ...r.systems.flatMap((s) => (s.dialect === undefined ? [] : [`${s.name} (${s.dialect})`])),
+  ];
+  return read.length === 0 ? undefined : `JSONL read as: ${read.join(', ')}.`;
+}
+
 /** The tables of `complan eval`: scores, errors, per type, macro, indicators. */
 export function evalTables(r: EvalReport): Table[] {
   const o = r.options;
@@ -110,6 +120,7 @@ export function evalTables(r: EvalReport): Table[] {
       ...(graded ? [percent(s.graded?.f)] : []),
     ]),
     emphasis: scoreEmph,
+    ...(dialectNote(r) === undefined ? {} : { note: dialectNote(r) }),
   };
 
   const weighted = o.serWeights.s !== 1 || o.serWeights.d !== 1 || o.serWeights.i !== 1;
