@@ -15,6 +15,9 @@
  * sentences are the reference the others align to, the gold has no spans and its source is
  * {@link NO_GOLD_SOURCE} ({@link hasGoldStandard} tells), and the other files' embedded gold
  * columns are not checked.
+ *
+ * A system that is the gold standard (its file, a copy of it, or the same items: see
+ * gold-copy.ts) gets a warning.
  */
 import { basename, extname } from 'node:path';
 import { existsSync } from 'node:fs';
@@ -26,6 +29,9 @@ import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-t
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
+import { readDirectory } from './directory.js';
+import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
+import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
 export interface InputSpec {
@@ -62,8 +68,8 @@ export const DEFAULT_LOAD_OPTIONS: Omit<LoadOptions, 'systems'> = {
 };
 
 /**
- * Parses a system argument: `name=path` names the system; a bare path is named by its file stem.
- * A path that exists as given is never split on `=`.
+ * Parses a system argument: `name=path` names the system; a bare path is named by its file stem,
+ * and `-` (standard input) is named `stdin`. A path that exists as given is never split on `=`.
  */
 export function parseSystemArg(arg: string): InputSpec {
   const eq = arg.indexOf('=');
@@ -73,7 +79,7 @@ export function parseSystemArg(arg: string): InputSpec {
     if (path.length === 0) throw new UsageError(`"${arg}": expected name=path, the path is empty`);
     return { name, path };
   }
-  return { name: stem(arg), path: arg };
+  return { name: arg === STDIN ? STDIN_NAME : stem(arg), path: arg };
 }
 
 function stem(path: string): string {
@@ -95,6 +101,7 @@ export function checkDistinctNames(specs: readonly InputSpec[]): void {
 }
 
 function read(path: string, format: InputFormat, opts: ReadOptions, sink: SegmentSink): ReadSummary {
+  if (format !== 'brat' && inputKind(path) === 'directory') return readDirectory(path, format, opts, sink);
   switch (format) {
     case 'conll': return readConll(path, opts, sink);
     case 'jsonl': return readJsonl(path, opts, sink);
@@ -515,6 +522,10 @@ export const loadInternals = { verifyInPlace: true };
 export function loadCorpus(opts: LoadOptions): Corpus {
   if (opts.systems.length === 0 && opts.gold === undefined) throw UsageError.about(undefined, 'no input: give {gold} and system files');
   checkDistinctNames(opts.systems);
+  checkStdinOnce([
+    ...(opts.gold === undefined ? [] : [{ path: opts.gold, what: 'the gold standard' }]),
+    ...opts.systems.map((s) => ({ path: s.path, what: `system "${s.name}"` })),
+  ]);
   const formatOf = (path: string) => (opts.inputFormat === 'auto' ? detectFormat(path) : opts.inputFormat);
   const systems: SystemOutput[] = [];
   let gold: GoldBuilder;
@@ -586,6 +597,13 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   }
   if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
     goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
+  }
+  if (!noGold && goldOutput.spans.length > 0) {
+    // A system that is the gold standard scores as perfect: almost always a mistake.
+    for (const system of systems) {
+      const how = (opts.gold !== undefined ? sameInput(system.source, opts.gold) : undefined) ?? (sameItems(goldOutput.spans, system.spans) ? 'items' : undefined);
+      if (how !== undefined) system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
+    }
   }
   return {
     unit: gold.unit ?? 'token',
