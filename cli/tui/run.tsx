@@ -4,6 +4,7 @@
  */
 import { render } from 'ink';
 import { App } from './App.js';
+import { colorWanted } from './color.js';
 import type { TuiModel } from './model.js';
 
 const ENTER_ALT = '\u001B[?1049h\u001B[H';
@@ -15,7 +16,7 @@ export async function runTui(model: TuiModel): Promise<void> {
   const restore = () => out.write(LEAVE_ALT);
   process.once('exit', restore);
   try {
-    const app = render(<App model={model} />, { exitOnCtrlC: true, patchConsole: true });
+    const app = render(<App model={model} color={colorWanted(process.env)} />, { exitOnCtrlC: true, patchConsole: true });
     await app.waitUntilExit();
   } finally {
     process.off('exit', restore);
