@@ -13,7 +13,7 @@ export { parseLabelList, splitLabelList } from './formats/labels.js';
 export { layTokens, spanOnTokens, type TokenLayout } from './formats/char-tokens.js';
 export { readBrat } from './formats/brat.js';
 export { detectFormat } from './formats/detect.js';
-export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions } from './formats/load.js';
+export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions, type ReadProgress } from './formats/load.js';
 export * from './metrics/index.js';
 export { alignSlots, MATCH_MODES, overlapLength, type MatchMode, type SlotAlignment } from './metrics/slots.js';
 export {
