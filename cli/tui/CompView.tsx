@@ -3,7 +3,7 @@
  * R_Comp or F_Comp; `m` cycles). Arrows move the cursor; Enter opens the pair, Esc closes it.
  */
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { pairAt } from '../../src/complementarity/matrix.js';
 import { useColorOn } from './color.js';
 import type { TuiModel } from './model.js';
@@ -19,8 +19,9 @@ export function CompView({ model, active, width, height, onModal }: {
 }) {
   const n = model.names.length;
   const [metric, setMetric] = useState(0);
-  const [row, setRow] = useState(0);
-  const [col, setCol] = useState(Math.min(1, n - 1));
+  // The cursor, kept also outside React's render cycle so keys that arrive together each move the latest one.
+  const [{ row, col }, setCursor] = useState({ row: 0, col: Math.min(1, n - 1) });
+  const latest = useRef({ row, col });
   const [open, setOpen] = useState(false);
   const color = useColorOn();
   useInput((input, key) => {
@@ -28,12 +29,17 @@ export function CompView({ model, active, width, height, onModal }: {
       if (key.escape || key.return) { setOpen(false); onModal(false); }
       return;
     }
+    const p = latest.current;
+    const move = (r: number, c: number) => {
+      latest.current = { row: Math.min(n - 1, Math.max(0, r)), col: Math.min(n - 1, Math.max(0, c)) };
+      setCursor(latest.current);
+    };
     if (input === 'm') setMetric((m) => (m + 1) % METRICS.length);
-    else if (key.upArrow) setRow((r) => Math.max(0, r - 1));
-    else if (key.downArrow) setRow((r) => Math.min(n - 1, r + 1));
-    else if (key.leftArrow) setCol((c) => Math.max(0, c - 1));
-    else if (key.rightArrow) setCol((c) => Math.min(n - 1, c + 1));
-    else if (key.return && row !== col) { setOpen(true); onModal(true); }
+    else if (key.upArrow) move(p.row - 1, p.col);
+    else if (key.downArrow) move(p.row + 1, p.col);
+    else if (key.leftArrow) move(p.row, p.col - 1);
+    else if (key.rightArrow) move(p.row, p.col + 1);
+    else if (key.return && p.row !== p.col) { setOpen(true); onModal(true); }
   }, { isActive: active });
   if (n < 2) return <Text>Complementarity needs at least two systems.</Text>;
   if (open) return <PairDetail model={model} a={row} b={col} width={width} height={height} />;

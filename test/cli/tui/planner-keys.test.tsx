@@ -82,3 +82,21 @@ describe('tui Planner: keys that arrive together', () => {
     for (const name of second[3].split('+')) expect(f).toMatch(new RegExp(`\\[x\\] ${name}`));
   });
 });
+
+describe('tui Complementarity: keys that arrive together', () => {
+  it('↓ Enter written with no render between them sees the cursor on the diagonal, and opens nothing', async () => {
+    const inst = render(<App model={newsModel()} initialView={1} />);
+    await settle(50);
+    // The cursor starts on row 1, column 2; ↓ makes it the diagonal (2, 2), which has no pair.
+    inst.stdin.write(KEY.down);
+    inst.stdin.write(KEY.enter);
+    await settle(300);
+    expect(plain(inst.lastFrame())).toContain('confuser with itself');
+    expect(plain(inst.lastFrame())).not.toContain('Pair');
+    // ← Enter then opens (2, 1).
+    inst.stdin.write(KEY.left);
+    inst.stdin.write(KEY.enter);
+    const f = plain(await until(inst.lastFrame, (x) => plain(x).includes('Pair')));
+    expect(f).toContain('Pair  A = confuser   B = cautious');
+  });
+});
