@@ -1,7 +1,7 @@
 /**
  * The TUI on the twelve CoNLL-2003 systems (ten CoNLL files and two JSONL, read from ../shared,
- * never copied): whole screens at 80×24 and 160×50 keep within the terminal with nothing wrapped,
- * names stay distinct, lists grow with the height, and the planner's greedy search is
+ * never copied): whole screens at 80×24, 100×30 and 160×50 keep within the terminal with nothing
+ * wrapped, names stay distinct, lists grow with the height, and the planner's greedy search is
  * `complan plan --search greedy`'s.
  */
 import { readdirSync } from 'node:fs';
@@ -70,7 +70,7 @@ describe.skipIf(!present)('tui on the twelve CoNLL-2003 systems', () => {
     expect(f).toMatch(/ 1 F1 93\.84 vote/);
   });
 
-  for (const [columns, rows] of [[80, 24], [160, 50]] as const) {
+  for (const [columns, rows] of [[80, 24], [100, 30], [160, 50]] as const) {
     it(`${columns}×${rows}: every view and panel fits, nothing wraps`, async () => {
       const inst = await at(columns, rows);
       const frame = () => inst.lastFrame() ?? '';
