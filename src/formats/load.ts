@@ -53,6 +53,16 @@ export interface LoadOptions {
   allowNoGold?: boolean;
   /** Label names of integer `ner_tags` (Hugging Face class ids), in id order. */
   labels?: readonly string[];
+  /** Called after each input file is read (the gold standard first), for a progress display. */
+  onRead?: (progress: ReadProgress) => void;
+}
+
+/** How far {@link loadCorpus} has read: the file just read, files read of all, and that file's items. */
+export interface ReadProgress {
+  path: string;
+  done: number;
+  total: number;
+  items: number;
 }
 
 /** The gold source of a corpus loaded without a gold standard (`allowNoGold`). */
@@ -532,6 +542,9 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   let goldOutput: SystemOutput;
   let rest = opts.systems;
   let noGold = false;
+  const files = (opts.gold === undefined ? 0 : 1) + opts.systems.length;
+  let filesRead = 0;
+  const onRead = (path: string, items: number) => opts.onRead?.({ path, done: ++filesRead, total: files, items });
   if (opts.gold !== undefined) {
     const goldPath = opts.gold;
     gold = new GoldBuilder(goldPath);
@@ -543,6 +556,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     });
     if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, goldPath);
     gold.finish();
+    onRead(goldPath, gold.spans.length);
     goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: summary.warnings };
     if (summary.dialect !== undefined) goldOutput.dialect = summary.dialect;
   } else {
@@ -573,6 +587,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     }
     if (summary.segments === 0) throw new InputError(`the file has no sentences (${noSentences(summary, format)})`, first.path);
     gold.finish();
+    onRead(first.path, own.length);
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
     goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
     systems.push({
@@ -589,6 +604,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold, !noGold);
     const summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
     aligner.finish(spec.path, summary, format);
+    onRead(spec.path, aligner.spans.length);
     systems.push({
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
       warnings: [...summary.warnings, ...aligner.warnings],
