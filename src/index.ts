@@ -4,7 +4,8 @@ export type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, U
 export { sentenceAt, spanKey, spanText } from './model/corpus.js';
 export { Bitset, popcount } from './model/bitset.js';
 export { buildUniverse, type ItemMatch, type Universe } from './model/universe.js';
-export type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './formats/segment.js';
+export type { InvalidTags, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './formats/segment.js';
+export { INVALID_TAGS } from './formats/segment.js';
 export { decodeTags, detectScheme, parseTag } from './formats/chunking.js';
 export { readConll } from './formats/conll.js';
 export { readJsonl } from './formats/jsonl.js';

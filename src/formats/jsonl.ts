@@ -109,7 +109,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       if (!isStringArray(tags)) fail(`"ner_tags" must be an array of tag strings or of integer class ids, ${whatInstead(tags)}`);
       if ((tags as string[]).length !== length) fail(`"ner_tags" has ${(tags as string[]).length} tags for ${length} tokens`);
       segment.spans = decodeTags(tags as string[], {
-        scheme: opts.scheme, strict: opts.strictScheme, source: path, line, tagPerLine: false, evidence,
+        scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line, tagPerLine: false, evidence,
       });
       usedTags = true;
     } else if (spanKey !== undefined) {
