@@ -17,10 +17,15 @@ export { detectFormat } from './formats/detect.js';
 export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions } from './formats/load.js';
 export * from './metrics/index.js';
 export { alignSlots, MATCH_MODES, overlapLength, type MatchMode, type SlotAlignment } from './metrics/slots.js';
+export { pairOverlapping, type Pairing, type PairingRules } from './metrics/pairing.js';
+export {
+  SCHEMA_NAMES, semevalSchemas, type SchemaCounts, type SchemaName, type SchemaScores, type SchemasReport,
+} from './metrics/schemas.js';
 export {
   DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type EvalReport, type SystemScores,
 } from './metrics/evaluate.js';
 export { evalCsv, evalJson, evalTables, SCHEMA_VERSION } from './report/eval.js';
+export { schemasJson, schemasTables } from './report/schemas.js';
 export { renderCsv, renderLatex, renderMarkdown, renderText, type Table } from './report/table.js';
 export { conllevalPercent, fixed, percent } from './report/number.js';
 export {
