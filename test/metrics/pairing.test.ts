@@ -40,6 +40,18 @@ describe('pairOverlapping', () => {
     expect(pairOverlapping([sp(0, 2, 'X')], [sp(2, 4, 'X')], RULES).pairs).toEqual([]);
   });
 
+  it('pairs a long chain of overlaps whole, where taking first overlaps in order would not', () => {
+    // Gold [2i, 2i+2) and predictions [2i+1, 2i+3), plus one prediction over everything: each
+    // gold span can have the prediction that starts inside it, and the long one pairs with none.
+    const n = 300;
+    const gold = Array.from({ length: n }, (_, i) => sp(2 * i, 2 * i + 2, 'X'));
+    const system = [sp(0, 2 * n, 'Y'), ...Array.from({ length: n }, (_, i) => sp(2 * i + 1, 2 * i + 3, 'X'))];
+    const p = pairOverlapping(gold, system, RULES);
+    expect(p.pairs).toHaveLength(n);
+    expect(p.systemMate[0]).toBe(-1);
+    expect(p.pairs.every(([gi, si]) => si === gi + 1)).toBe(true);
+  });
+
   it('is maximum, with the most preferred pairs among maximum pairings (brute force)', () => {
     const span = fc.record({ start: fc.integer({ min: 0, max: 8 }), len: fc.integer({ min: 1, max: 4 }), label: fc.constantFrom('X', 'Y') })
       .map((r) => sp(r.start, r.start + r.len, r.label));
