@@ -94,6 +94,28 @@ describe.skipIf(!exists)('eval --schemas on CoNLL-2003', () => {
     expect(four(schemasOf(doc, 'cnn-rand-lstmcrf').strict)).toEqual([4563, 614, 471, 166]);
   });
 
+  it('gives the table of conll03.md', () => {
+    // strict COR/INC/MIS/SPU, strict F1, exact COR/INC/MIS/SPU, partial F1, ent_type F1 (percent).
+    const table: Array<[string, string, number, string, number, number]> = [
+      ['bert-glove-lstmcrf', '5202/327/119/130', 92.01, '5403/126/119/130', 96.68, 93.22],
+      ['bert-lstmcrf', '5232/312/104/125', 92.46, '5424/120/104/125', 96.92, 93.58],
+      ['cnn-glove-cnncrf', '5096/440/112/177', 89.71, '5377/159/112/177', 96.06, 91.44],
+      ['cnn-glove-lstmcrf', '5137/379/132/141', 90.88, '5363/153/132/141', 96.23, 92.38],
+      ['cnn-rand-lstmcrf', '4563/614/471/166', 83.03, '4975/202/471/166', 92.37, 85.42],
+      ['elmo-glove-lstmcrf', '5209/324/115/130', 92.11, '5405/128/115/130', 96.70, 93.38],
+      ['elmo-lstmcrf', '5191/325/132/122', 91.99, '5404/112/132/122', 96.76, 93.04],
+      ['flair-glove-lstmcrf', '5268/288/92/122', 93.02, '5438/118/92/122', 97.07, 94.14],
+      ['flair-lstmcrf', '5245/313/90/145', 92.41, '5435/123/90/145', 96.85, 93.60],
+      ['rand-lstmcrf', '4141/582/925/181', 78.49, '4406/317/925/181', 86.51, 82.26],
+    ];
+    const pct = (x: number) => Math.round(10000 * x) / 100;
+    for (const [name, strict, strictF, exact, partialF, entTypeF] of table) {
+      const x = schemasOf(doc, name);
+      expect([four(x.strict).join('/'), pct(x.strict.f), four(x.exact).join('/'), pct(x.partial.f), pct(x.ent_type.f)], name)
+        .toEqual([strict, strictF, exact, partialF, entTypeF]);
+    }
+  });
+
   it('strict and exact counts equal nervaluate\'s on all ten CoNLL systems', () => {
     const strict = (p: Span, t: Span) => p.start === t.start && p.end === t.end && p.label === t.label;
     const exact = (p: Span, t: Span) => p.start === t.start && p.end === t.end;
