@@ -123,7 +123,7 @@ export function strictChunks(tags: readonly ParsedTag[], opts: StrictChunkOption
   for (let i = 0; i < n; i++) {
     if (!written.includes(tags[i].raw)) {
       throw new InputError(
-        `tag ${showValue(opts.written[i])} does not belong to ${opts.scheme.toUpperCase()} (its prefixes are ${[...written].join(', ')}), so its chunks cannot be checked`,
+        `invalid ${opts.scheme.toUpperCase()} tag: ${showValue(opts.written[i])} (${opts.scheme.toUpperCase()} has the prefixes ${[...written].join(', ')}; a chunk with another can be neither kept nor dropped)`,
         opts.source, lineOf(i),
       );
     }

@@ -71,7 +71,7 @@ describe('invalid: drop (seqeval strict)', () => {
 
   it('a prefix the scheme does not have is an error naming its line', () => {
     const err = inputError(() => decodeTags(tagsOf('O B-PER S-PER'), opts({ scheme: 'iob2', invalid: 'drop' })));
-    expect(err.message).toBe('sys.conll:12: tag "S-PER" does not belong to IOB2 (its prefixes are B, I, O), so its chunks cannot be checked');
+    expect(err.message).toBe('sys.conll:12: invalid IOB2 tag: "S-PER" (IOB2 has the prefixes B, I, O; a chunk with another can be neither kept nor dropped)');
   });
 
   it('spans carry the line of their first tag', () => {
