@@ -23,7 +23,9 @@
  *
  * BILOU is IOBES with L for E and U for S. So under IOB2 an `I-X` after `O` or after another
  * type is dropped with whatever `I-X` follows it, where conlleval would open a chunk; under IOBES
- * a `B-X I-X` that is not closed by `E-X` is dropped whole. IO has no invalid sequence, and
+ * a `B-X I-X` that is not closed by `E-X` is dropped whole. seqeval's IOE1 start rules have no
+ * (O, E) nor (I, E, ≠), so a one-token IOE1 chunk before another of its type (`O E-X I-X`),
+ * though valid, is dropped; it is kept that way, for seqeval's counts. IO has no invalid sequence, and
  * is chunked as conlleval chunks it. A tag whose prefix the scheme does not have (`S-X` in
  * IOB2) is an error, as it is in seqeval.
  */

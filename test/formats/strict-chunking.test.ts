@@ -52,6 +52,10 @@ describe('invalid: drop (seqeval strict)', () => {
     expect(dropped('ioe1', 'I-PER I-PER O')).toEqual([[0, 2, 'PER']]);
     expect(dropped('ioe1', 'I-PER E-PER I-PER O')).toEqual([[0, 2, 'PER'], [2, 3, 'PER']]);
     expect(dropped('ioe1', 'I-PER E-PER O')).toEqual([]);
+    // As in seqeval, no chunk starts at E- after O or another type: a one-token chunk before
+    // another of its type, valid IOE1, is dropped.
+    expect(dropped('ioe1', 'E-PER I-PER')).toEqual([[1, 2, 'PER']]);
+    expect(dropped('ioe1', 'E-PER E-PER I-PER')).toEqual([[1, 2, 'PER'], [2, 3, 'PER']]);
   });
 
   it('IOBES and BILOU: a chunk opens with B-/S- (U-) and closes with E-/S- (L-/U-)', () => {
