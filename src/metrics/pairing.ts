@@ -38,6 +38,8 @@ function fragmentsOf(s: Span): Array<[number, number]> {
 
 /** Number of positions two spans share (fragment-aware). */
 export function overlapLength(a: Span, b: Span): number {
+  // Most spans are contiguous: no fragment lists to make.
+  if (a.fragments === undefined && b.fragments === undefined) return Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
   let n = 0;
   for (const [a0, a1] of fragmentsOf(a)) {
     for (const [b0, b1] of fragmentsOf(b)) n += Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
@@ -54,11 +56,26 @@ export interface PairingRules {
 
 export interface Pairing {
   /** (gold index, system index) pairs, in order of gold index. */
-  pairs: Array<[number, number]>;
+  readonly pairs: Array<[number, number]>;
   /** For each gold span, the index of its system span, or -1. */
   goldMate: Int32Array;
   /** For each system span, the index of its gold span, or -1. */
   systemMate: Int32Array;
+}
+
+/** A pairing as the mates of each side; the list of pairs is made when first read. */
+class Mates implements Pairing {
+  private list: Array<[number, number]> | undefined;
+
+  constructor(readonly goldMate: Int32Array, readonly systemMate: Int32Array) {}
+
+  get pairs(): Array<[number, number]> {
+    if (this.list === undefined) {
+      this.list = [];
+      for (let k = 0; k < this.goldMate.length; k++) if (this.goldMate[k] >= 0) this.list.push([k, this.goldMate[k]]);
+    }
+    return this.list;
+  }
 }
 
 /**
@@ -95,9 +112,7 @@ export function pairOverlapping(gold: readonly Span[], system: readonly Span[], 
     }
     pairCluster(g0, gi, s0, si, gold, system, rules, goldMate, systemMate);
   }
-  const pairs: Array<[number, number]> = [];
-  for (let k = 0; k < gold.length; k++) if (goldMate[k] >= 0) pairs.push([k, goldMate[k]]);
-  return { pairs, goldMate, systemMate };
+  return new Mates(goldMate, systemMate);
 }
 
 /** Pairs the gold spans [g0, g1) with the system spans [s0, s1): fixed pairs, then the matching. */

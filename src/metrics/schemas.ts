@@ -62,22 +62,21 @@ export interface SchemasReport extends SchemaScores {
   byType: Record<string, SchemaScores>;
 }
 
-interface Tally {
-  cor: number;
-  inc: number;
-  par: number;
-  mis: number;
-  spu: number;
-}
+/** Where each count of a schema sits in a tally: COR, INC, PAR, MIS, SPU. */
+const COR = 0;
+const INC = 1;
+const PAR = 2;
+const MIS = 3;
+const SPU = 4;
+const FIELDS = 5;
 
-const newTally = (): Tally => ({ cor: 0, inc: 0, par: 0, mis: 0, spu: 0 });
-
-function finish(t: Tally, beta: number, zeroDivision: ZeroDivision): SchemaCounts {
-  const possible = t.cor + t.inc + t.par + t.mis;
-  const actual = t.cor + t.inc + t.par + t.spu;
-  const credit = t.cor + 0.5 * t.par;
+function finish(t: Int32Array, at: number, beta: number, zeroDivision: ZeroDivision): SchemaCounts {
+  const [cor, inc, par, mis, spu] = [t[at + COR], t[at + INC], t[at + PAR], t[at + MIS], t[at + SPU]];
+  const possible = cor + inc + par + mis;
+  const actual = cor + inc + par + spu;
+  const credit = cor + 0.5 * par;
   const p = prf({ tp: credit, fp: actual - credit, fn: possible - credit }, beta, zeroDivision);
-  return { ...t, possible, actual, precision: p.precision, recall: p.recall, f: p.f };
+  return { cor, inc, par, mis, spu, possible, actual, precision: p.precision, recall: p.recall, f: p.f };
 }
 
 const sameBounds = (a: Span, b: Span) => a.start === b.start && a.end === b.end && sameFragments(a, b);
@@ -94,41 +93,66 @@ function sameFragments(a: Span, b: Span): boolean {
 export function semevalSchemas(gold: readonly Span[], system: readonly Span[], beta = 1, zeroDivision: ZeroDivision = 'gerbil'): SchemasReport {
   const g = spanSet(gold);
   const s = spanSet(system);
-  const tallies = new Map<string, Record<SchemaName, Tally>>();
-  const total: Record<SchemaName, Tally> = { strict: newTally(), exact: newTally(), partial: newTally(), ent_type: newTally() };
-  const add = (schema: SchemaName, label: string, what: keyof Tally) => {
-    total[schema][what]++;
-    let t = tallies.get(label);
-    if (t === undefined) tallies.set(label, (t = { strict: newTally(), exact: newTally(), partial: newTally(), ent_type: newTally() }));
-    t[schema][what]++;
+  const labels = [...new Set([...g, ...s].map((x) => x.label))].sort();
+  const index = new Map(labels.map((label, k) => [label, k]));
+  // Counts by label (0 for all of them together, 1 + k for labels[k]), schema and field.
+  const width = SCHEMA_NAMES.length * FIELDS;
+  const t = new Int32Array((labels.length + 1) * width);
+  const add = (schema: number, label: string, field: number) => {
+    t[schema * FIELDS + field]++;
+    t[(1 + index.get(label)!) * width + schema * FIELDS + field]++;
   };
+  const [STRICT, EXACT, PARTIAL, ENT_TYPE] = [0, 1, 2, 3];
   const byLabel = pairOverlapping(g, s, {
     fixed: (a, b) => sameBounds(a, b) && a.label === b.label,
     preferred: (a, b) => a.label === b.label,
   });
   const byBounds = pairOverlapping(g, s, { fixed: sameBounds, preferred: (a, b) => a.label === b.label });
-  for (const [gi, si] of byLabel.pairs) {
+  // Plain loops over the mates (every gold span, every system span): this runs for every system.
+  const labelMate = byLabel.goldMate;
+  const boundsMate = byBounds.goldMate;
+  for (let gi = 0; gi < g.length; gi++) {
     const a = g[gi];
-    const b = s[si];
-    add('strict', a.label, sameBounds(a, b) && a.label === b.label ? 'cor' : 'inc');
-    add('ent_type', a.label, a.label === b.label ? 'cor' : 'inc');
+    const si = labelMate[gi];
+    if (si < 0) {
+      add(STRICT, a.label, MIS);
+      add(ENT_TYPE, a.label, MIS);
+    } else {
+      const sameLabel = a.label === s[si].label;
+      add(STRICT, a.label, sameLabel && sameBounds(a, s[si]) ? COR : INC);
+      add(ENT_TYPE, a.label, sameLabel ? COR : INC);
+    }
+    const bi = boundsMate[gi];
+    if (bi < 0) {
+      add(EXACT, a.label, MIS);
+      add(PARTIAL, a.label, MIS);
+    } else {
+      const exact = sameBounds(a, s[bi]);
+      add(EXACT, a.label, exact ? COR : INC);
+      add(PARTIAL, a.label, exact ? COR : PAR);
+    }
   }
-  for (const [gi, si] of byBounds.pairs) {
-    const exact = sameBounds(g[gi], s[si]);
-    add('exact', g[gi].label, exact ? 'cor' : 'inc');
-    add('partial', g[gi].label, exact ? 'cor' : 'par');
+  for (let si = 0; si < s.length; si++) {
+    const label = s[si].label;
+    if (byLabel.systemMate[si] < 0) {
+      add(STRICT, label, SPU);
+      add(ENT_TYPE, label, SPU);
+    }
+    if (byBounds.systemMate[si] < 0) {
+      add(EXACT, label, SPU);
+      add(PARTIAL, label, SPU);
+    }
   }
-  for (const [pairing, schemas] of [[byLabel, ['strict', 'ent_type']], [byBounds, ['exact', 'partial']]] as const) {
-    pairing.goldMate.forEach((mate, gi) => { if (mate < 0) for (const schema of schemas) add(schema, g[gi].label, 'mis'); });
-    pairing.systemMate.forEach((mate, si) => { if (mate < 0) for (const schema of schemas) add(schema, s[si].label, 'spu'); });
-  }
-  const scores = (t: Record<SchemaName, Tally>): SchemaScores => ({
-    strict: finish(t.strict, beta, zeroDivision),
-    exact: finish(t.exact, beta, zeroDivision),
-    partial: finish(t.partial, beta, zeroDivision),
-    ent_type: finish(t.ent_type, beta, zeroDivision),
-  });
+  const scores = (row: number): SchemaScores => {
+    const at = (schema: number) => row * width + schema * FIELDS;
+    return {
+      strict: finish(t, at(STRICT), beta, zeroDivision),
+      exact: finish(t, at(EXACT), beta, zeroDivision),
+      partial: finish(t, at(PARTIAL), beta, zeroDivision),
+      ent_type: finish(t, at(ENT_TYPE), beta, zeroDivision),
+    };
+  };
   const byType: Record<string, SchemaScores> = {};
-  for (const label of [...tallies.keys()].sort()) byType[label] = scores(tallies.get(label)!);
-  return { ...scores(total), byType };
+  labels.forEach((label, k) => { byType[label] = scores(1 + k); });
+  return { ...scores(0), byType };
 }

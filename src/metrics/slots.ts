@@ -181,16 +181,17 @@ function alignOverlap(gold: readonly Span[], system: readonly Span[]): SlotAlign
   const s = sortedSet(system, true);
   // Exact matches first (so every pair strict match counts correct is counted correct here
   // too), then as many pairs as possible, with as many of the same label as possible.
-  const { pairs, goldMate, systemMate } = pairOverlapping(g, s, {
+  const { goldMate, systemMate } = pairOverlapping(g, s, {
     fixed: (a, b) => compareSpans(a, b) === 0,
     preferred: (a, b) => a.label === b.label,
   });
   const out = new Alignment();
-  for (const [gi, si] of pairs) {
-    if (g[gi].label === s[si].label) out.addCorrect(g[gi], s[si]);
+  for (let gi = 0; gi < g.length; gi++) {
+    const si = goldMate[gi];
+    if (si < 0) out.deletions.push(g[gi]);
+    else if (g[gi].label === s[si].label) out.addCorrect(g[gi], s[si]);
     else out.substitutions.push([g[gi], s[si]]);
   }
-  g.forEach((span, i) => { if (goldMate[i] < 0) out.deletions.push(span); });
-  s.forEach((span, i) => { if (systemMate[i] < 0) out.insertions.push(span); });
+  for (let si = 0; si < s.length; si++) if (systemMate[si] < 0) out.insertions.push(s[si]);
   return out;
 }
