@@ -48,7 +48,8 @@ type JsonObject = Record<string, unknown>;
  *   length differs from the tokens', integer `ner_tags` without `opts.labels` or with an id it
  *   lacks, entities under a key no dialect reads (a record with no entity key but another key
  *   that could hold them), two entity keys in one record,
- *   an invalid tag (or, with `opts.strictScheme`, an invalid transition); and for a file that
+ *   an invalid tag (or, with `opts.strictScheme` or `invalid: 'reject'`, an invalid transition;
+ *   with `invalid: 'drop'`, a prefix the scheme does not have); and for a file that
  *   cannot be read or is not UTF-8.
  */
 export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {

@@ -38,6 +38,19 @@ describe('--invalid', () => {
     expect(table.stdout).toContain('|invalid:reject|strict-scheme:true|');
   });
 
+  it('JSONL ner_tags: the scheme is detected over the file first, then dropped or rejected by', async () => {
+    const jsonl = join(dir, 'sys.jsonl');
+    writeFileSync(jsonl, [
+      JSON.stringify({ tokens: ['Ada', 'Lovelace', 'visited', 'Turin'], ner_tags: ['B-PER', 'I-PER', 'O', 'I-LOC'] }),
+      JSON.stringify({ tokens: ['Babbage', 'wrote'], ner_tags: ['B-PER', 'I-MISC'] }),
+    ].join('\n') + '\n');
+    const drop = await evalJson(['--gold', gold, '--invalid', 'drop', jsonl]);
+    expect(counts(system(drop, 'sys'))).toEqual([2, 0, 1]);
+    const reject = await runCli(['eval', '--gold', gold, '--invalid', 'reject', jsonl]);
+    expect(reject.code).toBe(2);
+    expect(reject.stderr).toBe(`complan: ${jsonl}:1: invalid IOB2 transition: "O" then "I-LOC" (I- must continue a chunk of the same type)\n`);
+  });
+
   it('--strict-scheme with another --invalid is a usage error', async () => {
     const r = await runCli(['eval', '--gold', gold, '--strict-scheme', '--invalid', 'drop', sys]);
     expect(r.code).toBe(1);
