@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
-import { TAG_SCHEMES, type TagScheme } from '../src/formats/segment.js';
+import { INVALID_TAGS, TAG_SCHEMES, type InvalidTags, type TagScheme } from '../src/formats/segment.js';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type InputSpec, type LoadOptions } from '../src/formats/load.js';
 import { sameFile as sameFileOf } from '../src/formats/gold-copy.js';
 import { checkStdinOnce } from '../src/formats/source.js';
@@ -51,7 +51,8 @@ export function addInputOptions(cmd: Command): Command {
     .option('--gold-column <n>', 'CoNLL column of the gold tag (default: 2 in a gold file; the one before the prediction in a system file)', positiveInt('--gold-column'))
     .option('--pred-column <n>', 'CoNLL column of the predicted tag (default: the last)', positiveInt('--pred-column'))
     .addOption(new Option('--scheme <scheme>', 'tag scheme').choices(TAG_SCHEMES as string[]).default('auto'))
-    .option('--strict-scheme', 'reject transitions the tag scheme forbids instead of repairing them as conlleval does')
+    .addOption(new Option('--invalid <mode>', 'tags the scheme does not allow: repair (conlleval), drop (seqeval strict) or reject').choices(INVALID_TAGS as string[]).default('repair'))
+    .addOption(new Option('--strict-scheme', 'the same as --invalid reject').implies({ invalid: 'reject' }))
     .option('--ignore-embedded-gold', 'score against --gold even where a file\'s embedded gold column disagrees')
     .option('--labels <labels>', 'names of integer ner_tags in id order: a file (JSON array, id2label, or one a line) or O,B-PER,...');
 }
@@ -78,6 +79,7 @@ export interface InputFlags {
   goldColumn?: number;
   predColumn?: number;
   scheme: TagScheme;
+  invalid?: InvalidTags;
   strictScheme?: boolean;
   ignoreEmbeddedGold?: boolean;
   labels?: string;
@@ -85,6 +87,9 @@ export interface InputFlags {
 
 export function loadOptions(systems: string[], f: InputFlags, command = 'eval'): LoadOptions {
   if (systems.length === 0) throw new UsageError(`no system files given (usage: complan ${command} --gold GOLD SYSTEM...)`);
+  if (f.strictScheme === true && f.invalid !== undefined && f.invalid !== 'reject') {
+    throw new UsageError(`--strict-scheme is --invalid reject and cannot be given with --invalid ${f.invalid}`);
+  }
   const specs = systems.map(parseSystemArg);
   checkStdinOnce(stdinUses(f.gold, specs));
   return {
@@ -94,6 +99,7 @@ export function loadOptions(systems: string[], f: InputFlags, command = 'eval'):
     inputFormat: f.inputFormat,
     scheme: f.scheme,
     strictScheme: f.strictScheme === true,
+    invalid: f.strictScheme === true ? 'reject' : f.invalid ?? 'repair',
     goldColumn: f.goldColumn ?? 0,
     predColumn: f.predColumn ?? 0,
     ignoreEmbeddedGold: f.ignoreEmbeddedGold === true,

@@ -8,7 +8,7 @@ import {
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
-type EvalFlags = InputFlags & MetricFlags & { format?: OutputFormat };
+type EvalFlags = InputFlags & MetricFlags & { format?: OutputFormat; schemas?: boolean };
 
 export function registerEval(program: Command, io: Io): void {
   const cmd = program
@@ -16,12 +16,13 @@ export function registerEval(program: Command, io: Io): void {
     .description('score each system: P/R/F, K, SER with C/S/D/I, per type, macro, contingency indicators');
   addInputOptions(cmd);
   addMetricOptions(cmd);
+  cmd.option('--schemas', 'also report nervaluate\'s SemEval-2013 schemas: strict, exact, partial, ent_type (COR/INC/PAR/MIS/SPU)');
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: EvalFlags) => {
     // Loaded here, not at start-up: other commands never pay for them.
     const { evaluate } = await import('../../src/metrics/evaluate.js');
     const { evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');
-    const options = evalOptions(flags);
+    const options = { ...evalOptions(flags), schemas: flags.schemas === true };
     const load = loadOptions(systems, flags);
     const corpus = loadCorpus(load);
     const report = evaluate(corpus, options);

@@ -49,7 +49,8 @@ type JsonObject = Record<string, unknown>;
  *   length differs from the tokens', integer `ner_tags` without `opts.labels` or with an id it
  *   lacks, entities under a key no dialect reads (a record with no entity key but another key
  *   that could hold them), two entity keys in one record,
- *   an invalid tag (or, with `opts.strictScheme`, an invalid transition); and for a file that
+ *   an invalid tag (or, with `opts.strictScheme` or `invalid: 'reject'`, an invalid transition;
+ *   with `invalid: 'drop'`, a prefix the scheme does not have); and for a file that
  *   cannot be read or is not UTF-8.
  */
 export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {
@@ -110,7 +111,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       if (!isStringArray(tags)) fail(`"ner_tags" must be an array of tag strings or of integer class ids, ${whatInstead(tags)}`);
       if ((tags as string[]).length !== length) fail(`"ner_tags" has ${(tags as string[]).length} tags for ${length} tokens`);
       segment.spans = decodeTags(tags as string[], {
-        scheme: opts.scheme, strict: opts.strictScheme, source: path, line, tagPerLine: false, evidence,
+        scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line, tagPerLine: false, evidence,
       });
       usedTags = true;
     } else if (spanKey !== undefined) {

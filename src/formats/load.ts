@@ -32,7 +32,7 @@ import { readJsonl } from './jsonl.js';
 import { readDirectory } from './directory.js';
 import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
-import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
+import { invalidTags, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
 
 export interface InputSpec {
   path: string;
@@ -46,6 +46,8 @@ export interface LoadOptions {
   inputFormat: 'auto' | InputFormat;
   scheme: TagScheme;
   strictScheme: boolean;
+  /** Tags the scheme does not allow: repaired (default), dropped or rejected (see {@link InvalidTags}); `strictScheme` is 'reject'. */
+  invalid?: InvalidTags;
   goldColumn: number;
   predColumn: number;
   ignoreEmbeddedGold: boolean;
@@ -114,9 +116,19 @@ function read(path: string, format: InputFormat, opts: ReadOptions, sink: Segmen
   if (format !== 'brat' && inputKind(path) === 'directory') return readDirectory(path, format, opts, sink);
   switch (format) {
     case 'conll': return readConll(path, opts, sink);
-    case 'jsonl': return readJsonl(path, opts, sink);
+    case 'jsonl': return readJsonl(path, schemeFirst(path, opts), sink);
     case 'brat': return readBrat(path, opts, sink);
   }
+}
+
+/**
+ * The options to read a JSONL file with: with `ner_tags` to drop or reject by and no scheme
+ * named, the scheme detected over the whole file by a first reading (as the CoNLL reader does).
+ */
+function schemeFirst(path: string, opts: ReadOptions): ReadOptions {
+  if (invalidTags(opts) === 'repair' || opts.scheme !== 'auto') return opts;
+  const first = readJsonl(path, { ...opts, strictScheme: false, invalid: 'repair', expect: undefined }, () => {});
+  return first.scheme === undefined ? opts : { ...opts, scheme: first.scheme };
 }
 
 /** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
@@ -520,7 +532,7 @@ function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, po
 }
 
 function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens): ReadOptions {
-  const ro: ReadOptions = { role, scheme: opts.scheme, strictScheme: opts.strictScheme, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
+  const ro: ReadOptions = { role, scheme: opts.scheme, strictScheme: opts.strictScheme, invalid: opts.invalid, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
   if (opts.labels !== undefined) ro.labels = opts.labels;
   return ro;
 }

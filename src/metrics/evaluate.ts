@@ -13,6 +13,7 @@ import { kMeasure } from './kmeasure.js';
 import { prf, type Counts, type PRF, type ZeroDivision } from './prf.js';
 import { alignSlots, type MatchMode, type SlotAlignment } from './slots.js';
 import { recordOf } from '../model/record.js';
+import { semevalSchemas, type SchemasReport } from './schemas.js';
 
 export interface EvalOptions {
   match: MatchMode;
@@ -23,6 +24,8 @@ export interface EvalOptions {
   /** Only these entity types count (all when undefined). */
   types?: readonly string[];
   labelDistance?: LabelDistance;
+  /** Also report the SemEval-2013 schemas (nervaluate's strict, exact, partial, ent_type; see schemas.ts). */
+  schemas?: boolean;
 }
 
 export const DEFAULT_EVAL_OPTIONS: EvalOptions = {
@@ -65,6 +68,8 @@ export interface SystemScores extends CountsPRF {
   byDocument: DocumentScores[];
   macro: { doc: PRF | null; type: PRF | null };
   indicators: IndicatorReport;
+  /** The SemEval-2013 schemas, when asked for (`schemas`). */
+  schemas?: SchemasReport;
   warnings: string[];
 }
 
@@ -241,6 +246,7 @@ function scoreSystem(
     byDocument,
     macro: { doc: macroAverage(byDocument), type: macroAverage(Object.values(byType)) },
     indicators: { basis, ...contingency, ...indicators(contingency) },
+    ...(o.schemas === true ? { schemas: semevalSchemas(goldSpans, spans, o.beta, o.zeroDivision) } : {}),
     warnings: system.warnings,
   };
 }

@@ -5,6 +5,7 @@
 import type { EvalReport, SystemScores } from '../metrics/evaluate.js';
 import type { PRF } from '../metrics/prf.js';
 import { conllevalPercent, fixed, jsonNumber, percent } from './number.js';
+import { schemasJson, schemasTables } from './schemas.js';
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
 import { typeName } from './type-name.js';
@@ -45,6 +46,7 @@ export function evalJson(r: EvalReport): object {
         id: d.id, tp: d.tp, fp: d.fp, fn: d.fn, precision: jsonNumber(d.precision), recall: jsonNumber(d.recall), f: jsonNumber(d.f),
       })),
       indicators: Object.fromEntries(Object.entries(s.indicators).map(([k, v]) => [k, typeof v === 'number' ? jsonNumber(v) : v])),
+      ...(s.schemas !== undefined ? { schemas: schemasJson(s.schemas) } : {}),
       warnings: s.warnings,
     })),
   };
@@ -184,7 +186,7 @@ export function evalTables(r: EvalReport): Table[] {
         .map((v) => percent(v))];
     }),
   };
-  return [scores, errors, byType, macro, ind];
+  return [scores, errors, byType, macro, ind, ...schemasTables(r)];
 }
 
 /** Long-format CSV: one row per system for all types ("*"), then one per system and type. */
