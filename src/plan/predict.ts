@@ -110,7 +110,7 @@ export function memberVotes(data: PlanData, members: readonly number[]): MemberV
 }
 
 /** |Z_m| = |C_m ∪ W_m| at gold boundaries. */
-export function zSingle(data: PlanData, m: number): number {
+function zSingle(data: PlanData, m: number): number {
   const n = data.n;
   return Math.min(data.goldSize, data.tp[m] + data.ww[m * n + m] - data.wc[m * n + m]);
 }
@@ -119,7 +119,7 @@ export function zSingle(data: PlanData, m: number): number {
  * |Z_a ∩ Z_b| = |C_a∩C_b| + |C_a∩W_b| + |W_a∩C_b| + |W_a∩W_b| (exact when no member gives one
  * boundary two labels; otherwise kept within what the singles allow).
  */
-export function zPair(data: PlanData, a: number, b: number): number {
+function zPair(data: PlanData, a: number, b: number): number {
   const n = data.n;
   const za = zSingle(data, a);
   const zb = zSingle(data, b);
