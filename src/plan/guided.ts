@@ -100,19 +100,25 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   // binary rule, its majority counterpart's for a typed vote — every neighbour of a set at once
   // (neighbours.ts), which costs less than predicting them.
   const exact = !scorer.withSlots && (g.proposals ?? 'counts') === 'counts';
+  // A binary rule's counted proposals are its exact values: verifying one records it.
+  const exactValues = exact && isBinaryRule(rule) ? new Map<number, number>() : undefined;
 
   const allowed = (S: number) => g.costBudget === undefined || scorer.costOf(S) <= g.costBudget;
   /** Whether candidates of this size can be listed and keep anything. */
   const listable = (size: number) => size >= minSize && size <= maxSize && needOf(rule, size) <= size;
-  /** The key of counts of member set S. */
-  const keyOf = (S: number, c: { tp: number; fp: number; fn: number; s: number }) => scorer.key(scorer.value(c, popcount(S), scorer.costOf(S)));
+  /** The key of counts of member set S (its value kept when they are exact). */
+  const keyOf = (S: number, c: { tp: number; fp: number; fn: number; s: number }, exactCounts = false) => {
+    const value = scorer.value(c, popcount(S), scorer.costOf(S));
+    if (exactCounts) exactValues?.set(S, value);
+    return scorer.key(value);
+  };
   /** The proposal key of member set S (a proxy below a kofn's K, see the module comment). */
   const predicted = (S: number): number => {
     let v = guess.get(S);
     if (v === undefined) {
       const size = popcount(S);
       if (exact && listable(size)) {
-        v = keyOf(S, actualBinary(data, S, needOf(rule, size), false));
+        v = keyOf(S, actualBinary(data, S, needOf(rule, size), false), true);
       } else {
         const members = membersOf(S);
         const p = isBinaryRule(rule) ? predictBinary(data, members, Math.min(needOf(rule, size), size), scorer.withSlots) : predictCandidate(data, members, rule);
@@ -130,7 +136,7 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
     for (let x = 0; x < n; x++) {
       const T = S ^ (1 << x);
       if (((S >> x) & 1) === (grow ? 1 : 0) || guess.has(T)) continue;
-      guess.set(T, keyOf(T, { tp: c.tp[x], fp: c.fp[x], fn: data.goldSize - c.tp[x], s: NaN }));
+      guess.set(T, keyOf(T, { tp: c.tp[x], fp: c.fp[x], fn: data.goldSize - c.tp[x], s: NaN }, true));
     }
   };
   const byPrediction = (a: number, b: number) => descending(predicted(a), predicted(b)) || a - b;
@@ -145,7 +151,8 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
     if (k < 0) {
       if (spent === g.budget) return -1;
       spent++;
-      k = scoreCandidate(ctx, S, r);
+      const known = exactValues?.get(S);
+      k = known === undefined ? scoreCandidate(ctx, S, r) : store.add(S, r, known);
     }
     mine.add(k);
     return k;
