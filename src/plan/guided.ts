@@ -3,17 +3,16 @@
  * *proposed* with a cheap score and only the most promising proposals are *verified* by exact
  * simulation, within a budget of exact evaluations per rule.
  *
- * **Proposal scores.** Under objectives that read no substitutions (F, P, R, K, ...), proposals
- * are *counted*: every set one system larger or smaller than a set gets its TP and FP in one pass
- * over the member patterns (neighbours.ts) — exact for a binary rule; for `vote` and `weighted`
- * the counts of their binary counterpart, majority, which decides every uncontested boundary as
- * the vote does. Under objectives that read SER or ERR, or with `proposals: 'prediction'`, they
- * are *predicted* from the members' pairwise statistics (predict.ts). Either way a proposal is a
- * search-time score: what plans report as a candidate's prediction is predict.ts's. Counting was
- * measured to beat predicting: on pattern-compressed data one prediction costs more than one
- * simulation of a binary rule, and a pass that counts all thirty neighbours costs about one
- * simulation. Predictions still steer where counting cannot: sizes a rule keeps nothing at, and
- * substitutions.
+ * **Proposal scores.** Proposals are *counted*: every set one system larger or smaller than a
+ * set gets its TP and FP in one pass over the member patterns, and its substitutions (when the
+ * objective reads SER or ERR) in one pass over the boundaries (neighbours.ts) — exact for a
+ * binary rule; for `vote` and `weighted` the counts of their binary counterpart, majority, which
+ * decides every uncontested boundary as the vote does. With `proposals: 'prediction'` they are
+ * *predicted* from the members' pairwise statistics (predict.ts), as they all were before. A
+ * proposal is a search-time score: what plans report as a candidate's prediction is
+ * predict.ts's. Counting was measured to beat predicting: on pattern-compressed data one
+ * prediction costs more than one simulation of a binary rule, and a pass that counts all thirty
+ * neighbours costs one to three.
  *
  * 1. **Seeds.** Every single system is scored exactly (n evaluations, outside the budget). When
  *    the size range holds no more member sets than the budget, they are all scored, and that is
@@ -21,12 +20,12 @@
  * 2. **Predicted beam.** From the W best member sets of one size (W = {@link GUIDED_WIDTH}), every
  *    set one system larger is proposed and ranked by its proposal score, corrected by its
  *    parent's error (actual − score, where the parent was verified: a parent scored too high has
- *    children scored too high; 0 for exact counts); the 4W best proposals are verified, and the W best of them
- *    by actual objective make the next frontier. Sizes the listing cannot use — below
- *    `minSize`, or below a `kofn:K`'s K, where the rule keeps nothing — are crossed on
- *    predictions alone (for `kofn:K`, a set of fewer than K members is ranked by what its
- *    members all agree on, its predicted intersection). The ascent stops at `maxSize`, when the
- *    budget is spent, or after two sizes without a better candidate.
+ *    children scored too high; 0 for exact counts); the 4W best proposals are verified, and the
+ *    W best of them by actual objective make the next frontier. Sizes the listing cannot use —
+ *    below `minSize`, or below a `kofn:K`'s K, where the rule keeps nothing — are crossed on
+ *    proposal scores alone (for `kofn:K`, a set of fewer than K members is ranked by what its
+ *    members all agree on, its intersection, counted or predicted). The ascent stops at
+ *    `maxSize`, when the budget is spent, or after two sizes without a better candidate.
  * 3. **Refinement.** The best candidate verified by this search and not yet refined proposes
  *    its neighbours — one system added or removed, a swap of one of the three most promising
  *    additions for one of the three least harmful removals, two of those additions or two of
@@ -44,7 +43,7 @@ import { membersOf } from './data.js';
 import { actualBinary, needOf } from './engine.js';
 import { forEachSubset, subsetCount } from './exhaustive.js';
 import { betterCandidate } from './greedy.js';
-import { additionCounts, removalCounts, type NeighbourCounts } from './neighbours.js';
+import { additionCounts, neighbourSubstitutions, removalCounts, type NeighbourCounts } from './neighbours.js';
 import { predictBinary, predictCandidate } from './predict.js';
 import { scoreCandidate, type SearchContext } from './store.js';
 
@@ -61,10 +60,9 @@ export interface GuidedSettings {
   /** Candidates costing more than this are never proposed. */
   costBudget?: number;
   /**
-   * What ranks proposals: `counts` (default where the objective reads no substitutions), the
-   * exact counts of the rule (binary) or of its majority counterpart (typed votes), every
-   * neighbour of a set in one pass; `prediction`, the pairwise prediction (always, under
-   * objectives that read substitutions).
+   * What ranks proposals: `counts` (default), the exact counts of the rule (binary) or of its
+   * majority counterpart (typed votes), every neighbour of a set in one pass; `prediction`, the
+   * pairwise prediction.
    */
   proposals?: 'counts' | 'prediction';
 }
@@ -96,10 +94,10 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   const perStep = Math.max(width, Math.min(4 * width, Math.floor(g.budget / 8)));
   let spent = 0;
   const guess = new Map<number, number>();
-  // Objectives that read no substitutions: proposals are counted, not predicted — exact for a
-  // binary rule, its majority counterpart's for a typed vote — every neighbour of a set at once
-  // (neighbours.ts), which costs less than predicting them.
-  const exact = !scorer.withSlots && (g.proposals ?? 'counts') === 'counts';
+  // Proposals are counted, not predicted — exact for a binary rule, its majority counterpart's
+  // for a typed vote — every neighbour of a set at once (neighbours.ts), which costs less than
+  // predicting them.
+  const exact = (g.proposals ?? 'counts') === 'counts';
   // A binary rule's counted proposals are its exact values: verifying one records it.
   const exactValues = exact && isBinaryRule(rule) ? new Map<number, number>() : undefined;
 
@@ -112,13 +110,13 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
     if (exactCounts) exactValues?.set(S, value);
     return scorer.key(value);
   };
-  /** The proposal key of member set S (a proxy below a kofn's K, see the module comment). */
+  /** The proposal key of member set S (its intersection's below a kofn's K, see the module comment). */
   const predicted = (S: number): number => {
     let v = guess.get(S);
     if (v === undefined) {
       const size = popcount(S);
-      if (exact && listable(size)) {
-        v = keyOf(S, actualBinary(data, S, needOf(rule, size), false), true);
+      if (exact) {
+        v = keyOf(S, actualBinary(data, S, Math.min(needOf(rule, size), size), scorer.withSlots), listable(size));
       } else {
         const members = membersOf(S);
         const p = isBinaryRule(rule) ? predictBinary(data, members, Math.min(needOf(rule, size), size), scorer.withSlots) : predictCandidate(data, members, rule);
@@ -128,15 +126,17 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
     }
     return v;
   };
-  /** Exact proposal keys of S's neighbours one larger (`grow`) or one smaller, in one pass. */
+  /** Counted proposal keys of S's neighbours one larger (`grow`) or one smaller, in one pass. */
   const neighbours = (S: number, grow: boolean) => {
     const size = popcount(S) + (grow ? 1 : -1);
-    if (!exact || !listable(size)) return;
-    const c: NeighbourCounts = grow ? additionCounts(data, S, needOf(rule, size)) : removalCounts(data, S, needOf(rule, size));
+    if (!exact || size < 1) return;
+    const need = Math.min(needOf(rule, size), size);
+    const c: NeighbourCounts = grow ? additionCounts(data, S, need) : removalCounts(data, S, need);
+    const subs = scorer.withSlots ? neighbourSubstitutions(data, S, need, grow) : undefined;
     for (let x = 0; x < n; x++) {
       const T = S ^ (1 << x);
       if (((S >> x) & 1) === (grow ? 1 : 0) || guess.has(T)) continue;
-      guess.set(T, keyOf(T, { tp: c.tp[x], fp: c.fp[x], fn: data.goldSize - c.tp[x], s: NaN }, true));
+      guess.set(T, keyOf(T, { tp: c.tp[x], fp: c.fp[x], fn: data.goldSize - c.tp[x], s: subs === undefined ? NaN : subs[x] }, listable(size)));
     }
   };
   const byPrediction = (a: number, b: number) => descending(predicted(a), predicted(b)) || a - b;

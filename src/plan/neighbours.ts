@@ -90,3 +90,54 @@ export function removalCounts(data: PlanData, S: number, need: number): Neighbou
   }
   return { tp, fp };
 }
+
+/**
+ * Substitutions (src/plan/data.ts, substitutionsOf) of every neighbour of S under "at least
+ * `need` votes": S ∪ {x} for x ∉ S when `grow`, else S ∖ {x} for x ∈ S (0 elsewhere). Per
+ * boundary with a non-gold label, the items every neighbour keeps are counted once and only the
+ * systems that tip an edge item are counted again, so the cost is about one count of S's
+ * substitutions plus a step per item and tipping system at those boundaries.
+ */
+export function neighbourSubstitutions(data: PlanData, S: number, need: number, grow: boolean): Float64Array {
+  const { n, xBoundaries, bStart, bItems, isGold, mask, bGold } = data;
+  const out = new Float64Array(n);
+  if (need === Infinity) return out;
+  const all = n >= 31 ? -1 : (1 << n) - 1;
+  const candidates = grow ? all & ~S : S;
+  // An item is kept by every neighbour at `sure` votes among S or more; at `edge` votes, by the
+  // neighbours of the systems tips(mask) names.
+  const sure = grow ? need : need + 1;
+  const edge = sure - 1;
+  const tips = (m: number) => (grow ? m & candidates : S & ~m);
+  let base = 0;
+  for (let k = 0; k < xBoundaries.length; k++) {
+    const b = xBoundaries[k];
+    let kept = 0;
+    let x = 0;
+    let tipping = 0;
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+      const i = bItems[e];
+      const v = popcount(mask[i] & S);
+      if (v >= sure) {
+        if (isGold[i]) kept++;
+        else x++;
+      } else if (v === edge) tipping |= tips(mask[i]);
+    }
+    const s = Math.min(bGold[b] - kept, x);
+    base += s;
+    for (let bits = tipping; bits !== 0; bits &= bits - 1) {
+      const y = 31 - Math.clz32(bits & -bits);
+      let keptY = kept;
+      let xY = x;
+      for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+        const i = bItems[e];
+        if (popcount(mask[i] & S) !== edge || ((tips(mask[i]) >> y) & 1) === 0) continue;
+        if (isGold[i]) keptY++;
+        else xY++;
+      }
+      out[y] += Math.min(bGold[b] - keptY, xY) - s;
+    }
+  }
+  for (let bits = candidates; bits !== 0; bits &= bits - 1) out[31 - Math.clz32(bits & -bits)] += base;
+  return out;
+}

@@ -1,6 +1,6 @@
 /**
- * Every neighbour's counts in one pass over the patterns: equal, for every threshold, to
- * simulating each neighbour on its own.
+ * Every neighbour's counts in one pass over the patterns (and its substitutions in one pass over
+ * the boundaries): equal, for every threshold, to simulating each neighbour on its own.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,11 +8,11 @@ import { buildEnsembleIndex } from '../../src/ensemble/simulate.js';
 import { popcount } from '../../src/model/bitset.js';
 import { buildPlanData } from '../../src/plan/data.js';
 import { actualBinary } from '../../src/plan/engine.js';
-import { additionCounts, removalCounts } from '../../src/plan/neighbours.js';
+import { additionCounts, neighbourSubstitutions, removalCounts } from '../../src/plan/neighbours.js';
 import { corpusArb } from '../helpers/corpus.js';
 
 describe('neighbour counts', () => {
-  it('equal the simulation of each set one larger and one smaller, at every threshold', () => {
+  it('equal the simulation (TP, FP, substitutions) of each set one larger and one smaller, at every threshold', () => {
     fc.assert(
       fc.property(corpusArb(2, 7), fc.integer({ min: 1, max: 127 }), (corpus, bits) => {
         const data = buildPlanData(buildEnsembleIndex(corpus));
@@ -21,25 +21,27 @@ describe('neighbour counts', () => {
         const size = popcount(S);
         for (let need = 1; need <= size + 1; need++) {
           const add = additionCounts(data, S, need);
+          const subs = neighbourSubstitutions(data, S, need, true);
           for (let x = 0; x < data.n; x++) {
             if ((S >> x) & 1) {
-              expect([add.tp[x], add.fp[x]]).toEqual([0, 0]);
+              expect([add.tp[x], add.fp[x], subs[x]]).toEqual([0, 0, 0]);
               continue;
             }
-            const a = actualBinary(data, S | (1 << x), need, false);
-            expect([add.tp[x], add.fp[x]], `add ${x} to ${S} at ${need}`).toEqual([a.tp, a.fp]);
+            const a = actualBinary(data, S | (1 << x), need, true);
+            expect([add.tp[x], add.fp[x], subs[x]], `add ${x} to ${S} at ${need}`).toEqual([a.tp, a.fp, a.s]);
           }
         }
         if (size < 2) return;
         for (let need = 1; need <= size - 1; need++) {
           const rem = removalCounts(data, S, need);
+          const subs = neighbourSubstitutions(data, S, need, false);
           for (let y = 0; y < data.n; y++) {
             if (!((S >> y) & 1)) {
-              expect([rem.tp[y], rem.fp[y]]).toEqual([0, 0]);
+              expect([rem.tp[y], rem.fp[y], subs[y]]).toEqual([0, 0, 0]);
               continue;
             }
-            const a = actualBinary(data, S & ~(1 << y), need, false);
-            expect([rem.tp[y], rem.fp[y]], `remove ${y} from ${S} at ${need}`).toEqual([a.tp, a.fp]);
+            const a = actualBinary(data, S & ~(1 << y), need, true);
+            expect([rem.tp[y], rem.fp[y], subs[y]], `remove ${y} from ${S} at ${need}`).toEqual([a.tp, a.fp, a.s]);
           }
         }
       }),
