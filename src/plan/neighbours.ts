@@ -8,7 +8,10 @@
  * v = t − 1 by exactly those whose x is among the pattern's members outside S. Likewise it is
  * kept by S ∖ {y} (threshold t at the smaller size) when v − [y returns it] ≥ t: by every one
  * when v > t, and when v = t by those whose y is a member of S that does not return it. So a
- * pass costs what one simulation costs, plus one step per member of the patterns on that edge.
+ * pass costs what one simulation costs, plus four table steps per pattern on that edge: its
+ * gold and non-gold counts are added under each byte of its system mask, and the 4 × 256 byte
+ * totals are spread over their bits once at the end (correlated systems make patterns of many
+ * members, so this beats a step per system named).
  * The counts are those actualBinary gives (sums of integers, so exactly equal);
  * substitutions are not counted (objectives that read SER or ERR are searched on predictions).
  */
@@ -33,6 +36,8 @@ export function additionCounts(data: PlanData, S: number, need: number): Neighbo
   const all = n >= 31 ? -1 : (1 << n) - 1;
   const outside = all & ~S;
   const p = data.patterns;
+  const byteTp = new Float64Array(1024);
+  const byteFp = new Float64Array(1024);
   let baseTp = 0;
   let baseFp = 0;
   for (let k = 0; k < p.count; k++) {
@@ -42,13 +47,10 @@ export function additionCounts(data: PlanData, S: number, need: number): Neighbo
       baseTp += p.gold[k];
       baseFp += p.neg[k];
     } else if (v === need - 1) {
-      for (let bits = m & outside; bits !== 0; bits &= bits - 1) {
-        const x = 31 - Math.clz32(bits & -bits);
-        tp[x] += p.gold[k];
-        fp[x] += p.neg[k];
-      }
+      addBytes(byteTp, byteFp, m & outside, p.gold[k], p.neg[k]);
     }
   }
+  spreadBytes(byteTp, byteFp, tp, fp);
   for (let bits = outside; bits !== 0; bits &= bits - 1) {
     const x = 31 - Math.clz32(bits & -bits);
     tp[x] += baseTp;
@@ -67,6 +69,8 @@ export function removalCounts(data: PlanData, S: number, need: number): Neighbou
   const fp = new Float64Array(n);
   if (need === Infinity) return { tp, fp };
   const p = data.patterns;
+  const byteTp = new Float64Array(1024);
+  const byteFp = new Float64Array(1024);
   let baseTp = 0;
   let baseFp = 0;
   for (let k = 0; k < p.count; k++) {
@@ -76,19 +80,50 @@ export function removalCounts(data: PlanData, S: number, need: number): Neighbou
       baseTp += p.gold[k];
       baseFp += p.neg[k];
     } else if (v === need) {
-      for (let bits = S & ~m; bits !== 0; bits &= bits - 1) {
-        const y = 31 - Math.clz32(bits & -bits);
-        tp[y] += p.gold[k];
-        fp[y] += p.neg[k];
-      }
+      addBytes(byteTp, byteFp, S & ~m, p.gold[k], p.neg[k]);
     }
   }
+  spreadBytes(byteTp, byteFp, tp, fp);
   for (let bits = S; bits !== 0; bits &= bits - 1) {
     const y = 31 - Math.clz32(bits & -bits);
     tp[y] += baseTp;
     fp[y] += baseFp;
   }
   return { tp, fp };
+}
+
+/** Adds g and ng under each byte of the system mask `bits` (tables of 4 × 256). */
+function addBytes(byteTp: Float64Array, byteFp: Float64Array, bits: number, g: number, ng: number): void {
+  const b0 = bits & 255;
+  const b1 = 256 + ((bits >>> 8) & 255);
+  const b2 = 512 + ((bits >>> 16) & 255);
+  const b3 = 768 + (bits >>> 24);
+  byteTp[b0] += g;
+  byteTp[b1] += g;
+  byteTp[b2] += g;
+  byteTp[b3] += g;
+  byteFp[b0] += ng;
+  byteFp[b1] += ng;
+  byteFp[b2] += ng;
+  byteFp[b3] += ng;
+}
+
+/** Adds each byte value's totals to the systems whose bits it has. */
+function spreadBytes(byteTp: Float64Array, byteFp: Float64Array, tp: Float64Array, fp: Float64Array): void {
+  for (let byte = 0; byte < 4; byte++) {
+    for (let value = 1; value < 256; value++) {
+      const t = byteTp[byte * 256 + value];
+      const f = byteFp[byte * 256 + value];
+      if (t === 0 && f === 0) continue;
+      for (let bits = value; bits !== 0; bits &= bits - 1) {
+        const x = byte * 8 + 31 - Math.clz32(bits & -bits);
+        if (x < tp.length) {
+          tp[x] += t;
+          fp[x] += f;
+        }
+      }
+    }
+  }
 }
 
 /**
