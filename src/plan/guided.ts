@@ -12,7 +12,7 @@
  * proposal is a search-time score: what plans report as a candidate's prediction is
  * predict.ts's. Counting was measured to beat predicting: on pattern-compressed data one
  * prediction costs more than one simulation of a binary rule, and a pass that counts all thirty
- * neighbours costs one to three.
+ * neighbours costs one to four.
  *
  * 1. **Seeds.** Every single system is scored exactly (n evaluations, outside the budget). When
  *    the size range holds no more member sets than the budget, they are all scored, and that is

@@ -3,7 +3,7 @@
  * single-system seeds), the size range and the cost budget; it is deterministic; every candidate
  * it records has its exact objective; it scores the whole space when the budget covers it; and
  * with a budget below the space it finds the exhaustive optimum of examples/news for every rule
- * and objective, and of most random corpora.
+ * and objective, and of most random corpora — with proposals counted (the default) or predicted.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -151,10 +151,10 @@ describe('guided search', () => {
 
   it('is deterministic: the same data gives the same candidates in the same order', () => {
     fc.assert(
-      fc.property(corpusArb(3, 6), fc.constantFrom(...RULES), fc.integer({ min: 1, max: 40 }), (corpus, rule, budget) => {
+      fc.property(corpusArb(3, 6), fc.constantFrom(...RULES), fc.integer({ min: 1, max: 40 }), fc.constantFrom('counts' as const, 'prediction' as const), (corpus, rule, budget, proposals) => {
         const a = context(corpus, { rule });
         const b = context(corpus, { rule });
-        expect(guided(a, 0, { budget })).toEqual(guided(b, 0, { budget }));
+        expect(guided(a, 0, { budget, proposals })).toEqual(guided(b, 0, { budget, proposals }));
         expect(a.store.masks.slice(0, a.store.length)).toEqual(b.store.masks.slice(0, b.store.length));
         expect(a.store.actual.slice(0, a.store.length)).toEqual(b.store.actual.slice(0, b.store.length));
       }),
