@@ -129,9 +129,9 @@ function spreadBytes(byteTp: Float64Array, byteFp: Float64Array, tp: Float64Arra
 /**
  * Substitutions (src/plan/data.ts, substitutionsOf) of every neighbour of S under "at least
  * `need` votes": S ∪ {x} for x ∉ S when `grow`, else S ∖ {x} for x ∈ S (0 elsewhere). Per
- * boundary with a non-gold label, the items every neighbour keeps are counted once and only the
- * systems that tip an edge item are counted again, so the cost is about one count of S's
- * substitutions plus a step per item and tipping system at those boundaries.
+ * boundary with a non-gold label, the items every neighbour keeps are counted once, and each item
+ * on the edge adds one to the counts of the systems that tip it, so the cost is about one count
+ * of S's substitutions plus a step per edge item and system tipping it.
  */
 export function neighbourSubstitutions(data: PlanData, S: number, need: number, grow: boolean): Float64Array {
   const { n, xBoundaries, bStart, bItems, isGold, mask, bGold } = data;
@@ -144,6 +144,9 @@ export function neighbourSubstitutions(data: PlanData, S: number, need: number, 
   const sure = grow ? need : need + 1;
   const edge = sure - 1;
   const tips = (m: number) => (grow ? m & candidates : S & ~m);
+  // What the edge items of one boundary add, per tipping system.
+  const keptMore = new Int32Array(n);
+  const xMore = new Int32Array(n);
   let base = 0;
   for (let k = 0; k < xBoundaries.length; k++) {
     const b = xBoundaries[k];
@@ -156,21 +159,20 @@ export function neighbourSubstitutions(data: PlanData, S: number, need: number, 
       if (v >= sure) {
         if (isGold[i]) kept++;
         else x++;
-      } else if (v === edge) tipping |= tips(mask[i]);
+      } else if (v === edge) {
+        const t = tips(mask[i]);
+        tipping |= t;
+        const more = isGold[i] ? keptMore : xMore;
+        for (let bits = t; bits !== 0; bits &= bits - 1) more[31 - Math.clz32(bits & -bits)]++;
+      }
     }
     const s = Math.min(bGold[b] - kept, x);
     base += s;
     for (let bits = tipping; bits !== 0; bits &= bits - 1) {
       const y = 31 - Math.clz32(bits & -bits);
-      let keptY = kept;
-      let xY = x;
-      for (let e = bStart[b]; e < bStart[b + 1]; e++) {
-        const i = bItems[e];
-        if (popcount(mask[i] & S) !== edge || ((tips(mask[i]) >> y) & 1) === 0) continue;
-        if (isGold[i]) keptY++;
-        else xY++;
-      }
-      out[y] += Math.min(bGold[b] - keptY, xY) - s;
+      out[y] += Math.min(bGold[b] - kept - keptMore[y], x + xMore[y]) - s;
+      keptMore[y] = 0;
+      xMore[y] = 0;
     }
   }
   for (let bits = candidates; bits !== 0; bits &= bits - 1) out[31 - Math.clz32(bits & -bits)] += base;
