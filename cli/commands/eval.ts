@@ -23,7 +23,7 @@ export function registerEval(program: Command, io: Io): void {
     const { evaluate } = await import('../../src/metrics/evaluate.js');
     const { evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');
     const options = { ...evalOptions(flags), schemas: flags.schemas === true };
-    const load = loadOptions(systems, flags);
+    const load = loadOptions(systems, flags, 'eval', io);
     const corpus = loadCorpus(load);
     const report = evaluate(corpus, options);
     printWarnings(corpus, io, options.types);

@@ -207,9 +207,9 @@ export function registerPlan(program: Command, io: Io): void {
     if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);
     if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');
     if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
-    const devOptions = loadOptions(systems, flags, 'plan');
+    const devOptions = loadOptions(systems, flags, 'plan', io);
     refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');
-    const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan');
+    const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan', io);
     if (testOptions !== undefined) {
       const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
       checkStdinOnce([...stdinUses(devOptions.gold, devOptions.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
@@ -225,7 +225,7 @@ export function registerPlan(program: Command, io: Io): void {
       test = loadCorpus(testOptions);
       printWarnings(test, io, types);
     }
-    const progress = createProgress(io);
+    const progress = createProgress(io, undefined, flags.progress === true);
     let run;
     try {
       run = runPlan(corpus, {
