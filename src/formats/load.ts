@@ -304,6 +304,20 @@ class SystemAligner {
     const spans = seg.spans;
     for (let j = 0; j < spans.length; j++) {
       const s = spans[j];
+      if (single < 0 && g.unit === 'token' && s.end > s.start) {
+        // A segment may join whole gold sentences (a record per document), but no span may
+        // cross a gold sentence break: such a span could match no gold item and no CoNLL output
+        // could hold it, as a segment that splits a gold sentence is refused above.
+        const a = spanSentence(g.sentences, first, last, base + s.start);
+        const b = spanSentence(g.sentences, first, last, base + s.end - 1);
+        if (a !== b) {
+          throw new InputError(
+            `span ${showValue(s.label)} runs from gold sentence ${a + 1} into sentence ${b + 1}, across the gold's sentence break after ${showValue(g.tokens[g.sentences[a].end - 1])}; `
+            + 'a system may join gold sentences but not cross their breaks (as it may not split one)',
+            seg.source, s.line,
+          );
+        }
+      }
       const doc = single >= 0 ? single : g.sentences[spanSentence(g.sentences, first, last, base + s.start)].doc;
       this.spans.push(toCorpus(s, base, doc));
     }

@@ -129,8 +129,16 @@ describe('loadCorpus: aligning systems to a CoNLL gold', () => {
   it('lets a JSONL record cover two gold sentences, placing each span in the document of its start', () => {
     const c = load(GOLD, [fixture('sys-multi.jsonl')]);
     expect(quads(c.systems[0].spans)).toEqual([
-      [0, 3, 5, 'LOC'], [0, 7, 9, 'ORG'], [0, 11, 14, 'MISC'], [1, 13, 14, 'PER'], [1, 16, 17, 'LOC'],
+      [0, 3, 5, 'LOC'], [0, 7, 9, 'ORG'], [0, 11, 12, 'MISC'], [1, 13, 14, 'PER'], [1, 16, 17, 'LOC'],
     ]);
+  });
+
+  it('refuses a span of such a record that crosses the gold sentence break, naming it', () => {
+    const record = '{"tokens": ["The", "Kettle", "Guild", "met", "on", "Friday", ".", "Orrin", "lives", "in", "Pellham", "."], "spans": [[5, 8, "MISC"]]}';
+    const path = temp(`{"tokens": ["Maren", "Vosk", "visited", "Tallow", "Creek", "."], "spans": []}\n${record}\n{"tokens": ["Quillon", "Systems", "hired", "Dara", "Mest", "."], "spans": []}\n`, 'sys.jsonl');
+    expect(inputError(() => load(GOLD, [path])).message).toBe(
+      `${path}:2: span "MISC" runs from gold sentence 2 into sentence 3, across the gold's sentence break after "."; a system may join gold sentences but not cross their breaks (as it may not split one)`,
+    );
   });
 
   it('lets a CoNLL sentence cover two gold sentences', () => {

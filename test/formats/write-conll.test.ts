@@ -247,8 +247,8 @@ describe('formatConll: what CoNLL cannot hold', () => {
   });
 
   it('rejects a span that runs into the next sentence', () => {
-    const corpus = load(fixture('load/gold.conll'), [fixture('load/sys-multi.jsonl')]);
-    const err = inputError(() => formatConll(corpus, corpus.systems[0].spans));
+    const corpus = load(fixture('load/gold.conll'), []);
+    const err = inputError(() => formatConll(corpus, [{ doc: 0, start: 11, end: 14, label: 'MISC' }]));
     expect(err.message).toBe(
       'span [11, 14) "MISC" runs from sentence 2 into sentence 3; CoNLL output has one block per gold sentence, so a span must stay inside one',
     );

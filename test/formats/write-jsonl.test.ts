@@ -98,8 +98,8 @@ describe('formatJsonl: token mode', () => {
   });
 
   it('rejects a span that runs into the next gold sentence', () => {
-    const corpus = load(fixture('load/gold.conll'), [fixture('load/sys-multi.jsonl')]);
-    expect(inputError(() => formatJsonl(corpus, corpus.systems[0].spans)).message).toBe(
+    const corpus = load(fixture('load/gold.conll'), []);
+    expect(inputError(() => formatJsonl(corpus, [{ doc: 0, start: 11, end: 14, label: 'MISC' }])).message).toBe(
       'span [11, 14) "MISC" runs from sentence 2 into sentence 3; JSONL output has one record per gold sentence, so a span must stay inside one',
     );
   });
