@@ -71,15 +71,17 @@ export interface HtmlReportInput {
   top?: number;
 }
 
-/** What the recommendation chose, e.g. `vote(a+b+c)` or `crf` alone. */
-function chosen(members: readonly string[], rule: string, weights?: Record<string, number>): string {
-  return members.length === 1 ? members[0] : `${rule}(${weightedMembers([...members], weights).join('+')})`;
+/** What a procedure chose, e.g. `vote(a+b+c)`, `crf` alone, or `vote of all 12 systems`. */
+function chosen(r: PlanResult, members: readonly string[], rule: string, weights?: Record<string, number>): string {
+  if (members.length === 1) return members[0];
+  if (weights === undefined && members.length === r.systems.length) return `${rule} of all ${r.systems.length} systems`;
+  return `${rule}(${weightedMembers([...members], weights).join('+')})`;
 }
 
 /** The summary's one sentence: what to use, its held-out score, and the baselines'. */
 export function summarySentence(r: PlanResult): string {
   const rec = r.recommendation;
-  const what = chosen(rec.members, rec.rule, rec.weights);
+  const what = chosen(r, rec.members, rec.rule, rec.weights);
   const obj = r.objective.description;
   if (rec.heldOut === null) {
     const own = procedures(r).find((p) => p.name === rec.procedure);
@@ -101,7 +103,7 @@ export function summaryTable(r: PlanResult): Table {
     const c = vs.get(p.name);
     const mark = p.name === rec.procedure ? ' (recommended)' : '';
     return [
-      `${p.name}${mark}`, chosen(p.members, p.rule, p.weights), objectiveValue(r, p.planning.objective),
+      `${p.name}${mark}`, chosen(r, p.members, p.rule, p.weights), objectiveValue(r, p.planning.objective),
       ...(held ? [
         objectiveValue(r, p.heldOut?.mean),
         p.name === rec.procedure ? '·' : c === undefined ? '—' : signedObjective(r, c.meanDiff),
@@ -148,7 +150,7 @@ function candidatesHtml(input: HtmlReportInput): string {
   const recX = costs ? rec.members.reduce((s, m) => s + (input.costs!.get(m) ?? 1), 0) : rec.members.length;
   out.push(`<figure>${paretoSvg(input.scatter.map((p) => ({ x: costs ? p.cost : p.size, value: p.actual, label: p.highlight ? `${p.rule}(${p.members.join('+')})` : '' })), {
     axis: costs ? 'cost' : 'size', objective: r.objective.description, minimise: r.objective.minimise, format: (v) => objectiveValue(r, v),
-    recommendation: recProc === undefined ? undefined : { x: recX, value: recProc.planning.objective, label: `${chosen(rec.members, rec.rule, rec.weights)} (${rec.procedure})` },
+    recommendation: recProc === undefined ? undefined : { x: recX, value: recProc.planning.objective, label: `${chosen(r, rec.members, rec.rule, rec.weights)} (${rec.procedure})` },
   })}<figcaption class="note">${htmlEscape(`Actual ${r.objective.description} (in-sample) against ${costs ? 'cost' : 'size'}: the Pareto front (no candidate is at most as ${costs ? 'costly' : 'large'} and at least as good, one of the two strictly) joined by a line; the recommendation ringed in red.`)}</figcaption></figure>`);
   out.push('</div>');
   const listed = [...r.candidates].sort((a, b) => a.rank - b.rank).slice(0, top);
