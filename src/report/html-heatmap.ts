@@ -98,8 +98,10 @@ export function heatmapHtml(c: Comparison): string {
   const names = c.systems.map((s) => s.name);
   const n = names.length;
   const out: string[] = [];
-  out.push('<div class="heatmap-wrap"><table class="heatmap" id="heatmap">');
-  out.push(`<caption>${htmlEscape(`${info.name}(A, B): ${info.reading} — row A, column B = what B offers A`)}</caption>`);
+  const title = `${info.name}(A, B): ${info.reading} — row A, column B = what B offers A`;
+  // A heading rather than a caption: a caption is as narrow as the grid.
+  out.push(`<p class="heatmap-title" id="heatmap-title">${htmlEscape(title)}</p>`);
+  out.push('<div class="heatmap-wrap"><table class="heatmap" id="heatmap" aria-labelledby="heatmap-title">');
   out.push('<thead><tr><th scope="col" class="corner">A \\ B</th>');
   names.forEach((name, b) => out.push(`<th scope="col" class="col"><span title="${htmlEscape(name)}">${htmlEscape(name)}</span><span class="visually-hidden"> (column ${b + 1})</span></th>`));
   out.push('</tr></thead><tbody>');

@@ -38,7 +38,8 @@ th[aria-sort="descending"] button.sort::after { content: " ▼"; color: var(--fg
 .heatmap-area { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
 .heatmap-wrap { overflow-x: auto; max-width: 100%; }
 table.heatmap { border-collapse: separate; border-spacing: 2px; font-variant-numeric: tabular-nums; }
-table.heatmap caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
+p.heatmap-title { font-weight: 600; max-width: 30rem; }
+table.data td:not(.num) { white-space: normal; overflow-wrap: anywhere; min-width: 8rem; }
 table.heatmap th { font-weight: 500; font-size: 0.85rem; }
 table.heatmap th[scope="row"] { text-align: right; padding-right: 0.4rem; white-space: nowrap; }
 table.heatmap th.col { vertical-align: bottom; height: 9rem; padding: 0; }
