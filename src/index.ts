@@ -13,7 +13,10 @@ export { parseLabelList, splitLabelList } from './formats/labels.js';
 export { layTokens, spanOnTokens, type TokenLayout } from './formats/char-tokens.js';
 export { readBrat } from './formats/brat.js';
 export { detectFormat } from './formats/detect.js';
-export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions } from './formats/load.js';
+export { compareCodePoints, listDirectory, readDirectory, type DirectoryListing } from './formats/directory.js';
+export { isStdin, STDIN, STDIN_NAME } from './formats/source.js';
+export { goldCopyWarning, sameInput, sameItems, type GoldCopy } from './formats/gold-copy.js';
+export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions, type ReadProgress } from './formats/load.js';
 export * from './metrics/index.js';
 export { alignSlots, MATCH_MODES, overlapLength, type MatchMode, type SlotAlignment } from './metrics/slots.js';
 export {
@@ -22,6 +25,7 @@ export {
 export { evalCsv, evalJson, evalTables, SCHEMA_VERSION } from './report/eval.js';
 export { renderCsv, renderLatex, renderMarkdown, renderText, type Table } from './report/table.js';
 export { conllevalPercent, fixed, percent } from './report/number.js';
+export { typeName, UNTYPED } from './report/type-name.js';
 export {
   formatConll, OverlapError, OVERLAP_RESOLUTIONS,
   type ConllOutput, type ConllWriteOptions, type ConllWriteScheme, type OverlapResolution,

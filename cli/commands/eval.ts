@@ -4,7 +4,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings, warnGoldAsSystem,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings,
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -23,7 +23,6 @@ export function registerEval(program: Command, io: Io): void {
     const { evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');
     const options = evalOptions(flags);
     const load = loadOptions(systems, flags);
-    warnGoldAsSystem(load, io);
     const corpus = loadCorpus(load);
     const report = evaluate(corpus, options);
     printWarnings(corpus, io, options.types);

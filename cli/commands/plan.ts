@@ -7,6 +7,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+import { checkStdinOnce } from '../../src/formats/source.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { useColor } from '../../src/report/table.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
@@ -14,7 +15,7 @@ import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import { planNextSteps } from '../next-steps.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, refuseGoldAsSystem, sameFile, weightsOption,
+  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, refuseGoldAsSystem, sameFile, stdinUses, weightsOption,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../../src/metrics/prf.js';
@@ -208,11 +209,15 @@ export function registerPlan(program: Command, io: Io): void {
     if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
     const devOptions = loadOptions(systems, flags, 'plan');
     refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');
+    const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan');
+    if (testOptions !== undefined) {
+      const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
+      checkStdinOnce([...stdinUses(devOptions.gold, devOptions.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
+    }
     const corpus = loadCorpus(devOptions);
     printWarnings(corpus, io, types);
     let test;
-    if (flags.test !== undefined) {
-      const testOptions = loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan');
+    if (flags.test !== undefined && testOptions !== undefined) {
       refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
       if (sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
         io.stderr('complan: warning: --test-gold is the --gold file: the test figures are measured on the planning data, so they are in-sample, not held out\n');

@@ -8,12 +8,13 @@
 import { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+import { checkStdinOnce } from '../../src/formats/source.js';
 import type { ZeroDivision } from '../../src/metrics/prf.js';
 import { terminalText } from '../../src/report/terminal-text.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
-  addInputOptions, commandSettings, loadOptions, parseTypes, printWarnings, refuseGoldAsSystem, sameFile, type InputFlags,
+  addInputOptions, commandSettings, loadOptions, parseTypes, printWarnings, refuseGoldAsSystem, sameFile, stdinUses, type InputFlags,
 } from '../options.js';
 import { checkAblateArgs } from './ablate.js';
 import { parseCosts, parseRules, registerPlan } from './plan.js';
@@ -97,6 +98,12 @@ export function registerReport(program: Command, io: Io): void {
     if (load.systems.length < 2) throw new UsageError(`report needs at least two systems (usage: ${USAGE})`);
     if (flags.baseline !== undefined) checkAblateArgs(load.systems.map((s) => s.name), flags.baseline, 'strict');
     refuseGoldAsSystem(load, '--gold', 'a plan would choose the gold standard itself');
+    const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'report');
+    if (testOptions !== undefined) {
+      // Standard input can be read once: as plan does, refuse it for two inputs before reading any.
+      const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
+      checkStdinOnce([...stdinUses(load.gold, load.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
+    }
     // Loaded here, not at start-up: other commands never pay for them (mathjs above all).
     const { parseObjective } = await import('../../src/plan/objective.js');
     const { htmlReportInput } = await import('../../src/report/html-report.js');
@@ -107,8 +114,7 @@ export function registerReport(program: Command, io: Io): void {
     const corpus = loadCorpus(load);
     printWarnings(corpus, io, types);
     let test;
-    if (flags.test !== undefined) {
-      const testOptions = loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'report');
+    if (flags.test !== undefined && testOptions !== undefined) {
       refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
       if (sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
         io.stderr('complan: warning: --test-gold is the --gold file: the test figures are measured on the planning data, so they are in-sample, not held out\n');

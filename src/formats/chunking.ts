@@ -48,8 +48,10 @@ const parseCache = new Map<string, ParsedTag>();
 
 /**
  * Parses one tag. `O` is outside; otherwise a prefix
- * B, I, E, S, L or U, a hyphen, and a non-empty type (which may itself contain hyphens).
- * Returns undefined for anything else.
+ * B, I, E, S, L or U, a hyphen, and a type (which may itself contain hyphens). A prefix alone
+ * (`B`, `I`, …), or with a hyphen and nothing after it (`B-`), is an untyped tag: its type is
+ * the empty string, as conlleval reads a tag without a hyphen (its type is "" when the tag does
+ * not match `^([^-]*)-(.*)$`). Returns undefined for anything else.
  */
 const OUTSIDE: ParsedTag = { prefix: 'O', raw: 'O', type: '', code: PREFIX_CODE.O, bit: BIT.O };
 
@@ -60,7 +62,7 @@ export function parseTag(tag: string): ParsedTag | undefined {
   let parsed: ParsedTag | undefined;
   {
     const dash = tag.indexOf('-');
-    if (dash === 1 && tag.length > 2) {
+    if (dash === 1 || tag.length === 1) {
       const p = PREFIX_OF[tag[0]];
       if (p !== undefined) parsed = { prefix: p, raw: tag[0], type: tag.slice(2), code: PREFIX_CODE[p], bit: BIT[tag[0]] };
     }

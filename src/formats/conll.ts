@@ -14,6 +14,7 @@ import { InputError } from '../errors.js';
 import { decodeTags, detectScheme, newEvidence, type DecodeOptions, type SchemeEvidence } from './chunking.js';
 import { expectedLines } from './expected.js';
 import { LineReader } from './lines.js';
+import { keepWhole, releaseWhole } from './source.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 
 /**
@@ -150,9 +151,15 @@ export class SharedStrings {
 /** Reads a CoNLL file, handing each sentence to `sink`. */
 export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {
   if (opts.strictScheme && opts.scheme === 'auto') {
-    // Validation needs the scheme before decoding: a first pass detects it.
-    const first = scan(path, { ...opts, strictScheme: false, expect: undefined }, () => {});
-    return scan(path, { ...opts, scheme: first.scheme ?? 'iob2' }, sink, first.goldScheme);
+    // Validation needs the scheme before decoding: a first pass detects it (a stream is kept
+    // in memory for the second).
+    keepWhole(path);
+    try {
+      const first = scan(path, { ...opts, strictScheme: false, expect: undefined }, () => {});
+      return scan(path, { ...opts, scheme: first.scheme ?? 'iob2' }, sink, first.goldScheme);
+    } finally {
+      releaseWhole(path);
+    }
   }
   return scan(path, opts, sink);
 }
@@ -649,6 +656,7 @@ class ConllScanner {
     return {
       segments: this.segments,
       scheme: detectScheme(this.evidence),
+      evidence: this.evidence.bits,
       goldScheme: this.anyEmbedded ? detectScheme(this.goldEvidence) : undefined,
       hasEmbeddedGold: this.anyEmbedded,
       warnings: [],

@@ -44,7 +44,8 @@ type JsonObject = Record<string, unknown>;
  *
  * @throws InputError naming `path:line` for a line that is not a JSON object, a record with
  *   neither tokens nor text, a malformed field, a span whose offsets are not integers with
- *   0 ≤ start < end ≤ record length or whose label is not a non-empty string, `ner_tags` whose
+ *   0 ≤ start < end ≤ record length or whose label is not a string (the empty string is the
+ *   untyped type), `ner_tags` whose
  *   length differs from the tokens', integer `ner_tags` without `opts.labels` or with an id it
  *   lacks, entities under a key no dialect reads (a record with no entity key but another key
  *   that could hold them), two entity keys in one record,
@@ -134,7 +135,10 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     segments++;
   });
   const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings, lines };
-  if (usedTags) summary.scheme = detectScheme(evidence);
+  if (usedTags) {
+    summary.scheme = detectScheme(evidence);
+    summary.evidence = evidence.bits;
+  }
   if (dialects.length > 0) summary.dialect = dialects.join('+');
   return summary;
 }
@@ -250,7 +254,8 @@ function toSpan(
     return fail(`span ${showValue(item)} is neither {start, end, label} nor [start, end, label]${hint}`);
   }
   // This runs for every span: the checks make no strings or closures unless one fails.
-  if (typeof label !== 'string' || label === '') fail(`${shownSpan(start, end, label)} needs a label that is a non-empty string`);
+  // The empty label is the untyped type (as bare B/I tags read), which the writers write.
+  if (typeof label !== 'string') fail(`${shownSpan(start, end, label)} needs a label that is a string`);
   if (!Number.isInteger(start) || !Number.isInteger(end)) fail(`${shownSpan(start, end, label)} has offsets that are not integers`);
   const s = start as number;
   const e = end as number;

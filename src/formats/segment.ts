@@ -147,6 +147,8 @@ export interface ReadSummary {
   segments: number;
   /** The tag scheme detected (BIO-style inputs only). */
   scheme?: Exclude<TagScheme, 'auto'>;
+  /** The evidence `scheme` was detected from (`SchemeEvidence.bits` of chunking.ts), to detect one over several files. */
+  evidence?: number;
   /** Whether segments carried embedded gold spans. */
   hasEmbeddedGold: boolean;
   /** Non-fatal observations, each naming file:line (e.g. a duplicate span dropped). */

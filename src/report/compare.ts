@@ -13,6 +13,7 @@ import { pairAt } from '../complementarity/matrix.js';
 import { conllevalPercent, fixed, jsonNumber, percent } from './number.js';
 import type { Column, Table } from './table.js';
 import { renderCsv } from './table.js';
+import { typeName } from './type-name.js';
 
 export const COMPARE_SCHEMA_VERSION = 1;
 
@@ -100,7 +101,7 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Describes the comparison in one line, for table titles. */
 export function compareHeadline(c: Comparison): string {
-  const types = c.types ? `, types ${c.types.join(',')}` : '';
+  const types = c.types ? `, types ${c.types.map(typeName).join(',')}` : '';
   const beta = c.beta === 1 ? 'F1' : `F${c.beta}`;
   return `${count(c.goldItems, 'gold item')}, ${count(c.systems.length, 'system')}; ${c.match} match, ${beta}${types}`;
 }

@@ -7,6 +7,7 @@ import type { PRF } from '../metrics/prf.js';
 import { conllevalPercent, fixed, jsonNumber, percent } from './number.js';
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
+import { typeName } from './type-name.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -83,7 +84,7 @@ export function evalHeadline(r: EvalReport): string {
   const o = r.options;
   const size = count(g.length, g.unit === 'token' ? 'token' : 'character');
   const beta = o.beta === 1 ? 'F1' : `F${o.beta}`;
-  const types = o.types ? `, types ${o.types.join(',')}` : '';
+  const types = o.types ? `, types ${o.types.map(typeName).join(',')}` : '';
   return `${count(g.items, 'gold item')} in ${count(g.documents, 'document')} (${count(g.sentences, 'sentence')}, ${size}); ${o.match} match, ${beta}${types}`;
 }
 
@@ -144,7 +145,7 @@ export function evalTables(r: EvalReport): Table[] {
   const typeRows: string[][] = [];
   for (const s of sys) {
     for (const [label, t] of Object.entries(s.byType)) {
-      typeRows.push([s.name, label, String(t.tp), String(t.fp), String(t.fn), ...shownPrf(t, r)]);
+      typeRows.push([s.name, typeName(label), String(t.tp), String(t.fp), String(t.fn), ...shownPrf(t, r)]);
     }
   }
   const byType: Table = {
