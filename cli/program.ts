@@ -12,6 +12,7 @@ import { registerCompletion } from './commands/completion.js';
 import { registerCompare } from './commands/compare.js';
 import { registerEval } from './commands/eval.js';
 import { registerPlan } from './commands/plan.js';
+import { registerReport } from './commands/report.js';
 import { registerTui } from './commands/tui.js';
 import type { Io } from './io.js';
 import { terminalText } from '../src/report/terminal-text.js';
@@ -32,6 +33,7 @@ export function buildProgram(io: Io): Command {
   registerPlan(program, io);
   registerCombine(program, io);
   registerAblate(program, io);
+  registerReport(program, io);
   registerTui(program, io);
   registerCompletion(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput(output(io));
@@ -56,7 +58,7 @@ function output(io: Io) {
 }
 
 /** The commands buildProgram registers, in order (a test holds the two equal). */
-export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'tui', 'completion'];
+export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'report', 'tui', 'completion'];
 
 /** The input options of every command: a command line starting with one gives inputs. */
 const INPUT_OPTIONS = ['--gold', '--input-format', '--gold-column', '--pred-column', '--scheme', '--strict-scheme', '--ignore-embedded-gold'];

@@ -18,7 +18,7 @@ import { Command } from 'commander';
 const ROOT = join(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
 const page = (name: string) => readFileSync(join(DOCS, name), 'utf8');
-const PAGE_OF: Record<string, string> = { eval: 'eval.md', compare: 'compare.md', plan: 'planning.md', combine: 'combine.md', ablate: 'ablate.md', tui: 'tui.md', completion: 'completion.md' };
+const PAGE_OF: Record<string, string> = { eval: 'eval.md', compare: 'compare.md', plan: 'planning.md', combine: 'combine.md', ablate: 'ablate.md', report: 'report.md', tui: 'tui.md', completion: 'completion.md' };
 
 const silent: Io = { stdout: () => {}, stderr: () => {}, isTTY: false, env: {} };
 const longs = (cmd: Command) => cmd.options.map((o) => o.long).filter((l): l is string => l !== undefined);
@@ -63,7 +63,7 @@ function shellExamples(file: string): Array<{ file: string; block: number; cwd: 
       const line = raw.replace(/\s+#.*$/, '').trim();
       const cd = /^cd (\S+)$/.exec(line);
       if (cd) cwd = cd[1];
-      else if (/^complan (eval|compare|combine|plan|ablate) /.test(line)) out.push({ file: basename(file), block, cwd, line });
+      else if (/^complan (eval|compare|combine|plan|ablate|report) /.test(line)) out.push({ file: basename(file), block, cwd, line });
     }
   }
   return out;
@@ -76,9 +76,9 @@ describe('the shell examples of README.md and docs/ that run on examples/', () =
   const files = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).sort().map((f) => join(DOCS, f))];
   const examples = files.flatMap(shellExamples).filter((e) => e.cwd.startsWith('examples') || /(^|\s)examples\//.test(e.line));
 
-  it('finds them (eval, compare, combine, plan and ablate among them)', () => {
+  it('finds them (eval, compare, combine, plan, ablate and report among them)', () => {
     const commands = new Set(examples.map((e) => e.line.split(' ')[1]));
-    expect([...commands].sort()).toEqual(['ablate', 'combine', 'compare', 'eval', 'plan']);
+    expect([...commands].sort()).toEqual(['ablate', 'combine', 'compare', 'eval', 'plan', 'report']);
   });
 
   it('runs each one with exit status 0, output files sent to a temporary folder', () => {
@@ -87,7 +87,7 @@ describe('the shell examples of README.md and docs/ that run on examples/', () =
     const failures: string[] = [];
     for (const e of examples) {
       const key = `${e.file}#${e.block}`;
-      const args = e.line.replace(/^complan /, '').replace(/(--out|--svg|--save-plan) (\S+)/g, (_, flag: string, path: string) => {
+      const args = e.line.replace(/^complan /, '').replace(/(--out|--svg|--save-plan|--html) (\S+)/g, (_, flag: string, path: string) => {
         const to = join(temp, `${key.replace(/[^\w]/g, '_')}-${basename(path)}`);
         moved.set(`${key}|${path}`, to);
         return `${flag} ${to}`;

@@ -300,7 +300,7 @@ export interface PlanRun {
   /** The recommended choice, resolved on the planning data (what `--save-plan` saves). */
   recommendedChoice: Choice;
   /** The candidates whose prediction is measured (see predictionSample) as scatter points; the listed ones last, best first, labelled and highlighted. */
-  scatter: () => Array<{ predicted: number; actual: number; rule: string; members: string[]; highlight: boolean }>;
+  scatter: () => Array<{ predicted: number; actual: number; rule: string; members: string[]; highlight: boolean; size: number; cost: number }>;
 }
 
 /**
@@ -474,7 +474,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     const point = (k: number, highlight: boolean) => {
       const rule = ruleName(ctx.rules[store.rules[k]]);
       return {
-        predicted: predictedValue(ctx, k), actual: store.actual[k], rule, highlight,
+        predicted: predictedValue(ctx, k), actual: store.actual[k], rule, highlight, size: popcount(store.masks[k]), cost: scorer.costOf(store.masks[k]),
         members: highlight ? membersOf(store.masks[k]).map((m) => data.names[m]) : [],
       };
     };

@@ -119,7 +119,7 @@ function predictedCell(r: PlanResult, c: PlanCandidate): string {
  * The candidates table. `membersCell` formats a member list (abbreviation for the terminal,
  * escaping for Markdown).
  */
-function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCell: (m: string[]) => string): Table & { footnotes: string[] } {
+export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCell: (m: string[]) => string): Table & { footnotes: string[] } {
   const F = fName(r.beta);
   const cost = costsGiven(r);
   const objCol = objectiveColumn(r.objective.text);

@@ -41,11 +41,14 @@ function bashComplete(source: string, line: string, cwd?: string): string[] {
 describe('the completion spec', () => {
   it('has every command, and every option of each with its choices', () => {
     const spec = completionSpec(buildProgram({ stdout: () => {}, stderr: () => {}, isTTY: false, env: {} }));
-    expect(spec.map((c) => c.name)).toEqual(['eval', 'compare', 'plan', 'combine', 'ablate', 'tui', 'completion']);
+    expect(spec.map((c) => c.name)).toEqual(['eval', 'compare', 'plan', 'combine', 'ablate', 'report', 'tui', 'completion']);
     const plan = spec.find((c) => c.name === 'plan')!;
     expect(plan.options.find((o) => o.name === '--search')!.values).toEqual(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']);
     expect(plan.options.find((o) => o.name === '--save-plan')!.file).toBe(true);
     expect(plan.options.find((o) => o.name === '--top')!.file).toBe(false);
+    const report = spec.find((c) => c.name === 'report')!;
+    expect(report.options.find((o) => o.name === '--html')!.file).toBe(true);
+    expect(report.options.find((o) => o.name === '--search')!.values).toEqual(plan.options.find((o) => o.name === '--search')!.values);
     expect(spec.find((c) => c.name === 'completion')!.argumentValues).toEqual(['bash', 'zsh', 'fish']);
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * The HTML report from a corpus, as `complan report` makes it: the plan (runPlan), the
+ * complementarity of every pair (compareSystems), every system's scores (evaluate) and, with a
+ * baseline, the ablation (ablate), each computed once by the library's own function with the
+ * plan's settings (strict match, its β, K's α, zero division and types), then rendered by
+ * {@link reportHtml}.
+ */
+import { ablate } from '../ablation/ablate.js';
+import { DEFAULT_DIFFERENT, DEFAULT_SAME_F } from '../ablation/defaults.js';
+import { compareSystems } from '../complementarity/matrix.js';
+import { DEFAULT_EVAL_OPTIONS, evaluate, type SystemScores } from '../metrics/evaluate.js';
+import type { Corpus } from '../model/corpus.js';
+import { runPlan, type PlanOptions } from '../plan/plan.js';
+import { itemContext } from './html-context.js';
+import { heatmapData } from './html-heatmap.js';
+import type { TypeConfusion } from './html-systems.js';
+import { reportHtml, type HtmlReportInput } from './html.js';
+import type { RunSettings } from './settings.js';
+
+export interface HtmlReportOptions {
+  plan: PlanOptions;
+  /** The system the others are variants of: adds the ablation section. */
+  baseline?: string;
+  /** Example items per list of each pair and of the ablation (default 3). */
+  examples?: number;
+  title?: string;
+  settings?: RunSettings;
+}
+
+/** The report's input: every result computed from the corpus. */
+export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions): HtmlReportInput {
+  const p = o.plan;
+  const examples = o.examples ?? 3;
+  const run = runPlan(corpus, p);
+  const beta = p.beta ?? 1;
+  const comparison = compareSystems(corpus, { match: 'strict', beta, types: p.types, examples });
+  const evalOptions = {
+    ...DEFAULT_EVAL_OPTIONS, match: 'strict' as const, beta, kAlpha: p.kAlpha ?? 1, zeroDivision: p.zeroDivision ?? 'gerbil', types: p.types,
+  };
+  const evaluation = evaluate(corpus, evalOptions);
+  // The type-confusion matrix of each system, where the evaluation computes one.
+  const confusion = new Map<string, TypeConfusion>();
+  for (const s of evaluation.systems as Array<SystemScores & { confusion?: TypeConfusion }>) if (s.confusion !== undefined) confusion.set(s.name, s.confusion);
+  const ablation = o.baseline === undefined ? undefined
+    : ablate(corpus, o.baseline, { ...evalOptions, sameF: DEFAULT_SAME_F, different: DEFAULT_DIFFERENT, examples });
+  return {
+    title: o.title,
+    plan: run.result,
+    scatter: run.scatter(),
+    costs: p.costs,
+    comparison,
+    heatmap: heatmapData(comparison, (e) => itemContext(corpus, e)),
+    evaluation,
+    confusion,
+    ablation,
+    settings: o.settings,
+    top: p.top,
+  };
+}
+
+/** The report of a corpus as a complete HTML document. */
+export function htmlReport(corpus: Corpus, o: HtmlReportOptions): string {
+  return reportHtml(htmlReportInput(corpus, o));
+}

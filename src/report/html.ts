@@ -1,0 +1,201 @@
+/**
+ * The shareable HTML report (`complan report --html FILE`): one self-contained page (inline
+ * CSS, script and SVG; nothing loaded from anywhere, which its Content-Security-Policy enforces)
+ * holding the whole analysis of a set of systems:
+ *
+ * 1. the summary: the recommendation in one sentence with its held-out score against the
+ *    baselines, one small table, and the reason;
+ * 2. the systems: sortable scores (P, R, F, SER, K, per type) and the type-confusion matrices;
+ * 3. the complementarity heatmap (F_Comp of every ordered pair), each cell showing its pair's
+ *    P_Comp, R_Comp, F_Comp and example items in their sentence context;
+ * 4. the candidates: predicted against actual, the Pareto front of size or cost against the
+ *    objective with the recommendation ringed, the candidates, and the held-out tables with
+ *    their confidence intervals;
+ * 5. the ablation, when a baseline is named.
+ *
+ * A pure function of the results: the same input gives the same bytes (no dates, no random
+ * ids). Every text from the inputs is escaped.
+ */
+import type { Ablation } from '../ablation/ablate.js';
+import type { Comparison } from '../complementarity/matrix.js';
+import type { EvalReport } from '../metrics/evaluate.js';
+import type { PlanResult } from '../plan/types.js';
+import { ablateTables } from './ablate.js';
+import { compareHeadline } from './compare.js';
+import { htmlEscape, scriptJson } from './html-escape.js';
+import { EXAMPLE_LISTS, heatmapHtml, type HeatmapData } from './html-heatmap.js';
+import { REPORT_SCRIPT } from './html-script.js';
+import { REPORT_STYLE } from './html-style.js';
+import { systemsHtml, type TypeConfusion } from './html-systems.js';
+import { tableHtml } from './html-table.js';
+import { paretoSvg } from './pareto-svg.js';
+import { candidatesTable, planHeadline } from './plan.js';
+import { bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
+import { recommendationReason } from './plan-reason.js';
+import { candidatePoints, planScatterSvg } from './plan-svg.js';
+import { objectiveValue, plural, signedObjective, weightedMembers } from './plan-values.js';
+import { pText } from '../plan/recommend.js';
+import { signature, type RunSettings } from './settings.js';
+import type { Table } from './table.js';
+
+/** A candidate as the plan's scatter gives it (PlanRun.scatter). */
+export interface HtmlScatterPoint {
+  predicted: number;
+  actual: number;
+  rule: string;
+  members: readonly string[];
+  highlight: boolean;
+  size: number;
+  cost: number;
+}
+
+/** Everything the report shows. */
+export interface HtmlReportInput {
+  /** The page's title (default: "complan report: N systems"). */
+  title?: string;
+  plan: PlanResult;
+  /** The candidates whose prediction is measured, listed ones last (PlanRun.scatter()). */
+  scatter: readonly HtmlScatterPoint[];
+  /** Cost per system (each costs 1 when absent); sets the Pareto chart's x axis to cost. */
+  costs?: ReadonlyMap<string, number>;
+  comparison: Comparison;
+  /** The pairs' details for the heatmap (heatmapData). */
+  heatmap: HeatmapData;
+  evaluation: EvalReport;
+  /** Type-confusion matrix per system name, when the evaluation computes them. */
+  confusion?: ReadonlyMap<string, TypeConfusion>;
+  ablation?: Ablation;
+  /** The settings signature shown in the footer. */
+  settings?: RunSettings;
+  /** Candidates listed and numbered in the scatter (default 10). */
+  top?: number;
+}
+
+/** What a procedure chose, e.g. `vote(a+b+c)`, `crf` alone, or `vote of all 12 systems`. */
+function chosen(r: PlanResult, members: readonly string[], rule: string, weights?: Record<string, number>): string {
+  if (members.length === 1) return members[0];
+  if (weights === undefined && members.length === r.systems.length) return `${rule} of all ${r.systems.length} systems`;
+  return `${rule}(${weightedMembers([...members], weights).join('+')})`;
+}
+
+/** The summary's one sentence: what to use, its held-out score, and the baselines'. */
+export function summarySentence(r: PlanResult): string {
+  const rec = r.recommendation;
+  const what = chosen(r, rec.members, rec.rule, rec.weights);
+  const obj = r.objective.description;
+  if (rec.heldOut === null) {
+    const own = procedures(r).find((p) => p.name === rec.procedure);
+    return `Use ${what} (${rec.procedure}): no held-out estimate was made, so its ${obj} of ${objectiveValue(r, own?.planning.objective)} is in-sample only.`;
+  }
+  const sd = rec.heldOut.sd === null ? '' : ` ± ${signedObjective(r, rec.heldOut.sd).replace(/^\+/, '')}`;
+  const others = procedures(r).filter((p) => p.name !== rec.procedure && p.name !== 'selection' && p.heldOut !== undefined)
+    .map((p) => `${p.name} ${objectiveValue(r, p.heldOut!.mean)}`);
+  return `Use ${what} (${rec.procedure}): held-out ${obj} ${objectiveValue(r, rec.heldOut.mean)}${sd} over ${plural(rec.heldOut.folds, 'split')}, `
+    + `against ${others.join(', ')}.`;
+}
+
+/** The summary's small table: each procedure's choice, its held-out score, and the recommendation's paired difference with it. */
+export function summaryTable(r: PlanResult): Table {
+  const rec = r.recommendation;
+  const held = r.heldOut !== undefined;
+  const vs = new Map(rec.vsBaselines.map((c) => [c.name, c]));
+  const rows = procedures(r).map((p) => {
+    const c = vs.get(p.name);
+    const mark = p.name === rec.procedure ? ' (recommended)' : '';
+    return [
+      `${p.name}${mark}`, chosen(r, p.members, p.rule, p.weights), objectiveValue(r, p.planning.objective),
+      ...(held ? [
+        objectiveValue(r, p.heldOut?.mean),
+        p.name === rec.procedure ? '·' : c === undefined ? '—' : signedObjective(r, c.meanDiff),
+        p.name === rec.procedure || c === undefined ? '—' : `${signedObjective(r, c.ci95[0])} to ${signedObjective(r, c.ci95[1])}`,
+        p.name === rec.procedure || c === undefined ? '—' : pText(c.p),
+      ] : []),
+    ];
+  });
+  return {
+    title: `The recommendation against the baselines (${r.objective.description})`,
+    columns: [
+      { header: 'procedure' }, { header: 'chose' }, { header: 'in-sample', align: 'right' },
+      ...(held ? [
+        { header: 'held-out', align: 'right' as const }, { header: 'recommendation −', align: 'right' as const },
+        { header: '95% interval', align: 'right' as const }, { header: 'p', align: 'right' as const },
+      ] : []),
+    ],
+    rows,
+    note: held
+      ? 'held-out: every choice made again without the units it is scored on; recommendation −: the recommendation\'s held-out score minus the procedure\'s, mean over the splits, with its paired-bootstrap interval and approximate-randomization p.'
+      : 'No held-out estimate: every figure is in-sample (measured on the data that made the choice).',
+  };
+}
+
+function section(id: string, title: string, body: string): string {
+  return `<section id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${htmlEscape(title)}</h2>${body}</section>`;
+}
+
+/** An SVG document as an element to inline: without its XML declaration. */
+const inline = (svg: string) => svg.replace(/^<\?xml[^>]*\?>\s*/, '');
+
+function candidatesHtml(input: HtmlReportInput): string {
+  const r = input.plan;
+  const top = input.top ?? 10;
+  const out: string[] = [];
+  out.push(`<p>${planHeadline(r).map(htmlEscape).join('<br>')}</p>`);
+  out.push(`<p class="note">${htmlEscape(dataLine(r))}</p>`);
+  out.push('<div class="figures-row">');
+  out.push(`<figure>${inline(planScatterSvg(candidatePoints(input.scatter), { objective: r.objective.description, minimise: r.objective.minimise, maxLabels: top }))}`
+    + '<figcaption class="note">Predicted against actual objective of the candidates (in-sample); the listed ones numbered as in the table below.</figcaption></figure>');
+  const costs = input.costs !== undefined && input.costs.size > 0;
+  const rec = r.recommendation;
+  const recProc = procedures(r).find((p) => p.name === rec.procedure);
+  const recX = costs ? rec.members.reduce((s, m) => s + (input.costs!.get(m) ?? 1), 0) : rec.members.length;
+  out.push(`<figure>${paretoSvg(input.scatter.map((p) => ({ x: costs ? p.cost : p.size, value: p.actual, label: p.highlight ? `${p.rule}(${p.members.join('+')})` : '' })), {
+    axis: costs ? 'cost' : 'size', objective: r.objective.description, minimise: r.objective.minimise, format: (v) => objectiveValue(r, v),
+    recommendation: recProc === undefined ? undefined : { x: recX, value: recProc.planning.objective, label: `${chosen(r, rec.members, rec.rule, rec.weights)} (${rec.procedure})` },
+  })}<figcaption class="note">${htmlEscape(`Actual ${r.objective.description} (in-sample) against ${costs ? 'cost' : 'size'}: the Pareto front (no candidate is at most as ${costs ? 'costly' : 'large'} and at least as good, one of the two strictly) joined by a line; the recommendation ringed in red.`)}</figcaption></figure>`);
+  out.push('</div>');
+  const listed = [...r.candidates].sort((a, b) => a.rank - b.rank).slice(0, top);
+  out.push(tableHtml(candidatesTable(r, listed, (m) => m.join('+')), { sortable: true, id: 'candidates-table' }));
+  out.push('<h3>Held out</h3>');
+  out.push(tableHtml(proceduresTable(r, (m) => m.join('+'))));
+  if (rec.tests !== null && rec.vsBaselines.length > 0) out.push(tableHtml(comparisonsTable(r, rec.vsBaselines, rec.tests)));
+  if (rec.test !== undefined) out.push(tableHtml(comparisonsTable(r, rec.test.vsBaselines, rec.test.tests)));
+  if (r.heldOut !== undefined) out.push(`<details><summary>The ${plural(r.heldOut.splits.length, 'split')}</summary>${tableHtml(splitsTable(r, r.heldOut, (m) => m.join('+')))}</details>`);
+  if (r.bootstrap !== undefined) out.push(...bootstrapTables(r, r.bootstrap).map((t) => tableHtml(t)));
+  return out.join('');
+}
+
+/** The report as a complete HTML document. */
+export function reportHtml(input: HtmlReportInput): string {
+  const r = input.plan;
+  const c = input.comparison;
+  const title = input.title ?? `complan report: ${plural(r.systems.length, 'system')}`;
+  const data = { heatmap: input.heatmap, exampleLists: EXAMPLE_LISTS };
+  const out: string[] = [];
+  out.push('<!DOCTYPE html>');
+  out.push('<html lang="en"><head><meta charset="utf-8">');
+  out.push('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'; script-src \'unsafe-inline\'; img-src data:">');
+  out.push('<meta name="viewport" content="width=device-width, initial-scale=1">');
+  out.push('<meta name="color-scheme" content="light dark">');
+  out.push(`<title>${htmlEscape(title)}</title>`);
+  out.push(`<style>${REPORT_STYLE}</style></head><body>`);
+  out.push(`<header><h1>${htmlEscape(title)}</h1>`);
+  out.push(`<p class="muted">${htmlEscape(`${input.evaluation.gold.source}: ${plural(input.evaluation.gold.items, 'gold item')} in ${plural(input.evaluation.gold.documents, 'document')}, ${plural(input.evaluation.gold.sentences, 'sentence')}; systems ${r.systems.join(', ')}.`)}</p>`);
+  out.push('<nav aria-label="Sections"><ul><li><a href="#summary">Summary</a></li><li><a href="#systems">Systems</a></li><li><a href="#complementarity">Complementarity</a></li><li><a href="#candidates">Candidates</a></li>'
+    + `${input.ablation === undefined ? '' : '<li><a href="#ablation">Ablation</a></li>'}</ul></nav></header><main>`);
+
+  out.push(section('summary', 'Summary', `<div class="summary"><p class="verdict">${htmlEscape(summarySentence(r))}</p>`
+    + `<p>${htmlEscape(recommendationReason(r))}</p>${tableHtml(summaryTable(r), { id: 'summary-table' })}</div>`));
+  out.push(section('systems', 'Systems', systemsHtml(input.evaluation, input.confusion)));
+  out.push(section('complementarity', 'Complementarity', `<p class="note">${htmlEscape(compareHeadline(c))}. Hover, focus or press a cell to see what B offers A: P_Comp, R_Comp, F_Comp and example items in their sentences; arrow keys move between cells.</p>`
+    + `<div class="heatmap-area"><div>${heatmapHtml(c)}</div><aside id="pair-detail" aria-live="polite" aria-label="Pair details"><p class="note">Choose a cell to see its pair.</p></aside></div>`));
+  out.push(section('candidates', 'Candidates and held-out estimates', candidatesHtml(input)));
+  if (input.ablation !== undefined) {
+    out.push(section('ablation', `Ablation against ${input.ablation.baseline}`, ablateTables(input.ablation).map((t) => tableHtml(t)).join('')));
+  }
+  out.push('</main>');
+  out.push(`<footer>${input.settings === undefined ? '' : `settings: ${htmlEscape(signature(input.settings))}`}</footer>`);
+  out.push(`<script type="application/json" id="complan-data">${scriptJson(data)}</script>`);
+  out.push(`<script>${REPORT_SCRIPT}</script>`);
+  out.push('</body></html>');
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,72 @@
+/**
+ * `complan report`: it writes one HTML page, takes plan's options, and refuses bad command lines
+ * with one line and exit 1 (a missing --html, an output over an input, one system, an unknown
+ * baseline, a match plan cannot score) and bad data with one line naming the file and exit 2.
+ */
+import { existsSync, readFileSync, rmSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from './helpers.js';
+
+const temp = mkdtempSync(join(tmpdir(), 'complan-report-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const GOLD = join(ROOT, 'examples/news/gold.conll');
+const SYSTEMS = ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy'].map((s) => join(ROOT, `examples/news/systems/${s}.conll`));
+
+describe('complan report', () => {
+  it('writes the page, says where on stderr and nothing on stdout, and carries plan\'s settings', async () => {
+    const file = join(temp, 'news.html');
+    const r = await runCli(['report', '--html', file, '--gold', GOLD, ...SYSTEMS, '--folds', '3', '--top', '4', '--cost', 'crf=2']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(new RegExp(`^complan: wrote the report \\(\\d+ KB\\) to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n$`));
+    const html = readFileSync(file, 'utf8');
+    expect(html).toMatch(/<footer>settings: complan:[^|]+\|report\|/);
+    expect(html).toContain('|folds:3|');
+    expect(html).toContain('|top:4|');
+    expect(html).not.toContain('html:');
+    // Costs given: the Pareto chart is against cost.
+    expect(html).toContain('cost (lower is better)');
+    expect(html).toContain('over 3 splits');
+  });
+
+  it('has plan\'s computing options and none of its output ones', async () => {
+    const r = await runCli(['report', '--help']);
+    expect(r.code).toBe(0);
+    for (const o of ['--objective', '--rules', '--search', '--folds', '--samples', '--alpha', '--cost', '--test-gold', '--baseline', '--examples', '--html']) expect(r.stdout).toContain(o);
+    for (const o of ['--svg', '--save-plan', '--explain', '--brief', '--format']) expect(r.stdout).not.toContain(`${o} `);
+  });
+
+  const usage: Array<[string, string[], RegExp]> = [
+    ['no --html', ['--gold', GOLD, ...SYSTEMS], /^complan: required option '--html <file>' not specified; run with --help for usage\n$/],
+    ['--html over the gold', ['--html', GOLD, '--gold', GOLD, ...SYSTEMS], /^complan: --html .* is the gold file .*: complan never writes over its inputs; choose another file\n$/],
+    ['one system', ['--html', join(temp, 'x.html'), '--gold', GOLD, SYSTEMS[0]], /^complan: report needs at least two systems \(usage: complan report --html FILE --gold GOLD SYSTEM SYSTEM\.\.\.\)\n$/],
+    ['an unknown baseline', ['--html', join(temp, 'x.html'), '--baseline', 'nope', '--gold', GOLD, ...SYSTEMS], /^complan: --baseline: no system named "nope" \(systems: cautious, confuser, crf, gazetteer, sloppy\)\n$/],
+    ['boundary match', ['--html', join(temp, 'x.html'), '--match', 'boundary', '--gold', GOLD, ...SYSTEMS], /^complan: --match boundary does not apply to report: /],
+    ['bad --examples', ['--html', join(temp, 'x.html'), '--examples', 'many', '--gold', GOLD, ...SYSTEMS], /^complan: --examples expects a number of items from 0, got "many"\n$/],
+    ['bad --folds', ['--html', join(temp, 'x.html'), '--folds', '1', '--gold', GOLD, ...SYSTEMS], /^complan: --folds expects 0 \(no held-out estimate\) or an integer ≥ 2, got "1"/],
+  ];
+  for (const [what, args, message] of usage) {
+    it(`refuses ${what} with one line and exit 1`, async () => {
+      const r = await runCli(['report', ...args]);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.code).toBe(1);
+      expect(existsSync(join(temp, 'x.html'))).toBe(false);
+    });
+  }
+
+  it('refuses a bad data file with one line naming it and its line, and exit 2, writing nothing', async () => {
+    const bad = join(temp, 'bad.conll');
+    writeFileSync(bad, 'EU B-ORG\nrejects I-ORG I-ORG I-ORG\n');
+    const r = await runCli(['report', '--html', join(temp, 'y.html'), '--gold', GOLD, SYSTEMS[0], bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(bad);
+    expect(r.stderr).toMatch(/:\d+/);
+    expect(r.stderr).not.toContain('    at ');
+    expect(existsSync(join(temp, 'y.html'))).toBe(false);
+  });
+});
