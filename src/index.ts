@@ -1,6 +1,6 @@
 /** complan's public API: load a corpus, score it, render the results. */
 export { InputError, UsageError } from './errors.js';
-export type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, Unit } from './model/corpus.js';
+export type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from './model/corpus.js';
 export { sentenceAt, spanKey, spanText } from './model/corpus.js';
 export { Bitset, popcount } from './model/bitset.js';
 export { buildUniverse, type ItemMatch, type Universe } from './model/universe.js';

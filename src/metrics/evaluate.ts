@@ -3,8 +3,9 @@
  * per-type and per-document counts, macro averages, contingency indicators and graded credit.
  * A pure function of the corpus and the options.
  */
-import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
+import type { Corpus, Span, SystemOutput, TokenTally } from '../model/corpus.js';
 import { buildUniverse } from '../model/universe.js';
+import { tokenAccuracy } from './accuracy.js';
 import { macroAverage } from './average.js';
 import { DEFAULT_SER_WEIGHTS, errorRates, type SerWeights } from './errors.js';
 import { gradedPrf, type LabelDistance } from './graded.js';
@@ -62,6 +63,9 @@ export interface SystemScores extends CountsPRF {
   byDocument: DocumentScores[];
   macro: { doc: PRF | null; type: PRF | null };
   indicators: IndicatorReport;
+  /** conlleval's token accuracy (see accuracy.ts); null when the system or the gold has no tags. */
+  tokenAccuracy: number | null;
+  tokenTally: TokenTally | null;
   warnings: string[];
 }
 
@@ -238,6 +242,8 @@ function scoreSystem(
     byDocument,
     macro: { doc: macroAverage(byDocument), type: macroAverage(Object.values(byType)) },
     indicators: { basis, ...contingency, ...indicators(contingency) },
+    tokenAccuracy: tokenAccuracy(system.tokenTally),
+    tokenTally: system.tokenTally ?? null,
     warnings: system.warnings,
   };
 }

@@ -43,6 +43,8 @@ export function evalJson(r: EvalReport): object {
         id: d.id, tp: d.tp, fp: d.fp, fn: d.fn, precision: jsonNumber(d.precision), recall: jsonNumber(d.recall), f: jsonNumber(d.f),
       })),
       indicators: Object.fromEntries(Object.entries(s.indicators).map(([k, v]) => [k, typeof v === 'number' ? jsonNumber(v) : v])),
+      tokenAccuracy: jsonNumber(s.tokenAccuracy),
+      tokenTally: s.tokenTally,
       warnings: s.warnings,
     })),
   };
@@ -86,6 +88,8 @@ export function evalHeadline(r: EvalReport): string {
   return `${count(g.items, 'gold item')} in ${count(g.documents, 'document')} (${count(g.sentences, 'sentence')}, ${size}); ${o.match} match, ${beta}${types}`;
 }
 
+const ACCURACY_NOTE = 'acc: tokens whose predicted tag is the gold tag, as conlleval prints it (the file\'s -DOCSTART- lines count); — for a system read as spans.';
+
 /** The tables of `complan eval`: scores, errors, per type, macro, indicators. */
 export function evalTables(r: EvalReport): Table[] {
   const o = r.options;
@@ -96,6 +100,7 @@ export function evalTables(r: EvalReport): Table[] {
   const scoreEmph = new Set<string>();
   mark(scoreEmph, best(sys.map((s) => s.f)), 6);
   const graded = sys.some((s) => s.graded !== undefined);
+  const accuracy = sys.some((s) => s.tokenTally !== null);
   const scores: Table = {
     title: `Scores — ${evalHeadline(r)}`,
     columns: [
@@ -103,12 +108,15 @@ export function evalTables(r: EvalReport): Table[] {
       { header: 'P', align: 'right' }, { header: 'R', align: 'right' }, { header: fName, align: 'right' },
       { header: kName, align: 'right' },
       ...(graded ? [{ header: `graded ${fName}`, align: 'right' as const }] : []),
+      ...(accuracy ? [{ header: 'acc', align: 'right' as const }] : []),
     ],
     rows: sys.map((s) => [
       s.name, String(s.tp), String(s.fp), String(s.fn), ...shownPrf(s, r), percent(s.k),
       ...(graded ? [percent(s.graded?.f)] : []),
+      ...(accuracy ? [s.tokenTally === null ? fixed(null) : fixed(conllevalPercent(s.tokenTally.correct, s.tokenTally.tokens))] : []),
     ]),
     emphasis: scoreEmph,
+    note: accuracy ? ACCURACY_NOTE : undefined,
   };
 
   const weighted = o.serWeights.s !== 1 || o.serWeights.d !== 1 || o.serWeights.i !== 1;
@@ -178,7 +186,7 @@ export function evalTables(r: EvalReport): Table[] {
 /** Long-format CSV: one row per system for all types ("*"), then one per system and type. */
 export function evalCsv(r: EvalReport): string {
   const header = ['system', 'type', 'tp', 'fp', 'fn', 'precision', 'recall', 'f', 'k', 'c', 's', 'd', 'i', 'e', 'err', 'ser',
-    'macro_doc_f', 'macro_type_f'];
+    'macro_doc_f', 'macro_type_f', 'token_accuracy'];
   const num = (x: number | null | undefined) => {
     const v = jsonNumber(x);
     return v === null ? '' : String(v);
@@ -186,10 +194,11 @@ export function evalCsv(r: EvalReport): string {
   const rows: string[][] = [];
   for (const s of r.systems) {
     rows.push([s.name, '*', String(s.tp), String(s.fp), String(s.fn), num(s.precision), num(s.recall), num(s.f), num(s.k),
-      String(s.c), String(s.s), String(s.d), String(s.i), num(s.e), num(s.err), num(s.ser), num(s.macro.doc?.f), num(s.macro.type?.f)]);
+      String(s.c), String(s.s), String(s.d), String(s.i), num(s.e), num(s.err), num(s.ser), num(s.macro.doc?.f), num(s.macro.type?.f),
+      num(s.tokenAccuracy)]);
     for (const [label, t] of Object.entries(s.byType)) {
       rows.push([s.name, label, String(t.tp), String(t.fp), String(t.fn), num(t.precision), num(t.recall), num(t.f),
-        '', '', '', '', '', '', '', '', '', '']);
+        '', '', '', '', '', '', '', '', '', '', '']);
     }
   }
   return renderCsv(header, rows);
