@@ -7,6 +7,7 @@ import type { Corpus, Span, SystemOutput, TokenTally } from '../model/corpus.js'
 import { buildUniverse } from '../model/universe.js';
 import { tokenAccuracy } from './accuracy.js';
 import { macroAverage } from './average.js';
+import { confusionMatrix, type ConfusionMatrix } from './confusion.js';
 import { DEFAULT_SER_WEIGHTS, errorRates, type SerWeights } from './errors.js';
 import { gradedPrf, type LabelDistance } from './graded.js';
 import { indicators, type Indicators } from './indicators.js';
@@ -66,6 +67,8 @@ export interface SystemScores extends CountsPRF {
   /** conlleval's token accuracy (see accuracy.ts); null when the system or the gold has no tags. */
   tokenAccuracy: number | null;
   tokenTally: TokenTally | null;
+  /** Gold type × predicted type over items with the same boundaries, with missed and spurious items (see confusion.ts). */
+  confusion: ConfusionMatrix;
   warnings: string[];
 }
 
@@ -244,6 +247,7 @@ function scoreSystem(
     indicators: { basis, ...contingency, ...indicators(contingency) },
     tokenAccuracy: tokenAccuracy(system.tokenTally),
     tokenTally: system.tokenTally ?? null,
+    confusion: confusionMatrix(goldSpans, spans),
     warnings: system.warnings,
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { EvalReport, SystemScores } from '../metrics/evaluate.js';
 import type { PRF } from '../metrics/prf.js';
+import { confusionJson } from './confusion.js';
 import { conllevalPercent, fixed, jsonNumber, percent } from './number.js';
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
@@ -45,6 +46,7 @@ export function evalJson(r: EvalReport): object {
       indicators: Object.fromEntries(Object.entries(s.indicators).map(([k, v]) => [k, typeof v === 'number' ? jsonNumber(v) : v])),
       tokenAccuracy: jsonNumber(s.tokenAccuracy),
       tokenTally: s.tokenTally,
+      confusion: confusionJson(s.confusion),
       warnings: s.warnings,
     })),
   };
