@@ -17,6 +17,11 @@ export {
   DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type EvalReport, type SystemScores,
 } from './metrics/evaluate.js';
 export { evalCsv, evalJson, evalTables, SCHEMA_VERSION } from './report/eval.js';
+export { confusionCsv, confusionJson, confusionSvg, confusionTables } from './report/confusion.js';
+export {
+  pairwiseTests, systemCountsByUnit, type PairwiseTest, type PairwiseTestOptions, type PairwiseTests,
+} from './metrics/pairwise-tests.js';
+export { significanceJson, significanceTable } from './report/significance.js';
 export { renderCsv, renderLatex, renderMarkdown, renderText, type Table } from './report/table.js';
 export { conllevalPercent, fixed, percent } from './report/number.js';
 export {
@@ -46,7 +51,9 @@ export {
   compareCsv, compareJson, compareTables, COMPARE_METRICS, DEFAULT_COMPARE_METRICS, matrixTable, metricValue,
   type CompareMetric,
 } from './report/compare.js';
-export { heatmapSvg } from './report/svg.js';
+export {
+  heatmapDocument, heatmapPanel, heatmapSvg, type HeatmapCell, type HeatmapOptions, type HeatmapPanel, type HeatmapSpec,
+} from './report/svg.js';
 export {
   ablate, ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_ABLATION_OPTIONS, DEFAULT_DIFFERENT, DEFAULT_SAME_F, itemExample,
   sameScoreDifferentBehaviour, systemIndex,
