@@ -90,7 +90,7 @@ export function evalHeadline(r: EvalReport): string {
   return `${count(g.items, 'gold item')} in ${count(g.documents, 'document')} (${count(g.sentences, 'sentence')}, ${size}); ${o.match} match, ${beta}${types}`;
 }
 
-const ACCURACY_NOTE = 'acc: tokens whose predicted tag is the gold tag, as conlleval prints it (the file\'s -DOCSTART- lines count); — for a system read as spans.';
+const ACCURACY_NOTE = 'acc: conlleval\'s accuracy, the share of tokens tagged as in the gold (— for a system read as spans).';
 
 /** The tables of `complan eval`: scores, errors, per type, macro, indicators. */
 export function evalTables(r: EvalReport): Table[] {
