@@ -19,7 +19,7 @@
  * `sklearn.metrics.confusion_matrix`) over the items both sides delimit alike, with the
  * boundary errors in an extra row and column.
  */
-import { spanKey, type Span } from '../model/corpus.js';
+import type { Span } from '../model/corpus.js';
 
 export interface ConfusionMatrix {
   /** Every type of the gold items and predictions, in code-unit order. */
@@ -34,52 +34,152 @@ export interface ConfusionMatrix {
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Labels of each boundary group. */
-function groups(spans: readonly Span[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const s of spans) {
-    const key = spanKey(s, false);
-    const labels = out.get(key);
-    if (labels === undefined) out.set(key, [s.label]);
-    else labels.push(s.label);
+/** The fragments of a discontinuous span as text (compared only between spans that have some). */
+const fragmentsOf = (s: Span) => (s.fragments === undefined ? '' : s.fragments.map(([a, b]) => `${a}-${b}`).join(','));
+
+/**
+ * One side's items as arrays, ordered by boundaries (start, end, fragments) and then type:
+ * start, end and type of each (an index into the labels seen), and its fragments' text (absent
+ * when no item has fragments).
+ */
+interface Side {
+  start: Int32Array;
+  end: Int32Array;
+  type: Int32Array;
+  fragments: string[] | undefined;
+}
+
+/** Labels in the order first seen, and their indices. */
+class Labels {
+  readonly names: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  of(label: string): number {
+    let k = this.index.get(label);
+    if (k === undefined) {
+      k = this.names.length;
+      this.index.set(label, k);
+      this.names.push(label);
+    }
+    return k;
   }
-  return out;
+}
+
+function sideOf(spans: readonly Span[], labels: Labels): Side {
+  const n = spans.length;
+  let withFragments = false;
+  for (let k = 0; k < n; k++) if (spans[k].fragments !== undefined) withFragments = true;
+  const frag = (x: Span) => (withFragments ? fragmentsOf(x) : '');
+  const compare = (x: Span, y: Span) => x.start - y.start || x.end - y.end || byCodeUnit(frag(x), frag(y)) || byCodeUnit(x.label, y.label);
+  let ordered = spans;
+  for (let k = 1; k < n; k++) {
+    if (compare(spans[k - 1], spans[k]) > 0) {
+      // Readers give spans in order; others are sorted here.
+      ordered = [...spans].sort(compare);
+      break;
+    }
+  }
+  const side: Side = { start: new Int32Array(n), end: new Int32Array(n), type: new Int32Array(n), fragments: withFragments ? [] : undefined };
+  for (let k = 0; k < n; k++) {
+    const x = ordered[k];
+    side.start[k] = x.start;
+    side.end[k] = x.end;
+    side.type[k] = labels.of(x.label);
+    side.fragments?.push(frag(x));
+  }
+  return side;
+}
+
+/** Orders item k of side a against item m of side b by boundaries; 0 when they have the same. */
+function byBoundary(a: Side, k: number, b: Side, m: number): number {
+  const d = a.start[k] - b.start[m] || a.end[k] - b.end[m];
+  if (d !== 0 || (a.fragments === undefined && b.fragments === undefined)) return d;
+  return byCodeUnit(a.fragments?.[k] ?? '', b.fragments?.[m] ?? '');
+}
+
+/** End (exclusive) of the group of items with the boundaries of item `from`. */
+function groupEnd(side: Side, from: number): number {
+  let k = from + 1;
+  while (k < side.start.length && byBoundary(side, from, side, k) === 0) k++;
+  return k;
+}
+
+/**
+ * The confusion matrices of any number of systems against one gold standard, which is read once:
+ * `confusionAgainst(gold)(predicted)` equals `confusionMatrix(gold, predicted)`.
+ */
+export function confusionAgainst(gold: readonly Span[]): (predicted: readonly Span[]) => ConfusionMatrix {
+  const goldLabels = new Labels();
+  const g = sideOf(gold, goldLabels);
+  return (predicted) => {
+    const labels = new Labels();
+    for (const name of goldLabels.names) labels.of(name);
+    return count(g, sideOf(predicted, labels), labels.names);
+  };
 }
 
 /** The confusion matrix of `predicted` against `gold` (see the module comment). O(n log n). */
 export function confusionMatrix(gold: readonly Span[], predicted: readonly Span[]): ConfusionMatrix {
-  const labels = new Set<string>();
-  for (const s of gold) labels.add(s.label);
-  for (const s of predicted) labels.add(s.label);
-  const types = [...labels].sort(byCodeUnit);
-  const at = new Map(types.map((t, k) => [t, k] as const));
-  const matrix = types.map(() => types.map(() => 0));
-  const missed = types.map(() => 0);
-  const spurious = types.map(() => 0);
-  const goldGroups = groups(gold);
-  const predGroups = groups(predicted);
-  for (const [key, g] of goldGroups) {
-    const p = predGroups.get(key);
-    if (p === undefined) {
-      for (const l of g) missed[at.get(l)!]++;
+  return confusionAgainst(gold)(predicted);
+}
+
+/** Counts the matrix of two sides whose types index `names` (see the module comment). */
+function count(g: Side, p: Side, names: readonly string[]): ConfusionMatrix {
+  const width = names.length;
+  const cells = new Int32Array(width * width);
+  const lost = new Int32Array(width);
+  const extra = new Int32Array(width);
+  const gn = g.start.length;
+  const pn = p.start.length;
+  // Type order is code-unit order of the names: rank[k] is the place of names[k].
+  const types = [...names].sort(byCodeUnit);
+  const rank = Int32Array.from(names, (name) => types.indexOf(name));
+  let i = 0;
+  let j = 0;
+  while (i < gn || j < pn) {
+    const order = i >= gn ? 1 : j >= pn ? -1 : byBoundary(g, i, p, j);
+    if (order < 0) {
+      lost[g.type[i++]]++;
       continue;
     }
-    predGroups.delete(key);
-    // Same types first, then the rest in type order.
-    const left = [...p].sort(byCodeUnit);
-    const unmatched: string[] = [];
-    for (const l of [...g].sort(byCodeUnit)) {
-      const k = left.indexOf(l);
-      if (k >= 0) {
-        left.splice(k, 1);
-        matrix[at.get(l)!][at.get(l)!]++;
-      } else unmatched.push(l);
+    if (order > 0) {
+      extra[p.type[j++]]++;
+      continue;
     }
-    const pairs = Math.min(unmatched.length, left.length);
-    for (let k = 0; k < pairs; k++) matrix[at.get(unmatched[k])!][at.get(left[k])!]++;
-    for (let k = pairs; k < unmatched.length; k++) missed[at.get(unmatched[k])!]++;
-    for (let k = pairs; k < left.length; k++) spurious[at.get(left[k])!]++;
+    const gEnd = groupEnd(g, i);
+    const pEnd = groupEnd(p, j);
+    if (gEnd === i + 1 && pEnd === j + 1) {
+      // The usual case: one item on each side.
+      cells[g.type[i++] * width + p.type[j++]]++;
+      continue;
+    }
+    // One boundary, several items: same types first (both sides are in type order), then the rest in type order.
+    const leftGold: number[] = [];
+    const leftPred: number[] = [];
+    let a = i;
+    let b = j;
+    while (a < gEnd || b < pEnd) {
+      const c = a >= gEnd ? 1 : b >= pEnd ? -1 : rank[g.type[a]] - rank[p.type[b]];
+      if (c === 0) {
+        cells[g.type[a] * width + g.type[a]]++;
+        a++;
+        b++;
+      } else if (c < 0) leftGold.push(g.type[a++]);
+      else leftPred.push(p.type[b++]);
+    }
+    const pairs = Math.min(leftGold.length, leftPred.length);
+    for (let k = 0; k < pairs; k++) cells[leftGold[k] * width + leftPred[k]]++;
+    for (let k = pairs; k < leftGold.length; k++) lost[leftGold[k]]++;
+    for (let k = pairs; k < leftPred.length; k++) extra[leftPred[k]]++;
+    i = gEnd;
+    j = pEnd;
   }
-  for (const p of predGroups.values()) for (const l of p) spurious[at.get(l)!]++;
-  return { types, matrix, missed, spurious };
+  // Back from first-seen order to type order.
+  const from = types.map((t) => names.indexOf(t));
+  return {
+    types,
+    matrix: from.map((r) => from.map((c) => cells[r * width + c])),
+    missed: from.map((r) => lost[r]),
+    spurious: from.map((c) => extra[c]),
+  };
 }

@@ -7,7 +7,7 @@ import type { Corpus, Span, SystemOutput, TokenTally } from '../model/corpus.js'
 import { buildUniverse } from '../model/universe.js';
 import { tokenAccuracy } from './accuracy.js';
 import { macroAverage } from './average.js';
-import { confusionMatrix, type ConfusionMatrix } from './confusion.js';
+import { confusionAgainst, type ConfusionMatrix } from './confusion.js';
 import { DEFAULT_SER_WEIGHTS, errorRates, type SerWeights } from './errors.js';
 import { gradedPrf, type LabelDistance } from './graded.js';
 import { indicators, type Indicators } from './indicators.js';
@@ -209,6 +209,7 @@ function scoreSystem(
   o: EvalOptions,
   contingency: { a: number; b: number; c: number; d: number },
   basis: 'tokens' | 'items',
+  confusion: (spans: readonly Span[]) => ConfusionMatrix,
 ): SystemScores {
   const al: SlotAlignment = alignSlots(goldSpans, spans, o.match);
   const c = al.correctGold.length;
@@ -247,7 +248,7 @@ function scoreSystem(
     indicators: { basis, ...contingency, ...indicators(contingency) },
     tokenAccuracy: tokenAccuracy(system.tokenTally),
     tokenTally: system.tokenTally ?? null,
-    confusion: confusionMatrix(goldSpans, spans),
+    confusion: confusion(spans),
     warnings: system.warnings,
   };
 }
@@ -279,6 +280,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
     });
   }
 
+  const confusion = confusionAgainst(goldSpans);
   const goldTypes = new Map<string, number>();
   for (const s of goldSpans) goldTypes.set(s.label, (goldTypes.get(s.label) ?? 0) + 1);
   return {
@@ -293,6 +295,6 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
       byType: sortedRecord(goldTypes),
     },
     systems: corpus.systems.map((sys, k) =>
-      scoreSystem(corpus, sys, systemSpans[k], goldSpans, o, contingencies[k], basis)),
+      scoreSystem(corpus, sys, systemSpans[k], goldSpans, o, contingencies[k], basis, confusion)),
   };
 }
