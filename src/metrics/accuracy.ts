@@ -2,7 +2,8 @@
  * conlleval's token accuracy: the share of tokens whose predicted tag is the gold tag.
  *
  * accuracy = correct / tokens, over every token line of the system's file. conlleval skips only
- * blank lines (and lines whose first field is its boundary `-X-`); a `-DOCSTART-` line is an
+ * blank lines (and lines whose first field is its boundary `-X-`, which complan reads as a token,
+ * for its scores too); a `-DOCSTART-` line is an
  * ordinary token line to it, tagged O in both columns, so it counts as a correct token. The tally
  * ({@link TokenTally}) therefore includes the `-DOCSTART-` lines of the system's own file — a
  * file that keeps them scores a little higher than the same predictions without them, exactly
