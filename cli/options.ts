@@ -2,12 +2,13 @@
  * Options shared by the commands: inputs, metric settings and output format,
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
 import { TAG_SCHEMES, type TagScheme } from '../src/formats/segment.js';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type LoadOptions } from '../src/formats/load.js';
+import { parseLabelList, splitLabelList } from '../src/formats/labels.js';
 import type { Corpus, InputFormat } from '../src/model/corpus.js';
 import type { Io } from './io.js';
 import { parseSerWeights } from '../src/metrics/errors.js';
@@ -18,6 +19,8 @@ import type { EvalOptions } from '../src/metrics/evaluate.js';
 import { DEFAULT_SER_WEIGHTS } from '../src/metrics/errors.js';
 import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
 import { runSettings, signatureLine, withSettings, type RunSettings } from '../src/report/settings.js';
+import { terminalText } from '../src/report/terminal-text.js';
+import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -47,7 +50,8 @@ export function addInputOptions(cmd: Command): Command {
     .option('--pred-column <n>', 'CoNLL column of the predicted tag (default: the last)', positiveInt('--pred-column'))
     .addOption(new Option('--scheme <scheme>', 'tag scheme').choices(TAG_SCHEMES as string[]).default('auto'))
     .option('--strict-scheme', 'reject transitions the tag scheme forbids instead of repairing them as conlleval does')
-    .option('--ignore-embedded-gold', 'score against --gold even where a file\'s embedded gold column disagrees');
+    .option('--ignore-embedded-gold', 'score against --gold even where a file\'s embedded gold column disagrees')
+    .option('--labels <labels>', 'names of integer ner_tags in id order: a file (JSON array, id2label, or one a line) or O,B-PER,...');
 }
 
 /** Adds the metric options. */
@@ -74,6 +78,7 @@ export interface InputFlags {
   scheme: TagScheme;
   strictScheme?: boolean;
   ignoreEmbeddedGold?: boolean;
+  labels?: string;
 }
 
 export function loadOptions(systems: string[], f: InputFlags, command = 'eval'): LoadOptions {
@@ -88,7 +93,31 @@ export function loadOptions(systems: string[], f: InputFlags, command = 'eval'):
     goldColumn: f.goldColumn ?? 0,
     predColumn: f.predColumn ?? 0,
     ignoreEmbeddedGold: f.ignoreEmbeddedGold === true,
+    ...(f.labels === undefined ? {} : { labels: labelsOption(f.labels) }),
   };
+}
+
+/**
+ * `--labels`: a file holding the label list (see {@link parseLabelList}), or the labels separated
+ * by commas. A value with a comma is a list unless a file has that name; one without is a file.
+ */
+export function labelsOption(value: string): string[] {
+  let isFile = false;
+  try {
+    isFile = statSync(value).isFile();
+  } catch {
+    // Not a file: a list, or a file that is missing.
+  }
+  if (!isFile && value.includes(',')) return splitLabelList(value);
+  let text: string;
+  try {
+    text = readFileSync(value, 'utf8');
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+    throw new InputError(`${why} (--labels takes a file of labels, or the labels separated by commas)`, value);
+  }
+  return parseLabelList(text, value);
 }
 
 export interface MetricFlags {
@@ -113,11 +142,13 @@ export function evalOptions(f: MetricFlags): EvalOptions {
   let labelDistance;
   if (f.labelDistance !== undefined) {
     let json: unknown;
+    const text = readSmallTextFile(f.labelDistance).replace(/^\uFEFF/, '');
+    const deep = tooDeepAt(text);
+    if (deep > 0) throw new InputError(`expected JSON label distances: lists and objects nested more than ${MAX_JSON_DEPTH} levels deep`, f.labelDistance, deep);
     try {
-      json = JSON.parse(readFileSync(f.labelDistance, 'utf8').replace(/^\uFEFF/, ''));
+      json = JSON.parse(text);
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      throw new InputError(code === 'ENOENT' ? 'no such file' : `expected JSON label distances (${(err as Error).message})`, f.labelDistance);
+      throw new InputError(`expected JSON label distances (${(err as Error).message})`, f.labelDistance);
     }
     try {
       labelDistance = parseLabelDistance(json);
@@ -143,11 +174,11 @@ export function parseTypes(v: string | undefined): string[] | undefined {
  * Prints the readers' warnings, and one for each `--types` entry no input has, on stderr.
  */
 export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[]): void {
-  for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`complan: warning: ${w}\n`);
+  for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalText(`complan: warning: ${w}`)}\n`);
   if (types === undefined) return;
   const seen = new Set<string>();
   for (const s of [corpus.gold, ...corpus.systems]) for (const span of s.spans) seen.add(span.label);
-  for (const t of types) if (!seen.has(t)) io.stderr(`complan: warning: --types: no input has entities of type "${t}"\n`);
+  for (const t of types) if (!seen.has(t)) io.stderr(`${terminalText(`complan: warning: --types: no input has entities of type "${t}"`)}\n`);
 }
 
 /** `--weights` (f1, label-f1 or name=w,...) as a weight specification; undefined when absent. */
@@ -241,5 +272,5 @@ export function refuseGoldAsSystem(o: LoadOptions, option: string, why: string):
 /** A warning when a system is the --gold file: it scores as perfect. */
 export function warnGoldAsSystem(o: LoadOptions, io: Io): void {
   const same = goldAsSystem(o);
-  if (same !== undefined) io.stderr(`complan: warning: the system "${same.name}" is the --gold file (${same.path}) and scores as perfect; ${GLOB_HINT}\n`);
+  if (same !== undefined) io.stderr(`${terminalText(`complan: warning: the system "${same.name}" is the --gold file (${same.path}) and scores as perfect; ${GLOB_HINT}`)}\n`);
 }

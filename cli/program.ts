@@ -8,11 +8,13 @@ import { Command, CommanderError } from 'commander';
 import { InputError, optionName, optionsIn, UsageError } from '../src/errors.js';
 import { registerAblate } from './commands/ablate.js';
 import { registerCombine } from './commands/combine.js';
+import { registerCompletion } from './commands/completion.js';
 import { registerCompare } from './commands/compare.js';
 import { registerEval } from './commands/eval.js';
 import { registerPlan } from './commands/plan.js';
 import { registerTui } from './commands/tui.js';
 import type { Io } from './io.js';
+import { terminalText } from '../src/report/terminal-text.js';
 import { VERSION } from '../src/version.js';
 
 export { VERSION };
@@ -31,6 +33,7 @@ export function buildProgram(io: Io): Command {
   registerCombine(program, io);
   registerAblate(program, io);
   registerTui(program, io);
+  registerCompletion(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput(output(io));
   return program;
 }
@@ -43,7 +46,7 @@ export function buildProgram(io: Io): Command {
 function output(io: Io) {
   return {
     writeOut: io.stdout,
-    writeErr: io.stderr,
+    writeErr: (t: string) => io.stderr(terminalText(t)),
     outputError: (text: string, write: (s: string) => void) => {
       const line = text.trim().replace(/^error: /, '').split('\n').map((s) => s.trim()).filter((s) => s !== '')
         .map((s, i) => (i === 0 ? s : s.replace(/^\((.*)\)$/, ' ($1)').replace(/^\(Did/, '(did'))).join('');
@@ -53,7 +56,7 @@ function output(io: Io) {
 }
 
 /** The commands buildProgram registers, in order (a test holds the two equal). */
-export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'tui'];
+export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'tui', 'completion'];
 
 /** The input options of every command: a command line starting with one gives inputs. */
 const INPUT_OPTIONS = ['--gold', '--input-format', '--gold-column', '--pred-column', '--scheme', '--strict-scheme', '--ignore-embedded-gold'];
@@ -97,15 +100,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     // The library names its parameters; the command names the options that set them.
     if (err instanceof UsageError) {
       const option = err.param === undefined ? '' : `${optionName(err.param)}: `;
-      io.stderr(`complan: ${option}${err.template === undefined ? err.message : optionsIn(err.template)}\n`);
+      io.stderr(`${terminalText(`complan: ${option}${err.template === undefined ? err.message : optionsIn(err.template)}`)}\n`);
       return 1;
     }
     if (err instanceof InputError) {
-      io.stderr(`complan: ${err.template === undefined ? err.message : InputError.format(optionsIn(err.template), err.file, err.line)}\n`);
+      io.stderr(`${terminalText(`complan: ${err.template === undefined ? err.message : InputError.format(optionsIn(err.template), err.file, err.line)}`)}\n`);
       return 2;
     }
     const e = err as Error;
-    io.stderr(`complan: internal error: ${e?.message ?? String(err)}\n`);
+    io.stderr(`${terminalText(`complan: internal error: ${e?.message ?? String(err)}`)}\n`);
     if (io.env.COMPLAN_DEBUG) io.stderr(`${e?.stack ?? ''}\n`);
     return 2;
   }

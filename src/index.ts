@@ -8,6 +8,9 @@ export type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme
 export { decodeTags, detectScheme, parseTag } from './formats/chunking.js';
 export { readConll } from './formats/conll.js';
 export { readJsonl } from './formats/jsonl.js';
+export { JSONL_DIALECTS, type JsonlDialect } from './formats/jsonl-dialect.js';
+export { parseLabelList, splitLabelList } from './formats/labels.js';
+export { layTokens, spanOnTokens, type TokenLayout } from './formats/char-tokens.js';
 export { readBrat } from './formats/brat.js';
 export { detectFormat } from './formats/detect.js';
 export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions } from './formats/load.js';

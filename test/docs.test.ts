@@ -18,7 +18,7 @@ import { Command } from 'commander';
 const ROOT = join(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
 const page = (name: string) => readFileSync(join(DOCS, name), 'utf8');
-const PAGE_OF: Record<string, string> = { eval: 'eval.md', compare: 'compare.md', plan: 'planning.md', combine: 'combine.md', ablate: 'ablate.md', tui: 'tui.md' };
+const PAGE_OF: Record<string, string> = { eval: 'eval.md', compare: 'compare.md', plan: 'planning.md', combine: 'combine.md', ablate: 'ablate.md', tui: 'tui.md', completion: 'completion.md' };
 
 const silent: Io = { stdout: () => {}, stderr: () => {}, isTTY: false, env: {} };
 const longs = (cmd: Command) => cmd.options.map((o) => o.long).filter((l): l is string => l !== undefined);

@@ -20,8 +20,10 @@ import type { Corpus } from '../../src/model/corpus.js';
 import type { PlanFile } from '../../src/plan/plan-file.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
+import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import { addInputOptions, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
 import { signatureLine } from '../../src/report/settings.js';
+import { terminalText } from '../../src/report/terminal-text.js';
 
 type CombineFlags = InputFlags & {
   rule: string;
@@ -130,6 +132,7 @@ export function registerCombine(program: Command, io: Io): void {
     .addOption(new Option('--resolve-overlaps <how>', 'write CoNLL even when spans overlap, keeping the longest or the first of each overlapping group').choices(['longest', 'first']))
     .option('--no-write-gold', 'CoNLL output: omit the gold column (token gold pred, as conlleval reads)');
   cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
+    refuseOutputsOverInputs([{ option: '--out', path: flags.out }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { countOverlapping, formatConll } = await import('../../src/formats/write-conll.js');
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
@@ -209,7 +212,7 @@ export function registerCombine(program: Command, io: Io): void {
     const where = flags.out ?? 'standard output';
     const reference = flags.gold ?? 'the embedded gold';
     const from = plan === undefined ? '' : ` (plan ${flags.plan})`;
-    io.stderr(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}\n`);
+    io.stderr(`${terminalText(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}`)}\n`);
     if (overlapping > 0) io.stderr(overlapNote(overlapping));
     if (hasGold) {
       const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] });

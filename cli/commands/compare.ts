@@ -10,6 +10,7 @@ import {
 } from '../../src/report/compare.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
+import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
   addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, warnGoldAsSystem,
   type InputFlags, type OutputFormat,
@@ -67,6 +68,7 @@ export function registerCompare(program: Command, io: Io): void {
     .option('--svg <file>', 'also write a heatmap of the first --metric as SVG');
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: CompareFlags) => {
+    refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold));
     // Loaded here, not at start-up: other commands never pay for them.
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     const { heatmapSvg } = await import('../../src/report/svg.js');

@@ -11,11 +11,13 @@ import { loadCorpus } from '../../src/formats/load.js';
 import { useColor } from '../../src/report/table.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Io } from '../io.js';
+import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
   addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, refuseGoldAsSystem, sameFile, weightsOption,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../../src/metrics/prf.js';
+import { terminalText } from '../../src/report/terminal-text.js';
 
 interface PlanFlags extends InputFlags {
   match: string;
@@ -179,6 +181,10 @@ export function registerPlan(program: Command, io: Io): void {
     .addOption(new Option('--save-plan-choice <which>', 'what --save-plan saves: the recommendation, or the top candidate').choices(['recommendation', 'top']).default('recommendation'));
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: PlanFlags) => {
+    refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }, { option: '--save-plan', path: flags.savePlan }], commandInputs(systems, flags.gold, [
+      { what: 'the --test-gold file', path: flags.testGold },
+      ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),
+    ]));
     if (flags.match !== 'strict') {
       throw new UsageError(`--match ${flags.match} does not apply to plan: ensembles combine labelled items and are scored as eval scores strict matches`);
     }
@@ -240,7 +246,7 @@ export function registerPlan(program: Command, io: Io): void {
       const what = flags.savePlanChoice === 'top'
         ? `the top candidate, ${plan.rule}(${plan.members.join('+')})${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
         : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;
-      io.stderr(`complan: saved ${what} to ${flags.savePlan}\n`);
+      io.stderr(`${terminalText(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
     }
     const settings = commandSettings(cmd, {
       rules: result.rules, 'min-size': result.search.minSize, 'max-size': result.search.maxSize,

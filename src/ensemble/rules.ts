@@ -62,11 +62,12 @@ export function parseWeights(text: string): WeightSpec {
     const value = part.slice(eq + 1).trim();
     const w = Number(value);
     if (eq <= 0 || name === '' || value === '' || !Number.isFinite(w) || w < 0) {
-      throw new Error(`expected f1, label-f1 or name=weight,... with weights ≥ 0, got "${part.trim()}"`);
+      throw new Error(`expected f1, label-f1 or name=weight,... with weights ≥ 0, got ${JSON.stringify(part.trim())}`);
     }
-    if (weights.has(name)) throw new Error(`weight of "${name}" given twice`);
+    if (weights.has(name)) throw new Error(`weight of ${JSON.stringify(name)} given twice`);
     weights.set(name, w);
   }
+  if ([...weights.values()].every((w) => w === 0)) throw new Error('every weight is 0: a weighted vote keeps nothing; give at least one system a weight above 0');
   return { kind: 'given', weights };
 }
 
@@ -87,9 +88,9 @@ export function parseRule(text: string, weights?: WeightSpec): Rule {
   if (m !== null) {
     const k = Number(m[1]);
     if (k >= 1) return { kind: 'kofn', k };
-    throw new Error(`kofn:K expects K ≥ 1, got "${t}"`);
+    throw new Error(`kofn:K expects K ≥ 1, got ${JSON.stringify(t)}`);
   }
-  throw new Error(`unknown rule "${t}" (expected ${RULE_NAMES.join(', ')})`);
+  throw new Error(`unknown rule ${JSON.stringify(t)} (expected ${RULE_NAMES.join(', ')})`);
 }
 
 /** The rule as it is written on the command line (`weighted` without its weights). */

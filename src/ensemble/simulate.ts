@@ -28,7 +28,7 @@ import { spanKey } from '../model/corpus.js';
 import { buildUniverse, type Universe } from '../model/universe.js';
 import { prf, type Counts } from '../metrics/prf.js';
 import { isBinaryRule, ruleName, threshold, type Rule, type WeightSpec } from './rules.js';
-import { fixedWeights, memberWeights, type WeightSource } from './weights.js';
+import { fixedWeights, memberWeights, tallyWeights, type WeightSource } from './weights.js';
 
 /** Everything simulation needs that does not depend on the candidate, computed once. */
 export interface EnsembleIndex {
@@ -145,7 +145,7 @@ export interface EnsembleResult {
 /** How much each member's vote weighs, for a label (and for `O`): the one resolution of weights.ts. */
 function voteWeights(index: EnsembleIndex, members: readonly number[], rule: Rule): { label: (m: number, l: number) => number; o: (m: number) => number } {
   if (rule.kind !== 'weighted') return { label: () => 1, o: () => 1 };
-  const w = memberWeights(weightSource(index), members, rule.weights);
+  const w = tallyWeights(memberWeights(weightSource(index), members, rule.weights));
   const pos = new Map(members.map((m, k) => [m, k]));
   return { label: (m, l) => w[pos.get(m)!].byLabel[l], o: (m) => w[pos.get(m)!].overall };
 }

@@ -76,3 +76,39 @@ export function fixedWeights(src: WeightSource, members: readonly number[], spec
     weights: new Map(members.map((m, k) => [src.names[m], { overall: w[k].overall, byLabel: new Map(src.labels.map((label, l) => [label, w[k].byLabel[l]])) }])),
   };
 }
+
+/** `x`·2^k, in steps that neither overflow nor underflow on the way. */
+function timesPowerOfTwo(x: number, k: number): number {
+  let y = x;
+  let e = k;
+  while (e > 1000) {
+    y *= 2 ** 1000;
+    e -= 1000;
+  }
+  while (e < -1000) {
+    y *= 2 ** -1000;
+    e += 1000;
+  }
+  return y * 2 ** e;
+}
+
+/**
+ * The weights as a vote tallies them: every weight multiplied by the one power of two that
+ * brings the largest into (1/2, 1]. A weighted vote compares sums of weights, and scaling all of
+ * them by one positive factor scales every sum by it, so the decisions are those of the weights
+ * as given; a power of two keeps every weight exact (weights already in (1/2, 1], such as F1
+ * values above 0.5, are unchanged), while sums of weights near 1e308 no longer overflow and
+ * weights near 1e-320 no longer fall below the tally's tolerance. Weights that are all 0 are
+ * returned as they are (the vote keeps nothing).
+ */
+export function tallyWeights(w: readonly MemberWeight[]): MemberWeight[] {
+  let max = 0;
+  for (const x of w) {
+    max = Math.max(max, Math.abs(x.overall));
+    for (const v of x.byLabel) max = Math.max(max, Math.abs(v));
+  }
+  if (max === 0 || !Number.isFinite(max)) return [...w];
+  const k = -Math.ceil(Math.log2(max));
+  if (k === 0) return [...w];
+  return w.map((x) => ({ overall: timesPowerOfTwo(x.overall, k), byLabel: x.byLabel.map((v) => timesPowerOfTwo(v, k)) }));
+}

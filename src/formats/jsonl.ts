@@ -2,13 +2,13 @@
  * JSONL reader: one JSON object per line, each a segment with its spans.
  */
 import { escapeControls, InputError, showValue } from '../errors.js';
+import { readCharTokens } from './char-tokens.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { decodeTags, detectScheme, newEvidence } from './chunking.js';
+import { dialectOf, recordShape, type JsonlDialect } from './jsonl-dialect.js';
 import { forEachLine } from './lines.js';
 import { newSegment, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
-/** Keys that may hold a record's spans, in order of preference. */
-const SPAN_KEYS = ['spans', 'entities', 'ner'] as const;
 /** Keys that may hold a span object's label, in order of preference. */
 const LABEL_KEYS = ['label', 'type', 'tag'] as const;
 
@@ -17,15 +17,20 @@ type JsonObject = Record<string, unknown>;
 /**
  * Reads a JSONL file of records, handing one segment per record to `sink`.
  *
- * Each non-blank line must be a JSON object with either `tokens` (an array of strings: span
- * offsets are token indices) or `text` (a string: offsets count its characters as Python does,
- * i.e. Unicode code points, and are converted to UTF-16 offsets so that `text.slice(start, end)`
- * is the span even after an emoji; `tokens` wins when both are present). Spans come from the
- * first of `spans`, `entities`, `ner` that is present (and not null), each `{start, end, label}`
- * (`type` or `tag` also name the label) or `[start, end, label]`; or, with `tokens` and no span
- * key, from `ner_tags` (BIO-style tag strings decoded as {@link decodeTags} does, with the scheme
- * detected over the whole file and returned in the summary). `id` and `doc_id` (string or number)
- * become the segment's `id` and `docId`. A UTF-8 BOM and CRLF line ends are accepted.
+ * Each non-blank line must be a JSON object with `tokens` (an array of strings: span offsets are
+ * token indices) or `text` (a string: offsets count its characters as Python does, i.e. Unicode
+ * code points, and are converted to UTF-16 offsets so that `text.slice(start, end)` is the span
+ * even after an emoji). Which key holds the entities, and so the record's dialect, is told from
+ * its keys (see jsonl-dialect.ts): `spans`, `entities` or `ner` (token offsets with `tokens`,
+ * character offsets with only `text`, or with `text` and `tokens` given as `{start, end}` objects),
+ * each `{start, end, label}` (`type` or `tag` also name the label, and so does `labels`, a list
+ * of one) or `[start, end, label]`; spaCy's `ents` and doccano's `labels` (or `label` as a list),
+ * character offsets into `text`; or, with `tokens`, `ner_tags` (BIO-style tag strings, or integer
+ * class ids named by `opts.labels`, decoded as {@link decodeTags} does, with the scheme detected
+ * over the whole file and returned in the summary). Records whose tokens are `{start, end}`
+ * objects (spaCy, Prodigy) carry them as {@link Segment.charTokens}. The dialects met are named
+ * in the summary. `id` and `doc_id` (string or number) become the segment's `id` and `docId`.
+ * A UTF-8 BOM and CRLF line ends are accepted.
  *
  * A discontinuous span (as BRAT has, and as complan's JSONL writer writes) is an object with
  * `fragments`: `{"start": 0, "end": 9, "label": "X", "fragments": [[0, 3], [6, 9]]}`, offsets
@@ -40,7 +45,9 @@ type JsonObject = Record<string, unknown>;
  * @throws InputError naming `path:line` for a line that is not a JSON object, a record with
  *   neither tokens nor text, a malformed field, a span whose offsets are not integers with
  *   0 ≤ start < end ≤ record length or whose label is not a non-empty string, `ner_tags` whose
- *   length differs from the tokens', integer `ner_tags` (class ids without their label list),
+ *   length differs from the tokens', integer `ner_tags` without `opts.labels` or with an id it
+ *   lacks, entities under a key no dialect reads (a record with no entity key but another key
+ *   that could hold them), two entity keys in one record,
  *   an invalid tag (or, with `opts.strictScheme`, an invalid transition); and for a file that
  *   cannot be read or is not UTF-8.
  */
@@ -49,6 +56,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   const evidence = newEvidence();
   let usedTags = false;
   let segments = 0;
+  const dialects: JsonlDialect[] = [];
   const lines = forEachLine(path, (raw, line) => {
     // A record line starts with its brace; only other lines need trimming to tell if blank.
     if (raw.charCodeAt(0) !== 123 && raw.trim() === '') return;
@@ -57,31 +65,54 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     };
     const rec = parseRecord(raw, fail);
     const segment = newSegment(line, path);
-    let length: number;
-    let unit: string;
-    if (rec.tokens !== undefined) {
-      if (!isStringArray(rec.tokens)) fail(`"tokens" must be an array of strings, ${whatInstead(rec.tokens)}`);
-      segment.tokens = rec.tokens as string[];
-      length = segment.tokens.length;
-      unit = 'tokens';
-    } else if (rec.text !== undefined) {
-      if (typeof rec.text !== 'string') fail(`"text" must be a string, found ${describeJson(rec.text)}`);
-      segment.text = rec.text as string;
-      length = codePointLength(segment.text);
-      unit = 'characters';
-    } else {
+    if (rec.tokens === undefined && rec.text === undefined) {
       const keys = Object.keys(rec);
       const shown = keys.length === 0 ? 'it is empty' : `its keys: ${keys.slice(0, 8).map((k) => showValue(k, 30)).join(', ')}${keys.length > 8 ? ', …' : ''}`;
       return fail(`record has neither tokens nor text (expected "tokens", an array of strings, or "text", a string; ${shown})`);
+    }
+    let tokenStrings = false;
+    let tokenObjects = false;
+    if (rec.tokens !== undefined) {
+      if (isStringArray(rec.tokens)) tokenStrings = true;
+      else if (typeof rec.text === 'string' && Array.isArray(rec.tokens) && rec.tokens.every(isObject)) tokenObjects = true;
+      else fail(`"tokens" must be an array of strings${typeof rec.text === 'string' ? ' (or, beside "text", of {start, end} objects)' : ''}, ${whatInstead(rec.tokens)}`);
+    }
+    const shape = recordShape(rec, tokenStrings, fail);
+    let length: number;
+    let unit: string;
+    if (shape.offsets === 'characters') {
+      if (typeof rec.text !== 'string') return fail(`"text" must be a string, found ${describeJson(rec.text)}`);
+      segment.text = rec.text;
+      length = codePointLength(segment.text);
+      unit = 'characters';
+      if (tokenObjects) segment.charTokens = readCharTokens(rec.tokens as JsonObject[], segment.text, fail);
+    } else {
+      if (!tokenStrings) return fail(`"${shape.key}" needs "tokens"`);
+      segment.tokens = rec.tokens as string[];
+      length = segment.tokens.length;
+      unit = 'tokens';
     }
     const id = idField(rec, 'id', fail);
     if (id !== undefined) segment.id = id;
     const docId = idField(rec, 'doc_id', fail);
     if (docId !== undefined) segment.docId = docId;
 
-    const spanKey = firstPresent(rec, SPAN_KEYS);
-    if (spanKey !== undefined) {
-      if (rec.ner_tags !== undefined) fail(`record has both "${spanKey}" and "ner_tags" (keep one)`);
+    let integerTags = false;
+    const spanKey = shape.key;
+    if (spanKey === 'ner_tags') {
+      let tags = rec.ner_tags;
+      if (!Array.isArray(tags)) return fail(`"ner_tags" must be an array of tag strings, found ${describeJson(tags)}`);
+      if (tags.length > 0 && tags.every((t) => typeof t === 'number')) {
+        tags = namedTags(tags as number[], opts.labels, path, line);
+        integerTags = true;
+      }
+      if (!isStringArray(tags)) fail(`"ner_tags" must be an array of tag strings or of integer class ids, ${whatInstead(tags)}`);
+      if ((tags as string[]).length !== length) fail(`"ner_tags" has ${(tags as string[]).length} tags for ${length} tokens`);
+      segment.spans = decodeTags(tags as string[], {
+        scheme: opts.scheme, strict: opts.strictScheme, source: path, line, tagPerLine: false, evidence,
+      });
+      usedTags = true;
+    } else if (spanKey !== undefined) {
       const items = rec[spanKey];
       if (!Array.isArray(items)) return fail(`"${spanKey}" must be an array of spans, found ${describeJson(items)}`);
       // Pushed, as the CoNLL reader's are (spans arrays have one shape whatever the format).
@@ -96,25 +127,15 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
         }
       }
       segment.spans = dropDuplicates(spans, path, warnings);
-    } else if (rec.ner_tags !== undefined) {
-      if (segment.tokens === undefined) fail('"ner_tags" needs "tokens"');
-      const tags = rec.ner_tags;
-      if (!Array.isArray(tags)) return fail(`"ner_tags" must be an array of tag strings, found ${describeJson(tags)}`);
-      if (tags.length > 0 && tags.every((t) => typeof t === 'number')) {
-        fail('"ner_tags" are integer class ids, which cannot be decoded without the dataset\'s label list (write the tag strings instead)');
-      }
-      if (!isStringArray(tags)) fail(`"ner_tags" must be an array of tag strings, ${whatInstead(tags)}`);
-      if (tags.length !== length) fail(`"ner_tags" has ${tags.length} tags for ${length} tokens`);
-      segment.spans = decodeTags(tags as string[], {
-        scheme: opts.scheme, strict: opts.strictScheme, source: path, line, tagPerLine: false, evidence,
-      });
-      usedTags = true;
     }
+    const dialect = dialectOf(shape, integerTags);
+    if (!dialects.includes(dialect)) dialects.push(dialect);
     sink(segment);
     segments++;
   });
   const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings, lines };
   if (usedTags) summary.scheme = detectScheme(evidence);
+  if (dialects.length > 0) summary.dialect = dialects.join('+');
   return summary;
 }
 
@@ -174,13 +195,27 @@ function isStringArray(value: unknown): boolean {
   return true;
 }
 
-/** The first of `keys` that `rec` has with a value other than null. */
-function firstPresent<K extends string>(rec: JsonObject, keys: readonly K[]): K | undefined {
-  for (let k = 0; k < keys.length; k++) {
-    const v = rec[keys[k]];
-    if (v !== undefined && v !== null) return keys[k];
+/**
+ * Integer `ner_tags` as the tag strings `labels` names (id k is `labels[k]`).
+ *
+ * @throws InputError asking for the label list when there is none, or naming an id it lacks.
+ */
+function namedTags(ids: readonly number[], labels: readonly string[] | undefined, path: string, line: number): string[] {
+  if (labels === undefined) {
+    throw InputError.about(
+      '"ner_tags" are integer class ids: pass {labels} with the dataset\'s label names in id order (a file, or a list such as O,B-PER,I-PER)',
+      path, line,
+    );
   }
-  return undefined;
+  const tags: string[] = [];
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k];
+    if (!Number.isInteger(id) || id < 0 || id >= labels.length) {
+      throw InputError.about(`"ner_tags" item ${k + 1} is ${showValue(id)}, but {labels} names ${labels.length} labels (ids 0 to ${labels.length - 1})`, path, line);
+    }
+    tags.push(labels[id]);
+  }
+  return tags;
 }
 
 function idField(rec: JsonObject, key: string, fail: (detail: string) => never): string | undefined {
@@ -207,9 +242,12 @@ function toSpan(
     if (label === undefined) {
       const key = LABEL_KEYS.find((k) => obj[k] !== undefined);
       if (key !== undefined) label = obj[key];
+      // Label Studio's results name their label in a list of one.
+      else if (Array.isArray(obj.labels) && obj.labels.length === 1) label = obj.labels[0];
     }
   } else {
-    return fail(`span ${showValue(item)} is neither {start, end, label} nor [start, end, label]`);
+    const hint = typeof item === 'string' ? ' (tag strings, one per token, go under "ner_tags")' : '';
+    return fail(`span ${showValue(item)} is neither {start, end, label} nor [start, end, label]${hint}`);
   }
   // This runs for every span: the checks make no strings or closures unless one fails.
   if (typeof label !== 'string' || label === '') fail(`${shownSpan(start, end, label)} needs a label that is a non-empty string`);

@@ -1,7 +1,10 @@
 /**
  * Loading a corpus: reads the gold standard and every system output, aligns each system to the
  * gold (by record id when both have ids, else by sentence order with document markers dropped),
- * verifies that tokens (or texts) agree, and moves spans into corpus coordinates.
+ * verifies that tokens (or texts) agree, and moves spans into corpus coordinates. A system
+ * record of text against a tokenised gold is laid along the gold's tokens and its character
+ * spans moved onto them (char-tokens.ts); a gold record of text with its own token offsets
+ * (spaCy) is tokenised by them.
  *
  * Without a gold file, the first system file's embedded gold column (conlleval style
  * `token gold pred`) is the reference. With one, an embedded gold that disagrees is an error
@@ -19,6 +22,7 @@ import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
 import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from '../model/corpus.js';
 import { readBrat } from './brat.js';
+import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
@@ -41,6 +45,8 @@ export interface LoadOptions {
   ignoreEmbeddedGold: boolean;
   /** Without `gold` and an embedded gold column in the first system, load without a gold standard. */
   allowNoGold?: boolean;
+  /** Label names of integer `ner_tags` (Hugging Face class ids), in id order. */
+  labels?: readonly string[];
 }
 
 /** The gold source of a corpus loaded without a gold standard (`allowNoGold`). */
@@ -205,6 +211,9 @@ class SystemAligner {
   private embeddedMismatches = 0;
   /** Tokens whose predicted tag is the reference tag, while every segment came with tags. */
   private tally: TokenTally | undefined;
+  /** Spans off the gold's token boundaries: how many, and the first, described. */
+  private offBoundary = 0;
+  private firstOffBoundary: InputError | undefined;
 
   constructor(
     private readonly gold: GoldBuilder,
@@ -225,7 +234,9 @@ class SystemAligner {
     this.count++;
     if (this.byId === undefined) this.byId = g.idIndex.size > 0 && seg.id !== undefined;
     let first: number;
-    if (!this.byId && (seg.tokens?.length === 0 || seg.text === '')) {
+    // A record of text (character offsets) against a tokenised gold: laid along the gold's tokens.
+    const onTokens = g.unit === 'token' && seg.tokens === undefined && seg.text !== undefined;
+    if (!this.byId && (seg.tokens?.length === 0 || seg.text === '' || (onTokens && seg.spans.length === 0 && seg.text!.trim() === ''))) {
       // An empty record (no tokens, or empty text) asserts nothing: it stands for an empty gold
       // sentence here, if there is one, and is passed over otherwise — as empty gold sentences
       // are passed over when the file has none.
@@ -242,7 +253,7 @@ class SystemAligner {
     } else {
       first = this.ptr;
       // Texts are aligned record by record: pass over empty gold records.
-      if (g.unit === 'char') while (first < g.sentences.length && isEmpty(g.sentences[first])) first++;
+      if (g.unit === 'char' || onTokens) while (first < g.sentences.length && isEmpty(g.sentences[first])) first++;
       if (first >= g.sentences.length) {
         throw new InputError(
           `sentence ${this.count} has no counterpart: the gold standard has ${plural(g.sentences.length, 'sentence')}`,
@@ -252,7 +263,9 @@ class SystemAligner {
     }
     const base = g.sentences[first].start;
     // A verified segment is exactly gold sentence `first` (the reader checked it in order).
-    const end = seg.verified ? g.sentences[first].end : g.unit === 'token' ? this.checkTokens(seg, first) : this.checkText(seg, first);
+    const end = seg.verified
+      ? g.sentences[first].end
+      : g.unit === 'token' ? (onTokens ? this.placeText(seg, first) : this.checkTokens(seg, first)) : this.checkText(seg, first);
     let last = first;
     while (g.sentences[last].end < end) last++;
     if (!this.byId) this.ptr = last + 1;
@@ -343,6 +356,55 @@ class SystemAligner {
     return end;
   }
 
+  /**
+   * Lays the gold's tokens from sentence `first` on along the record's text (see char-tokens.ts)
+   * and moves its spans onto them; a span off the tokens' boundaries is left out and counted, and
+   * {@link finish} reports it. Returns the corpus offset where the text's tokens end.
+   */
+  private placeText(seg: Segment, first: number): number {
+    const g = this.gold;
+    const text = seg.text!;
+    const base = g.sentences[first].start;
+    const limit = this.byId ? g.sentences[first].end : g.length;
+    const laid = layTokens(text, g.tokens, base, limit);
+    const cp = (o: number) => [...text.slice(0, o)].length;
+    if ('at' in laid) {
+      const here = `${showValue(text.slice(laid.at, laid.at + 20))} at character ${cp(laid.at)}`;
+      const detail = laid.token >= limit
+        ? `text goes on with ${here} after the last token of ${this.byId ? `gold sentence ${first + 1}` : 'the gold standard'}`
+        : `text has ${here} where the gold standard has the token ${showValue(g.tokens[laid.token])} (sentence ${spanSentence(g.sentences, first, g.sentences.length - 1, laid.token) + 1})`;
+      throw new InputError(`${detail}; a record's text must spell the gold tokens in order, with only white space between them`, seg.source, seg.line);
+    }
+    const count = laid.starts.length;
+    const end = base + count;
+    if (this.byId && end !== g.sentences[first].end) {
+      throw new InputError(
+        `record ${showValue(seg.id)} has the text of ${plural(count, 'token')}, but the gold record ${showValue(seg.id)} (sentence ${first + 1}) has ${g.sentences[first].end - base}`,
+        seg.source, seg.line,
+      );
+    }
+    if (count === 0) {
+      // Blank text: an empty gold record matched by id, or spans with nothing to stand on.
+      if (seg.spans.length > 0) throw new InputError('the text is blank, but the record has spans', seg.source, seg.line);
+      return end;
+    }
+    const k = spanSentence(g.sentences, first, g.sentences.length - 1, end - 1);
+    if (g.sentences[k].end !== end) {
+      throw new InputError(
+        `text ends after ${plural(count, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens[end])}`,
+        seg.source, seg.line,
+      );
+    }
+    const spans: RawSpan[] = [];
+    for (const sp of seg.spans) {
+      const moved = spanOnTokens(laid, sp);
+      if (moved !== undefined) spans.push(moved);
+      else if (this.offBoundary++ === 0) this.firstOffBoundary = new InputError(offBoundary(text, laid, sp, g.tokens, base), seg.source, sp.line);
+    }
+    seg.spans = spans;
+    return end;
+  }
+
   private checkText(seg: Segment, first: number): number {
     const g = this.gold;
     if (seg.text === undefined) {
@@ -407,6 +469,15 @@ class SystemAligner {
   finish(source: string, summary: ReadSummary, format: InputFormat): void {
     const g = this.gold;
     const n = g.sentences.length;
+    const off = this.firstOffBoundary;
+    if (off !== undefined) {
+      const others = this.offBoundary - 1;
+      const more = others > 0 ? ` (nor ${others === 1 ? 'does 1 more span' : `do ${others} more spans`} of this file)` : '';
+      throw new InputError(
+        `${off.detail}: it does not fall on the gold standard's token boundaries${more}; complan does not move spans onto tokens`,
+        off.file, off.line,
+      );
+    }
     if (this.byId) {
       const missing = g.idIndex.size - this.seenIds.size;
       if (missing > 0) this.warnings.push(`${source}: ${missing} gold record(s) have no record here; scored as predicting nothing`);
@@ -471,7 +542,9 @@ function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, po
 }
 
 function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens): ReadOptions {
-  return { role, scheme: opts.scheme, strictScheme: opts.strictScheme, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
+  const ro: ReadOptions = { role, scheme: opts.scheme, strictScheme: opts.strictScheme, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
+  if (opts.labels !== undefined) ro.labels = opts.labels;
+  return ro;
 }
 
 /** Switches for tests: `verifyInPlace` lets readers check tokens against the gold in place. */
@@ -494,11 +567,15 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     gold = new GoldBuilder(goldPath);
     const b = gold;
     const format = formatOf(goldPath);
-    const summary = read(goldPath, format, readOptions(opts, 'gold'), (seg) => b.add(seg, seg.spans, seg.tags));
+    const summary = read(goldPath, format, readOptions(opts, 'gold'), (raw) => {
+      const seg = tokenisedSegment(raw);
+      b.add(seg, seg.spans, seg.tags);
+    });
     if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, goldPath);
     gold.finish();
     refTags = gold.tags;
     goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: summary.warnings };
+    if (summary.dialect !== undefined) goldOutput.dialect = summary.dialect;
   } else {
     const first = opts.systems[0];
     const format = formatOf(first.path);
@@ -509,7 +586,8 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     let embedded = false;
     // The first file's embedded gold tags are the reference tags; its own tally compares its columns.
     let tally: TokenTally | undefined = { tokens: 0, correct: 0, markers: 0 };
-    const summary = read(first.path, format, readOptions(opts, 'system'), (seg) => {
+    const summary = read(first.path, format, readOptions(opts, 'system'), (raw) => {
+      const seg = tokenisedSegment(raw);
       if (seg.embeddedGold === undefined) {
         missing ??= seg;
         if (opts.allowNoGold !== true) return;
@@ -539,7 +617,8 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
     systems.push({
       name: first.name, source: first.path, format, scheme: summary.scheme, spans: own, warnings: summary.warnings,
-      tokenTally: withMarkers(tally, summary),
+      ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
+      ...(withMarkers(tally, summary) === undefined ? {} : { tokenTally: withMarkers(tally, summary) }),
     });
     rest = opts.systems.slice(1);
   }
@@ -553,8 +632,13 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     aligner.finish(spec.path, summary, format);
     systems.push({
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
-      warnings: [...summary.warnings, ...aligner.warnings], tokenTally: aligner.tokenTally(summary),
+      warnings: [...summary.warnings, ...aligner.warnings],
+      ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
+      ...(aligner.tokenTally(summary) === undefined ? {} : { tokenTally: aligner.tokenTally(summary) }),
     });
+  }
+  if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
+    goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
   }
   return {
     unit: gold.unit ?? 'token',

@@ -7,6 +7,7 @@
  * text otherwise; `end` is exclusive. The corpus builder aligns segments to the gold standard and
  * moves the offsets into corpus coordinates.
  */
+import type { TokenLayout } from './char-tokens.js';
 
 /** A span as read, relative to its segment. */
 export interface RawSpan {
@@ -24,6 +25,12 @@ export interface Segment {
   tokens?: string[];
   /** Text, when offsets are characters (JSONL with only `text`, BRAT). */
   text?: string;
+  /**
+   * With `text`: where the record's own tokens lie in it (spaCy's and Prodigy's `tokens` objects,
+   * as UTF-16 offsets). A gold standard is tokenised by them; a system's text is laid along the
+   * gold's tokens instead (see char-tokens.ts).
+   */
+  charTokens?: TokenLayout;
   /** The spans this input asserts: predictions for a system file, the reference for a gold file. */
   spans: RawSpan[];
   /** Gold spans embedded in a system file (conlleval-style `token gold pred`), if any. */
@@ -106,6 +113,11 @@ export interface ReadOptions {
    * place instead of handing them over; readers are free to ignore it. See {@link Segment.verified}.
    */
   expect?: ExpectedTokens;
+  /**
+   * The label names of integer `ner_tags` (Hugging Face class ids), in id order: id k is
+   * `labels[k]`. Unused by other inputs.
+   */
+  labels?: readonly string[];
 }
 
 /** The reference a reader may verify a system file against, sentence by sentence in order. */
@@ -147,4 +159,9 @@ export interface ReadSummary {
   lines?: number;
   /** Document marker lines (`-DOCSTART-`) in the file (CoNLL). */
   markers?: number;
+  /**
+   * The JSONL dialect the records were read as (`huggingface`, `spacy`, … see jsonl-dialect.ts),
+   * or several joined by `+` in the order they first appear; JSONL only.
+   */
+  dialect?: string;
 }

@@ -2,8 +2,8 @@
  * Atomic file output: nothing partial is ever left at the target path.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 
 /** Text is gathered up to this many UTF-16 units before one write call. */
@@ -16,8 +16,12 @@ const BUFFER = 1 << 16;
  * `.<name>.<pid>.<random>.tmp` (created exclusively, so two writers never share one), which is
  * flushed to disk (fsync) and then renamed over `path`. Readers of `path` therefore see the
  * old file or the complete new one, never a part. An existing file keeps its permission bits;
- * a new one gets the default mode (0o666 less the umask). A symbolic link at `path` is replaced
- * by a regular file rather than followed. Chunks are gathered into writes of about 64 KiB, so
+ * a new one gets the default mode (0o666 less the umask). A symbolic link at `path` is followed:
+ * the file it names is replaced (atomically, in that file's directory) and the link stays.
+ * A path that names something other than a regular file — a pipe or FIFO (`>(cmd)`,
+ * `/dev/stdout` on a pipe), a terminal, a device such as `/dev/null` — is written through, in
+ * order, as a stream: there is nothing to replace atomically, and what a reader has consumed
+ * cannot be taken back if the output fails midway. Chunks are gathered into writes of about 64 KiB, so
  * a generator of one small string per sentence costs few system calls, and the output is never
  * held as one string.
  *
@@ -31,18 +35,22 @@ const BUFFER = 1 << 16;
  */
 export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
   if (path === '' || /[\\/]$/.test(path)) throw new InputError('cannot write: expected a file name, not a directory', path || '(empty path)');
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let target = path;
   let mode: number | undefined;
   try {
     const st = statSync(path);
     if (st.isDirectory()) throw new InputError('cannot write: it is a directory', path);
+    if (!st.isFile()) return writeThrough(path, chunks);
     mode = st.mode & 0o7777;
+    target = realpathSync(path);
   } catch (err) {
     if (err instanceof InputError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') throw writeError(err, path, dir);
+    if (code !== 'ENOENT') throw writeError(err, path, dirname(path));
+    target = danglingTarget(path);
   }
+  const dir = dirname(target);
+  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'wx');
@@ -51,20 +59,12 @@ export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
   }
   try {
     if (mode !== undefined) fsCall(() => fchmodSync(fd!, mode!), path, dir);
-    let buf = '';
-    for (const chunk of chunks) {
-      buf += chunk;
-      if (buf.length >= BUFFER) {
-        writeAll(fd, buf, path, dir);
-        buf = '';
-      }
-    }
-    if (buf !== '') writeAll(fd, buf, path, dir);
+    writeChunks(fd, chunks, path, dir);
     fsCall(() => fsyncSync(fd!), path, dir);
     const open = fd;
     fd = undefined;
     fsCall(() => closeSync(open), path, dir);
-    fsCall(() => renameSync(tmp, path), path, dir);
+    fsCall(() => renameSync(tmp, target), path, dir);
   } catch (err) {
     if (fd !== undefined) {
       try {
@@ -82,10 +82,78 @@ export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
   }
 }
 
+/** Where a missing `path` is created: the file a dangling symbolic link names, else `path`. */
+function danglingTarget(path: string): string {
+  try {
+    if (lstatSync(path).isSymbolicLink()) return resolve(dirname(path), readlinkSync(path));
+  } catch {
+    // Nothing at the path at all.
+  }
+  return path;
+}
+
+/** A path naming one of this process's open descriptors: `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`. */
+const OWN_DESCRIPTOR = /^\/dev\/(stdout|stderr)$|^\/(?:dev\/fd|proc\/self\/fd)\/(\d+)$/;
+
+/**
+ * Streams the chunks to a special file (pipe, terminal, device) opened for writing. A path that
+ * names one of this process's own descriptors is written to that descriptor, not opened again:
+ * standard output may be a socket, which cannot be opened by name.
+ */
+function writeThrough(path: string, chunks: Iterable<string>): void {
+  const dir = dirname(path);
+  const own = OWN_DESCRIPTOR.exec(path);
+  if (own !== null) {
+    writeChunks(own[1] === 'stdout' ? 1 : own[1] === 'stderr' ? 2 : Number(own[2]), chunks, path, dir);
+    return;
+  }
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'w');
+  } catch (err) {
+    throw writeError(err, path, dir);
+  }
+  try {
+    writeChunks(fd, chunks, path, dir);
+  } finally {
+    try {
+      closeSync(fd);
+    } catch {
+      // A close error after the data went out changes nothing for the reader.
+    }
+  }
+}
+
+/** Blocks the thread for `ms` milliseconds (a pipe that is full, written without blocking). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Writes the chunks gathered into writes of about {@link BUFFER} units. */
+function writeChunks(fd: number, chunks: Iterable<string>, path: string, dir: string): void {
+  let buf = '';
+  for (const chunk of chunks) {
+    buf += chunk;
+    if (buf.length >= BUFFER) {
+      writeAll(fd, buf, path, dir);
+      buf = '';
+    }
+  }
+  if (buf !== '') writeAll(fd, buf, path, dir);
+}
+
 function writeAll(fd: number, text: string, path: string, dir: string): void {
   const bytes = Buffer.from(text, 'utf8');
   let off = 0;
-  while (off < bytes.length) off += fsCall(() => writeSync(fd, bytes, off, bytes.length - off), path, dir);
+  while (off < bytes.length) {
+    try {
+      off += writeSync(fd, bytes, off, bytes.length - off);
+    } catch (err) {
+      // A descriptor in non-blocking mode (standard output on a pipe) refuses while it is full.
+      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') pause(1);
+      else throw writeError(err, path, dir);
+    }
+  }
 }
 
 /** Runs one file-system call, turning its failure into an InputError naming `path`. */

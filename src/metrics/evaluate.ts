@@ -14,6 +14,7 @@ import { indicators, type Indicators } from './indicators.js';
 import { kMeasure } from './kmeasure.js';
 import { prf, type Counts, type PRF, type ZeroDivision } from './prf.js';
 import { alignSlots, type MatchMode, type SlotAlignment } from './slots.js';
+import { recordOf } from '../model/record.js';
 
 export interface EvalOptions {
   match: MatchMode;
@@ -50,6 +51,8 @@ export interface SystemScores extends CountsPRF {
   source: string;
   format: string;
   scheme?: string;
+  /** The JSONL dialect the output was read as (JSONL only). */
+  dialect?: string;
   k: number;
   c: number;
   s: number;
@@ -74,6 +77,8 @@ export interface SystemScores extends CountsPRF {
 
 export interface CorpusSummary {
   source: string;
+  /** The JSONL dialect the gold standard was read as (JSONL only). */
+  dialect?: string;
   unit: 'token' | 'char';
   documents: number;
   sentences: number;
@@ -105,9 +110,7 @@ function countsOf(m: Map<string, Counts>, label: string): Counts {
 }
 
 function sortedRecord<T>(m: Map<string, T>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const k of [...m.keys()].sort()) out[k] = m.get(k)!;
-  return out;
+  return recordOf([...m.keys()].sort().map((k) => [k, m.get(k)!] as const));
 }
 
 /** Token-level contingency: a token is positive when some span covers it. */
@@ -222,8 +225,7 @@ function scoreSystem(
   const types = new Map<string, Counts>();
   const docs = corpus.documents.map((): Counts => ({ tp: 0, fp: 0, fn: 0 }));
   tally(al, types, docs);
-  const byType: Record<string, CountsPRF> = {};
-  for (const [label, tc] of Object.entries(sortedRecord(types))) byType[label] = scored(tc, o);
+  const byType = recordOf(Object.entries(sortedRecord(types)).map(([label, tc]) => [label, scored(tc, o)] as const));
   const byDocument = docs.map((dc, k): DocumentScores => {
     const p = prf(dc, o.beta, o.zeroDivision);
     return { id: corpus.documents[k].id, tp: dc.tp, fp: dc.fp, fn: dc.fn, precision: p.precision, recall: p.recall, f: p.f };
@@ -237,6 +239,7 @@ function scoreSystem(
     source: system.source,
     format: system.format,
     scheme: system.scheme,
+    ...(system.dialect === undefined ? {} : { dialect: system.dialect }),
     ...main,
     k: kMeasure(main.precision, main.recall, o.kAlpha, o.beta),
     c, s, d, i,
@@ -287,6 +290,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
     options: o,
     gold: {
       source: corpus.gold.source,
+      ...(corpus.gold.dialect === undefined ? {} : { dialect: corpus.gold.dialect }),
       unit: corpus.unit,
       documents: corpus.documents.length,
       sentences: corpus.sentences.length,

@@ -7,6 +7,7 @@
  */
 import { assertNonNegative } from './check.js';
 import { prf, type PRF, type ZeroDivision } from './prf.js';
+import { describeJson } from '../formats/json-file.js';
 
 /**
  * Distance between a gold and a predicted label, in [0, 1]; 0 for equal labels, 1 for labels
@@ -19,7 +20,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? value);
+  return describeJson(value);
 }
 
 function checkDistance(where: string, value: unknown): number {

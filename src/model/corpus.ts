@@ -55,6 +55,8 @@ export interface SystemOutput {
   format: InputFormat | 'ensemble';
   /** Detected or declared tag scheme (BIO-style inputs). */
   scheme?: string;
+  /** The JSONL dialect the input was read as (`huggingface`, `spacy`, `doccano`, …); JSONL only. */
+  dialect?: string;
   spans: Span[];
   warnings: string[];
   /**

@@ -10,7 +10,7 @@ import { popcount } from '../model/bitset.js';
 import { isBinaryRule, threshold, type Rule } from '../ensemble/rules.js';
 import { fCompOf, shareFixed } from '../complementarity/comp.js';
 import { substitutionsOf, type PlanData } from './data.js';
-import { memberWeights } from '../ensemble/weights.js';
+import { memberWeights, tallyWeights } from '../ensemble/weights.js';
 
 export interface ActualCounts {
   tp: number;
@@ -62,7 +62,7 @@ export function voteWeights(data: PlanData, rule: Rule, only?: number): VoteWeig
   const src = { names: data.names, labels: data.labels, hasGold: true, f1: data.f1, labelF1: data.labelF1 };
   let w;
   try {
-    w = memberWeights(src, members, rule.weights);
+    w = tallyWeights(memberWeights(src, members, rule.weights));
   } catch (err) {
     // The planner may put any system in an ensemble, so every system needs a weight.
     if (err instanceof UsageError && only === undefined && /no weight/.test(err.message)) throw new UsageError(`${err.message} (the planner may put any system in an ensemble)`, { param: 'weights' });

@@ -81,9 +81,15 @@ export const OBJECTIVE_FUNCTIONS = [
 /** mathjs operator functions an expression may use: arithmetic, comparison, logic. */
 const OPERATORS = new Set([
   'add', 'subtract', 'multiply', 'divide', 'pow', 'unaryMinus', 'unaryPlus', 'mod', 'factorial',
-  'dotMultiply', 'dotDivide', 'dotPow', 'larger', 'smaller', 'largerEq', 'smallerEq', 'equal', 'unequal',
+  'larger', 'smaller', 'largerEq', 'smallerEq', 'equal', 'unequal',
   'and', 'or', 'xor', 'not',
 ]);
+
+/** mathjs's element-wise operators and the scalar ones they mean for numbers. */
+const ELEMENTWISE = new Map([['.*', '*'], ['./', '/'], ['.^', '^']]);
+
+/** The longest objective accepted, in UTF-16 units (the limit is named in the error). */
+export const MAX_OBJECTIVE_LENGTH = 1000;
 
 const SYMBOLS = new Set<string>(OBJECTIVE_SYMBOLS);
 const CONSTANTS = new Set<string>(OBJECTIVE_CONSTANTS);
@@ -156,6 +162,9 @@ export function parseObjective(text: string, options: ObjectiveOptions = {}): Ob
   };
 
   if (named === '') throw fail(1, 'empty objective (use f1, f:BETA, ser, err, k:ALPHA:BETA or an expression)');
+  if (text.length > MAX_OBJECTIVE_LENGTH) {
+    throw new UsageError(`${optionName}: ${text.length} characters, more than the ${MAX_OBJECTIVE_LENGTH} an objective may have`);
+  }
   if (named === 'f1') {
     return { text, minimise: false, description: 'F1', usesSlots: false, value: (x) => finite(fBeta(x.p, x.r, 1)) };
   }
@@ -197,7 +206,14 @@ export function parseObjective(text: string, options: ObjectiveOptions = {}): Ob
   const offset = prefix === null ? 0 : prefix[0].length;
   const source = text.slice(offset).trimEnd();
   if (source.trim() === '') throw fail(offset + 1, 'empty expression');
-  return compileExpression(text, source, offset, minimise, fail);
+  try {
+    return compileExpression(text, source, offset, minimise, fail);
+  } catch (err) {
+    // A tree thousands of levels deep (e.g. many hundreds of nested unary minus signs) exhausts
+    // the stack of mathjs's recursive parser and compiler.
+    if (err instanceof RangeError) throw fail(offset + 1, 'nested too deeply to be parsed; write it with fewer levels');
+    throw err;
+  }
 }
 
 /** A string with string literals and comments blanked out, and where string literals started. */
@@ -295,6 +311,10 @@ function firstProblem(root: MathNode, masked: string, strings: number[]): Proble
       }
       case 'OperatorNode':
         if (OPERATORS.has(String(n.fn))) return;
+        if (ELEMENTWISE.has(n.op!)) {
+          report(masked.indexOf(n.op!), `operator "${n.op}" is element-wise, for matrices: an objective is a number, use "${ELEMENTWISE.get(n.op!)}"`);
+          return;
+        }
         report(/^\w+$/.test(n.op!) ? findName(masked, n.op!) : masked.indexOf(n.op!), `operator "${n.op}" is not allowed`);
         return;
       case 'FunctionNode':

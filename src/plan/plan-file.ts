@@ -20,12 +20,13 @@
  * `members`, `tieBreak`, `chosenBy`, `objective`, `planning`, `systems`) and a trailing newline. `planning`
  * holds the candidate's scores on the planning data, for the reader's information.
  */
-import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { parseRule, ruleName, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
 import { resolvedWeights, type EnsembleIndex } from '../ensemble/simulate.js';
 import type { Choice } from './choice.js';
 import type { CandidateScores, PlanCandidate, PlanResult } from './types.js';
+import { recordOf } from '../model/record.js';
+import { describeJson, MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../formats/json-file.js';
 
 export const PLAN_FILE_KIND = 'complan-plan';
 export const PLAN_FILE_SCHEMA_VERSION = 1;
@@ -204,7 +205,7 @@ function syntaxErrorLine(err: Error, text: string): number | undefined {
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const show = (x: unknown) => (x === undefined ? 'nothing' : JSON.stringify(x));
+const show = (x: unknown) => describeJson(x);
 const isWeight = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;
 
 function names(x: unknown, key: string, fail: (detail: string) => never, nonEmpty = true): string[] {
@@ -225,15 +226,14 @@ function parseWeightsField(x: unknown, members: readonly string[], fail: (detail
   if (!isObject(x)) fail(`"weights" must be an object of weights by member name, got ${show(x)}`);
   const w = x as Record<string, unknown>;
   for (const n of Object.keys(w)) if (!members.includes(n)) fail(`"weights" names "${n}", which is not a member (members: ${members.join(', ')})`);
-  const missing = members.filter((m) => !(m in w));
+  const missing = members.filter((m) => !Object.hasOwn(w, m));
   if (missing.length > 0) fail(`"weights" gives no weight for member${missing.length === 1 ? '' : 's'} ${missing.map((m) => `"${m}"`).join(', ')}`);
   const values = members.map((m) => w[m]);
   if (values.every((v) => typeof v === 'number')) {
     members.forEach((m, k) => { if (!isWeight(values[k])) fail(`"weights": the weight of "${m}" must be a number ≥ 0, got ${show(values[k])}`); });
     return Object.fromEntries(members.map((m, k) => [m, values[k] as number]));
   }
-  const table: Record<string, { overall: number; byLabel: Record<string, number> }> = {};
-  members.forEach((m, k) => {
+  return recordOf(members.map((m, k) => {
     const v = values[k];
     if (!isObject(v) || !isWeight(v.overall) || !isObject(v.byLabel)) {
       fail(`"weights": "${m}" must be a number ≥ 0, or {"overall": number, "byLabel": {label: number}} for every member, got ${show(v)}`);
@@ -242,9 +242,8 @@ function parseWeightsField(x: unknown, members: readonly string[], fail: (detail
     for (const [label, lw] of Object.entries(row.byLabel)) {
       if (!isWeight(lw)) fail(`"weights": the weight of "${m}" for label "${label}" must be a number ≥ 0, got ${show(lw)}`);
     }
-    table[m] = { overall: row.overall, byLabel: row.byLabel as Record<string, number> };
-  });
-  return table;
+    return [m, { overall: row.overall, byLabel: row.byLabel as Record<string, number> }] as const;
+  }));
 }
 
 /**
@@ -259,6 +258,8 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     throw new InputError(detail, path, line);
   };
   const body = text.replace(/^\uFEFF/, '');
+  const deep = tooDeepAt(body);
+  if (deep > 0) fail(`expected a JSON plan: lists and objects nested more than ${MAX_JSON_DEPTH} levels deep`, deep);
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -330,14 +331,7 @@ export function parsePlanFile(text: string, path: string): PlanFile {
  * @throws InputError naming the file when it cannot be read or is not a valid plan.
  */
 export function readPlanFile(path: string): PlanFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    throw new InputError(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a plan file' : (err as Error).message, path);
-  }
-  return parsePlanFile(text, path);
+  return parsePlanFile(readSmallTextFile(path), path);
 }
 
 /**

@@ -336,6 +336,12 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const data = buildPlanData(index, { units: unitKind, select: (u) => inTrain[u] === 1 });
   const test = o.test === undefined ? undefined : testData(o.test, data.names, o.types);
   const main: Procedures = runProcedures(data, scorer, s, o.onProgress, '');
+  let defined = false;
+  for (let k = 0; k < main.planned.ctx.store.length && !defined; k++) defined = Number.isFinite(main.planned.ctx.store.actual[k]);
+  if (!defined) {
+    // Nothing can be ranked: any winner would be arbitrary, and a saved plan would carry it.
+    throw UsageError.about('objective', `"${scorer.objective.text}" is undefined (not a finite number) for every candidate, so none can be chosen; check the expression on a single system's scores`);
+  }
   const runs = splits.map((split) => runSplit(index, unitKind, split, scorer, s, o.onProgress, holdout ? main : undefined));
   const p = main.planned;
   const { ctx } = p;

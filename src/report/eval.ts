@@ -25,11 +25,12 @@ export function evalJson(r: EvalReport): object {
     zeroDivision: o.zeroDivision,
     serWeights: o.serWeights,
     types: o.types ?? null,
-    gold: r.gold,
+    gold: { dialect: null, ...r.gold },
     systems: r.systems.map((s) => ({
       name: s.name,
       source: s.source,
       format: s.format,
+      dialect: s.dialect ?? null,
       scheme: s.scheme ?? null,
       tp: s.tp, fp: s.fp, fn: s.fn,
       precision: jsonNumber(s.precision), recall: jsonNumber(s.recall), f: jsonNumber(s.f), k: jsonNumber(s.k),
@@ -92,6 +93,21 @@ export function evalHeadline(r: EvalReport): string {
 
 const ACCURACY_NOTE = 'acc: conlleval\'s accuracy, the share of tokens tagged as in the gold (— for a system read as spans).';
 
+/** Which JSONL dialect each JSONL input was read as, e.g. `JSONL read as: gold huggingface; crf spacy.` */
+export function dialectNote(r: EvalReport): string | undefined {
+  const read = [
+    ...(r.gold.dialect === undefined ? [] : [`gold (${r.gold.dialect})`]),
+    ...r.systems.flatMap((s) => (s.dialect === undefined ? [] : [`${s.name} (${s.dialect})`])),
+  ];
+  return read.length === 0 ? undefined : `JSONL read as: ${read.join(', ')}.`;
+}
+
+/** The note under the scores: what acc is (when shown), and the JSONL dialects read. */
+function scoreNote(accuracy: boolean, r: EvalReport): string | undefined {
+  const notes = [...(accuracy ? [ACCURACY_NOTE] : []), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
+  return notes.length === 0 ? undefined : notes.join(' ');
+}
+
 /** The tables of `complan eval`: scores, errors, per type, macro, indicators. */
 export function evalTables(r: EvalReport): Table[] {
   const o = r.options;
@@ -118,7 +134,7 @@ export function evalTables(r: EvalReport): Table[] {
       ...(accuracy ? [s.tokenTally === null ? fixed(null) : fixed(conllevalPercent(s.tokenTally.correct, s.tokenTally.tokens))] : []),
     ]),
     emphasis: scoreEmph,
-    note: accuracy ? ACCURACY_NOTE : undefined,
+    ...(scoreNote(accuracy, r) === undefined ? {} : { note: scoreNote(accuracy, r) }),
   };
 
   const weighted = o.serWeights.s !== 1 || o.serWeights.d !== 1 || o.serWeights.i !== 1;

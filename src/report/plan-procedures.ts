@@ -8,7 +8,7 @@
 import type { BootstrapResult, HeldOut, PairedComparison, PlanResult, Procedure, ProcedureName, TestSettings } from '../plan/types.js';
 import type { Column, Table } from './table.js';
 import { recommendationReason } from './plan-reason.js';
-import { objectiveValue, plural, pValue, signedObjective, weightedMembers } from './plan-values.js';
+import { objectiveValue, plural, pValue, signedObjective, weightedMembers, wrappedMembers } from './plan-values.js';
 
 const PROCEDURE_ORDER: readonly ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
 
@@ -72,6 +72,19 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
   }
   if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice.`);
   return { title: 'The search\'s choice and the baselines, each chosen on the planning data only', columns, rows, note: notes.join('\n') };
+}
+
+/**
+ * The lines listing every member of each procedure's choice that the table's `cell` shortened,
+ * wrapped at `max` characters (none when nothing was shortened).
+ */
+export function proceduresInFull(r: PlanResult, cell: (m: string[]) => string, max: number): string[] {
+  return procedures(r).flatMap((p) => {
+    const full = weightedMembers(p.members, p.weights);
+    const shownAs = membersOf(r, p, cell);
+    if (shownAs === full.join('+') || shownAs.startsWith('all ')) return [];
+    return wrappedMembers(`  ${p.name}: ${p.rule} of ${p.members.length}: `, full, max);
+  });
 }
 
 /** The held-out splits: what the selection chose on each training part and how every procedure did on the part left out. */

@@ -50,6 +50,28 @@ export function abbreviateMembers(members: readonly string[], max: number): stri
   return `${[...members[0]].slice(0, room).join('')}…${tail}`;
 }
 
+/**
+ * A labelled member list laid out in lines of at most `max` characters: `label` then the members
+ * separated by commas, wrapped at commas, continuation lines indented under the first member
+ * (a name longer than a line is kept whole on its own line).
+ */
+export function wrappedMembers(label: string, members: readonly string[], max: number): string[] {
+  const indent = ' '.repeat(width(label));
+  const lines: string[] = [];
+  let line = label;
+  members.forEach((m, i) => {
+    const piece = i < members.length - 1 ? `${m},` : m;
+    const fresh = line === label || line === indent;
+    if (!fresh && width(line) + 1 + width(piece) > max) {
+      lines.push(line);
+      line = indent;
+    }
+    line += line === label || line === indent ? piece : ` ${piece}`;
+  });
+  lines.push(line);
+  return lines;
+}
+
 /** Members with their weights where a weight is not 1 (`a×2`), for a weighted vote of counts. */
 export function weightedMembers(members: readonly string[], weights: Readonly<Record<string, number>> | undefined): string[] {
   if (weights === undefined) return [...members];

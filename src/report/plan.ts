@@ -18,9 +18,9 @@
 import type { CandidateScores, GreedyStep, PairedComparison, PlanCandidate, PlanResult, Procedure, ScoredOn } from '../plan/types.js';
 import { isRateObjective } from '../plan/scores.js';
 import { fixed, jsonNumber, percent } from './number.js';
-import { abbreviateMembers, objectiveLabel, objectiveValue, plural, shortNumber, signedObjective, weightedMembers, width } from './plan-values.js';
+import { abbreviateMembers, wrappedMembers, objectiveLabel, objectiveValue, plural, shortNumber, signedObjective, weightedMembers, width } from './plan-values.js';
 import {
-  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, recommendationLines, splitsTable,
+  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresInFull, proceduresTable, recommendationLines, splitsTable,
 } from './plan-procedures.js';
 import { explainFormatOf, explanationJson, explanationTables } from './plan-explain.js';
 import { noteText } from './plan-notes.js';
@@ -234,9 +234,19 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
   }
   const wide = options.width === undefined ? (m: string[]) => m.join('+') : (m: string[]) => abbreviateMembers(m, Math.max(16, Math.floor(options.width! / 3)));
   const style = { color };
+  const lineWidth = Math.max(40, options.width ?? 100);
   if (list.length === 0) section('No candidates.');
-  else section(renderText([candidatesTable(result, list, membersCell)], style));
+  else {
+    section(renderText([candidatesTable(result, list, membersCell)], style));
+    // Every member of every listed candidate, where the table had to shorten the list.
+    const cut = list.filter((c) => membersCell(weightedMembers(c.members, c.weights)) !== weightedMembers(c.members, c.weights).join('+'));
+    if (cut.length > 0) {
+      section(['Members in full:', ...cut.flatMap((c) => wrappedMembers(`  #${c.rank} ${c.rule} of ${c.size}: `, weightedMembers(c.members, c.weights), lineWidth))].join('\n'));
+    }
+  }
   section(renderText([proceduresTable(result, wide)], style));
+  const chosen = proceduresInFull(result, wide, lineWidth);
+  if (chosen.length > 0) section(['Chosen in full:', ...chosen].join('\n'));
   if (result.greedyPath.length > 0) section(renderText([greedyTable(result, result.greedyPath)], style));
   section(rankAgreementLines(result).join('\n'));
   section(renderText([predictionQualityTable(result)], style));

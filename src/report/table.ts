@@ -3,6 +3,7 @@
  * these pure functions lay them out as aligned text (optionally coloured), Markdown, LaTeX or CSV.
  */
 import { bandColor, textColorOn, xtermIndex } from './palette.js';
+import { MAX_CELL, terminalLine, terminalText, visible, visibleLines } from './terminal-text.js';
 
 export type Align = 'left' | 'right';
 
@@ -63,14 +64,18 @@ function pad(s: string, w: number, align: Align): string {
 export function renderText(tables: readonly Table[], style: TextStyle = { color: false }): string {
   const out: string[] = [];
   for (const t of tables) {
-    const widths = t.columns.map((c, j) => Math.max(width(c.header), ...t.rows.map((r) => width(r[j] ?? ''))));
+    // Cells come from the inputs too (names, types): escaped and clipped, so that a control
+    // character or a very long value cannot garble the terminal or the layout.
+    const headers = t.columns.map((c) => terminalLine(c.header, MAX_CELL));
+    const rows = t.rows.map((r) => r.map((c) => terminalLine(c, MAX_CELL)));
+    const widths = t.columns.map((_, j) => Math.max(width(headers[j]), ...rows.map((r) => width(r[j] ?? ''))));
     const line = (cells: string[], fmt: (s: string, i: number, j: number) => string, i: number) =>
-      cells.map((c, j) => fmt(pad(c, widths[j], t.columns[j].align ?? 'left'), i, j)).join('  ').replace(/\s+$/, '');
+      cells.map((c, j) => fmt(pad(c, widths[j], t.columns[j].align ?? 'left'), i, j)).join('  ').trimEnd();
     if (out.length > 0) out.push('');
-    if (t.title !== undefined) out.push(bold(t.title, style.color));
-    out.push(line(t.columns.map((c) => c.header), (s) => bold(s, style.color), -1));
+    if (t.title !== undefined) out.push(bold(terminalText(t.title), style.color));
+    out.push(line(headers, (s) => bold(s, style.color), -1));
     out.push(widths.map((w) => '-'.repeat(w)).join('  '));
-    t.rows.forEach((r, i) => {
+    rows.forEach((r, i) => {
       out.push(line(r, (s, row, col) => {
         const shade = style.color ? t.shade?.[row]?.[col] : undefined;
         if (typeof shade === 'number' && Number.isFinite(shade)) return shadeCell(s, shade, t.emphasis?.has(`${row}:${col}`));
@@ -78,13 +83,19 @@ export function renderText(tables: readonly Table[], style: TextStyle = { color:
         return s.trim() === '—' ? dim(s, style.color) : s;
       }, i));
     });
-    if (t.note !== undefined) out.push(t.note);
+    if (t.note !== undefined) out.push(terminalText(t.note));
   }
   return out.join('\n') + '\n';
 }
 
+/** Markdown text: control characters escaped (line breaks kept), `|` escaped. */
 function mdEscape(s: string): string {
-  return s.replace(/\|/g, '\\|');
+  return visibleLines(s).replace(/\|/g, '\\|');
+}
+
+/** A Markdown table cell: as {@link mdEscape}, and a line break escaped too (it would end the row). */
+function mdCell(s: string): string {
+  return visible(s).replace(/\|/g, '\\|');
 }
 
 /** GitHub-flavoured Markdown tables, each under a level-3 heading when titled. */
@@ -93,10 +104,10 @@ export function renderMarkdown(tables: readonly Table[]): string {
   for (const t of tables) {
     if (out.length > 0) out.push('');
     if (t.title !== undefined) out.push(`### ${mdEscape(t.title)}`, '');
-    out.push(`| ${t.columns.map((c) => mdEscape(c.header)).join(' | ')} |`);
+    out.push(`| ${t.columns.map((c) => mdCell(c.header)).join(' | ')} |`);
     out.push(`|${t.columns.map((c) => (c.align === 'right' ? '---:' : ':---')).join('|')}|`);
     t.rows.forEach((r, i) => {
-      out.push(`| ${r.map((c, j) => (t.emphasis?.has(`${i}:${j}`) ? `**${mdEscape(c)}**` : mdEscape(c))).join(' | ')} |`);
+      out.push(`| ${r.map((c, j) => (t.emphasis?.has(`${i}:${j}`) ? `**${mdCell(c)}**` : mdCell(c))).join(' | ')} |`);
     });
     if (t.note !== undefined) out.push('', mdEscape(t.note));
   }

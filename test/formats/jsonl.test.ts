@@ -133,9 +133,9 @@ describe('readJsonl: line ends and encoding', () => {
 });
 
 describe('readJsonl: errors name file:line', () => {
-  const fails = (content: string, message: string) => {
+  const fails = (content: string, message: string, opts: Partial<ReadOptions> = {}) => {
     const path = temp(content);
-    expect(() => read(path)).toThrow(`${path}:${message}`);
+    expect(() => read(path, opts)).toThrow(`${path}:${message}`);
   };
   const good = '{"tokens":["a"]}\n';
 
@@ -196,9 +196,11 @@ describe('readJsonl: errors name file:line', () => {
     fails('{"tokens":["a","b","c"],"ner_tags":["O","B-PER"]}\n', '1: "ner_tags" has 2 tags for 3 tokens');
   });
 
-  it('rejects integer ner_tags', () => {
+  it('rejects integer ner_tags without a label list, and ids the list lacks', () => {
     fails(`${good}{"tokens":["a","b"],"ner_tags":[0,3]}\n`,
-      '2: "ner_tags" are integer class ids, which cannot be decoded without the dataset\'s label list (write the tag strings instead)');
+      '2: "ner_tags" are integer class ids: pass labels with the dataset\'s label names in id order (a file, or a list such as O,B-PER,I-PER)');
+    fails(`${good}{"tokens":["a","b"],"ner_tags":[0,3]}\n`, '2: "ner_tags" item 2 is 3, but labels names 3 labels (ids 0 to 2)', { labels: ['O', 'B-X', 'I-X'] });
+    fails(`${good}{"tokens":["a","b"],"ner_tags":[0,1.5]}\n`, '2: "ner_tags" item 2 is 1.5, but labels names 3 labels', { labels: ['O', 'B-X', 'I-X'] });
   });
 
   it('rejects a tag that is not a chunk tag, ner_tags without tokens, and both spans and ner_tags', () => {

@@ -230,14 +230,14 @@ describe('loadCorpus: text (character offset) corpora', () => {
     );
   });
 
-  it('rejects tokens against a text gold, and text against a token gold', () => {
+  it('rejects tokens against a text gold (text against a token gold is laid along its tokens)', () => {
     const toks = temp('{"tokens": ["Bryn"]}\n', 'sys.jsonl');
     expect(inputError(() => load(fixture('gold-text.jsonl'), [toks])).message).toBe(
       `${toks}:1: this input has tokens, but the gold standard (${fixture('gold-text.jsonl')}) has only text (character offsets): give both with tokens, or both as text`,
     );
-    const text = temp('{"text": "Maren Vosk visited Tallow Creek ."}\n', 'sys.jsonl');
+    const text = temp('{"text": "Maren Vosk visited Tallow Creek!"}\n', 'sys.jsonl');
     expect(inputError(() => load(GOLD, [text])).message).toBe(
-      `${text}:1: this input has only text (character offsets), but the gold standard (${GOLD}) has tokens: give both with tokens, or both as text`,
+      `${text}:1: text has "!" at character 31 where the gold standard has the token "." (sentence 1); a record's text must spell the gold tokens in order, with only white space between them`,
     );
   });
 

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
@@ -101,5 +102,53 @@ describe('writeFileAtomic', () => {
     } finally {
       chmodSync(locked, 0o755);
     }
+  });
+
+  it('follows a symbolic link: the file it names is replaced and the link stays a link', () => {
+    const dir = tempDir();
+    const target = join(dir, 'real.txt');
+    writeFileSync(target, 'old');
+    const link = join(dir, 'link.txt');
+    symlinkSync('real.txt', link);
+    writeFileAtomic(link, lines(3));
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe('real.txt');
+    expect(readFileSync(target, 'utf8')).toBe(expected(3));
+    expect(readdirSync(dir).sort()).toEqual(['link.txt', 'real.txt']);
+  });
+
+  it('creates the file a dangling symbolic link names, and keeps the link', () => {
+    const dir = tempDir();
+    const link = join(dir, 'link.txt');
+    symlinkSync('later.txt', link);
+    writeFileAtomic(link, ['x\n']);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'later.txt'), 'utf8')).toBe('x\n');
+  });
+
+  it('writes through a device (/dev/null, or a link to it) instead of replacing it', () => {
+    const dir = tempDir();
+    const link = join(dir, 'null');
+    symlinkSync('/dev/null', link);
+    writeFileAtomic(link, lines(10));
+    writeFileAtomic('/dev/null', lines(10));
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['null']);
+  });
+
+  it.skipIf(process.platform === 'win32')('streams into a FIFO as its reader reads', async () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = spawn('cat', [fifo]);
+    let got = '';
+    reader.stdout.setEncoding('utf8').on('data', (d: string) => { got += d; });
+    const done = new Promise<number | null>((resolve) => reader.on('close', resolve));
+    writeFileAtomic(fifo, lines(1000)); // ~30 KB: fits the pipes while this thread writes
+    expect(await done).toBe(0);
+    expect(got).toBe(expected(1000));
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['fifo']);
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * complan never writes over its inputs: every output path a command is given is checked, before
+ * any work is done, against every file it reads, and against the other outputs.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../src/errors.js';
+import { parseSystemArg } from '../src/formats/load.js';
+
+export interface OutputPath {
+  /** The option that names it, e.g. `--out`. */
+  option: string;
+  path: string | undefined;
+}
+
+export interface InputPath {
+  /** What the file is, for the message: `the gold file`, `the system "crf"`, `--plan`. */
+  what: string;
+  path: string | undefined;
+}
+
+/**
+ * The file's identity: device and inode of what the path names after following symbolic links
+ * (so a link, a hard link or another spelling of the path is the same file); the resolved path
+ * when it does not exist yet (it cannot be an input then, but two outputs may still collide).
+ */
+function identity(path: string): { key: string; exists: boolean } {
+  try {
+    const st = statSync(path);
+    return { key: `${st.dev}:${st.ino}`, exists: true };
+  } catch {
+    return { key: `path:${resolve(path)}`, exists: false };
+  }
+}
+
+/**
+ * Throws a usage error when an output names an input file (the same file, however it is
+ * spelled: by device and inode) or when two outputs name the same file. Standard input (`-`)
+ * and absent paths are skipped; special files that are not regular files (a terminal,
+ * `/dev/null`, a pipe) are never inputs of this kind and may be written.
+ */
+export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: readonly InputPath[]): void {
+  const given = outputs.filter((o): o is { option: string; path: string } => o.path !== undefined && o.path !== '-');
+  if (given.length === 0) return;
+  const read = new Map<string, InputPath>();
+  for (const i of inputs) {
+    if (i.path === undefined || i.path === '-') continue;
+    const id = identity(i.path);
+    if (!id.exists) continue;
+    try {
+      if (!statSync(i.path).isFile()) continue;
+    } catch {
+      continue;
+    }
+    if (!read.has(id.key)) read.set(id.key, i);
+  }
+  const written = new Map<string, OutputPath>();
+  for (const o of given) {
+    const id = identity(o.path);
+    const input = read.get(id.key);
+    if (input !== undefined) {
+      throw new UsageError(`${o.option} ${o.path} is ${input.what} (${input.path}): complan never writes over its inputs; choose another file`);
+    }
+    const other = written.get(id.key);
+    // Two outputs may share a special file (both to /dev/null), never a file.
+    if (other !== undefined && (!id.exists || isRegular(o.path))) {
+      throw new UsageError(`${other.option} and ${o.option} name the same file (${o.path}); choose two files`);
+    }
+    written.set(id.key, o);
+  }
+}
+
+function isRegular(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The files a command reads, as {@link refuseOutputsOverInputs} takes them: the gold standard,
+ * each system argument (`name=path` or a path), and any further files (`--plan`, `--test`).
+ */
+export function commandInputs(systems: readonly string[], gold: string | undefined, extra: readonly InputPath[] = []): InputPath[] {
+  const out: InputPath[] = [{ what: 'the gold file', path: gold }];
+  for (const arg of systems) {
+    const s = parseSystemArg(arg);
+    out.push({ what: `the system "${s.name}"`, path: s.path });
+  }
+  return out.concat(extra);
+}

@@ -1,0 +1,91 @@
+/**
+ * `complan completion bash|zsh|fish`: the scripts complete the program's own commands, options
+ * and choices. Bash is driven for real; zsh and fish are checked (syntax, loading, and fish's own
+ * completer) where those shells are installed, and say so in one line when they are not.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { completionSpec } from '../../cli/completion.js';
+import { buildProgram } from '../../cli/program.js';
+import { runCli } from './helpers.js';
+
+const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+
+async function script(shell: string): Promise<string> {
+  const r = await runCli(['completion', shell]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+/** What bash's completion offers for `line` (the word being completed is its last, maybe empty). */
+function bashComplete(source: string, line: string, cwd?: string): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'complan-completion-'));
+  const file = join(dir, 'complan.bash');
+  writeFileSync(file, source);
+  const words = line.split(' ');
+  const program = [
+    `source ${JSON.stringify(file)}`,
+    `COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(' ')})`,
+    `COMP_CWORD=${words.length - 1}`,
+    '_complan',
+    'printf "%s\\n" "${COMPREPLY[@]}"',
+  ].join('\n');
+  const r = spawnSync('bash', ['-c', program], { encoding: 'utf8', cwd });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout.split('\n').filter((w) => w !== '').sort();
+}
+
+describe('the completion spec', () => {
+  it('has every command, and every option of each with its choices', () => {
+    const spec = completionSpec(buildProgram({ stdout: () => {}, stderr: () => {}, isTTY: false, env: {} }));
+    expect(spec.map((c) => c.name)).toEqual(['eval', 'compare', 'plan', 'combine', 'ablate', 'tui', 'completion']);
+    const plan = spec.find((c) => c.name === 'plan')!;
+    expect(plan.options.find((o) => o.name === '--search')!.values).toEqual(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']);
+    expect(plan.options.find((o) => o.name === '--save-plan')!.file).toBe(true);
+    expect(plan.options.find((o) => o.name === '--top')!.file).toBe(false);
+    expect(spec.find((c) => c.name === 'completion')!.argumentValues).toEqual(['bash', 'zsh', 'fish']);
+  });
+});
+
+describe.runIf(has('bash'))('bash', () => {
+  it('completes commands, options, choices, usual values and files', async () => {
+    const s = await script('bash');
+    expect(bashComplete(s, 'complan ev')).toEqual(['eval']);
+    expect(bashComplete(s, 'complan c')).toEqual(['combine', 'compare', 'completion']);
+    expect(bashComplete(s, 'complan eval --ma')).toEqual(['--match']);
+    expect(bashComplete(s, 'complan eval --match ')).toEqual(['boundary', 'overlap', 'strict']);
+    expect(bashComplete(s, 'complan plan --search g')).toEqual(['greedy', 'guided']);
+    expect(bashComplete(s, 'complan combine --rule k')).toEqual(['kofn:2', 'kofn:3']);
+    expect(bashComplete(s, 'complan plan --top ')).toEqual([]);
+    expect(bashComplete(s, 'complan completion ')).toEqual(['bash', 'fish', 'zsh']);
+    const dir = mkdtempSync(join(tmpdir(), 'complan-files-'));
+    writeFileSync(join(dir, 'gold.conll'), '');
+    writeFileSync(join(dir, 'sys.conll'), '');
+    expect(bashComplete(s, 'complan eval --gold g', dir)).toEqual(['gold.conll']);
+    expect(bashComplete(s, 'complan eval --gold gold.conll s', dir)).toEqual(['sys.conll']);
+  });
+});
+if (!has('bash')) console.log('completion: bash is not installed here; its completion is not driven');
+
+describe('zsh and fish', () => {
+  it.runIf(has('zsh'))('zsh: the script parses and defines _complan', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-zsh-'));
+    writeFileSync(join(dir, '_complan'), await script('zsh'));
+    expect(spawnSync('zsh', ['-n', join(dir, '_complan')]).status).toBe(0);
+    const r = spawnSync('zsh', ['-c', `autoload -Uz compinit; compinit -u -d ${dir}/.zcompdump; source ${dir}/_complan; whence -w _complan`], { encoding: 'utf8' });
+    expect(r.stdout.trim()).toBe('_complan: function');
+  });
+
+  it.runIf(has('fish'))('fish: the script parses, and fish completes options and choices with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-fish-'));
+    writeFileSync(join(dir, 'complan.fish'), await script('fish'));
+    expect(spawnSync('fish', ['-n', join(dir, 'complan.fish')]).status).toBe(0);
+    const r = spawnSync('fish', ['-c', `source ${dir}/complan.fish; complete -C "complan eval --match "; complete -C "complan pl"`], { encoding: 'utf8' });
+    const words = r.stdout.split('\n').map((l) => l.split('\t')[0]).filter((w) => w !== '');
+    expect(words).toEqual(['boundary', 'overlap', 'strict', 'plan']);
+  });
+});
+for (const shell of ['zsh', 'fish']) if (!has(shell)) console.log(`completion: ${shell} is not installed here; its script is not checked`);

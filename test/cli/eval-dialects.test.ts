@@ -1,0 +1,67 @@
+/** `eval` names the JSONL dialect of each input, and `--labels` takes a file or a list. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { labelsOption } from '../../cli/options.js';
+import { InputError } from '../../src/errors.js';
+import { ROOT, runCli } from './helpers.js';
+
+const DIR = join(ROOT, 'test/fixtures/dialects');
+const at = (name: string) => join(DIR, name);
+const NAMES = ['O', 'B-PER', 'I-PER', 'B-ORG', 'I-ORG', 'B-LOC', 'I-LOC', 'B-MISC', 'I-MISC'];
+
+describe('eval names each JSONL input\'s dialect', () => {
+  const systems = ['conll=sys.conll', 'hf=hf.jsonl', 'ids=hf-ids.jsonl', 'spacy=spacy.jsonl', 'doccano=doccano.jsonl']
+    .map((s) => s.replace('=', `=${DIR}/`));
+
+  it('in the JSON (null for CoNLL), with every dialect scoring as the CoNLL file', async () => {
+    const r = await runCli(['eval', '--gold', at('gold.conll'), '--labels', at('labels.json'), '--format', 'json', ...systems]);
+    expect(r.stderr).toBe('');
+    const doc = JSON.parse(r.stdout) as { gold: { dialect: string | null }; systems: Array<{ name: string; dialect: string | null; tp: number; fp: number; fn: number }> };
+    expect(doc.gold.dialect).toBeNull();
+    expect(doc.systems.map((s) => [s.name, s.dialect, s.tp, s.fp, s.fn])).toEqual([
+      ['conll', null, 5, 2, 2], ['doccano', 'doccano', 5, 2, 2], ['hf', 'huggingface', 5, 2, 2], ['ids', 'huggingface-ids', 5, 2, 2], ['spacy', 'spacy', 5, 2, 2],
+    ]);
+  });
+
+  it('in a line under the scores table, gold included, and not at all without JSONL', async () => {
+    const r = await runCli(['eval', '--gold', at('hf.jsonl'), at('spacy.jsonl')]);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.split('\n');
+    expect(lines[4]).toBe('JSONL read as: gold (huggingface), spacy (spacy).');
+    const plain = await runCli(['eval', '--gold', at('gold.conll'), at('sys.conll')]);
+    expect(plain.stdout).not.toContain('JSONL read as');
+  });
+});
+
+describe('--labels', () => {
+  it('reads the same names from a JSON array, a config.json\'s id2label, lines, and a list', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-labels-'));
+    writeFileSync(join(dir, 'labels.txt'), `${NAMES.join('\n')}\n`);
+    expect(labelsOption(at('labels.json'))).toEqual(NAMES);
+    expect(labelsOption(at('config.json'))).toEqual(NAMES);
+    expect(labelsOption(join(dir, 'labels.txt'))).toEqual(NAMES);
+    expect(labelsOption(NAMES.join(','))).toEqual(NAMES);
+  });
+
+  it('reads a file whose name has a comma as a file, and a missing file as a data error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-labels-'));
+    writeFileSync(join(dir, 'a,b.txt'), 'O\nB-X\nI-X\n');
+    expect(labelsOption(join(dir, 'a,b.txt'))).toEqual(['O', 'B-X', 'I-X']);
+    expect(() => labelsOption(join(dir, 'none.txt'))).toThrow(InputError);
+    expect(() => labelsOption(dir)).toThrow(`${dir}: is a directory (--labels takes a file of labels, or the labels separated by commas)`);
+  });
+
+  it('warns when no input has integer ner_tags to name', async () => {
+    const r = await runCli(['eval', '--gold', at('gold.conll'), '--labels', 'O,B-PER,I-PER', at('hf.jsonl')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('complan: warning: --labels was given, but no input has integer ner_tags: the labels were not used\n');
+  });
+
+  it('is a setting of the run, shown in the JSON settings', async () => {
+    const r = await runCli(['eval', '--gold', at('gold.conll'), '--labels', 'O,B-PER,I-PER,B-ORG,I-ORG,B-LOC,I-LOC', '--format', 'json', at('hf-ids.jsonl')]);
+    expect(r.stderr).toBe('');
+    expect((JSON.parse(r.stdout) as { settings: Record<string, unknown> }).settings.labels).toBe('O,B-PER,I-PER,B-ORG,I-ORG,B-LOC,I-LOC');
+  });
+});

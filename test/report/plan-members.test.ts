@@ -1,0 +1,39 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { wrappedMembers } from '../../src/report/plan-values.js';
+import { ROOT, runCli } from '../cli/helpers.js';
+
+describe('wrappedMembers', () => {
+  it('wraps at commas within the width, continuation lines under the first member', () => {
+    expect(wrappedMembers('  #1 vote of 3: ', ['alpha', 'beta', 'gamma'], 40)).toEqual(['  #1 vote of 3: alpha, beta, gamma']);
+    expect(wrappedMembers('  #1: ', ['alpha', 'beta', 'gamma'], 18)).toEqual(['  #1: alpha, beta,', '      gamma']);
+  });
+
+  it('keeps a name longer than a line whole', () => {
+    expect(wrappedMembers('x: ', ['a'.repeat(30), 'b'], 10)).toEqual([`x: ${'a'.repeat(30)},`, '   b']);
+  });
+});
+
+describe('the plan table names every member', () => {
+  it('lists in full each listed candidate and choice whose members the table shortened', async () => {
+    const dir = join(ROOT, 'examples/news/systems');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.conll')).sort();
+    const names = files.map((f, k) => `system-with-a-rather-long-name-${k}-${f.replace('.conll', '')}`);
+    const r = await runCli(['plan', '--gold', join(ROOT, 'examples/news/gold.conll'), '--top', '3', '--rules', 'vote', '--folds', '0',
+      ...files.map((f, k) => `${names[k]}=${join(dir, f)}`)]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\+\d more/);
+    const block = r.stdout.split('Members in full:\n')[1]?.split('\n\n')[0];
+    expect(block, 'a block of full member lists').toBeDefined();
+    const entries = block!.split(/\n(?= {2}#)/);
+    const shortened = r.stdout.split('\n').filter((l) => /^\d\s.*\+\d more/.test(l));
+    expect(entries).toHaveLength(shortened.length);
+    for (const e of entries) {
+      const size = Number(/of (\d+):/.exec(e)![1]);
+      const listed = e.replace(/^ {2}#\d+ \S+ of \d+: /, '').split(/,\s+/).map((s) => s.trim());
+      expect(listed).toHaveLength(size);
+      for (const m of listed) expect(names).toContain(m);
+    }
+  });
+});
