@@ -5,6 +5,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import type { PairwiseTests } from '../../src/metrics/pairwise-tests.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
+import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
   addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings, warnGoldAsSystem,
   type InputFlags, type MetricFlags, type OutputFormat,
@@ -36,6 +37,9 @@ export function registerEval(program: Command, io: Io): void {
     .option('--seed <n>', 'seed of the resamples of --significance', integerOf('--seed', 0), 1);
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: EvalFlags) => {
+    refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold, [
+      { what: 'the --label-distance file', path: flags.labelDistance }, { what: 'the --labels file', path: flags.labels },
+    ]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { evaluate } = await import('../../src/metrics/evaluate.js');
     const { evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');

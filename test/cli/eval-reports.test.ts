@@ -2,7 +2,7 @@
  * `complan eval`'s optional reports: the type-confusion matrices (`--confusion`, `--svg`, always
  * in the JSON) and the pairwise significance tests (`--significance`, `--samples`, `--seed`).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +61,19 @@ describe('eval --confusion and --svg', () => {
     const doc = parseXml(readFileSync(out, 'utf8'));
     expect(all(doc, (e) => e.name === 'g' && e.attrs.class === 'panel')).toHaveLength(SYSTEMS.length);
     expect(all(doc, (e) => e.name === 'rect' && e.attrs.class === 'cell')).toHaveLength(SYSTEMS.length * (4 * 5 + 4));
+  });
+});
+
+describe('eval --svg over an input', () => {
+  it('is refused before anything is written, with exit status 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-eval-svg-input-'));
+    const gold = join(dir, 'gold.conll');
+    const text = readFileSync(join(NEWS, 'gold.conll'), 'utf8');
+    writeFileSync(gold, text);
+    const r = await runCli(['eval', '--gold', gold, SYSTEMS[0], '--svg', gold]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--svg');
+    expect(readFileSync(gold, 'utf8')).toBe(text);
   });
 });
 
