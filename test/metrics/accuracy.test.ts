@@ -132,3 +132,18 @@ describe('the tally of a CoNLL system', () => {
     expect(fromSpans.systems[0].tokenTally).toBeUndefined();
   });
 });
+
+describe('the tally of Hugging Face rows (tokens and ner_tags)', () => {
+  const rows = (tags: string[][]) => `${[['Anna', 'Berg', 'saw', 'Oslo', '.'], ['Acme', 'Corp', 'won']]
+    .map((tokens, k) => JSON.stringify({ tokens, ner_tags: tags[k] })).join('\n')}\n`;
+  const goldRows = temp(rows([['B-PER', 'I-PER', 'O', 'B-LOC', 'O'], ['B-ORG', 'I-ORG', 'O']]), 'gold.jsonl');
+  const systemRows = temp(rows([['I-PER', 'I-PER', 'O', 'O', 'O'], ['B-ORG', 'I-ORG', 'O']]), 'sys.jsonl');
+
+  it('counts their tags as a CoNLL file\'s, against a CoNLL gold or as the gold', () => {
+    const gold = temp(GOLD, 'gold.conll');
+    expect(load({ gold, systems: [{ name: 'rows', path: systemRows }] }).systems[0].tokenTally).toEqual({ tokens: 8, correct: 6, markers: 0 });
+    expect(load({ gold: goldRows, systems: [{ name: 'rows', path: systemRows }] }).systems[0].tokenTally).toEqual({ tokens: 8, correct: 6, markers: 0 });
+    expect(load({ gold: goldRows, systems: [{ name: 'conll', path: temp(systemFile(true, 3)) }] }).systems[0].tokenTally)
+      .toEqual({ tokens: 10, correct: 8, markers: 2 });
+  });
+});
