@@ -110,8 +110,9 @@ function groupEnd(side: Side, from: number): number {
  */
 export function confusionAgainst(gold: readonly Span[]): (predicted: readonly Span[]) => ConfusionMatrix {
   const goldLabels = new Labels();
-  const g = sideOf(gold, goldLabels);
+  let g: Side | undefined;
   return (predicted) => {
+    g ??= sideOf(gold, goldLabels);
     const labels = new Labels();
     for (const name of goldLabels.names) labels.of(name);
     return count(g, sideOf(predicted, labels), labels.names);

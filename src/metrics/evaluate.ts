@@ -70,8 +70,11 @@ export interface SystemScores extends CountsPRF {
   /** conlleval's token accuracy (see accuracy.ts); null when the system or the gold has no tags. */
   tokenAccuracy: number | null;
   tokenTally: TokenTally | null;
-  /** Gold type × predicted type over items with the same boundaries, with missed and spurious items (see confusion.ts). */
-  confusion: ConfusionMatrix;
+  /**
+   * Gold type × predicted type over items with the same boundaries, with missed and spurious
+   * items (see confusion.ts); counted when first read.
+   */
+  readonly confusion: ConfusionMatrix;
   warnings: string[];
 }
 
@@ -234,7 +237,7 @@ function scoreSystem(
   const graded = o.labelDistance === undefined
     ? undefined
     : gradedPrf(c, al.substitutions.map(([g, h]) => ({ gold: g.label, predicted: h.label })), c + s + d, c + s + i, o.labelDistance, o.beta, o.zeroDivision);
-  return {
+  const scores: SystemScores = {
     name: system.name,
     source: system.source,
     format: system.format,
@@ -251,9 +254,13 @@ function scoreSystem(
     indicators: { basis, ...contingency, ...indicators(contingency) },
     tokenAccuracy: tokenAccuracy(system.tokenTally),
     tokenTally: system.tokenTally ?? null,
-    confusion: confusion(spans),
+    confusion: undefined as unknown as ConfusionMatrix, // replaced below
     warnings: system.warnings,
   };
+  // Counted on first read (the JSON, --confusion, --svg): the text table alone does not show it.
+  let matrix: ConfusionMatrix | undefined;
+  Object.defineProperty(scores, 'confusion', { enumerable: true, configurable: true, get: () => (matrix ??= confusion(spans)) });
+  return scores;
 }
 
 /** Scores every system of the corpus. */
