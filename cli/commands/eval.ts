@@ -30,7 +30,7 @@ export function registerEval(program: Command, io: Io): void {
   addInputOptions(cmd);
   addMetricOptions(cmd);
   cmd
-    .option('--confusion', 'also print each system\'s type-confusion matrix (CSV: the matrices instead of the scores)')
+    .option('--confusion', 'also give each system\'s type-confusion matrix (tables, JSON; CSV: the matrices instead of the scores)')
     .option('--svg <file>', 'also write the type-confusion matrices as an SVG heatmap')
     .option('--significance', 'also test every pair of systems: paired bootstrap and approximate randomization of ΔF over documents (sentences for one document)')
     .option('--samples <n>', 'resamples of each test of --significance', integerOf('--samples', 1), 1000)
@@ -70,7 +70,10 @@ export function registerEval(program: Command, io: Io): void {
       ...(tests !== undefined ? [significance!.significanceTable(tests)] : []),
     ];
     printResult(io, outputFormat(flags.format), commandSettings(cmd), {
-      json: () => (tests === undefined ? evalJson(report) : { ...evalJson(report), significance: significance!.significanceJson(tests) }),
+      json: () => {
+        const doc = evalJson(report, { confusion: flags.confusion === true });
+        return tests === undefined ? doc : { ...doc, significance: significance!.significanceJson(tests) };
+      },
       csv: () => (confusion === undefined ? evalCsv(report) : confusion.confusionCsv(report)),
       markdown: () => renderMarkdown(tables()),
       latex: () => renderLatex(tables()),

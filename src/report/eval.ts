@@ -14,8 +14,13 @@ export const SCHEMA_VERSION = 1;
 const prfJson = (x: PRF | null | undefined) =>
   x == null ? null : { precision: jsonNumber(x.precision), recall: jsonNumber(x.recall), f: jsonNumber(x.f) };
 
+/** What the JSON adds on request: each system's type-confusion matrix (`eval --confusion`). */
+export interface EvalJsonOptions {
+  confusion?: boolean;
+}
+
 /** The JSON document of `complan eval`: every raw count, rates as fractions, nulls for undefined. */
-export function evalJson(r: EvalReport): object {
+export function evalJson(r: EvalReport, options: EvalJsonOptions = {}): object {
   const o = r.options;
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -47,7 +52,7 @@ export function evalJson(r: EvalReport): object {
       indicators: Object.fromEntries(Object.entries(s.indicators).map(([k, v]) => [k, typeof v === 'number' ? jsonNumber(v) : v])),
       tokenAccuracy: jsonNumber(s.tokenAccuracy),
       tokenTally: s.tokenTally,
-      confusion: confusionJson(s.confusion),
+      ...(options.confusion === true ? { confusion: confusionJson(s.confusion) } : {}),
       warnings: s.warnings,
     })),
   };

@@ -1,6 +1,6 @@
 /**
- * `complan eval`'s optional reports: the type-confusion matrices (`--confusion`, `--svg`, always
- * in the JSON) and the pairwise significance tests (`--significance`, `--samples`, `--seed`).
+ * `complan eval`'s optional reports: the type-confusion matrices (`--confusion` in every format,
+ * `--svg`) and the pairwise significance tests (`--significance`, `--samples`, `--seed`).
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +20,9 @@ interface Significance {
 }
 
 describe('eval --confusion and --svg', () => {
-  it('puts every system\'s matrix in the JSON, without being asked, summing to C, S, D and I', async () => {
-    const doc = await evalJson(ARGS);
+  it('puts every system\'s matrix in the JSON with --confusion, summing to C, S, D and I, and none without', async () => {
+    expect((await evalJson(ARGS)).systems.every((s) => !('confusion' in s))).toBe(true);
+    const doc = await evalJson([...ARGS, '--confusion']);
     for (const s of doc.systems) {
       const m = (s as unknown as { confusion: Confusion }).confusion;
       const diagonal = m.types.reduce((n, _, k) => n + m.matrix[k][k], 0);

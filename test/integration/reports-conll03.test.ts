@@ -21,7 +21,7 @@ describe.skipIf(!exists)('confusion and significance on the CoNLL-2003 systems',
   const files = () => readdirSync(CONLL03_DIR).filter((f) => f !== 'gold.conll' && /\.(conll|jsonl)$/.test(f)).sort().map((f) => join(CONLL03_DIR, f));
 
   beforeAll(async () => {
-    const r = await runCli(['eval', '--gold', join(CONLL03_DIR, 'gold.conll'), ...files(), '--significance', '--samples', '300', '--format', 'json']);
+    const r = await runCli(['eval', '--gold', join(CONLL03_DIR, 'gold.conll'), ...files(), '--significance', '--samples', '300', '--confusion', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     doc = JSON.parse(r.stdout) as Doc;
   });
