@@ -2,12 +2,13 @@
  * Options shared by the commands: inputs, metric settings and output format,
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
-import { TAG_SCHEMES, type TagScheme } from '../src/formats/segment.js';
-import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type LoadOptions } from '../src/formats/load.js';
+import { INVALID_TAGS, TAG_SCHEMES, type InvalidTags, type TagScheme } from '../src/formats/segment.js';
+import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type InputSpec, type LoadOptions } from '../src/formats/load.js';
+import { sameFile as sameFileOf } from '../src/formats/gold-copy.js';
+import { checkStdinOnce } from '../src/formats/source.js';
 import { parseLabelList, splitLabelList } from '../src/formats/labels.js';
 import type { Corpus, InputFormat } from '../src/model/corpus.js';
 import type { Io } from './io.js';
@@ -19,6 +20,7 @@ import type { EvalOptions } from '../src/metrics/evaluate.js';
 import { DEFAULT_SER_WEIGHTS } from '../src/metrics/errors.js';
 import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
 import { runSettings, signatureLine, withSettings, type RunSettings } from '../src/report/settings.js';
+import { UNTYPED } from '../src/report/type-name.js';
 import { terminalText } from '../src/report/terminal-text.js';
 import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
 
@@ -49,7 +51,8 @@ export function addInputOptions(cmd: Command): Command {
     .option('--gold-column <n>', 'CoNLL column of the gold tag (default: 2 in a gold file; the one before the prediction in a system file)', positiveInt('--gold-column'))
     .option('--pred-column <n>', 'CoNLL column of the predicted tag (default: the last)', positiveInt('--pred-column'))
     .addOption(new Option('--scheme <scheme>', 'tag scheme').choices(TAG_SCHEMES as string[]).default('auto'))
-    .option('--strict-scheme', 'reject transitions the tag scheme forbids instead of repairing them as conlleval does')
+    .addOption(new Option('--invalid <mode>', 'tags the scheme does not allow: repair (conlleval), drop (seqeval strict) or reject').choices(INVALID_TAGS as string[]).default('repair'))
+    .addOption(new Option('--strict-scheme', 'the same as --invalid reject').implies({ invalid: 'reject' }))
     .option('--ignore-embedded-gold', 'score against --gold even where a file\'s embedded gold column disagrees')
     .option('--labels <labels>', 'names of integer ner_tags in id order: a file (JSON array, id2label, or one a line) or O,B-PER,...');
 }
@@ -76,6 +79,7 @@ export interface InputFlags {
   goldColumn?: number;
   predColumn?: number;
   scheme: TagScheme;
+  invalid?: InvalidTags;
   strictScheme?: boolean;
   ignoreEmbeddedGold?: boolean;
   labels?: string;
@@ -83,18 +87,29 @@ export interface InputFlags {
 
 export function loadOptions(systems: string[], f: InputFlags, command = 'eval'): LoadOptions {
   if (systems.length === 0) throw new UsageError(`no system files given (usage: complan ${command} --gold GOLD SYSTEM...)`);
+  if (f.strictScheme === true && f.invalid !== undefined && f.invalid !== 'reject') {
+    throw new UsageError(`--strict-scheme is --invalid reject and cannot be given with --invalid ${f.invalid}`);
+  }
+  const specs = systems.map(parseSystemArg);
+  checkStdinOnce(stdinUses(f.gold, specs));
   return {
     ...DEFAULT_LOAD_OPTIONS,
     gold: f.gold,
-    systems: systems.map(parseSystemArg),
+    systems: specs,
     inputFormat: f.inputFormat,
     scheme: f.scheme,
     strictScheme: f.strictScheme === true,
+    invalid: f.strictScheme === true ? 'reject' : f.invalid ?? 'repair',
     goldColumn: f.goldColumn ?? 0,
     predColumn: f.predColumn ?? 0,
     ignoreEmbeddedGold: f.ignoreEmbeddedGold === true,
     ...(f.labels === undefined ? {} : { labels: labelsOption(f.labels) }),
   };
+}
+
+/** The inputs of a load, with what each is for, to check that standard input is read at most once. */
+export function stdinUses(gold: string | undefined, systems: readonly InputSpec[], goldOption = '--gold'): Array<{ path: string; what: string }> {
+  return [...(gold === undefined ? [] : [{ path: gold, what: goldOption }]), ...systems.map((s) => ({ path: s.path, what: `system "${s.name}"` }))];
 }
 
 /**
@@ -162,10 +177,13 @@ export function evalOptions(f: MetricFlags): EvalOptions {
   };
 }
 
-/** `--types`: a comma-separated list of entity types, repeats dropped (undefined when absent). */
+/**
+ * `--types`: a comma-separated list of entity types, repeats dropped (undefined when absent);
+ * `(untyped)` names the empty type of untyped tags.
+ */
 export function parseTypes(v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
-  const types = [...new Set(v.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
+  const types = [...new Set(v.split(',').map((t) => t.trim()).filter((t) => t.length > 0).map((t) => (t === UNTYPED ? '' : t)))];
   if (types.length === 0) throw new UsageError('--types expects a comma-separated list of entity types');
   return types;
 }
@@ -243,17 +261,9 @@ export function printResult(io: Io, format: OutputFormat, settings: RunSettings,
   }
 }
 
-/** Whether two paths name the same file (through links and relative paths). */
+/** Whether two paths name the same file (through links and relative paths; never standard input). */
 export function sameFile(a: string | undefined, b: string | undefined): boolean {
-  if (a === undefined || b === undefined) return false;
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return resolve(p);
-    }
-  };
-  return real(a) === real(b);
+  return a !== undefined && b !== undefined && sameFileOf(a, b);
 }
 
 /** The system given as the gold standard's own file (as `dir/*.conll` catches `dir/gold.conll`), if any. */
@@ -263,14 +273,11 @@ function goldAsSystem(o: LoadOptions): { name: string; path: string } | undefine
 
 const GLOB_HINT = 'leave it out of the systems (a glob such as dir/*.conll catches dir/gold.conll)';
 
-/** A usage error when a system is the gold file (`option`): the command would be meaningless (`why`). */
+/**
+ * A usage error when a system is the gold file (`option`): the command would be meaningless
+ * (`why`). A copy of it, or a system with the gold items, is only warned about (by the loader).
+ */
 export function refuseGoldAsSystem(o: LoadOptions, option: string, why: string): void {
   const same = goldAsSystem(o);
   if (same !== undefined) throw new UsageError(`the system "${same.name}" is the ${option} file (${same.path}): ${why}; ${GLOB_HINT}`);
-}
-
-/** A warning when a system is the --gold file: it scores as perfect. */
-export function warnGoldAsSystem(o: LoadOptions, io: Io): void {
-  const same = goldAsSystem(o);
-  if (same !== undefined) io.stderr(`${terminalText(`complan: warning: the system "${same.name}" is the --gold file (${same.path}) and scores as perfect; ${GLOB_HINT}`)}\n`);
 }

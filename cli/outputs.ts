@@ -2,8 +2,8 @@
  * complan never writes over its inputs: every output path a command is given is checked, before
  * any work is done, against every file it reads, and against the other outputs.
  */
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../src/errors.js';
 import { parseSystemArg } from '../src/formats/load.js';
 
@@ -43,16 +43,23 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
   const given = outputs.filter((o): o is { option: string; path: string } => o.path !== undefined && o.path !== '-');
   if (given.length === 0) return;
   const read = new Map<string, InputPath>();
+  const add = (i: InputPath & { path: string }) => {
+    const id = identity(i.path);
+    if (!read.has(id.key)) read.set(id.key, i);
+  };
   for (const i of inputs) {
     if (i.path === undefined || i.path === '-') continue;
     const id = identity(i.path);
     if (!id.exists) continue;
     try {
-      if (!statSync(i.path).isFile()) continue;
+      const st = statSync(i.path);
+      // A directory input (BRAT, or CoNLL or JSONL files): the files in it are read.
+      if (st.isDirectory()) for (const name of readdirSync(i.path)) if (isRegular(join(i.path, name))) add({ what: i.what, path: join(i.path, name) });
+      if (!st.isFile()) continue;
     } catch {
       continue;
     }
-    if (!read.has(id.key)) read.set(id.key, i);
+    add({ what: i.what, path: i.path });
   }
   const written = new Map<string, OutputPath>();
   for (const o of given) {

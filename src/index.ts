@@ -4,7 +4,8 @@ export type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, T
 export { sentenceAt, spanKey, spanText } from './model/corpus.js';
 export { Bitset, popcount } from './model/bitset.js';
 export { buildUniverse, type ItemMatch, type Universe } from './model/universe.js';
-export type { RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './formats/segment.js';
+export type { InvalidTags, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './formats/segment.js';
+export { INVALID_TAGS } from './formats/segment.js';
 export { decodeTags, detectScheme, parseTag } from './formats/chunking.js';
 export { readConll } from './formats/conll.js';
 export { readJsonl } from './formats/jsonl.js';
@@ -13,9 +14,16 @@ export { parseLabelList, splitLabelList } from './formats/labels.js';
 export { layTokens, spanOnTokens, type TokenLayout } from './formats/char-tokens.js';
 export { readBrat } from './formats/brat.js';
 export { detectFormat } from './formats/detect.js';
-export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions } from './formats/load.js';
+export { compareCodePoints, listDirectory, readDirectory, type DirectoryListing } from './formats/directory.js';
+export { isStdin, STDIN, STDIN_NAME } from './formats/source.js';
+export { goldCopyWarning, sameInput, sameItems, type GoldCopy } from './formats/gold-copy.js';
+export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions, type ReadProgress } from './formats/load.js';
 export * from './metrics/index.js';
 export { alignSlots, MATCH_MODES, overlapLength, type MatchMode, type SlotAlignment } from './metrics/slots.js';
+export { pairOverlapping, type Pairing, type PairingRules } from './metrics/pairing.js';
+export {
+  SCHEMA_NAMES, semevalSchemas, type SchemaCounts, type SchemaName, type SchemaScores, type SchemasReport,
+} from './metrics/schemas.js';
 export {
   DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type EvalReport, type SystemScores,
 } from './metrics/evaluate.js';
@@ -25,8 +33,10 @@ export {
   pairwiseTests, systemCountsByUnit, type PairwiseTest, type PairwiseTestOptions, type PairwiseTests,
 } from './metrics/pairwise-tests.js';
 export { significanceJson, significanceTable } from './report/significance.js';
+export { schemasJson, schemasTables } from './report/schemas.js';
 export { renderCsv, renderLatex, renderMarkdown, renderText, type Table } from './report/table.js';
 export { conllevalPercent, fixed, percent } from './report/number.js';
+export { typeName, UNTYPED } from './report/type-name.js';
 export {
   formatConll, OverlapError, OVERLAP_RESOLUTIONS,
   type ConllOutput, type ConllWriteOptions, type ConllWriteScheme, type OverlapResolution,

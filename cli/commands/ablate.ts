@@ -13,7 +13,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import { renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings, warnGoldAsSystem,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings,
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -74,7 +74,6 @@ export function registerAblate(program: Command, io: Io): void {
   cmd.action(async (systems: string[], flags: AblateFlags) => {
     const options = evalOptions(flags);
     const load = loadOptions(systems, flags, 'ablate');
-    warnGoldAsSystem(load, io);
     checkAblateArgs(load.systems.map((s) => s.name), flags.baseline, flags.match);
     // Loaded here, not at start-up: other commands never pay for them.
     const { ablate } = await import('../../src/ablation/ablate.js');

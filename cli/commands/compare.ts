@@ -12,7 +12,7 @@ import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/rep
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, warnGoldAsSystem,
+  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 
@@ -76,7 +76,6 @@ export function registerCompare(program: Command, io: Io): void {
     const types = parseTypes(flags.types);
     const format = outputFormat(flags.format);
     const load = loadOptions(systems, flags);
-    warnGoldAsSystem(load, io);
     const corpus = loadCorpus(load);
     printWarnings(corpus, io, types);
     const c = compareSystems(corpus, { match: flags.match, beta: flags.beta, types, examples: flags.examples });
@@ -86,7 +85,7 @@ export function registerCompare(program: Command, io: Io): void {
       csv: () => compareCsv(c),
       markdown: () => renderMarkdown(compareTables(c, flags.metric)),
       latex: () => renderLatex(compareTables(c, flags.metric)),
-      table: () => renderText(compareTables(c, flags.metric), { color: useColor(io.env, io.isTTY) }),
+      table: () => renderText(compareTables(c, flags.metric, io.columns ?? 100), { color: useColor(io.env, io.isTTY), width: io.columns ?? 100 }),
     });
   });
 }

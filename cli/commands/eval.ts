@@ -7,12 +7,12 @@ import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/rep
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings, warnGoldAsSystem,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings,
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
 type EvalFlags = InputFlags & MetricFlags & {
-  format?: OutputFormat; confusion?: boolean; svg?: string; significance?: boolean; samples: number; seed: number;
+  format?: OutputFormat; schemas?: boolean; confusion?: boolean; svg?: string; significance?: boolean; samples: number; seed: number;
 };
 
 /** An integer of at least `min`, for `name`. */
@@ -30,6 +30,7 @@ export function registerEval(program: Command, io: Io): void {
   addInputOptions(cmd);
   addMetricOptions(cmd);
   cmd
+    .option('--schemas', 'also report nervaluate\'s SemEval-2013 schemas: strict, exact, partial, ent_type (COR/INC/PAR/MIS/SPU)')
     .option('--confusion', 'also give each system\'s type-confusion matrix (tables, JSON; CSV: the matrices instead of the scores)')
     .option('--svg <file>', 'also write the type-confusion matrices as an SVG heatmap')
     .option('--significance', 'also test every pair of systems: paired bootstrap and approximate randomization of ΔF over documents (sentences for one document)')
@@ -43,9 +44,8 @@ export function registerEval(program: Command, io: Io): void {
     // Loaded here, not at start-up: other commands never pay for them.
     const { evaluate } = await import('../../src/metrics/evaluate.js');
     const { evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');
-    const options = evalOptions(flags);
+    const options = { ...evalOptions(flags), schemas: flags.schemas === true };
     const load = loadOptions(systems, flags);
-    warnGoldAsSystem(load, io);
     if (flags.significance === true && systems.length < 2) {
       throw new UsageError('--significance compares systems: it needs at least two (usage: complan eval --significance --gold GOLD SYSTEM SYSTEM...)');
     }

@@ -7,19 +7,22 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+import { checkStdinOnce } from '../../src/formats/source.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { useColor } from '../../src/report/table.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
+import { planNextSteps } from '../next-steps.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, refuseGoldAsSystem, sameFile, weightsOption,
+  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, refuseGoldAsSystem, sameFile, stdinUses, weightsOption,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../../src/metrics/prf.js';
 import { terminalText } from '../../src/report/terminal-text.js';
 
 interface PlanFlags extends InputFlags {
+  brief?: boolean;
   match: string;
   beta: number;
   kAlpha: number;
@@ -178,6 +181,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--svg <file>', 'also write a predicted-versus-actual scatter (the candidates whose prediction is measured) as SVG')
     .option('--explain [ranks]', 'explain listed candidates after the plan (members\' leave-one-out gains, the pairs behind the prediction): every one, or these ranks (1 or 1,3)', parseExplain)
     .option('--save-plan <file>', 'write the recommendation as a plan that combine --plan applies to new outputs')
+    .option('--brief', 'the short report: the candidates, the choices and baselines, the recommendation and what to run next')
     .addOption(new Option('--save-plan-choice <which>', 'what --save-plan saves: the recommendation, or the top candidate').choices(['recommendation', 'top']).default('recommendation'));
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: PlanFlags) => {
@@ -205,11 +209,15 @@ export function registerPlan(program: Command, io: Io): void {
     if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
     const devOptions = loadOptions(systems, flags, 'plan');
     refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');
+    const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan');
+    if (testOptions !== undefined) {
+      const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
+      checkStdinOnce([...stdinUses(devOptions.gold, devOptions.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
+    }
     const corpus = loadCorpus(devOptions);
     printWarnings(corpus, io, types);
     let test;
-    if (flags.test !== undefined) {
-      const testOptions = loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan');
+    if (flags.test !== undefined && testOptions !== undefined) {
       refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
       if (sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
         io.stderr('complan: warning: --test-gold is the --gold file: the test figures are measured on the planning data, so they are in-sample, not held out\n');
@@ -258,7 +266,10 @@ export function registerPlan(program: Command, io: Io): void {
       csv: () => report.planCsv(result),
       markdown: () => report.planMarkdown(result),
       latex: () => report.planLatex(result),
-      table: () => report.planTable(result, { color: useColor(io.env, io.isTTY), width: io.columns ?? 120, top: flags.top }),
+      table: () => report.planTable(result, {
+        color: useColor(io.env, io.isTTY), width: io.columns ?? 120, top: flags.top,
+        brief: flags.brief === true, next: flags.brief === true ? planNextSteps(flags.gold, systems) : undefined,
+      }),
     });
   });
 }

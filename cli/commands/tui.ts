@@ -1,6 +1,7 @@
 /**
  * `complan tui`: the interactive terminal UI. Ink and React are imported here, inside
- * the action, so that no other command loads them.
+ * the action, so that no other command loads them. The alternate screen and a loading screen come
+ * first, before the inputs are read and while Ink loads; warnings are printed when the TUI ends.
  */
 import type { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
@@ -25,14 +26,27 @@ export function registerTui(program: Command, io: Io): void {
     if (!io.isTTY || process.stdin.isTTY !== true) {
       throw new UsageError('tui needs a terminal (stdin and stdout); for files and pipes use eval, compare, plan or ablate');
     }
-    const corpus = loadCorpus(load);
+    if (load.systems.length > 30) throw new UsageError(`tui takes at most 30 systems, got ${load.systems.length}`);
+    const { enterAltScreen } = await import('../tui/screen.js');
+    const { startLoadingScreen } = await import('../tui/loading.js');
+    const screen = enterAltScreen(process.stdout);
+    let corpus;
+    try {
+      const loading = startLoadingScreen(screen, [...(load.gold === undefined ? [] : [load.gold]), ...load.systems.map((s) => s.path)]);
+      // Loaded here, not at start-up: only this command pays for Ink and React. Their import
+      // (about a second) goes on while the inputs are read.
+      const ui = importInteractive(() => import('../tui/run.js'));
+      ui.catch(() => {});
+      corpus = loadCorpus({ ...load, onRead: loading.read });
+      const { buildModel } = await import('../tui/model.js');
+      const model = buildModel(corpus, options, (_, name) => loading.step(name));
+      loading.step('starting the interface');
+      const { runTui } = await ui;
+      await runTui(model, screen);
+    } finally {
+      screen.leave();
+    }
     printWarnings(corpus, io, options.types);
-    if (corpus.systems.length > 30) throw new UsageError(`tui takes at most 30 systems, got ${corpus.systems.length}`);
-    const { buildModel } = await import('../tui/model.js');
-    const model = buildModel(corpus, options);
-    // Loaded here, not at start-up: only this command pays for Ink and React.
-    const { runTui } = await importInteractive(() => import('../tui/run.js'));
-    await runTui(model);
   });
 }
 

@@ -7,7 +7,10 @@ import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import type { ItemExample } from '../../src/complementarity/matrix.js';
 import type { TuiModel } from './model.js';
-import { padEnd, padStart, pct, signedPct, truncate } from './text.js';
+import { cutEnd, padEnd, padStart, pct, shortNames, signedPct, truncate } from './text.js';
+
+/** The flag of a variant with the baseline's F but different items. */
+const SAME_F = 'same F, different';
 
 function item(e: ItemExample, width: number): string {
   return truncate(`  ${e.text}${e.label === null ? '' : ` ${e.label}`} (${e.doc} s${e.sentence})`, width);
@@ -25,32 +28,35 @@ export function AblationView({ model, active, width, height }: { model: TuiModel
   }, { isActive: active && n >= 2 });
   if (n < 2) return <Text>Ablation needs a baseline and at least one variant.</Text>;
   const a = model.ablation(baseline);
-  const nameWidth = Math.max(10, Math.min(28, width - 2 - 4 * 8 - 6));
+  // The row: cursor, name, four figures of 8, two spaces and the flag, within the width.
+  const nameWidth = Math.max(8, Math.min(28, width - 1 - 2 - 4 * 8 - 2 - SAME_F.length));
+  const short = shortNames(model.names, nameWidth);
+  const shortOf = (name: string) => short[model.names.indexOf(name)] ?? truncate(name, nameWidth);
   const tableRows = Math.max(2, Math.min(n - 1, Math.floor((height - 5) / 2)));
   const first = Math.max(0, Math.min(cursor - Math.floor(tableRows / 2), n - 1 - tableRows));
   const v = a.variants[Math.min(cursor, a.variants.length - 1)];
   const half = Math.max(20, Math.floor((width - 1) / 2));
-  const listRows = Math.max(1, Math.floor((height - 5 - tableRows - 4) / 2));
+  // Rows left for the two lists of each column: the table, the lines around it, and their two titles.
+  const listRows = Math.max(1, Math.floor((height - 6 - tableRows) / 2));
   return (
     <Box flexDirection="column">
-      <Text>
-        <Text bold>{`Baseline ${truncate(a.baseline, 40)}`}</Text>
-        <Text>{`  F ${pct(a.baselineScores.f)}`}</Text>
-        <Text dimColor>{'  b/B: baseline · ↑↓: variant'}</Text>
+      <Text wrap="truncate">
+        <Text bold>{`Baseline ${truncate(a.baseline, Math.max(8, width - 50))}`}</Text>
+        <Text>{`  F ${pct(a.baselineScores.f)}  b/B: baseline · ↑↓: variant`}</Text>
       </Text>
       <Text bold>{'  ' + padEnd('variant', nameWidth) + ['F', 'ΔF', 'V→B', 'B→V'].map((c) => padStart(c, 8)).join('') + '  flag'}</Text>
       {a.variants.slice(first, first + tableRows).map((x, k) => {
         const i = first + k;
-        const flag = x.sameScoreDifferentBehaviour === true ? 'same F, different' : x.sameScoreDifferentBehaviour === null ? '?' : '';
+        const flag = x.sameScoreDifferentBehaviour === true ? SAME_F : x.sameScoreDifferentBehaviour === null ? '?' : '';
         return (
           <Text key={x.name} inverse={i === cursor}>
-            {(i === cursor ? '› ' : '  ') + padEnd(x.name, nameWidth)
+            {cutEnd((i === cursor ? '› ' : '  ') + padEnd(shortOf(x.name), nameWidth)
               + [pct(x.scores.f), signedPct(x.deltaF), pct(x.fromVariant.fComp), pct(x.fromBaseline.fComp)].map((c) => padStart(c, 8)).join('')
-              + '  ' + flag}
+              + '  ' + flag, width - 1)}
           </Text>
         );
       })}
-      <Text dimColor>V→B: F_Comp of what the variant offers the baseline; B→V: the other way</Text>
+      <Text>{cutEnd('V→B: F_Comp of what the variant offers the baseline; B→V: the other way', width - 1)}</Text>
       <Box marginTop={1}>
         <Box flexDirection="column" width={half} marginRight={1}>
           <Text underline>{truncate(`gained by ${v.name} (${v.gainedCount})`, half)}</Text>

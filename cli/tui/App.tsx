@@ -5,6 +5,7 @@
 import { Box, useApp, useInput } from 'ink';
 import { useState } from 'react';
 import { AblationView } from './AblationView.js';
+import { ColorContext } from './color.js';
 import { CompView } from './CompView.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import type { TuiModel } from './model.js';
@@ -13,7 +14,8 @@ import { SystemsView } from './SystemsView.js';
 import { TabBar, VIEWS } from './TabBar.js';
 import { useSize } from './use-size.js';
 
-export function App({ model, initialView = 0 }: { model: TuiModel; initialView?: number }) {
+/** @param color whether the heatmap may colour (false under NO_COLOR: see color.ts). */
+export function App({ model, initialView = 0, color = true }: { model: TuiModel; initialView?: number; color?: boolean }) {
   const { exit } = useApp();
   const { columns, rows } = useSize();
   const [view, setView] = useState(initialView);
@@ -52,16 +54,18 @@ export function App({ model, initialView = 0 }: { model: TuiModel; initialView?:
     (on: boolean) => <AblationView model={model} active={on} width={width} height={height} />,
   ];
   return (
-    <Box flexDirection="column" width={width}>
-      <TabBar view={view} width={width} />
-      {help ? <HelpOverlay width={width} /> : null}
-      <Box display={help ? 'none' : 'flex'} flexDirection="column" height={height}>
-        {views.map((render, i) => (!seen.has(i) ? null :
-          <Box key={VIEWS[i]} display={i === view ? 'flex' : 'none'} flexDirection="column">
-            {render(active && i === view)}
-          </Box>
-        ))}
+    <ColorContext.Provider value={color}>
+      <Box flexDirection="column" width={width}>
+        <TabBar view={view} width={width} />
+        {help ? <HelpOverlay width={width} height={height + 1} /> : null}
+        <Box display={help ? 'none' : 'flex'} flexDirection="column" height={height}>
+          {views.map((render, i) => (!seen.has(i) ? null :
+            <Box key={VIEWS[i]} display={i === view ? 'flex' : 'none'} flexDirection="column">
+              {render(active && i === view)}
+            </Box>
+          ))}
+        </Box>
       </Box>
-    </Box>
+    </ColorContext.Provider>
   );
 }

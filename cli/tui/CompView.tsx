@@ -3,11 +3,12 @@
  * R_Comp or F_Comp; `m` cycles). Arrows move the cursor; Enter opens the pair, Esc closes it.
  */
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { pairAt } from '../../src/complementarity/matrix.js';
+import { useColorOn } from './color.js';
 import type { TuiModel } from './model.js';
 import { PairDetail } from './PairDetail.js';
-import { HEAT, heatColor, heatText, padEnd, padStart, truncate } from './text.js';
+import { cutEnd, HEAT, heatColor, heatText, padEnd, padStart, shortNames } from './text.js';
 
 export const METRICS = [['fComp', 'F_Comp'], ['pComp', 'P_Comp'], ['rComp', 'R_Comp']] as const;
 
@@ -18,20 +19,27 @@ export function CompView({ model, active, width, height, onModal }: {
 }) {
   const n = model.names.length;
   const [metric, setMetric] = useState(0);
-  const [row, setRow] = useState(0);
-  const [col, setCol] = useState(Math.min(1, n - 1));
+  // The cursor, kept also outside React's render cycle so keys that arrive together each move the latest one.
+  const [{ row, col }, setCursor] = useState({ row: 0, col: Math.min(1, n - 1) });
+  const latest = useRef({ row, col });
   const [open, setOpen] = useState(false);
+  const color = useColorOn();
   useInput((input, key) => {
     if (open) {
       if (key.escape || key.return) { setOpen(false); onModal(false); }
       return;
     }
+    const p = latest.current;
+    const move = (r: number, c: number) => {
+      latest.current = { row: Math.min(n - 1, Math.max(0, r)), col: Math.min(n - 1, Math.max(0, c)) };
+      setCursor(latest.current);
+    };
     if (input === 'm') setMetric((m) => (m + 1) % METRICS.length);
-    else if (key.upArrow) setRow((r) => Math.max(0, r - 1));
-    else if (key.downArrow) setRow((r) => Math.min(n - 1, r + 1));
-    else if (key.leftArrow) setCol((c) => Math.max(0, c - 1));
-    else if (key.rightArrow) setCol((c) => Math.min(n - 1, c + 1));
-    else if (key.return && row !== col) { setOpen(true); onModal(true); }
+    else if (key.upArrow) move(p.row - 1, p.col);
+    else if (key.downArrow) move(p.row + 1, p.col);
+    else if (key.leftArrow) move(p.row, p.col - 1);
+    else if (key.rightArrow) move(p.row, p.col + 1);
+    else if (key.return && p.row !== p.col) { setOpen(true); onModal(true); }
   }, { isActive: active });
   if (n < 2) return <Text>Complementarity needs at least two systems.</Text>;
   if (open) return <PairDetail model={model} a={row} b={col} width={width} height={height} />;
@@ -40,25 +48,29 @@ export function CompView({ model, active, width, height, onModal }: {
   const visibleRows = Math.max(1, height - 4);
   const first = Math.max(0, Math.min(row - Math.floor(visibleRows / 2), n - visibleRows));
   const here = row === col ? null : pairAt(model.comparison, row, col);
+  const names = shortNames(model.names, labelWidth);
+  const short = shortNames(model.names, 24);
+  const long = ` (%) of row A by column B: what B offers A · m: metric (${METRICS.map((x) => x[1]).join('/')})`;
+  const hint = label.length + long.length < width ? long : ' (%) of row A by column B: what B offers A · m: metric';
   return (
     <Box flexDirection="column">
       <Text>
         <Text bold>{label}</Text>
-        <Text dimColor>{` (%) of row A by column B: what B offers A · m: metric (${METRICS.map((x) => x[1]).join('/')})`}</Text>
+        <Text>{cutEnd(hint, width - 1 - label.length)}</Text>
       </Text>
       <Text bold>{' '.repeat(4 + labelWidth) + model.names.map((_, j) => padStart(String(j + 1), CELL - 1) + ' ').join('')}</Text>
       {model.names.slice(first, first + visibleRows).map((name, k) => {
         const i = first + k;
         return (
           <Box key={name}>
-            <Text bold={i === row}>{padStart(String(i + 1), 3) + ' ' + padEnd(name, labelWidth)}</Text>
+            <Text bold={i === row}>{padStart(String(i + 1), 3) + ' ' + padEnd(names[i], labelWidth)}</Text>
             {model.names.map((_, j) => {
               const v = i === j ? null : pairAt(model.comparison, i, j)[field];
               const text = i === j ? '·' : v === null ? '—' : String(Math.round(v * 100));
               const cursor = i === row && j === col;
               const cell = cursor ? `[${padStart(text, CELL - 2)}]` : padStart(text, CELL - 1) + ' ';
               return (
-                <Text key={j} backgroundColor={cursor ? undefined : heatColor(v)} color={cursor ? undefined : v === null ? 'gray' : heatText(heatColor(v)!)} inverse={cursor} bold={cursor}>
+                <Text key={j} backgroundColor={cursor || !color ? undefined : heatColor(v)} color={cursor || !color || v === null ? undefined : heatText(heatColor(v)!)} inverse={cursor} bold={cursor}>
                   {cell}
                 </Text>
               );
@@ -67,13 +79,13 @@ export function CompView({ model, active, width, height, onModal }: {
         );
       })}
       <Text>
-        {here === null
-          ? `${truncate(model.names[row], 30)} with itself`
-          : `A ${truncate(here.a, 24)} · B ${truncate(here.b, 24)}: P_Comp ${fmt(here.pComp)} R_Comp ${fmt(here.rComp)} F_Comp ${fmt(here.fComp)}`}
+        {cutEnd(here === null
+          ? `${short[row]} with itself`
+          : `A ${short[row]} · B ${short[col]}: P_Comp ${fmt(here.pComp)} R_Comp ${fmt(here.rComp)} F_Comp ${fmt(here.fComp)}`, width - 1)}
       </Text>
       <Text>
-        <Text dimColor>arrows: move · Enter: open the pair · scale </Text>
-        {HEAT.map((c, i) => <Text key={c} backgroundColor={c} color={heatText(c)}>{` ${i * 20}+ `}</Text>)}
+        <Text>{`arrows: move · Enter: open the pair${color ? ' · scale ' : ''}`}</Text>
+        {color ? HEAT.map((c, i) => <Text key={c} backgroundColor={c} color={heatText(c)}>{` ${i * 20}+ `}</Text>) : null}
       </Text>
     </Box>
   );

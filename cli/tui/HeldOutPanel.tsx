@@ -20,7 +20,7 @@ function Title({ extra, width }: { extra: string; width: number }) {
   return (
     <Text>
       <Text bold>{title}</Text>
-      <Text dimColor>{truncate(extra, Math.max(0, width - title.length))}</Text>
+      <Text>{truncate(extra, Math.max(0, width - title.length))}</Text>
     </Text>
   );
 }
@@ -36,7 +36,7 @@ export function HeldOutPanel({ check, width, height, cursor }: { check: CheckSta
       <Box flexDirection="column">
         <Title extra="" width={w} />
         {clip(wrap('running the held-out check… (complan plan: the search, four baselines, and all of them again in each of five folds by document; the screen pauses until it ends)', w), Math.max(1, height - 1), w)
-          .map((l, i) => <Text key={i} color="yellow">{l}</Text>)}
+          .map((l, i) => <Text key={i} bold>{l}</Text>)}
       </Box>
     );
   }
@@ -44,7 +44,7 @@ export function HeldOutPanel({ check, width, height, cursor }: { check: CheckSta
     return (
       <Box flexDirection="column">
         <Title extra="" width={w} />
-        {clip(wrap(`The held-out check failed: ${check.message}`, w), Math.max(1, height - 1), w).map((l, i) => <Text key={i} color="red">{l}</Text>)}
+        {clip(wrap(`The held-out check failed: ${check.message}`, w), Math.max(1, height - 1), w).map((l, i) => <Text key={i} bold>{l}</Text>)}
       </Box>
     );
   }
@@ -70,7 +70,7 @@ export function HeldOutPanel({ check, width, height, cursor }: { check: CheckSta
           </Text>
         );
       })}
-      {shownAbout.map((l, i) => <Text key={`a${i}`} dimColor>{l}</Text>)}
+      {shownAbout.map((l, i) => <Text key={`a${i}`}>{l}</Text>)}
       {summary.map((l, i) => <Text key={`s${i}`} bold={i === 0}>{truncate(l, w)}</Text>)}
       {reason.map((l, i) => <Text key={`r${i}`}>{`  ${l}`}</Text>)}
     </Box>

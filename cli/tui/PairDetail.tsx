@@ -1,8 +1,11 @@
-/** The pair (A, B) of the heatmap: counts both ways and example items each finds that the other misses. */
+/**
+ * The pair (A, B) of the heatmap: counts both ways and example items each finds that the other
+ * misses, as many as the terminal's height leaves room for.
+ */
 import { Box, Text } from 'ink';
 import { pairAt, type ItemExample } from '../../src/complementarity/matrix.js';
 import type { TuiModel } from './model.js';
-import { truncate } from './text.js';
+import { cutEnd, shortNames, truncate } from './text.js';
 
 function pc(x: number | null): string {
   return x === null ? '—' : (x * 100).toFixed(1);
@@ -15,17 +18,19 @@ function item(e: ItemExample, width: number): string {
 export function PairDetail({ model, a, b, width, height }: { model: TuiModel; a: number; b: number; width: number; height: number }) {
   const ab = pairAt(model.comparison, a, b);
   const ba = pairAt(model.comparison, b, a);
-  const A = truncate(model.names[a], 28), B = truncate(model.names[b], 28);
+  const short = shortNames(model.names, 28);
+  const A = short[a], B = short[b];
   const half = Math.max(20, Math.floor((width - 3) / 2));
-  const listRows = Math.max(1, Math.min(5, height - 12));
+  // Rows left for the two lists of each column: seven above them, their two titles, and the last line.
+  const listRows = Math.max(1, Math.floor((height - 10) / 2));
   return (
     <Box flexDirection="column">
-      <Text bold>{`Pair  A = ${A}   B = ${B}`}</Text>
-      <Text>{`gold items: both find ${ab.bothCorrect} · only A ${ab.onlyACorrect} · only B ${ab.onlyBCorrect} · both miss ${ab.bothMissed}`}</Text>
-      <Text>{`spurious:   both return ${ab.bothWrong} · only A ${ab.onlyAWrong} · only B ${ab.onlyBWrong}`}</Text>
-      <Text>{`what B offers A: P_Comp ${pc(ab.pComp)}  R_Comp ${pc(ab.rComp)}  F_Comp ${pc(ab.fComp)}`}</Text>
-      <Text>{`what A offers B: P_Comp ${pc(ba.pComp)}  R_Comp ${pc(ba.rComp)}  F_Comp ${pc(ba.fComp)}`}</Text>
-      <Text>{`Jaccard ${pc(ab.jaccard)}  kappa ${ab.kappa === null ? '—' : ab.kappa.toFixed(3)}`}</Text>
+      <Text bold>{cutEnd(`Pair  A = ${A}   B = ${B}`, width - 1)}</Text>
+      <Text>{cutEnd(`gold items: both find ${ab.bothCorrect} · only A ${ab.onlyACorrect} · only B ${ab.onlyBCorrect} · both miss ${ab.bothMissed}`, width - 1)}</Text>
+      <Text>{cutEnd(`spurious:   both return ${ab.bothWrong} · only A ${ab.onlyAWrong} · only B ${ab.onlyBWrong}`, width - 1)}</Text>
+      <Text>{cutEnd(`what B offers A: P_Comp ${pc(ab.pComp)}  R_Comp ${pc(ab.rComp)}  F_Comp ${pc(ab.fComp)}`, width - 1)}</Text>
+      <Text>{cutEnd(`what A offers B: P_Comp ${pc(ba.pComp)}  R_Comp ${pc(ba.rComp)}  F_Comp ${pc(ba.fComp)}`, width - 1)}</Text>
+      <Text>{cutEnd(`Jaccard ${pc(ab.jaccard)}  kappa ${ab.kappa === null ? '—' : ab.kappa.toFixed(3)}`, width - 1)}</Text>
       <Box marginTop={1}>
         <Box flexDirection="column" width={half} marginRight={1}>
           <Text underline>{truncate(`B finds, A misses (${ab.onlyBCorrect})`, half)}</Text>
@@ -40,7 +45,7 @@ export function PairDetail({ model, a, b, width, height }: { model: TuiModel; a:
           {ab.examples.bAdds.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
         </Box>
       </Box>
-      <Text dimColor>Esc: back to the matrix</Text>
+      <Text>Esc: back to the matrix</Text>
     </Box>
   );
 }

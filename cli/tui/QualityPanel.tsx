@@ -28,10 +28,9 @@ export function qualityLines(check: CheckState, width: number, height: number): 
 
 export function QualityPanel({ check, width, height }: { check: CheckState; width: number; height: number }) {
   const lines = qualityLines(check, width, height);
-  const color = check.status === 'running' ? 'yellow' : check.status === 'failed' ? 'red' : undefined;
   return (
     <Box flexDirection="column">
-      {lines.map((l, i) => <Text key={i} color={color} bold={check.status === 'done' && i === 0}>{l}</Text>)}
+      {lines.map((l, i) => <Text key={i} bold={check.status !== 'done' || i === 0}>{l}</Text>)}
     </Box>
   );
 }

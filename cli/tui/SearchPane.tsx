@@ -29,8 +29,8 @@ export function SearchPane({ model, search, width, rows, cursor }: { model: TuiM
   if (search === null) {
     return (
       <>
-        <Text dimColor>{`g: greedy · e: exhaustive search (objective: actual ${heldOutOptions(model.options).objective.description})`}</Text>
-        <Text dimColor>h: held-out check (baselines, 5 folds, recommendation)</Text>
+        <Text>{`g: greedy · e: exhaustive search (objective: actual ${heldOutOptions(model.options).objective.description})`}</Text>
+        <Text>h: held-out check (baselines, 5 folds, recommendation)</Text>
       </>
     );
   }
@@ -38,9 +38,9 @@ export function SearchPane({ model, search, width, rows, cursor }: { model: TuiM
   const running = search.status === 'running';
   return (
     <>
-      <Text color={search.status === 'failed' ? 'yellow' : undefined}>
+      <Text bold={search.status === 'failed'}>
         {truncate(statusLine(search), width - (running ? 11 : 1))}
-        {running ? <Text dimColor> Esc: stop</Text> : null}
+        {running ? <Text> Esc: stop</Text> : null}
       </Text>
       <Text bold underline={cursor >= 0}>{`Top candidates${candidates.length > 0 ? ' (→ then Enter loads one)' : ''}`}</Text>
       {candidates.slice(0, rows).map((c, i) => {

@@ -1,8 +1,11 @@
-/** View 1: every system's scores as `complan eval` computes them, sorted by a column (`s` cycles it). */
+/**
+ * View 1: every system's scores as `complan eval` computes them, sorted by a column (`s` cycles
+ * it; `#` is the systems' order, which is by name, as every command orders them).
+ */
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { SORT_COLUMNS, sortedSystems, type TuiModel } from './model.js';
-import { count, padEnd, padStart, pct } from './text.js';
+import { count, padEnd, padStart, pct, plural, shortNames } from './text.js';
 
 const NUM = 7;
 
@@ -22,6 +25,7 @@ export function SystemsView({ model, active, width, height }: { model: TuiModel;
   const head = (c: string) => (c === column ? `${c}▼` : c);
   const cells = (values: string[]) => values.map((v) => padStart(v, NUM)).join('');
   const from = Math.min(top, maxTop);
+  const names = shortNames(model.names, nameWidth);
   return (
     <Box flexDirection="column">
       <Text>
@@ -32,13 +36,13 @@ export function SystemsView({ model, active, width, height }: { model: TuiModel;
         const s = model.systems[i];
         return (
           <Text key={s.name}>
-            {padStart(String(i + 1), 3) + ' ' + padEnd(s.name, nameWidth)
+            {padStart(String(i + 1), 3) + ' ' + padEnd(names[i], nameWidth)
               + cells([pct(s.precision), pct(s.recall), pct(s.f), pct(s.ser), pct(s.k), count(s.tp), count(s.fp), count(s.fn)])}
           </Text>
         );
       })}
-      <Text dimColor>
-        {`${model.systems.length} systems, ${model.options.match} match; sorted by ${column}${column === '#' ? ' (input order)' : ' (best first)'}`
+      <Text wrap="truncate">
+        {`${plural(model.systems.length, 'system')}, ${model.options.match} match; sorted by ${column}${column === '#' ? ' (by name)' : ' (best first)'}`
           + ` · s: sort${order.length > visible ? ` · ↑↓ scroll (${from + 1}–${Math.min(order.length, from + visible)})` : ''}`}
       </Text>
     </Box>

@@ -13,9 +13,9 @@ export function TabBar({ view, width }: { view: number; width: number }) {
         const label = `${i + 1} ${short && name === 'Complementarity' ? 'Comp' : name}`;
         return i === view
           ? <Text key={name} inverse bold>{`[${label}]`}</Text>
-          : <Text key={name} dimColor>{` ${label} `}</Text>;
+          : <Text key={name}>{` ${label} `}</Text>;
       })}
-      <Text dimColor>{'  ? help  q quit'}</Text>
+      <Text>{'  ? help  q quit'}</Text>
     </Box>
   );
 }

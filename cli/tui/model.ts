@@ -59,10 +59,26 @@ export function heldOutOptions(options: EvalOptions): PlanOptions {
   };
 }
 
-export function buildModel(corpus: Corpus, options: EvalOptions): TuiModel {
+/**
+ * Example items kept per list (a pair's, a variant's): enough for the tallest panes the views
+ * draw, which list as many as the terminal's height leaves room for.
+ */
+export const EXAMPLE_ITEMS = 40;
+
+/** The steps of {@link buildModel}, in order, as `onStep` reports them before each. */
+export const MODEL_STEPS = ['scoring the systems', 'comparing every pair', 'building the planning data'] as const;
+
+/**
+ * @param onStep called before each of {@link MODEL_STEPS} (index and name), so a loading
+ *   screen can say what is being computed.
+ */
+export function buildModel(corpus: Corpus, options: EvalOptions, onStep?: (step: number, name: string) => void): TuiModel {
+  onStep?.(0, MODEL_STEPS[0]);
   const report = evaluate(corpus, options);
   const match = options.match === 'boundary' ? 'boundary' : 'strict';
-  const comparison = compareSystems(corpus, { match, beta: options.beta, types: options.types, examples: 5 });
+  onStep?.(1, MODEL_STEPS[1]);
+  const comparison = compareSystems(corpus, { match, beta: options.beta, types: options.types, examples: EXAMPLE_ITEMS });
+  onStep?.(2, MODEL_STEPS[2]);
   const plan = buildPlanData(buildEnsembleIndex(corpus, { types: options.types }));
   const rules = BASE_RULES;
   const cache = new Map<number, Ablation>();
@@ -80,7 +96,7 @@ export function buildModel(corpus: Corpus, options: EvalOptions): TuiModel {
     ablation: (baseline) => {
       let a = cache.get(baseline);
       if (a === undefined) {
-        a = ablate(corpus, corpus.systems[baseline].name, { ...options, examples: 5 });
+        a = ablate(corpus, corpus.systems[baseline].name, { ...options, examples: EXAMPLE_ITEMS });
         cache.set(baseline, a);
       }
       return a;

@@ -43,7 +43,7 @@ export interface SearchHandle {
   finished: Promise<void>;
 }
 
-/** Candidates listed: `complan plan`'s default. */
+/** Candidates listed at least: `complan plan`'s default. */
 export const SEARCH_TOP = 10;
 
 /** The plan's candidates of a finished search, as the planner view lists them. */
@@ -54,10 +54,11 @@ export function candidatesOf(p: Planned): Candidate[] {
 /**
  * Starts a search. `onUpdate` gets a fresh state at the start, after every slice and at the end.
  * @param sliceMs work per slice (see runInSlices).
+ * @param top candidates to list (plan's --top; the view asks for as many as its height shows, ten at least).
  * A search the planner refuses (exhaustive search over too many systems) ends failed, with its message.
  */
-export function startSearch(model: TuiModel, kind: SearchKind, onUpdate: (s: SearchState) => void, sliceMs?: number): SearchHandle {
-  const { settings, scorer } = searchSetup(model.names, { ...heldOutOptions(model.options), search: kind, top: SEARCH_TOP });
+export function startSearch(model: TuiModel, kind: SearchKind, onUpdate: (s: SearchState) => void, sliceMs?: number, top = SEARCH_TOP): SearchHandle {
+  const { settings, scorer } = searchSetup(model.names, { ...heldOutOptions(model.options), search: kind, top });
   let state: SearchState = { kind, objective: scorer.objective.description, status: 'running', phase: kind, done: 0, total: 0, top: [], evaluated: 0 };
   const stop = new AbortController();
   const steps = searchSteps(model.plan, scorer, settings, (phase, done, total) => { state = { ...state, phase, done, total }; });

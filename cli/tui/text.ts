@@ -99,3 +99,40 @@ export function clip(lines: readonly string[], max: number, width: number): stri
   kept[max - 1] = (last.length < width ? last : last.slice(0, Math.max(0, width - 1))) + '…';
   return kept;
 }
+
+/** `n` and the noun, plural unless `n` is 1 (`1 system`, `12 systems`). */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** `s` in `width` characters: its first `head` and last `width − 1 − head`, joined by `…`. */
+function cutMiddle(s: string, width: number, head: number): string {
+  return s.slice(0, head) + '…' + s.slice(s.length - (width - 1 - head));
+}
+
+/**
+ * Display forms of `names` in at most `width` characters each, distinct when the names are.
+ * Names that fit are kept; longer ones lose their middle (`bert-glo…lstmcrf`). The cut is chosen
+ * over the whole set: the split of the width between start and end nearest to an even one that
+ * keeps every shortened name apart from every other (so `flair-glove-lstmcrf` and
+ * `flair-lstmcrf` do not both become `flair-…tmcrf`). When no single split does, each name
+ * takes the split nearest to even that no other name has taken.
+ */
+export function shortNames(names: readonly string[], width: number): string[] {
+  if (width < 3 || names.every((s) => s.length <= width)) return names.map((s) => truncate(s, width));
+  const even = Math.ceil((width - 1) / 2);
+  // Heads of the start part, nearest to even first (ties: the longer start).
+  const heads = Array.from({ length: width }, (_, h) => h).sort((a, b) => Math.abs(a - even) - Math.abs(b - even) || b - a);
+  const distinct = new Set(names).size === names.length;
+  for (const h of heads) {
+    const out = names.map((s) => (s.length <= width ? s : cutMiddle(s, width, h)));
+    if (!distinct || new Set(out).size === out.length) return out;
+  }
+  const taken = new Set(names.filter((s) => s.length <= width));
+  return names.map((s) => {
+    if (s.length <= width) return s;
+    const pick = heads.map((h) => cutMiddle(s, width, h)).find((c) => !taken.has(c)) ?? cutMiddle(s, width, even);
+    taken.add(pick);
+    return pick;
+  });
+}

@@ -11,11 +11,13 @@
  * E and opens one at B. No scheme writes `E-X B-X` inside one chunk, and conlleval cannot score
  * IOBES files anyway; IOB1, IOB2, IOE1, IOE2 and IO files chunk exactly as conlleval chunks them.
  *
- * With `strict`, transitions that the declared scheme forbids (seqeval's strict mode, e.g. `O`
- * then `I-PER` under IOB2) are errors naming the line, instead of being repaired.
+ * What happens to a sequence the scheme does not allow (e.g. `O` then `I-PER` under IOB2) is
+ * {@link DecodeOptions.invalid}: repaired as above (conlleval), dropped (seqeval's strict mode,
+ * see strict-chunking.ts), or rejected with an error naming the line (`strict`).
  */
 import { InputError, showValue } from '../errors.js';
-import type { RawSpan, TagScheme } from './segment.js';
+import type { InvalidTags, RawSpan, TagScheme } from './segment.js';
+import { strictChunks } from './strict-chunking.js';
 
 /** Canonical prefix: B, I, E, S (U read as S, L as E) or O. */
 type Prefix = 'B' | 'I' | 'E' | 'S' | 'O';
@@ -48,8 +50,10 @@ const parseCache = new Map<string, ParsedTag>();
 
 /**
  * Parses one tag. `O` is outside; otherwise a prefix
- * B, I, E, S, L or U, a hyphen, and a non-empty type (which may itself contain hyphens).
- * Returns undefined for anything else.
+ * B, I, E, S, L or U, a hyphen, and a type (which may itself contain hyphens). A prefix alone
+ * (`B`, `I`, …), or with a hyphen and nothing after it (`B-`), is an untyped tag: its type is
+ * the empty string, as conlleval reads a tag without a hyphen (its type is "" when the tag does
+ * not match `^([^-]*)-(.*)$`). Returns undefined for anything else.
  */
 const OUTSIDE: ParsedTag = { prefix: 'O', raw: 'O', type: '', code: PREFIX_CODE.O, bit: BIT.O };
 
@@ -60,7 +64,7 @@ export function parseTag(tag: string): ParsedTag | undefined {
   let parsed: ParsedTag | undefined;
   {
     const dash = tag.indexOf('-');
-    if (dash === 1 && tag.length > 2) {
+    if (dash === 1 || tag.length === 1) {
       const p = PREFIX_OF[tag[0]];
       if (p !== undefined) parsed = { prefix: p, raw: tag[0], type: tag.slice(2), code: PREFIX_CODE[p], bit: BIT[tag[0]] };
     }
@@ -157,9 +161,15 @@ export function detectScheme(ev: SchemeEvidence): Exclude<TagScheme, 'auto'> {
 }
 
 export interface DecodeOptions {
-  /** Scheme to validate against when `strict`; 'auto' validates nothing. */
+  /** Scheme to validate against when `strict` (or to drop by, under `invalid: 'drop'`); 'auto' validates nothing. */
   scheme: TagScheme;
   strict: boolean;
+  /**
+   * Sequences the scheme does not allow: 'repair' (conlleval's reading), 'drop' (seqeval's strict
+   * mode) or 'reject' (as `strict`). Default: 'reject' when `strict`, else 'repair'. Dropping
+   * needs a scheme: under 'auto' nothing is dropped.
+   */
+  invalid?: InvalidTags;
   source: string;
   /** The line of the first tag (of tag 0), for spans and messages. */
   line: number;
@@ -187,10 +197,11 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
   // Validation needs every tag parsed first; otherwise tags are parsed as they are decoded (an
   // invalid tag stops decoding at the same tag, with the same error).
   let parsed: ParsedTag[] | undefined;
-  if (opts.strict && opts.scheme !== 'auto') {
+  const invalid = opts.strict ? 'reject' : opts.invalid ?? 'repair';
+  if (invalid !== 'repair' && opts.scheme !== 'auto') {
     parsed = new Array(n);
     for (let i = 0; i < n; i++) parsed[i] = parseOrThrow(tags, i, opts);
-    validate(parsed, tags, opts);
+    if (invalid === 'reject') validate(parsed, tags, opts);
   }
   const ev = opts.evidence;
   const line = opts.line;
@@ -228,6 +239,12 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
   if (inChunk) spans.push({ start: chunkStart, end: n, label: chunkType, line: line + step * chunkStart });
   if (prevCode === CODE_I) bits |= I_CLOSES_CHUNK;
   if (ev !== undefined) ev.bits |= bits;
+  // Dropping: the evidence above stays that of the tags as written; the chunks are the valid ones.
+  if (invalid === 'drop' && parsed !== undefined && opts.scheme !== 'io') {
+    return strictChunks(parsed, {
+      scheme: opts.scheme as Exclude<TagScheme, 'auto' | 'io'>, source: opts.source, line, tagPerLine: opts.tagPerLine, written: tags,
+    });
+  }
   return spans;
 }
 

@@ -14,7 +14,9 @@ import { InputError } from '../errors.js';
 import { decodeTags, detectScheme, newEvidence, type DecodeOptions, type SchemeEvidence } from './chunking.js';
 import { expectedLines } from './expected.js';
 import { LineReader } from './lines.js';
+import { keepWhole, releaseWhole } from './source.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
+import { invalidTags } from './segment.js';
 
 /**
  * Finds the space- or tab-separated fields of text[start, end) without making strings:
@@ -149,10 +151,16 @@ export class SharedStrings {
 
 /** Reads a CoNLL file, handing each sentence to `sink`. */
 export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {
-  if (opts.strictScheme && opts.scheme === 'auto') {
-    // Validation needs the scheme before decoding: a first pass detects it.
-    const first = scan(path, { ...opts, strictScheme: false, expect: undefined }, () => {});
-    return scan(path, { ...opts, scheme: first.scheme ?? 'iob2' }, sink, first.goldScheme);
+  if (invalidTags(opts) !== 'repair' && opts.scheme === 'auto') {
+    // Validation (or dropping) needs the scheme before decoding: a first pass detects it (a
+    // stream is kept in memory for the second).
+    keepWhole(path);
+    try {
+      const first = scan(path, { ...opts, strictScheme: false, invalid: 'repair', expect: undefined }, () => {});
+      return scan(path, { ...opts, scheme: first.scheme ?? 'iob2' }, sink, first.goldScheme);
+    } finally {
+      releaseWhole(path);
+    }
   }
   return scan(path, opts, sink);
 }
@@ -304,7 +312,7 @@ class ConllScanner {
     private readonly embeddedScheme: Exclude<TagScheme, 'auto'> | undefined,
   ) {
     this.isGold = opts.role === 'gold';
-    const expect = !this.isGold && !opts.strictScheme ? opts.expect : undefined;
+    const expect = !this.isGold && invalidTags(opts) === 'repair' ? opts.expect : undefined;
     this.fast = expect !== undefined;
     this.matching = this.fast;
     this.expTokens = expect?.tokens ?? [];
@@ -313,8 +321,8 @@ class ConllScanner {
     this.expEvidence = expect?.tags !== undefined ? expect.evidence : undefined;
     this.expect = expect;
     // Tag i of the sentence being flushed stands on line startLine + i (set before decoding).
-    this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, source: path, line: 0, tagPerLine: true, evidence: this.sentenceEvidence };
-    this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, source: path, line: 0, tagPerLine: true, evidence: this.goldEvidence };
+    this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.sentenceEvidence };
+    this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.goldEvidence };
   }
 
   line(text: string, start: number, end: number, lineNo: number): void {
@@ -654,6 +662,7 @@ class ConllScanner {
     return {
       segments: this.segments,
       scheme: detectScheme(this.evidence),
+      evidence: this.evidence.bits,
       goldScheme: this.anyEmbedded ? detectScheme(this.goldEvidence) : undefined,
       hasEmbeddedGold: this.anyEmbedded,
       warnings: [],

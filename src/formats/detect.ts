@@ -1,15 +1,18 @@
 /**
- * Input format detection: a directory is BRAT standoff; a .jsonl/.ndjson/.json file is JSONL;
+ * Input format detection: a directory is BRAT standoff when it holds an `.ann` file, else the
+ * one kind of all its files (see directory.ts); a .jsonl/.ndjson/.json file is JSONL;
  * any other file is JSONL when its content is (its first non-blank line is a JSON object), else
  * CoNLL. The content wins over a CoNLL extension (.conll, .txt, …), so JSONL written under such
  * a name (as `complan combine` does when the ensemble's spans overlap) reads back as JSONL; a
  * CoNLL line never parses as a JSON object (`{ O` is not JSON), so that costs no CoNLL file.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { extname } from 'node:path';
 import { InputError } from '../errors.js';
 import type { InputFormat } from '../model/corpus.js';
 import { describeFsError } from './lines.js';
+import { directoryFormat, listDirectory } from './directory.js';
+import { inputKind, peekStream } from './source.js';
 
 const JSONL_EXT = new Set(['.jsonl', '.ndjson', '.json']);
 const CONLL_EXT = new Set(['.conll', '.conllx', '.conll03', '.tsv', '.txt', '.bio', '.iob', '.iob2', '.bioes', '.iobes', '.ner', '.col']);
@@ -18,16 +21,16 @@ const CONLL_EXT = new Set(['.conll', '.conllx', '.conll03', '.tsv', '.txt', '.bi
 const HEAD_BYTES = 65536;
 
 export function detectFormat(path: string): InputFormat {
-  let isDir: boolean;
-  try {
-    isDir = statSync(path).isDirectory();
-  } catch (err) {
-    throw new InputError(describeFsError(err), path);
+  const kind = inputKind(path);
+  if (kind === 'directory') {
+    // BRAT when it has an .ann file, else the one kind of all its files (directory.ts).
+    const { brat, files } = listDirectory(path);
+    return brat ? 'brat' : directoryFormat(path, files, detectFormat);
   }
-  if (isDir) return 'brat';
   const ext = extname(path).toLowerCase();
   if (JSONL_EXT.has(ext)) return 'jsonl';
-  return formatOfContent(readHead(path), CONLL_EXT.has(ext));
+  // A stream's first bytes are peeked at and kept for its reader.
+  return formatOfContent(kind === 'stream' ? peekStream(path, HEAD_BYTES) : readHead(path), CONLL_EXT.has(ext));
 }
 
 const OPEN_BRACE = 0x7b;

@@ -44,11 +44,13 @@ type JsonObject = Record<string, unknown>;
  *
  * @throws InputError naming `path:line` for a line that is not a JSON object, a record with
  *   neither tokens nor text, a malformed field, a span whose offsets are not integers with
- *   0 ≤ start < end ≤ record length or whose label is not a non-empty string, `ner_tags` whose
+ *   0 ≤ start < end ≤ record length or whose label is not a string (the empty string is the
+ *   untyped type), `ner_tags` whose
  *   length differs from the tokens', integer `ner_tags` without `opts.labels` or with an id it
  *   lacks, entities under a key no dialect reads (a record with no entity key but another key
  *   that could hold them), two entity keys in one record,
- *   an invalid tag (or, with `opts.strictScheme`, an invalid transition); and for a file that
+ *   an invalid tag (or, with `opts.strictScheme` or `invalid: 'reject'`, an invalid transition;
+ *   with `invalid: 'drop'`, a prefix the scheme does not have); and for a file that
  *   cannot be read or is not UTF-8.
  */
 export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {
@@ -109,7 +111,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       if (!isStringArray(tags)) fail(`"ner_tags" must be an array of tag strings or of integer class ids, ${whatInstead(tags)}`);
       if ((tags as string[]).length !== length) fail(`"ner_tags" has ${(tags as string[]).length} tags for ${length} tokens`);
       segment.spans = decodeTags(tags as string[], {
-        scheme: opts.scheme, strict: opts.strictScheme, source: path, line, tagPerLine: false, evidence,
+        scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line, tagPerLine: false, evidence,
       });
       usedTags = true;
       // The raw tags too, as the CoNLL reader gives them: conlleval's token accuracy compares them.
@@ -136,7 +138,10 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     segments++;
   });
   const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings, lines };
-  if (usedTags) summary.scheme = detectScheme(evidence);
+  if (usedTags) {
+    summary.scheme = detectScheme(evidence);
+    summary.evidence = evidence.bits;
+  }
   if (dialects.length > 0) summary.dialect = dialects.join('+');
   return summary;
 }
@@ -252,7 +257,8 @@ function toSpan(
     return fail(`span ${showValue(item)} is neither {start, end, label} nor [start, end, label]${hint}`);
   }
   // This runs for every span: the checks make no strings or closures unless one fails.
-  if (typeof label !== 'string' || label === '') fail(`${shownSpan(start, end, label)} needs a label that is a non-empty string`);
+  // The empty label is the untyped type (as bare B/I tags read), which the writers write.
+  if (typeof label !== 'string') fail(`${shownSpan(start, end, label)} needs a label that is a string`);
   if (!Number.isInteger(start) || !Number.isInteger(end)) fail(`${shownSpan(start, end, label)} has offsets that are not integers`);
   const s = start as number;
   const e = end as number;

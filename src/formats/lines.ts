@@ -4,8 +4,8 @@
  * and CRLF line ends; rejects bytes that are not UTF-8, naming the line they are on.
  */
 import { isUtf8 } from 'node:buffer';
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { InputError } from '../errors.js';
+import { closeInput, openInput, readInput, type InputHandle } from './source.js';
 
 const CHUNK = 1 << 22; // 4 MiB
 
@@ -23,20 +23,6 @@ export type LineCallback = (line: string, lineNo: number) => boolean | void;
  * so a parser can scan the line without a string being made for it; return false to stop.
  */
 export type LineRangeCallback = (text: string, start: number, end: number, lineNo: number) => boolean | void;
-
-/** Opens `path` for reading, turning the usual failures into one-line input errors. */
-export function openForReading(path: string): number {
-  let fd: number;
-  try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw new InputError('is a directory, expected a file', path);
-    fd = openSync(path, 'r');
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    throw new InputError(describeFsError(err), path);
-  }
-  return fd;
-}
 
 /** Human wording for a Node file-system error. */
 export function describeFsError(err: unknown): string {
@@ -127,7 +113,7 @@ export function badByteLine(bytes: Uint8Array, firstLine: number): number {
 }
 
 /**
- * Reads a file line by line as ranges of chunk text: each {@link next} call moves to the next
+ * Reads a file (or a stream: see source.ts) line by line as ranges of chunk text: each {@link next} call moves to the next
  * line, `text.slice(start, end)` (line end excluded). A pull reader, so a parser runs its loop
  * in one function. Call
  * {@link close} when stopping early (it is called when the file ends or reading fails).
@@ -142,7 +128,7 @@ export class LineReader {
   /** The 1-based number of the current line; after the end, the number of lines read. */
   lineNo = 0;
   private pos = 0;
-  private fd: number;
+  private input: InputHandle | undefined;
   private eof = false;
   /** Decodes from the first chunk that ends inside a character on (see decode). */
   private decoder: TextDecoder | undefined;
@@ -151,7 +137,7 @@ export class LineReader {
   private carryBytes: Uint8Array = new Uint8Array(0);
 
   constructor(readonly path: string) {
-    this.fd = openForReading(path);
+    this.input = openInput(path);
     const size = lineReaderInternals.chunkSize;
     this.buf = spareBuffer !== undefined && spareBuffer.length === size ? spareBuffer : Buffer.allocUnsafe(size);
     spareBuffer = undefined;
@@ -196,12 +182,7 @@ export class LineReader {
   /** Reads the next chunk after the unfinished line. */
   private fill(): void {
     const buf = this.buf!;
-    let n: number;
-    try {
-      n = readSync(this.fd, buf, 0, buf.length, null);
-    } catch (err) {
-      throw new InputError(describeFsError(err), this.path);
-    }
+    const n = readInput(this.input!, buf, 0, buf.length);
     let text = this.decode(n);
     if (text === undefined) {
       const bytes = Buffer.concat([this.carryBytes, buf.subarray(0, n)]);
@@ -269,12 +250,12 @@ export class LineReader {
 
   /** Closes the file (again: no effect). */
   close(): void {
-    if (this.fd >= 0) {
-      const fd = this.fd;
-      this.fd = -1;
+    if (this.input !== undefined) {
+      const input = this.input;
+      this.input = undefined;
       spareBuffer = this.buf;
       this.buf = undefined;
-      closeSync(fd);
+      closeInput(input);
     }
   }
 }

@@ -15,6 +15,9 @@
  * sentences are the reference the others align to, the gold has no spans and its source is
  * {@link NO_GOLD_SOURCE} ({@link hasGoldStandard} tells), and the other files' embedded gold
  * columns are not checked.
+ *
+ * A system that is the gold standard (its file, a copy of it, or the same items: see
+ * gold-copy.ts) gets a warning.
  */
 import { basename, extname } from 'node:path';
 import { existsSync } from 'node:fs';
@@ -26,7 +29,10 @@ import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-t
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
-import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
+import { readDirectory } from './directory.js';
+import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
+import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
+import { invalidTags, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
 
 export interface InputSpec {
   path: string;
@@ -40,6 +46,8 @@ export interface LoadOptions {
   inputFormat: 'auto' | InputFormat;
   scheme: TagScheme;
   strictScheme: boolean;
+  /** Tags the scheme does not allow: repaired (default), dropped or rejected (see {@link InvalidTags}); `strictScheme` is 'reject'. */
+  invalid?: InvalidTags;
   goldColumn: number;
   predColumn: number;
   ignoreEmbeddedGold: boolean;
@@ -47,6 +55,16 @@ export interface LoadOptions {
   allowNoGold?: boolean;
   /** Label names of integer `ner_tags` (Hugging Face class ids), in id order. */
   labels?: readonly string[];
+  /** Called after each input file is read (the gold standard first), for a progress display. */
+  onRead?: (progress: ReadProgress) => void;
+}
+
+/** How far {@link loadCorpus} has read: the file just read, files read of all, and that file's items. */
+export interface ReadProgress {
+  path: string;
+  done: number;
+  total: number;
+  items: number;
 }
 
 /** The gold source of a corpus loaded without a gold standard (`allowNoGold`). */
@@ -62,8 +80,8 @@ export const DEFAULT_LOAD_OPTIONS: Omit<LoadOptions, 'systems'> = {
 };
 
 /**
- * Parses a system argument: `name=path` names the system; a bare path is named by its file stem.
- * A path that exists as given is never split on `=`.
+ * Parses a system argument: `name=path` names the system; a bare path is named by its file stem,
+ * and `-` (standard input) is named `stdin`. A path that exists as given is never split on `=`.
  */
 export function parseSystemArg(arg: string): InputSpec {
   const eq = arg.indexOf('=');
@@ -73,7 +91,7 @@ export function parseSystemArg(arg: string): InputSpec {
     if (path.length === 0) throw new UsageError(`"${arg}": expected name=path, the path is empty`);
     return { name, path };
   }
-  return { name: stem(arg), path: arg };
+  return { name: arg === STDIN ? STDIN_NAME : stem(arg), path: arg };
 }
 
 function stem(path: string): string {
@@ -95,11 +113,22 @@ export function checkDistinctNames(specs: readonly InputSpec[]): void {
 }
 
 function read(path: string, format: InputFormat, opts: ReadOptions, sink: SegmentSink): ReadSummary {
+  if (format !== 'brat' && inputKind(path) === 'directory') return readDirectory(path, format, opts, sink);
   switch (format) {
     case 'conll': return readConll(path, opts, sink);
-    case 'jsonl': return readJsonl(path, opts, sink);
+    case 'jsonl': return readJsonl(path, schemeFirst(path, opts), sink);
     case 'brat': return readBrat(path, opts, sink);
   }
+}
+
+/**
+ * The options to read a JSONL file with: with `ner_tags` to drop or reject by and no scheme
+ * named, the scheme detected over the whole file by a first reading (as the CoNLL reader does).
+ */
+function schemeFirst(path: string, opts: ReadOptions): ReadOptions {
+  if (invalidTags(opts) === 'repair' || opts.scheme !== 'auto') return opts;
+  const first = readJsonl(path, { ...opts, strictScheme: false, invalid: 'repair', expect: undefined }, () => {});
+  return first.scheme === undefined ? opts : { ...opts, scheme: first.scheme };
 }
 
 /** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
@@ -542,7 +571,7 @@ function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, po
 }
 
 function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens): ReadOptions {
-  const ro: ReadOptions = { role, scheme: opts.scheme, strictScheme: opts.strictScheme, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
+  const ro: ReadOptions = { role, scheme: opts.scheme, strictScheme: opts.strictScheme, invalid: opts.invalid, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
   if (opts.labels !== undefined) ro.labels = opts.labels;
   return ro;
 }
@@ -554,6 +583,10 @@ export const loadInternals = { verifyInPlace: true };
 export function loadCorpus(opts: LoadOptions): Corpus {
   if (opts.systems.length === 0 && opts.gold === undefined) throw UsageError.about(undefined, 'no input: give {gold} and system files');
   checkDistinctNames(opts.systems);
+  checkStdinOnce([
+    ...(opts.gold === undefined ? [] : [{ path: opts.gold, what: 'the gold standard' }]),
+    ...opts.systems.map((s) => ({ path: s.path, what: `system "${s.name}"` })),
+  ]);
   const formatOf = (path: string) => (opts.inputFormat === 'auto' ? detectFormat(path) : opts.inputFormat);
   const systems: SystemOutput[] = [];
   let gold: GoldBuilder;
@@ -562,6 +595,9 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   let noGold = false;
   /** The reference's raw tags (for conlleval's token accuracy), while every sentence had them. */
   let refTags: string[] | undefined = [];
+  const files = (opts.gold === undefined ? 0 : 1) + opts.systems.length;
+  let filesRead = 0;
+  const onRead = (path: string, items: number) => opts.onRead?.({ path, done: ++filesRead, total: files, items });
   if (opts.gold !== undefined) {
     const goldPath = opts.gold;
     gold = new GoldBuilder(goldPath);
@@ -574,6 +610,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, goldPath);
     gold.finish();
     refTags = gold.tags;
+    onRead(goldPath, gold.spans.length);
     goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: summary.warnings };
     if (summary.dialect !== undefined) goldOutput.dialect = summary.dialect;
   } else {
@@ -613,6 +650,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     }
     if (summary.segments === 0) throw new InputError(`the file has no sentences (${noSentences(summary, format)})`, first.path);
     gold.finish();
+    onRead(first.path, own.length);
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
     goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
     systems.push({
@@ -630,6 +668,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold, !noGold, gold.unit === 'token' ? refTags : undefined);
     const summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
     aligner.finish(spec.path, summary, format);
+    onRead(spec.path, aligner.spans.length);
     systems.push({
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
       warnings: [...summary.warnings, ...aligner.warnings],
@@ -639,6 +678,13 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   }
   if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
     goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
+  }
+  if (!noGold && goldOutput.spans.length > 0) {
+    // A system that is the gold standard scores as perfect: almost always a mistake.
+    for (const system of systems) {
+      const how = (opts.gold !== undefined ? sameInput(system.source, opts.gold) : undefined) ?? (sameItems(goldOutput.spans, system.spans) ? 'items' : undefined);
+      if (how !== undefined) system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
+    }
   }
   return {
     unit: gold.unit ?? 'token',

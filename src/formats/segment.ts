@@ -93,14 +93,32 @@ export type TagScheme = 'auto' | 'iob1' | 'iob2' | 'ioe1' | 'ioe2' | 'iobes' | '
 
 export const TAG_SCHEMES: readonly TagScheme[] = ['auto', 'iob1', 'iob2', 'ioe1', 'ioe2', 'iobes', 'bilou', 'io'];
 
+/**
+ * What to do with tags the scheme does not allow (`I-X` after `O` under IOB2, `B-X I-X` not
+ * closed by `E-X` under IOBES):
+ * - `repair`: read them as conlleval does (the default);
+ * - `drop`: drop the chunks they form, as seqeval's strict mode does (gold and systems alike);
+ * - `reject`: an error naming the line.
+ */
+export type InvalidTags = 'repair' | 'drop' | 'reject';
+
+export const INVALID_TAGS: readonly InvalidTags[] = ['repair', 'drop', 'reject'];
+
+/** The effective {@link InvalidTags} of options that may also say `strictScheme` (which is `reject`). */
+export function invalidTags(o: { strictScheme?: boolean; invalid?: InvalidTags }): InvalidTags {
+  return o.strictScheme === true ? 'reject' : o.invalid ?? 'repair';
+}
+
 /** Options shared by readers. */
 export interface ReadOptions {
   /** 'gold': read the reference; 'system': read predictions (and embedded gold, if any). */
   role: 'gold' | 'system';
   /** Tag scheme of BIO-style tags; 'auto' detects it. */
   scheme: TagScheme;
-  /** Reject invalid transitions under the scheme instead of chunking them as conlleval does. */
+  /** Reject invalid transitions under the scheme instead of chunking them as conlleval does (`invalid: 'reject'`). */
   strictScheme: boolean;
+  /** Tags the scheme does not allow (default 'repair'; `strictScheme` makes it 'reject'). */
+  invalid?: InvalidTags;
   /**
    * 1-based column of the gold tag in CoNLL files. 0 (the default) means column 2 in a gold
    * file and, in a system file, the column just before the prediction (conlleval's convention).
@@ -151,6 +169,8 @@ export interface ReadSummary {
   segments: number;
   /** The tag scheme detected (BIO-style inputs only). */
   scheme?: Exclude<TagScheme, 'auto'>;
+  /** The evidence `scheme` was detected from (`SchemeEvidence.bits` of chunking.ts), to detect one over several files. */
+  evidence?: number;
   /** Whether segments carried embedded gold spans. */
   hasEmbeddedGold: boolean;
   /** Non-fatal observations, each naming file:line (e.g. a duplicate span dropped). */

@@ -258,14 +258,15 @@ function resolve(list: readonly PlacedSpan[], n: number, resolution: 'longest' |
 function tagSentence(spans: readonly PlacedSpan[], n: number, scheme: ConllWriteScheme): string[] {
   const tags = new Array<string>(n).fill('O');
   for (const p of spans) {
-    const label = p.span.label;
+    // An untyped span (empty label) is written with bare prefixes, as it was read.
+    const label = p.span.label === '' ? '' : `-${p.span.label}`;
     if (scheme === 'iobes' && p.end - p.start === 1) {
-      tags[p.start] = `S-${label}`;
+      tags[p.start] = `S${label}`;
       continue;
     }
-    tags[p.start] = `B-${label}`;
-    for (let j = p.start + 1; j < p.end; j++) tags[j] = `I-${label}`;
-    if (scheme === 'iobes') tags[p.end - 1] = `E-${label}`;
+    tags[p.start] = `B${label}`;
+    for (let j = p.start + 1; j < p.end; j++) tags[j] = `I${label}`;
+    if (scheme === 'iobes') tags[p.end - 1] = `E${label}`;
   }
   return tags;
 }

@@ -27,6 +27,10 @@ const BUFFER = 1 << 16;
  *
  * On any error — from the file system or thrown by the chunk iterable itself (e.g. a writer's
  * validation error midway) — the temporary file is removed and `path` is left as it was.
+ *
+ * SIGINT, SIGTERM and SIGHUP that arrive while the temporary file exists take effect once it is
+ * renamed or removed ({@link deferSignals}), so they never leave it behind; SIGKILL cannot be
+ * deferred, and can leave one.
  * Errors from the iterable are rethrown unchanged.
  *
  * @throws InputError naming `path` (exit code 2) when the directory does not exist, a parent
@@ -52,9 +56,11 @@ export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
   const dir = dirname(target);
   const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let fd: number | undefined;
+  const signals = deferSignals();
   try {
     fd = openSync(tmp, 'wx');
   } catch (err) {
+    signals.release();
     throw writeError(err, path, dir);
   }
   try {
@@ -79,7 +85,39 @@ export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
       // The temporary file may not exist any more (e.g. the rename happened).
     }
     throw err;
+  } finally {
+    signals.release();
   }
+}
+
+const DEFERRED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Holds back SIGINT, SIGTERM and SIGHUP until `release()`: listeners are installed (so the
+ * default action, ending the process at once, is not taken while a temporary file exists) and
+ * kept until the event loop has polled once more — where a signal that came meanwhile is
+ * delivered to them (the write may itself run in a poll callback, whose check phase comes
+ * before the next poll: hence two turns of setImmediate) — then removed; a signal so caught is raised again with the default action, unless the
+ * process has listeners of its own for it, which then handle it as they would have. The write
+ * itself is synchronous, so nothing else runs in between.
+ */
+function deferSignals(): { release(): void } {
+  let caught: NodeJS.Signals | undefined;
+  const listener = (signal: NodeJS.Signals) => {
+    caught ??= signal;
+  };
+  for (const s of DEFERRED_SIGNALS) process.on(s, listener);
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      setImmediate(() => setImmediate(() => {
+        for (const s of DEFERRED_SIGNALS) process.off(s, listener);
+        if (caught !== undefined && process.listenerCount(caught) === 0) process.kill(process.pid, caught);
+      }));
+    },
+  };
 }
 
 /** Where a missing `path` is created: the file a dangling symbolic link names, else `path`. */

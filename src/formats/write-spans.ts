@@ -63,7 +63,7 @@ export function describeSpan(corpus: Corpus, p: PlacedSpan): string {
  * @param what names the spans in messages (e.g. "span", "gold span").
  * @param format names the output format in messages ("CoNLL", "JSONL").
  * @throws InputError (no file; exit code 2) for a span whose offsets are not integers with
- *   0 ≤ start < end ≤ corpus.length, whose label is not a non-empty string, whose fragments do
+ *   0 ≤ start < end ≤ corpus.length, whose label is not a string (the empty string, the untyped type, is written as bare tags), whose fragments do
  *   not lie inside [start, end), or that does not fit in one gold sentence (a JSONL system
  *   record may cover several gold sentences; its spans that cross a sentence end cannot be
  *   written per sentence).
@@ -76,7 +76,8 @@ export function placeSpans(corpus: Corpus, spans: readonly Span[], what: string,
     if (prev !== undefined && compareSpans(prev, span) === 0) continue;
     prev = span;
     const show = `${what} [${span.start}, ${span.end}) ${showValue(span.label)}`;
-    if (typeof span.label !== 'string' || span.label === '') throw new InputError(`${show} has no label`);
+    // The empty label is the untyped type (bare B/I tags), not a missing label.
+    if (typeof span.label !== 'string') throw new InputError(`${show} has no label`);
     if (!Number.isInteger(span.start) || !Number.isInteger(span.end) || span.start < 0 || span.end <= span.start || span.end > corpus.length) {
       throw new InputError(`${show} is not a range inside the corpus (0 to ${corpus.length})`);
     }

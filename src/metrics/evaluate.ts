@@ -15,6 +15,7 @@ import { kMeasure } from './kmeasure.js';
 import { prf, type Counts, type PRF, type ZeroDivision } from './prf.js';
 import { alignSlots, type MatchMode, type SlotAlignment } from './slots.js';
 import { recordOf } from '../model/record.js';
+import { semevalSchemas, type SchemasReport } from './schemas.js';
 
 export interface EvalOptions {
   match: MatchMode;
@@ -25,6 +26,8 @@ export interface EvalOptions {
   /** Only these entity types count (all when undefined). */
   types?: readonly string[];
   labelDistance?: LabelDistance;
+  /** Also report the SemEval-2013 schemas (nervaluate's strict, exact, partial, ent_type; see schemas.ts). */
+  schemas?: boolean;
 }
 
 export const DEFAULT_EVAL_OPTIONS: EvalOptions = {
@@ -75,6 +78,8 @@ export interface SystemScores extends CountsPRF {
    * items (see confusion.ts); counted when first read.
    */
   readonly confusion: ConfusionMatrix;
+  /** The SemEval-2013 schemas, when asked for (`schemas`). */
+  schemas?: SchemasReport;
   warnings: string[];
 }
 
@@ -255,9 +260,10 @@ function scoreSystem(
     tokenAccuracy: tokenAccuracy(system.tokenTally),
     tokenTally: system.tokenTally ?? null,
     confusion: undefined as unknown as ConfusionMatrix, // replaced below
+    ...(o.schemas === true ? { schemas: semevalSchemas(goldSpans, spans, o.beta, o.zeroDivision) } : {}),
     warnings: system.warnings,
   };
-  // Counted on first read (the JSON, --confusion, --svg): the text table alone does not show it.
+  // Counted on first read (--confusion, --svg): the scores alone do not show it.
   let matrix: ConfusionMatrix | undefined;
   Object.defineProperty(scores, 'confusion', { enumerable: true, configurable: true, get: () => (matrix ??= confusion(spans)) });
   return scores;

@@ -4,15 +4,18 @@
  *
  * - `strict`: C = identical (start, end, label); S = identical boundaries with another label.
  * - `boundary`: the label is dropped; C = identical boundaries; S is always 0.
- * - `overlap`: C = overlapping spans with the same label; S = overlapping spans not otherwise
- *   matched, whatever their labels. Both passes pair greedily by greatest overlap (ties by
- *   position), so the result is deterministic.
+ * - `overlap`: spans that share a position are paired one to one, exact matches first, then as
+ *   many pairs as possible (a maximum-cardinality matching, see pairing.ts), and among those
+ *   the most pairs of the same label. C = pairs with the same label; S = pairs with another.
  * D = gold items left unpaired, I = system items left unpaired. N = C+S+D, M = C+S+I.
  * Each side is first reduced to a set under the mode's key (a repeated item counts once).
  * The S/D/I split is SemEval-2013's (nervaluate) incorrect/missed/spurious split.
  */
 import { emptyObjects } from '../model/arrays.js';
 import type { Span } from '../model/corpus.js';
+import { pairOverlapping } from './pairing.js';
+
+export { overlapLength } from './pairing.js';
 
 export type MatchMode = 'strict' | 'boundary' | 'overlap';
 
@@ -95,6 +98,11 @@ function sortedSet(spans: readonly Span[], withLabel: boolean): Span[] {
   return out;
 }
 
+/** The spans sorted by start, end, fragments and label, without repeats: the sets alignment pairs. */
+export function spanSet(spans: readonly Span[]): Span[] {
+  return sortedSet(spans, true);
+}
+
 // The gold side is the same array for every system scored against it: sort it once.
 const goldSets = new WeakMap<readonly Span[], Map<string, Span[]>>();
 
@@ -168,55 +176,22 @@ function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: 
   }
 }
 
-function fragmentsOf(s: Span): Array<[number, number]> {
-  return s.fragments ?? [[s.start, s.end]];
-}
-
-/** Number of positions two spans share (fragment-aware). */
-export function overlapLength(a: Span, b: Span): number {
-  let n = 0;
-  for (const [a0, a1] of fragmentsOf(a)) {
-    for (const [b0, b1] of fragmentsOf(b)) n += Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
-  }
-  return n;
-}
-
 function alignOverlap(gold: readonly Span[], system: readonly Span[]): SlotAlignment {
   const g = goldSet(gold, true);
   const s = sortedSet(system, true);
-  // Candidate pairs by a sweep: gold spans ending at or before a system span's start can never
-  // overlap a later system span, since system spans come in order of start.
-  const pairs: Array<{ gi: number; si: number; size: number }> = [];
-  let active: number[] = [];
-  let next = 0;
-  for (let si = 0; si < s.length; si++) {
-    const h = s[si];
-    while (next < g.length && g[next].start < h.end) active.push(next++);
-    active = active.filter((gi) => g[gi].end > h.start);
-    for (const gi of active) {
-      if (g[gi].start >= h.end) continue;
-      const size = overlapLength(g[gi], h);
-      if (size > 0) pairs.push({ gi, si, size });
-    }
-  }
-  // Greatest overlap first; on a tie an exact match first, so every pair strict match would count
-  // correct is counted correct here too (an exact pair's overlap is the most either side can have).
-  const exact = (p: { gi: number; si: number }) => (compareWhere(g[p.gi], s[p.si]) === 0 ? 0 : 1);
-  pairs.sort((a, b) => b.size - a.size || exact(a) - exact(b) || a.gi - b.gi || a.si - b.si);
-  const gUsed = new Uint8Array(g.length);
-  const sUsed = new Uint8Array(s.length);
+  // Exact matches first (so every pair strict match counts correct is counted correct here
+  // too), then as many pairs as possible, with as many of the same label as possible.
+  const { goldMate, systemMate } = pairOverlapping(g, s, {
+    fixed: (a, b) => compareSpans(a, b) === 0,
+    preferred: (a, b) => a.label === b.label,
+  });
   const out = new Alignment();
-  for (const sameLabel of [true, false]) {
-    for (const { gi, si } of pairs) {
-      if (gUsed[gi] || sUsed[si]) continue;
-      if (sameLabel !== (g[gi].label === s[si].label)) continue;
-      gUsed[gi] = 1;
-      sUsed[si] = 1;
-      if (sameLabel) out.addCorrect(g[gi], s[si]);
-      else out.substitutions.push([g[gi], s[si]]);
-    }
+  for (let gi = 0; gi < g.length; gi++) {
+    const si = goldMate[gi];
+    if (si < 0) out.deletions.push(g[gi]);
+    else if (g[gi].label === s[si].label) out.addCorrect(g[gi], s[si]);
+    else out.substitutions.push([g[gi], s[si]]);
   }
-  g.forEach((span, i) => { if (!gUsed[i]) out.deletions.push(span); });
-  s.forEach((span, i) => { if (!sUsed[i]) out.insertions.push(span); });
+  for (let si = 0; si < s.length; si++) if (systemMate[si] < 0) out.insertions.push(s[si]);
   return out;
 }

@@ -13,6 +13,7 @@ import type { ItemExample } from '../complementarity/matrix.js';
 import { conllevalPercent, fixed, jsonNumber, percent, UNDEFINED } from './number.js';
 import type { Table } from './table.js';
 import { renderCsv, renderLatex } from './table.js';
+import { typeName } from './type-name.js';
 
 export const ABLATE_SCHEMA_VERSION = 1;
 
@@ -160,7 +161,7 @@ export function changeCount(v: VariantAblation, list: ChangeList): number {
 }
 
 function exampleRow(list: ChangeList, e: ItemExample): string[] {
-  return [list, e.doc, String(e.sentence), `${e.start}-${e.end}`, e.label ?? UNDEFINED, e.text];
+  return [list, e.doc, String(e.sentence), `${e.start}-${e.end}`, e.label === null ? UNDEFINED : typeName(e.label), e.text];
 }
 
 /** One variant's example items, or `undefined` when it has none to show. */

@@ -11,8 +11,9 @@
 import type { Comparison, PairStats, SystemCounts } from '../complementarity/matrix.js';
 import { pairAt } from '../complementarity/matrix.js';
 import { conllevalPercent, fixed, jsonNumber, percent } from './number.js';
-import type { Table } from './table.js';
+import type { Column, Table } from './table.js';
 import { renderCsv } from './table.js';
+import { typeName } from './type-name.js';
 
 export const COMPARE_SCHEMA_VERSION = 1;
 
@@ -100,7 +101,7 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Describes the comparison in one line, for table titles. */
 export function compareHeadline(c: Comparison): string {
-  const types = c.types ? `, types ${c.types.join(',')}` : '';
+  const types = c.types ? `, types ${c.types.map(typeName).join(',')}` : '';
   const beta = c.beta === 1 ? 'F1' : `F${c.beta}`;
   return `${count(c.goldItems, 'gold item')}, ${count(c.systems.length, 'system')}; ${c.match} match, ${beta}${types}`;
 }
@@ -115,17 +116,23 @@ function shownPrf(s: SystemCounts, beta: number): [string, string, string] {
   return [percent(s.precision), percent(s.recall), percent(s.f)];
 }
 
-/** The per-system summary: the counts the matrices are made of. */
-export function systemsTable(c: Comparison): Table {
+/**
+ * The per-system summary: the counts the matrices are made of. `numbered`: a first column `#`
+ * gives each system the number the matrices use for it.
+ */
+export function systemsTable(c: Comparison, numbered = false): Table {
   const fName = c.beta === 1 ? 'F1' : `F${c.beta}`;
+  const columns: Column[] = [
+    { header: 'system' }, { header: 'TP', align: 'right' }, { header: 'FP', align: 'right' }, { header: 'FN', align: 'right' },
+    { header: 'P', align: 'right' }, { header: 'R', align: 'right' }, { header: fName, align: 'right' },
+  ];
+  const rows = c.systems.map((s) => [s.name, String(s.tp), String(s.fp), String(s.fn), ...shownPrf(s, c.beta)]);
   return {
     title: `Systems — ${compareHeadline(c)}`,
-    columns: [
-      { header: 'system' }, { header: 'TP', align: 'right' }, { header: 'FP', align: 'right' }, { header: 'FN', align: 'right' },
-      { header: 'P', align: 'right' }, { header: 'R', align: 'right' }, { header: fName, align: 'right' },
-    ],
-    rows: c.systems.map((s) => [s.name, String(s.tp), String(s.fp), String(s.fn), ...shownPrf(s, c.beta)]),
-    note: 'FN: gold items the system misses; FP: spurious items it returns. The matrices below compare these errors.',
+    columns: numbered ? [{ header: '#', align: 'right' }, ...columns] : columns,
+    rows: numbered ? rows.map((r, k) => [String(k + 1), ...r]) : rows,
+    note: 'FN: gold items the system misses; FP: spurious items it returns. The matrices below compare these errors.'
+      + (numbered ? ' The matrices name each system by its number (#).' : ''),
   };
 }
 
@@ -134,13 +141,13 @@ export function systemsTable(c: Comparison): Table {
  * cell (A, B) = metric(A, B) as a percentage with two decimals, like `eval`'s scores. Each
  * defined cell carries a shade in [0, 1] (kappa's [-1, 1] is mapped onto it) for the terminal.
  */
-export function matrixTable(c: Comparison, metric: CompareMetric): Table {
+export function matrixTable(c: Comparison, metric: CompareMetric, numbered = false): Table {
   const info = metricInfo(metric, c.beta, c.basis);
   const n = c.systems.length;
   const rows: string[][] = [];
   const shade: (number | null)[][] = [];
   for (let a = 0; a < n; a++) {
-    const row = [c.systems[a].name];
+    const row = [numbered ? String(a + 1) : c.systems[a].name];
     const sh: (number | null)[] = [null];
     for (let b = 0; b < n; b++) {
       if (a === b) {
@@ -159,16 +166,28 @@ export function matrixTable(c: Comparison, metric: CompareMetric): Table {
   const unit = metric === 'kappa' ? '×100' : 'in %';
   return {
     title: `${info.name} (${metric === 'kappa' ? '×100' : '%'}) — ${direction}`,
-    columns: [{ header: 'A \\ B' }, ...c.systems.map((s) => ({ header: s.name, align: 'right' as const }))],
+    columns: [{ header: 'A \\ B' }, ...c.systems.map((s, b) => ({ header: numbered ? String(b + 1) : s.name, align: 'right' as const }))],
     rows,
     shade,
     note: `Row A, column B: ${info.reading} (${info.formula}), ${unit}. ${DIAGONAL} diagonal; — undefined: ${info.undefinedWhen}.`,
   };
 }
 
-/** The tables of `complan compare`: the per-system summary, then one matrix per measure. */
-export function compareTables(c: Comparison, metrics: readonly CompareMetric[] = DEFAULT_COMPARE_METRICS): Table[] {
-  return [systemsTable(c), ...metrics.map((m) => matrixTable(c, m))];
+/** Characters of a matrix row with systems named: the widest name, then a column per system. */
+function namedMatrixWidth(c: Comparison): number {
+  const cell = 6; // 100.00
+  const names = c.systems.map((s) => [...s.name].length);
+  return Math.max(5, ...names) + names.reduce((sum, w) => sum + 2 + Math.max(cell, w), 0);
+}
+
+/**
+ * The tables of `complan compare`: the per-system summary, then one matrix per measure. When
+ * `width` is given and matrices naming the systems would be wider, the systems are numbered
+ * (the summary's `#` column is the legend): twelve systems then fit 100 columns.
+ */
+export function compareTables(c: Comparison, metrics: readonly CompareMetric[] = DEFAULT_COMPARE_METRICS, width?: number): Table[] {
+  const numbered = width !== undefined && namedMatrixWidth(c) > width;
+  return [systemsTable(c, numbered), ...metrics.map((m) => matrixTable(c, m, numbered))];
 }
 
 /**

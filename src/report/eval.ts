@@ -6,8 +6,10 @@ import type { EvalReport, SystemScores } from '../metrics/evaluate.js';
 import type { PRF } from '../metrics/prf.js';
 import { confusionJson } from './confusion.js';
 import { conllevalPercent, fixed, jsonNumber, percent } from './number.js';
+import { schemasJson, schemasTables } from './schemas.js';
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
+import { typeName } from './type-name.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -53,6 +55,7 @@ export function evalJson(r: EvalReport, options: EvalJsonOptions = {}): object {
       tokenAccuracy: jsonNumber(s.tokenAccuracy),
       tokenTally: s.tokenTally,
       ...(options.confusion === true ? { confusion: confusionJson(s.confusion) } : {}),
+      ...(s.schemas !== undefined ? { schemas: schemasJson(s.schemas) } : {}),
       warnings: s.warnings,
     })),
   };
@@ -92,7 +95,7 @@ export function evalHeadline(r: EvalReport): string {
   const o = r.options;
   const size = count(g.length, g.unit === 'token' ? 'token' : 'character');
   const beta = o.beta === 1 ? 'F1' : `F${o.beta}`;
-  const types = o.types ? `, types ${o.types.join(',')}` : '';
+  const types = o.types ? `, types ${o.types.map(typeName).join(',')}` : '';
   return `${count(g.items, 'gold item')} in ${count(g.documents, 'document')} (${count(g.sentences, 'sentence')}, ${size}); ${o.match} match, ${beta}${types}`;
 }
 
@@ -164,7 +167,7 @@ export function evalTables(r: EvalReport): Table[] {
   const typeRows: string[][] = [];
   for (const s of sys) {
     for (const [label, t] of Object.entries(s.byType)) {
-      typeRows.push([s.name, label, String(t.tp), String(t.fp), String(t.fn), ...shownPrf(t, r)]);
+      typeRows.push([s.name, typeName(label), String(t.tp), String(t.fp), String(t.fn), ...shownPrf(t, r)]);
     }
   }
   const byType: Table = {
@@ -203,7 +206,7 @@ export function evalTables(r: EvalReport): Table[] {
         .map((v) => percent(v))];
     }),
   };
-  return [scores, errors, byType, macro, ind];
+  return [scores, errors, byType, macro, ind, ...schemasTables(r)];
 }
 
 /** Long-format CSV: one row per system for all types ("*"), then one per system and type. */

@@ -27,6 +27,7 @@ import { noteText } from './plan-notes.js';
 import { recommendationReason } from './plan-reason.js';
 import { predictionQualityJson, predictionQualityTable } from './plan-quality.js';
 import { renderCsv, renderLatex, renderMarkdown, renderText, type Column, type Table } from './table.js';
+import { wrapWords } from './terminal-text.js';
 
 export interface PlanTableOptions {
   /** ANSI colour and bold (decided by the caller from NO_COLOR / FORCE_COLOR / the terminal). */
@@ -35,6 +36,14 @@ export interface PlanTableOptions {
   width?: number;
   /** Show only the first `top` candidates (all when absent). */
   top?: number;
+  /**
+   * The short report (`plan --brief`): what the candidates are, the candidates, the choices and
+   * baselines, the recommendation, then `next` (the commands to run next, as the caller words
+   * them) — without the greedy path, rank agreement, prediction quality and held-out tables.
+   */
+  brief?: boolean;
+  /** Lines ending the brief report: what to run next. */
+  next?: readonly string[];
 }
 
 export interface PlanDocumentOptions {
@@ -221,7 +230,14 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     if (out.length > 0) out.push('');
     out.push(text.replace(/\n$/, ''));
   };
-  section([...planHeadline(result).map((l, i) => (i === 0 ? bold(l, color) : l)), dataLine(result)].join('\n'));
+  const headline = [...planHeadline(result), dataLine(result)];
+  section(headline.map((l) => (options.brief === true ? wrapWords(l, Math.max(40, options.width ?? 100)) : l)).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
+  if (options.brief === true && list.length > 0) {
+    section(wrapWords(`How to read it: each candidate is a set of systems combined by a rule. `
+      + `${objectiveLabel(result.objective.text, result.beta)} is its actual score on the planning data (in-sample: these data also chose it); `
+      + `pred ${objectiveLabel(result.objective.text, result.beta)} is what the members' pairwise statistics predict without combining them (≈: an estimate); `
+      + 'gap = actual − predicted; gain = its lead over its best member alone.', options.width ?? 100));
+  }
   // Members fit the terminal: lay the table out once in full, then give the members column what
   // the other columns leave.
   let membersCell = (m: string[]) => m.join('+');
@@ -233,8 +249,8 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     membersCell = (m) => abbreviateMembers(m, room);
   }
   const wide = options.width === undefined ? (m: string[]) => m.join('+') : (m: string[]) => abbreviateMembers(m, Math.max(16, Math.floor(options.width! / 3)));
-  const style = { color };
   const lineWidth = Math.max(40, options.width ?? 100);
+  const style = options.brief === true ? { color, width: lineWidth } : { color };
   if (list.length === 0) section('No candidates.');
   else {
     section(renderText([candidatesTable(result, list, membersCell)], style));
@@ -247,6 +263,11 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
   section(renderText([proceduresTable(result, wide)], style));
   const chosen = proceduresInFull(result, wide, lineWidth);
   if (chosen.length > 0) section(['Chosen in full:', ...chosen].join('\n'));
+  if (options.brief === true) {
+    section(recommendationLines(result).map((l, i) => (i === 0 ? bold(l, color) : wrapWords(l, lineWidth))).join('\n'));
+    if (options.next !== undefined && options.next.length > 0) section([bold('Next:', color), ...options.next].join('\n'));
+    return `${out.join('\n')}\n`;
+  }
   if (result.greedyPath.length > 0) section(renderText([greedyTable(result, result.greedyPath)], style));
   section(rankAgreementLines(result).join('\n'));
   section(renderText([predictionQualityTable(result)], style));

@@ -3,7 +3,7 @@
  * these pure functions lay them out as aligned text (optionally coloured), Markdown, LaTeX or CSV.
  */
 import { bandColor, textColorOn, xtermIndex } from './palette.js';
-import { MAX_CELL, terminalLine, terminalText, visible, visibleLines } from './terminal-text.js';
+import { MAX_CELL, terminalLine, terminalText, visible, visibleLines, wrapWords } from './terminal-text.js';
 
 export type Align = 'left' | 'right';
 
@@ -30,6 +30,8 @@ export interface Table {
 
 export interface TextStyle {
   color: boolean;
+  /** When given, titles and notes are wrapped at spaces to this many characters. */
+  width?: number;
 }
 
 const ESC = '\u001b[';
@@ -72,7 +74,8 @@ export function renderText(tables: readonly Table[], style: TextStyle = { color:
     const line = (cells: string[], fmt: (s: string, i: number, j: number) => string, i: number) =>
       cells.map((c, j) => fmt(pad(c, widths[j], t.columns[j].align ?? 'left'), i, j)).join('  ').trimEnd();
     if (out.length > 0) out.push('');
-    if (t.title !== undefined) out.push(bold(terminalText(t.title), style.color));
+    const wrap = (s: string) => (style.width === undefined ? s : wrapWords(s, style.width));
+    if (t.title !== undefined) out.push(bold(wrap(terminalText(t.title)), style.color));
     out.push(line(headers, (s) => bold(s, style.color), -1));
     out.push(widths.map((w) => '-'.repeat(w)).join('  '));
     rows.forEach((r, i) => {
@@ -83,7 +86,7 @@ export function renderText(tables: readonly Table[], style: TextStyle = { color:
         return s.trim() === '—' ? dim(s, style.color) : s;
       }, i));
     });
-    if (t.note !== undefined) out.push(terminalText(t.note));
+    if (t.note !== undefined) out.push(wrap(terminalText(t.note)));
   }
   return out.join('\n') + '\n';
 }

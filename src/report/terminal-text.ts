@@ -68,3 +68,27 @@ export function terminalLine(s: string, max = MAX_MESSAGE_LINE): string {
 export function terminalText(s: string, max = MAX_MESSAGE_LINE): string {
   return s.split('\n').map((line) => terminalLine(line, max)).join('\n');
 }
+
+/**
+ * `text` with each line broken at spaces into lines of at most `width` code points (a word
+ * longer than that stays whole on its own line); continuation lines keep the line's indent.
+ */
+export function wrapWords(text: string, width: number): string {
+  return text.split('\n').map((line) => {
+    if ([...line].length <= width) return line;
+    const indent = /^ */.exec(line)![0];
+    const out: string[] = [];
+    let current = '';
+    for (const word of line.slice(indent.length).split(' ')) {
+      const next = current === '' ? indent + word : `${current} ${word}`;
+      if (current !== '' && [...next].length > width) {
+        out.push(current);
+        current = indent + word;
+      } else {
+        current = next;
+      }
+    }
+    out.push(current);
+    return out.join('\n');
+  }).join('\n');
+}

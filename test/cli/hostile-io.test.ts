@@ -60,8 +60,8 @@ describe('signals during a write', () => {
       // Spread over the whole run: start-up, reading, simulating and writing.
       setTimeout(() => child.kill(signal), Math.round((took * (k + 1)) / 13));
       const [code, by] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
-      // 0: done before the signal; 143 or 130: handled; killed by the signal itself: it came
-      // before the command installed its handlers, when nothing is being written yet.
+      // 0: done before the signal; else ended by the signal itself (at once, or, during the
+      // write, once the output is complete or removed).
       if (code === null) expect(by).toBe(signal);
       else expect([0, signal === 'SIGTERM' ? 143 : 130]).toContain(code);
       if (code !== 0) interrupted++;

@@ -41,8 +41,18 @@ describe('parseTag', () => {
     expect(parseTag('I-WORK-OF-ART')).toEqual({ prefix: 'I', raw: 'I', type: 'WORK-OF-ART', code: 2, bit: 2 });
   });
 
+  it('reads a prefix alone, or with an empty type, as an untyped tag (type ""), as conlleval does', () => {
+    expect(parseTag('B')).toEqual({ prefix: 'B', raw: 'B', type: '', code: 1, bit: 1 });
+    expect(parseTag('I')).toEqual({ prefix: 'I', raw: 'I', type: '', code: 2, bit: 2 });
+    expect(parseTag('E')).toEqual({ prefix: 'E', raw: 'E', type: '', code: 3, bit: 4 });
+    expect(parseTag('S')).toEqual({ prefix: 'S', raw: 'S', type: '', code: 4, bit: 8 });
+    expect(parseTag('L')).toEqual({ prefix: 'E', raw: 'L', type: '', code: 3, bit: 16 });
+    expect(parseTag('U')).toEqual({ prefix: 'S', raw: 'U', type: '', code: 4, bit: 32 });
+    expect(parseTag('B-')).toEqual({ prefix: 'B', raw: 'B', type: '', code: 1, bit: 1 });
+  });
+
   it('rejects anything else', () => {
-    for (const t of ['PER', 'X-PER', 'B-', 'B', 'b-PER', 'BI-PER', '', '-', 'o', 'O-PER', 'B_PER']) {
+    for (const t of ['PER', 'X-PER', 'b-PER', 'BI-PER', '', '-', 'o', 'O-PER', 'B_PER', 'X', 'b', 'BI']) {
       expect(parseTag(t), t).toBeUndefined();
     }
   });
@@ -136,7 +146,7 @@ describe('decodeTags: conlleval chunking', () => {
 
   it('rejects a tag that is not a chunk tag with file:line and the tag', () => {
     for (const [tags, line, bad] of [
-      ['O PER', 11, 'PER'], ['X-PER', 10, 'X-PER'], ['B-PER I-PER B-', 12, 'B-'], ['O b-LOC', 11, 'b-LOC'],
+      ['O PER', 11, 'PER'], ['X-PER', 10, 'X-PER'], ['O b-LOC', 11, 'b-LOC'],
     ] as const) {
       const err = inputError(() => decodeTags(tagsOf(tags), opts()));
       expect(err.message).toBe(
@@ -302,6 +312,8 @@ function conlleval(tags: readonly string[]): Array<[number, number, string]> {
 const bioeTag = fc.oneof(
   fc.constant('O'),
   fc.tuple(fc.constantFrom('B', 'I', 'E'), fc.constantFrom('PER', 'LOC', 'MISC-X')).map(([p, t]) => `${p}-${t}`),
+  // Untyped tags: conlleval gives them the type "".
+  fc.constantFrom('B', 'I', 'E', 'B-', 'I-'),
 );
 
 interface Gen {

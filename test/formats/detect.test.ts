@@ -3,7 +3,8 @@
  * exactly when its first non-blank line is a JSON object, so that JSONL under a CoNLL name (as
  * `complan combine` writes when spans overlap) reads back, and no CoNLL file is taken for JSONL.
  */
-import { dirname } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../src/formats/detect.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
@@ -65,11 +66,15 @@ describe('detectFormat', () => {
     expect(detectFormat(temp(`{ ${'x'.repeat(70000)} O\n`, 'long-token.conll'))).toBe('conll');
   });
 
-  it('keeps extensions that say JSONL, and directories as BRAT', () => {
+  it('keeps extensions that say JSONL, and directories with .ann files as BRAT', () => {
     for (const ext of ['jsonl', 'json', 'ndjson', 'JSONL']) expect(detectFormat(temp(`${RECORD}\n`, `x.${ext}`))).toBe('jsonl');
     expect(detectFormat(temp(GOLD, 'conll-text.jsonl'))).toBe('jsonl');
     expect(detectFormat(temp(GOLD, 'plain.conll'))).toBe('conll');
     expect(detectFormat(temp('', 'empty.conll'))).toBe('conll');
-    expect(detectFormat(dirname(temp('Ada left.\n', 'doc.txt')))).toBe('brat');
+    const doc = temp('Ada left.\n', 'doc.txt');
+    writeFileSync(join(dirname(doc), 'doc.ann'), 'T1\tPER 0 3\tAda\n');
+    expect(detectFormat(dirname(doc))).toBe('brat');
+    // Without an .ann file, a directory is its files' kind (one document per file).
+    expect(detectFormat(dirname(temp('Ada B-PER\n', 'doc.conll')))).toBe('conll');
   });
 });

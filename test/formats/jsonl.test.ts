@@ -179,12 +179,13 @@ describe('readJsonl: errors name file:line', () => {
     fails('{"text":"Rome","spans":[[-1,2,"LOC"]]}\n', '1: span [-1, 2) "LOC" is outside the record (4 characters)');
   });
 
-  it('rejects offsets that are not integers and labels that are not non-empty strings', () => {
+  it('rejects offsets that are not integers and labels that are not strings; the empty label is the untyped type', () => {
     fails('{"tokens":["a","b"],"spans":[[0.5,2,"X"]]}\n', '1: span [0.5, 2) "X" has offsets that are not integers');
     fails('{"tokens":["a","b"],"spans":[["0",2,"X"]]}\n', '1: span ["0", 2) "X" has offsets that are not integers');
-    fails('{"tokens":["a","b"],"spans":[[0,2,""]]}\n', '1: span [0, 2) "" needs a label that is a non-empty string');
+    fails('{"tokens":["a","b"],"spans":[[0,2,7]]}\n', '1: span [0, 2) 7 needs a label that is a string');
     fails('{"tokens":["a","b"],"spans":[{"start":0,"end":2}]}\n',
-      '1: span [0, 2) (no label) needs a label that is a non-empty string');
+      '1: span [0, 2) (no label) needs a label that is a string');
+    expect(triples(read(temp('{"tokens":["a","b"],"spans":[[0,2,""]]}\n')).segments[0])).toEqual([[0, 2, '']]);
   });
 
   it('rejects span lists and span elements of the wrong shape', () => {

@@ -379,6 +379,8 @@ describe('loadCorpus: embedded gold', () => {
     expect(c.systems[0].warnings).toEqual([
       `${path}:1: embedded gold has LOC "Maren Vosk" which the gold standard (${GOLD}) lacks (ignored: --ignore-embedded-gold)`,
       `${path}: embedded gold disagrees in 2 sentences (ignored)`,
+      // The predictions are the gold standard's items.
+      `the system "s1" (${path}) predicts exactly the gold standard's ${GOLD_SPANS.length} items and scores as perfect: is it the gold standard under another name?`,
     ]);
     // The spans are the predictions, scored against the real gold.
     expect(quads(c.systems[0].spans)).toEqual(GOLD_SPANS);
@@ -388,8 +390,10 @@ describe('loadCorpus: embedded gold', () => {
   it('records a single warning for a single disagreement', () => {
     const path = embedded((t, g) => (t === 'Pellham' ? 'B-ORG' : g));
     const c = load(GOLD, [path], { ignoreEmbeddedGold: true });
-    expect(c.systems[0].warnings).toHaveLength(1);
+    // The one disagreement, and (the predictions being the gold items) the warning that says so.
+    expect(c.systems[0].warnings).toHaveLength(2);
     expect(c.systems[0].warnings[0]).toMatch(/^.*:19: embedded gold has ORG "Pellham" .*\(ignored: --ignore-embedded-gold\)$/);
+    expect(c.systems[0].warnings[1]).toMatch(/predicts exactly the gold standard's \d+ items/);
   });
 
   it('checks embedded gold across a sentence that covers two gold sentences', () => {

@@ -151,4 +151,39 @@ describe('writeFileAtomic', () => {
     expect(statSync(fifo).isFIFO()).toBe(true);
     expect(readdirSync(dir)).toEqual(['fifo']);
   });
+
+  it('holds back a SIGTERM that comes during the write: the file is complete, no temporary file is left, then the signal ends the process', () => {
+    const dir = tempDir();
+    const target = join(dir, 'out.txt');
+    const lib = join(import.meta.dirname, '../../dist/src/formats/write-file.js');
+    expect(existsSync(lib), 'npm run build makes dist/').toBe(true);
+    const script = `
+      const { writeFileAtomic } = await import(${JSON.stringify(lib)});
+      function* chunks() {
+        for (let i = 0; i < 20000; i++) {
+          if (i === 10000) process.kill(process.pid, 'SIGTERM');
+          yield 'line ' + i + '\\n';
+        }
+      }
+      writeFileAtomic(${JSON.stringify(target)}, chunks());
+      setTimeout(() => process.stdout.write('still running'), 2000);
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.signal).toBe('SIGTERM');
+    expect(r.stdout).toBe('');
+    expect(readFileSync(target, 'utf8').split('\n')).toHaveLength(20001);
+    expect(readdirSync(dir)).toEqual(['out.txt']);
+  });
+
+  it('leaves the default action alone outside a write: nothing stays installed', () => {
+    const lib = join(import.meta.dirname, '../../dist/src/formats/write-file.js');
+    const target = join(tempDir(), 'x.txt');
+    const script = `
+      const { writeFileAtomic } = await import(${JSON.stringify(lib)});
+      writeFileAtomic(${JSON.stringify(target)}, ['x']);
+      setImmediate(() => setImmediate(() => process.stdout.write(String(process.listenerCount('SIGTERM') + process.listenerCount('SIGINT')))));
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.stdout).toBe('0');
+  });
 });

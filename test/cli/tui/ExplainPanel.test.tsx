@@ -60,7 +60,7 @@ describe('tui Planner: x explains the highlighted candidate', () => {
     const frame = () => plain(inst.lastFrame());
     // Nothing selected: a notice says what x needs.
     await press(inst.stdin, 'x');
-    expect(frame()).toContain('x explains a candidate: select systems, or highlight one in the list');
+    expect(frame()).toContain('x explains: select systems, or highlight a candidate in the list');
     // crf and gazetteer (systems 3 and 4) under union.
     await press(inst.stdin, KEY.down, KEY.down, KEY.space, KEY.down, KEY.space, 'x');
     const want = explainSelection(model, maskOf([2, 3]), 0);

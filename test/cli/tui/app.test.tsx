@@ -84,7 +84,7 @@ describe('tui: tabs, help and quit', () => {
 });
 
 describe('tui: Systems view', () => {
-  it('s cycles the sort column: P, R, F (best first), SER (lowest first), … back to input order', async () => {
+  it('s cycles the sort column: P, R, F (best first), SER (lowest first), … back to # (name order)', async () => {
     const { lastFrame, stdin } = start();
     await press(stdin, 's');
     expect(lastFrame()).toContain('P▼');
@@ -97,7 +97,7 @@ describe('tui: Systems view', () => {
     expect(lastFrame()).toContain('SER▼');
     expect(tableOrder(lastFrame()!)[0]).toBe('crf');
     for (let i = 0; i < 5; i++) await press(stdin, 's');
-    expect(lastFrame()).toContain('input order');
+    expect(lastFrame()).toContain('sorted by # (by name)');
     expect(tableOrder(lastFrame()!)).toEqual(NAMES);
   });
 

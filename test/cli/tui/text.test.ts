@@ -1,6 +1,6 @@
 /** The TUI's text helpers that the held-out panel uses: wrapping at spaces and clipping to a height. */
 import { describe, expect, it } from 'vitest';
-import { clip, wrap } from '../../../cli/tui/text.js';
+import { clip, plural, shortNames, wrap } from '../../../cli/tui/text.js';
 
 describe('wrap', () => {
   it('breaks at spaces, filling each line as far as the width allows', () => {
@@ -29,5 +29,54 @@ describe('clip', () => {
     expect(clip(['one', 'two', 'three'], 2, 10)).toEqual(['one', 'two…']);
     expect(clip(['one', 'twotwotwo!', 'three'], 2, 10)).toEqual(['one', 'twotwotwo…']);
     expect(clip(['one', 'two'], 0, 10)).toEqual([]);
+  });
+});
+
+describe('shortNames', () => {
+  const TWELVE = ['bert-glove-lstmcrf', 'bert-lstmcrf', 'cnn-glove-cnncrf', 'cnn-glove-lstmcrf', 'cnn-rand-lstmcrf', 'elmo-glove-lstmcrf',
+    'elmo-lstmcrf', 'flair-glove-lstmcrf', 'flair-lstmcrf', 'rand-lstmcrf', 'spanner-generic', 'spanner-lendecode'];
+
+  it('keeps names that fit, and cuts the middle of the others', () => {
+    expect(shortNames(['crf', 'bert-glove-lstmcrf'], 16)).toEqual(['crf', 'bert-glo…lstmcrf']);
+    expect(shortNames(['a', 'bb'], 5)).toEqual(['a', 'bb']);
+  });
+
+  it('keeps the two flair systems apart where an even cut makes them equal', () => {
+    // An even cut at 12 columns gives flair-…tmcrf for both.
+    const even = ['flair-glove-lstmcrf', 'flair-lstmcrf'].map((s) => s.slice(0, 6) + '…' + s.slice(-5));
+    expect(even[0]).toBe(even[1]);
+    const got = shortNames(['flair-glove-lstmcrf', 'flair-lstmcrf'], 12);
+    expect(new Set(got).size).toBe(2);
+    for (const s of got) expect(s.length).toBeLessThanOrEqual(12);
+  });
+
+  it('twelve real system names stay distinct at every width from 4 to 20, each within the width, start and end kept', () => {
+    for (let w = 4; w <= 20; w++) {
+      const got = shortNames(TWELVE, w);
+      expect(new Set(got).size, `width ${w}: ${got.join(' ')}`).toBe(12);
+      got.forEach((s, i) => {
+        expect(s.length).toBeLessThanOrEqual(w);
+        if (TWELVE[i].length <= w) expect(s).toBe(TWELVE[i]);
+        else {
+          const [head, tail] = s.split('…');
+          expect(TWELVE[i].startsWith(head) && TWELVE[i].endsWith(tail)).toBe(true);
+        }
+      });
+    }
+  });
+
+  it('falls back to a cut per name when no single cut keeps them apart', () => {
+    // Distinct only in a middle character: no cut that keeps both ends differs, a per-name cut takes another split.
+    const got = shortNames(['abcXdef', 'abcYdef', 'ab'], 5);
+    expect(got[2]).toBe('ab');
+    expect(got[0]).not.toBe(got[1]);
+  });
+});
+
+describe('plural', () => {
+  it('is singular for one only', () => {
+    expect(plural(1, 'system')).toBe('1 system');
+    expect(plural(0, 'system')).toBe('0 systems');
+    expect(plural(12, 'system')).toBe('12 systems');
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * The TUI's loading screen: drawn on the alternate screen from the first moment, before the
+ * inputs are read and before Ink (which takes about a second to import) is loaded, then redrawn
+ * as each file is read (loadCorpus's onRead) and as each step of the model begins. Plain
+ * writes, no Ink or React: the screen is up while they load (and this module imports nothing
+ * heavy). The lines are a pure function.
+ */
+import { basename } from 'node:path';
+import type { ReadProgress } from '../../src/formats/load.js';
+import { progressLine } from '../progress.js';
+
+export interface LoadingState {
+  /** Files read so far, of all of them, and the items (gold and predicted spans) they held. */
+  files: number;
+  total: number;
+  items: number;
+  /** The file being read, while files are read. */
+  reading?: string;
+  /** What is being computed once every file is read. */
+  step?: string;
+}
+
+/** The loading screen's lines, each within `columns`. */
+export function loadingLines(s: LoadingState, columns: number): string[] {
+  const w = Math.max(10, columns - 1);
+  const cut = (l: string) => (l.length <= w ? l : `${l.slice(0, w - 1)}…`);
+  const lines = [
+    'complan: Loading',
+    '',
+    progressLine('files', s.files, s.total, Math.max(5, Math.min(30, w - 30))),
+    `${s.files} of ${s.total} files read, ${s.items.toLocaleString('en-US')} items`,
+  ];
+  if (s.step !== undefined) lines.push(`${s.step}…`);
+  else if (s.reading !== undefined) lines.push(`reading ${s.reading}…`);
+  return lines.map(cut);
+}
+
+/** A screen the loading lines are drawn on: the terminal's alternate screen, say. */
+export interface LoadingSink {
+  columns: number;
+  draw: (lines: readonly string[]) => void;
+}
+
+export interface LoadingScreen {
+  /** loadCorpus's onRead. */
+  read: (p: ReadProgress) => void;
+  /** buildModel's onStep, and any later step (by name). */
+  step: (name: string) => void;
+  state: () => LoadingState;
+}
+
+/**
+ * Draws the loading screen at once (nothing read yet, the first file named) and on every report.
+ * @param files the input files in the order loadCorpus reads them (the gold standard first).
+ */
+export function startLoadingScreen(sink: LoadingSink, files: readonly string[]): LoadingScreen {
+  let state: LoadingState = { files: 0, total: files.length, items: 0, reading: files[0] === undefined ? undefined : basename(files[0]) };
+  const draw = () => sink.draw(loadingLines(state, sink.columns));
+  draw();
+  return {
+    read: (p) => {
+      const next = files[p.done];
+      state = { ...state, files: p.done, total: p.total, items: state.items + p.items, reading: next === undefined ? undefined : basename(next) };
+      draw();
+    },
+    step: (name) => {
+      state = { ...state, reading: undefined, step: name };
+      draw();
+    },
+    state: () => state,
+  };
+}

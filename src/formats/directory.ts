@@ -1,0 +1,144 @@
+/**
+ * A directory as one input. A directory holding an `.ann` file is BRAT standoff (brat.ts).
+ * Any other directory is a set of CoNLL or JSONL files, one document per file, read in the
+ * code-point order of their names (the byte order of their UTF-8 names: what `LC_ALL=C ls` and
+ * Python's `sorted` give, whatever the locale). Hidden files (names starting with `.`) and
+ * subdirectories are passed over; symbolic links are followed. Every file must be of one kind:
+ * a directory mixing CoNLL and JSONL files is an error naming one file of each.
+ *
+ * Each file is one document named by its file name: it starts a document, and `-DOCSTART-`
+ * lines inside it (CoNLL) or `doc_id` fields (JSONL) do not start another. A file with no
+ * sentences adds no document. Records are aligned to the gold standard as the files' sentences
+ * and records would be in one file, so a directory and the concatenation of its files score
+ * alike (apart from the document boundaries).
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../errors.js';
+import type { InputFormat } from '../model/corpus.js';
+import { detectScheme } from './chunking.js';
+import { readConll } from './conll.js';
+import { readJsonl } from './jsonl.js';
+import { describeFsError } from './lines.js';
+import type { ReadOptions, ReadSummary, SegmentSink } from './segment.js';
+
+/** Orders strings by code point (UTF-16 code-unit order differs only past U+D7FF). */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}
+
+/** What a directory holds, for detection: its BRAT annotation files, or its other files in order. */
+export interface DirectoryListing {
+  /** Whether it has an `.ann` file (it is BRAT). */
+  brat: boolean;
+  /** Its files (not hidden, not directories), in code-point order of their names. */
+  files: string[];
+}
+
+/** Lists `dir` as {@link DirectoryListing} says. */
+export function listDirectory(dir: string): DirectoryListing {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (err) {
+    throw new InputError(describeFsError(err), dir);
+  }
+  const files: string[] = [];
+  let brat = false;
+  for (const name of names) {
+    if (name.startsWith('.')) continue;
+    if (name.endsWith('.ann')) brat = true;
+    let isFile: boolean;
+    try {
+      isFile = statSync(join(dir, name)).isFile();
+    } catch {
+      // A broken link, or a file gone since the listing: not an input.
+      continue;
+    }
+    if (isFile) files.push(name);
+  }
+  return { brat, files: files.sort(compareCodePoints) };
+}
+
+/**
+ * The format of the files of a directory that is not BRAT: `formatOf` gives each file's (by
+ * its extension and content). An InputError for an empty directory and for one mixing kinds.
+ */
+export function directoryFormat(dir: string, files: readonly string[], formatOf: (path: string) => InputFormat): InputFormat {
+  if (files.length === 0) {
+    throw new InputError('the directory has no input files (expected CoNLL or JSONL files, one document per file, or BRAT NAME.txt and NAME.ann pairs)', dir);
+  }
+  const first = join(dir, files[0]);
+  const format = formatOf(first);
+  for (let k = 1; k < files.length; k++) {
+    const path = join(dir, files[k]);
+    const other = formatOf(path);
+    if (other !== format) {
+      throw new InputError(
+        `the directory mixes kinds of files: ${files[0]} is ${NAMES[format]} but ${files[k]} is ${NAMES[other]} (a directory is one input: all CoNLL or all JSONL files, one document per file)`,
+        dir,
+      );
+    }
+  }
+  return format;
+}
+
+const NAMES: Record<InputFormat, string> = { conll: 'CoNLL', jsonl: 'JSONL', brat: 'BRAT' };
+
+/**
+ * Reads the CoNLL or JSONL files of `dir` (as {@link listDirectory} lists them) as one input,
+ * one document per file (see the module comment). The summary's scheme is detected over all
+ * the files; with `strictScheme` and no scheme given, a first pass over every file detects it,
+ * and every file is then validated under it.
+ */
+export function readDirectory(dir: string, format: 'conll' | 'jsonl', opts: ReadOptions, sink: SegmentSink): ReadSummary {
+  const files = listDirectory(dir).files;
+  if (files.length === 0) directoryFormat(dir, files, () => format);
+  const read = format === 'conll' ? readConll : readJsonl;
+  // Verification in place follows the expected sentences from the first: one file's worth only.
+  let fileOpts: ReadOptions = { ...opts, expect: undefined };
+  if (format === 'conll' && opts.strictScheme && opts.scheme === 'auto') {
+    let bits = 0;
+    for (const name of files) bits |= read(join(dir, name), { ...fileOpts, strictScheme: false }, () => {}).evidence ?? 0;
+    fileOpts = { ...fileOpts, scheme: detectScheme({ bits }) };
+  }
+  const summary: ReadSummary = { segments: 0, hasEmbeddedGold: false, warnings: [], lines: 0 };
+  let bits = 0;
+  let tagged = false;
+  let embedded = 0;
+  let withSentences = 0;
+  for (const name of files) {
+    let first = true;
+    const s = read(join(dir, name), fileOpts, (seg) => {
+      // One document per file: the file starts it, and nothing inside it starts another.
+      seg.docId = name;
+      seg.docBreak = first ? true : undefined;
+      first = false;
+      sink(seg);
+    });
+    summary.segments += s.segments;
+    summary.warnings.push(...s.warnings);
+    summary.lines! += s.lines ?? 0;
+    if (s.evidence !== undefined) {
+      bits |= s.evidence;
+      tagged = true;
+    }
+    if (s.segments > 0) {
+      withSentences++;
+      if (s.hasEmbeddedGold) embedded++;
+    }
+  }
+  // Only a directory whose every file (with sentences) has the embedded gold column has one.
+  summary.hasEmbeddedGold = embedded > 0 && embedded === withSentences;
+  if (tagged) summary.scheme = detectScheme({ bits });
+  // A line number would be in no one file: only an empty directory's (0) is kept, for messages.
+  if (summary.lines !== 0) summary.lines = undefined;
+  return summary;
+}

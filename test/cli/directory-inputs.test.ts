@@ -1,0 +1,56 @@
+/**
+ * Directories through the commands: a directory of CoNLL files is one system (one document per
+ * file), a directory mixing kinds is a data error, and no output may be written over a file in
+ * an input directory.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli } from './helpers.js';
+
+const GOLD = 'examples/news/gold.conll';
+const CRF = 'examples/news/systems/crf.conll';
+const SLOPPY = 'examples/news/systems/sloppy.conll';
+
+/** `path`'s documents, one file each, in a fresh directory. */
+function splitInto(path: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'complan-dir-cli-'));
+  const docs = readFileSync(join(ROOT, path), 'utf8').split(/^-DOCSTART-.*\n/m).filter((d) => d.trim() !== '');
+  docs.forEach((d, i) => writeFileSync(join(dir, `doc${i + 1}.conll`), d));
+  return dir;
+}
+
+describe('directories as inputs', () => {
+  it('eval scores a directory of per-document files as the file, one document per file', async () => {
+    const dir = splitInto(CRF);
+    const file = JSON.parse((await runCli(['eval', '--gold', GOLD, CRF, '--format', 'json'])).stdout);
+    const r = await runCli(['eval', '--gold', GOLD, `crf=${dir}`, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const got = JSON.parse(r.stdout);
+    expect(got.systems[0].byDocument.map((d: { id: string }) => d.id)).toEqual(['#1', '#2', '#3', '#4', '#5', '#6', '#7', '#8']);
+    for (const k of ['tp', 'fp', 'fn', 'f', 'byType']) expect(got.systems[0][k]).toEqual(file.systems[0][k]);
+    const goldDir = await runCli(['eval', '--gold', splitInto(GOLD), CRF, '--format', 'json']);
+    expect(JSON.parse(goldDir.stdout).systems[0].byDocument.map((d: { id: string }) => d.id)[7]).toBe('doc8.conll');
+  });
+
+  it('a directory mixing kinds is a data error (exit 2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-dir-mixed-'));
+    writeFileSync(join(dir, 'a.conll'), 'x O\n');
+    writeFileSync(join(dir, 'b.jsonl'), '{"tokens":["x"],"spans":[]}\n');
+    const r = await runCli(['eval', '--gold', GOLD, dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`complan: ${dir}: the directory mixes kinds of files: a.conll is CoNLL but b.jsonl is JSONL (a directory is one input: all CoNLL or all JSONL files, one document per file)\n`);
+  });
+
+  it('combine refuses to write over a file inside an input directory', async () => {
+    const dir = splitInto(CRF);
+    mkdirSync(join(dir, 'sub'));
+    const target = join(dir, 'doc1.conll');
+    const before = readFileSync(target, 'utf8');
+    const r = await runCli(['combine', '--gold', GOLD, dir, SLOPPY, '--rule', 'union', '--out', target]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('complan never writes over its inputs');
+    expect(readFileSync(target, 'utf8')).toBe(before);
+  });
+});

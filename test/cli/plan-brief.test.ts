@@ -1,0 +1,56 @@
+/**
+ * `plan --brief` (what `npm start` runs): a short, explained first screen that ends with the
+ * commands to run next — and those commands work as printed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planNextSteps, systemsArgument } from '../../cli/next-steps.js';
+import { ROOT, runCli } from './helpers.js';
+
+const NEWS = join(ROOT, 'examples/news');
+const SYSTEMS = ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy'].map((s) => join(NEWS, 'systems', `${s}.conll`));
+
+describe('systemsArgument', () => {
+  it('is a glob when the files are every file of one extension in one folder, else the list', () => {
+    expect(systemsArgument(SYSTEMS)).toBe(`${join(NEWS, 'systems')}/*.conll`);
+    expect(systemsArgument(SYSTEMS.slice(0, 2))).toBe(SYSTEMS.slice(0, 2).join(' '));
+    expect(systemsArgument(['a=x.conll', "it's.conll"])).toBe("a=x.conll 'it'\\''s.conll'");
+  });
+});
+
+describe('plan --brief', () => {
+  it('explains the columns, shows candidates, choices and the recommendation, and ends with what to run next', async () => {
+    const r = await runCli(['plan', '--brief', '--top', '3', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = r.stdout;
+    expect(out).toMatch(/How to read it: each candidate is a set of systems combined by a rule/);
+    expect(out.indexOf('How to read it')).toBeLessThan(out.indexOf('Candidates ('));
+    expect(out).toContain('The search\'s choice and the baselines');
+    expect(out).toMatch(/^Recommendation \(/m);
+    for (const gone of ['Greedy path', 'Rank agreement', 'Prediction quality', 'Held-out splits']) expect(out).not.toContain(gone);
+    const next = out.split('Next:\n')[1];
+    expect(next).toBeDefined();
+    expect(next).toContain(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
+    expect(next).toContain('complan combine --plan plan.json');
+    expect(next).toContain('complan tui --gold');
+    // The commands quote the example's absolute paths, as long as the checkout's path: measured as if relative.
+    const width = (l: string) => [...l.split(`${ROOT}/`).join('')].length;
+    expect(Math.max(...out.split('\n').filter((l) => !l.startsWith('settings:')).map(width))).toBeLessThanOrEqual(120);
+  });
+
+  it('prints next commands that run as printed (save the plan, then apply it)', () => {
+    const bin = join(ROOT, 'dist/cli/main.js');
+    expect(existsSync(bin), 'npm run build makes dist/cli/main.js').toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'complan-next-'));
+    const steps = planNextSteps(join(NEWS, 'gold.conll'), SYSTEMS).map((l) => l.trim()).filter((l) => l.startsWith('complan '));
+    for (const step of steps.slice(0, 2)) {
+      const r = spawnSync('bash', ['-c', step.replace(/^complan /, `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} `)], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, `${step}\n${r.stderr}`).toBe(0);
+    }
+    expect(existsSync(join(dir, 'plan.json'))).toBe(true);
+    expect(existsSync(join(dir, 'ensemble.conll'))).toBe(true);
+  });
+});

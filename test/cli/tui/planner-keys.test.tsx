@@ -1,0 +1,102 @@
+/**
+ * The Planner's keys as one pure function of the latest state, and in the app: keys written
+ * together (no render between them, as a slow link delivers them) act on the cursor each one
+ * leaves.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import { App } from '../../../cli/tui/App.js';
+import { INITIAL_PLANNER, plannerKey, type PlannerContext, type PlannerState } from '../../../cli/tui/planner-keys.js';
+import { KEY, newsModel, plain, render, settle, until } from './helpers.js';
+
+afterEach(() => cleanup());
+
+const context: PlannerContext = {
+  systems: 5, rules: 4, candidates: [{ mask: 0b110, rule: 3, value: 0.9 }, { mask: 0b11, rule: 0, value: 0.8 }], procedures: [],
+  searchRunning: false, checkRunning: false, selectionOf: () => null,
+  explain: () => { throw new Error('not asked'); },
+};
+
+/** The state after the keys, each handed the state the one before left. */
+function after(keys: Array<Parameters<typeof plannerKey>[1]>, s: PlannerState = INITIAL_PLANNER): PlannerState {
+  return keys.reduce((st, k) => plannerKey(st, k, context).state, s);
+}
+
+describe('plannerKey', () => {
+  it('↓ ↓ space toggles the third system, where the cursor is', () => {
+    const s = after([{ input: '', down: true }, { input: '', down: true }, { input: ' ' }]);
+    expect(s.cursor).toBe(2);
+    expect(s.selected).toBe(0b100);
+  });
+
+  it('the cursor stays within the systems; space twice toggles back', () => {
+    expect(after([{ input: '', up: true }]).cursor).toBe(0);
+    expect(after(Array.from({ length: 9 }, () => ({ input: '', down: true }))).cursor).toBe(4);
+    expect(after([{ input: ' ' }, { input: ' ' }]).selected).toBe(0);
+  });
+
+  it('→ moves to the candidates, ↓ Enter loads the second one, back on the systems', () => {
+    const s = after([{ input: '', right: true }, { input: '', down: true }, { input: '', enter: true }]);
+    expect(s).toMatchObject({ selected: 0b11, rule: 0, focus: 'systems', pick: 1 });
+  });
+
+  it('r cycles the rules and drops weights; g, e, h and Esc name the work they start', () => {
+    expect(after([{ input: 'r' }, { input: 'r' }, { input: 'r' }, { input: 'r' }]).rule).toBe(0);
+    expect(plannerKey({ ...INITIAL_PLANNER, weights: { a: 2 } }, { input: 'r' }, context).state.weights).toBeUndefined();
+    expect(plannerKey(INITIAL_PLANNER, { input: 'g' }, context).effect).toBe('greedy');
+    expect(plannerKey(INITIAL_PLANNER, { input: 'e' }, context).effect).toBe('exhaustive');
+    expect(plannerKey(INITIAL_PLANNER, { input: 'h' }, context)).toMatchObject({ effect: 'check', state: { pane: 'heldout' } });
+    expect(plannerKey(INITIAL_PLANNER, { input: '', escape: true }, context).effect).toBeUndefined();
+    expect(plannerKey(INITIAL_PLANNER, { input: '', escape: true }, { ...context, searchRunning: true }).effect).toBe('stop');
+  });
+});
+
+describe('tui Planner: keys that arrive together', () => {
+  it('↓ ↓ space written with no render between them toggles the system under the cursor', async () => {
+    const inst = render(<App model={newsModel()} initialView={2} />);
+    await settle(50);
+    // Three writes in one go: React has no chance to render between them.
+    inst.stdin.write(KEY.down);
+    inst.stdin.write(KEY.down);
+    inst.stdin.write(KEY.space);
+    const f = plain(await until(inst.lastFrame, (x) => plain(x).includes('Systems (1 of 5)')));
+    expect(f).toContain('Systems (1 of 5)');
+    // The cursor and the toggled system are the same: the third, crf.
+    expect(f).toMatch(/› 3 \[x\] crf/);
+    expect(f).not.toMatch(/\[x\] (cautious|confuser)/);
+  });
+
+  it('→ ↓ Enter written together after a search load the second candidate', async () => {
+    const model = newsModel();
+    const inst = render(<App model={model} initialView={2} />);
+    await settle(50);
+    inst.stdin.write('e');
+    await until(inst.lastFrame, (x) => plain(x).includes('done'));
+    const second = /\n\s+2 F1 (\d+\.\d\d) (\w+)\s+(\S+)/.exec(plain(inst.lastFrame()))!;
+    inst.stdin.write(KEY.right);
+    inst.stdin.write(KEY.down);
+    inst.stdin.write(KEY.enter);
+    const f = plain(await until(inst.lastFrame, (x) => plain(x).includes(`Rule ${second[2]}`)));
+    expect(f).toContain(`Rule ${second[2]}`);
+    expect(f).toMatch(new RegExp(`actual\\s+[\\d.]+\\s+[\\d.]+\\s+${second[1].replace('.', '\\.')}`));
+    for (const name of second[3].split('+')) expect(f).toMatch(new RegExp(`\\[x\\] ${name}`));
+  });
+});
+
+describe('tui Complementarity: keys that arrive together', () => {
+  it('↓ Enter written with no render between them sees the cursor on the diagonal, and opens nothing', async () => {
+    const inst = render(<App model={newsModel()} initialView={1} />);
+    await settle(50);
+    // The cursor starts on row 1, column 2; ↓ makes it the diagonal (2, 2), which has no pair.
+    inst.stdin.write(KEY.down);
+    inst.stdin.write(KEY.enter);
+    await settle(300);
+    expect(plain(inst.lastFrame())).toContain('confuser with itself');
+    expect(plain(inst.lastFrame())).not.toContain('Pair');
+    // ← Enter then opens (2, 1).
+    inst.stdin.write(KEY.left);
+    inst.stdin.write(KEY.enter);
+    const f = plain(await until(inst.lastFrame, (x) => plain(x).includes('Pair')));
+    expect(f).toContain('Pair  A = confuser   B = cautious');
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The Systems, Ablation and pair views and the help overlay on their own: counts and order
+ * labels say what they are, nothing wraps or runs past the width, shortened names stay apart,
+ * and the example lists grow with the terminal's height.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from 'ink-testing-library';
+import { AblationView } from '../../../cli/tui/AblationView.js';
+import { HELP, HelpOverlay, helpLines } from '../../../cli/tui/HelpOverlay.js';
+import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
+import { PairDetail } from '../../../cli/tui/PairDetail.js';
+import { SystemsView } from '../../../cli/tui/SystemsView.js';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../../src/formats/load.js';
+import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
+import { NEWS, NEWS_SYSTEMS, newsModel, plain } from './helpers.js';
+
+afterEach(() => cleanup());
+
+/** The news systems under the given names (in the order given). */
+function named(names: readonly string[]): TuiModel {
+  const systems = names.map((n, i) => parseSystemArg(`${n}=${NEWS_SYSTEMS[i]}`));
+  return buildModel(loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems }), DEFAULT_EVAL_OPTIONS);
+}
+
+const frameOf = (el: React.ReactElement) => plain(render(el).lastFrame());
+
+/** Checks that a frame keeps within `width` columns and `height` rows. */
+function fits(frame: string, width: number, height: number): void {
+  const lines = frame.split('\n');
+  expect(lines.length).toBeLessThanOrEqual(height);
+  for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(width);
+}
+
+describe('SystemsView', () => {
+  it('# is the order by name, whatever order the files came in, and says so', () => {
+    const m = named(['zeta', 'alpha', 'mid', 'beta', 'omega']);
+    const f = frameOf(<SystemsView model={m} active={false} width={80} height={22} />);
+    const order = f.split('\n').map((l) => /^\s+\d+ (\S+)/.exec(l)?.[1]).filter((x) => x !== undefined);
+    expect(order).toEqual(['alpha', 'beta', 'mid', 'omega', 'zeta']);
+    expect(f).toContain('5 systems, strict match; sorted by # (by name)');
+    expect(f).not.toContain('input order');
+  });
+
+  it('one system is "1 system"', () => {
+    const m = named(['solo']);
+    expect(frameOf(<SystemsView model={m} active={false} width={80} height={22} />)).toContain('1 system, strict match');
+  });
+
+  it('names that share their start and end stay apart in a narrow table', () => {
+    const m = named(['flair-glove-lstmcrf', 'flair-lstmcrf', 'bert-glove-lstmcrf', 'bert-lstmcrf', 'spanner-lendecode']);
+    // 8 columns of 7 and the index leave the names 8 characters at 68 columns.
+    const f = frameOf(<SystemsView model={m} active={false} width={68} height={22} />);
+    const shown = f.split('\n').slice(1, 6).map((l) => l.slice(4, 12).trim());
+    expect(new Set(shown).size).toBe(5);
+    fits(f, 68, 22);
+  });
+});
+
+describe('AblationView', () => {
+  for (const [w, h] of [[80, 22], [100, 28], [160, 48]] as const) {
+    it(`fits ${w}×${h + 2}: the baseline line first, no line past the width, no more lines than the height`, () => {
+      const f = frameOf(<AblationView model={newsModel()} active={false} width={w} height={h} />);
+      fits(f, w, h);
+      expect(f.split('\n')[0]).toMatch(/^Baseline cautious\s+F 74\.75/);
+      expect(f).toMatch(/^\s+variant\s+F\s+ΔF\s+V→B\s+B→V\s+flag$/m);
+    });
+  }
+
+  it('lists more example items on a taller terminal: all it has room for', () => {
+    const items = (h: number) => frameOf(<AblationView model={newsModel()} active={false} width={100} height={h} />)
+      .split('\n').filter((l) => /^\s+\S.*\(#\d+ s\d+\)/.test(l)).length;
+    const short = items(22), tall = items(48);
+    // confuser against cautious: 57 gained, 26 lost, 42 introduced, 2 removed; each line holds an item of
+    // two lists side by side, and the short screen has room for six lines of each pair of lists.
+    expect(short).toBe(6 + 6);
+    expect(tall).toBeGreaterThan(2 * short);
+  });
+});
+
+describe('PairDetail', () => {
+  it('lists more example items on a taller terminal, and fits both', () => {
+    const m = newsModel();
+    const f24 = frameOf(<PairDetail model={m} a={0} b={1} width={80} height={22} />);
+    const f50 = frameOf(<PairDetail model={m} a={0} b={1} width={160} height={48} />);
+    fits(f24, 80, 22);
+    fits(f50, 160, 48);
+    const count = (f: string) => (f.match(/\(#\d+ s\d+\)/g) ?? []).length;
+    expect(count(f50)).toBeGreaterThan(2 * count(f24));
+    // B finds, A misses: 57 items, of which the tall screen shows 19.
+    expect(f50).toContain('B finds, A misses (57)');
+    expect(count(f24)).toBeGreaterThan(10);
+  });
+});
+
+describe('HelpOverlay', () => {
+  it('wraps a description too long for its column under itself: every line of both columns is shown whole', () => {
+    for (const width of [80, 100]) {
+      const f = frameOf(<HelpOverlay width={width} height={22} />);
+      fits(f, width, 22);
+      const col = Math.floor((width - 5) / 2);
+      for (const l of [...helpLines(HELP.slice(0, 3), col), ...helpLines(HELP.slice(3), col)]) expect(f, `${width}: ${l.text}`).toContain(l.text.trimEnd());
+    }
+    // At 80 columns the longest descriptions take two lines.
+    const f = frameOf(<HelpOverlay width={80} height={22} />);
+    expect(f).toContain('next sort column (# P R F');
+    expect(f).toMatch(/^│\s+SER K TP FP FN\)/m);
+  });
+
+  it('helpLines keeps every line within the column, and each description whole, in order, across its lines', () => {
+    for (const width of [37, 47]) {
+      const lines = helpLines(HELP, width);
+      for (const l of lines) expect(l.text.length).toBeLessThanOrEqual(width);
+      const got: string[] = [];
+      for (const l of lines.filter((x) => !x.title)) {
+        if (l.text.startsWith(' '.repeat(11))) got[got.length - 1] += ` ${l.text.trim()}`;
+        else got.push(l.text.slice(11));
+      }
+      expect(got).toEqual(HELP.flatMap(([, keys]) => keys.map(([, what]) => what)));
+      expect(lines.filter((x) => x.title).map((x) => x.text)).toEqual(HELP.map(([t]) => t));
+    }
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * A directory of CoNLL or JSONL files is one input, one document per file, in code-point order
+ * of the names; hidden files and subdirectories are passed over; mixed kinds are an error.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { detectFormat } from '../../src/formats/detect.js';
+import { compareCodePoints, listDirectory } from '../../src/formats/directory.js';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus, type LoadOptions } from '../../src/formats/load.js';
+import { evaluate } from '../../src/metrics/evaluate.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const GOLD = join(ROOT, 'examples/news/gold.conll');
+const CRF = join(ROOT, 'examples/news/systems/crf.conll');
+const GOLD_JSONL = join(ROOT, 'examples/news/jsonl/gold.jsonl');
+const CRF_JSONL = join(ROOT, 'examples/news/jsonl/crf.jsonl');
+
+const base = mkdtempSync(join(tmpdir(), 'complan-dir-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+let dirs = 0;
+
+/** A fresh directory holding `files` (name → content; a name ending in / is a subdirectory). */
+function dirWith(files: Record<string, string>): string {
+  const dir = join(base, `d${dirs++}`);
+  mkdirSync(dir);
+  for (const [name, content] of Object.entries(files)) {
+    if (name.endsWith('/')) mkdirSync(join(dir, name));
+    else writeFileSync(join(dir, name), content);
+  }
+  return dir;
+}
+
+/** The documents of a CoNLL file (the text between -DOCSTART- lines). */
+function conllDocs(path: string): string[] {
+  return readFileSync(path, 'utf8').split(/^-DOCSTART-.*\n/m).filter((d) => d.trim() !== '');
+}
+
+/** The records of a JSONL file grouped by doc_id, in order. */
+function jsonlDocs(path: string): string[] {
+  const docs = new Map<string, string>();
+  for (const line of readFileSync(path, 'utf8').split('\n').filter((l) => l !== '')) {
+    const id = (JSON.parse(line) as { doc_id: string }).doc_id;
+    docs.set(id, `${docs.get(id) ?? ''}${line}\n`);
+  }
+  return [...docs.values()];
+}
+
+/** Names that sort in document order: doc-01 ... */
+const named = (docs: string[], ext: string) => Object.fromEntries(docs.map((d, i) => [`doc-${String(i + 1).padStart(2, '0')}${ext}`, d]));
+
+function load(gold: string, system: string, opts: Partial<LoadOptions> = {}) {
+  return loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [{ name: 'sys', path: system }], ...opts });
+}
+
+function thrown(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected an error, nothing was thrown');
+}
+
+describe('code-point order', () => {
+  it('orders astral characters after U+E000–U+FFFF, as bytes of UTF-8 do (code units would not)', () => {
+    const names = ['b', '\u{1F600}', '\uFF21', 'a', 'ab', 'B'];
+    expect([...names].sort(compareCodePoints)).toEqual(['B', 'a', 'ab', 'b', '\uFF21', '\u{1F600}']);
+    expect([...names].sort()).toEqual(['B', 'a', 'ab', 'b', '\u{1F600}', '\uFF21']);
+    const bytes = [...names].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+    expect([...names].sort(compareCodePoints)).toEqual(bytes);
+  });
+});
+
+describe('a directory of CoNLL files', () => {
+  const goldDocs = conllDocs(GOLD);
+  const crfDocs = conllDocs(CRF);
+
+  it('is one input with one document per file, in name order, scoring as the single file', () => {
+    expect(goldDocs).toHaveLength(8);
+    const goldDir = dirWith(named(goldDocs, '.conll'));
+    const crfDir = dirWith({ ...named(crfDocs, '.conll'), '.hidden.conll': 'junk', 'notes/': '' });
+    expect(detectFormat(goldDir)).toBe('conll');
+    expect(listDirectory(crfDir).files).toEqual(Object.keys(named(crfDocs, '.conll')));
+    const fromDirs = load(goldDir, crfDir);
+    const fromFiles = load(GOLD, CRF);
+    expect(fromDirs.documents.map((d) => d.id)).toEqual(Object.keys(named(goldDocs, '.conll')));
+    expect(fromDirs.documents.map((d) => [d.start, d.end, d.firstSentence, d.endSentence]))
+      .toEqual(fromFiles.documents.map((d) => [d.start, d.end, d.firstSentence, d.endSentence]));
+    expect(fromDirs.systems[0].spans).toEqual(fromFiles.systems[0].spans);
+    expect(fromDirs.gold.spans).toEqual(fromFiles.gold.spans);
+    expect(fromDirs.systems[0].format).toBe('conll');
+    expect(fromDirs.systems[0].scheme).toBe(fromFiles.systems[0].scheme);
+    const a = evaluate(fromDirs).systems[0];
+    const b = evaluate(fromFiles).systems[0];
+    expect([a.tp, a.fp, a.fn, a.macro.doc?.f]).toEqual([b.tp, b.fp, b.fn, b.macro.doc?.f]);
+    expect(a.tp).toBeGreaterThan(100);
+    // A directory system against the single gold file, and the reverse.
+    expect(load(GOLD, crfDir).systems[0].spans).toEqual(fromFiles.systems[0].spans);
+    expect(load(goldDir, CRF).systems[0].spans).toEqual(fromFiles.systems[0].spans);
+  });
+
+  it('reads the files in name order, not in the order they were written', () => {
+    const files = named(goldDocs, '.conll');
+    const reversed = Object.fromEntries(Object.entries(files).reverse());
+    const c = load(dirWith(reversed), CRF);
+    expect(c.documents.map((d) => d.id)).toEqual(Object.keys(files));
+  });
+
+  it('keeps one document per file: -DOCSTART- inside a file starts none', () => {
+    const two = goldDocs.slice(0, 2);
+    const dir = dirWith({ 'a.conll': `-DOCSTART- O\n\n${two[0]}-DOCSTART- O\n\n${two[1]}` });
+    const c = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: dir, systems: [] });
+    expect(c.documents.map((d) => d.id)).toEqual(['a.conll']);
+  });
+
+  it('validates every file under one scheme detected over all of them (--strict-scheme)', () => {
+    // IOB1: the second file alone (I- only) would be taken as IO.
+    const dir = dirWith({ 'a.conll': 'x I-A\ny B-A\n', 'b.conll': 'z I-A\n' });
+    const ok = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: dir, systems: [], strictScheme: true });
+    expect(ok.gold.scheme).toBe('iob1');
+    const bad = dirWith({ 'a.conll': 'x B-A\n', 'b.conll': 'z I-A\n' });
+    const err = thrown(() => loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: bad, systems: [], strictScheme: true }));
+    expect(err.message).toBe(`${join(bad, 'b.conll')}:1: invalid IOB2 transition: sentence start then "I-A" (I- must continue a chunk of the same type)`);
+  });
+
+  it('names the file and line of an error inside it', () => {
+    const dir = dirWith({ 'a.conll': goldDocs[0], 'b.conll': 'Oops B-X extra\n' });
+    const err = thrown(() => load(GOLD, dir));
+    expect(err).toBeInstanceOf(InputError);
+    expect(err.message).toMatch(new RegExp(`^${join(dir, 'b.conll').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1: `));
+  });
+});
+
+describe('a directory of JSONL files', () => {
+  it('is one input with one document per file, scoring as the single file', () => {
+    const goldDir = dirWith(named(jsonlDocs(GOLD_JSONL), '.jsonl'));
+    const crfDir = dirWith(named(jsonlDocs(CRF_JSONL), '.jsonl'));
+    expect(detectFormat(crfDir)).toBe('jsonl');
+    const fromDirs = load(goldDir, crfDir);
+    const fromFiles = load(GOLD_JSONL, CRF_JSONL);
+    expect(fromDirs.documents).toHaveLength(8);
+    expect(fromDirs.documents[0].id).toBe('doc-01.jsonl');
+    expect(fromDirs.systems[0].spans).toEqual(fromFiles.systems[0].spans);
+    expect(fromDirs.systems[0].format).toBe('jsonl');
+    // And against the CoNLL gold standard.
+    expect(load(GOLD, crfDir).systems[0].spans).toEqual(load(GOLD, CRF).systems[0].spans);
+  });
+});
+
+describe('directories that are not one input', () => {
+  it('a directory mixing CoNLL and JSONL files is an error naming one of each', () => {
+    const dir = dirWith({ 'a.conll': 'x O\n', 'b.conll': 'y O\n', 'c.jsonl': '{"tokens":["z"],"spans":[]}\n' });
+    const err = thrown(() => detectFormat(dir));
+    expect(err).toBeInstanceOf(InputError);
+    expect(err.message).toBe(`${dir}: the directory mixes kinds of files: a.conll is CoNLL but c.jsonl is JSONL (a directory is one input: all CoNLL or all JSONL files, one document per file)`);
+  });
+
+  it('an empty directory (hidden files and subdirectories aside) is an error', () => {
+    const dir = dirWith({ '.DS_Store': 'x', 'sub/': '' });
+    expect(thrown(() => detectFormat(dir)).message).toBe(`${dir}: the directory has no input files (expected CoNLL or JSONL files, one document per file, or BRAT NAME.txt and NAME.ann pairs)`);
+  });
+
+  it('a directory with an .ann file is still BRAT', () => {
+    expect(detectFormat(dirWith({ 'a.txt': 'Hello', 'a.ann': 'T1\tX 0 5\tHello\n' }))).toBe('brat');
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * `eval --schemas` on the CoNLL-2003 test set with twelve real systems
+ * (../shared/data/conll03-12sys, read at run time, never copied: the text is Reuters-licensed).
+ * What it must do: strict and exact COR/INC/MIS/SPU equal nervaluate's on the ten CoNLL systems
+ * (nervaluate's cnn-rand-lstmcrf strict INC/MIS/SPU is 614/471/166; the other counts come from
+ * nervaluate's strategies re-implemented below from their published rules: each prediction in
+ * turn takes a free gold span it matches perfectly, else the first free gold span it overlaps,
+ * else it is spurious); strict COR equals the strict match's TP; ent_type equals `--match
+ * overlap`; and every count adds up on the span-prediction outputs, whose spans overlap.
+ * Skipped when the data is absent.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
+import { sentenceAt, type Corpus, type Span } from '../../src/model/corpus.js';
+import { evalJson, system, type EvalJson } from '../cli/helpers.js';
+import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
+
+const exists = conll03Present('schemas-conll03');
+const GOLD = join(CONLL03_DIR, 'gold.conll');
+
+interface Counts { cor: number; inc: number; par: number; mis: number; spu: number; possible: number; actual: number; precision: number; recall: number; f: number }
+type Schemas = Record<'strict' | 'exact' | 'partial' | 'ent_type', Counts> & { byType: Record<string, Record<string, Counts>> };
+const schemasOf = (doc: EvalJson, name: string) => (system(doc, name) as unknown as { schemas: Schemas }).schemas;
+const four = (c: Counts) => [c.cor, c.inc, c.mis, c.spu];
+
+/** nervaluate's one-to-one strategy, sentence by sentence: COR, INC, MIS, SPU. */
+function nervaluateCounts(corpus: Corpus, predicted: readonly Span[], perfect: (p: Span, t: Span) => boolean): number[] {
+  const bySentence = (spans: readonly Span[]) => {
+    const m = new Map<number, Span[]>();
+    for (const s of spans) {
+      const k = sentenceAt(corpus, s.start);
+      m.set(k, [...(m.get(k) ?? []), s]);
+    }
+    return m;
+  };
+  const gold = bySentence(corpus.gold.spans);
+  const pred = bySentence(predicted);
+  let cor = 0;
+  let inc = 0;
+  let mis = 0;
+  let spu = 0;
+  for (const k of new Set([...gold.keys(), ...pred.keys()])) {
+    const trues = gold.get(k) ?? [];
+    const matched = new Set<number>();
+    for (const p of pred.get(k) ?? []) {
+      let hit = -1;
+      let overlapping = -1;
+      for (let t = 0; t < trues.length; t++) {
+        if (matched.has(t)) continue;
+        if (perfect(p, trues[t])) {
+          hit = t;
+          break;
+        }
+        if (overlapping < 0 && p.start < trues[t].end && trues[t].start < p.end) overlapping = t;
+      }
+      if (hit >= 0) {
+        cor++;
+        matched.add(hit);
+      } else if (overlapping >= 0) {
+        inc++;
+        matched.add(overlapping);
+      } else {
+        spu++;
+      }
+    }
+    mis += trues.length - matched.size;
+  }
+  return [cor, inc, mis, spu];
+}
+
+describe.skipIf(!exists)('eval --schemas on CoNLL-2003', () => {
+  let corpus: Corpus;
+  let doc: EvalJson;
+  let overlap: EvalJson;
+  let names: string[];
+
+  beforeAll(async () => {
+    const files = readdirSync(CONLL03_DIR).sort();
+    const conll = files.filter((f) => f.endsWith('.conll') && f !== 'gold.conll');
+    names = conll.map((f) => f.replace(/\.conll$/, ''));
+    const systems = [...conll, ...files.filter((f) => f.endsWith('.jsonl'))].map((f) => join(CONLL03_DIR, f));
+    corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: conll.map((f, k) => ({ name: names[k], path: join(CONLL03_DIR, f) })) });
+    doc = await evalJson(['--schemas', '--gold', GOLD, ...systems]);
+    overlap = await evalJson(['--match', 'overlap', '--gold', GOLD, ...systems]);
+  });
+
+  it('has the ten CoNLL systems', () => {
+    expect(names).toHaveLength(10);
+  });
+
+  it('cnn-rand-lstmcrf: strict INC/MIS/SPU 614/471/166, as nervaluate', () => {
+    expect(four(schemasOf(doc, 'cnn-rand-lstmcrf').strict)).toEqual([4563, 614, 471, 166]);
+  });
+
+  it('gives the table of conll03.md', () => {
+    // strict COR/INC/MIS/SPU, strict F1, exact COR/INC/MIS/SPU, partial F1, ent_type F1 (percent).
+    const table: Array<[string, string, number, string, number, number]> = [
+      ['bert-glove-lstmcrf', '5202/327/119/130', 92.01, '5403/126/119/130', 96.68, 93.22],
+      ['bert-lstmcrf', '5232/312/104/125', 92.46, '5424/120/104/125', 96.92, 93.58],
+      ['cnn-glove-cnncrf', '5096/440/112/177', 89.71, '5377/159/112/177', 96.06, 91.44],
+      ['cnn-glove-lstmcrf', '5137/379/132/141', 90.88, '5363/153/132/141', 96.23, 92.38],
+      ['cnn-rand-lstmcrf', '4563/614/471/166', 83.03, '4975/202/471/166', 92.37, 85.42],
+      ['elmo-glove-lstmcrf', '5209/324/115/130', 92.11, '5405/128/115/130', 96.70, 93.38],
+      ['elmo-lstmcrf', '5191/325/132/122', 91.99, '5404/112/132/122', 96.76, 93.04],
+      ['flair-glove-lstmcrf', '5268/288/92/122', 93.02, '5438/118/92/122', 97.07, 94.14],
+      ['flair-lstmcrf', '5245/313/90/145', 92.41, '5435/123/90/145', 96.85, 93.60],
+      ['rand-lstmcrf', '4141/582/925/181', 78.49, '4406/317/925/181', 86.51, 82.26],
+    ];
+    const pct = (x: number) => Math.round(10000 * x) / 100;
+    for (const [name, strict, strictF, exact, partialF, entTypeF] of table) {
+      const x = schemasOf(doc, name);
+      expect([four(x.strict).join('/'), pct(x.strict.f), four(x.exact).join('/'), pct(x.partial.f), pct(x.ent_type.f)], name)
+        .toEqual([strict, strictF, exact, partialF, entTypeF]);
+    }
+  });
+
+  it('strict and exact counts equal nervaluate\'s on all ten CoNLL systems', () => {
+    const strict = (p: Span, t: Span) => p.start === t.start && p.end === t.end && p.label === t.label;
+    const exact = (p: Span, t: Span) => p.start === t.start && p.end === t.end;
+    for (const sys of corpus.systems) {
+      const s = schemasOf(doc, sys.name);
+      expect(four(s.strict), `${sys.name} strict`).toEqual(nervaluateCounts(corpus, sys.spans, strict));
+      expect(four(s.exact), `${sys.name} exact`).toEqual(nervaluateCounts(corpus, sys.spans, exact));
+    }
+  });
+
+  it('agrees with the other scores: strict COR is TP, ent_type is --match overlap, partial is exact with PAR for INC', () => {
+    for (const s of doc.systems) {
+      const x = schemasOf(doc, s.name);
+      const o = system(overlap, s.name);
+      expect(x.strict.cor, s.name).toBe(s.tp);
+      expect([x.ent_type.cor, x.ent_type.inc, x.ent_type.mis, x.ent_type.spu], s.name).toEqual([o.c, o.s, o.d, o.i]);
+      expect([x.partial.cor, x.partial.par, x.partial.mis, x.partial.spu], s.name).toEqual([x.exact.cor, x.exact.inc, x.exact.mis, x.exact.spu]);
+      for (const name of ['strict', 'exact', 'partial', 'ent_type'] as const) {
+        const c = x[name];
+        // One to one: POS is every gold span, ACT every (distinct) predicted span.
+        expect(c.possible, `${s.name} ${name}`).toBe(doc.gold.items);
+        expect(c.actual, `${s.name} ${name}`).toBe(s.tp + s.fp);
+        expect(c.precision).toBeCloseTo((c.cor + c.par / 2) / c.actual, 12);
+        expect(c.recall).toBeCloseTo((c.cor + c.par / 2) / c.possible, 12);
+        const byType = Object.values(x.byType).map((t) => t[name]);
+        expect(byType.reduce((n, t) => n + t.cor + t.inc + t.par + t.mis + t.spu, 0)).toBe(c.cor + c.inc + c.par + c.mis + c.spu);
+      }
+    }
+  });
+});
