@@ -2,7 +2,7 @@
  * Options shared by the commands: inputs, metric settings and output format,
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
 import { INVALID_TAGS, TAG_SCHEMES, type InvalidTags, type TagScheme } from '../src/formats/segment.js';
@@ -22,6 +22,7 @@ import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
 import { runSettings, signatureLine, withSettings, type RunSettings } from '../src/report/settings.js';
 import { UNTYPED } from '../src/report/type-name.js';
 import { terminalText } from '../src/report/terminal-text.js';
+import { createProgress, readingProgress } from './progress.js';
 import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
@@ -54,7 +55,8 @@ export function addInputOptions(cmd: Command): Command {
     .addOption(new Option('--invalid <mode>', 'tags the scheme does not allow: repair (conlleval), drop (seqeval strict) or reject').choices(INVALID_TAGS as string[]).default('repair'))
     .addOption(new Option('--strict-scheme', 'the same as --invalid reject').implies({ invalid: 'reject' }))
     .option('--ignore-embedded-gold', 'score against --gold even where a file\'s embedded gold column disagrees')
-    .option('--labels <labels>', 'names of integer ner_tags in id order: a file (JSON array, id2label, or one a line) or O,B-PER,...');
+    .option('--labels <labels>', 'names of integer ner_tags in id order: a file (JSON array, id2label, or one a line) or O,B-PER,...')
+    .option('--progress', 'show progress on stderr even when it is not a terminal (as lines)');
 }
 
 /** Adds the metric options. */
@@ -83,15 +85,35 @@ export interface InputFlags {
   strictScheme?: boolean;
   ignoreEmbeddedGold?: boolean;
   labels?: string;
+  progress?: boolean;
 }
 
-export function loadOptions(systems: string[], f: InputFlags, command = 'eval'): LoadOptions {
+/** Whether `path` is a named pipe made with mkfifo (not process substitution's /dev/fd/N). */
+function isNamedFifo(path: string): boolean {
+  try {
+    return lstatSync(path).isFIFO();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The load options of a command. With `io`, reading reports its progress on stderr (a bar on a
+ * terminal, lines with `--progress` elsewhere), and a named FIFO among the inputs is announced
+ * on a terminal, since reading it waits for its writer.
+ */
+export function loadOptions(systems: string[], f: InputFlags, command = 'eval', io?: Io): LoadOptions {
   if (systems.length === 0) throw new UsageError(`no system files given (usage: complan ${command} --gold GOLD SYSTEM...)`);
   if (f.strictScheme === true && f.invalid !== undefined && f.invalid !== 'reject') {
     throw new UsageError(`--strict-scheme is --invalid reject and cannot be given with --invalid ${f.invalid}`);
   }
   const specs = systems.map(parseSystemArg);
   checkStdinOnce(stdinUses(f.gold, specs));
+  if (io?.stderrIsTTY === true) {
+    for (const path of [f.gold, ...specs.map((s) => s.path)]) {
+      if (path !== undefined && isNamedFifo(path)) io.stderr(`${terminalText(`complan: ${path} is a FIFO: reading it waits until a program writes to it`)}\n`);
+    }
+  }
   return {
     ...DEFAULT_LOAD_OPTIONS,
     gold: f.gold,
@@ -104,6 +126,7 @@ export function loadOptions(systems: string[], f: InputFlags, command = 'eval'):
     predColumn: f.predColumn ?? 0,
     ignoreEmbeddedGold: f.ignoreEmbeddedGold === true,
     ...(f.labels === undefined ? {} : { labels: labelsOption(f.labels) }),
+    ...(io === undefined ? {} : { onRead: readingProgress(createProgress(io, undefined, f.progress === true)) }),
   };
 }
 
@@ -215,7 +238,7 @@ export function outputFormat(asked: OutputFormat | undefined): OutputFormat {
 }
 
 /** Options that say where or how to print, not what is computed: left out of the settings. */
-const NOT_SETTINGS = new Set(['format', 'svg', 'out', 'savePlan', 'savePlanChoice', 'progress', 'gold', 'testGold', 'test', 'plan']);
+const NOT_SETTINGS = new Set(['format', 'svg', 'out', 'savePlan', 'savePlanChoice', 'progress', 'brief', 'gold', 'testGold', 'test', 'plan']);
 
 /**
  * The settings of a command's run: its name and the value of each of its options, in the order

@@ -1,8 +1,11 @@
 /**
- * A progress bar on stderr for long work: drawn only when stderr is a terminal,
- * redrawn at most ten times a second, and erased when the work ends, so piped output and logs
- * never see it.
+ * Progress on stderr for long work (reading the inputs, searching, held-out splits). On a
+ * terminal, a bar redrawn at most ten times a second and erased when the work ends, so piped
+ * output never sees it. `--progress` forces it where stderr is not a terminal (a log, a CI job):
+ * then one line a second at most, and one as each phase completes.
  */
+import { basename } from 'node:path';
+import type { ReadProgress } from '../src/formats/load.js';
 import type { Io } from './io.js';
 
 export interface Progress {
@@ -20,9 +23,12 @@ export function progressLine(phase: string, done: number, total: number, width =
   return `${phase} [${'#'.repeat(full)}${'.'.repeat(width - full)}] ${Math.floor(share * 100)}% ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`;
 }
 
-/** A progress bar when stderr is a terminal, else one that does nothing. */
-export function createProgress(io: Io, now: () => number = () => performance.now()): Progress {
-  if (io.stderrIsTTY !== true) return { update: () => {}, end: () => {} };
+/**
+ * A progress bar when stderr is a terminal; progress lines when `force` is set and it is not;
+ * else one that does nothing.
+ */
+export function createProgress(io: Io, now: () => number = () => performance.now(), force = false): Progress {
+  if (io.stderrIsTTY !== true) return force ? progressLines(io, now) : { update: () => {}, end: () => {} };
   let last = -Infinity;
   let shown = 0;
   return {
@@ -38,5 +44,33 @@ export function createProgress(io: Io, now: () => number = () => performance.now
       if (shown > 0) io.stderr(`\r${' '.repeat(shown)}\r`);
       shown = 0;
     },
+  };
+}
+
+/** Progress as lines, for a stderr that is not a terminal: one a second at most, and one as a phase completes. */
+function progressLines(io: Io, now: () => number): Progress {
+  let last = -Infinity;
+  return {
+    update(phase, done, total) {
+      const t = now();
+      const complete = done >= total;
+      if (!complete && t - last < 1000) return;
+      last = t;
+      io.stderr(`complan: ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}${complete ? ' (done)' : ''}\n`);
+    },
+    end() {},
+  };
+}
+
+/**
+ * loadCorpus's onRead for a progress display: one step per file, naming the file read and the
+ * items read so far; the display is ended with the last file.
+ */
+export function readingProgress(progress: Progress): (p: ReadProgress) => void {
+  let items = 0;
+  return (p) => {
+    items += p.items;
+    progress.update(`reading ${basename(p.path)}, ${items.toLocaleString('en-US')} items so far:`, p.done, p.total);
+    if (p.done >= p.total) progress.end();
   };
 }

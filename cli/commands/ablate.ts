@@ -73,7 +73,7 @@ export function registerAblate(program: Command, io: Io): void {
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: AblateFlags) => {
     const options = evalOptions(flags);
-    const load = loadOptions(systems, flags, 'ablate');
+    const load = loadOptions(systems, flags, 'ablate', io);
     checkAblateArgs(load.systems.map((s) => s.name), flags.baseline, flags.match);
     // Loaded here, not at start-up: other commands never pay for them.
     const { ablate } = await import('../../src/ablation/ablate.js');

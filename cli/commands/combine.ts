@@ -153,7 +153,7 @@ export function registerCombine(program: Command, io: Io): void {
     if (format === 'jsonl' && flags.resolveOverlaps !== undefined) {
       throw new UsageError('--resolve-overlaps applies to CoNLL output; JSONL keeps overlapping spans');
     }
-    const load = loadOptions(systems, flags, 'combine');
+    const load = loadOptions(systems, flags, 'combine', io);
     refuseGoldAsSystem(load, '--gold', 'the ensemble would vote with the gold standard itself');
     const corpus = loadCorpus({ ...load, allowNoGold: plan !== undefined });
     printWarnings(corpus, io);

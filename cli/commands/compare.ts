@@ -75,7 +75,7 @@ export function registerCompare(program: Command, io: Io): void {
     if (systems.length < 2) throw new UsageError('compare needs at least two systems (usage: complan compare --gold GOLD SYSTEM SYSTEM...)');
     const types = parseTypes(flags.types);
     const format = outputFormat(flags.format);
-    const load = loadOptions(systems, flags);
+    const load = loadOptions(systems, flags, 'compare', io);
     const corpus = loadCorpus(load);
     printWarnings(corpus, io, types);
     const c = compareSystems(corpus, { match: flags.match, beta: flags.beta, types, examples: flags.examples });

@@ -154,7 +154,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--objective <objective>', 'f1, f:BETA, ser or err (lower is better), k:ALPHA:BETA, or an expression over p r f ser err k tp fp fn size cost (min:EXPR: lower is better)', 'f1')
     .option('--rules <rules>', 'rules to try, comma-separated: union, intersection, kofn:K, majority, vote, weighted (default: union,intersection,majority,vote)')
     .option('--weights <weights>', 'for the weighted rule: f1 (default), label-f1, or name=w,...')
-    .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, guided (proposals ranked by predicted score, the best verified by simulation; for many systems), auto (exhaustive up to 65,535 member sets, else greedy then beam, and guided for kofn:K with K ≥ 3), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']).default('auto'))
+    .addOption(new Option('--search <strategy>', 'exhaustive, greedy, beam, guided (proposals ranked by counting every neighbour of a set at once, the best verified by simulation; for many systems), auto (exhaustive up to 65,535 member sets, else greedy then beam, and guided for kofn:K with K ≥ 3), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']).default('auto'))
     .addOption(new Option('--guide <guide>', 'greedy: add the system that most improves the score, or try systems by complementarity to the ensemble').choices(['score', 'comp']).default('score'))
     .option('--beam <width>', 'beam width', countOf('--beam'), 5)
     .option('--guided-budget <n>', 'guided search: exact evaluations per rule beyond the single systems (default 200)', countOf('--guided-budget'))
@@ -207,9 +207,9 @@ export function registerPlan(program: Command, io: Io): void {
     if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);
     if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');
     if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
-    const devOptions = loadOptions(systems, flags, 'plan');
+    const devOptions = loadOptions(systems, flags, 'plan', io);
     refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');
-    const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan');
+    const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan', io);
     if (testOptions !== undefined) {
       const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
       checkStdinOnce([...stdinUses(devOptions.gold, devOptions.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
@@ -225,7 +225,7 @@ export function registerPlan(program: Command, io: Io): void {
       test = loadCorpus(testOptions);
       printWarnings(test, io, types);
     }
-    const progress = createProgress(io);
+    const progress = createProgress(io, undefined, flags.progress === true);
     let run;
     try {
       run = runPlan(corpus, {

@@ -21,13 +21,23 @@ export interface AltScreen {
 export function enterAltScreen(out: { write: (s: string) => unknown; columns?: number }): AltScreen {
   out.write(ENTER_ALT);
   let left = false;
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  // A signal (Ctrl-C before Ink takes the keyboard, or a kill) would end the process without its
+  // exit event, leaving the terminal on the alternate screen: leave it first, then let the
+  // signal end the process as it would have.
+  const onSignal = (signal: NodeJS.Signals) => {
+    leave();
+    process.kill(process.pid, signal);
+  };
   const leave = () => {
     if (left) return;
     left = true;
     process.off('exit', leave);
+    for (const s of signals) process.off(s, onSignal);
     out.write(LEAVE_ALT);
   };
   process.once('exit', leave);
+  for (const s of signals) process.on(s, onSignal);
   return {
     columns: out.columns || 80,
     draw: (lines) => { out.write(CLEAR + lines.join('\r\n')); },

@@ -1,4 +1,5 @@
 /** Text helpers of the TUI: truncation, padding, percentages and the heatmap's colour scale. */
+import { visible } from '../../src/report/terminal-text.js';
 import { bandColor, textColorOn } from '../../src/report/palette.js';
 import { percent } from '../../src/report/number.js';
 
@@ -6,7 +7,9 @@ import { percent } from '../../src/report/number.js';
  * `s` in at most `width` characters: long names lose their middle, so that both the start and
  * the distinguishing end stay visible (`bert-glo…lstmcrf`).
  */
-export function truncate(s: string, width: number): string {
+export function truncate(text: string, width: number): string {
+  // Names and labels come from the inputs: their control characters are shown as escapes.
+  const s = visible(text);
   if (width <= 0) return '';
   if (s.length <= width) return s;
   if (width === 1) return '…';
@@ -118,7 +121,8 @@ function cutMiddle(s: string, width: number, head: number): string {
  * `flair-lstmcrf` do not both become `flair-…tmcrf`). When no single split does, each name
  * takes the split nearest to even that no other name has taken.
  */
-export function shortNames(names: readonly string[], width: number): string[] {
+export function shortNames(given: readonly string[], width: number): string[] {
+  const names = given.map(visible);
   if (width < 3 || names.every((s) => s.length <= width)) return names.map((s) => truncate(s, width));
   const even = Math.ceil((width - 1) / 2);
   // Heads of the start part, nearest to even first (ties: the longer start).

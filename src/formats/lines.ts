@@ -9,8 +9,15 @@ import { closeInput, openInput, readInput, type InputHandle } from './source.js'
 
 const CHUNK = 1 << 22; // 4 MiB
 
+/**
+ * The longest line read, in characters (64 Mi): a line, even a JSONL record of a whole document,
+ * is far shorter; a source without line ends (`/dev/zero`, a binary file) ends in a clear error
+ * here rather than exhausting memory.
+ */
+export const MAX_LINE = 1 << 26;
+
 /** Switches for tests: `chunkSize` is the bytes read at a time (4 MiB), small to cross many boundaries. */
-export const lineReaderInternals = { chunkSize: CHUNK };
+export const lineReaderInternals = { chunkSize: CHUNK, maxLine: MAX_LINE };
 
 /** A closed reader's chunk buffer, for the next reader: a run reads many files one after another. */
 let spareBuffer: Buffer | undefined;
@@ -194,6 +201,10 @@ export class LineReader {
       this.atStart = false;
     }
     const carry = this.pos < this.text.length ? this.text.slice(this.pos) : '';
+    if (carry.length > lineReaderInternals.maxLine) {
+      const mib = lineReaderInternals.maxLine / (1 << 20);
+      throw new InputError(`line ${this.lineNo + 1} is longer than ${mib >= 1 ? `${mib} Mi` : lineReaderInternals.maxLine} characters without a line end: expected lines of text (is it a text file?)`, this.path, this.lineNo + 1);
+    }
     this.text = carry.length > 0 ? carry + text : text;
     this.pos = 0;
     if (n === 0) {

@@ -102,22 +102,29 @@ const DEFERRED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * itself is synchronous, so nothing else runs in between.
  */
 function deferSignals(): { release(): void } {
-  let caught: NodeJS.Signals | undefined;
-  const listener = (signal: NodeJS.Signals) => {
-    caught ??= signal;
-  };
-  for (const s of DEFERRED_SIGNALS) process.on(s, listener);
+  if (holds++ === 0) for (const s of DEFERRED_SIGNALS) process.on(s, holdSignal);
   let released = false;
   return {
     release() {
       if (released) return;
       released = true;
       setImmediate(() => setImmediate(() => {
-        for (const s of DEFERRED_SIGNALS) process.off(s, listener);
-        if (caught !== undefined && process.listenerCount(caught) === 0) process.kill(process.pid, caught);
+        if (--holds > 0) return;
+        for (const s of DEFERRED_SIGNALS) process.off(s, holdSignal);
+        const signal = caught;
+        caught = undefined;
+        if (signal !== undefined && process.listenerCount(signal) === 0) process.kill(process.pid, signal);
       }));
     },
   };
+}
+
+/** Writes holding signals back (one listener for all of them, however many writes overlap). */
+let holds = 0;
+/** The first signal held back. */
+let caught: NodeJS.Signals | undefined;
+function holdSignal(signal: NodeJS.Signals): void {
+  caught ??= signal;
 }
 
 /** Where a missing `path` is created: the file a dangling symbolic link names, else `path`. */

@@ -130,3 +130,11 @@ describe('extreme weights', () => {
     expect(outputs[2]).toBe(outputs[0]);
   });
 });
+
+describe('endless inputs', () => {
+  it('a data file without line ends (/dev/zero) ends in one clear line, not in exhausted memory', async () => {
+    const r = await runCli(['eval', '--gold', GOLD, '/dev/zero']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('complan: /dev/zero:1: line 1 is longer than 64 Mi characters without a line end: expected lines of text (is it a text file?)\n');
+  });
+});

@@ -294,3 +294,24 @@ describe('LineReader with small chunks (the chunk size injected)', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('the longest line', () => {
+  it('is an error naming the line when a line runs past the limit without a line end', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-longline-'));
+    const saved = { ...lineReaderInternals };
+    lineReaderInternals.chunkSize = 64;
+    lineReaderInternals.maxLine = 500;
+    try {
+      const ok = join(dir, 'ok.txt');
+      writeFileSync(ok, `a\n${'x'.repeat(499)}\nb\n`);
+      const seen: number[] = [];
+      forEachLine(ok, (line) => { seen.push(line.length); });
+      expect(seen).toEqual([1, 499, 1]);
+      const long = join(dir, 'long.txt');
+      writeFileSync(long, `a\nb\n${'x'.repeat(2000)}`);
+      expect(() => forEachLine(long, () => {})).toThrow(`${long}:3: line 3 is longer than 500 characters without a line end: expected lines of text (is it a text file?)`);
+    } finally {
+      Object.assign(lineReaderInternals, saved);
+    }
+  });
+});

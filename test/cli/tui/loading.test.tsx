@@ -66,6 +66,23 @@ describe('enterAltScreen', () => {
     screen.leave();
     expect(out.split(LEAVE_ALT)).toHaveLength(2);
   });
+
+  it('leaves the alternate screen before a signal ends the process (Ctrl-C while loading)', () => {
+    const lib = join(ROOT, 'dist/cli/tui/screen.js');
+    expect(existsSync(lib), 'npm run build makes dist/').toBe(true);
+    const script = `
+      const { enterAltScreen } = await import(${JSON.stringify(lib)});
+      const screen = enterAltScreen(process.stdout);
+      process.kill(process.pid, 'SIGINT');
+      setTimeout(() => process.stdout.write('not reached'), 2000);
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.signal).toBe('SIGINT');
+    expect(r.stdout).toBe(ENTER_ALT + LEAVE_ALT);
+    const before = process.listenerCount('SIGINT');
+    enterAltScreen({ write: () => {} }).leave();
+    expect(process.listenerCount('SIGINT')).toBe(before);
+  });
 });
 
 const hasTmux = spawnSync('which', ['tmux']).status === 0;

@@ -80,3 +80,11 @@ describe('plural', () => {
     expect(plural(12, 'system')).toBe('12 systems');
   });
 });
+
+describe('text from the inputs in the TUI', () => {
+  it('shows control characters in names as escapes, never raw', async () => {
+    const { shortNames, truncate } = await import('../../../cli/tui/text.js');
+    expect(truncate('a\u001b[2Jb', 20)).toBe('a\\e[2Jb');
+    expect(shortNames(['x\ny', 'plain'], 10)).toEqual(['x\\ny', 'plain']);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Progress while reading inputs (every command but tui, which has its loading screen): a bar on
+ * a terminal, lines with --progress elsewhere, nothing otherwise; and a named FIFO is announced.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Io } from '../../cli/io.js';
+import { createProgress, readingProgress } from '../../cli/progress.js';
+import { run } from '../../cli/program.js';
+import { ROOT, runCli } from './helpers.js';
+
+const NEWS = join(ROOT, 'examples/news');
+const SYSTEMS = ['cautious', 'confuser', 'crf'].map((s) => join(NEWS, 'systems', `${s}.conll`));
+
+function io(stderrIsTTY: boolean): { io: Io; err: string[] } {
+  const err: string[] = [];
+  return { io: { stdout: () => {}, stderr: (t) => err.push(t), isTTY: false, stderrIsTTY, env: {} }, err };
+}
+
+describe('progress lines (--progress where stderr is not a terminal)', () => {
+  it('one line a second at most, and one when a phase completes', () => {
+    const { io: o, err } = io(false);
+    let t = 0;
+    const p = createProgress(o, () => t, true);
+    p.update('search', 1, 10);
+    t += 500;
+    p.update('search', 2, 10);
+    t += 600;
+    p.update('search', 3, 10);
+    p.update('search', 10, 10);
+    expect(err).toEqual(['complan: search 1/10\n', 'complan: search 3/10\n', 'complan: search 10/10 (done)\n']);
+  });
+
+  it('readingProgress names each file with the items so far, and ends the display with the last', () => {
+    const calls: string[] = [];
+    const on = readingProgress({ update: (phase, done, total) => calls.push(`${phase} ${done}/${total}`), end: () => calls.push('end') });
+    on({ path: '/x/gold.conll', done: 1, total: 2, items: 1000 });
+    on({ path: '/x/sys.conll', done: 2, total: 2, items: 1500 });
+    expect(calls).toEqual(['reading gold.conll, 1,000 items so far: 1/2', 'reading sys.conll, 2,500 items so far: 2/2', 'end']);
+  });
+});
+
+describe('the commands', () => {
+  it('eval --progress reports each file read on stderr; without it, nothing', async () => {
+    const forced = await runCli(['eval', '--progress', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toMatch(/^complan: reading gold\.conll, \d+ items so far: 1\/4\n/);
+    expect(forced.stderr).toMatch(/complan: reading crf\.conll, [\d,]+ items so far: 4\/4 \(done\)\n/);
+    const quiet = await runCli(['eval', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout).toBe(forced.stdout.replace(/\|progress:true/, ''));
+  });
+
+  it('on a terminal, compare draws a bar while reading and erases it', async () => {
+    const { io: o, err } = io(true);
+    const code = await run(['compare', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS], o);
+    expect(code).toBe(0);
+    const text = err.join('');
+    expect(text).toContain('\rreading gold.conll');
+    expect(text).toMatch(/\r +\r$/);
+  });
+
+  it('announces a named FIFO on a terminal, since reading it waits for a writer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-fifo-'));
+    const fifo = join(dir, 'sys.conll');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const writer = spawn('sh', ['-c', `sleep 0.3; cat ${JSON.stringify(SYSTEMS[0])} > ${JSON.stringify(fifo)}`]);
+    const { io: o, err } = io(true);
+    const code = await run(['eval', '--gold', join(NEWS, 'gold.conll'), fifo], o);
+    await new Promise((resolve) => writer.on('close', resolve));
+    expect(code, err.join('')).toBe(0);
+    expect(err.join('')).toContain(`complan: ${fifo} is a FIFO: reading it waits until a program writes to it\n`);
+  });
+});
