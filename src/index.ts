@@ -1,6 +1,6 @@
 /** complan's public API: load a corpus, score it, render the results. */
 export { InputError, UsageError } from './errors.js';
-export type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, Unit } from './model/corpus.js';
+export type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from './model/corpus.js';
 export { sentenceAt, spanKey, spanText } from './model/corpus.js';
 export { Bitset, popcount } from './model/bitset.js';
 export { buildUniverse, type ItemMatch, type Universe } from './model/universe.js';
@@ -28,6 +28,11 @@ export {
   DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type EvalReport, type SystemScores,
 } from './metrics/evaluate.js';
 export { evalCsv, evalJson, evalTables, SCHEMA_VERSION } from './report/eval.js';
+export { confusionCsv, confusionJson, confusionSvg, confusionTables } from './report/confusion.js';
+export {
+  pairwiseTests, systemCountsByUnit, type PairwiseTest, type PairwiseTestOptions, type PairwiseTests,
+} from './metrics/pairwise-tests.js';
+export { significanceJson, significanceTable } from './report/significance.js';
 export { schemasJson, schemasTables } from './report/schemas.js';
 export { renderCsv, renderLatex, renderMarkdown, renderText, type Table } from './report/table.js';
 export { conllevalPercent, fixed, percent } from './report/number.js';
@@ -59,7 +64,9 @@ export {
   compareCsv, compareJson, compareTables, COMPARE_METRICS, DEFAULT_COMPARE_METRICS, matrixTable, metricValue,
   type CompareMetric,
 } from './report/compare.js';
-export { heatmapSvg } from './report/svg.js';
+export {
+  heatmapDocument, heatmapPanel, heatmapSvg, type HeatmapCell, type HeatmapOptions, type HeatmapPanel, type HeatmapSpec,
+} from './report/svg.js';
 export {
   ablate, ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_ABLATION_OPTIONS, DEFAULT_DIFFERENT, DEFAULT_SAME_F, itemExample,
   sameScoreDifferentBehaviour, systemIndex,

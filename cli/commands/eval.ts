@@ -1,38 +1,83 @@
 /** `complan eval`: per-system scores. */
 import type { Command } from 'commander';
+import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+import type { PairwiseTests } from '../../src/metrics/pairwise-tests.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
+import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
   addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings,
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
-type EvalFlags = InputFlags & MetricFlags & { format?: OutputFormat; schemas?: boolean };
+type EvalFlags = InputFlags & MetricFlags & {
+  format?: OutputFormat; schemas?: boolean; confusion?: boolean; svg?: string; significance?: boolean; samples: number; seed: number;
+};
+
+/** An integer of at least `min`, for `name`. */
+function integerOf(name: string, min: number) {
+  return (v: string) => {
+    if (!/^\d+$/.test(v.trim()) || Number(v) < min) throw new UsageError(`${name} expects an integer ≥ ${min}, got "${v}"`);
+    return Number(v);
+  };
+}
 
 export function registerEval(program: Command, io: Io): void {
   const cmd = program
     .command('eval')
-    .description('score each system: P/R/F, K, SER with C/S/D/I, per type, macro, contingency indicators');
+    .description('score each system: P/R/F, K, SER with C/S/D/I, per type, macro, contingency indicators, token accuracy');
   addInputOptions(cmd);
   addMetricOptions(cmd);
-  cmd.option('--schemas', 'also report nervaluate\'s SemEval-2013 schemas: strict, exact, partial, ent_type (COR/INC/PAR/MIS/SPU)');
+  cmd
+    .option('--schemas', 'also report nervaluate\'s SemEval-2013 schemas: strict, exact, partial, ent_type (COR/INC/PAR/MIS/SPU)')
+    .option('--confusion', 'also give each system\'s type-confusion matrix (tables, JSON; CSV: the matrices instead of the scores)')
+    .option('--svg <file>', 'also write the type-confusion matrices as an SVG heatmap')
+    .option('--significance', 'also test every pair of systems: paired bootstrap and approximate randomization of ΔF over documents (sentences for one document)')
+    .option('--samples <n>', 'resamples of each test of --significance', integerOf('--samples', 1), 1000)
+    .option('--seed <n>', 'seed of the resamples of --significance', integerOf('--seed', 0), 1);
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: EvalFlags) => {
+    refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold, [
+      { what: 'the --label-distance file', path: flags.labelDistance }, { what: 'the --labels file', path: flags.labels },
+    ]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { evaluate } = await import('../../src/metrics/evaluate.js');
     const { evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');
     const options = { ...evalOptions(flags), schemas: flags.schemas === true };
     const load = loadOptions(systems, flags, 'eval', io);
+    if (flags.significance === true && systems.length < 2) {
+      throw new UsageError('--significance compares systems: it needs at least two (usage: complan eval --significance --gold GOLD SYSTEM SYSTEM...)');
+    }
     const corpus = loadCorpus(load);
     const report = evaluate(corpus, options);
     printWarnings(corpus, io, options.types);
+    const confusion = flags.confusion === true ? await import('../../src/report/confusion.js') : undefined;
+    if (flags.svg !== undefined) {
+      const { confusionSvg } = await import('../../src/report/confusion.js');
+      const { writeFileAtomic } = await import('../../src/formats/write-file.js');
+      writeFileAtomic(flags.svg, [confusionSvg(report)]);
+    }
+    let tests: PairwiseTests | undefined;
+    let significance: typeof import('../../src/report/significance.js') | undefined;
+    if (flags.significance === true) {
+      const { pairwiseTests } = await import('../../src/metrics/pairwise-tests.js');
+      significance = await import('../../src/report/significance.js');
+      tests = pairwiseTests(corpus, { ...options, samples: flags.samples, seed: flags.seed });
+    }
+    const tables = () => [
+      ...evalTables(report), ...(confusion?.confusionTables(report) ?? []),
+      ...(tests !== undefined ? [significance!.significanceTable(tests)] : []),
+    ];
     printResult(io, outputFormat(flags.format), commandSettings(cmd), {
-      json: () => evalJson(report),
-      csv: () => evalCsv(report),
-      markdown: () => renderMarkdown(evalTables(report)),
-      latex: () => renderLatex(evalTables(report)),
-      table: () => renderText(evalTables(report), { color: useColor(io.env, io.isTTY) }),
+      json: () => {
+        const doc = evalJson(report, { confusion: flags.confusion === true });
+        return tests === undefined ? doc : { ...doc, significance: significance!.significanceJson(tests) };
+      },
+      csv: () => (confusion === undefined ? evalCsv(report) : confusion.confusionCsv(report)),
+      markdown: () => renderMarkdown(tables()),
+      latex: () => renderLatex(tables()),
+      table: () => renderText(tables(), { color: useColor(io.env, io.isTTY) }),
     });
   });
 }

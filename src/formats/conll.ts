@@ -265,6 +265,8 @@ class ConllScanner {
   private size = 0;
   private startLine = 0;
   private docBreak = false;
+  /** `-DOCSTART-` lines read (conlleval counts each as a token). */
+  private markers = 0;
   private segments = 0;
   private anyEmbedded = false;
   private readonly evidence: SchemeEvidence = newEvidence();
@@ -338,6 +340,7 @@ class ConllScanner {
       return;
     }
     if (isDocstart(text, bounds[0], bounds[1])) {
+      this.markers++;
       this.flush();
       this.docBreak = true;
       return;
@@ -631,7 +634,9 @@ class ConllScanner {
     // JSONL file has the same shape, so the code that takes them is compiled for one shape.
     const seg: Segment = {
       tokens: verified ? undefined : this.tokens, spans, embeddedGold, docBreak: this.docBreak || undefined, line: first, tokenPerLine: true, source: path,
-      tags: this.isGold ? this.tags : undefined,
+      // A system's tags array is reused from sentence to sentence: the segment gets a copy.
+      tags: this.isGold ? this.tags : sameTags ? undefined : this.tags.slice(0, this.size),
+      goldTags: this.anyEmbedded && !verified ? this.goldTags : undefined,
       tagEvidence: this.isGold ? this.sentenceEvidence.bits : undefined,
       sameTags: sameTags ? true : undefined,
       verified: verified ? true : undefined,
@@ -661,6 +666,7 @@ class ConllScanner {
       goldScheme: this.anyEmbedded ? detectScheme(this.goldEvidence) : undefined,
       hasEmbeddedGold: this.anyEmbedded,
       warnings: [],
+      markers: this.markers,
     };
   }
 }

@@ -114,6 +114,8 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
         scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line, tagPerLine: false, evidence,
       });
       usedTags = true;
+      // The raw tags too, as the CoNLL reader gives them: conlleval's token accuracy compares them.
+      segment.tags = tags as string[];
     } else if (spanKey !== undefined) {
       const items = rec[spanKey];
       if (!Array.isArray(items)) return fail(`"${spanKey}" must be an array of spans, found ${describeJson(items)}`);

@@ -23,7 +23,7 @@ import { basename, extname } from 'node:path';
 import { existsSync } from 'node:fs';
 import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
-import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, Unit } from '../model/corpus.js';
+import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
 import { readConll } from './conll.js';
@@ -238,6 +238,8 @@ class SystemAligner {
   /** Segments read (the file's sentence count so far). */
   private count = 0;
   private embeddedMismatches = 0;
+  /** Tokens whose predicted tag is the reference tag, while every segment came with tags. */
+  private tally: TokenTally | undefined;
   /** Spans off the gold's token boundaries: how many, and the first, described. */
   private offBoundary = 0;
   private firstOffBoundary: InputError | undefined;
@@ -247,7 +249,10 @@ class SystemAligner {
     private readonly goldPath: string,
     private readonly ignoreEmbeddedGold: boolean,
     private readonly checkEmbeddedGold = true,
+    /** The reference's raw tags, one per corpus token, when it was read from tags. */
+    private readonly refTags?: readonly string[],
   ) {
+    if (refTags !== undefined) this.tally = { tokens: 0, correct: 0, markers: 0 };
     // Without gold ids, records are matched in order, whatever the first record has.
     if (gold.idIndex.size === 0) this.byId = false;
   }
@@ -294,6 +299,7 @@ class SystemAligner {
     while (g.sentences[last].end < end) last++;
     if (!this.byId) this.ptr = last + 1;
     if (seg.embeddedGold !== undefined && this.checkEmbeddedGold) this.checkEmbedded(seg, first, last);
+    if (this.tally !== undefined) this.countTags(seg, base, end);
     if (seg.sameTags === true) {
       // The predictions are the gold tags of sentence `first` (the reader checked): the gold's
       // spans, shared (spans are never changed once loaded).
@@ -321,6 +327,32 @@ class SystemAligner {
       const doc = single >= 0 ? single : g.sentences[spanSentence(g.sentences, first, last, base + s.start)].doc;
       this.spans.push(toCorpus(s, base, doc));
     }
+  }
+
+  /** Adds the segment's tokens (corpus positions base..end) to the tally, or gives it up when it has no tags. */
+  private countTags(seg: Segment, base: number, end: number): void {
+    const t = this.tally!;
+    const n = end - base;
+    if (seg.sameTags === true) {
+      t.tokens += n;
+      t.correct += n;
+      return;
+    }
+    const tags = seg.tags;
+    if (tags === undefined || tags.length < n) {
+      this.tally = undefined;
+      return;
+    }
+    const ref = this.refTags!;
+    let correct = 0;
+    for (let j = 0; j < n; j++) if (tags[j] === ref[base + j]) correct++;
+    t.tokens += n;
+    t.correct += correct;
+  }
+
+  /** The tally of the whole file, its `-DOCSTART-` lines included (see {@link TokenTally}); undefined without tags. */
+  tokenTally(summary: ReadSummary): TokenTally | undefined {
+    return withMarkers(this.tally, summary);
   }
 
   /** Verifies tokens from gold sentence `first` on; returns the corpus offset where they end. */
@@ -510,6 +542,13 @@ class SystemAligner {
   }
 }
 
+/** A tally with the file's `-DOCSTART-` lines added as correct tokens, as conlleval counts them. */
+function withMarkers(t: TokenTally | undefined, summary: ReadSummary): TokenTally | undefined {
+  if (t === undefined) return undefined;
+  const markers = summary.markers ?? 0;
+  return { tokens: t.tokens + markers, correct: t.correct + markers, markers };
+}
+
 /** Whether a sentence (or record) has no tokens or no text. */
 function isEmpty(s: Sentence): boolean {
   return s.start === s.end;
@@ -568,6 +607,8 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   let goldOutput: SystemOutput;
   let rest = opts.systems;
   let noGold = false;
+  /** The reference's raw tags (for conlleval's token accuracy), while every sentence had them. */
+  let refTags: string[] | undefined = [];
   const files = (opts.gold === undefined ? 0 : 1) + opts.systems.length;
   let filesRead = 0;
   const onRead = (path: string, items: number) => opts.onRead?.({ path, done: ++filesRead, total: files, items });
@@ -582,6 +623,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     });
     if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, goldPath);
     gold.finish();
+    refTags = gold.tags;
     onRead(goldPath, gold.spans.length);
     goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: summary.warnings };
     if (summary.dialect !== undefined) goldOutput.dialect = summary.dialect;
@@ -593,6 +635,8 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     const own: Span[] = [];
     let missing: Segment | undefined;
     let embedded = false;
+    // The first file's embedded gold tags are the reference tags; its own tally compares its columns.
+    let tally: TokenTally | undefined = { tokens: 0, correct: 0, markers: 0 };
     const summary = read(first.path, format, readOptions(opts, 'system'), (raw) => {
       const seg = tokenisedSegment(raw);
       if (seg.embeddedGold === undefined) {
@@ -601,6 +645,13 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       } else embedded = true;
       const start = b.length;
       b.add(seg, seg.embeddedGold ?? []);
+      const size = b.length - start;
+      if (refTags !== undefined && seg.goldTags !== undefined && seg.goldTags.length === size) for (let j = 0; j < size; j++) refTags.push(seg.goldTags[j]);
+      else refTags = undefined;
+      if (tally !== undefined && refTags !== undefined && seg.tags !== undefined && seg.tags.length === size) {
+        tally.tokens += size;
+        for (let j = 0; j < size; j++) if (seg.tags[j] === seg.goldTags![j]) tally.correct++;
+      } else tally = undefined;
       const doc = b.sentences[b.sentences.length - 1].doc;
       for (const s of seg.spans) own.push(toCorpus(s, start, doc));
     });
@@ -619,6 +670,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     systems.push({
       name: first.name, source: first.path, format, scheme: summary.scheme, spans: own, warnings: summary.warnings,
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
+      ...(withMarkers(tally, summary) === undefined ? {} : { tokenTally: withMarkers(tally, summary) }),
     });
     rest = opts.systems.slice(1);
   }
@@ -627,7 +679,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     : undefined;
   for (const spec of rest) {
     const format = formatOf(spec.path);
-    const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold, !noGold);
+    const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold, !noGold, gold.unit === 'token' ? refTags : undefined);
     const summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
     aligner.finish(spec.path, summary, format);
     onRead(spec.path, aligner.spans.length);
@@ -635,6 +687,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
       warnings: [...summary.warnings, ...aligner.warnings],
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
+      ...(aligner.tokenTally(summary) === undefined ? {} : { tokenTally: aligner.tokenTally(summary) }),
     });
   }
   if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {

@@ -49,9 +49,13 @@ export interface Segment {
   source: string;
   /**
    * The raw tags the spans were decoded from, one per token (CoNLL; the gold column of a gold
-   * file), so a loader can check another file's embedded gold column tag by tag.
+   * file, the prediction column of a system file), so a loader can check another file's embedded
+   * gold column tag by tag, and count the tokens whose predicted tag is the gold tag (conlleval's
+   * accuracy). A system segment with `sameTags` has none: its tags are the expected ones.
    */
   tags?: string[];
+  /** The embedded gold column's raw tags (a conlleval-style system file), when the segment was not verified. */
+  goldTags?: string[];
   /** The scheme evidence of `tags` (`SchemeEvidence.bits` of chunking.ts), when the segment has tags. */
   tagEvidence?: number;
   /**
@@ -76,7 +80,7 @@ export interface Segment {
 export function newSegment(line: number, source: string): Segment {
   return {
     tokens: undefined, spans: [], embeddedGold: undefined, docBreak: undefined, line, tokenPerLine: undefined, source,
-    tags: undefined, tagEvidence: undefined, sameTags: undefined, verified: undefined,
+    tags: undefined, goldTags: undefined, tagEvidence: undefined, sameTags: undefined, verified: undefined,
     text: undefined, id: undefined, docId: undefined,
   };
 }
@@ -173,6 +177,8 @@ export interface ReadSummary {
   warnings: string[];
   /** Lines in the file (line-based formats), so messages can name where it ends. */
   lines?: number;
+  /** Document marker lines (`-DOCSTART-`) in the file (CoNLL). */
+  markers?: number;
   /**
    * The JSONL dialect the records were read as (`huggingface`, `spacy`, … see jsonl-dialect.ts),
    * or several joined by `+` in the order they first appear; JSONL only.

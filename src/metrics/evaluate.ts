@@ -3,9 +3,11 @@
  * per-type and per-document counts, macro averages, contingency indicators and graded credit.
  * A pure function of the corpus and the options.
  */
-import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
+import type { Corpus, Span, SystemOutput, TokenTally } from '../model/corpus.js';
 import { buildUniverse } from '../model/universe.js';
+import { tokenAccuracy } from './accuracy.js';
 import { macroAverage } from './average.js';
+import { confusionAgainst, type ConfusionMatrix } from './confusion.js';
 import { DEFAULT_SER_WEIGHTS, errorRates, type SerWeights } from './errors.js';
 import { gradedPrf, type LabelDistance } from './graded.js';
 import { indicators, type Indicators } from './indicators.js';
@@ -68,6 +70,14 @@ export interface SystemScores extends CountsPRF {
   byDocument: DocumentScores[];
   macro: { doc: PRF | null; type: PRF | null };
   indicators: IndicatorReport;
+  /** conlleval's token accuracy (see accuracy.ts); null when the system or the gold has no tags. */
+  tokenAccuracy: number | null;
+  tokenTally: TokenTally | null;
+  /**
+   * Gold type × predicted type over items with the same boundaries, with missed and spurious
+   * items (see confusion.ts); counted when first read.
+   */
+  readonly confusion: ConfusionMatrix;
   /** The SemEval-2013 schemas, when asked for (`schemas`). */
   schemas?: SchemasReport;
   warnings: string[];
@@ -210,6 +220,7 @@ function scoreSystem(
   o: EvalOptions,
   contingency: { a: number; b: number; c: number; d: number },
   basis: 'tokens' | 'items',
+  confusion: (spans: readonly Span[]) => ConfusionMatrix,
 ): SystemScores {
   const al: SlotAlignment = alignSlots(goldSpans, spans, o.match);
   const c = al.correctGold.length;
@@ -231,7 +242,7 @@ function scoreSystem(
   const graded = o.labelDistance === undefined
     ? undefined
     : gradedPrf(c, al.substitutions.map(([g, h]) => ({ gold: g.label, predicted: h.label })), c + s + d, c + s + i, o.labelDistance, o.beta, o.zeroDivision);
-  return {
+  const scores: SystemScores = {
     name: system.name,
     source: system.source,
     format: system.format,
@@ -246,9 +257,16 @@ function scoreSystem(
     byDocument,
     macro: { doc: macroAverage(byDocument), type: macroAverage(Object.values(byType)) },
     indicators: { basis, ...contingency, ...indicators(contingency) },
+    tokenAccuracy: tokenAccuracy(system.tokenTally),
+    tokenTally: system.tokenTally ?? null,
+    confusion: undefined as unknown as ConfusionMatrix, // replaced below
     ...(o.schemas === true ? { schemas: semevalSchemas(goldSpans, spans, o.beta, o.zeroDivision) } : {}),
     warnings: system.warnings,
   };
+  // Counted on first read (--confusion, --svg): the scores alone do not show it.
+  let matrix: ConfusionMatrix | undefined;
+  Object.defineProperty(scores, 'confusion', { enumerable: true, configurable: true, get: () => (matrix ??= confusion(spans)) });
+  return scores;
 }
 
 /** Scores every system of the corpus. */
@@ -278,6 +296,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
     });
   }
 
+  const confusion = confusionAgainst(goldSpans);
   const goldTypes = new Map<string, number>();
   for (const s of goldSpans) goldTypes.set(s.label, (goldTypes.get(s.label) ?? 0) + 1);
   return {
@@ -293,6 +312,6 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
       byType: sortedRecord(goldTypes),
     },
     systems: corpus.systems.map((sys, k) =>
-      scoreSystem(corpus, sys, systemSpans[k], goldSpans, o, contingencies[k], basis)),
+      scoreSystem(corpus, sys, systemSpans[k], goldSpans, o, contingencies[k], basis, confusion)),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Pure metric functions: counts, P/R/F_β with zero-division conventions, micro/macro averaging,
- * the K-measure, Makhoul's slot error rates, Nakache's contingency indicators, graded credit and
- * the D-measure. See each module's doc comments for formulas, edge cases and sources.
+ * the K-measure, Makhoul's slot error rates, Nakache's contingency indicators, graded credit,
+ * the D-measure, conlleval's token accuracy and the type-confusion matrix. See each module's doc comments for formulas, edge cases and sources.
  */
 export * from './prf.js';
 export * from './average.js';
@@ -10,3 +10,5 @@ export * from './errors.js';
 export * from './indicators.js';
 export * from './graded.js';
 export * from './dmeasure.js';
+export * from './accuracy.js';
+export * from './confusion.js';

@@ -59,6 +59,24 @@ export interface SystemOutput {
   dialect?: string;
   spans: Span[];
   warnings: string[];
+  /**
+   * Tokens whose predicted tag is the gold tag, as conlleval counts them for its accuracy; absent
+   * when the system or the gold standard was not read from tags.
+   */
+  tokenTally?: TokenTally;
+}
+
+/**
+ * conlleval's token count: every token line of the system's file, its `-DOCSTART-` lines included
+ * (conlleval reads one as a token tagged O in both columns); blank lines are not tokens.
+ */
+export interface TokenTally {
+  /** Tokens counted, markers included. */
+  tokens: number;
+  /** Those whose predicted tag equals the gold tag as a whole string (markers count as correct). */
+  correct: number;
+  /** The file's `-DOCSTART-` lines, included in both counts. */
+  markers: number;
 }
 
 export type InputFormat = 'conll' | 'jsonl' | 'brat';

@@ -22,7 +22,8 @@
  *   every unit with probability ½ (the same swap in every split holding the unit) and
  *   recomputes T; p = (1 + #{|T_swapped| ≥ |T|}) / (1 + B), two-sided.
  *
- * Both draw from {@link mulberry32}(seed): the same seed gives the same figures.
+ * Both draw from {@link mulberry32}(seed): the same seed gives the same figures. `eval
+ * --significance` runs the same tests between every two systems (metrics/pairwise-tests.ts).
  * {@link pairedBootstrap} is the bootstrap alone, over documents, with the share of resamples
  * where A is not better. Resamples where
  * the metric is undefined (NaN) are left out and counted. Reference for the choice of tests in

@@ -4,6 +4,7 @@
  */
 import type { EvalReport, SystemScores } from '../metrics/evaluate.js';
 import type { PRF } from '../metrics/prf.js';
+import { confusionJson } from './confusion.js';
 import { conllevalPercent, fixed, jsonNumber, percent } from './number.js';
 import { schemasJson, schemasTables } from './schemas.js';
 import type { Table } from './table.js';
@@ -15,8 +16,13 @@ export const SCHEMA_VERSION = 1;
 const prfJson = (x: PRF | null | undefined) =>
   x == null ? null : { precision: jsonNumber(x.precision), recall: jsonNumber(x.recall), f: jsonNumber(x.f) };
 
+/** What the JSON adds on request: each system's type-confusion matrix (`eval --confusion`). */
+export interface EvalJsonOptions {
+  confusion?: boolean;
+}
+
 /** The JSON document of `complan eval`: every raw count, rates as fractions, nulls for undefined. */
-export function evalJson(r: EvalReport): object {
+export function evalJson(r: EvalReport, options: EvalJsonOptions = {}): object {
   const o = r.options;
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -46,6 +52,9 @@ export function evalJson(r: EvalReport): object {
         id: d.id, tp: d.tp, fp: d.fp, fn: d.fn, precision: jsonNumber(d.precision), recall: jsonNumber(d.recall), f: jsonNumber(d.f),
       })),
       indicators: Object.fromEntries(Object.entries(s.indicators).map(([k, v]) => [k, typeof v === 'number' ? jsonNumber(v) : v])),
+      tokenAccuracy: jsonNumber(s.tokenAccuracy),
+      tokenTally: s.tokenTally,
+      ...(options.confusion === true ? { confusion: confusionJson(s.confusion) } : {}),
       ...(s.schemas !== undefined ? { schemas: schemasJson(s.schemas) } : {}),
       warnings: s.warnings,
     })),
@@ -90,6 +99,8 @@ export function evalHeadline(r: EvalReport): string {
   return `${count(g.items, 'gold item')} in ${count(g.documents, 'document')} (${count(g.sentences, 'sentence')}, ${size}); ${o.match} match, ${beta}${types}`;
 }
 
+const ACCURACY_NOTE = 'acc: conlleval\'s accuracy, the share of tokens tagged as in the gold (— for a system read as spans).';
+
 /** Which JSONL dialect each JSONL input was read as, e.g. `JSONL read as: gold huggingface; crf spacy.` */
 export function dialectNote(r: EvalReport): string | undefined {
   const read = [
@@ -97,6 +108,12 @@ export function dialectNote(r: EvalReport): string | undefined {
     ...r.systems.flatMap((s) => (s.dialect === undefined ? [] : [`${s.name} (${s.dialect})`])),
   ];
   return read.length === 0 ? undefined : `JSONL read as: ${read.join(', ')}.`;
+}
+
+/** The note under the scores: what acc is (when shown), and the JSONL dialects read. */
+function scoreNote(accuracy: boolean, r: EvalReport): string | undefined {
+  const notes = [...(accuracy ? [ACCURACY_NOTE] : []), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
+  return notes.length === 0 ? undefined : notes.join(' ');
 }
 
 /** The tables of `complan eval`: scores, errors, per type, macro, indicators. */
@@ -109,6 +126,7 @@ export function evalTables(r: EvalReport): Table[] {
   const scoreEmph = new Set<string>();
   mark(scoreEmph, best(sys.map((s) => s.f)), 6);
   const graded = sys.some((s) => s.graded !== undefined);
+  const accuracy = sys.some((s) => s.tokenTally !== null);
   const scores: Table = {
     title: `Scores — ${evalHeadline(r)}`,
     columns: [
@@ -116,13 +134,15 @@ export function evalTables(r: EvalReport): Table[] {
       { header: 'P', align: 'right' }, { header: 'R', align: 'right' }, { header: fName, align: 'right' },
       { header: kName, align: 'right' },
       ...(graded ? [{ header: `graded ${fName}`, align: 'right' as const }] : []),
+      ...(accuracy ? [{ header: 'acc', align: 'right' as const }] : []),
     ],
     rows: sys.map((s) => [
       s.name, String(s.tp), String(s.fp), String(s.fn), ...shownPrf(s, r), percent(s.k),
       ...(graded ? [percent(s.graded?.f)] : []),
+      ...(accuracy ? [s.tokenTally === null ? fixed(null) : fixed(conllevalPercent(s.tokenTally.correct, s.tokenTally.tokens))] : []),
     ]),
     emphasis: scoreEmph,
-    ...(dialectNote(r) === undefined ? {} : { note: dialectNote(r) }),
+    ...(scoreNote(accuracy, r) === undefined ? {} : { note: scoreNote(accuracy, r) }),
   };
 
   const weighted = o.serWeights.s !== 1 || o.serWeights.d !== 1 || o.serWeights.i !== 1;
@@ -192,7 +212,7 @@ export function evalTables(r: EvalReport): Table[] {
 /** Long-format CSV: one row per system for all types ("*"), then one per system and type. */
 export function evalCsv(r: EvalReport): string {
   const header = ['system', 'type', 'tp', 'fp', 'fn', 'precision', 'recall', 'f', 'k', 'c', 's', 'd', 'i', 'e', 'err', 'ser',
-    'macro_doc_f', 'macro_type_f'];
+    'macro_doc_f', 'macro_type_f', 'token_accuracy'];
   const num = (x: number | null | undefined) => {
     const v = jsonNumber(x);
     return v === null ? '' : String(v);
@@ -200,10 +220,11 @@ export function evalCsv(r: EvalReport): string {
   const rows: string[][] = [];
   for (const s of r.systems) {
     rows.push([s.name, '*', String(s.tp), String(s.fp), String(s.fn), num(s.precision), num(s.recall), num(s.f), num(s.k),
-      String(s.c), String(s.s), String(s.d), String(s.i), num(s.e), num(s.err), num(s.ser), num(s.macro.doc?.f), num(s.macro.type?.f)]);
+      String(s.c), String(s.s), String(s.d), String(s.i), num(s.e), num(s.err), num(s.ser), num(s.macro.doc?.f), num(s.macro.type?.f),
+      num(s.tokenAccuracy)]);
     for (const [label, t] of Object.entries(s.byType)) {
       rows.push([s.name, label, String(t.tp), String(t.fp), String(t.fn), num(t.precision), num(t.recall), num(t.f),
-        '', '', '', '', '', '', '', '', '', '']);
+        '', '', '', '', '', '', '', '', '', '', '']);
     }
   }
   return renderCsv(header, rows);

@@ -1,12 +1,14 @@
 /**
- * A complementarity matrix as a standalone SVG heatmap, for papers and slides
- * (`compare --svg`). A pure, deterministic function of the comparison: the same input gives the
- * same bytes (no dates, no random ids, coordinates rounded to 0.01).
+ * Matrices as standalone SVG heatmaps, for papers and slides: the complementarity matrix of
+ * `compare --svg` ({@link heatmapSvg}), and the grid every heatmap is drawn with
+ * ({@link heatmapPanel}, {@link heatmapDocument}), which `eval --svg` uses for its type-confusion
+ * matrices. Pure, deterministic functions: the same input gives the same bytes (no dates, no
+ * random ids, coordinates rounded to 0.01).
  *
- * Layout: row labels (A, the system complemented) on the left, column labels (B, the system
- * offering) on top rotated by 45°, one square per ordered pair holding metric(A, B) with two
- * decimals, a blank diagonal, hatched grey with `—` for an undefined value, a colour legend bar
- * on the right, and a title naming the measure and the reading direction. Colours follow a
+ * Layout: row labels on the left, column labels on top rotated by 45°, one square per cell
+ * holding its value, blank cells where there is none (the diagonal of a comparison), hatched
+ * grey with `—` for an undefined value, a colour legend bar on the right, and a title with
+ * lines of context above. Colours follow a
  * sequential scale interpolated between stops of viridis (van der Walt & Smith 2015), which is
  * perceptually ordered, prints legibly in greyscale and is safe for colour-blind readers; the
  * text in each cell is white on dark colours and near-black on light ones.
@@ -63,122 +65,142 @@ const shown = (v: number) => fixed(v, 2).replace(/^-/, '−');
 
 const SIN45 = Math.SQRT1_2;
 
+/** One cell of a heatmap. */
+export interface HeatmapCell {
+  /** Position on the colour scale, in [0, 1]; null: undefined (hatched). */
+  t: number | null;
+  /** The text in the cell. */
+  text: string;
+  /** The cell's tooltip. */
+  tooltip: string;
+  /** `data-*` attributes of the cell, in order (name without `data-`, value). */
+  data: ReadonlyArray<readonly [string, string]>;
+}
+
+/** What a heatmap shows: a title, lines of context, labelled rows and columns, and the cells. */
+export interface HeatmapSpec {
+  title: string;
+  /** Lines under the title (the first darker than the others). */
+  lines: readonly string[];
+  rowLabels: readonly string[];
+  colLabels: readonly string[];
+  /** The axes' names: rows on the left (rotated), columns on top. */
+  rowAxis: string;
+  colAxis: string;
+  /** cells[row][col]; undefined leaves the square blank. */
+  cells: ReadonlyArray<ReadonlyArray<HeatmapCell | undefined>>;
+  /** Legend ticks: position on the scale and label. */
+  ticks: ReadonlyArray<readonly [number, string]>;
+  /** The legend entry of undefined cells, shown when there are any. */
+  nullLabel: string;
+}
+
+/** A heatmap laid out from (0, 0): its size and its SVG elements. */
+export interface HeatmapPanel {
+  width: number;
+  height: number;
+  elements: string[];
+}
+
+const FONT = 'Helvetica, Arial, \'DejaVu Sans\', sans-serif';
+
 /**
- * The heatmap of `metric` over every ordered pair of `c`: row A, column B = metric(A, B), what
- * B offers A. Returns a complete SVG document (with XML declaration), ending in a newline.
+ * Lays out a heatmap (see the module comment) from (0, 0), margins included. Its hatching and
+ * scale refer to the definitions {@link heatmapDocument} writes.
  */
-export function heatmapSvg(c: Comparison, metric: CompareMetric, options: HeatmapOptions = {}): string {
-  const info = metricInfo(metric, c.beta, c.basis);
-  const names = c.systems.map((s) => s.name);
-  const count = names.length;
+export function heatmapPanel(spec: HeatmapSpec, options: HeatmapOptions = {}): HeatmapPanel {
+  const rows = spec.rowLabels.length;
+  const cols = spec.colLabels.length;
   const cell = options.cellSize ?? 52;
-  const font = options.fontFamily ?? 'Helvetica, Arial, \'DejaVu Sans\', sans-serif';
   const margin = 16;
   const labelSize = 13;
   const valueSize = Math.min(13, Math.max(8, Math.round(cell * 0.26)));
   const titleSize = 15;
   const subSize = 12;
   const legendSize = 11;
+  const title = spec.title;
 
-  const title = options.title ?? `${info.name}(A, B): ${info.reading}`;
-  const direction = info.symmetric
-    ? 'row A, column B (symmetric: the matrix mirrors its diagonal)'
-    : 'row A, column B = what B offers A';
-  const context = `${info.formula}   (${c.match} match, ${c.goldItems} gold items)`;
-
-  const labelW = Math.max(0, ...names.map((s) => textWidth(s, labelSize)));
-  const axisA = info.symmetric ? 'A' : 'A: system complemented';
-  const axisB = info.symmetric ? 'B' : 'B: system offering';
+  const rowLabelW = Math.max(0, ...spec.rowLabels.map((s) => textWidth(s, labelSize)));
+  const colLabelW = Math.max(0, ...spec.colLabels.map((s) => textWidth(s, labelSize)));
 
   // Vertical layout.
   let y = margin;
   const titleY = y + titleSize;
   y = titleY + 6;
-  const dirY = y + subSize;
-  y = dirY + 4;
-  const ctxY = y + subSize;
-  y = ctxY + 14;
+  const lineYs: number[] = [];
+  spec.lines.forEach((_, k) => {
+    lineYs.push(y + subSize);
+    y = lineYs[k] + (k < spec.lines.length - 1 ? 4 : 14);
+  });
   const axisBY = y + labelSize;
   y = axisBY + 6;
-  const colLabelH = SIN45 * (labelW + labelSize) + 8;
+  const colLabelH = SIN45 * (colLabelW + labelSize) + 8;
   const gridTop = y + colLabelH;
-  const grid = count * cell;
-  const gridBottom = gridTop + grid;
+  const gridH = rows * cell;
+  const gridW = cols * cell;
+  const gridBottom = gridTop + gridH;
 
   // Horizontal layout.
   const axisAX = margin + labelSize; // baseline of the rotated axis label
-  const gridLeft = axisAX + 10 + labelW + 8;
-  const gridRight = gridLeft + grid;
+  const gridLeft = axisAX + 10 + rowLabelW + 8;
+  const gridRight = gridLeft + gridW;
   const legendX = gridRight + 28;
   const legendW = 14;
-  const legendH = Math.max(100, Math.min(240, grid));
-  const ticks = info.min < 0 ? [[1, '1'], [0.5, '0'], [0, '−1']] as const : [[1, '1'], [0.5, '0.5'], [0, '0']] as const;
-  const tickW = Math.max(...ticks.map(([, s]) => textWidth(s, legendSize)));
+  const legendH = Math.max(100, Math.min(240, gridH));
+  const tickW = Math.max(...spec.ticks.map(([, s]) => textWidth(s, legendSize)));
 
-  const values: (number | null)[][] = names.map((_, a) => names.map((__, b) => (a === b ? null : metricValue(pairAt(c, a, b), metric))));
-  const anyNull = values.some((row, a) => row.some((v, b) => a !== b && v === null));
-  const nullLabel = `— undefined: ${info.undefinedWhen}`;
+  const anyNull = spec.cells.some((row) => row.some((c) => c !== undefined && c.t === null));
+  const nullLabel = spec.nullLabel;
   const nullY = Math.max(gridBottom, gridTop + legendH) + 14;
 
   const right = Math.max(
     legendX + legendW + 6 + tickW,
     anyNull ? gridLeft + 18 + textWidth(nullLabel, legendSize) : 0,
-    gridLeft + (count - 0.5) * cell + 4 + SIN45 * labelW + labelSize,
+    gridLeft + (cols - 0.5) * cell + 4 + SIN45 * colLabelW + labelSize,
   );
   const width = Math.ceil(Math.max(right + margin, margin * 2 + textWidth(title, titleSize) * 1.1, // bold runs wider
-    margin * 2 + textWidth(direction, subSize), margin * 2 + textWidth(context, subSize)));
+    ...spec.lines.map((l) => margin * 2 + textWidth(l, subSize))));
   const height = Math.ceil(Math.max(gridBottom, gridTop + legendH + 10, anyNull ? nullY + 14 : 0) + margin);
 
   const out: string[] = [];
-  out.push('<?xml version="1.0" encoding="UTF-8"?>');
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${xmlEscape(font)}">`);
-  out.push(`<title>${xmlEscape(`${info.name} heatmap: ${direction}`)}</title>`);
-  out.push(`<desc>${xmlEscape(`${title}. ${info.formula}. Undefined (—): ${info.undefinedWhen}.`)}</desc>`);
-  out.push('<defs>');
-  out.push('<pattern id="complan-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">'
-    + '<rect width="6" height="6" fill="#e6e6e6"/><line x1="0" y1="0" x2="0" y2="6" stroke="#b3b3b3" stroke-width="2"/></pattern>');
-  const stops = VIRIDIS.map((col, i) => `<stop offset="${n((1 - i / (VIRIDIS.length - 1)) * 100)}%" stop-color="${col}"/>`).reverse();
-  out.push(`<linearGradient id="complan-scale" x1="0" y1="0" x2="0" y2="1">${stops.join('')}</linearGradient>`);
-  out.push('</defs>');
-  out.push(`<rect class="background" width="${width}" height="${height}" fill="#ffffff"/>`);
-
   // Titles.
   out.push(`<text x="${margin}" y="${n(titleY)}" font-size="${titleSize}" font-weight="bold" fill="#111111">${xmlEscape(title)}</text>`);
-  out.push(`<text x="${margin}" y="${n(dirY)}" font-size="${subSize}" fill="#333333">${xmlEscape(direction)}</text>`);
-  out.push(`<text x="${margin}" y="${n(ctxY)}" font-size="${subSize}" fill="#555555">${xmlEscape(context)}</text>`);
+  spec.lines.forEach((l, k) => {
+    out.push(`<text x="${margin}" y="${n(lineYs[k])}" font-size="${subSize}" fill="${k === 0 ? '#333333' : '#555555'}">${xmlEscape(l)}</text>`);
+  });
 
   // Axis labels.
-  out.push(`<text x="${n(gridLeft + grid / 2)}" y="${n(axisBY)}" font-size="${labelSize}" font-style="italic" text-anchor="middle" fill="#333333">${xmlEscape(axisB)}</text>`);
-  out.push(`<text x="${n(axisAX)}" y="${n(gridTop + grid / 2)}" font-size="${labelSize}" font-style="italic" text-anchor="middle" fill="#333333" transform="rotate(-90 ${n(axisAX)} ${n(gridTop + grid / 2)})">${xmlEscape(axisA)}</text>`);
+  out.push(`<text x="${n(gridLeft + gridW / 2)}" y="${n(axisBY)}" font-size="${labelSize}" font-style="italic" text-anchor="middle" fill="#333333">${xmlEscape(spec.colAxis)}</text>`);
+  out.push(`<text x="${n(axisAX)}" y="${n(gridTop + gridH / 2)}" font-size="${labelSize}" font-style="italic" text-anchor="middle" fill="#333333" transform="rotate(-90 ${n(axisAX)} ${n(gridTop + gridH / 2)})">${xmlEscape(spec.rowAxis)}</text>`);
 
-  // Column labels (B), rotated; row labels (A), right-aligned.
+  // Column labels, rotated; row labels, right-aligned.
   out.push(`<g class="columns" font-size="${labelSize}" fill="#111111">`);
-  names.forEach((name, b) => {
+  spec.colLabels.forEach((name, b) => {
     const x = gridLeft + (b + 0.5) * cell;
     const yy = gridTop - 6;
     out.push(`<text x="${n(x)}" y="${n(yy)}" transform="rotate(-45 ${n(x)} ${n(yy)})">${xmlEscape(name)}</text>`);
   });
   out.push('</g>');
   out.push(`<g class="rows" font-size="${labelSize}" fill="#111111" text-anchor="end">`);
-  names.forEach((name, a) => {
+  spec.rowLabels.forEach((name, a) => {
     out.push(`<text x="${n(gridLeft - 8)}" y="${n(gridTop + (a + 0.5) * cell + labelSize * 0.35)}">${xmlEscape(name)}</text>`);
   });
   out.push('</g>');
 
   // Cells.
   out.push(`<g class="cells" font-size="${valueSize}" text-anchor="middle">`);
-  for (let a = 0; a < count; a++) {
-    for (let b = 0; b < count; b++) {
-      if (a === b) continue;
-      const v = values[a][b];
+  for (let a = 0; a < rows; a++) {
+    for (let b = 0; b < cols; b++) {
+      const c = spec.cells[a][b];
+      if (c === undefined) continue;
       const x = gridLeft + b * cell;
       const yy = gridTop + a * cell;
-      const label = `${info.name}(${names[a]}, ${names[b]}) = ${v === null ? 'undefined' : String(v)}`;
-      const fill = v === null ? 'url(#complan-hatch)' : scaleColor((v - info.min) / (1 - info.min));
-      const ink = v === null ? '#444444' : textColorOn(fill);
+      const fill = c.t === null ? 'url(#complan-hatch)' : scaleColor(c.t);
+      const ink = c.t === null ? '#444444' : textColorOn(fill);
+      const data = c.data.map(([k, v]) => ` data-${k}="${xmlEscape(v)}"`).join('');
       out.push(`<rect class="cell" x="${n(x)}" y="${n(yy)}" width="${cell}" height="${cell}" fill="${fill}" stroke="#ffffff" stroke-width="1"`
-        + ` data-a="${xmlEscape(names[a])}" data-b="${xmlEscape(names[b])}" data-value="${v === null ? '' : String(v)}"><title>${xmlEscape(label)}</title></rect>`);
-      out.push(`<text x="${n(x + cell / 2)}" y="${n(yy + cell / 2 + valueSize * 0.35)}" fill="${ink}">${v === null ? '—' : shown(v)}</text>`);
+        + `${data}><title>${xmlEscape(c.tooltip)}</title></rect>`);
+      out.push(`<text x="${n(x + cell / 2)}" y="${n(yy + cell / 2 + valueSize * 0.35)}" fill="${ink}">${xmlEscape(c.text)}</text>`);
     }
   }
   out.push('</g>');
@@ -186,16 +208,79 @@ export function heatmapSvg(c: Comparison, metric: CompareMetric, options: Heatma
   // Legend.
   out.push(`<g class="legend" font-size="${legendSize}" fill="#333333">`);
   out.push(`<rect class="scale" x="${n(legendX)}" y="${n(gridTop)}" width="${legendW}" height="${n(legendH)}" fill="url(#complan-scale)" stroke="#999999" stroke-width="0.5"/>`);
-  for (const [t, s] of ticks) {
+  for (const [t, s] of spec.ticks) {
     const ty = gridTop + (1 - t) * legendH;
     out.push(`<line x1="${n(legendX + legendW)}" y1="${n(ty)}" x2="${n(legendX + legendW + 3)}" y2="${n(ty)}" stroke="#999999" stroke-width="0.5"/>`);
-    out.push(`<text x="${n(legendX + legendW + 6)}" y="${n(ty + legendSize * 0.35)}">${s}</text>`);
+    out.push(`<text x="${n(legendX + legendW + 6)}" y="${n(ty + legendSize * 0.35)}">${xmlEscape(s)}</text>`);
   }
   if (anyNull) {
     out.push(`<rect class="undefined" x="${n(gridLeft)}" y="${n(nullY)}" width="${legendW}" height="${legendW}" fill="url(#complan-hatch)" stroke="#999999" stroke-width="0.5"/>`);
     out.push(`<text x="${n(gridLeft + 18)}" y="${n(nullY + legendW / 2 + legendSize * 0.35)}">${xmlEscape(nullLabel)}</text>`);
   }
   out.push('</g>');
+  return { width, height, elements: out };
+}
+
+/**
+ * A complete SVG document (with XML declaration, ending in a newline) of panels stacked from
+ * the top, with the hatching and colour scale they refer to. `title` and `desc` describe it
+ * for screen readers.
+ */
+export function heatmapDocument(panels: readonly HeatmapPanel[], title: string, desc: string, options: HeatmapOptions = {}): string {
+  const font = options.fontFamily ?? FONT;
+  const width = Math.max(0, ...panels.map((p) => p.width));
+  const height = panels.reduce((h, p) => h + p.height, 0);
+  const out: string[] = [];
+  out.push('<?xml version="1.0" encoding="UTF-8"?>');
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${xmlEscape(font)}">`);
+  out.push(`<title>${xmlEscape(title)}</title>`);
+  out.push(`<desc>${xmlEscape(desc)}</desc>`);
+  out.push('<defs>');
+  out.push('<pattern id="complan-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">'
+    + '<rect width="6" height="6" fill="#e6e6e6"/><line x1="0" y1="0" x2="0" y2="6" stroke="#b3b3b3" stroke-width="2"/></pattern>');
+  const stops = VIRIDIS.map((col, i) => `<stop offset="${n((1 - i / (VIRIDIS.length - 1)) * 100)}%" stop-color="${col}"/>`).reverse();
+  out.push(`<linearGradient id="complan-scale" x1="0" y1="0" x2="0" y2="1">${stops.join('')}</linearGradient>`);
+  out.push('</defs>');
+  out.push(`<rect class="background" width="${width}" height="${height}" fill="#ffffff"/>`);
+  if (panels.length === 1) out.push(...panels[0].elements);
+  else {
+    let y = 0;
+    for (const p of panels) {
+      out.push(`<g class="panel" transform="translate(0 ${n(y)})">`, ...p.elements, '</g>');
+      y += p.height;
+    }
+  }
   out.push('</svg>');
   return out.join('\n') + '\n';
+}
+
+/**
+ * The heatmap of `metric` over every ordered pair of `c`: row A, column B = metric(A, B), what
+ * B offers A. Returns a complete SVG document (with XML declaration), ending in a newline.
+ */
+export function heatmapSvg(c: Comparison, metric: CompareMetric, options: HeatmapOptions = {}): string {
+  const info = metricInfo(metric, c.beta, c.basis);
+  const names = c.systems.map((s) => s.name);
+  const title = options.title ?? `${info.name}(A, B): ${info.reading}`;
+  const direction = info.symmetric
+    ? 'row A, column B (symmetric: the matrix mirrors its diagonal)'
+    : 'row A, column B = what B offers A';
+  const context = `${info.formula}   (${c.match} match, ${c.goldItems} gold items)`;
+  const ticks = info.min < 0 ? [[1, '1'], [0.5, '0'], [0, '−1']] as const : [[1, '1'], [0.5, '0.5'], [0, '0']] as const;
+  const cells = names.map((_, a) => names.map((__, b): HeatmapCell | undefined => {
+    if (a === b) return undefined;
+    const v = metricValue(pairAt(c, a, b), metric);
+    return {
+      t: v === null ? null : (v - info.min) / (1 - info.min),
+      text: v === null ? '—' : shown(v),
+      tooltip: `${info.name}(${names[a]}, ${names[b]}) = ${v === null ? 'undefined' : String(v)}`,
+      data: [['a', names[a]], ['b', names[b]], ['value', v === null ? '' : String(v)]],
+    };
+  }));
+  const panel = heatmapPanel({
+    title, lines: [direction, context], rowLabels: names, colLabels: names,
+    rowAxis: info.symmetric ? 'A' : 'A: system complemented', colAxis: info.symmetric ? 'B' : 'B: system offering',
+    cells, ticks, nullLabel: `— undefined: ${info.undefinedWhen}`,
+  }, options);
+  return heatmapDocument([panel], `${info.name} heatmap: ${direction}`, `${title}. ${info.formula}. Undefined (—): ${info.undefinedWhen}.`, options);
 }

@@ -48,6 +48,8 @@ export interface EvalJsonSystem {
   };
   byDocument: Array<{ id: string; tp: number; fp: number; fn: number; precision: number | null; recall: number | null; f: number | null }>;
   indicators: Record<string, number | string | null>;
+  tokenAccuracy: number | null;
+  tokenTally: { tokens: number; correct: number; markers: number } | null;
   warnings: string[];
 }
 

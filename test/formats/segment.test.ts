@@ -36,7 +36,7 @@ describe('segment shape', () => {
   it('newSegment has every field of Segment', () => {
     expect(new Set(keys)).toEqual(new Set([
       'tokens', 'text', 'spans', 'embeddedGold', 'id', 'docId', 'docBreak', 'line', 'tokenPerLine', 'source',
-      'tags', 'tagEvidence', 'sameTags', 'verified',
+      'tags', 'goldTags', 'tagEvidence', 'sameTags', 'verified',
     ]));
   });
 

@@ -43,7 +43,7 @@ describe('untyped tags', () => {
     expect(json.systems[0].byType[''].tp).toBe(2);
     const table = renderText(evalTables(report), { color: false });
     expect(table).toMatch(/^s0\s+\(untyped\)\s+2\s+2\s+1\s/m);
-    expect(evalCsv(report).split('\n')).toContain('s0,,2,2,1,0.5,0.6666666666666666,0.5714285714285715,,,,,,,,,,');
+    expect(evalCsv(report).split('\n')).toContain('s0,,2,2,1,0.5,0.6666666666666666,0.5714285714285715,,,,,,,,,,,');
   });
 
   it('written back as bare tags (IOB2 and IOBES), which read back as the same spans', () => {

@@ -42,7 +42,14 @@ describe.runIf(present)('a directory of the CoNLL-2003 documents', () => {
     const dirs = evalJson(['--gold', join(dir, 'gold'), `bert-lstmcrf=${join(dir, 'bert')}`]);
     expect(dirs.systems[0].byDocument.map((d) => d.id).slice(0, 2)).toEqual(['doc-001.conll', 'doc-002.conll']);
     expect(dirs.gold.documents).toBe(231);
+    // The token accuracy counts each file's -DOCSTART- lines, as conlleval would: the split files
+    // have none, so the directory's tally is the single file's less its 231 markers.
+    const tally = files.systems[0].tokenTally as { tokens: number; correct: number; markers: number };
+    expect(tally.markers).toBe(231);
+    expect(dirs.systems[0].tokenTally).toEqual({ tokens: tally.tokens - 231, correct: tally.correct - 231, markers: 0 });
     for (const doc of [files, dirs]) {
+      delete doc.systems[0].tokenTally;
+      delete doc.systems[0].tokenAccuracy;
       doc.gold.source = '*';
       doc.systems[0].source = '*';
       doc.systems[0].byDocument.forEach((d, i) => (d.id = String(i)));

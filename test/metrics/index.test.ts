@@ -6,6 +6,7 @@ describe('metrics index', () => {
     const names = [
       'fBeta', 'prf', 'addCounts', 'sumCounts', 'isZeroDivision', 'macroAverage', 'kMeasure',
       'errorRates', 'parseSerWeights', 'indicators', 'parseLabelDistance', 'gradedPrf', 'rankWeight', 'dMeasure',
+      'tokenAccuracy', 'tokenAccuracyWithoutMarkers',
     ] as const;
     for (const name of names) expect(typeof metrics[name]).toBe('function');
     expect(metrics.ZERO_DIVISION_MODES).toEqual(['gerbil', 'zero', 'one']);

@@ -1,0 +1,48 @@
+/**
+ * Renderings of the pairwise significance tests of `eval --significance`: the JSON object and
+ * one table (text, Markdown, LaTeX). Pure functions of the tests. Differences are shown in
+ * points (ΔF1 of 0.0123 is 1.23), p-values with four decimals.
+ */
+import type { PairwiseTests } from '../metrics/pairwise-tests.js';
+import { fixed, jsonNumber, percent } from './number.js';
+import type { Table } from './table.js';
+
+/** The JSON object: the settings of the tests, then one entry per pair, rates as fractions. */
+export function significanceJson(t: PairwiseTests): object {
+  return {
+    statistic: t.beta === 1 ? 'F1(A) - F1(B)' : `F${t.beta}(A) - F${t.beta}(B)`,
+    unit: t.unit,
+    units: t.units,
+    samples: t.samples,
+    seed: t.seed,
+    confidence: t.confidence,
+    pairs: t.pairs.map((p) => ({
+      a: p.a, b: p.b, fA: jsonNumber(p.fA), fB: jsonNumber(p.fB), delta: jsonNumber(p.delta),
+      low: jsonNumber(p.low), high: jsonNumber(p.high), se: jsonNumber(p.se),
+      pBootstrap: jsonNumber(p.pBootstrap), pRandomization: jsonNumber(p.pRandomization), undefinedSamples: p.undefinedSamples,
+    })),
+  };
+}
+
+/** A signed number of points with two decimals (+1.23, -0.40). */
+const points = (x: number) => (Number.isNaN(x) ? fixed(null) : `${x > 0 ? '+' : ''}${percent(x)}`);
+
+/** The table of every pair: both scores, ΔF, its interval and the two p-values. */
+export function significanceTable(t: PairwiseTests): Table {
+  const fName = t.beta === 1 ? 'F1' : `F${t.beta}`;
+  const level = `${fixed(t.confidence * 100, 0)}%`;
+  const units = `${t.units} ${t.unit}${t.units === 1 ? '' : 's'}`;
+  return {
+    title: `Paired tests of Δ${fName} = ${fName}(A) − ${fName}(B) over ${units}: ${t.samples} resamples, seed ${t.seed}`,
+    columns: [
+      { header: 'A' }, { header: 'B' }, { header: `${fName} A`, align: 'right' }, { header: `${fName} B`, align: 'right' },
+      { header: `Δ${fName}`, align: 'right' }, { header: `${level} interval`, align: 'right' },
+      { header: 'p bootstrap', align: 'right' }, { header: 'p randomization', align: 'right' },
+    ],
+    rows: t.pairs.map((p) => [
+      p.a, p.b, percent(p.fA), percent(p.fB), points(p.delta), `[${points(p.low)}, ${points(p.high)}]`,
+      fixed(p.pBootstrap, 4), fixed(p.pRandomization, 4),
+    ]),
+    note: `Paired bootstrap (percentile interval; p: share of resamples at least |Δ| away from Δ) and approximate randomization (p: share of swaps at least as extreme), both two-sided, p = (1 + count)/(1 + ${t.samples}).`,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The renderings of the type-confusion matrices: one table per system (missed column, spurious
+ * row, row shares as shading), a long CSV with every cell, and SVG heatmaps drawn with the
+ * heatmap grid, one panel per system.
+ */
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../src/metrics/evaluate.js';
+import { confusionCsv, confusionSvg, confusionTables } from '../../src/report/confusion.js';
+import { renderText } from '../../src/report/table.js';
+import { makeCorpus, span } from '../helpers/corpus.js';
+import { all, parseXml } from '../helpers/xml.js';
+
+const gold = [span(0, 2, 'PER'), span(3, 4, 'LOC'), span(5, 6, 'ORG'), span(12, 14, 'ORG')];
+const a = [span(0, 2, 'PER'), span(3, 4, 'ORG'), span(5, 7, 'ORG'), span(20, 21, 'LOC')];
+const b = [span(0, 2, 'LOC'), span(3, 4, 'LOC'), span(12, 14, 'ORG')];
+const report = evaluate(makeCorpus(gold, [a, b], ['a&b', 'plain']));
+
+describe('confusionTables', () => {
+  const tables = confusionTables(report);
+
+  it('has one table per system: gold types then spurious as rows, predicted types then missed as columns', () => {
+    expect(tables).toHaveLength(2);
+    const t = tables[0];
+    expect(t.columns.map((c) => c.header)).toEqual(['gold \\ predicted', 'LOC', 'ORG', 'PER', 'missed']);
+    expect(t.rows).toEqual([
+      ['LOC', '0', '1', '0', '0'],
+      ['ORG', '0', '0', '0', '2'],
+      ['PER', '0', '0', '1', '0'],
+      ['spurious', '1', '1', '0', ''],
+    ]);
+    expect(tables[1].rows[2]).toEqual(['PER', '1', '0', '0', '0']);
+    expect(tables[0].title).toContain('a&b');
+    expect(tables[1].note).toContain('missed');
+  });
+
+  it('shades each cell by its share of the row, and leaves labels and the corner unshaded', () => {
+    const shade = tables[0].shade!;
+    expect(shade[1]).toEqual([null, 0, 0, 0, 1]);
+    expect(shade[3]).toEqual([null, 0.5, 0.5, 0, null]);
+    expect(renderText(tables, { color: true })).toContain('\u001b[');
+  });
+});
+
+describe('confusionCsv', () => {
+  it('lists every cell of every system, missed with no predicted type and spurious with no gold type', () => {
+    const lines = confusionCsv(report).trimEnd().split('\n');
+    expect(lines[0]).toBe('system,gold,predicted,count');
+    // Per system: 3 types × (3 + missed) + 3 spurious.
+    expect(lines).toHaveLength(1 + 2 * (3 * 4 + 3));
+    expect(lines).toContain('a&b,LOC,ORG,1');
+    expect(lines).toContain('a&b,ORG,,2');
+    expect(lines).toContain('a&b,,LOC,1');
+    expect(lines).toContain('plain,PER,LOC,1');
+  });
+});
+
+describe('confusionSvg', () => {
+  const svg = confusionSvg(report);
+  const doc = parseXml(svg);
+
+  it('draws one panel per system, each with its cells (no corner cell) holding the counts', () => {
+    const panels = all(doc, (e) => e.name === 'g' && e.attrs.class === 'panel');
+    expect(panels).toHaveLength(2);
+    const cells = all(doc, (e) => e.name === 'rect' && e.attrs.class === 'cell');
+    expect(cells).toHaveLength(2 * (3 * 4 + 3));
+    const first = cells.slice(0, 15).map((e) => `${e.attrs['data-gold']}>${e.attrs['data-predicted']}=${e.attrs['data-count']}`);
+    expect(first).toContain('LOC>ORG=1');
+    expect(first).toContain('ORG>=2');
+    expect(first).toContain('>LOC=1');
+    expect(svg).toContain('Type confusion of a&amp;b');
+    expect(Number(doc.attrs.height)).toBeGreaterThan(2 * 200);
+  });
+
+  it('is deterministic', () => {
+    expect(confusionSvg(report)).toBe(svg);
+  });
+});
