@@ -6,51 +6,21 @@
  */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
-import { loadCorpus } from '../../src/formats/load.js';
-import { checkStdinOnce } from '../../src/formats/source.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { useColor } from '../../src/report/table.js';
-import { BASE_RULES, parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import { planNextSteps } from '../next-steps.js';
+import { planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, refuseGoldAsSystem, sameFile, stdinUses, weightsOption,
-  type InputFlags, type OutputFormat,
+  addFormatOption, addInputOptions, commandSettings, outputFormat, positiveNumber, printResult, type OutputFormat,
 } from '../options.js';
-import { ZERO_DIVISION_MODES, type ZeroDivision } from '../../src/metrics/prf.js';
+import { ZERO_DIVISION_MODES } from '../../src/metrics/prf.js';
 import { terminalText } from '../../src/report/terminal-text.js';
 
-interface PlanFlags extends InputFlags {
+interface PlanFlags extends PlanComputeFlags {
   brief?: boolean;
-  match: string;
-  beta: number;
-  kAlpha: number;
-  zeroDivision: ZeroDivision;
-  types?: string;
-  objective: string;
-  rules?: string;
-  weights?: string;
-  search: 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
-  bags: number;
-  repeats: number;
-  samples: number;
-  alpha: number;
-  testGold?: string;
-  test?: string[];
   savePlanChoice: 'recommendation' | 'top';
-  guide: 'score' | 'comp';
-  beam: number;
-  guidedBudget?: number;
-  minSize?: number;
-  maxSize?: number;
-  top: number;
-  cost: string[];
-  budget?: number;
-  holdout?: number;
-  folds?: number;
-  seed: number;
-  bootstrap?: number;
   svg?: string;
   explain?: true | number[];
   savePlan?: string;
@@ -103,47 +73,7 @@ export function parseExplain(v: string): number[] {
   return [...new Set(t.split(',').map((x) => Number(x)))];
 }
 
-/** `--rules`: comma-separated rules (duplicates dropped); `weighted` takes `--weights`. */
-export function parseRules(text: string | undefined, weights: string | undefined): Rule[] {
-  const spec = weightsOption(weights);
-  if (text === undefined) {
-    if (spec !== undefined) throw new UsageError('--weights applies to the weighted rule: add it to --rules');
-    return [...BASE_RULES];
-  }
-  const names = text.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
-  if (names.length === 0) throw new UsageError('--rules expects a comma-separated list of rules');
-  const rules: Rule[] = [];
-  for (const name of names) {
-    let rule: Rule;
-    try {
-      rule = parseRule(name, spec);
-    } catch (err) {
-      throw new UsageError(`--rules: ${(err as Error).message}`);
-    }
-    if (!rules.some((r) => ruleName(r) === ruleName(rule))) rules.push(rule);
-  }
-  if (spec !== undefined && !rules.some((r) => r.kind === 'weighted')) throw new UsageError('--weights applies to the weighted rule: add it to --rules');
-  return rules;
-}
 
-/** `--cost a=2,b=0.5` (repeatable): cost per system name, finite and ≥ 0. */
-export function parseCosts(list: readonly string[]): Map<string, number> | undefined {
-  if (list.length === 0) return undefined;
-  const costs = new Map<string, number>();
-  for (const part of list.flatMap((x) => x.split(','))) {
-    const t = part.trim();
-    if (t === '') continue;
-    const eq = t.lastIndexOf('=');
-    const name = t.slice(0, eq).trim();
-    const value = Number(t.slice(eq + 1));
-    if (eq <= 0 || name === '' || t.slice(eq + 1).trim() === '' || !Number.isFinite(value) || value < 0) {
-      throw new UsageError(`--cost expects name=value with a value ≥ 0, got "${t}"`);
-    }
-    if (costs.has(name)) throw new UsageError(`--cost gives "${name}" twice`);
-    costs.set(name, value);
-  }
-  return costs;
-}
 
 export function registerPlan(program: Command, io: Io): void {
   const cmd = program
@@ -189,50 +119,19 @@ export function registerPlan(program: Command, io: Io): void {
       { what: 'the --test-gold file', path: flags.testGold },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),
     ]));
-    if (flags.match !== 'strict') {
-      throw new UsageError(`--match ${flags.match} does not apply to plan: ensembles combine labelled items and are scored as eval scores strict matches`);
-    }
-    if (flags.guidedBudget !== undefined && flags.search !== 'guided') throw new UsageError('--guided-budget applies to --search guided');
-    const rules = parseRules(flags.rules, flags.weights);
-    const costs = parseCosts(flags.cost);
-    const types = parseTypes(flags.types);
     const format = outputFormat(flags.format);
-    // Loaded here, not at start-up: other commands never pay for them (mathjs above all).
-    const { parseObjective } = await import('../../src/plan/objective.js');
+    const beyond = Array.isArray(flags.explain) ? flags.explain.find((rank) => rank > flags.top) : undefined;
+    if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);
+    const { corpus, options } = await preparePlan('plan', systems, flags, io);
+    // Loaded here, not at start-up: other commands never pay for them.
     const { runPlan } = await import('../../src/plan/plan.js');
     const report = await import('../../src/report/plan.js');
     const { createProgress } = await import('../progress.js');
-    const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha, optionName: '--objective' });
-    const beyond = Array.isArray(flags.explain) ? flags.explain.find((rank) => rank > flags.top) : undefined;
-    if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);
-    if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');
-    if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
-    const devOptions = loadOptions(systems, flags, 'plan', io);
-    refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');
-    const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'plan', io);
-    if (testOptions !== undefined) {
-      const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
-      checkStdinOnce([...stdinUses(devOptions.gold, devOptions.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
-    }
-    const corpus = loadCorpus(devOptions);
-    printWarnings(corpus, io, types);
-    let test;
-    if (flags.test !== undefined && testOptions !== undefined) {
-      refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
-      if (sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
-        io.stderr('complan: warning: --test-gold is the --gold file: the test figures are measured on the planning data, so they are in-sample, not held out\n');
-      }
-      test = loadCorpus(testOptions);
-      printWarnings(test, io, types);
-    }
     const progress = createProgress(io, undefined, flags.progress === true);
     let run;
     try {
       run = runPlan(corpus, {
-        objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, guidedBudget: flags.guidedBudget, minSize: flags.minSize, maxSize: flags.maxSize,
-        top: flags.top, costs, budget: flags.budget, beta: flags.beta, kAlpha: flags.kAlpha, zeroDivision: flags.zeroDivision, types,
-        holdout: flags.holdout, folds: flags.folds, repeats: flags.repeats, seed: flags.seed, samples: flags.samples, alpha: flags.alpha,
-        bootstrap: flags.bootstrap, bags: flags.bags, test,
+        ...options,
         explain: flags.explain === undefined ? undefined : flags.explain === true ? 'listed' : flags.explain,
         onProgress: (phase, done, total) => progress.update(phase, done, total),
       });
@@ -256,11 +155,7 @@ export function registerPlan(program: Command, io: Io): void {
         : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;
       io.stderr(`${terminalText(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
     }
-    const settings = commandSettings(cmd, {
-      rules: result.rules, 'min-size': result.search.minSize, 'max-size': result.search.maxSize,
-      folds: result.heldOut?.kind === 'folds' ? result.heldOut.folds : 0,
-      'guided-budget': result.search.guidedBudget ?? null,
-    });
+    const settings = commandSettings(cmd, planEffectiveSettings(result));
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),
       csv: () => report.planCsv(result),

@@ -7,49 +7,20 @@
  */
 import { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
-import { loadCorpus } from '../../src/formats/load.js';
-import { checkStdinOnce } from '../../src/formats/source.js';
-import type { ZeroDivision } from '../../src/metrics/prf.js';
 import { terminalText } from '../../src/report/terminal-text.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
-  addInputOptions, commandSettings, loadOptions, parseTypes, printWarnings, refuseGoldAsSystem, sameFile, stdinUses, type InputFlags,
+  addInputOptions, commandSettings,
 } from '../options.js';
 import { checkAblateArgs } from './ablate.js';
-import { parseCosts, parseRules, registerPlan } from './plan.js';
+import { registerPlan } from './plan.js';
+import { planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
 
-interface ReportFlags extends InputFlags {
+interface ReportFlags extends PlanComputeFlags {
   html: string;
   baseline?: string;
   examples: number;
-  match: string;
-  beta: number;
-  kAlpha: number;
-  zeroDivision: ZeroDivision;
-  types?: string;
-  objective: string;
-  rules?: string;
-  weights?: string;
-  search: 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
-  guide: 'score' | 'comp';
-  beam: number;
-  guidedBudget?: number;
-  minSize?: number;
-  maxSize?: number;
-  top: number;
-  cost: string[];
-  budget?: number;
-  bags: number;
-  folds?: number;
-  repeats: number;
-  holdout?: number;
-  samples: number;
-  alpha: number;
-  bootstrap?: number;
-  seed: number;
-  testGold?: string;
-  test?: string[];
 }
 
 /** plan's options that say what to write, not what to compute: the report has its own output. */
@@ -85,52 +56,21 @@ export function registerReport(program: Command, io: Io): void {
       { what: 'the --test-gold file', path: flags.testGold },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),
     ]));
-    if (flags.match !== 'strict') {
-      throw new UsageError(`--match ${flags.match} does not apply to report: its plan combines labelled items and is scored as eval scores strict matches`);
-    }
-    if (flags.guidedBudget !== undefined && flags.search !== 'guided') throw new UsageError('--guided-budget applies to --search guided');
-    const rules = parseRules(flags.rules, flags.weights);
-    const costs = parseCosts(flags.cost);
-    const types = parseTypes(flags.types);
-    if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');
-    if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
-    const load = loadOptions(systems, flags, 'report');
-    if (load.systems.length < 2) throw new UsageError(`report needs at least two systems (usage: ${USAGE})`);
-    if (flags.baseline !== undefined) checkAblateArgs(load.systems.map((s) => s.name), flags.baseline, 'strict');
-    refuseGoldAsSystem(load, '--gold', 'a plan would choose the gold standard itself');
-    const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, 'report');
-    if (testOptions !== undefined) {
-      // Standard input can be read once: as plan does, refuse it for two inputs before reading any.
-      const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
-      checkStdinOnce([...stdinUses(load.gold, load.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
-    }
-    // Loaded here, not at start-up: other commands never pay for them (mathjs above all).
-    const { parseObjective } = await import('../../src/plan/objective.js');
+    const { corpus, options } = await preparePlan('report', systems, flags, io, (load) => {
+      if (load.systems.length < 2) throw new UsageError(`report needs at least two systems (usage: ${USAGE})`);
+      if (flags.baseline !== undefined) checkAblateArgs(load.systems.map((s) => s.name), flags.baseline, 'strict');
+    });
+    // Loaded here, not at start-up: other commands never pay for them.
     const { htmlReportInput } = await import('../../src/report/html-report.js');
     const { reportHtml } = await import('../../src/report/html.js');
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     const { createProgress } = await import('../progress.js');
-    const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha, optionName: '--objective' });
-    const corpus = loadCorpus(load);
-    printWarnings(corpus, io, types);
-    let test;
-    if (flags.test !== undefined && testOptions !== undefined) {
-      refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
-      if (sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
-        io.stderr('complan: warning: --test-gold is the --gold file: the test figures are measured on the planning data, so they are in-sample, not held out\n');
-      }
-      test = loadCorpus(testOptions);
-      printWarnings(test, io, types);
-    }
-    const progress = createProgress(io);
+    const progress = createProgress(io, undefined, flags.progress === true);
     let input;
     try {
       input = htmlReportInput(corpus, {
         plan: {
-          objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, guidedBudget: flags.guidedBudget, minSize: flags.minSize, maxSize: flags.maxSize,
-          top: flags.top, costs, budget: flags.budget, beta: flags.beta, kAlpha: flags.kAlpha, zeroDivision: flags.zeroDivision, types,
-          holdout: flags.holdout, folds: flags.folds, repeats: flags.repeats, seed: flags.seed, samples: flags.samples, alpha: flags.alpha,
-          bootstrap: flags.bootstrap, bags: flags.bags, test,
+          ...options,
           onProgress: (phase, done, total) => progress.update(phase, done, total),
         },
         baseline: flags.baseline,
@@ -140,11 +80,7 @@ export function registerReport(program: Command, io: Io): void {
       progress.end();
     }
     const result = input.plan;
-    const settings = commandSettings(cmd, {
-      rules: result.rules, 'min-size': result.search.minSize, 'max-size': result.search.maxSize,
-      folds: result.heldOut?.kind === 'folds' ? result.heldOut.folds : 0,
-      'guided-budget': result.search.guidedBudget ?? null,
-    });
+    const settings = commandSettings(cmd, planEffectiveSettings(result));
     delete settings.options.html;
     const page = reportHtml({ ...input, settings });
     writeFileAtomic(flags.html, [page]);

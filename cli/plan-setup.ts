@@ -1,0 +1,155 @@
+/**
+ * What `plan` and `report` share before they compute: their options checked and parsed, the
+ * planning data and the test set read (standard input at most once, the gold file refused as a
+ * system), and the library's plan options — one place, so the two commands read alike.
+ */
+import type { Corpus } from '../src/model/corpus.js';
+import { UsageError } from '../src/errors.js';
+import { loadCorpus, type LoadOptions } from '../src/formats/load.js';
+import { checkStdinOnce } from '../src/formats/source.js';
+import type { ZeroDivision } from '../src/metrics/prf.js';
+import type { PlanOptions } from '../src/plan/plan.js';
+import type { PlanResult } from '../src/plan/types.js';
+import type { Io } from './io.js';
+import { loadOptions, parseTypes, printWarnings, refuseGoldAsSystem, sameFile, stdinUses, weightsOption, type InputFlags } from './options.js';
+import { BASE_RULES, parseRule, ruleName, type Rule } from '../src/ensemble/rules.js';
+
+/** The options `plan` and `report` share (plan's own definitions: see cli/commands/plan.ts). */
+export interface PlanComputeFlags extends InputFlags {
+  match: string;
+  beta: number;
+  kAlpha: number;
+  zeroDivision: ZeroDivision;
+  types?: string;
+  objective: string;
+  rules?: string;
+  weights?: string;
+  search: 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
+  guide: 'score' | 'comp';
+  beam: number;
+  guidedBudget?: number;
+  minSize?: number;
+  maxSize?: number;
+  top: number;
+  cost: string[];
+  budget?: number;
+  bags: number;
+  folds?: number;
+  repeats: number;
+  holdout?: number;
+  samples: number;
+  alpha: number;
+  bootstrap?: number;
+  seed: number;
+  testGold?: string;
+  test?: string[];
+}
+
+export interface PreparedPlan {
+  corpus: Corpus;
+  /** The library's options for the plan (without progress and explanations). */
+  options: PlanOptions;
+  /** `--types`, parsed. */
+  types: string[] | undefined;
+}
+
+/**
+ * Checks and parses the options, reads the inputs, and returns the plan's options. `command`
+ * names the command in messages; `check` runs after the load options are made and before
+ * anything is read (e.g. report's own checks on the systems).
+ * @throws UsageError for options that do not apply or do not parse; InputError for bad inputs.
+ */
+export async function preparePlan(
+  command: 'plan' | 'report', systems: string[], flags: PlanComputeFlags, io: Io, check: (load: LoadOptions) => void = () => {},
+): Promise<PreparedPlan> {
+  if (flags.match !== 'strict') {
+    throw new UsageError(`--match ${flags.match} does not apply to ${command}: ensembles combine labelled items and are scored as eval scores strict matches`);
+  }
+  if (flags.guidedBudget !== undefined && flags.search !== 'guided') throw new UsageError('--guided-budget applies to --search guided');
+  const rules = parseRules(flags.rules, flags.weights);
+  const costs = parseCosts(flags.cost);
+  const types = parseTypes(flags.types);
+  if (flags.test !== undefined && flags.test.length === 0) throw new UsageError('--test expects the systems\' outputs on the test set');
+  if (flags.testGold !== undefined && flags.test === undefined) throw new UsageError('--test-gold needs --test with the systems\' outputs on the test set');
+  // Loaded here, not at start-up: other commands never pay for mathjs.
+  const { parseObjective } = await import('../src/plan/objective.js');
+  const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha, optionName: '--objective' });
+  const devOptions = loadOptions(systems, flags, command, io);
+  check(devOptions);
+  refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');
+  const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, command, io);
+  if (testOptions !== undefined) {
+    // Standard input can be read once: refuse it for two inputs before reading any.
+    const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
+    checkStdinOnce([...stdinUses(devOptions.gold, devOptions.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
+  }
+  const corpus = loadCorpus(devOptions);
+  printWarnings(corpus, io, types);
+  let test: Corpus | undefined;
+  if (flags.test !== undefined && testOptions !== undefined) {
+    refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
+    if (sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
+      io.stderr('complan: warning: --test-gold is the --gold file: the test figures are measured on the planning data, so they are in-sample, not held out\n');
+    }
+    test = loadCorpus(testOptions);
+    printWarnings(test, io, types);
+  }
+  const options: PlanOptions = {
+    objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, guidedBudget: flags.guidedBudget, minSize: flags.minSize, maxSize: flags.maxSize,
+    top: flags.top, costs, budget: flags.budget, beta: flags.beta, kAlpha: flags.kAlpha, zeroDivision: flags.zeroDivision, types,
+    holdout: flags.holdout, folds: flags.folds, repeats: flags.repeats, seed: flags.seed, samples: flags.samples, alpha: flags.alpha,
+    bootstrap: flags.bootstrap, bags: flags.bags, test,
+  };
+  return { corpus, options, types };
+}
+
+/** The settings a plan resolved from options left unset (rules, sizes, folds, the guided budget). */
+export function planEffectiveSettings(result: PlanResult): Record<string, unknown> {
+  return {
+    rules: result.rules, 'min-size': result.search.minSize, 'max-size': result.search.maxSize,
+    folds: result.heldOut?.kind === 'folds' ? result.heldOut.folds : 0,
+    'guided-budget': result.search.guidedBudget ?? null,
+  };
+}
+
+/** `--rules`: comma-separated rules (duplicates dropped); `weighted` takes `--weights`. */
+export function parseRules(text: string | undefined, weights: string | undefined): Rule[] {
+  const spec = weightsOption(weights);
+  if (text === undefined) {
+    if (spec !== undefined) throw new UsageError('--weights applies to the weighted rule: add it to --rules');
+    return [...BASE_RULES];
+  }
+  const names = text.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (names.length === 0) throw new UsageError('--rules expects a comma-separated list of rules');
+  const rules: Rule[] = [];
+  for (const name of names) {
+    let rule: Rule;
+    try {
+      rule = parseRule(name, spec);
+    } catch (err) {
+      throw new UsageError(`--rules: ${(err as Error).message}`);
+    }
+    if (!rules.some((r) => ruleName(r) === ruleName(rule))) rules.push(rule);
+  }
+  if (spec !== undefined && !rules.some((r) => r.kind === 'weighted')) throw new UsageError('--weights applies to the weighted rule: add it to --rules');
+  return rules;
+}
+
+/** `--cost a=2,b=0.5` (repeatable): cost per system name, finite and ≥ 0. */
+export function parseCosts(list: readonly string[]): Map<string, number> | undefined {
+  if (list.length === 0) return undefined;
+  const costs = new Map<string, number>();
+  for (const part of list.flatMap((x) => x.split(','))) {
+    const t = part.trim();
+    if (t === '') continue;
+    const eq = t.lastIndexOf('=');
+    const name = t.slice(0, eq).trim();
+    const value = Number(t.slice(eq + 1));
+    if (eq <= 0 || name === '' || t.slice(eq + 1).trim() === '' || !Number.isFinite(value) || value < 0) {
+      throw new UsageError(`--cost expects name=value with a value ≥ 0, got "${t}"`);
+    }
+    if (costs.has(name)) throw new UsageError(`--cost gives "${name}" twice`);
+    costs.set(name, value);
+  }
+  return costs;
+}
