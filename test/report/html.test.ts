@@ -141,8 +141,9 @@ describe('the report of the examples with hostile names', () => {
     expect([...t.rows.map((r) => r[0])].sort()).toEqual([...HOSTILE].sort());
   });
 
-  it('says so when the evaluation gives no confusion matrices', () => {
-    expect(html).toContain('No type-confusion matrices');
+  it('shows each system\'s type-confusion matrix (the evaluation counts them when read)', () => {
+    expect(html).not.toContain('No type-confusion matrices');
+    for (const s of input.evaluation.systems) expect(html).toContain(`<figure class="table confusion" data-system="${htmlEscape(s.name)}">`);
   });
 
   it('gives example items their sentence context', () => {
