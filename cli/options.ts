@@ -22,6 +22,7 @@ import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
 import { runSettings, signatureLine, withSettings, type RunSettings } from '../src/report/settings.js';
 import { UNTYPED } from '../src/report/type-name.js';
 import { terminalText } from '../src/report/terminal-text.js';
+import { typeName } from '../src/report/type-name.js';
 import { createProgress, readingProgress } from './progress.js';
 import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
 
@@ -217,6 +218,11 @@ export function parseTypes(v: string | undefined): string[] | undefined {
 export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[]): void {
   for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalText(`complan: warning: ${w}`)}\n`);
   if (types === undefined) return;
+  const goldTypes = new Set(corpus.gold.spans.map((s) => s.label));
+  if (corpus.gold.spans.length > 0 && !types.some((t) => goldTypes.has(t))) {
+    // Nothing would be left to find: every score would read 100. A typo, most likely.
+    throw new UsageError(`--types ${types.join(',')}: the gold standard has no item of ${types.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}`);
+  }
   const seen = new Set<string>();
   for (const s of [corpus.gold, ...corpus.systems]) for (const span of s.spans) seen.add(span.label);
   for (const t of types) if (!seen.has(t)) io.stderr(`${terminalText(`complan: warning: --types: no input has entities of type "${t}"`)}\n`);

@@ -625,7 +625,12 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     gold.finish();
     refTags = gold.tags;
     onRead(goldPath, gold.spans.length);
-    goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: summary.warnings };
+    const goldWarnings = [...summary.warnings];
+    if (gold.spans.length === 0 && invalidTags(opts) === 'drop' && gold.length > 0) {
+      // Every score would read 100 (nothing to find, nothing found counts as perfect): say why.
+      goldWarnings.push(`--invalid drop left the gold standard without a single item: are its tags written in ${(opts.scheme !== 'auto' ? opts.scheme : summary.scheme ?? 'the scheme read').toUpperCase()}? Give --scheme as the file is written, or drop nothing with --invalid repair`);
+    }
+    goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: goldWarnings };
     if (summary.dialect !== undefined) goldOutput.dialect = summary.dialect;
   } else {
     const first = opts.systems[0];

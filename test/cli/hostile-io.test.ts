@@ -138,3 +138,11 @@ describe('endless inputs', () => {
     expect(r.stderr).toBe('complan: /dev/zero:1: line 1 is longer than 64 Mi characters without a line end: expected lines of text (is it a text file?)\n');
   });
 });
+
+describe('nothing left to score', () => {
+  it('warns when --invalid drop leaves the gold standard without an item (a scheme the file is not written in)', async () => {
+    const r = await runCli(['eval', '--gold', GOLD, '--scheme', 'iobes', '--invalid', 'drop', SYSTEMS[0]]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('complan: warning: --invalid drop left the gold standard without a single item: are its tags written in IOBES?');
+  });
+});
