@@ -3,7 +3,8 @@
  * variant with ΔF and F_Comp both ways and the flag "same score, different behaviour", and the
  * items the chosen variant gained, lost, introduced and removed.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from './use-keys.js';
 import { useState } from 'react';
 import type { ItemExample } from '../../src/complementarity/matrix.js';
 import type { TuiModel } from './model.js';
@@ -20,7 +21,7 @@ export function AblationView({ model, active, width, height }: { model: TuiModel
   const n = model.names.length;
   const [baseline, setBaseline] = useState(0);
   const [cursor, setCursor] = useState(0);
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (input === 'b') { setBaseline((b) => (b + 1) % n); setCursor(0); }
     else if (input === 'B') { setBaseline((b) => (b + n - 1) % n); setCursor(0); }
     else if (key.upArrow) setCursor((c) => Math.max(0, c - 1));

@@ -2,7 +2,8 @@
  * The TUI: a tab bar, the current view, and the help overlay. Number keys and Tab
  * switch views, `?` opens help, `q` quits (Ctrl-C too, through Ink).
  */
-import { Box, useApp, useInput } from 'ink';
+import { Box, useApp } from 'ink';
+import { useKeys } from './use-keys.js';
 import { useState } from 'react';
 import { AblationView } from './AblationView.js';
 import { ColorContext } from './color.js';
@@ -27,7 +28,7 @@ export function App({ model, initialView = 0, color = true }: { model: TuiModel;
     setView(v);
     setSeen((s) => (s.has(v) ? s : new Set([...s, v])));
   };
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.ctrl && input === 'c') {
       exit();
       return;

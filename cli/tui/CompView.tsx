@@ -2,7 +2,8 @@
  * View 2: the complementarity heatmap, row A and column B showing what B offers A (P_Comp,
  * R_Comp or F_Comp; `m` cycles). Arrows move the cursor; Enter opens the pair, Esc closes it.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from './use-keys.js';
 import { useRef, useState } from 'react';
 import { pairAt } from '../../src/complementarity/matrix.js';
 import { useColorOn } from './color.js';
@@ -24,7 +25,7 @@ export function CompView({ model, active, width, height, onModal }: {
   const latest = useRef({ row, col });
   const [open, setOpen] = useState(false);
   const color = useColorOn();
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (open) {
       if (key.escape || key.return) { setOpen(false); onModal(false); }
       return;

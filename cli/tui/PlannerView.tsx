@@ -7,7 +7,8 @@
  * candidate or a procedure into the selection; `x` explains the highlighted candidate (the
  * list's, else the selection). What each key does is planner-keys.ts.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from './use-keys.js';
 import { useEffect, useRef, useState } from 'react';
 import { procedures } from '../../src/report/plan-procedures.js';
 import { abbreviateMembers, weightedMembers } from '../../src/report/plan-values.js';
@@ -55,7 +56,7 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
   const listWidth = listFor(SCORE_COLUMNS.length) >= 18 ? listFor(SCORE_COLUMNS.length) : listFor(SCORE_COLUMNS.length - 1);
   const rightWidth = Math.max(30, width - listWidth - 2);
   const candidateRows = Math.max(1, height - ABOVE_CANDIDATES);
-  useInput((input, key) => {
+  useKeys((input, key) => {
     const step = plannerKey(latest.current, {
       input, up: key.upArrow, down: key.downArrow, left: key.leftArrow, right: key.rightArrow, enter: key.return, escape: key.escape,
     }, context());

@@ -2,7 +2,8 @@
  * View 1: every system's scores as `complan eval` computes them, sorted by a column (`s` cycles
  * it; `#` is the systems' order, which is by name, as every command orders them).
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from './use-keys.js';
 import { useState } from 'react';
 import { SORT_COLUMNS, sortedSystems, type TuiModel } from './model.js';
 import { count, padEnd, padStart, pct, plural, shortNames } from './text.js';
@@ -16,7 +17,7 @@ export function SystemsView({ model, active, width, height }: { model: TuiModel;
   const order = sortedSystems(model.systems, column);
   const visible = Math.max(1, height - 3);
   const maxTop = Math.max(0, order.length - visible);
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (input === 's') setSort((s) => (s + 1) % SORT_COLUMNS.length);
     else if (key.downArrow) setTop((t) => Math.min(maxTop, t + 1));
     else if (key.upArrow) setTop((t) => Math.max(0, t - 1));
