@@ -78,6 +78,10 @@ export async function preparePlan(
   check(devOptions);
   refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');
   const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, command, io);
+  if (flags.test !== undefined && sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
+    // The report would call planning figures "not used for selection": refuse rather than mislabel.
+    throw new UsageError('--test-gold is the --gold file: a test set must be data the plan does not see (its figures would be in-sample); give the test set\'s own gold standard, or leave --test out');
+  }
   if (testOptions !== undefined) {
     // Standard input can be read once: refuse it for two inputs before reading any.
     const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
@@ -88,9 +92,6 @@ export async function preparePlan(
   let test: Corpus | undefined;
   if (flags.test !== undefined && testOptions !== undefined) {
     refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
-    if (sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
-      io.stderr('complan: warning: --test-gold is the --gold file: the test figures are measured on the planning data, so they are in-sample, not held out\n');
-    }
     test = loadCorpus(testOptions);
     printWarnings(test, io, types);
   }
