@@ -575,6 +575,17 @@ function sameSpans(a: readonly RawSpan[], b: readonly RawSpan[]): boolean {
 }
 
 /** Index of the sentence in [lo, hi] that holds corpus position `pos`. */
+/**
+ * A directory of CoNLL or JSONL files is one input, one document a file: when such an input does not line up
+ * with the gold standard, the likely intent was one system per file, and the message says so.
+ */
+function withDirectoryHint(err: unknown, path: string): unknown {
+  if (!(err instanceof InputError) || err.template !== undefined) return err;
+  if (inputKind(path) !== 'directory' || !/counterpart|past the end of the gold|goes on with|but gold has/.test(err.detail)) return err;
+  const glob = `${path.replace(/[\\/]+$/, '')}/*`;
+  return new InputError(`${err.detail} (${path} is one input, one document a file; for one system a file, give ${glob})`, err.file, err.line);
+}
+
 function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, pos: number): number {
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
@@ -685,8 +696,13 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   for (const spec of rest) {
     const format = formatOf(spec.path);
     const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold, !noGold, gold.unit === 'token' ? refTags : undefined);
-    const summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
-    aligner.finish(spec.path, summary, format);
+    let summary: ReadSummary;
+    try {
+      summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
+      aligner.finish(spec.path, summary, format);
+    } catch (err) {
+      throw format === 'brat' ? err : withDirectoryHint(err, spec.path);
+    }
     onRead(spec.path, aligner.spans.length);
     systems.push({
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,

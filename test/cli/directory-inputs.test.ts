@@ -54,3 +54,14 @@ describe('directories as inputs', () => {
     expect(readFileSync(target, 'utf8')).toBe(before);
   });
 });
+
+describe('a folder of system files given as one input', () => {
+  it('says the folder is one input and how to give one system a file', async () => {
+    const { runCli: cli, ROOT: root } = await import('./helpers.js');
+    const { join: j } = await import('node:path');
+    const news = j(root, 'examples/news');
+    const r = await cli(['eval', '--gold', j(news, 'gold.conll'), j(news, 'systems')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/has no counterpart: the gold standard has \d+ sentences \(.*systems is one input, one document a file; for one system a file, give .*systems\/\*\)\n$/);
+  });
+});
