@@ -78,14 +78,14 @@ export async function preparePlan(
   check(devOptions);
   refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');
   const testOptions = flags.test === undefined ? undefined : loadOptions(flags.test, { ...flags, gold: flags.testGold }, command, io);
-  if (flags.test !== undefined && sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
-    // The report would call planning figures "not used for selection": refuse rather than mislabel.
-    throw new UsageError('--test-gold is the --gold file: a test set must be data the plan does not see (its figures would be in-sample); give the test set\'s own gold standard, or leave --test out');
-  }
   if (testOptions !== undefined) {
     // Standard input can be read once: refuse it for two inputs before reading any.
     const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
     checkStdinOnce([...stdinUses(devOptions.gold, devOptions.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
+  }
+  if (flags.test !== undefined && sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
+    // The report would call planning figures "not used for selection": refuse rather than mislabel.
+    throw new UsageError('--test-gold is the --gold file: a test set must be data the plan does not see (its figures would be in-sample); give the test set\'s own gold standard, or leave --test out');
   }
   const corpus = loadCorpus(devOptions);
   printWarnings(corpus, io, types);

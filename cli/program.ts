@@ -90,6 +90,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     io.stdout(program.helpInformation());
     return 0;
   }
+  if (!io.isTTY && looksLikeInputs(argv, COMMANDS)) {
+    // Inputs without a command open the TUI, which needs a terminal: say so, rather than that
+    // the first option is unknown.
+    io.stderr('complan: inputs without a command open the terminal UI, which needs a terminal; for files and pipes name a command: eval, compare, plan, combine, ablate or report\n');
+    return 1;
+  }
   argv = commandLine(argv, io);
   try {
     await program.parseAsync([...argv], { from: 'user' });

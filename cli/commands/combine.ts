@@ -226,6 +226,9 @@ export function registerCombine(program: Command, io: Io): void {
     if (result.members.length === 1 && rule.kind !== 'union') {
       io.stderr(`complan: note: ${ruleName(rule)} of one system is that system\n`);
     }
-    io.stderr(`complan: ${signatureLine(commandSettings(cmd), 'table')}`);
+    // The settings as applied: a weighted rule's default weights, and no gold column without a gold.
+    const effective: Record<string, unknown> = { 'write-gold': flags.writeGold && hasGold };
+    if (rule.kind === 'weighted' && flags.weights === undefined && plan === undefined) effective.weights = 'f1';
+    io.stderr(`complan: ${signatureLine(commandSettings(cmd, effective), 'table')}`);
   });
 }

@@ -298,7 +298,9 @@ function firstProblem(root: MathNode, masked: string, strings: number[]): Proble
           return;
         }
         if (SYMBOLS.has(name) || CONSTANTS.has(name)) return;
-        const why = FUNCTIONS.has(name) ? `"${name}" is a function: call it as ${name}(…)` : `unknown symbol "${name}" (${allowedSymbols})`;
+        const why = FUNCTIONS.has(name) ? `"${name}" is a function: call it as ${name}(…)`
+          : /^f1$/i.test(name) ? `unknown symbol "${name}": in an expression F1 is "f" (f1 names the objective on its own)`
+            : `unknown symbol "${name}" (${allowedSymbols})`;
         report(findName(masked, name), why);
         return;
       }
