@@ -11,6 +11,7 @@ import { detectFormat } from '../../src/formats/detect.js';
 import { compareCodePoints, listDirectory } from '../../src/formats/directory.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, type LoadOptions } from '../../src/formats/load.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
+import { thrown } from '../helpers/errors.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const GOLD = join(ROOT, 'examples/news/gold.conll');
@@ -53,15 +54,6 @@ const named = (docs: string[], ext: string) => Object.fromEntries(docs.map((d, i
 
 function load(gold: string, system: string, opts: Partial<LoadOptions> = {}) {
   return loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [{ name: 'sys', path: system }], ...opts });
-}
-
-function thrown(fn: () => unknown): Error {
-  try {
-    fn();
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected an error, nothing was thrown');
 }
 
 describe('code-point order', () => {

@@ -8,6 +8,7 @@ import {
   checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions,
 } from '../../src/formats/load.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
+import { thrown } from '../helpers/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/load');
 const fixture = (name: string) => join(FIXTURES, name);
@@ -30,15 +31,6 @@ function load(gold: string | undefined, systems: Array<string | InputSpec>, opts
 
 /** Spans as [doc, start, end, label]. */
 const quads = (spans: readonly Span[]) => spans.map((s) => [s.doc, s.start, s.end, s.label]);
-
-function thrown(fn: () => unknown): Error {
-  try {
-    fn();
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected an error, nothing was thrown');
-}
 
 function inputError(fn: () => unknown): InputError {
   const err = thrown(fn);
