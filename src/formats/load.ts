@@ -82,6 +82,8 @@ export const DEFAULT_LOAD_OPTIONS: Omit<LoadOptions, 'systems'> = {
 /**
  * Parses a system argument: `name=path` names the system; a bare path is named by its file stem,
  * and `-` (standard input) is named `stdin`. A path that exists as given is never split on `=`.
+ * A file descriptor path, as the shell gives for process substitution `<(cmd)` (`/dev/fd/63`,
+ * `/proc/self/fd/63`), is named `fd63`: its stem alone would be a bare number.
  */
 export function parseSystemArg(arg: string): InputSpec {
   const eq = arg.indexOf('=');
@@ -91,7 +93,13 @@ export function parseSystemArg(arg: string): InputSpec {
     if (path.length === 0) throw new UsageError(`"${arg}": expected name=path, the path is empty`);
     return { name, path };
   }
-  return { name: arg === STDIN ? STDIN_NAME : stem(arg), path: arg };
+  return { name: arg === STDIN ? STDIN_NAME : descriptorName(arg) ?? stem(arg), path: arg };
+}
+
+/** `fd63` for `/dev/fd/63` or `/proc/self/fd/63` (process substitution); undefined for other paths. */
+function descriptorName(path: string): string | undefined {
+  const m = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(path);
+  return m === null ? undefined : `fd${m[1]}`;
 }
 
 function stem(path: string): string {

@@ -141,6 +141,14 @@ describe('standard input and streams', () => {
     }
   });
 
+  it.runIf(hasBash)('names a process substitution after its descriptor (fd63), not a bare number', () => {
+    const r = sh(`complan eval --gold ${GOLD} <(cat ${CRF}) --format json`);
+    expect(r.code, r.stderr).toBe(0);
+    const names = (JSON.parse(r.stdout) as { systems: Array<{ name: string }> }).systems.map((s) => s.name);
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^fd\d+$/);
+  });
+
   it.runIf(hasBash)('compare, combine and plan take a pipe too', () => {
     for (const args of [
       ['compare', '--gold', GOLD, SLOPPY, '--format', 'csv'],
