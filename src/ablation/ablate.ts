@@ -159,6 +159,11 @@ export { itemExample };
 /** The first `limit` items of a set, in corpus order (start, end, label; ties by item id). */
 export function examplesOf(corpus: Corpus, u: Universe, set: Bitset, limit: number): ItemExample[] {
   if (limit <= 0) return [];
+  return itemsInOrder(u, set).slice(0, limit).map((id) => itemExample(corpus, u.items[id], u.match === 'strict'));
+}
+
+/** The ids of a set's items in corpus order (start, end, label; ties by item id). */
+export function itemsInOrder(u: Universe, set: Bitset): number[] {
   const ids = Array.from(set.toArray());
   const items = u.items;
   ids.sort((x, y) => {
@@ -169,7 +174,7 @@ export function examplesOf(corpus: Corpus, u: Universe, set: Bitset, limit: numb
     if (u.match === 'strict' && a.label !== b.label) return a.label < b.label ? -1 : 1;
     return x - y;
   });
-  return ids.slice(0, limit).map((id) => itemExample(corpus, items[id], u.match === 'strict'));
+  return ids;
 }
 
 /** Index of the system named `name`, or -1. */
