@@ -15,6 +15,7 @@
  *
  * A p-value that is not a number (every resample undefined) is never significant.
  */
+import { fixed } from '../report/number.js';
 import { VERDICT_ALPHA } from './defaults.js';
 
 export interface Verdict {
@@ -29,12 +30,12 @@ export interface Verdict {
 /** A p-value as the verdict and the tables show it: two decimals from 0.1, else three. */
 export function pText(p: number): string {
   if (!Number.isFinite(p)) return '—';
-  return p >= 0.1 ? p.toFixed(2) : p.toFixed(3);
+  return p >= 0.1 ? fixed(p, 2) : fixed(p, 3);
 }
 
 /** A change of F in points with a sign and two decimals (+0.61, -0.45, 0.00). */
 function points(x: number): string {
-  const s = (x * 100).toFixed(2);
+  const s = fixed(x * 100);
   if (/^-?0\.00$/.test(s)) return '0.00';
   return x > 0 ? `+${s}` : s;
 }
