@@ -181,7 +181,7 @@ export interface GroupAblation {
   /** What the tests resample, and how many there are. */
   unit: UnitKind;
   units: number;
-  /** Every group but the baseline's, in the order given. */
+  /** Every group but the baseline's, in name order. */
   variants: VariantGroupAblation[];
 }
 
@@ -353,7 +353,9 @@ export function ablateGroups(corpus: Corpus, groups: readonly RunGroup[], baseli
   }));
   const fName = o.beta === 1 ? 'F1' : `F${o.beta}`;
 
-  const variants = groups.filter((g) => g !== base).map((g): VariantGroupAblation => {
+  // In name order, as the loader orders systems: the output does not depend on the order of the arguments.
+  const others = groups.filter((g) => g !== base).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  const variants = others.map((g): VariantGroupAblation => {
     const vRuns = runsOf(g);
     const pairs = comparisonPairs(bRuns, vRuns, o.paired);
     const compared = pairs.map(([b, v]) => ({ ...compareRuns(ctx, b, v), b }));

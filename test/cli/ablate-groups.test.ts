@@ -103,6 +103,15 @@ describe('ablate --paired with two groups of two runs', () => {
   });
 });
 
+describe('ablate with groups in another order', () => {
+  it('prints the same: variants in name order, whatever the order of the arguments', async () => {
+    const one = await runCli(['ablate', '--paired', '--baseline', 'a', '--gold', GOLD, group('a', A), group('b', B), group('c', ['confuser', 'crf'])]);
+    const two = await runCli(['ablate', '--paired', '--baseline', 'a', '--gold', GOLD, group('c', ['confuser', 'crf']), group('b', B), group('a', A)]);
+    expect(one.code).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+  });
+});
+
 describe('ablate with unpaired groups', () => {
   it('compares every run with every run: the mean Δ is the difference of the means', async () => {
     const doc = await ablate(['--baseline', 'a', group('a', A), group('b', ['crf', 'gazetteer', 'confuser'])]);
@@ -229,5 +238,22 @@ describe('ablate tables with groups', () => {
       + 'meanDeltaK,sdDeltaK,ci95Low,ci95High,p,pBootstrap,stableGained,stableLost,stableIntroduced,stableRemoved,'
       + 'unstableGained,unstableLost,unstableIntroduced,unstableRemoved');
     expect(lines[1].startsWith('b,a,2,2,')).toBe(true);
+  });
+});
+
+describe('the manual\'s walkthrough of groups of runs (docs/ablate.md)', () => {
+  it('shows lines the command really prints, on the seeds of examples/ablation', async () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'ablate.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Groups of runs'));
+    const block = /```\n(Ablation — [\s\S]*?)```/.exec(section);
+    expect(block).not.toBeNull();
+    const dir = join(ROOT, 'examples/ablation');
+    const seeds = (name: string) => `${name}=${[1, 2, 3].map((k) => join(dir, 'seeds', `${name}-${k}.conll`)).join(',')}`;
+    const r = await runCli(['ablate', '--paired', '--baseline', 'full', '--gold', join(dir, 'gold.conll'), seeds('full'), seeds('no-casing'), '--examples', '2']);
+    expect(r.code).toBe(0);
+    const printed = new Set(r.stdout.split('\n'));
+    const shown = block![1].split('\n').filter((l) => l !== '');
+    expect(shown.length).toBeGreaterThan(25);
+    for (const line of shown) expect(printed.has(line), line).toBe(true);
   });
 });
