@@ -208,7 +208,8 @@ export function groupLatex(g: GroupAblation): string {
     .replace(/√/g, '\\ensuremath{\\surd}')
     .replace(/≤/g, '\\ensuremath{\\leq}')
     .replace(/×/g, '\\ensuremath{\\times}')
-    .replace(/…/g, '\\ldots{}');
+    .replace(/…/g, '\\ldots{}')
+    .replace(/−/g, '\\ensuremath{-}');
 }
 
 const scoreJson = (s: ScoreSet) => ({
