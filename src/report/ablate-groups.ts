@@ -196,7 +196,10 @@ export function groupTables(g: GroupAblation): Table[] {
   return [ablationTable(g), verdictTable(g), runsTable(g), byTypeTable(g), ...stable];
 }
 
-/** LaTeX of {@link groupTables}, the symbols its escaping leaves as Unicode in math mode. */
+/**
+ * LaTeX of {@link groupTables}, the symbols its escaping leaves as Unicode (and < and >, which
+ * text mode does not print under the default font encoding) in math mode.
+ */
 export function groupLatex(g: GroupAblation): string {
   return renderLatex(groupTables(g))
     .replace(/Δ/g, '\\ensuremath{\\Delta}')
@@ -209,7 +212,9 @@ export function groupLatex(g: GroupAblation): string {
     .replace(/≤/g, '\\ensuremath{\\leq}')
     .replace(/×/g, '\\ensuremath{\\times}')
     .replace(/…/g, '\\ldots{}')
-    .replace(/−/g, '\\ensuremath{-}');
+    .replace(/−/g, '\\ensuremath{-}')
+    .replace(/</g, '\\ensuremath{<}')
+    .replace(/>/g, '\\ensuremath{>}');
 }
 
 const scoreJson = (s: ScoreSet) => ({
