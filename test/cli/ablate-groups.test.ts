@@ -139,6 +139,21 @@ describe('ablate with one run a side keeps the one-to-one fields', () => {
   });
 });
 
+describe('ablate on untokenised input', () => {
+  it('gives the context of an item in characters', async () => {
+    const temp = tempFiles('ablate-groups-text');
+    const text = 'Anna Berg visited Oslo.';
+    const record = (spans: unknown[]) => `${JSON.stringify({ id: 's1', doc_id: 'd1', text, spans })}\n`;
+    const gold = temp(record([[0, 9, 'PER'], [18, 22, 'LOC']]), 'gold.jsonl');
+    const base = temp(record([[0, 9, 'PER']]), 'base.jsonl');
+    const variant = temp(record([[18, 22, 'LOC'], [0, 9, 'PER']]), 'variant.jsonl');
+    const r = await runCli(['ablate', '--format', 'json', '--baseline', 'base', '--gold', gold, base, variant]);
+    expect(r.code).toBe(0);
+    const v = (JSON.parse(r.stdout) as Doc).variants[0];
+    expect(v.stable.gained.items).toEqual([{ doc: 'd1', sentence: 1, start: 18, end: 22, label: 'LOC', text: 'Oslo', context: 'Anna Berg visited [Oslo].' }]);
+  });
+});
+
 describe('--baseline as a path', () => {
   it('matches a file given among the systems by its resolved path', async () => {
     const byName = await ablate(['--baseline', 'cautious', sys('cautious'), sys('crf')]);
