@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates complan's bundled example datasets (examples/news and examples/ablation).
+// Generates complan's bundled example datasets (examples/news and examples/ablation, with its seeds/).
 //
 // Everything here is invented by the complan project: the sentences, people, companies, towns and
 // events are fictional and written for these examples, and the "systems" are simulated by the
@@ -668,21 +668,36 @@ const noGaz = copyPred(baseline);
 
 // no-casing: fixes the baseline's headline errors (casing carries no signal in all-caps text) but
 // misses mid-sentence names that only capitalisation gave away, ending at about the same F1.
-const noCase = copyPred(baseline);
-{
-  const rng = rngFor('no-casing');
+// The names are lost in the order `rng` shuffles them into.
+function withoutCasing(base, rng) {
+  const out = copyPred(base);
+  const target = score(base).f;
   SENTENCES.forEach((sent, n) => {
     if (!sent.headline) return;
-    noCase[n] = sent.gold.map((s) => ({ ...s }));
+    out[n] = sent.gold.map((s) => ({ ...s }));
   });
-  const losable = shuffled(correctEntities(baseline, (sent, sp) => !sent.headline && features(sent, sp).freq === 1
+  const losable = shuffled(correctEntities(base, (sent, sp) => !sent.headline && features(sent, sp).freq === 1
     && !features(sent, sp).cue), rng);
   for (const { n, sp } of losable) {
-    if (score(noCase).f <= baseScore.f + 0.002) break;
-    removeSpan(noCase, n, sp);
+    if (score(out).f <= target + 0.002) break;
+    removeSpan(out, n, sp);
   }
+  return out;
 }
+const noCase = withoutCasing(baseline, rngFor('no-casing'));
 const ABLATION = { baseline, 'no-gazetteer': noGaz, 'no-casing': noCase };
+
+// Seeds: the full system and its no-casing variant trained three times each. Each seed makes
+// its own errors (its own stream); without casing, the same names tend to go first (one order
+// for all seeds, as the same names lack any cue but capitalisation), so some changes are stable
+// across seeds and others come and go.
+const SEEDS = {};
+for (const k of [1, 2, 3]) {
+  const full = strong(`full-${k}`, { miss: 0.03, type: 0.03, boundary: 0.03, spurious: 0.03, headlineError: 0.5 });
+  const order = rngFor('no-casing-seeds');
+  SEEDS[`full-${k}`] = full;
+  SEEDS[`no-casing-${k}`] = withoutCasing(full, order);
+}
 
 // Write.
 const gold = goldConll();
@@ -701,6 +716,11 @@ for (const [name, pred] of Object.entries(ABLATION)) {
   violations[`ablation/${name}`] = v;
   write(`ablation/${name}.conll`, text);
 }
+for (const [name, pred] of Object.entries(SEEDS)) {
+  const { text, violations: v } = systemConll(pred, name);
+  violations[`ablation/seeds/${name}`] = v;
+  write(`ablation/seeds/${name}.conll`, text);
+}
 
 // Check what was written.
 for (const [name, v] of Object.entries(violations)) {
@@ -718,6 +738,7 @@ for (const [name, pred] of Object.entries(NEWS)) {
   checkJsonlFile(`news/jsonl/${name}.jsonl`, pred, name === 'gazetteer' ? gaz.nested.length : 0);
 }
 for (const name of Object.keys(ABLATION)) checkConllFile(`ablation/${name}.conll`, 3);
+for (const name of Object.keys(SEEDS)) checkConllFile(`ablation/seeds/${name}.conll`, 3);
 if (gaz.nested.length < 1 || gaz.nested.length > 2) throw new Error('gazetteer: expected one or two nested spans');
 
 // Report (stdout only).
@@ -732,6 +753,7 @@ if (!QUIET) {
   for (const [name, pred] of Object.entries(NEWS)) row(`news/${name}`, (scores[name] = score(pred)));
   const abl = {};
   for (const [name, pred] of Object.entries(ABLATION)) row(`ablation/${name}`, (abl[name] = score(pred)));
+  for (const [name, pred] of Object.entries(SEEDS)) row(`ablation/seeds/${name}`, score(pred));
   const names = Object.keys(NEWS);
   console.log('oracle recall of pairs (gold entities found exactly by either system):');
   for (let a = 0; a < names.length; a++) {

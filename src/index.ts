@@ -75,6 +75,18 @@ export {
 export {
   ablateCsv, ablateJson, ablateLatex, ablateTables, CHANGE_LISTS, CHANGE_MEANING, signedPoints, type ChangeList,
 } from './report/ablate.js';
+export {
+  ablateGroups, comparisonPairs, DEFAULT_GROUP_ABLATION_OPTIONS, pooledDeltaSd,
+  type ContextExample, type GroupAblation, type GroupAblationOptions, type GroupTest, type RunComparison, type RunGroup,
+  type ScoreSet, type SdSet, type TypeDelta, type UnstableExample, type VariantGroupAblation,
+} from './ablation/groups.js';
+export { checkPaired, hasGroups, parseGroupArg, resolveBaseline, type GroupSpec } from './ablation/group-args.js';
+export { pText, verdict, type Verdict } from './ablation/verdict.js';
+export { itemContext } from './ablation/context.js';
+export { DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, VERDICT_ALPHA } from './ablation/defaults.js';
+export {
+  ablationTable, byTypeTable, groupCsv, groupJson, groupLatex, groupTables, oneToOne, runsTable, significanceMark, stableTable, verdictTable,
+} from './report/ablate-groups.js';
 export { buildPlanData, MAX_SYSTEMS, type PlanData, type PlanDataOptions, type UnitKind } from './plan/data.js';
 export { exactByConstruction, predictBinary, predictCandidate, predictVote, type PredictedCounts } from './plan/predict.js';
 export { maxEntVotes } from './plan/maxent.js';

@@ -2,19 +2,24 @@
  * `complan ablate --baseline NAME`: compares every other system (a variant of the baseline, e.g.
  * a feature ablation) with the baseline — score deltas, complementarity both ways, Jaccard, the
  * items gained, lost, introduced and removed, and the flag "same score, different behaviour".
+ * A system argument `NAME=PATH,PATH,...` is a group of runs (seeds, or architectures paired by
+ * position with `--paired`): each variant group then gets the mean and standard deviation of its
+ * deltas, a paired test, a verdict and the items that change in every run.
  */
 import type { Command } from 'commander';
 import {
-  ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F,
+  ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, DEFAULT_DIFFERENT, DEFAULT_SAME_F,
 } from '../../src/ablation/defaults.js';
+import { checkPaired, parseGroupArg, resolveBaseline, type GroupSpec } from '../../src/ablation/group-args.js';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+import { checkStdinOnce } from '../../src/formats/source.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
   addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings,
-  type InputFlags, type MetricFlags, type OutputFormat,
+  stdinUses, type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
 type AblateFlags = InputFlags & MetricFlags & {
@@ -22,6 +27,9 @@ type AblateFlags = InputFlags & MetricFlags & {
   sameF: number;
   different: number;
   examples: number;
+  paired?: boolean;
+  samples: number;
+  seed: number;
   format?: OutputFormat;
 };
 
@@ -41,7 +49,32 @@ function parseExamples(v: string): number {
   return Number(v);
 }
 
+/** A whole number from `min`, e.g. `--samples 1000`. */
+function wholeFrom(name: string, min: number) {
+  return (v: string): number => {
+    const x = Number(v);
+    if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(x) || x < min) throw new UsageError(`${name} expects a whole number from ${min}, got "${v}"`);
+    return x;
+  };
+}
+
 const USAGE = 'complan ablate --baseline NAME --gold GOLD BASELINE VARIANT...';
+
+/**
+ * The groups of runs of the command line and the baseline group's name: every system argument
+ * read as a group ({@link parseGroupArg}), `--baseline` resolved by name or path
+ * ({@link resolveBaseline}); then the checks of {@link checkAblateArgs}, and with `--paired`
+ * equal numbers of runs. Nothing is read but whether files exist.
+ */
+export function ablateGroupsOf(systems: readonly string[], baseline: string, match: string, paired: boolean): { groups: GroupSpec[]; baseline: string } {
+  if (match === 'overlap') throw new UsageError(`--match overlap does not apply to ablate: ${ABLATION_OVERLAP_REASON}`);
+  const given = systems.map(parseGroupArg);
+  if (given.length < 1) throw new UsageError(`ablate needs the baseline and at least one variant (usage: ${USAGE})`);
+  const resolved = resolveBaseline(given, baseline);
+  checkAblateArgs(resolved.groups.map((g) => g.name), resolved.baseline, match);
+  if (paired) checkPaired(resolved.groups, resolved.baseline);
+  return resolved;
+}
 
 /**
  * Checks the command line before anything is read: at least two systems, and a `--baseline`
@@ -64,31 +97,38 @@ export function registerAblate(program: Command, io: Io): void {
   addInputOptions(cmd);
   addMetricOptions(cmd);
   cmd
-    .requiredOption('--baseline <name>', 'the system the others are variants of (its name=, or file stem)')
+    .requiredOption('--baseline <name>', 'the system or group the others are variants of (its name=, file stem, or a path)')
     .option('--same-f <x>', 'the flag\'s "same score": |ΔF| below this fraction', fraction('--same-f'), DEFAULT_SAME_F)
     .option('--different <x>', 'the flag\'s "different behaviour": F_Comp above this fraction in either direction',
       fraction('--different'), DEFAULT_DIFFERENT)
     .option('--examples <n>', 'example items per list (gained, lost, introduced, removed); counts are always complete',
-      parseExamples, DEFAULT_ABLATION_EXAMPLES);
+      parseExamples, DEFAULT_ABLATION_EXAMPLES)
+    .option('--paired', 'groups of runs (NAME=PATH,PATH,...): pair each variant run with the baseline run in the same position')
+    .option('--samples <n>', 'resamples of each paired test (bootstrap and approximate randomization)', wholeFrom('--samples', 1), DEFAULT_ABLATION_SAMPLES)
+    .option('--seed <n>', 'seed of the resamples', wholeFrom('--seed', 0), DEFAULT_ABLATION_SEED);
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: AblateFlags) => {
     const options = evalOptions(flags);
-    const load = loadOptions(systems, flags, 'ablate', io);
-    checkAblateArgs(load.systems.map((s) => s.name), flags.baseline, flags.match);
+    const base = loadOptions(systems, flags, 'ablate', io);
+    const { groups, baseline } = ablateGroupsOf(systems, flags.baseline, flags.match, flags.paired === true);
+    const runs = groups.flatMap((g) => g.runs);
+    checkStdinOnce(stdinUses(base.gold, runs));
+    const load = { ...base, systems: runs };
     // Loaded here, not at start-up: other commands never pay for them.
-    const { ablate } = await import('../../src/ablation/ablate.js');
-    const { ablateCsv, ablateJson, ablateLatex, ablateTables } = await import('../../src/report/ablate.js');
+    const { ablateGroups } = await import('../../src/ablation/groups.js');
+    const { groupCsv, groupJson, groupLatex, groupTables } = await import('../../src/report/ablate-groups.js');
     const corpus = loadCorpus(load);
     printWarnings(corpus, io, options.types);
-    const a = ablate(corpus, flags.baseline, {
+    const a = ablateGroups(corpus, groups.map((g) => ({ name: g.name, runs: g.runs.map((r) => r.name) })), baseline, {
       ...options, sameF: flags.sameF, different: flags.different, examples: flags.examples,
+      paired: flags.paired === true, samples: flags.samples, seed: flags.seed,
     });
     printResult(io, outputFormat(flags.format), commandSettings(cmd), {
-      json: () => ablateJson(a),
-      csv: () => ablateCsv(a),
-      markdown: () => renderMarkdown(ablateTables(a)),
-      latex: () => ablateLatex(a),
-      table: () => renderText(ablateTables(a), { color: useColor(io.env, io.isTTY) }),
+      json: () => groupJson(a),
+      csv: () => groupCsv(a),
+      markdown: () => renderMarkdown(groupTables(a)),
+      latex: () => groupLatex(a),
+      table: () => renderText(groupTables(a), { color: useColor(io.env, io.isTTY) }),
     });
   });
 }

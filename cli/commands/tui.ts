@@ -4,6 +4,7 @@
  * first, before the inputs are read and while Ink loads; warnings are printed when the TUI ends.
  */
 import type { Command } from 'commander';
+import { parseGroupArg } from '../../src/ablation/group-args.js';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
 import type { Io } from '../io.js';
@@ -22,7 +23,9 @@ export function registerTui(program: Command, io: Io): void {
       throw new UsageError('--match overlap does not apply to tui: complementarity counts the items two systems share, and overlap has no shared items');
     }
     const options = evalOptions(flags);
-    const load = loadOptions(systems, flags, 'tui');
+    // NAME=PATH,PATH,... is a group of runs: each run is a system, the Ablation view shows the groups.
+    const groups = systems.map(parseGroupArg);
+    const load = { ...loadOptions(systems, flags, 'tui'), systems: groups.flatMap((g) => g.runs) };
     if (!io.isTTY || process.stdin.isTTY !== true) {
       throw new UsageError('tui needs a terminal (stdin and stdout); for files and pipes use eval, compare, plan or ablate');
     }
@@ -39,7 +42,8 @@ export function registerTui(program: Command, io: Io): void {
       ui.catch(() => {});
       corpus = loadCorpus({ ...load, onRead: loading.read });
       const { buildModel } = await import('../tui/model.js');
-      const model = buildModel(corpus, options, (_, name) => loading.step(name));
+      const runGroups = groups.map((g) => ({ name: g.name, runs: g.runs.map((r) => r.name) }));
+      const model = buildModel(corpus, options, (_, name) => loading.step(name), runGroups);
       loading.step('starting the interface');
       const { runTui } = await ui;
       await runTui(model, screen);

@@ -1,12 +1,14 @@
 /**
  * View 4: `complan ablate` interactively — a baseline (`b`/`B` cycle it), each other system as a
  * variant with ΔF and F_Comp both ways and the flag "same score, different behaviour", and the
- * items the chosen variant gained, lost, introduced and removed.
+ * items the chosen variant gained, lost, introduced and removed. When groups of runs were given,
+ * the groups instead ({@link GroupAblationView}).
  */
 import { Box, Text } from 'ink';
 import { useKeys } from './use-keys.js';
 import { useState } from 'react';
 import type { ItemExample } from '../../src/complementarity/matrix.js';
+import { GroupAblationView } from './GroupAblationView.js';
 import type { TuiModel } from './model.js';
 import { cutEnd, padEnd, padStart, pct, shortNames, signedPct, truncate } from './text.js';
 
@@ -17,7 +19,14 @@ function item(e: ItemExample, width: number): string {
   return truncate(`  ${e.text}${e.label === null ? '' : ` ${e.label}`} (${e.doc} s${e.sentence})`, width);
 }
 
-export function AblationView({ model, active, width, height }: { model: TuiModel; active: boolean; width: number; height: number }) {
+type ViewProps = { model: TuiModel; active: boolean; width: number; height: number };
+
+/** The groups' view when a group has several runs, else one system against another. */
+export function AblationView(props: ViewProps) {
+  return props.model.groups.some((g) => g.runs.length > 1) ? <GroupAblationView {...props} /> : <SystemAblationView {...props} />;
+}
+
+function SystemAblationView({ model, active, width, height }: ViewProps) {
   const n = model.names.length;
   const [baseline, setBaseline] = useState(0);
   const [cursor, setCursor] = useState(0);

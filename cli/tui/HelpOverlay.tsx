@@ -12,7 +12,7 @@ export const HELP: readonly Section[] = [
   ['1 Systems', [['s', 'next sort column (# P R F SER K TP FP FN)'], ['↑ ↓', 'scroll']]],
   ['2 Complementarity', [['m', 'metric: F/P/R_Comp'], ['arrows', 'cursor (row A, column B)'], ['Enter', 'open the pair'], ['Esc', 'close it']]],
   ['3 Planner', [['↑ ↓', 'move'], ['space', 'toggle the system'], ['r', 'rule: union/inter/maj/vote'], ['g  e', 'greedy / exhaustive search'], ['Esc', 'stop the search'], ['h', 'held-out check (pauses)'], ['p', 'prediction quality (pauses)'], ['← →', 'systems / list below'], ['Enter', 'load candidate/procedure'], ['x', 'explain it (Esc closes)']]],
-  ['4 Ablation', [['b  B', 'next / previous baseline'], ['↑ ↓', 'variant (items below)']]],
+  ['4 Ablation', [['b  B', 'next / previous baseline'], ['↑ ↓', 'variant (items below)'], ['p', 'groups of runs: pair by position']]],
 ];
 
 /** Width of the key column (two spaces of indent, the key, a space). */

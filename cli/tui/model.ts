@@ -5,6 +5,7 @@
  * and the held-out check (`complan plan`'s baselines, folds and recommendation).
  */
 import { ablate, type Ablation } from '../../src/ablation/ablate.js';
+import { ablateGroups, type GroupAblation, type RunGroup } from '../../src/ablation/groups.js';
 import { compareSystems, type Comparison } from '../../src/complementarity/matrix.js';
 import { buildEnsembleIndex } from '../../src/ensemble/simulate.js';
 import { BASE_RULES, isBinaryRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
@@ -32,6 +33,13 @@ export interface TuiModel {
   weights: ReadonlyArray<VoteWeights | undefined>;
   /** The ablation with system `baseline` (by index) as baseline; cached. */
   ablation: (baseline: number) => Ablation;
+  /** The groups of runs given (`NAME=PATH,PATH,...`); empty when every system is one file. */
+  groups: readonly RunGroup[];
+  /**
+   * The ablation of the groups with group `baseline` (by index) as baseline, runs paired by
+   * position or not, with `ablate`'s default tests; cached.
+   */
+  groupAblation: (baseline: number, paired: boolean) => GroupAblation;
   /**
    * `complan plan` on the same inputs with its default planning options ({@link heldOutOptions}):
    * the search's choice, the four baselines, five folds that re-run every choice, and the
@@ -72,7 +80,9 @@ export const MODEL_STEPS = ['scoring the systems', 'comparing every pair', 'buil
  * @param onStep called before each of {@link MODEL_STEPS} (index and name), so a loading
  *   screen can say what is being computed.
  */
-export function buildModel(corpus: Corpus, options: EvalOptions, onStep?: (step: number, name: string) => void): TuiModel {
+export function buildModel(
+  corpus: Corpus, options: EvalOptions, onStep?: (step: number, name: string) => void, groups: readonly RunGroup[] = [],
+): TuiModel {
   onStep?.(0, MODEL_STEPS[0]);
   const report = evaluate(corpus, options);
   const match = options.match === 'boundary' ? 'boundary' : 'strict';
@@ -82,6 +92,7 @@ export function buildModel(corpus: Corpus, options: EvalOptions, onStep?: (step:
   const plan = buildPlanData(buildEnsembleIndex(corpus, { types: options.types }));
   const rules = BASE_RULES;
   const cache = new Map<number, Ablation>();
+  const groupCache = new Map<string, GroupAblation>();
   let check: HeldOutCheck | undefined;
   return {
     source: report.gold.source,
@@ -98,6 +109,16 @@ export function buildModel(corpus: Corpus, options: EvalOptions, onStep?: (step:
       if (a === undefined) {
         a = ablate(corpus, corpus.systems[baseline].name, { ...options, examples: EXAMPLE_ITEMS });
         cache.set(baseline, a);
+      }
+      return a;
+    },
+    groups,
+    groupAblation: (baseline, paired) => {
+      const key = `${baseline}:${paired}`;
+      let a = groupCache.get(key);
+      if (a === undefined) {
+        a = ablateGroups(corpus, groups, groups[baseline].name, { ...options, examples: EXAMPLE_ITEMS, paired });
+        groupCache.set(key, a);
       }
       return a;
     },

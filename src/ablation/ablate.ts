@@ -157,8 +157,13 @@ function direction(c: ItemComplementarity): CompDirection {
 export { itemExample };
 
 /** The first `limit` items of a set, in corpus order (start, end, label; ties by item id). */
-function examplesOf(corpus: Corpus, u: Universe, set: Bitset, limit: number): ItemExample[] {
+export function examplesOf(corpus: Corpus, u: Universe, set: Bitset, limit: number): ItemExample[] {
   if (limit <= 0) return [];
+  return itemsInOrder(u, set).slice(0, limit).map((id) => itemExample(corpus, u.items[id], u.match === 'strict'));
+}
+
+/** The ids of a set's items in corpus order (start, end, label; ties by item id). */
+export function itemsInOrder(u: Universe, set: Bitset): number[] {
   const ids = Array.from(set.toArray());
   const items = u.items;
   ids.sort((x, y) => {
@@ -169,7 +174,7 @@ function examplesOf(corpus: Corpus, u: Universe, set: Bitset, limit: number): It
     if (u.match === 'strict' && a.label !== b.label) return a.label < b.label ? -1 : 1;
     return x - y;
   });
-  return ids.slice(0, limit).map((id) => itemExample(corpus, items[id], u.match === 'strict'));
+  return ids;
 }
 
 /** Index of the system named `name`, or -1. */
@@ -178,70 +183,115 @@ export function systemIndex(corpus: Corpus, name: string): number {
 }
 
 /**
+ * What every comparison of one ablation shares: the settings, `eval`'s scores of every system
+ * and the item universe with the gold items. Built once by {@link ablationContext}.
+ */
+export interface AblationContext {
+  corpus: Corpus;
+  options: AblationOptions;
+  match: ItemMatch;
+  report: ReturnType<typeof evaluate>;
+  universe: Universe;
+  goldItems: number;
+}
+
+/** The four sets of changed items of one comparison, over the context's item universe. */
+export interface ChangedItems {
+  gained: Bitset;
+  lost: Bitset;
+  introduced: Bitset;
+  removed: Bitset;
+}
+
+/**
+ * The shared part of every comparison of an ablation (see {@link AblationContext}).
+ * Throws RangeError when `match` is `overlap` (see {@link ABLATION_OVERLAP_REASON}).
+ */
+export function ablationContext(corpus: Corpus, options: Partial<AblationOptions> = {}): AblationContext {
+  const o: AblationOptions = { ...DEFAULT_ABLATION_OPTIONS, ...options };
+  if (o.match === 'overlap') throw new RangeError(`match overlap does not apply to ablation: ${ABLATION_OVERLAP_REASON}`);
+  const match: ItemMatch = o.match;
+  const report = evaluate(corpus, o);
+  const allowed = o.types === undefined ? undefined : new Set(o.types);
+  const universe = buildUniverse(corpus, match, allowed === undefined ? undefined : (s) => allowed.has(s.label));
+  return { corpus, options: o, match, report, universe, goldItems: universe.gold.count() };
+}
+
+/**
+ * One variant (system index `vi`) against one baseline (system index `bi`): the deltas,
+ * complementarity both ways, the flag, the counts and examples of the changed items, and the
+ * changed items themselves as sets.
+ */
+export function compareRuns(ctx: AblationContext, bi: number, vi: number): { variant: VariantAblation; items: ChangedItems } {
+  const { corpus, options: o, report, universe: u, goldItems } = ctx;
+  const g = u.gold;
+  const bSet = u.systems[bi];
+  const bScores = report.systems[bi];
+  const vSet = u.systems[vi];
+  const vScores = report.systems[vi];
+  // Comp(B, V): what V offers B; in it, onlyB* are V's exclusive items and onlyA* B's.
+  const fromV = itemComplementarity(bSet, vSet, g, goldItems, o.beta);
+  const fromB = itemComplementarity(vSet, bSet, g, goldItems, o.beta);
+  const deltaF = vScores.f - bScores.f;
+  const items: ChangedItems = {
+    gained: vSet.and(g).andNot(bSet),
+    lost: bSet.and(g).andNot(vSet),
+    introduced: vSet.andNot(g).andNot(bSet),
+    removed: bSet.andNot(g).andNot(vSet),
+  };
+  const variant: VariantAblation = {
+    name: corpus.systems[vi].name,
+    scores: scoresOf(vScores),
+    deltaP: vScores.precision - bScores.precision,
+    deltaR: vScores.recall - bScores.recall,
+    deltaF,
+    deltaSer: delta(vScores.ser, bScores.ser),
+    deltaK: vScores.k - bScores.k,
+    fromVariant: direction(fromV),
+    fromBaseline: direction(fromB),
+    jaccard: fromV.jaccard,
+    sameScoreDifferentBehaviour: sameScoreDifferentBehaviour(deltaF, fromV.fComp, fromB.fComp, o.sameF, o.different),
+    gainedCount: fromV.onlyBCorrect,
+    lostCount: fromV.onlyACorrect,
+    introducedCount: fromV.onlyBWrong,
+    removedCount: fromV.onlyAWrong,
+    gained: examplesOf(corpus, u, items.gained, o.examples),
+    lost: examplesOf(corpus, u, items.lost, o.examples),
+    introduced: examplesOf(corpus, u, items.introduced, o.examples),
+    removed: examplesOf(corpus, u, items.removed, o.examples),
+  };
+  return { variant, items };
+}
+
+/** A system's scores as an ablation reports them. */
+export function ablationScores(ctx: AblationContext, i: number): AblationScores {
+  return scoresOf(ctx.report.systems[i]);
+}
+
+/**
  * Compares every other system of the corpus (a variant) with the system named `baseline`.
  * Throws RangeError when no system has that name or when `match` is `overlap` (see
  * {@link ABLATION_OVERLAP_REASON}); callers that take names from a user check first.
  */
 export function ablate(corpus: Corpus, baseline: string, options: Partial<AblationOptions> = {}): Ablation {
-  const o: AblationOptions = { ...DEFAULT_ABLATION_OPTIONS, ...options };
-  if (o.match === 'overlap') throw new RangeError(`match overlap does not apply to ablation: ${ABLATION_OVERLAP_REASON}`);
-  const match: ItemMatch = o.match;
   const bi = systemIndex(corpus, baseline);
+  const ctx = ablationContext(corpus, options);
   if (bi < 0) throw new RangeError(`no system named "${baseline}" (systems: ${corpus.systems.map((s) => s.name).join(', ')})`);
-
-  const report = evaluate(corpus, o);
-  const allowed = o.types === undefined ? undefined : new Set(o.types);
-  const u = buildUniverse(corpus, match, allowed === undefined ? undefined : (s) => allowed.has(s.label));
-  const g = u.gold;
-  const goldItems = g.count();
-  const bSet = u.systems[bi];
-  const bScores = report.systems[bi];
-  const bWrong = bSet.andNot(g);
-  const bRight = bSet.and(g);
-
+  const o = ctx.options;
   const variants: VariantAblation[] = [];
-  corpus.systems.forEach((sys, vi) => {
-    if (vi === bi) return;
-    const vSet = u.systems[vi];
-    const vScores = report.systems[vi];
-    // Comp(B, V): what V offers B; in it, onlyB* are V's exclusive items and onlyA* B's.
-    const fromV = itemComplementarity(bSet, vSet, g, goldItems, o.beta);
-    const fromB = itemComplementarity(vSet, bSet, g, goldItems, o.beta);
-    const deltaF = vScores.f - bScores.f;
-    const vRight = vSet.and(g);
-    const vWrong = vSet.andNot(g);
-    variants.push({
-      name: sys.name,
-      scores: scoresOf(vScores),
-      deltaP: vScores.precision - bScores.precision,
-      deltaR: vScores.recall - bScores.recall,
-      deltaF,
-      deltaSer: delta(vScores.ser, bScores.ser),
-      deltaK: vScores.k - bScores.k,
-      fromVariant: direction(fromV),
-      fromBaseline: direction(fromB),
-      jaccard: fromV.jaccard,
-      sameScoreDifferentBehaviour: sameScoreDifferentBehaviour(deltaF, fromV.fComp, fromB.fComp, o.sameF, o.different),
-      gainedCount: fromV.onlyBCorrect,
-      lostCount: fromV.onlyACorrect,
-      introducedCount: fromV.onlyBWrong,
-      removedCount: fromV.onlyAWrong,
-      gained: examplesOf(corpus, u, vRight.andNot(bSet), o.examples),
-      lost: examplesOf(corpus, u, bRight.andNot(vSet), o.examples),
-      introduced: examplesOf(corpus, u, vWrong.andNot(bSet), o.examples),
-      removed: examplesOf(corpus, u, bWrong.andNot(vSet), o.examples),
-    });
+  corpus.systems.forEach((_, vi) => {
+    if (vi !== bi) variants.push(compareRuns(ctx, bi, vi).variant);
   });
 
   return {
     baseline,
-    baselineScores: scoresOf(bScores),
-    match,
+    baselineScores: ablationScores(ctx, bi),
+    match: ctx.match,
     beta: o.beta,
     kAlpha: o.kAlpha,
     zeroDivision: o.zeroDivision,
     types: o.types,
-    goldItems,
+    goldItems: ctx.goldItems,
     sameF: o.sameF,
     different: o.different,
     examples: o.examples,

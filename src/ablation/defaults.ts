@@ -22,3 +22,12 @@ export const DEFAULT_ABLATION_EXAMPLES = 5;
 /** Why `--match overlap` is refused (the CLI prints it as a usage error). */
 export const ABLATION_OVERLAP_REASON = 'items gained and lost and complementarity count the items two systems share, '
   + 'and two items are shared only when they are identical (strict: same span and type; boundary: same span)';
+
+/** Default resamples of each paired test of a group ablation (as `eval --significance`). */
+export const DEFAULT_ABLATION_SAMPLES = 1000;
+
+/** Default seed of those resamples (as `eval --significance`). */
+export const DEFAULT_ABLATION_SEED = 1;
+
+/** The level below which a p-value counts as significant in the verdict. */
+export const VERDICT_ALPHA = 0.05;

@@ -269,6 +269,11 @@ export const ABLATE_CSV_FIELDS = [
 
 /** CSV with one row per variant, every numeric field unrounded; undefined values are empty. */
 export function ablateCsv(a: Ablation): string {
+  return renderCsv(['variant', 'baseline', ...ABLATE_CSV_FIELDS], ablateCsvRows(a));
+}
+
+/** The rows of {@link ablateCsv}: the variant, the baseline, then {@link ABLATE_CSV_FIELDS}. */
+export function ablateCsvRows(a: Ablation): string[][] {
   const num = (x: number | null) => {
     const v = jsonNumber(x);
     return v === null ? '' : String(v);
@@ -283,5 +288,5 @@ export function ablateCsv(a: Ablation): string {
     String(v.scores.tp), String(v.scores.fp), String(v.scores.fn),
     num(v.scores.precision), num(v.scores.recall), num(v.scores.f), num(v.scores.ser), num(v.scores.k),
   ]);
-  return renderCsv(['variant', 'baseline', ...ABLATE_CSV_FIELDS], rows);
+  return rows;
 }

@@ -1,0 +1,118 @@
+/**
+ * The system arguments of `complan ablate` as groups of runs, and its `--baseline`.
+ *
+ * An argument is a group of runs when it is `NAME=PATH,PATH,...`. A comma separates runs only
+ * when what follows `NAME=` is not itself an existing path, so a file whose name holds a comma
+ * is still one run: `a.conll` (named by its stem), `NAME=PATH` (named NAME) and an existing path
+ * that holds `=` or `,` are each one run, as {@link parseSystemArg} reads them. In a group
+ * every path must exist (`-`, standard input, aside); a missing one is an input error naming it.
+ *
+ * Runs of a group of several are named `NAME:STEM` (the file stem), or `NAME#k` (k from 1) when
+ * two of its files share a stem; a group of one run is named NAME, as before.
+ */
+import { existsSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { InputError, UsageError } from '../errors.js';
+import { sameFile } from '../formats/gold-copy.js';
+import { parseSystemArg, type InputSpec } from '../formats/load.js';
+import { STDIN } from '../formats/source.js';
+
+/** A group as given on the command line: its name and its runs (name and path each). */
+export interface GroupSpec {
+  name: string;
+  runs: InputSpec[];
+}
+
+const exists = (path: string) => path === STDIN || existsSync(path);
+
+function stem(path: string): string {
+  const base = basename(path.replace(/[\\/]+$/, ''));
+  const ext = extname(base);
+  return ext.length > 0 && ext.length < base.length ? base.slice(0, -ext.length) : base;
+}
+
+/** One system argument as a group of runs (see the module comment). */
+export function parseGroupArg(arg: string): GroupSpec {
+  const eq = arg.indexOf('=');
+  if (exists(arg) || eq <= 0) {
+    const one = parseSystemArg(arg);
+    return { name: one.name, runs: [one] };
+  }
+  const name = arg.slice(0, eq);
+  const rest = arg.slice(eq + 1);
+  if (exists(rest) || !rest.includes(',')) {
+    const one = parseSystemArg(arg);
+    return { name: one.name, runs: [one] };
+  }
+  const paths = rest.split(',');
+  if (paths.some((p) => p.length === 0)) throw new UsageError(`"${arg}": expected NAME=PATH,PATH,..., a path is empty`);
+  const missing = paths.find((p) => !exists(p));
+  if (missing !== undefined) {
+    throw new InputError(`no such file (a run of group "${name}"; a single file whose name holds a comma must exist as given)`, missing);
+  }
+  if (paths.length === 1) return { name, runs: [{ name, path: paths[0] }] };
+  const stems = paths.map(stem);
+  const distinct = new Set(stems).size === stems.length;
+  return { name, runs: paths.map((path, k) => ({ name: distinct ? `${name}:${stems[k]}` : `${name}#${k + 1}`, path })) };
+}
+
+/** Whether any group has more than one run. */
+export function hasGroups(groups: readonly GroupSpec[]): boolean {
+  return groups.some((g) => g.runs.length > 1);
+}
+
+/**
+ * The baseline group for `--baseline VALUE`: the group named VALUE; else, when VALUE is an
+ * existing path, the one-run group of that file (matched by resolved path) or, if no argument
+ * gives it, a new group of that file named by its stem, put first. Returns the groups (with
+ * that new one) and the baseline's name.
+ * @throws UsageError when two groups share a name, nothing matches, the file is one run of a
+ *   larger group, or a new group's name is taken.
+ */
+export function resolveBaseline(groups: readonly GroupSpec[], value: string): { groups: GroupSpec[]; baseline: string } {
+  checkDistinctGroups(groups);
+  if (groups.some((g) => g.name === value)) return { groups: [...groups], baseline: value };
+  const names = groups.map((g) => g.name).join(', ');
+  if (!exists(value) || value === STDIN) {
+    const file = /[\\/]|\.[A-Za-z]+$/.test(value) ? ' and no such file' : '';
+    throw new UsageError(`--baseline: no system named "${value}"${file} (systems: ${names})`);
+  }
+  for (const g of groups) {
+    const run = g.runs.find((r) => sameFile(r.path, value));
+    if (run === undefined) continue;
+    if (g.runs.length === 1) return { groups: [...groups], baseline: g.name };
+    throw new UsageError(`--baseline ${value} is one run of group "${g.name}": name the group (--baseline ${g.name}) or give the file only as the baseline`);
+  }
+  const own = parseSystemArg(value);
+  if (groups.some((g) => g.name === own.name)) {
+    throw new UsageError(`--baseline ${value}: a system is already named "${own.name}"; give the file among the systems as NAME=${value} and --baseline NAME`);
+  }
+  return { groups: [{ name: own.name, runs: [own] }, ...groups], baseline: own.name };
+}
+
+/**
+ * With `--paired`, every group needs as many runs as the baseline's.
+ * @throws UsageError naming both counts.
+ */
+export function checkPaired(groups: readonly GroupSpec[], baseline: string): void {
+  const base = groups.find((g) => g.name === baseline)!;
+  for (const g of groups) {
+    if (g.runs.length !== base.runs.length) {
+      throw new UsageError(`--paired pairs runs by position: group "${g.name}" has ${g.runs.length} run${g.runs.length === 1 ? '' : 's'}, `
+        + `the baseline "${baseline}" has ${base.runs.length}`);
+    }
+  }
+}
+
+/** Rejects two groups with one name, naming both. */
+export function checkDistinctGroups(groups: readonly GroupSpec[]): void {
+  const seen = new Map<string, GroupSpec>();
+  for (const g of groups) {
+    const prev = seen.get(g.name);
+    if (prev !== undefined) {
+      const paths = (x: GroupSpec) => x.runs.map((r) => r.path).join(',');
+      throw new UsageError(`two systems are named "${g.name}" (${paths(prev)} and ${paths(g)}); name them with name=path`);
+    }
+    seen.set(g.name, g);
+  }
+}
