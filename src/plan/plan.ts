@@ -97,6 +97,11 @@ export interface PlanOptions {
   autoLimit?: number;
   /** Exhaustive search refuses more member sets than this (default 2^24). */
   exhaustiveLimit?: number;
+  /**
+   * Threads exhaustive search runs on (default: the available parallelism, at most 8; 1: the
+   * main thread alone). The result is the same whatever the number.
+   */
+  threads?: number;
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
