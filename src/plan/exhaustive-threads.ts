@@ -35,7 +35,7 @@ import { isBinaryRule, type Rule } from '../ensemble/rules.js';
 import type { ScoringData, VoteWeights } from './engine.js';
 import { chunkScratch, scoreChunkSteps, type ChunkJob } from './exhaustive-chunks.js';
 import { objectiveSource, type ObjectiveOptions } from './objective.js';
-import type { ScoreSettings } from './scores.js';
+import type { Scorer, ScoreSettings } from './scores.js';
 import type { Steps } from './steps.js';
 
 /** The default number of threads is the machine's available parallelism, at most this. */
@@ -59,11 +59,12 @@ export const PARALLEL_MIN_CANDIDATES = 32768;
 /** Nothing scored and no chunk done for this long while waiting on workers: one stopped. */
 export const STALL_MS = 60000;
 
-// Slots of the control array.
+// Slots of the control array (the worker's are the same).
 const NEXT = 0;
 const DONE = 1;
 const SCORED = 2;
 const FAILED = 3;
+const STARTED = 4;
 
 /** What a worker is sent for one search. */
 export interface WorkerJob {
@@ -153,14 +154,14 @@ export function sharedScoringData(job: Pick<ChunkJob, 'data' | 'rules' | 'scorer
 }
 
 /**
- * How many threads a search of `candidates` in `chunks` chunks uses when `threads` are allowed:
- * 1 below {@link PARALLEL_MIN_CANDIDATES}, for an objective that cannot be sent to a worker
- * (not made by parseObjective), or without the compiled worker; never more than the chunks.
+ * Whether a search of `candidates` may use the `threads` allowed: not below
+ * {@link PARALLEL_MIN_CANDIDATES}, for an objective that cannot be sent to a worker (not made by
+ * parseObjective), or without the compiled worker.
  */
-export function threadsFor(job: Pick<ChunkJob, 'scorer'>, chunks: number, candidates: number, threads: number): number {
-  if (threads <= 1 || chunks <= 1 || candidates < PARALLEL_MIN_CANDIDATES) return 1;
-  if (objectiveSource(job.scorer.objective) === undefined || workerFile() === undefined) return 1;
-  return Math.min(threads, chunks);
+export function threadsFor(scorer: Scorer, candidates: number, threads: number): number {
+  if (threads <= 1 || candidates < PARALLEL_MIN_CANDIDATES) return 1;
+  if (objectiveSource(scorer.objective) === undefined || workerFile() === undefined) return 1;
+  return threads;
 }
 
 /** An array of values for a job: shared between threads when `threads` > 1. */
@@ -176,7 +177,7 @@ export function valuesArray(rules: number, n: number, threads: number): Float64A
  * @throws Error when a worker fails, or stops.
  */
 export function* scoreChunksSteps(job: ChunkJob, chunks: number, threads: number, values: Float64Array, scored: (total: number) => void): Steps<void> {
-  const control = new Int32Array(new SharedArrayBuffer(16));
+  const control = new Int32Array(new SharedArrayBuffer(20));
   const scratch = chunkScratch(job);
   const file = threads > 1 ? workerFile() : undefined;
   const helpers = file === undefined ? [] : workers(file, threads - 1);
@@ -212,21 +213,23 @@ export function* scoreChunksSteps(job: ChunkJob, chunks: number, threads: number
       Atomics.add(control, DONE, 1);
       failed();
     }
-    let lastDone = -1;
-    let lastScored = -1;
+    // Every chunk done, and every worker started on this search (so that an error of a worker
+    // is always reported, even when the other threads did all the chunks).
+    let last = '';
     let since = performance.now();
     for (;;) {
       const done = Atomics.load(control, DONE);
       failed();
-      if (done >= chunks) break;
+      const started = Atomics.load(control, STARTED);
+      if (done >= chunks && started >= helpers.length) break;
       const now = Atomics.load(control, SCORED);
-      if (now !== lastScored || done !== lastDone) {
-        lastScored = now;
-        lastDone = done;
+      const state = `${done} ${started} ${now}`;
+      if (state !== last) {
+        last = state;
         since = performance.now();
         scored(now);
       } else if (performance.now() - since > STALL_MS) {
-        throw new Error(`exhaustive search stopped: a worker thread has not answered for ${STALL_MS / 1000} s`);
+        throw new Error(`exhaustive search stopped: a worker thread has not started or answered for ${STALL_MS / 1000} s`);
       }
       Atomics.wait(control, DONE, done, 20);
       yield;

@@ -17,9 +17,11 @@ const NEXT = 0;
 const DONE = 1;
 const SCORED = 2;
 const FAILED = 3;
+const STARTED = 4;
 
 function run(w: WorkerJob): void {
   const { control } = w;
+  let started = false;
   try {
     const scorer = new Scorer(parseObjective(w.objective.text, w.objective.options), w.settings, w.costs);
     const job: ChunkJob = {
@@ -27,6 +29,9 @@ function run(w: WorkerJob): void {
       useTransform: w.useTransform, lowBits: w.lowBits,
     };
     const scratch = chunkScratch(job);
+    Atomics.add(control, STARTED, 1);
+    started = true;
+    Atomics.notify(control, DONE);
     const tell = (k: number) => {
       Atomics.add(control, SCORED, k);
     };
@@ -36,9 +41,11 @@ function run(w: WorkerJob): void {
       Atomics.notify(control, DONE);
     }
   } catch (err) {
-    w.port.postMessage(err instanceof Error ? err.message : String(err));
+    // One line: the search's error message quotes it.
+    w.port.postMessage((err instanceof Error ? err.message : String(err)).split('\n')[0]);
     Atomics.store(control, NEXT, w.chunks);
     Atomics.store(control, FAILED, 1);
+    if (!started) Atomics.add(control, STARTED, 1);
     Atomics.notify(control, DONE);
   } finally {
     w.port.close();

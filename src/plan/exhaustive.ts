@@ -110,9 +110,12 @@ export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number,
     yield* oneByOneSteps(ctx, total, onProgress);
     return { threads: 1 };
   }
-  const job: ChunkJob = { data, rules, weights: ctx.weights, scorer, minSize, maxSize, useTransform, lowBits: Math.min(n, CHUNK_BITS) };
+  const allowed = threadsFor(scorer, total, threads);
+  // On one thread, chunks of up to 2^14 sets; on several, at least 64 chunks to share out.
+  const lowBits = Math.min(CHUNK_BITS, allowed > 1 ? Math.max(0, n - 6) : n);
+  const job: ChunkJob = { data, rules, weights: ctx.weights, scorer, minSize, maxSize, useTransform, lowBits };
   const chunks = chunkCount(job);
-  const used = threadsFor(job, chunks, total, threads);
+  const used = Math.min(allowed, chunks);
   const values = valuesArray(rules.length, n, used);
   yield* scoreChunksSteps(job, chunks, used, values, (done) => onProgress?.(Math.min(done, total), total));
   // Recorded in one order whatever the threads (see the module comment).
