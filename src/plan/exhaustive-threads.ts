@@ -50,11 +50,13 @@ export function defaultThreads(): number {
 }
 
 /**
- * Searches with fewer candidates than this stay on the main thread: below it, handing work to
- * a worker costs more than it saves (a worker takes about 40 ms to start on a quiet machine and
- * the transform of 2¹⁴ member sets about as long; see docs/performance.md).
+ * Searches with fewer candidates than this stay on the main thread: on this project's two-core
+ * machine a worker takes 50–85 ms to start and answer (busy machine; see docs/performance.md)
+ * and a candidate costs 0.5–1.5 µs on one thread at a million tokens, so below this a search
+ * takes about 100 ms or less and halving it cannot pay for the start (16 systems under one rule
+ * stay, under two rules go).
  */
-export const PARALLEL_MIN_CANDIDATES = 32768;
+export const PARALLEL_MIN_CANDIDATES = 65536;
 
 /** Nothing scored and no chunk done for this long while waiting on workers: one stopped. */
 export const STALL_MS = 60000;

@@ -107,27 +107,29 @@ describe('exhaustive search on worker threads', () => {
   });
 
   it('takes a size range and three or four threads alike', () => {
-    const one = context(corpus, parseObjective('f1'), ALL_RULES.slice(0, 3), 3, 9);
+    const one = context(corpus, parseObjective('f1'), ALL_RULES, 3, 9);
     exhaustive(one, undefined, 1);
     for (const threads of [3, 4]) {
-      const many = context(corpus, parseObjective('f1'), ALL_RULES.slice(0, 3), 3, 9);
+      const many = context(corpus, parseObjective('f1'), ALL_RULES, 3, 9);
       expect(exhaustive(many, undefined, threads).threads).toBe(threads);
       expect(storeOf(many)).toEqual(storeOf(one));
     }
   });
 
   it('reports progress from every thread, rising to the total', () => {
-    const ctx = context(corpus, parseObjective('f1'), ALL_RULES.slice(0, 4));
+    const ctx = context(corpus, parseObjective('f1'), ALL_RULES.slice(0, 5));
     const seen: Array<[number, number]> = [];
-    exhaustive(ctx, (done, total) => seen.push([done, total]), 2);
-    const total = (2 ** 14 - 1) * 4;
+    expect(exhaustive(ctx, (done, total) => seen.push([done, total]), 2).threads).toBe(2);
+    const total = (2 ** 14 - 1) * 5;
     expect(seen[0]).toEqual([0, total]);
     expect(seen.at(-1)).toEqual([total, total]);
     for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
     expect(seen.some(([done]) => done > 0 && done < total)).toBe(true);
   });
 
-  it('stays on the main thread below the threshold, and for an objective it cannot send to a worker', () => {
+  it('stays on the main thread below the threshold (65,536 candidates), and for an objective it cannot send to a worker', () => {
+    expect(PARALLEL_MIN_CANDIDATES).toBe(65536);
+    expect(exhaustive(context(corpus, parseObjective('f1'), ALL_RULES.slice(0, 4)), undefined, 2).threads).toBe(1); // 65,532
     const small = context(corpus, parseObjective('f1'), [parseRule('majority')], 1, 3);
     expect(exhaustive(small, undefined, 2).threads).toBe(1);
     expect(small.store.length).toBeLessThan(PARALLEL_MIN_CANDIDATES);
@@ -140,10 +142,10 @@ describe('exhaustive search on worker threads', () => {
     const objective = parseObjective('f1');
     // Only the worker parses the objective again: make that parse fail.
     objectiveSource(objective)!.text = 'f1 +';
-    const ctx = context(corpus, objective, ALL_RULES.slice(0, 3));
+    const ctx = context(corpus, objective, ALL_RULES);
     expect(() => exhaustive(ctx, undefined, 2)).toThrow(/^exhaustive search failed in a worker thread: objective "f1 \+": unexpected end of expression at column 5$/);
     // The pool still works afterwards.
-    const again = context(corpus, parseObjective('f1'), ALL_RULES.slice(0, 3));
+    const again = context(corpus, parseObjective('f1'), ALL_RULES);
     expect(exhaustive(again, undefined, 2).threads).toBe(2);
   });
 
