@@ -1,9 +1,10 @@
 /**
  * `plan --threads`: an exhaustive search over fourteen invented systems prints the same plan,
  * byte for byte, on one thread and on two (in-process from the sources, and as the installed
- * command runs it), and a bad --threads is a one-line usage error (exit 1).
+ * command runs it), Ctrl-C ends it while the threads search, and a bad --threads is a one-line
+ * usage error (exit 1).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,33 @@ describe('plan --threads', () => {
       expect(got.stderr, 'stale build? run npm run build').toBe('');
       expect(got.code).toBe(0);
       expect(got.stdout).toBe(want.stdout);
+    }
+  });
+
+  it('ends at once on Ctrl-C while worker threads search (SIGINT)', async () => {
+    const big = writeManySystems(18, 60, 5);
+    try {
+      const child = spawn(process.execPath, [join(ROOT, 'dist/cli/main.js'), 'plan', '--gold', big.gold, ...big.systems,
+        '--search', 'exhaustive', '--rules', 'vote', '--folds', '0', '--threads', '2', '--progress', '--format', 'json'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      let sent = 0;
+      const ended = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        // Interrupted once the search has scored something, so it is in the middle of it.
+        if (sent === 0 && /exhaustive [1-9][\d,]*\//.test(stderr)) {
+          sent = performance.now();
+          child.kill('SIGINT');
+        }
+      });
+      const end = await ended;
+      expect(sent, stderr).toBeGreaterThan(0);
+      expect(performance.now() - sent).toBeLessThan(2000);
+      expect(end.signal).toBe('SIGINT');
+      // Not finished: interrupted in the middle of the search.
+      expect(stderr).not.toMatch(/exhaustive [\d,]+\/[\d,]+ \(done\)/);
+    } finally {
+      rmSync(big.dir, { recursive: true, force: true });
     }
   });
 
