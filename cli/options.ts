@@ -243,8 +243,11 @@ export function outputFormat(asked: OutputFormat | undefined): OutputFormat {
   return asked ?? 'table';
 }
 
-/** Options that say where or how to print, not what is computed: left out of the settings. */
-const NOT_SETTINGS = new Set(['format', 'svg', 'out', 'savePlan', 'savePlanChoice', 'progress', 'brief', 'gold', 'testGold', 'test', 'plan']);
+/**
+ * Options that say where or how to print, not what is computed, and --threads (the result is
+ * the same on any number): left out of the settings.
+ */
+const NOT_SETTINGS = new Set(['format', 'svg', 'out', 'savePlan', 'savePlanChoice', 'progress', 'brief', 'gold', 'testGold', 'test', 'plan', 'threads']);
 
 /**
  * The settings of a command's run: its name and the value of each of its options, in the order

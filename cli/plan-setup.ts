@@ -28,6 +28,7 @@ export interface PlanComputeFlags extends InputFlags {
   guide: 'score' | 'comp';
   beam: number;
   guidedBudget?: number;
+  threads?: number;
   minSize?: number;
   maxSize?: number;
   top: number;
@@ -96,7 +97,7 @@ export async function preparePlan(
     printWarnings(test, io, types);
   }
   const options: PlanOptions = {
-    objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, guidedBudget: flags.guidedBudget, minSize: flags.minSize, maxSize: flags.maxSize,
+    objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, guidedBudget: flags.guidedBudget, threads: flags.threads, minSize: flags.minSize, maxSize: flags.maxSize,
     top: flags.top, costs, budget: flags.budget, beta: flags.beta, kAlpha: flags.kAlpha, zeroDivision: flags.zeroDivision, types,
     holdout: flags.holdout, folds: flags.folds, repeats: flags.repeats, seed: flags.seed, samples: flags.samples, alpha: flags.alpha,
     bootstrap: flags.bootstrap, bags: flags.bags, test,

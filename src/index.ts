@@ -93,6 +93,7 @@ export { maxEntVotes } from './plan/maxent.js';
 export { parseObjective, type Objective, type ObjectiveInput } from './plan/objective.js';
 export { honestRankAgreement, kendallTauB, RANK_TOP_K, rankAgreement, spearman, topKAgreement } from './plan/rank.js';
 export { paretoFront } from './plan/pareto.js';
+export { defaultThreads } from './plan/exhaustive-threads.js';
 export { holdoutSplit, kFolds, mulberry32 } from './plan/split.js';
 export { DEFAULT_FOLDS, DEFAULT_SAMPLES, plan, runPlan, unitKindOf, type PlanOptions, type PlanRun, type SearchStrategy } from './plan/plan.js';
 export type {

@@ -88,6 +88,7 @@ export function registerPlan(program: Command, io: Io): void {
     .addOption(new Option('--guide <guide>', 'greedy: add the system that most improves the score, or try systems by complementarity to the ensemble').choices(['score', 'comp']).default('score'))
     .option('--beam <width>', 'beam width', countOf('--beam'), 5)
     .option('--guided-budget <n>', 'guided search: exact evaluations per rule beyond the single systems (default 200)', countOf('--guided-budget'))
+    .option('--threads <n>', 'threads of exhaustive search (default: the available parallelism, at most 8; 1: the main thread alone); the result is the same', countOf('--threads'))
     .option('--min-size <n>', 'smallest ensemble listed', countOf('--min-size'))
     .option('--max-size <n>', 'largest ensemble searched (default: all systems)', countOf('--max-size'))
     .option('--top <n>', 'candidates listed', countOf('--top'), 10)

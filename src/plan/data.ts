@@ -378,7 +378,7 @@ function buildVotePatterns(boundaries: number, bStart: Int32Array, bItems: Int32
  * Substitutions of the binary rule "at least `need` votes among the members `members` (a
  * bitmask)": Σ over gold boundaries of min(g_b − C_b, x_b) (see the module comment).
  */
-export function substitutionsOf(data: PlanData, members: number, need: number): number {
+export function substitutionsOf(data: Pick<PlanData, 'xBoundaries' | 'bStart' | 'bItems' | 'isGold' | 'mask' | 'bGold'>, members: number, need: number): number {
   const { xBoundaries, bStart, bItems, isGold, mask, bGold } = data;
   let s = 0;
   for (let k = 0; k < xBoundaries.length; k++) {

@@ -12,6 +12,14 @@ import { fCompOf, shareFixed } from '../complementarity/comp.js';
 import { substitutionsOf, type PlanData } from './data.js';
 import { memberWeights, tallyWeights } from '../ensemble/weights.js';
 
+/**
+ * The part of the planning data that scoring a member set reads (what exhaustive search shares
+ * with its worker threads): the patterns, the boundaries and the items' masks and labels.
+ */
+export type ScoringData = Pick<PlanData,
+  'n' | 'goldSize' | 'labels' | 'rank' | 'patterns' | 'votePatterns' | 'contested' | 'boundaries' | 'bStart' | 'bItems'
+  | 'voteMask' | 'bVoteOr' | 'isGold' | 'label' | 'bGold' | 'mask' | 'xBoundaries'>;
+
 export interface ActualCounts {
   tp: number;
   fp: number;
@@ -79,7 +87,7 @@ export function voteWeights(data: PlanData, rule: Rule, only?: number): VoteWeig
  * TP and FP of "at least `need` votes among the members `S`" (bitmask), and S (substitutions)
  * when `withSlots`. Cost: one pass over the distinct member patterns.
  */
-export function actualBinary(data: PlanData, S: number, need: number, withSlots: boolean): ActualCounts {
+export function actualBinary(data: ScoringData, S: number, need: number, withSlots: boolean): ActualCounts {
   const p = data.patterns;
   let tp = 0;
   let fp = 0;
@@ -102,7 +110,7 @@ export function actualBinary(data: PlanData, S: number, need: number, withSlots:
 }
 
 /** The member with the best rank (lowest) among the bits of `bits`. */
-function bestRank(data: PlanData, bits: number): number {
+function bestRank(data: Pick<PlanData, 'rank'>, bits: number): number {
   let best = 0x7fffffff;
   for (let x = bits; x !== 0; x &= x - 1) {
     const m = 31 - Math.clz32(x & -x);
@@ -130,7 +138,7 @@ function oWeightOf(weights: VoteWeights, bits: number): number {
  * label backed by the best-ranked member. S counts a winning non-gold label at a gold boundary.
  * When `keep` is given, the winning items are flagged in it (1).
  */
-export function actualVote(data: PlanData, S: number, weights: VoteWeights, keep?: Uint8Array): ActualCounts {
+export function actualVote(data: ScoringData, S: number, weights: VoteWeights, keep?: Uint8Array): ActualCounts {
   const { bStart, bItems, voteMask, bVoteOr, isGold, label, bGold } = data;
   const L = Math.max(1, data.labels.length);
   const size = popcount(S);

@@ -18,14 +18,24 @@
  *
  * Typed rules (`vote`, `weighted`) decide per boundary by labels, so each subset is one pass over
  * the boundaries with member bitmasks ({@link actualVote}).
+ *
+ * Up to {@link TRANSFORM_MAX_SYSTEMS} systems the search runs in disjoint chunks of member sets
+ * (exhaustive-chunks.ts), the transform done per chunk, on as many threads as it is given
+ * (exhaustive-threads.ts); the values land in one array by (rule, member set) and are recorded
+ * in the store afterwards in increasing size, then bitmask order (Gosper's), rules innermost —
+ * the same order, and so the same store, whatever the number of threads.
  */
 import { isBinaryRule } from '../ensemble/rules.js';
-import { substitutionsOf } from './data.js';
 import { actualBinary, actualVote, needOf } from './engine.js';
+import { chunkCount, chunkHistogramSteps, chunkScratch, type ChunkJob } from './exhaustive-chunks.js';
+import { scoreChunksSteps, threadsFor, valuesArray } from './exhaustive-threads.js';
 import { finish, type Steps } from './steps.js';
 import type { SearchContext } from './store.js';
 
-/** The transform keeps two histograms of 2ⁿ·(n+1) 32-bit counts: at most 22 systems (~0.8 GB). */
+/**
+ * Chunked search (with or without the transform) up to this many systems: its values are an
+ * array of 2ⁿ doubles per rule (32 MiB per rule at 22 systems).
+ */
 export const TRANSFORM_MAX_SYSTEMS = 22;
 
 /** Number of member sets of size minSize..maxSize among n systems. */
@@ -58,50 +68,34 @@ export function subsetHistograms(ctx: SearchContext): [Int32Array, Int32Array] {
   return finish(subsetHistogramSteps(ctx));
 }
 
-/** {@link subsetHistograms}, pausing after each system's pass. */
+/** {@link subsetHistograms}, pausing after each system's pass: the transform as one chunk of every member set. */
 function* subsetHistogramSteps(ctx: SearchContext): Steps<[Int32Array, Int32Array]> {
-  const { data } = ctx;
-  const n = data.n;
-  const K = n + 1;
-  const full = 1 << n;
-  const hg = new Int32Array(full * K);
-  const hn = new Int32Array(full * K);
-  const p = data.patterns;
-  for (let k = 0; k < p.count; k++) {
-    hg[p.mask[k] * K] += p.gold[k];
-    hn[p.mask[k] * K] += p.neg[k];
-  }
-  for (let j = 0; j < n; j++) {
-    const bit = 1 << j;
-    const top = Math.min(j + 1, n);
-    for (const h of [hg, hn]) {
-      for (let idx = 0; idx < full; idx++) {
-        if (idx & bit) continue;
-        const i0 = idx * K;
-        const i1 = (idx | bit) * K;
-        for (let k = top; k >= 0; k--) {
-          const a = h[i0 + k];
-          const b = h[i1 + k];
-          h[i0 + k] = a + b;
-          h[i1 + k] = a + (k > 0 ? h[i1 + k - 1] : 0);
-        }
-      }
-    }
-    yield;
-  }
-  return [hg, hn];
+  const lowBits = ctx.data.n;
+  const scratch = chunkScratch({ data: ctx.data, lowBits, useTransform: true });
+  yield* chunkHistogramSteps(ctx.data, lowBits, 0, scratch);
+  const { h } = scratch;
+  return [h.filter((_, i) => i % 2 === 0), h.filter((_, i) => i % 2 === 1)];
+}
+
+/** Member sets in one chunk of a chunked search: 2^14 (two histograms of 2.75 MB with 20 systems). */
+export const CHUNK_BITS = 14;
+
+/** How an exhaustive search ran. */
+export interface ExhaustiveRun {
+  /** Threads that scored candidates (1: the main thread alone). */
+  threads: number;
 }
 
 /**
- * Scores every candidate of the space; `onProgress(done, total)` is called now and then with
- * the number of candidates scored.
+ * Scores every candidate of the space, on up to `threads` threads (default 1); `onProgress(done,
+ * total)` is called now and then with the number of candidates scored.
  */
-export function exhaustive(ctx: SearchContext, onProgress?: (done: number, total: number) => void): void {
-  finish(exhaustiveSteps(ctx, onProgress));
+export function exhaustive(ctx: SearchContext, onProgress?: (done: number, total: number) => void, threads = 1): ExhaustiveRun {
+  return finish(exhaustiveSteps(ctx, onProgress, threads));
 }
 
-/** {@link exhaustive}, pausing after the transform's passes and wherever it reports progress. */
-export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number, total: number) => void): Steps<void> {
+/** {@link exhaustive}, pausing after pieces of work and wherever it reports progress. */
+export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number, total: number) => void, threads = 1): Steps<ExhaustiveRun> {
   const { data, scorer, store, rules } = ctx;
   const n = data.n;
   const minSize = Math.max(1, ctx.minSize);
@@ -112,8 +106,43 @@ export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number,
   const binary = rules.map((r) => isBinaryRule(r));
   const useTransform = binary.some((b) => b) && n <= TRANSFORM_MAX_SYSTEMS
     && (n * n * 2 ** n) / 2 < subsets * Math.max(1, data.patterns.count);
-  const [hg, hn] = useTransform ? yield* subsetHistogramSteps(ctx) : [undefined, undefined];
-  const K = n + 1;
+  if (n > TRANSFORM_MAX_SYSTEMS) {
+    yield* oneByOneSteps(ctx, total, onProgress);
+    return { threads: 1 };
+  }
+  const allowed = threadsFor(scorer, total, threads);
+  // On one thread, chunks of up to 2^14 sets; on several, at least 64 chunks to share out.
+  const lowBits = Math.min(CHUNK_BITS, allowed > 1 ? Math.max(0, n - 6) : n);
+  const job: ChunkJob = { data, rules, weights: ctx.weights, scorer, minSize, maxSize, useTransform, lowBits };
+  const chunks = chunkCount(job);
+  const used = Math.min(allowed, chunks);
+  const values = valuesArray(rules.length, n, used);
+  yield* scoreChunksSteps(job, chunks, used, values, (done) => onProgress?.(Math.min(done, total), total));
+  // Recorded in one order whatever the threads (see the module comment).
+  const full = 2 ** n;
+  store.reserve(total, n, rules.length);
+  let sets = 0;
+  for (let size = minSize; size <= maxSize; size++) {
+    for (let S = (1 << size) - 1; S < full; S = nextSubset(S)) {
+      for (let r = 0; r < rules.length; r++) store.add(S, r, values[r * full + S]);
+      if (++sets % 65536 === 0) yield;
+    }
+  }
+  onProgress?.(total, total);
+  return { threads: used };
+}
+
+/**
+ * Above {@link TRANSFORM_MAX_SYSTEMS} systems (a few member sets of many systems: the transform
+ * and an array by member set would be too large): every candidate scored and recorded one by
+ * one, on the main thread.
+ */
+function* oneByOneSteps(ctx: SearchContext, total: number, onProgress?: (done: number, total: number) => void): Steps<void> {
+  const { data, scorer, store, rules } = ctx;
+  const n = data.n;
+  const minSize = Math.max(1, ctx.minSize);
+  const maxSize = Math.min(n, ctx.maxSize);
+  const binary = rules.map((r) => isBinaryRule(r));
   let done = 0;
   const step = Math.max(1, Math.floor(200000 / Math.max(1, data.boundaries + data.patterns.count)));
   for (let size = minSize; size <= maxSize; size++) {
@@ -127,15 +156,6 @@ export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number,
           counts = actualVote(data, S, ctx.weights[r]!);
         } else if (need === Infinity) {
           counts = { tp: 0, fp: 0, fn: data.goldSize, s: 0, ties: 0 };
-        } else if (hg !== undefined && hn !== undefined) {
-          let tp = 0;
-          let fp = 0;
-          const base = S * K;
-          for (let k = need; k <= size; k++) {
-            tp += hg[base + k];
-            fp += hn[base + k];
-          }
-          counts = { tp, fp, fn: data.goldSize - tp, s: scorer.withSlots ? substitutionsOf(data, S, need) : NaN, ties: 0 };
         } else {
           counts = actualBinary(data, S, need, scorer.withSlots);
         }

@@ -149,6 +149,23 @@ const finite = (v: number) => (Number.isFinite(v) ? v : Number.NaN);
  * Source: the measures of src/metrics (F_β, SER, ERR, K); mathjs expression parser.
  */
 export function parseObjective(text: string, options: ObjectiveOptions = {}): Objective {
+  const objective = objectiveOf(text, options);
+  sources.set(objective, { text, options: { beta: options.beta, kAlpha: options.kAlpha } });
+  return objective;
+}
+
+/**
+ * What an objective made by {@link parseObjective} was parsed from, so that another thread can
+ * parse the same objective again; undefined for an objective made some other way (a library
+ * caller's own object), which cannot be sent to a worker thread.
+ */
+export function objectiveSource(objective: Objective): { text: string; options: ObjectiveOptions } | undefined {
+  return sources.get(objective);
+}
+
+const sources = new WeakMap<Objective, { text: string; options: ObjectiveOptions }>();
+
+function objectiveOf(text: string, options: ObjectiveOptions): Objective {
   const optionName = options.optionName ?? 'objective';
   const named = text.trim().toLowerCase();
   const lead = text.length - text.trimStart().length; // column offset of the trimmed text

@@ -16,9 +16,11 @@
  * dominates it. Equal points do not dominate each other, so duplicates on the front are all
  * marked.
  *
- * Algorithm: sort by cost, then best value first; sweep groups of equal cost keeping the best
- * value seen at a strictly lower cost. A point is on the front when its value is the best of its
- * cost group and strictly better than every cheaper point's. O(n log n).
+ * Algorithm: group the points by cost, keeping each group's best value; sort the distinct costs
+ * and sweep them keeping the best value seen at a strictly lower cost. A point is on the front
+ * when its value is the best of its cost group and strictly better than every cheaper point's.
+ * O(n + d log d) for d distinct costs (an exhaustive search's million candidates of unit-cost
+ * systems have at most n + 1 costs).
  *
  * Edge cases: a point whose value or cost is NaN is never on the front and never dominates
  * (it is left out of the comparison). ±Infinity are ordinary values. An empty input gives [].
@@ -29,25 +31,28 @@ export function paretoFront(points: ReadonlyArray<{ cost: number; value: number 
   const n = points.length;
   const front: boolean[] = new Array<boolean>(n).fill(false);
   const sign = higherIsBetter ? 1 : -1; // compare on sign·value, higher is better
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) if (!Number.isNaN(points[i].cost) && !Number.isNaN(points[i].value)) order.push(i);
-  const cost = (i: number) => points[i].cost;
-  const good = (i: number) => sign * points[i].value;
-  order.sort((i, j) => (cost(i) < cost(j) ? -1 : cost(i) > cost(j) ? 1 : good(j) - good(i) || i - j));
-  let bestCheaper = -Infinity;
-  let cheaperSeen = false;
-  for (let start = 0; start < order.length;) {
-    const c = cost(order[start]);
-    let end = start + 1;
-    while (end < order.length && cost(order[end]) === c) end++;
-    const groupBest = good(order[start]); // sorted best first within the group
-    for (let i = start; i < end; i++) {
-      const g = good(order[i]);
-      front[order[i]] = g === groupBest && (!cheaperSeen || g > bestCheaper);
-    }
-    if (!cheaperSeen || groupBest > bestCheaper) bestCheaper = groupBest;
-    cheaperSeen = true;
-    start = end;
+  const groupBest = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const { cost, value } = points[i];
+    if (Number.isNaN(cost) || Number.isNaN(value)) continue;
+    const g = sign * value;
+    const best = groupBest.get(cost);
+    if (best === undefined || g > best) groupBest.set(cost, g);
+  }
+  // The best value at a strictly lower cost than each cost (absent: none cheaper).
+  const cheaper = new Map<number, number>();
+  let bestCheaper: number | undefined;
+  for (const c of [...groupBest.keys()].sort((a, b) => a - b)) {
+    if (bestCheaper !== undefined) cheaper.set(c, bestCheaper);
+    const g = groupBest.get(c)!;
+    if (bestCheaper === undefined || g > bestCheaper) bestCheaper = g;
+  }
+  for (let i = 0; i < n; i++) {
+    const { cost, value } = points[i];
+    if (Number.isNaN(cost) || Number.isNaN(value)) continue;
+    const g = sign * value;
+    const below = cheaper.get(cost);
+    front[i] = g === groupBest.get(cost) && (below === undefined || g > below);
   }
   return front;
 }

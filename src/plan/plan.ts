@@ -97,6 +97,11 @@ export interface PlanOptions {
   autoLimit?: number;
   /** Exhaustive search refuses more member sets than this (default 2^24). */
   exhaustiveLimit?: number;
+  /**
+   * Threads exhaustive search runs on (default: the available parallelism, at most 8; 1: the
+   * main thread alone). The result is the same whatever the number.
+   */
+  threads?: number;
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
@@ -213,13 +218,7 @@ function inRange(p: Planned): number[] {
 export function predictionSample(p: Planned, range: readonly number[]): number[] {
   const { ctx } = p;
   const { store } = ctx;
-  const masks = [...new Set(range.map((k) => store.masks[k]))];
-  let keep: Set<number> | undefined;
-  if (masks.length > PREDICTION_SAMPLE) {
-    const hashed = masks.map((S) => ({ S, h: hashMask(S) }));
-    hashed.sort((a, b) => a.h - b.h || a.S - b.S);
-    keep = new Set(hashed.slice(0, PREDICTION_SAMPLE).map((x) => x.S));
-  }
+  const keep = lowestHashes(range.map((k) => store.masks[k]), PREDICTION_SAMPLE);
   const out = keep === undefined ? [...range] : range.filter((k) => keep.has(store.masks[k]));
   for (const k of out) predictedValue(ctx, k);
   return out;
@@ -227,6 +226,35 @@ export function predictionSample(p: Planned, range: readonly number[]): number[]
 
 /** At most this many member sets have their predictions measured in a plan. */
 export const PREDICTION_SAMPLE = 500;
+
+/**
+ * The `count` distinct masks of lowest {@link hashMask} (a bijection, so there are no ties), or
+ * undefined when there are at most `count` distinct masks. One pass keeping the lowest so far in
+ * order: a mask whose hash is above the highest kept is passed over at once, so a million
+ * masks cost little more than their hashes.
+ */
+function lowestHashes(masks: readonly number[], count: number): Set<number> | undefined {
+  const kept: Array<{ S: number; h: number }> = [];
+  const members = new Set<number>();
+  let dropped = false;
+  for (const S of masks) {
+    if (members.has(S)) continue;
+    const h = hashMask(S);
+    if (kept.length === count) {
+      if (h > kept[count - 1].h) {
+        dropped = true;
+        continue;
+      }
+      members.delete(kept.pop()!.S);
+      dropped = true;
+    }
+    let at = kept.length;
+    while (at > 0 && kept[at - 1].h > h) at--;
+    kept.splice(at, 0, { S, h });
+    members.add(S);
+  }
+  return dropped ? members : undefined;
+}
 
 /** An integer hash of a bitmask (a fixed bijection of 32-bit integers, as in murmur3's finaliser). */
 function hashMask(S: number): number {

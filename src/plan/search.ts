@@ -10,6 +10,7 @@ import { popcount } from '../model/bitset.js';
 import { caruana, maskOfWeights, ruleOfWeights, type CaruanaResult } from './caruana.js';
 import type { PlanData } from './data.js';
 import { exhaustiveSteps, subsetCount } from './exhaustive.js';
+import { defaultThreads, MAX_THREADS } from './exhaustive-threads.js';
 import { beamSteps, betterCandidate, greedySteps, type PathStep } from './greedy.js';
 import { DEFAULT_GUIDED_BUDGET, guided } from './guided.js';
 import type { Scorer } from './scores.js';
@@ -37,6 +38,8 @@ export interface SearchSettings {
   autoLimit: number;
   /** Exhaustive search refuses more member sets than this. */
   exhaustiveLimit: number;
+  /** Threads of exhaustive search (1: the main thread alone). */
+  threads: number;
 }
 
 /** A listed candidate: a member set and a rule, with vote weights for ensembles of ensemble selection. */
@@ -75,12 +78,14 @@ export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?:
   if (minSize > maxSize) throw UsageError.about(undefined, `{minSize} ${minSize} is above {maxSize} ${maxSize} (with ${n} systems)`);
   const bags = o.bags ?? 1;
   if (!Number.isInteger(bags) || bags < 1) throw UsageError.about('bags', `expects a positive integer, got ${bags}`);
+  const threads = o.threads ?? defaultThreads();
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw UsageError.about('threads', `expects an integer from 1 to ${MAX_THREADS}, got ${threads}`);
   const guidedBudget = o.guidedBudget ?? DEFAULT_GUIDED_BUDGET;
   if (!Number.isInteger(guidedBudget) || guidedBudget < 1) throw UsageError.about('guidedBudget', `expects a positive integer, got ${guidedBudget}`);
   return {
     rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam: o.beam ?? 5, guidedBudget,
     top: o.top ?? 10, seed: o.seed ?? 1, bags, budget: o.budget,
-    autoLimit: o.autoLimit ?? 65535, exhaustiveLimit: o.exhaustiveLimit ?? 2 ** 24,
+    autoLimit: o.autoLimit ?? 65535, exhaustiveLimit: o.exhaustiveLimit ?? 2 ** 24, threads,
   };
 }
 
@@ -121,7 +126,7 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
       throw UsageError.about(undefined, `exhaustive search over ${n} systems means ${subsets} member sets (more than ${s.exhaustiveLimit}); lower {maxSize} or use {search} greedy, beam, guided or caruana`);
     }
     strategies.push('exhaustive');
-    yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t));
+    yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t), s.threads);
   }
   // The greedy path is always reported.
   const paths: PathStep[][] = [];

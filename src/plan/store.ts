@@ -25,6 +25,9 @@ export class CandidateStore {
   readonly predictedCounts = new Map<number, PredictedCounts>();
   length = 0;
   private readonly at = new Map<number, number>();
+  /** With {@link indexDensely}: index + 1 of candidate (S, r) at S·rules + r (0: not recorded). */
+  private dense: Int32Array | undefined;
+  private denseRules = 0;
 
   private grow(): void {
     const size = this.masks.length * 2;
@@ -35,22 +38,44 @@ export class CandidateStore {
     const yet = new Uint8Array(size); yet.set(this.predictedYet); this.predictedYet = yet;
   }
 
+  /**
+   * Makes room for `more` candidates and, for an empty store, indexes candidates by an array over
+   * every (member set of n systems, rule of `rules`) instead of a map: what an exhaustive search,
+   * which records them all, needs to record a million candidates quickly.
+   */
+  reserve(more: number, n?: number, rules?: number): void {
+    while (this.masks.length < this.length + more) this.grow();
+    if (n !== undefined && rules !== undefined && this.length === 0 && this.dense === undefined) {
+      this.dense = new Int32Array(2 ** n * rules);
+      this.denseRules = rules;
+    }
+  }
+
+  private slot(mask: number, rule: number): number {
+    const at = mask * this.denseRules + rule;
+    return this.dense !== undefined && rule < this.denseRules && mask >= 0 && at < this.dense.length ? at : -1;
+  }
+
   /** Index of a candidate, or −1. */
   find(mask: number, rule: number): number {
+    const at = this.slot(mask, rule);
+    if (at >= 0) return this.dense![at] - 1;
     return this.at.get(mask * 64 + rule) ?? -1;
   }
 
   /** Records a candidate (once; a repeat returns the first record's index). */
   add(mask: number, rule: number, actual: number): number {
+    const at = this.slot(mask, rule);
     const key = mask * 64 + rule;
-    const old = this.at.get(key);
-    if (old !== undefined) return old;
+    const old = at >= 0 ? this.dense![at] - 1 : this.at.get(key) ?? -1;
+    if (old >= 0) return old;
     if (this.length === this.masks.length) this.grow();
     const k = this.length++;
     this.masks[k] = mask;
     this.rules[k] = rule;
     this.actual[k] = actual;
-    this.at.set(key, k);
+    if (at >= 0) this.dense![at] = k + 1;
+    else this.at.set(key, k);
     return k;
   }
 }

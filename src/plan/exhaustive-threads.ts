@@ -1,0 +1,245 @@
+/**
+ * Exhaustive search on several threads: the chunks of exhaustive-chunks.ts (disjoint ranges of
+ * member sets, by their high bits) are handed out one at a time from a shared counter to the
+ * main thread and to worker threads, which all write the values of their chunks into one
+ * shared array indexed by (rule, member set). The caller records them in the store afterwards
+ * in its own fixed order, so the result does not depend on which thread scored what.
+ *
+ * Sharing: the read-only inputs (member patterns, and for typed rules or substitutions the
+ * boundaries and item masks) are copied once per search into SharedArrayBuffers that every
+ * thread reads; the values array and a small control array (next chunk, chunks done, candidates
+ * scored, failure) are shared too. Nothing is copied per candidate, and no message is exchanged
+ * per chunk.
+ *
+ * Waiting: the search stays synchronous (plan() is a synchronous function, and the TUI runs it
+ * in slices): once the main thread has no chunk left to take, it waits on the control array
+ * with Atomics.wait in short steps, reporting progress and pausing (yield) between them. A
+ * worker that throws reports the error through a message port and the search throws it; a
+ * worker that never starts takes no chunk, so the others do its share; a worker that stops
+ * without a word is noticed when nothing moves for {@link STALL_MS}.
+ *
+ * Workers are kept in a small pool across searches (a plan searches once more in every fold)
+ * and do not keep the process alive (unref).
+ *
+ * The worker's file: exhaustive-worker.js beside this module once compiled (dist/src/plan/, what
+ * the command and the package run). Under vitest this module is the TypeScript source, which a
+ * worker thread cannot load, so the compiled worker of dist/ is used (`npm run build`, run by
+ * `npm install`, makes it); without it, the search runs on the main thread alone.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { isBinaryRule, type Rule } from '../ensemble/rules.js';
+import type { ScoringData, VoteWeights } from './engine.js';
+import { chunkScratch, scoreChunkSteps, type ChunkJob } from './exhaustive-chunks.js';
+import { objectiveSource, type ObjectiveOptions } from './objective.js';
+import type { Scorer, ScoreSettings } from './scores.js';
+import type { Steps } from './steps.js';
+
+/** The default number of threads is the machine's available parallelism, at most this. */
+export const MAX_DEFAULT_THREADS = 8;
+
+/** Threads are refused above this. */
+export const MAX_THREADS = 64;
+
+/** The default number of threads of an exhaustive search: the available parallelism, 1 to {@link MAX_DEFAULT_THREADS}. */
+export function defaultThreads(): number {
+  return Math.max(1, Math.min(MAX_DEFAULT_THREADS, availableParallelism()));
+}
+
+/**
+ * Searches with fewer candidates than this stay on the main thread: on this project's two-core
+ * machine a worker takes 50–85 ms to start and answer (busy machine; see docs/performance.md)
+ * and a candidate costs 0.5–1.5 µs on one thread at a million tokens, so below this a search
+ * takes about 100 ms or less and halving it cannot pay for the start (16 systems under one rule
+ * stay, under two rules go).
+ */
+export const PARALLEL_MIN_CANDIDATES = 65536;
+
+/** Nothing scored and no chunk done for this long while waiting on workers: one stopped. */
+export const STALL_MS = 60000;
+
+// Slots of the control array (the worker's are the same).
+const NEXT = 0;
+const DONE = 1;
+const SCORED = 2;
+const FAILED = 3;
+const STARTED = 4;
+
+/** What a worker is sent for one search. */
+export interface WorkerJob {
+  control: Int32Array;
+  values: Float64Array;
+  data: ScoringData;
+  rules: readonly Rule[];
+  weights: ReadonlyArray<VoteWeights | undefined>;
+  objective: { text: string; options: ObjectiveOptions };
+  settings: ScoreSettings;
+  costs: Float64Array;
+  minSize: number;
+  maxSize: number;
+  useTransform: boolean;
+  lowBits: number;
+  chunks: number;
+  port: MessagePort;
+}
+
+/** The compiled worker's path, or undefined when there is none (see the module comment). */
+export function workerFile(): string | undefined {
+  const here = fileURLToPath(import.meta.url);
+  const file = here.endsWith('.ts')
+    ? join(resolve(dirname(here), '../..'), 'dist/src/plan/exhaustive-worker.js')
+    : join(dirname(here), 'exhaustive-worker.js');
+  return existsSync(file) ? file : undefined;
+}
+
+const pool: Worker[] = [];
+
+/** `count` workers from the pool, started as needed. */
+function workers(file: string, count: number): Worker[] {
+  while (pool.length < count) {
+    const w = new Worker(file);
+    w.unref();
+    const drop = () => {
+      const at = pool.indexOf(w);
+      if (at >= 0) pool.splice(at, 1);
+    };
+    // A worker that fails outside a search, or exits, leaves the pool; a search never waits on it.
+    w.on('error', drop);
+    w.on('exit', drop);
+    pool.push(w);
+  }
+  return pool.slice(0, count);
+}
+
+/** Ends the pool's workers (tests; a process that ends needs not). */
+export async function stopWorkers(): Promise<void> {
+  const all = pool.splice(0, pool.length);
+  await Promise.all(all.map((w) => w.terminate()));
+}
+
+function shared<T extends Int32Array | Uint8Array>(a: T): T {
+  const buffer = new SharedArrayBuffer(a.byteLength);
+  const out = new (a.constructor as new (b: SharedArrayBuffer) => T)(buffer);
+  out.set(a);
+  return out;
+}
+
+/** The scoring data in shared memory: what the job's rules and objective read, empty arrays for the rest. */
+export function sharedScoringData(job: Pick<ChunkJob, 'data' | 'rules' | 'scorer'>): ScoringData {
+  const d = job.data;
+  const typed = job.rules.some((r) => !isBinaryRule(r));
+  const slots = job.scorer.withSlots && job.rules.some((r) => isBinaryRule(r));
+  const none = new Int32Array(0);
+  const p = d.patterns;
+  const vp = d.votePatterns;
+  const boundaryData = typed || slots;
+  return {
+    n: d.n, goldSize: d.goldSize, labels: [...d.labels], rank: shared(d.rank), boundaries: d.boundaries,
+    patterns: { mask: shared(p.mask), gold: shared(p.gold), neg: shared(p.neg), count: p.count },
+    votePatterns: typed
+      ? { mask: shared(vp.mask), label: shared(vp.label), gold: shared(vp.gold), neg: shared(vp.neg), sub: shared(vp.sub), count: vp.count }
+      : { mask: none, label: none, gold: none, neg: none, sub: none, count: 0 },
+    contested: typed ? shared(d.contested) : none,
+    bStart: boundaryData ? shared(d.bStart) : none,
+    bItems: boundaryData ? shared(d.bItems) : none,
+    isGold: boundaryData ? shared(d.isGold) : new Uint8Array(0),
+    bGold: boundaryData ? shared(d.bGold) : none,
+    voteMask: typed ? shared(d.voteMask) : none,
+    bVoteOr: typed ? shared(d.bVoteOr) : none,
+    label: typed ? shared(d.label) : none,
+    mask: slots ? shared(d.mask) : none,
+    xBoundaries: slots ? shared(d.xBoundaries) : none,
+  };
+}
+
+/**
+ * Whether a search of `candidates` may use the `threads` allowed: not below
+ * {@link PARALLEL_MIN_CANDIDATES}, for an objective that cannot be sent to a worker (not made by
+ * parseObjective), or without the compiled worker.
+ */
+export function threadsFor(scorer: Scorer, candidates: number, threads: number): number {
+  if (threads <= 1 || candidates < PARALLEL_MIN_CANDIDATES) return 1;
+  if (objectiveSource(scorer.objective) === undefined || workerFile() === undefined) return 1;
+  return threads;
+}
+
+/** An array of values for a job: shared between threads when `threads` > 1. */
+export function valuesArray(rules: number, n: number, threads: number): Float64Array {
+  const length = rules * 2 ** n;
+  return threads > 1 ? new Float64Array(new SharedArrayBuffer(8 * length)) : new Float64Array(length);
+}
+
+/**
+ * Scores the job's `chunks` chunks into `values` (from {@link valuesArray}) on `threads` threads
+ * (the main thread and threads − 1 workers), telling `scored` the candidates scored so far now
+ * and then. Pauses between pieces of work and while it waits.
+ * @throws Error when a worker fails, or stops.
+ */
+export function* scoreChunksSteps(job: ChunkJob, chunks: number, threads: number, values: Float64Array, scored: (total: number) => void): Steps<void> {
+  const control = new Int32Array(new SharedArrayBuffer(20));
+  const scratch = chunkScratch(job);
+  const file = threads > 1 ? workerFile() : undefined;
+  const helpers = file === undefined ? [] : workers(file, threads - 1);
+  const channels = helpers.map(() => new MessageChannel());
+  try {
+    if (helpers.length > 0) {
+      const data = sharedScoringData(job);
+      const source = objectiveSource(job.scorer.objective)!;
+      helpers.forEach((w, i) => {
+        const port = channels[i].port2;
+        const message: WorkerJob = {
+          control, values, data, rules: job.rules, weights: job.weights, objective: source,
+          settings: job.scorer.settings, costs: job.scorer.costs, minSize: job.minSize, maxSize: job.maxSize,
+          useTransform: job.useTransform, lowBits: job.lowBits, chunks, port,
+        };
+        w.postMessage(message, [port]);
+      });
+    }
+    const failed = () => {
+      if (Atomics.load(control, FAILED) === 0) return;
+      let text = 'unknown error';
+      for (const ch of channels) {
+        const m = receiveMessageOnPort(ch.port1);
+        if (typeof m?.message === 'string') text = m.message;
+      }
+      throw new Error(`exhaustive search failed in a worker thread: ${text}`);
+    };
+    const tell = (k: number) => {
+      scored(Atomics.add(control, SCORED, k) + k);
+    };
+    for (let c = Atomics.add(control, NEXT, 1); c < chunks; c = Atomics.add(control, NEXT, 1)) {
+      yield* scoreChunkSteps(job, c, scratch, values, tell);
+      Atomics.add(control, DONE, 1);
+      failed();
+    }
+    // Every chunk done, and every worker started on this search (so that an error of a worker
+    // is always reported, even when the other threads did all the chunks).
+    let last = '';
+    let since = performance.now();
+    for (;;) {
+      const done = Atomics.load(control, DONE);
+      failed();
+      const started = Atomics.load(control, STARTED);
+      if (done >= chunks && started >= helpers.length) break;
+      const now = Atomics.load(control, SCORED);
+      const state = `${done} ${started} ${now}`;
+      if (state !== last) {
+        last = state;
+        since = performance.now();
+        scored(now);
+      } else if (performance.now() - since > STALL_MS) {
+        throw new Error(`exhaustive search stopped: a worker thread has not started or answered for ${STALL_MS / 1000} s`);
+      }
+      Atomics.wait(control, DONE, done, 20);
+      yield;
+    }
+  } finally {
+    // Stopped early (an error, or the caller stopped the search): no chunk is taken any more.
+    Atomics.store(control, NEXT, chunks);
+    // A worker might still report; the ports close with the search.
+    for (const ch of channels) ch.port1.close();
+  }
+}
