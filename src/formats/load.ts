@@ -29,6 +29,7 @@ import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-t
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
+import { startParallel, type ParallelRead } from './load-parallel.js';
 import { readDirectory } from './directory.js';
 import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
@@ -606,6 +607,37 @@ export const loadInternals = { verifyInPlace: true };
 
 /** Reads and aligns everything; throws InputError/UsageError with file and line on bad input. */
 export function loadCorpus(opts: LoadOptions): Corpus {
+  const { corpus, systems, goldOutput } = readInputs(opts, true);
+  if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
+    goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
+  }
+  if (hasGoldStandard(corpus) && goldOutput.spans.length > 0) {
+    // A system that is the gold standard scores as perfect: almost always a mistake.
+    for (const system of systems) {
+      const how = (opts.gold !== undefined ? sameInput(system.source, opts.gold) : undefined) ?? (sameItems(goldOutput.spans, system.spans) ? 'items' : undefined);
+      if (how !== undefined) system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
+    }
+  }
+  // By name (UTF-16 code-unit order, not the locale's), not in the order given: a shell's glob
+  // order depends on its locale, and every result, tie-breaks included, must not.
+  corpus.systems = systems.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return corpus;
+}
+
+/**
+ * The systems of `opts` read and aligned as {@link loadCorpus} reads them, in input order, the
+ * first `skip` left out, without the checks made across systems: what a worker thread of a
+ * parallel load does (load-worker.ts), always on its own thread.
+ */
+export function loadSystems(opts: LoadOptions, skip: number): SystemOutput[] {
+  return readInputs(opts, false).systems.slice(skip);
+}
+
+/**
+ * Reads the gold standard and every system (a tail of them on worker threads when `parallel`
+ * and worth it: see load-parallel.ts); the systems in input order.
+ */
+function readInputs(opts: LoadOptions, parallel: boolean): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
   if (opts.systems.length === 0 && opts.gold === undefined) throw UsageError.about(undefined, 'no input: give {gold} and system files');
   checkDistinctNames(opts.systems);
   checkStdinOnce([
@@ -613,6 +645,16 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     ...opts.systems.map((s) => ({ path: s.path, what: `system "${s.name}"` })),
   ]);
   const formatOf = (path: string) => (opts.inputFormat === 'auto' ? detectFormat(path) : opts.inputFormat);
+  const workers = parallel ? startParallel(opts, opts.gold === undefined ? 1 : 0, formatOf, loadInternals.verifyInPlace) : undefined;
+  try {
+    return readWith(opts, formatOf, workers);
+  } catch (err) {
+    workers?.stop();
+    throw err;
+  }
+}
+
+function readWith(opts: LoadOptions, formatOf: (path: string) => InputFormat, workers: ParallelRead | undefined): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
   const systems: SystemOutput[] = [];
   let gold: GoldBuilder;
   let goldOutput: SystemOutput;
@@ -693,6 +735,8 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   const expect: ExpectedTokens | undefined = loadInternals.verifyInPlace && gold.unit === 'token' && gold.idIndex.size === 0
     ? { tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags, evidence: gold.evidence, lineSafe: gold.lineSafe }
     : undefined;
+  // The first files on this thread, the rest (when workers read them) collected below.
+  if (workers !== undefined) rest = rest.slice(0, workers.mainCount - (opts.systems.length - rest.length));
   for (const spec of rest) {
     const format = formatOf(spec.path);
     const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold, !noGold, gold.unit === 'token' ? refTags : undefined);
@@ -704,6 +748,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       throw format === 'brat' ? err : withDirectoryHint(err, spec.path);
     }
     onRead(spec.path, aligner.spans.length);
+    workers?.poll(onRead);
     systems.push({
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
       warnings: [...summary.warnings, ...aligner.warnings],
@@ -711,17 +756,8 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       ...(aligner.tokenTally(summary) === undefined ? {} : { tokenTally: aligner.tokenTally(summary) }),
     });
   }
-  if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
-    goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
-  }
-  if (!noGold && goldOutput.spans.length > 0) {
-    // A system that is the gold standard scores as perfect: almost always a mistake.
-    for (const system of systems) {
-      const how = (opts.gold !== undefined ? sameInput(system.source, opts.gold) : undefined) ?? (sameItems(goldOutput.spans, system.spans) ? 'items' : undefined);
-      if (how !== undefined) system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
-    }
-  }
-  return {
+  if (workers !== undefined) systems.push(...workers.collect(onRead));
+  const corpus: Corpus = {
     unit: gold.unit ?? 'token',
     documents: gold.documents,
     sentences: gold.sentences,
@@ -729,8 +765,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     texts: gold.unit === 'char' ? gold.texts : undefined,
     length: gold.length,
     gold: goldOutput,
-    // By name (UTF-16 code-unit order, not the locale's), not in the order given: a shell's glob
-    // order depends on its locale, and every result, tie-breaks included, must not.
-    systems: systems.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    systems: [],
   };
+  return { corpus, systems, goldOutput };
 }
