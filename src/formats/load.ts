@@ -140,8 +140,6 @@ class GoldBuilder {
   readonly tokens: string[] = [];
   readonly texts: string[] = [];
   readonly spans: Span[] = [];
-  /** Gold spans of each sentence, relative to it (for embedded-gold checks). */
-  readonly bySentence: RawSpan[][] = [];
   readonly idIndex = new Map<string, number>();
   /** One past the last token of each sentence (token units), for readers to verify against. */
   readonly sentenceEnds: number[] = [];
@@ -203,11 +201,27 @@ class GoldBuilder {
     this.sentences.push({ index, doc, start, end: start + size, line: seg.line, id: seg.id });
     this.length += size;
     this.sentenceEnds.push(this.length);
-    this.bySentence.push(spans.slice());
     for (let j = 0; j < spans.length; j++) this.spans.push(toCorpus(spans[j], start, doc));
     this.spanEnds.push(this.spans.length);
     if (this.evidence !== undefined && seg.tagEvidence !== undefined) this.evidence.push(seg.tagEvidence);
     else this.evidence = undefined;
+  }
+
+  /**
+   * The gold spans of sentence `k`, relative to it (for embedded-gold checks): made when asked
+   * from the corpus spans, rather than kept for every sentence of a load that may never ask.
+   */
+  sentenceSpans(k: number): RawSpan[] {
+    const base = this.sentences[k].start;
+    const line = this.sentences[k].line;
+    const out: RawSpan[] = [];
+    for (let j = k === 0 ? 0 : this.spanEnds[k - 1]; j < this.spanEnds[k]; j++) {
+      const s = this.spans[j];
+      const r: RawSpan = { start: s.start - base, end: s.end - base, label: s.label, line };
+      if (s.fragments !== undefined) r.fragments = s.fragments.map(([a, b]) => [a - base, b - base]);
+      out.push(r);
+    }
+    return out;
   }
 
   private closeDoc(d: DocumentInfo): void {
@@ -470,13 +484,13 @@ class SystemAligner {
   private checkEmbedded(seg: Segment, first: number, last: number): void {
     const g = this.gold;
     const mine0 = seg.embeddedGold!;
-    if (first === last && sameSpans(mine0, g.bySentence[first])) return;
+    if (first === last && sameSpans(mine0, g.sentenceSpans(first))) return;
     const base = g.sentences[first].start;
     const key = (s: RawSpan) => `${s.start}:${s.end}:${s.label}`;
     const goldRel = new Map<string, RawSpan>();
     for (let k = first; k <= last; k++) {
       const shift = g.sentences[k].start - base;
-      for (const s of g.bySentence[k]) {
+      for (const s of g.sentenceSpans(k)) {
         const r = { ...s, start: s.start + shift, end: s.end + shift };
         goldRel.set(key(r), r);
       }
@@ -695,6 +709,9 @@ function readWith(opts: LoadOptions, formatOf: (path: string) => InputFormat, wo
     let embedded = false;
     // The first file's embedded gold tags are the reference tags; its own tally compares its columns.
     let tally: TokenTally | undefined = { tokens: 0, correct: 0, markers: 0 };
+    // The reference tags are kept for the other files' tallies: none when there is no other file.
+    const keepTags = opts.systems.length > 1;
+    let allTags = true;
     const summary = read(first.path, format, readOptions(opts, 'system'), (raw) => {
       const seg = tokenisedSegment(raw);
       if (seg.embeddedGold === undefined) {
@@ -704,9 +721,13 @@ function readWith(opts: LoadOptions, formatOf: (path: string) => InputFormat, wo
       const start = b.length;
       b.add(seg, seg.embeddedGold ?? []);
       const size = b.length - start;
-      if (refTags !== undefined && seg.goldTags !== undefined && seg.goldTags.length === size) for (let j = 0; j < size; j++) refTags.push(seg.goldTags[j]);
-      else refTags = undefined;
-      if (tally !== undefined && refTags !== undefined && seg.tags !== undefined && seg.tags.length === size) {
+      if (allTags && seg.goldTags !== undefined && seg.goldTags.length === size) {
+        if (keepTags) for (let j = 0; j < size; j++) refTags!.push(seg.goldTags[j]);
+      } else {
+        allTags = false;
+        refTags = undefined;
+      }
+      if (tally !== undefined && allTags && seg.tags !== undefined && seg.tags.length === size) {
         tally.tokens += size;
         for (let j = 0; j < size; j++) if (seg.tags[j] === seg.goldTags![j]) tally.correct++;
       } else tally = undefined;
