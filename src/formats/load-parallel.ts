@@ -39,10 +39,12 @@ import type { InputSpec, LoadOptions } from './load.js';
 /**
  * Switches: `minBytes` is the size of system files below which everything is read on the main
  * thread (starting a worker and reading the gold again costs more than it saves on small inputs:
- * see docs/performance.md); `workers` caps the worker threads (default: one less than the cores);
+ * see docs/performance.md) or when a worker's share would be under `goldShare` times the size of
+ * the reference it must read first (reading the gold standard costs several times what reading
+ * a system file verified against it does); `workers` caps the worker threads (default: one less than the cores);
  * `started` counts the workers started.
  */
-export const parallelInternals = { minBytes: 24 << 20, workers: -1, started: 0 };
+export const parallelInternals = { minBytes: 24 << 20, goldShare: 8, workers: -1, started: 0 };
 
 /** What a worker is given. */
 export interface WorkerTask {
@@ -130,8 +132,15 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
   const own = sized.slice(first);
   const total = own.reduce((a, b) => a + b, 0);
   if (total < parallelInternals.minBytes) return undefined;
+  let reference: number;
+  try {
+    reference = opts.gold !== undefined ? statSync(opts.gold).size : sized[0];
+  } catch {
+    return undefined;
+  }
   // Threads share the files in contiguous runs of about equal size; the main thread's run first.
-  const threads = Math.min(max + 1, candidates.length);
+  const threads = Math.min(max + 1, candidates.length, Math.floor(total / Math.max(1, parallelInternals.goldShare * reference)));
+  if (threads < 2) return undefined;
   const cuts: number[] = [];
   let acc = 0;
   let k = 0;
@@ -147,11 +156,11 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
   }
   if (groups.length === 0) return undefined;
   const signal = new Int32Array(new SharedArrayBuffer(4));
-  const reference = opts.gold === undefined ? [opts.systems[0]] : [];
+  const referenceSpec = opts.gold === undefined ? [opts.systems[0]] : [];
   const { onRead: _, ...rest } = opts;
   const running = groups.map((group) => {
     const { port1, port2 } = new MessageChannel();
-    const task: WorkerTask = { options: { ...rest, systems: [...reference, ...group] }, verifyInPlace, port: port2, signal };
+    const task: WorkerTask = { options: { ...rest, systems: [...referenceSpec, ...group] }, verifyInPlace, port: port2, signal };
     const worker = startWorker(task);
     parallelInternals.started++;
     return { worker, port: port1, group, result: undefined as SystemOutput[] | undefined, error: undefined as Error | undefined, done: false };

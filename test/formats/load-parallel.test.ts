@@ -23,6 +23,7 @@ afterEach(() => Object.assign(parallelInternals, saved));
 /** Loads with `workers` worker threads, however small the files. */
 function load(opts: LoadOptions, workers: number) {
   parallelInternals.minBytes = 0;
+  parallelInternals.goldShare = 0;
   parallelInternals.workers = workers;
   const before = parallelInternals.started;
   try {
@@ -88,6 +89,18 @@ describe('loading on worker threads', () => {
     expect(parallelInternals.started).toBe(before);
     // Read on one thread, the files are reported in input order.
     expect(seen.map((p) => p.path)).toEqual([GOLD, ...SYSTEMS.map((s) => s.path)]);
+  });
+
+  it('keeps files on the main thread when a worker\'s share is small next to the gold standard it would read again', () => {
+    // Five systems about the gold standard's size each: a share of two or three is under eight golds.
+    parallelInternals.workers = 1;
+    parallelInternals.minBytes = 0;
+    const before = parallelInternals.started;
+    loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS });
+    expect(parallelInternals.started).toBe(before);
+    parallelInternals.goldShare = 1;
+    loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS });
+    expect(parallelInternals.started).toBe(before + 1);
   });
 });
 
