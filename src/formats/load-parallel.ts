@@ -51,6 +51,8 @@ export interface WorkerTask {
   /** The load options without `onRead`, `systems` being the reference (when no gold) and the worker's files. */
   options: Omit<LoadOptions, 'onRead'>;
   verifyInPlace: boolean;
+  /** Whether to report the bytes read of each of its files (not of the reference, which the main thread reads too). */
+  bytes: boolean;
   port: MessagePort;
   signal: Int32Array;
 }
@@ -72,6 +74,7 @@ export interface ErrorInfo {
 /** Messages from a worker. */
 export type WorkerMessage =
   | { kind: 'read'; path: string; items: number }
+  | { kind: 'bytes'; path: string; bytes: number }
   | { kind: 'done'; systems: SystemColumns[] }
   | { kind: 'error'; error: ErrorInfo };
 
@@ -95,6 +98,7 @@ export interface ParallelRead {
   poll(onRead: (path: string, items: number) => void): void;
   /** Waits for every worker; their systems in input order. Throws the first error in input order. */
   collect(onRead: (path: string, items: number) => void): SystemOutput[];
+
   /** Stops the workers (after an error on the main thread). */
   stop(): void;
 }
@@ -116,7 +120,7 @@ function sizes(specs: readonly InputSpec[], formatOf: (path: string) => InputFor
  * `first` is the number of leading systems that must stay on the main thread (the reference
  * system when there is no gold file).
  */
-export function startParallel(opts: LoadOptions, first: number, formatOf: (path: string) => InputFormat, verifyInPlace: boolean): ParallelRead | undefined {
+export function startParallel(opts: LoadOptions, first: number, formatOf: (path: string) => InputFormat, verifyInPlace: boolean, onBytes?: (path: string, bytes: number) => void): ParallelRead | undefined {
   const cores = availableParallelism();
   const max = parallelInternals.workers >= 0 ? parallelInternals.workers : cores - 1;
   const candidates = opts.systems.slice(first);
@@ -157,10 +161,10 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
   if (groups.length === 0) return undefined;
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const referenceSpec = opts.gold === undefined ? [opts.systems[0]] : [];
-  const { onRead: _, ...rest } = opts;
+  const { onRead: _, onBytes: __, ...rest } = opts;
   const running = groups.map((group) => {
     const { port1, port2 } = new MessageChannel();
-    const task: WorkerTask = { options: { ...rest, systems: [...referenceSpec, ...group] }, verifyInPlace, port: port2, signal };
+    const task: WorkerTask = { options: { ...rest, systems: [...referenceSpec, ...group] }, verifyInPlace, bytes: opts.onBytes !== undefined, port: port2, signal };
     const worker = startWorker(task);
     parallelInternals.started++;
     return { worker, port: port1, group, result: undefined as SystemOutput[] | undefined, error: undefined as Error | undefined, done: false };
@@ -177,6 +181,7 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
       for (let m = receiveMessageOnPort(r.port); m !== undefined; m = receiveMessageOnPort(r.port)) {
         const msg = m.message as WorkerMessage;
         if (msg.kind === 'read') onRead(msg.path, msg.items);
+        else if (msg.kind === 'bytes') onBytes?.(msg.path, msg.bytes);
         else if (msg.kind === 'done') {
           r.done = true;
           r.result = msg.systems.map(({ columns, ...s }) => ({ ...s, spans: fromColumns(columns) }));

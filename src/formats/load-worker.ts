@@ -6,6 +6,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { columnBuffers, toColumns } from '../model/span-columns.js';
+import { readListener } from './lines.js';
 import { loadInternals, loadSystems } from './load.js';
 import { errorInfo, type SystemColumns, type WorkerMessage, type WorkerTask } from './load-parallel.js';
 
@@ -20,6 +21,11 @@ function send(message: WorkerMessage, transfer: ArrayBuffer[] = []): void {
 try {
   loadInternals.verifyInPlace = task.verifyInPlace;
   let reads = 0;
+  if (task.bytes) {
+    readListener.onChunk = (path, bytes) => {
+      if (reads > 0) send({ kind: 'bytes', path, bytes });
+    };
+  }
   // The first file read is the reference (the gold standard, or the first system without one),
   // which the main thread reports itself.
   const systems = loadSystems({ ...task.options, onRead: (p) => {

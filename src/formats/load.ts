@@ -20,7 +20,7 @@
  * gold-copy.ts) gets a warning.
  */
 import { basename, extname } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
 import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from '../model/corpus.js';
@@ -29,6 +29,7 @@ import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-t
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
+import { readListener } from './lines.js';
 import { startParallel, type ParallelRead } from './load-parallel.js';
 import { readDirectory } from './directory.js';
 import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
@@ -58,6 +59,33 @@ export interface LoadOptions {
   labels?: readonly string[];
   /** Called after each input file is read (the gold standard first), for a progress display. */
   onRead?: (progress: ReadProgress) => void;
+  /**
+   * Called as a file is read, after each chunk (4 MiB) of it, also from worker threads: progress
+   * through a large file, between two `onRead` calls.
+   */
+  onBytes?: (progress: BytesProgress) => void;
+}
+
+/**
+ * How far into a file {@link loadCorpus} has read: its bytes read so far of its size (absent for
+ * a stream), and the files read before it of all.
+ */
+export interface BytesProgress {
+  path: string;
+  bytes: number;
+  size?: number;
+  done: number;
+  total: number;
+}
+
+/** The size of a regular file, or undefined (a stream, a file gone). */
+function fileSize(path: string): number | undefined {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st.size : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** How far {@link loadCorpus} has read: the file just read, files read of all, and that file's items. */
@@ -659,16 +687,34 @@ function readInputs(opts: LoadOptions, parallel: boolean): { corpus: Corpus; sys
     ...opts.systems.map((s) => ({ path: s.path, what: `system "${s.name}"` })),
   ]);
   const formatOf = (path: string) => (opts.inputFormat === 'auto' ? detectFormat(path) : opts.inputFormat);
-  const workers = parallel ? startParallel(opts, opts.gold === undefined ? 1 : 0, formatOf, loadInternals.verifyInPlace) : undefined;
+  const filesDone = { count: 0 };
+  const sizes = new Map<string, number | undefined>();
+  const onBytes = opts.onBytes === undefined ? undefined : (path: string, bytes: number) => {
+    if (!sizes.has(path)) sizes.set(path, fileSize(path));
+    const size = sizes.get(path);
+    opts.onBytes!({ path, bytes, ...(size === undefined ? {} : { size }), done: filesDone.count, total: fileCount(opts) });
+  };
+  const workers = parallel ? startParallel(opts, opts.gold === undefined ? 1 : 0, formatOf, loadInternals.verifyInPlace, onBytes) : undefined;
+  const listening = readListener.onChunk;
+  if (onBytes !== undefined) readListener.onChunk = onBytes;
   try {
-    return readWith(opts, formatOf, workers);
+    return readWith(opts, formatOf, workers, filesDone);
   } catch (err) {
     workers?.stop();
     throw err;
+  } finally {
+    readListener.onChunk = listening;
   }
 }
 
-function readWith(opts: LoadOptions, formatOf: (path: string) => InputFormat, workers: ParallelRead | undefined): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
+/** The files a load reads: the gold file, if any, and the systems. */
+function fileCount(opts: LoadOptions): number {
+  return (opts.gold === undefined ? 0 : 1) + opts.systems.length;
+}
+
+function readWith(
+  opts: LoadOptions, formatOf: (path: string) => InputFormat, workers: ParallelRead | undefined, filesDone: { count: number },
+): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
   const systems: SystemOutput[] = [];
   let gold: GoldBuilder;
   let goldOutput: SystemOutput;
@@ -676,9 +722,11 @@ function readWith(opts: LoadOptions, formatOf: (path: string) => InputFormat, wo
   let noGold = false;
   /** The reference's raw tags (for conlleval's token accuracy), while every sentence had them. */
   let refTags: string[] | undefined = [];
-  const files = (opts.gold === undefined ? 0 : 1) + opts.systems.length;
-  let filesRead = 0;
-  const onRead = (path: string, items: number) => opts.onRead?.({ path, done: ++filesRead, total: files, items });
+  const files = fileCount(opts);
+  const onRead = (path: string, items: number) => {
+    const done = ++filesDone.count;
+    opts.onRead?.({ path, done, total: files, items });
+  };
   if (opts.gold !== undefined) {
     const goldPath = opts.gold;
     gold = new GoldBuilder(goldPath);

@@ -1,12 +1,14 @@
 /**
  * System files read on worker threads (load-parallel.ts): the corpus, every warning and every
  * error are those of a load on one thread. Run from the sources, so the workers start through
- * the TypeScript module hook; test/cli/bin.test.ts covers the build.
+ * the TypeScript module hook; test/cli/bin.test.ts covers the build. Progress through a file
+ * (onBytes), from the main thread and from workers.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type LoadOptions, type ReadProgress } from '../../src/formats/load.js';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type BytesProgress, type LoadOptions, type ReadProgress } from '../../src/formats/load.js';
+import { lineReaderInternals } from '../../src/formats/lines.js';
 import { parallelInternals } from '../../src/formats/load-parallel.js';
 import { fromColumns, toColumns } from '../../src/model/span-columns.js';
 import { thrown } from '../helpers/errors.js';
@@ -115,5 +117,34 @@ describe('span columns', () => {
 
   it('refuse spans with fragments', () => {
     expect(toColumns([{ doc: 0, start: 1, end: 5, label: 'X', fragments: [[1, 2], [4, 5]] }])).toBeUndefined();
+  });
+});
+
+describe('progress through a file (onBytes)', () => {
+  it('reports the bytes read of each file after every chunk, with its size and the files read before it', () => {
+    const savedChunk = lineReaderInternals.chunkSize;
+    lineReaderInternals.chunkSize = 4096;
+    try {
+      const seen: BytesProgress[] = [];
+      loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS.slice(0, 2), onBytes: (p) => seen.push(p) });
+      const gold = seen.filter((p) => p.path === GOLD);
+      const size = statSync(GOLD).size;
+      expect(gold.map((p) => p.bytes)).toEqual([4096, 8192, size]);
+      expect(gold.every((p) => p.size === size && p.done === 0 && p.total === 3)).toBe(true);
+      const second = seen.filter((p) => p.path === SYSTEMS[1].path);
+      expect(second.map((p) => p.done)).toEqual(second.map(() => 2));
+      expect(second[second.length - 1].bytes).toBe(statSync(SYSTEMS[1].path).size);
+    } finally {
+      lineReaderInternals.chunkSize = savedChunk;
+    }
+  });
+
+  it('hears from worker threads too, of their files only (not of the gold standard they read again)', () => {
+    const seen: BytesProgress[] = [];
+    load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS, onBytes: (p) => seen.push(p) }, 1);
+    const paths = seen.map((p) => p.path);
+    expect(paths.filter((p) => p === GOLD)).toHaveLength(1);
+    expect(new Set(paths)).toEqual(new Set([GOLD, ...SYSTEMS.map((s) => s.path)]));
+    for (const s of SYSTEMS) expect(seen.find((p) => p.path === s.path)!.bytes).toBe(statSync(s.path).size);
   });
 });
