@@ -19,7 +19,8 @@
  * it meets is always the first in input order), the workers take the rest in contiguous runs of
  * about equal size.
  *
- * The worker entry is load-worker.js beside this module in the build. Run from the TypeScript
+ * The worker entry is load-worker.js beside this module in the build, started by a small script
+ * that reports an entry that fails to load. Run from the TypeScript
  * sources (as under vitest, whose transform does not reach worker threads), the worker is started
  * with a module hook that compiles `.ts` files with the TypeScript compiler (a development
  * dependency) and resolves the sources' `.js` imports to their `.ts` files: the same code runs in
@@ -42,9 +43,9 @@ import type { InputSpec, LoadOptions } from './load.js';
  * see docs/performance.md) or when a worker's share would be under `goldShare` times the size of
  * the reference it must read first (reading the gold standard costs several times what reading
  * a system file verified against it does); `workers` caps the worker threads (default: one less than the cores);
- * `started` counts the workers started.
+ * `started` counts the workers started; `entry` replaces the worker's entry module (a URL).
  */
-export const parallelInternals = { minBytes: 24 << 20, goldShare: 8, workers: -1, started: 0 };
+export const parallelInternals = { minBytes: 24 << 20, goldShare: 8, workers: -1, started: 0, entry: undefined as string | undefined };
 
 /** What a worker is given. */
 export interface WorkerTask {
@@ -217,19 +218,32 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
   };
 }
 
-/** Starts one worker on `task`, from the build or, run from the sources, through the TypeScript hook. */
+/**
+ * Starts one worker on `task`, from the build or, run from the sources, through the TypeScript
+ * hook. A small script starts it, so that an entry that fails to load is reported as an error
+ * message like any other (the main thread, waiting without an event loop, would never hear of
+ * the worker's error event).
+ */
 function startWorker(task: WorkerTask): Worker {
   const here = import.meta.url;
-  const options = { workerData: task, transferList: [task.port] };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./load-worker.js', here), options);
-  const typescript = pathToFileURL(createRequire(here).resolve('typescript')).href;
-  const entry = new URL('./load-worker.ts', here).href;
-  const bootstrap = [
-    "const { register } = require('node:module');",
-    `register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_HOOKS)}), { data: { typescript: ${JSON.stringify(typescript)} } });`,
-    `import(${JSON.stringify(entry)});`,
-  ].join('\n');
-  return new Worker(bootstrap, { ...options, eval: true });
+  const fromSources = here.endsWith('.ts');
+  const entry = parallelInternals.entry ?? new URL(fromSources ? './load-worker.ts' : './load-worker.js', here).href;
+  const lines = ["const { workerData } = require('node:worker_threads');"];
+  if (fromSources) {
+    const typescript = pathToFileURL(createRequire(here).resolve('typescript')).href;
+    lines.push(
+      "const { register } = require('node:module');",
+      `register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_HOOKS)}), { data: { typescript: ${JSON.stringify(typescript)} } });`,
+    );
+  }
+  lines.push(
+    `import(${JSON.stringify(entry)}).catch((err) => {`,
+    "  workerData.port.postMessage({ kind: 'error', error: { kind: 'other', message: 'a loading thread failed to start: ' + (err && err.message) } });",
+    '  Atomics.add(workerData.signal, 0, 1);',
+    '  Atomics.notify(workerData.signal, 0);',
+    '});',
+  );
+  return new Worker(lines.join('\n'), { workerData: task, transferList: [task.port], eval: true });
 }
 
 /**

@@ -74,6 +74,11 @@ describe('loading on worker threads', () => {
     for (const workers of [1, 2]) expect(thrown(() => load(opts, workers)).message).toBe(one.message);
   });
 
+  it('reports a worker that cannot start as an error instead of waiting for it', () => {
+    parallelInternals.entry = new URL('./no-such-worker.js', import.meta.url).href;
+    expect(thrown(() => load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS }, 1)).message).toMatch(/^a loading thread failed to start: /);
+  });
+
   it('reports every file read, once, the gold standard first', () => {
     const seen: ReadProgress[] = [];
     const corpus = load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS, onRead: (p) => seen.push(p) }, 1);
