@@ -14,10 +14,11 @@
  * read (for {@link LoadOptions.onRead}) as they go.
  *
  * Files go to workers only when they are worth a thread: regular CoNLL or JSONL files (not
- * standard input, directories or BRAT), when the system files to share out hold at least
- * {@link parallelInternals.minBytes} bytes; the main thread keeps the first files (so an error
- * it meets is always the first in input order), the workers take the rest in contiguous runs of
- * about equal size.
+ * standard input, directories or BRAT), with enough work to share out next to the gold standard
+ * each worker reads again (see {@link parallelInternals}: in practice many or large JSONL files;
+ * CoNLL files verified in place read at about 150 MiB/s on one thread, and a worker rarely pays
+ * there); the main thread keeps the first files (so an error it meets is always the first in
+ * input order), the workers take the rest in contiguous runs of about equal work.
  *
  * The worker entry is load-worker.js beside this module in the build, started by a small script
  * that reports an entry that fails to load. Run from the TypeScript
@@ -38,14 +39,22 @@ import { inputKind } from './source.js';
 import type { InputSpec, LoadOptions } from './load.js';
 
 /**
- * Switches: `minBytes` is the size of system files below which everything is read on the main
- * thread (starting a worker and reading the gold again costs more than it saves on small inputs:
- * see docs/performance.md) or when a worker's share would be under `goldShare` times the size of
- * the reference it must read first (reading the gold standard costs several times what reading
- * a system file verified against it does); `workers` caps the worker threads (default: one less than the cores);
- * `started` counts the workers started; `entry` replaces the worker's entry module (a URL).
+ * Switches. The work of a system file is its size, times {@link JSONL_WORK} for JSONL. Everything
+ * is read on the main thread when the system files' work is under `minBytes` (starting a worker
+ * and reading the gold again costs more than it saves on small inputs: see docs/performance.md)
+ * or when a worker's share would be under `goldShare` times the size of the reference it must
+ * read first (reading a gold standard costs about eight times what reading a CoNLL system file
+ * verified against it does, and a worker's spans must still be made objects on the main
+ * thread). `workers` caps the worker threads (default: one less than the cores); `started`
+ * counts the workers started; `entry` replaces the worker's entry module (a URL).
  */
-export const parallelInternals = { minBytes: 24 << 20, goldShare: 8, workers: -1, started: 0, entry: undefined as string | undefined };
+export const parallelInternals = { minBytes: 24 << 20, goldShare: 16, workers: -1, started: 0, entry: undefined as string | undefined };
+
+/**
+ * How much more a byte of JSONL costs to read than a byte of CoNLL verified against the gold
+ * (JSON.parse at about 50 MiB/s against about 150 MiB/s: docs/performance.md).
+ */
+export const JSONL_WORK = 3;
 
 /** What a worker is given. */
 export interface WorkerTask {
@@ -104,13 +113,14 @@ export interface ParallelRead {
   stop(): void;
 }
 
-/** Sizes of the files that may go to a worker, or undefined when one may not. */
+/** The work of each file (see {@link parallelInternals}), or undefined when one may not go to a worker. */
 function sizes(specs: readonly InputSpec[], formatOf: (path: string) => InputFormat): number[] | undefined {
   const out: number[] = [];
   for (const s of specs) {
     if (inputKind(s.path) !== 'file') return undefined;
-    if (formatOf(s.path) === 'brat') return undefined;
-    out.push(statSync(s.path).size);
+    const format = formatOf(s.path);
+    if (format === 'brat') return undefined;
+    out.push(statSync(s.path).size * (format === 'jsonl' ? JSONL_WORK : 1));
   }
   return out;
 }
@@ -139,7 +149,7 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
   if (total < parallelInternals.minBytes) return undefined;
   let reference: number;
   try {
-    reference = opts.gold !== undefined ? statSync(opts.gold).size : sized[0];
+    reference = statSync(opts.gold ?? opts.systems[0].path).size;
   } catch {
     return undefined;
   }

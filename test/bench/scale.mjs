@@ -394,6 +394,7 @@ async function gigabyteBench(cacheRoot) {
   console.log(`  load (embedded gold as the reference): ${secs(e.loadMs)}, ${perSec(e.tokens, e.loadMs)} tokens/s, ${(g.bytes / 2 ** 20 / (e.loadMs / 1000)).toFixed(0)} MiB/s; ${int(e.items)} items; peak RSS ${mib(e.loadRSS)}`);
   console.log(`    V8 heap right after the load: ${mib(e.heapAfterLoad.total)} reserved, ${mib(e.heapAfterLoad.used)} in use before a GC (limit ${mib(e.heapAfterLoad.limit)})`);
   console.log(`  evaluate: ${secs(e.evalMs)}; F1 ${(100 * e.f1).toFixed(2)}; peak RSS ${mib(e.maxRSS)} (${(e.maxRSS / g.bytes).toFixed(2)} × the file's size)`);
+  console.log(`  target: loaded in ≤ 15 s: ${secs(e.loadMs)} — ${met(e.loadMs <= 15_000)}; peak RSS of the load ≤ 1.5 GB: ${(e.loadRSS / GB).toFixed(2)} GB — ${met(e.loadRSS <= 1.5 * GB)}`);
   if (e.heap !== undefined) {
     const h = e.heap;
     const per = (b, n) => `${(b / n).toFixed(0)} B each`;
