@@ -195,7 +195,10 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
         else if (msg.kind === 'bytes') onBytes?.(msg.path, msg.bytes);
         else if (msg.kind === 'done') {
           r.done = true;
-          r.result = msg.systems.map(({ columns, ...s }) => ({ ...s, spans: fromColumns(columns) }));
+          // In the key order of the main thread's outputs, so that they serialise alike.
+          r.result = msg.systems.map(({ columns, name, source, format, scheme, warnings, ...more }) => (
+            { name, source, format, scheme, spans: fromColumns(columns), warnings, ...more }
+          ));
         } else {
           r.done = true;
           r.error = errorOf(msg.error);
@@ -238,22 +241,26 @@ function startWorker(task: WorkerTask): Worker {
   const here = import.meta.url;
   const fromSources = here.endsWith('.ts');
   const entry = parallelInternals.entry ?? new URL(fromSources ? './load-worker.ts' : './load-worker.js', here).href;
-  const lines = ["const { workerData } = require('node:worker_threads');"];
+  // Dynamic imports only: the script runs as CommonJS, or as a module when the process was
+  // started with --input-type=module (a worker inherits the process's options), and both have them.
+  const steps = ["const { workerData } = await import('node:worker_threads');", 'try {'];
   if (fromSources) {
     const typescript = pathToFileURL(createRequire(here).resolve('typescript')).href;
-    lines.push(
-      "const { register } = require('node:module');",
+    steps.push(
+      "const { register } = await import('node:module');",
       `register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_HOOKS)}), { data: { typescript: ${JSON.stringify(typescript)} } });`,
     );
   }
-  lines.push(
-    `import(${JSON.stringify(entry)}).catch((err) => {`,
+  steps.push(
+    `  await import(${JSON.stringify(entry)});`,
+    '} catch (err) {',
     "  workerData.port.postMessage({ kind: 'error', error: { kind: 'other', message: 'a loading thread failed to start: ' + (err && err.message) } });",
     '  Atomics.add(workerData.signal, 0, 1);',
     '  Atomics.notify(workerData.signal, 0);',
-    '});',
+    '}',
   );
-  return new Worker(lines.join('\n'), { workerData: task, transferList: [task.port], eval: true });
+  const script = `(async () => {\n${steps.join('\n')}\n})();`;
+  return new Worker(script, { workerData: task, transferList: [task.port], eval: true });
 }
 
 /**

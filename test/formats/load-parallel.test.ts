@@ -4,7 +4,9 @@
  * the TypeScript module hook; test/cli/bin.test.ts covers the build. Progress through a file
  * (onBytes), from the main thread and from workers.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type BytesProgress, type LoadOptions, type ReadProgress } from '../../src/formats/load.js';
@@ -108,6 +110,28 @@ describe('loading on worker threads', () => {
     parallelInternals.goldShare = 1;
     loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS });
     expect(parallelInternals.started).toBe(before + 1);
+  });
+});
+
+describe('loading on worker threads from the build (dist/)', () => {
+  it('gives the corpus one thread gives, the workers started from load-worker.js', () => {
+    const dist = join(import.meta.dirname, '../../dist/src/formats');
+    expect(existsSync(join(dist, 'load-worker.js')), 'dist/ is stale or missing: run npm run build').toBe(true);
+    const script = `
+      const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(${JSON.stringify(pathToFileURL(join(dist, 'load.js')).href)});
+      const { parallelInternals } = await import(${JSON.stringify(pathToFileURL(join(dist, 'load-parallel.js')).href)});
+      Object.assign(parallelInternals, { minBytes: 0, goldShare: 0 });
+      const opts = { ...DEFAULT_LOAD_OPTIONS, gold: ${JSON.stringify(GOLD)}, systems: ${JSON.stringify(SYSTEMS.map((x) => x.path))}.map(parseSystemArg) };
+      const out = (workers) => { parallelInternals.workers = workers; return JSON.stringify(loadCorpus(opts)); };
+      const one = out(0);
+      const many = out(1);
+      console.log(JSON.stringify({ same: one === many, started: parallelInternals.started, length: one.length }));`;
+    const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(p.stderr).toBe('');
+    const r = JSON.parse(p.stdout) as { same: boolean; started: number; length: number };
+    expect(r.started).toBe(1);
+    expect(r.length).toBeGreaterThan(10_000);
+    expect(r.same).toBe(true);
   });
 });
 
