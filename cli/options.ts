@@ -23,7 +23,7 @@ import { runSettings, signatureLine, withSettings, type RunSettings } from '../s
 import { UNTYPED } from '../src/report/type-name.js';
 import { terminalText } from '../src/report/terminal-text.js';
 import { typeName } from '../src/report/type-name.js';
-import { createProgress, readingProgress } from './progress.js';
+import { bytesProgress, createProgress, readingProgress, type Progress } from './progress.js';
 import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
@@ -127,8 +127,13 @@ export function loadOptions(systems: string[], f: InputFlags, command = 'eval', 
     predColumn: f.predColumn ?? 0,
     ignoreEmbeddedGold: f.ignoreEmbeddedGold === true,
     ...(f.labels === undefined ? {} : { labels: labelsOption(f.labels) }),
-    ...(io === undefined ? {} : { onRead: readingProgress(createProgress(io, undefined, f.progress === true)) }),
+    ...(io === undefined ? {} : progressOptions(createProgress(io, undefined, f.progress === true))),
   };
+}
+
+/** A load's progress on one display: each file read, and the bytes read within each. */
+function progressOptions(progress: Progress): Pick<LoadOptions, 'onRead' | 'onBytes'> {
+  return { onRead: readingProgress(progress), onBytes: bytesProgress(progress) };
 }
 
 /** The inputs of a load, with what each is for, to check that standard input is read at most once. */

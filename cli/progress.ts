@@ -5,7 +5,7 @@
  * then one line a second at most, and one as each phase completes.
  */
 import { basename } from 'node:path';
-import type { ReadProgress } from '../src/formats/load.js';
+import type { BytesProgress, ReadProgress } from '../src/formats/load.js';
 import type { Io } from './io.js';
 
 export interface Progress {
@@ -72,5 +72,22 @@ export function readingProgress(progress: Progress): (p: ReadProgress) => void {
     items += p.items;
     progress.update(`reading ${basename(p.path)}, ${items.toLocaleString('en-US')} items so far:`, p.done, p.total);
     if (p.done >= p.total) progress.end();
+  };
+}
+
+/** Files (or streams) below this size show no progress within them: they are read in a moment. */
+export const BYTES_PROGRESS_FROM = 16 << 20;
+
+/**
+ * loadCorpus's onBytes for a progress display: within a large file (from
+ * {@link BYTES_PROGRESS_FROM} bytes), the MiB read of its size (or read so far, from a stream),
+ * between the steps of {@link readingProgress}.
+ */
+export function bytesProgress(progress: Progress): (p: BytesProgress) => void {
+  const mib = (b: number) => Math.floor(b / 2 ** 20);
+  return (p) => {
+    if ((p.size ?? p.bytes) < BYTES_PROGRESS_FROM) return;
+    if (p.size !== undefined) progress.update(`reading ${basename(p.path)} (file ${p.done + 1} of ${p.total}), MiB:`, mib(p.bytes), Math.max(1, mib(p.size)));
+    else progress.update(`reading ${basename(p.path)}, ${mib(p.bytes).toLocaleString('en-US')} MiB so far:`, p.done, p.total);
   };
 }

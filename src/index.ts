@@ -17,7 +17,7 @@ export { detectFormat } from './formats/detect.js';
 export { compareCodePoints, listDirectory, readDirectory, type DirectoryListing } from './formats/directory.js';
 export { isStdin, STDIN, STDIN_NAME } from './formats/source.js';
 export { goldCopyWarning, sameInput, sameItems, type GoldCopy } from './formats/gold-copy.js';
-export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions, type ReadProgress } from './formats/load.js';
+export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions, type ReadProgress, type BytesProgress } from './formats/load.js';
 export * from './metrics/index.js';
 export { alignSlots, MATCH_MODES, overlapLength, type MatchMode, type SlotAlignment } from './metrics/slots.js';
 export { pairOverlapping, type Pairing, type PairingRules } from './metrics/pairing.js';

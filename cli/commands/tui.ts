@@ -40,7 +40,7 @@ export function registerTui(program: Command, io: Io): void {
       // (about a second) goes on while the inputs are read.
       const ui = importInteractive(() => import('../tui/run.js'));
       ui.catch(() => {});
-      corpus = loadCorpus({ ...load, onRead: loading.read });
+      corpus = loadCorpus({ ...load, onRead: loading.read, onBytes: loading.bytes });
       const { buildModel } = await import('../tui/model.js');
       const runGroups = groups.map((g) => ({ name: g.name, runs: g.runs.map((r) => r.name) }));
       const model = buildModel(corpus, options, (_, name) => loading.step(name), runGroups);

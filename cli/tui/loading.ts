@@ -6,7 +6,7 @@
  * heavy). The lines are a pure function.
  */
 import { basename } from 'node:path';
-import type { ReadProgress } from '../../src/formats/load.js';
+import type { BytesProgress, ReadProgress } from '../../src/formats/load.js';
 import { progressLine } from '../progress.js';
 
 export interface LoadingState {
@@ -16,6 +16,8 @@ export interface LoadingState {
   items: number;
   /** The file being read, while files are read. */
   reading?: string;
+  /** How much of it is read, once a first chunk is: `120 of 954 MiB`. */
+  readingBytes?: string;
   /** What is being computed once every file is read. */
   step?: string;
 }
@@ -31,7 +33,7 @@ export function loadingLines(s: LoadingState, columns: number): string[] {
     `${s.files} of ${s.total} files read, ${s.items.toLocaleString('en-US')} items`,
   ];
   if (s.step !== undefined) lines.push(`${s.step}…`);
-  else if (s.reading !== undefined) lines.push(`reading ${s.reading}…`);
+  else if (s.reading !== undefined) lines.push(`reading ${s.reading}…${s.readingBytes === undefined ? '' : ` ${s.readingBytes}`}`);
   return lines.map(cut);
 }
 
@@ -44,6 +46,8 @@ export interface LoadingSink {
 export interface LoadingScreen {
   /** loadCorpus's onRead. */
   read: (p: ReadProgress) => void;
+  /** loadCorpus's onBytes: how far into a file. */
+  bytes: (p: BytesProgress) => void;
   /** buildModel's onStep, and any later step (by name). */
   step: (name: string) => void;
   state: () => LoadingState;
@@ -60,7 +64,13 @@ export function startLoadingScreen(sink: LoadingSink, files: readonly string[]):
   return {
     read: (p) => {
       const next = files[p.done];
-      state = { ...state, files: p.done, total: p.total, items: state.items + p.items, reading: next === undefined ? undefined : basename(next) };
+      state = { ...state, files: p.done, total: p.total, items: state.items + p.items, reading: next === undefined ? undefined : basename(next), readingBytes: undefined };
+      draw();
+    },
+    bytes: (p) => {
+      const mib = (b: number) => Math.floor(b / 2 ** 20).toLocaleString('en-US');
+      const shown = p.size === undefined ? `${mib(p.bytes)} MiB` : `${mib(p.bytes)} of ${mib(p.size)} MiB`;
+      state = { ...state, reading: basename(p.path), readingBytes: shown };
       draw();
     },
     step: (name) => {

@@ -19,6 +19,12 @@ export const MAX_LINE = 1 << 26;
 /** Switches for tests: `chunkSize` is the bytes read at a time (4 MiB), small to cross many boundaries. */
 export const lineReaderInternals = { chunkSize: CHUNK, maxLine: MAX_LINE };
 
+/**
+ * Who hears of the bytes read: called with the path and the bytes read from it so far after each
+ * chunk, for progress through a large file (set by the loader while it reads; see load.ts).
+ */
+export const readListener: { onChunk: ((path: string, bytes: number) => void) | undefined } = { onChunk: undefined };
+
 /** A closed reader's chunk buffer, for the next reader: a run reads many files one after another. */
 let spareBuffer: Buffer | undefined;
 
@@ -142,6 +148,8 @@ export class LineReader {
   private atStart = true;
   private buf: Buffer | undefined;
   private carryBytes: Uint8Array = new Uint8Array(0);
+  /** Bytes read so far. */
+  private bytes = 0;
 
   constructor(readonly path: string) {
     this.input = openInput(path);
@@ -190,6 +198,8 @@ export class LineReader {
   private fill(): void {
     const buf = this.buf!;
     const n = readInput(this.input!, buf, 0, buf.length);
+    this.bytes += n;
+    if (n > 0) readListener.onChunk?.(this.path, this.bytes);
     let text = this.decode(n);
     if (text === undefined) {
       const bytes = Buffer.concat([this.carryBytes, buf.subarray(0, n)]);

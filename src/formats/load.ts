@@ -20,7 +20,7 @@
  * gold-copy.ts) gets a warning.
  */
 import { basename, extname } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
 import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from '../model/corpus.js';
@@ -29,6 +29,8 @@ import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-t
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
+import { readListener } from './lines.js';
+import { startParallel, type ParallelRead } from './load-parallel.js';
 import { readDirectory } from './directory.js';
 import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
@@ -57,6 +59,33 @@ export interface LoadOptions {
   labels?: readonly string[];
   /** Called after each input file is read (the gold standard first), for a progress display. */
   onRead?: (progress: ReadProgress) => void;
+  /**
+   * Called as a file is read, after each chunk (4 MiB) of it, also from worker threads: progress
+   * through a large file, between two `onRead` calls.
+   */
+  onBytes?: (progress: BytesProgress) => void;
+}
+
+/**
+ * How far into a file {@link loadCorpus} has read: its bytes read so far of its size (absent for
+ * a stream), and the files read before it of all.
+ */
+export interface BytesProgress {
+  path: string;
+  bytes: number;
+  size?: number;
+  done: number;
+  total: number;
+}
+
+/** The size of a regular file, or undefined (a stream, a file gone). */
+function fileSize(path: string): number | undefined {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st.size : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** How far {@link loadCorpus} has read: the file just read, files read of all, and that file's items. */
@@ -147,8 +176,6 @@ class GoldBuilder {
   readonly tokens: string[] = [];
   readonly texts: string[] = [];
   readonly spans: Span[] = [];
-  /** Gold spans of each sentence, relative to it (for embedded-gold checks). */
-  readonly bySentence: RawSpan[][] = [];
   readonly idIndex = new Map<string, number>();
   /** One past the last token of each sentence (token units), for readers to verify against. */
   readonly sentenceEnds: number[] = [];
@@ -210,11 +237,27 @@ class GoldBuilder {
     this.sentences.push({ index, doc, start, end: start + size, line: seg.line, id: seg.id });
     this.length += size;
     this.sentenceEnds.push(this.length);
-    this.bySentence.push(spans.slice());
     for (let j = 0; j < spans.length; j++) this.spans.push(toCorpus(spans[j], start, doc));
     this.spanEnds.push(this.spans.length);
     if (this.evidence !== undefined && seg.tagEvidence !== undefined) this.evidence.push(seg.tagEvidence);
     else this.evidence = undefined;
+  }
+
+  /**
+   * The gold spans of sentence `k`, relative to it (for embedded-gold checks): made when asked
+   * from the corpus spans, rather than kept for every sentence of a load that may never ask.
+   */
+  sentenceSpans(k: number): RawSpan[] {
+    const base = this.sentences[k].start;
+    const line = this.sentences[k].line;
+    const out: RawSpan[] = [];
+    for (let j = k === 0 ? 0 : this.spanEnds[k - 1]; j < this.spanEnds[k]; j++) {
+      const s = this.spans[j];
+      const r: RawSpan = { start: s.start - base, end: s.end - base, label: s.label, line };
+      if (s.fragments !== undefined) r.fragments = s.fragments.map(([a, b]) => [a - base, b - base]);
+      out.push(r);
+    }
+    return out;
   }
 
   private closeDoc(d: DocumentInfo): void {
@@ -477,13 +520,13 @@ class SystemAligner {
   private checkEmbedded(seg: Segment, first: number, last: number): void {
     const g = this.gold;
     const mine0 = seg.embeddedGold!;
-    if (first === last && sameSpans(mine0, g.bySentence[first])) return;
+    if (first === last && sameSpans(mine0, g.sentenceSpans(first))) return;
     const base = g.sentences[first].start;
     const key = (s: RawSpan) => `${s.start}:${s.end}:${s.label}`;
     const goldRel = new Map<string, RawSpan>();
     for (let k = first; k <= last; k++) {
       const shift = g.sentences[k].start - base;
-      for (const s of g.bySentence[k]) {
+      for (const s of g.sentenceSpans(k)) {
         const r = { ...s, start: s.start + shift, end: s.end + shift };
         goldRel.set(key(r), r);
       }
@@ -614,6 +657,37 @@ export const loadInternals = { verifyInPlace: true };
 
 /** Reads and aligns everything; throws InputError/UsageError with file and line on bad input. */
 export function loadCorpus(opts: LoadOptions): Corpus {
+  const { corpus, systems, goldOutput } = readInputs(opts, true);
+  if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
+    goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
+  }
+  if (hasGoldStandard(corpus) && goldOutput.spans.length > 0) {
+    // A system that is the gold standard scores as perfect: almost always a mistake.
+    for (const system of systems) {
+      const how = (opts.gold !== undefined ? sameInput(system.source, opts.gold) : undefined) ?? (sameItems(goldOutput.spans, system.spans) ? 'items' : undefined);
+      if (how !== undefined) system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
+    }
+  }
+  // By name (UTF-16 code-unit order, not the locale's), not in the order given: a shell's glob
+  // order depends on its locale, and every result, tie-breaks included, must not.
+  corpus.systems = systems.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return corpus;
+}
+
+/**
+ * The systems of `opts` read and aligned as {@link loadCorpus} reads them, in input order, the
+ * first `skip` left out, without the checks made across systems: what a worker thread of a
+ * parallel load does (load-worker.ts), always on its own thread.
+ */
+export function loadSystems(opts: LoadOptions, skip: number): SystemOutput[] {
+  return readInputs(opts, false).systems.slice(skip);
+}
+
+/**
+ * Reads the gold standard and every system (a tail of them on worker threads when `parallel`
+ * and worth it: see load-parallel.ts); the systems in input order.
+ */
+function readInputs(opts: LoadOptions, parallel: boolean): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
   if (opts.systems.length === 0 && opts.gold === undefined) throw UsageError.about(undefined, 'no input: give {gold} and system files');
   checkDistinctNames(opts.systems);
   checkStdinOnce([
@@ -621,6 +695,34 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     ...opts.systems.map((s) => ({ path: s.path, what: `system "${s.name}"` })),
   ]);
   const formatOf = (path: string) => (opts.inputFormat === 'auto' ? detectFormat(path) : opts.inputFormat);
+  const filesDone = { count: 0 };
+  const sizes = new Map<string, number | undefined>();
+  const onBytes = opts.onBytes === undefined ? undefined : (path: string, bytes: number) => {
+    if (!sizes.has(path)) sizes.set(path, fileSize(path));
+    const size = sizes.get(path);
+    opts.onBytes!({ path, bytes, ...(size === undefined ? {} : { size }), done: filesDone.count, total: fileCount(opts) });
+  };
+  const workers = parallel ? startParallel(opts, opts.gold === undefined ? 1 : 0, formatOf, loadInternals.verifyInPlace, onBytes) : undefined;
+  const listening = readListener.onChunk;
+  if (onBytes !== undefined) readListener.onChunk = onBytes;
+  try {
+    return readWith(opts, formatOf, workers, filesDone);
+  } catch (err) {
+    workers?.stop();
+    throw err;
+  } finally {
+    readListener.onChunk = listening;
+  }
+}
+
+/** The files a load reads: the gold file, if any, and the systems. */
+function fileCount(opts: LoadOptions): number {
+  return (opts.gold === undefined ? 0 : 1) + opts.systems.length;
+}
+
+function readWith(
+  opts: LoadOptions, formatOf: (path: string) => InputFormat, workers: ParallelRead | undefined, filesDone: { count: number },
+): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
   const systems: SystemOutput[] = [];
   let gold: GoldBuilder;
   let goldOutput: SystemOutput;
@@ -628,9 +730,11 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   let noGold = false;
   /** The reference's raw tags (for conlleval's token accuracy), while every sentence had them. */
   let refTags: string[] | undefined = [];
-  const files = (opts.gold === undefined ? 0 : 1) + opts.systems.length;
-  let filesRead = 0;
-  const onRead = (path: string, items: number) => opts.onRead?.({ path, done: ++filesRead, total: files, items });
+  const files = fileCount(opts);
+  const onRead = (path: string, items: number) => {
+    const done = ++filesDone.count;
+    opts.onRead?.({ path, done, total: files, items });
+  };
   if (opts.gold !== undefined) {
     const goldPath = opts.gold;
     gold = new GoldBuilder(goldPath);
@@ -661,6 +765,9 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     let embedded = false;
     // The first file's embedded gold tags are the reference tags; its own tally compares its columns.
     let tally: TokenTally | undefined = { tokens: 0, correct: 0, markers: 0 };
+    // The reference tags are kept for the other files' tallies: none when there is no other file.
+    const keepTags = opts.systems.length > 1;
+    let allTags = true;
     const summary = read(first.path, format, readOptions(opts, 'system'), (raw) => {
       const seg = tokenisedSegment(raw);
       if (seg.embeddedGold === undefined) {
@@ -670,9 +777,13 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       const start = b.length;
       b.add(seg, seg.embeddedGold ?? []);
       const size = b.length - start;
-      if (refTags !== undefined && seg.goldTags !== undefined && seg.goldTags.length === size) for (let j = 0; j < size; j++) refTags.push(seg.goldTags[j]);
-      else refTags = undefined;
-      if (tally !== undefined && refTags !== undefined && seg.tags !== undefined && seg.tags.length === size) {
+      if (allTags && seg.goldTags !== undefined && seg.goldTags.length === size) {
+        if (keepTags) for (let j = 0; j < size; j++) refTags!.push(seg.goldTags[j]);
+      } else {
+        allTags = false;
+        refTags = undefined;
+      }
+      if (tally !== undefined && allTags && seg.tags !== undefined && seg.tags.length === size) {
         tally.tokens += size;
         for (let j = 0; j < size; j++) if (seg.tags[j] === seg.goldTags![j]) tally.correct++;
       } else tally = undefined;
@@ -701,6 +812,8 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   const expect: ExpectedTokens | undefined = loadInternals.verifyInPlace && gold.unit === 'token' && gold.idIndex.size === 0
     ? { tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags, evidence: gold.evidence, lineSafe: gold.lineSafe }
     : undefined;
+  // The first files on this thread, the rest (when workers read them) collected below.
+  if (workers !== undefined) rest = rest.slice(0, workers.mainCount - (opts.systems.length - rest.length));
   for (const spec of rest) {
     const format = formatOf(spec.path);
     const aligner = new SystemAligner(gold, goldOutput.source, opts.ignoreEmbeddedGold, !noGold, gold.unit === 'token' ? refTags : undefined);
@@ -712,6 +825,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       throw format === 'brat' ? err : withDirectoryHint(err, spec.path);
     }
     onRead(spec.path, aligner.spans.length);
+    workers?.poll(onRead);
     systems.push({
       name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
       warnings: [...summary.warnings, ...aligner.warnings],
@@ -719,17 +833,8 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       ...(aligner.tokenTally(summary) === undefined ? {} : { tokenTally: aligner.tokenTally(summary) }),
     });
   }
-  if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
-    goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
-  }
-  if (!noGold && goldOutput.spans.length > 0) {
-    // A system that is the gold standard scores as perfect: almost always a mistake.
-    for (const system of systems) {
-      const how = (opts.gold !== undefined ? sameInput(system.source, opts.gold) : undefined) ?? (sameItems(goldOutput.spans, system.spans) ? 'items' : undefined);
-      if (how !== undefined) system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
-    }
-  }
-  return {
+  if (workers !== undefined) systems.push(...workers.collect(onRead));
+  const corpus: Corpus = {
     unit: gold.unit ?? 'token',
     documents: gold.documents,
     sentences: gold.sentences,
@@ -737,8 +842,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
     texts: gold.unit === 'char' ? gold.texts : undefined,
     length: gold.length,
     gold: goldOutput,
-    // By name (UTF-16 code-unit order, not the locale's), not in the order given: a shell's glob
-    // order depends on its locale, and every result, tie-breaks included, must not.
-    systems: systems.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    systems: [],
   };
+  return { corpus, systems, goldOutput };
 }

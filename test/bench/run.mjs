@@ -8,10 +8,12 @@
 //   npm run bench -- --runs 9      more repetitions (the median is reported)
 //   npm run bench -- --quick       without the scale benchmarks
 //   npm run bench -- --gigabyte    also the 1 GB CoNLL file (~3 min more)
+//   (the 1M-token × 3-system comparison runs test/bench/numpy_reference.py beside complan when
+//   python3 has numpy)
 //   (scale.mjs's --keep and --correlation C are passed on)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -137,6 +139,52 @@ if (existsSync(shared)) {
 } else {
   console.log('\n../shared/data/conll03-12sys not found: the twelve-system benchmark is skipped');
 }
+
+/**
+ * 1M tokens × 3 systems: the gold standard and the first three CoNLL systems, each repeated 20
+ * times into a temporary directory (never into the project). `complan eval` and `complan compare`
+ * as a user runs them, beside a numpy implementation of the same loading, scoring and matrix
+ * (test/bench/numpy_reference.py, when python3 has numpy), whose scores must be complan's.
+ */
+function repeatedBench() {
+  const systems = readdirSync(shared).filter((f) => f.endsWith('.conll') && f !== 'gold.conll').sort().slice(0, 3);
+  const dir = mkdtempSync(join(tmpdir(), 'complan-bench-x20-'));
+  try {
+    for (const f of ['gold.conll', ...systems]) {
+      const text = readFileSync(join(shared, f), 'utf8').replace(/\n*$/, '\n\n');
+      writeFileSync(join(dir, f), text.repeat(20));
+    }
+    const bytes = ['gold.conll', ...systems].reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+    const ev = cli(['eval', '--gold', 'gold.conll', ...systems, '--format', 'json'], dir);
+    const cmp = cli(['compare', '--gold', 'gold.conll', ...systems, '--format', 'json'], dir);
+    const both = ev.wall + cmp.wall;
+    console.log(`\n1M tokens × 3 systems (the CoNLL-2003 gold and ${systems.join(', ')}, each repeated 20 times: ${(bytes / 2 ** 20).toFixed(1)} MiB)`);
+    console.log(`  complan eval ${ms(ev.wall)} (peak RSS ${ev.rssMiB.toFixed(0)} MiB), complan compare ${ms(cmp.wall)} (peak RSS ${cmp.rssMiB.toFixed(0)} MiB): together ${ms(both)}; node -e 0 alone ${ms(ev.bare)}`);
+    console.log(`  target: 6× faster than the numpy figure of 8.6 s, so ≤ 1433 ms: ${both <= 8600 / 6 ? 'met' : 'NOT met'}`);
+    const np = spawnSync('python3', ['-c', 'import numpy'], { stdio: 'ignore' });
+    if (np.status !== 0) {
+      console.log('  python3 with numpy not found: the side-by-side numpy run is skipped');
+      return;
+    }
+    const walls = [];
+    let out;
+    for (let r = 0; r < Math.min(RUNS, 3); r++) {
+      const t0 = process.hrtime.bigint();
+      const p = spawnSync('python3', [join(root, 'test/bench/numpy_reference.py'), 'gold.conll', ...systems], { cwd: dir, encoding: 'utf8' });
+      walls.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (p.status !== 0) throw new Error(`numpy reference failed (${p.status}): ${p.stderr}`);
+      out = JSON.parse(p.stdout);
+    }
+    const wall = median(walls);
+    const report = JSON.parse(spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), 'eval', '--gold', 'gold.conll', ...systems, '--format', 'json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 }).stdout);
+    const same = out.systems.every((s, k) => s.tp === report.systems[k].tp && s.fp === report.systems[k].fp && s.fn === report.systems[k].fn);
+    console.log(`  numpy reference, side by side (python3 ${out.tokens.toLocaleString('en')} tokens; read and chunk ${ms(out.ms.load)}, score ${ms(out.ms.eval)}, matrix ${ms(out.ms.matrix)}): ${ms(wall)} wall; complan is ${(wall / both).toFixed(1)}× faster; the same TP, FP, FN: ${same ? 'yes' : 'NO'}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (existsSync(shared)) repeatedBench();
 
 /** Planner benchmarks: one run each of test/bench/plan.mjs, a fresh process. */
 function planBench(args, title, target) {

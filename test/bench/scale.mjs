@@ -49,6 +49,35 @@ async function child(what, args) {
     const t = performance.now();
     Object.assign(out, await writeConllevalFile(args[0], Number(args[1])));
     out.ms = performance.now() - t;
+  } else if (what === 'jsonl-files') {
+    // The systems of a CoNLL corpus written as JSONL (`{"tokens": [...], "spans": [...]}` per
+    // sentence), into DIR/jsonl, for the JSONL load.
+    const [dir, systemsArg] = args;
+    const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(dist('src/formats/load.js'));
+    const { parallelInternals } = await import(dist('src/formats/load-parallel.js'));
+    const { formatJsonl } = await import(dist('src/formats/write-jsonl.js'));
+    const { writeFileAtomic } = await import(dist('src/formats/write-file.js'));
+    const { systemFiles } = await import('./synthetic.mjs');
+    parallelInternals.workers = 0;
+    const names = systemFiles(Number(systemsArg));
+    const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(dir, 'gold.conll'), systems: names.map((f) => parseSystemArg(join(dir, f))) });
+    mkdirSync(join(dir, 'jsonl'), { recursive: true });
+    for (const s of corpus.systems) writeFileAtomic(join(dir, 'jsonl', `${s.name}.jsonl`), formatJsonl(corpus, s.spans));
+  } else if (what === 'load-threads') {
+    // Loading alone, CoNLL or JSONL system files, on one thread (workers 0) or as many as the
+    // loader chooses (workers -1).
+    const [dir, systemsArg, format, workers] = args;
+    const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(dist('src/formats/load.js'));
+    const { parallelInternals } = await import(dist('src/formats/load-parallel.js'));
+    const { systemFiles } = await import('./synthetic.mjs');
+    parallelInternals.workers = Number(workers);
+    const files = systemFiles(Number(systemsArg)).map((f) => (format === 'jsonl' ? join(dir, 'jsonl', f.replace(/\.conll$/, '.jsonl')) : join(dir, f)));
+    out.bytes = [join(dir, 'gold.conll'), ...files].reduce((n, f) => n + statSync(f).size, 0);
+    const t = performance.now();
+    const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(dir, 'gold.conll'), systems: files.map(parseSystemArg) });
+    out.loadMs = performance.now() - t;
+    out.workers = parallelInternals.started;
+    out.items = corpus.gold.spans.length + corpus.systems.reduce((n, s) => n + s.spans.length, 0);
   } else if (what === 'read-lines') {
     // Only the streaming line reader: what reading a file costs before anything is kept.
     const { forEachLineRange } = await import(dist('src/formats/lines.js'));
@@ -287,6 +316,7 @@ function scale(cacheRoot, seed, correlation) {
   console.log(`    … and < 2 GB peak: ${mib(matrix.maxRSS)} (${(matrix.maxRSS / GB).toFixed(2)} GB) — ${met(matrix.maxRSS < TARGETS.loadMatrixBytes)}`);
   console.log(`    greedy search, 30 systems, < 10 s: ${secs(greedy.ms)} — ${met(greedy.ms < TARGETS.greedyMs)}`);
   console.log(`    exhaustive search, 20 systems, majority, ≤ 6 s: one thread ${secs(exhaustiveOne.ms)} — ${met(exhaustiveOne.ms <= TARGETS.exhaustiveMs)}; ${defaultThreads} threads ${secs(exhaustive.ms)} — ${met(exhaustive.ms <= TARGETS.exhaustiveMs)} (the same winner: ${exhaustive.winner === exhaustiveOne.winner ? 'yes' : 'NO'})`);
+  loadingThroughput(c.dir, SYSTEMS, runs);
 
   // Growth.
   const rows = [];
@@ -310,6 +340,27 @@ function scale(cacheRoot, seed, correlation) {
   console.log('\n' + growthTable('Tokens double (30 systems)', rows));
   console.log('\n' + growthTable('Systems double (1M tokens)', bySystems));
   console.log('\n' + exhaustiveTable(exhaustives));
+}
+
+/**
+ * Loading alone, 1M tokens × 30 systems, CoNLL and JSONL system files, on one thread and with
+ * worker threads: throughput against the targets (≥ 60 MiB/s on one core, ≥ 100 MiB/s on two).
+ */
+function loadingThroughput(dir, systems, runs) {
+  if (!existsSync(join(dir, 'jsonl', 'complete'))) {
+    spawnChild('jsonl-files', [dir, systems]);
+    writeFileSync(join(dir, 'jsonl', 'complete'), '');
+  }
+  console.log(`\n  Loading alone (gold.conll + ${systems} system files; median of ${runs} processes; ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}):`);
+  for (const format of ['conll', 'jsonl']) {
+    for (const workers of [0, -1]) {
+      const all = Array.from({ length: runs }, () => spawnChild('load-threads', [dir, systems, format, workers]));
+      const ms = median(all.map((r) => r.loadMs));
+      const rate = all[0].bytes / 2 ** 20 / (ms / 1000);
+      const target = workers === 0 ? 60 : 100;
+      console.log(`    ${format.padEnd(5)} ${workers === 0 ? 'one thread ' : `${all[0].workers} worker(s) `} ${secs(ms).padStart(8)}  ${mib(all[0].bytes)}, ${rate.toFixed(0)} MiB/s; peak RSS ${mib(median(all.map((r) => r.maxRSS)))}   target ≥ ${target} MiB/s: ${met(rate >= target)}`);
+    }
+  }
 }
 
 /** `value (×ratio)`, the ratio to the previous row's value. */
@@ -370,6 +421,7 @@ async function gigabyteBench(cacheRoot) {
   console.log(`  load (embedded gold as the reference): ${secs(e.loadMs)}, ${perSec(e.tokens, e.loadMs)} tokens/s, ${(g.bytes / 2 ** 20 / (e.loadMs / 1000)).toFixed(0)} MiB/s; ${int(e.items)} items; peak RSS ${mib(e.loadRSS)}`);
   console.log(`    V8 heap right after the load: ${mib(e.heapAfterLoad.total)} reserved, ${mib(e.heapAfterLoad.used)} in use before a GC (limit ${mib(e.heapAfterLoad.limit)})`);
   console.log(`  evaluate: ${secs(e.evalMs)}; F1 ${(100 * e.f1).toFixed(2)}; peak RSS ${mib(e.maxRSS)} (${(e.maxRSS / g.bytes).toFixed(2)} × the file's size)`);
+  console.log(`  target: loaded in ≤ 15 s: ${secs(e.loadMs)} — ${met(e.loadMs <= 15_000)}; peak RSS of the load ≤ 1.5 GB: ${(e.loadRSS / GB).toFixed(2)} GB — ${met(e.loadRSS <= 1.5 * GB)}`);
   if (e.heap !== undefined) {
     const h = e.heap;
     const per = (b, n) => `${(b / n).toFixed(0)} B each`;

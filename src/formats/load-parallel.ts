@@ -1,0 +1,296 @@
+/**
+ * Reading system files in parallel: {@link loadCorpus} hands a tail of its system files to
+ * worker threads, which read them while it reads the gold standard and the first ones itself.
+ *
+ * Each worker is the loader itself (load-worker.ts): it reads the gold standard on its own (a
+ * worker shares no objects with the main thread, and reading the gold again costs less than
+ * copying it over), then reads and aligns its files exactly as the main thread would, so every
+ * result, warning and error is the one a sequential load gives. Spans come back as columns
+ * (span-columns.ts) whose buffers are transferred, not cloned object by object.
+ *
+ * {@link loadCorpus} is synchronous, and stays so: the main thread waits for its workers with
+ * `Atomics.wait` on a shared counter the workers bump after each message, and reads their
+ * messages with `receiveMessageOnPort`, so no event loop turn is needed. Workers report each file
+ * read (for {@link LoadOptions.onRead}) as they go.
+ *
+ * Files go to workers only when they are worth a thread: regular CoNLL or JSONL files (not
+ * standard input, directories or BRAT), with enough work to share out next to the gold standard
+ * each worker reads again (see {@link parallelInternals}: in practice many or large JSONL files;
+ * CoNLL files verified in place read at about 150 MiB/s on one thread, and a worker rarely pays
+ * there); the main thread keeps the first files (so an error it meets is always the first in
+ * input order), the workers take the rest in contiguous runs of about equal work.
+ *
+ * The worker entry is load-worker.js beside this module in the build, started by a small script
+ * that reports an entry that fails to load. Run from the TypeScript
+ * sources (as under vitest, whose transform does not reach worker threads), the worker is started
+ * with a module hook that compiles `.ts` files with the TypeScript compiler (a development
+ * dependency) and resolves the sources' `.js` imports to their `.ts` files: the same code runs in
+ * the worker as in the main thread, with no build step.
+ */
+import { availableParallelism } from 'node:os';
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { InputError, UsageError } from '../errors.js';
+import type { InputFormat, SystemOutput } from '../model/corpus.js';
+import { fromColumns, type SpanColumns } from '../model/span-columns.js';
+import { inputKind } from './source.js';
+import type { InputSpec, LoadOptions } from './load.js';
+
+/**
+ * Switches. The work of a system file is its size, times {@link JSONL_WORK} for JSONL. Everything
+ * is read on the main thread when the system files' work is under `minBytes` (starting a worker
+ * and reading the gold again costs more than it saves on small inputs: see docs/performance.md)
+ * or when a worker's share would be under `goldShare` times the size of the reference it must
+ * read first (reading a gold standard costs about eight times what reading a CoNLL system file
+ * verified against it does, and a worker's spans must still be made objects on the main
+ * thread). `workers` caps the worker threads (default: one less than the cores); `started`
+ * counts the workers started; `entry` replaces the worker's entry module (a URL).
+ */
+export const parallelInternals = { minBytes: 24 << 20, goldShare: 16, workers: -1, started: 0, entry: undefined as string | undefined };
+
+/**
+ * How much more a byte of JSONL costs to read than a byte of CoNLL verified against the gold
+ * (JSON.parse at about 50 MiB/s against about 150 MiB/s: docs/performance.md).
+ */
+export const JSONL_WORK = 3;
+
+/** What a worker is given. */
+export interface WorkerTask {
+  /** The load options without `onRead`, `systems` being the reference (when no gold) and the worker's files. */
+  options: Omit<LoadOptions, 'onRead'>;
+  verifyInPlace: boolean;
+  /** Whether to report the bytes read of each of its files (not of the reference, which the main thread reads too). */
+  bytes: boolean;
+  port: MessagePort;
+  signal: Int32Array;
+}
+
+/** A system output as it travels back: its spans as columns. */
+export type SystemColumns = Omit<SystemOutput, 'spans'> & { columns: SpanColumns };
+
+/** An error as it travels back. */
+export interface ErrorInfo {
+  kind: 'input' | 'usage' | 'other';
+  message: string;
+  detail?: string;
+  file?: string;
+  line?: number;
+  template?: string;
+  param?: string;
+}
+
+/** Messages from a worker. */
+export type WorkerMessage =
+  | { kind: 'read'; path: string; items: number }
+  | { kind: 'bytes'; path: string; bytes: number }
+  | { kind: 'done'; systems: SystemColumns[] }
+  | { kind: 'error'; error: ErrorInfo };
+
+export function errorInfo(err: unknown): ErrorInfo {
+  if (err instanceof InputError) return { kind: 'input', message: err.message, detail: err.detail, file: err.file, line: err.line, template: err.template };
+  if (err instanceof UsageError) return { kind: 'usage', message: err.message, param: err.param, template: err.template };
+  return { kind: 'other', message: err instanceof Error ? err.message : String(err) };
+}
+
+function errorOf(info: ErrorInfo): Error {
+  if (info.kind === 'input') return new InputError(info.detail!, info.file, info.line, { template: info.template });
+  if (info.kind === 'usage') return new UsageError(info.message, { param: info.param, template: info.template });
+  return new Error(info.message);
+}
+
+/** The workers reading a tail of the system files. */
+export interface ParallelRead {
+  /** The system files the main thread reads (the first ones), the others being the workers'. */
+  readonly mainCount: number;
+  /** Reports the files workers have read so far, without waiting (between the main thread's files). */
+  poll(onRead: (path: string, items: number) => void): void;
+  /** Waits for every worker; their systems in input order. Throws the first error in input order. */
+  collect(onRead: (path: string, items: number) => void): SystemOutput[];
+
+  /** Stops the workers (after an error on the main thread). */
+  stop(): void;
+}
+
+/** The work of each file (see {@link parallelInternals}), or undefined when one may not go to a worker. */
+function sizes(specs: readonly InputSpec[], formatOf: (path: string) => InputFormat): number[] | undefined {
+  const out: number[] = [];
+  for (const s of specs) {
+    if (inputKind(s.path) !== 'file') return undefined;
+    const format = formatOf(s.path);
+    if (format === 'brat') return undefined;
+    out.push(statSync(s.path).size * (format === 'jsonl' ? JSONL_WORK : 1));
+  }
+  return out;
+}
+
+/**
+ * Starts workers for a tail of `opts.systems` when that is worth it; undefined otherwise (and
+ * whenever anything about the inputs is unusual, which the sequential load then reports).
+ * `first` is the number of leading systems that must stay on the main thread (the reference
+ * system when there is no gold file).
+ */
+export function startParallel(opts: LoadOptions, first: number, formatOf: (path: string) => InputFormat, verifyInPlace: boolean, onBytes?: (path: string, bytes: number) => void): ParallelRead | undefined {
+  const cores = availableParallelism();
+  const max = parallelInternals.workers >= 0 ? parallelInternals.workers : cores - 1;
+  const candidates = opts.systems.slice(first);
+  if (max < 1 || candidates.length < 2) return undefined;
+  if (opts.gold !== undefined && inputKind(opts.gold) !== 'file') return undefined;
+  let sized: number[] | undefined;
+  try {
+    sized = sizes(opts.systems, formatOf);
+  } catch {
+    return undefined;
+  }
+  if (sized === undefined) return undefined;
+  const own = sized.slice(first);
+  const total = own.reduce((a, b) => a + b, 0);
+  if (total < parallelInternals.minBytes) return undefined;
+  let reference: number;
+  try {
+    reference = statSync(opts.gold ?? opts.systems[0].path).size;
+  } catch {
+    return undefined;
+  }
+  // Threads share the files in contiguous runs of about equal size; the main thread's run first.
+  const threads = Math.min(max + 1, candidates.length, Math.floor(total / Math.max(1, parallelInternals.goldShare * reference)));
+  if (threads < 2) return undefined;
+  const cuts: number[] = [];
+  let acc = 0;
+  let k = 0;
+  for (let t = 1; t < threads; t++) {
+    while (k < own.length && acc + own[k] / 2 < (total * t) / threads) acc += own[k++];
+    cuts.push(Math.max(k, (cuts[cuts.length - 1] ?? 0) + 1));
+  }
+  const mainCount = first + cuts[0];
+  const groups: InputSpec[][] = [];
+  for (let t = 0; t < cuts.length; t++) {
+    const group = candidates.slice(cuts[t], t + 1 < cuts.length ? cuts[t + 1] : candidates.length);
+    if (group.length > 0) groups.push(group);
+  }
+  if (groups.length === 0) return undefined;
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const referenceSpec = opts.gold === undefined ? [opts.systems[0]] : [];
+  const { onRead: _, onBytes: __, ...rest } = opts;
+  const running = groups.map((group) => {
+    const { port1, port2 } = new MessageChannel();
+    const task: WorkerTask = { options: { ...rest, systems: [...referenceSpec, ...group] }, verifyInPlace, bytes: opts.onBytes !== undefined, port: port2, signal };
+    const worker = startWorker(task);
+    parallelInternals.started++;
+    return { worker, port: port1, group, result: undefined as SystemOutput[] | undefined, error: undefined as Error | undefined, done: false };
+  });
+  const stop = () => {
+    for (const r of running) {
+      r.port.close();
+      void r.worker.terminate();
+    }
+  };
+  /** Takes every message waiting; progress goes to `onRead`. */
+  const drain = (onRead: (path: string, items: number) => void) => {
+    for (const r of running) {
+      for (let m = receiveMessageOnPort(r.port); m !== undefined; m = receiveMessageOnPort(r.port)) {
+        const msg = m.message as WorkerMessage;
+        if (msg.kind === 'read') onRead(msg.path, msg.items);
+        else if (msg.kind === 'bytes') onBytes?.(msg.path, msg.bytes);
+        else if (msg.kind === 'done') {
+          r.done = true;
+          // In the key order of the main thread's outputs, so that they serialise alike.
+          r.result = msg.systems.map(({ columns, name, source, format, scheme, warnings, ...more }) => (
+            { name, source, format, scheme, spans: fromColumns(columns), warnings, ...more }
+          ));
+        } else {
+          r.done = true;
+          r.error = errorOf(msg.error);
+        }
+      }
+    }
+  };
+  return {
+    mainCount,
+    stop,
+    poll: drain,
+    collect(onRead) {
+      try {
+        for (;;) {
+          const seen = Atomics.load(signal, 0);
+          drain(onRead);
+          // The first error in input order: a worker's files come after those of the workers before it.
+          for (const r of running) {
+            if (!r.done) break;
+            if (r.error !== undefined) throw r.error;
+          }
+          if (running.every((r) => r.done)) break;
+          Atomics.wait(signal, 0, seen);
+        }
+        return running.flatMap((r) => r.result!);
+      } finally {
+        stop();
+      }
+    },
+  };
+}
+
+/**
+ * Starts one worker on `task`, from the build or, run from the sources, through the TypeScript
+ * hook. A small script starts it, so that an entry that fails to load is reported as an error
+ * message like any other (the main thread, waiting without an event loop, would never hear of
+ * the worker's error event).
+ */
+function startWorker(task: WorkerTask): Worker {
+  const here = import.meta.url;
+  const fromSources = here.endsWith('.ts');
+  const entry = parallelInternals.entry ?? new URL(fromSources ? './load-worker.ts' : './load-worker.js', here).href;
+  // Dynamic imports only: the script runs as CommonJS, or as a module when the process was
+  // started with --input-type=module (a worker inherits the process's options), and both have them.
+  const steps = ["const { workerData } = await import('node:worker_threads');", 'try {'];
+  if (fromSources) {
+    const typescript = pathToFileURL(createRequire(here).resolve('typescript')).href;
+    steps.push(
+      "const { register } = await import('node:module');",
+      `register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_HOOKS)}), { data: { typescript: ${JSON.stringify(typescript)} } });`,
+    );
+  }
+  steps.push(
+    `  await import(${JSON.stringify(entry)});`,
+    '} catch (err) {',
+    "  workerData.port.postMessage({ kind: 'error', error: { kind: 'other', message: 'a loading thread failed to start: ' + (err && err.message) } });",
+    '  Atomics.add(workerData.signal, 0, 1);',
+    '  Atomics.notify(workerData.signal, 0);',
+    '}',
+  );
+  const script = `(async () => {\n${steps.join('\n')}\n})();`;
+  return new Worker(script, { workerData: task, transferList: [task.port], eval: true });
+}
+
+/**
+ * Module hooks for a worker run from the sources: `.ts` files compiled by TypeScript's
+ * transpileModule (types dropped, nothing checked: the sources are type-checked on their own),
+ * and a `.js` import from a `.ts` file resolved to the `.ts` file beside it when there is no `.js`.
+ */
+const TS_HOOKS = `
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+let ts;
+export async function initialize(data) { ts = (await import(data.typescript)).default; }
+export async function resolve(specifier, context, next) {
+  try {
+    return await next(specifier, context);
+  } catch (err) {
+    if (specifier.endsWith('.js') && context.parentURL !== undefined && context.parentURL.endsWith('.ts')) {
+      return next(specifier.slice(0, -3) + '.ts', context);
+    }
+    throw err;
+  }
+}
+export async function load(url, context, next) {
+  if (!url.endsWith('.ts')) return next(url, context);
+  const file = fileURLToPath(url);
+  const source = await readFile(file, 'utf8');
+  const out = ts.transpileModule(source, {
+    fileName: file,
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, sourceMap: false },
+  });
+  return { format: 'module', source: out.outputText, shortCircuit: true };
+}
+`;

@@ -1,0 +1,179 @@
+/**
+ * System files read on worker threads (load-parallel.ts): the corpus, every warning and every
+ * error are those of a load on one thread. Run from the sources, so the workers start through
+ * the TypeScript module hook; test/cli/bin.test.ts covers the build. Progress through a file
+ * (onBytes), from the main thread and from workers.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type BytesProgress, type LoadOptions, type ReadProgress } from '../../src/formats/load.js';
+import { lineReaderInternals } from '../../src/formats/lines.js';
+import { parallelInternals } from '../../src/formats/load-parallel.js';
+import { fromColumns, toColumns } from '../../src/model/span-columns.js';
+import { thrown } from '../helpers/errors.js';
+import { tempFiles } from '../helpers/temp.js';
+
+const NEWS = join(import.meta.dirname, '../../examples/news');
+const GOLD = join(NEWS, 'gold.conll');
+const SYSTEMS = readdirSync(join(NEWS, 'systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => parseSystemArg(join(NEWS, 'systems', f)));
+const temp = tempFiles('parallel');
+const saved = { ...parallelInternals };
+
+afterEach(() => Object.assign(parallelInternals, saved));
+
+/** Loads with `workers` worker threads, however small the files. */
+function load(opts: LoadOptions, workers: number) {
+  parallelInternals.minBytes = 0;
+  parallelInternals.goldShare = 0;
+  parallelInternals.workers = workers;
+  const before = parallelInternals.started;
+  try {
+    return loadCorpus(opts);
+  } finally {
+    // Each worker thread takes a run of files (the main thread keeps at least one).
+    expect(parallelInternals.started - before).toBe(Math.min(workers, opts.systems.length - 1 - (opts.gold === undefined ? 1 : 0)));
+  }
+}
+
+describe('loading on worker threads', () => {
+  it('gives the corpus one thread gives: spans, warnings, schemes and token tallies of every system', () => {
+    const opts = { ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS };
+    const one = load(opts, 0);
+    for (const workers of [1, 2]) {
+      const many = load(opts, workers);
+      expect(many.systems.map((s) => s.name)).toEqual(one.systems.map((s) => s.name));
+      expect(many).toEqual(one);
+    }
+  });
+
+  it('without a gold file, reads the first system\'s embedded gold on the main thread and the rest on workers', () => {
+    const conlleval = (tag: (gold: string) => string) => readFileSync(GOLD, 'utf8').split('\n')
+      .map((l) => (l.trim() === '' || l.startsWith('-DOCSTART-') ? l : `${l} ${tag(l.split(' ')[1])}`)).join('\n');
+    const files = [
+      temp(conlleval((g) => g), 'a.conll'),
+      temp(conlleval(() => 'O'), 'b.conll'),
+      temp(conlleval((g) => (g.startsWith('I-') ? `B-${g.slice(2)}` : g)), 'c.conll'),
+    ].map(parseSystemArg);
+    const opts = { ...DEFAULT_LOAD_OPTIONS, systems: files };
+    const one = load(opts, 0);
+    expect(one.systems.find((s) => s.name === 'b')!.spans).toEqual([]);
+    expect(load(opts, 1)).toEqual(one);
+  });
+
+  it('reports the error a load on one thread reports, the first in input order, naming file and line', () => {
+    const lines = readFileSync(SYSTEMS[3].path, 'utf8').split('\n');
+    const bad = lines.slice();
+    bad[7] = `${bad[7]} extra`;
+    const worse = lines.slice();
+    worse[2] = 'token';
+    const systems = [...SYSTEMS.slice(0, 3), parseSystemArg(temp(bad.join('\n'), 'bad.conll')), parseSystemArg(temp(worse.join('\n'), 'worse.conll'))];
+    const opts = { ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems };
+    const one = thrown(() => load(opts, 0));
+    expect(one.message).toMatch(/bad\.conll:8: expected \d columns/);
+    for (const workers of [1, 2]) expect(thrown(() => load(opts, workers)).message).toBe(one.message);
+  });
+
+  it('reports a worker that cannot start as an error instead of waiting for it', () => {
+    parallelInternals.entry = new URL('./no-such-worker.js', import.meta.url).href;
+    expect(thrown(() => load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS }, 1)).message).toMatch(/^a loading thread failed to start: /);
+  });
+
+  it('reports every file read, once, the gold standard first', () => {
+    const seen: ReadProgress[] = [];
+    const corpus = load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS, onRead: (p) => seen.push(p) }, 1);
+    expect(seen.map((p) => p.done)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(seen[0].path).toBe(GOLD);
+    expect(seen.map((p) => p.path).sort()).toEqual([GOLD, ...SYSTEMS.map((s) => s.path)].sort());
+    for (const s of corpus.systems) expect(seen.find((p) => p.path === s.source)!.items).toBe(s.spans.length);
+  });
+
+  it('keeps small inputs on the main thread, below the size that pays for a worker', () => {
+    parallelInternals.workers = 1;
+    const seen: ReadProgress[] = [];
+    const before = parallelInternals.started;
+    loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS, onRead: (p) => seen.push(p) });
+    expect(parallelInternals.started).toBe(before);
+    // Read on one thread, the files are reported in input order.
+    expect(seen.map((p) => p.path)).toEqual([GOLD, ...SYSTEMS.map((s) => s.path)]);
+  });
+
+  it('keeps files on the main thread when a worker\'s share is small next to the gold standard it would read again', () => {
+    // Five systems about the gold standard's size each: a share of two or three is under eight golds.
+    parallelInternals.workers = 1;
+    parallelInternals.minBytes = 0;
+    const before = parallelInternals.started;
+    loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS });
+    expect(parallelInternals.started).toBe(before);
+    parallelInternals.goldShare = 1;
+    loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS });
+    expect(parallelInternals.started).toBe(before + 1);
+  });
+});
+
+describe('loading on worker threads from the build (dist/)', () => {
+  it('gives the corpus one thread gives, the workers started from load-worker.js', () => {
+    const dist = join(import.meta.dirname, '../../dist/src/formats');
+    expect(existsSync(join(dist, 'load-worker.js')), 'dist/ is stale or missing: run npm run build').toBe(true);
+    const script = `
+      const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(${JSON.stringify(pathToFileURL(join(dist, 'load.js')).href)});
+      const { parallelInternals } = await import(${JSON.stringify(pathToFileURL(join(dist, 'load-parallel.js')).href)});
+      Object.assign(parallelInternals, { minBytes: 0, goldShare: 0 });
+      const opts = { ...DEFAULT_LOAD_OPTIONS, gold: ${JSON.stringify(GOLD)}, systems: ${JSON.stringify(SYSTEMS.map((x) => x.path))}.map(parseSystemArg) };
+      const out = (workers) => { parallelInternals.workers = workers; return JSON.stringify(loadCorpus(opts)); };
+      const one = out(0);
+      const many = out(1);
+      console.log(JSON.stringify({ same: one === many, started: parallelInternals.started, length: one.length }));`;
+    const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(p.stderr).toBe('');
+    const r = JSON.parse(p.stdout) as { same: boolean; started: number; length: number };
+    expect(r.started).toBe(1);
+    expect(r.length).toBeGreaterThan(10_000);
+    expect(r.same).toBe(true);
+  });
+});
+
+describe('span columns', () => {
+  it('hold contiguous spans and give them back as they were', () => {
+    const spans = [{ doc: 0, start: 1, end: 3, label: 'PER' }, { doc: 1, start: 7, end: 8, label: 'LOC' }, { doc: 1, start: 9, end: 12, label: 'PER' }];
+    const cols = toColumns(spans)!;
+    expect(cols.labels).toEqual(['PER', 'LOC']);
+    expect([...cols.label]).toEqual([0, 1, 0]);
+    expect(fromColumns(cols)).toEqual(spans);
+  });
+
+  it('refuse spans with fragments', () => {
+    expect(toColumns([{ doc: 0, start: 1, end: 5, label: 'X', fragments: [[1, 2], [4, 5]] }])).toBeUndefined();
+  });
+});
+
+describe('progress through a file (onBytes)', () => {
+  it('reports the bytes read of each file after every chunk, with its size and the files read before it', () => {
+    const savedChunk = lineReaderInternals.chunkSize;
+    lineReaderInternals.chunkSize = 4096;
+    try {
+      const seen: BytesProgress[] = [];
+      loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS.slice(0, 2), onBytes: (p) => seen.push(p) });
+      const gold = seen.filter((p) => p.path === GOLD);
+      const size = statSync(GOLD).size;
+      expect(gold.map((p) => p.bytes)).toEqual([4096, 8192, size]);
+      expect(gold.every((p) => p.size === size && p.done === 0 && p.total === 3)).toBe(true);
+      const second = seen.filter((p) => p.path === SYSTEMS[1].path);
+      expect(second.map((p) => p.done)).toEqual(second.map(() => 2));
+      expect(second[second.length - 1].bytes).toBe(statSync(SYSTEMS[1].path).size);
+    } finally {
+      lineReaderInternals.chunkSize = savedChunk;
+    }
+  });
+
+  it('hears from worker threads too, of their files only (not of the gold standard they read again)', () => {
+    const seen: BytesProgress[] = [];
+    load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS, onBytes: (p) => seen.push(p) }, 1);
+    const paths = seen.map((p) => p.path);
+    expect(paths.filter((p) => p === GOLD)).toHaveLength(1);
+    expect(new Set(paths)).toEqual(new Set([GOLD, ...SYSTEMS.map((s) => s.path)]));
+    for (const s of SYSTEMS) expect(seen.find((p) => p.path === s.path)!.bytes).toBe(statSync(s.path).size);
+  });
+});
