@@ -48,7 +48,15 @@ import type { InputSpec, LoadOptions } from './load.js';
  * thread). `workers` caps the worker threads (default: one less than the cores); `started`
  * counts the workers started; `entry` replaces the worker's entry module (a URL).
  */
-export const parallelInternals = { minBytes: 24 << 20, goldShare: 16, workers: -1, started: 0, entry: undefined as string | undefined };
+export const parallelInternals = {
+  minBytes: 24 << 20, goldShare: 16, workers: -1, started: 0, entry: undefined as string | undefined,
+  /**
+   * How long the main thread waits for a word from a worker before giving up on it. A worker
+   * reports every 4 MiB it reads, well under a second apart; one that has died (out of memory,
+   * killed) says nothing, and without an event loop the main thread would never hear of its exit.
+   */
+  stallMs: 60_000,
+};
 
 /**
  * How much more a byte of JSONL costs to read than a byte of CoNLL verified against the gold
@@ -212,8 +220,16 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
     poll: drain,
     collect(onRead) {
       try {
+        let last = -1;
+        let since = performance.now();
         for (;;) {
           const seen = Atomics.load(signal, 0);
+          if (seen !== last) {
+            last = seen;
+            since = performance.now();
+          } else if (performance.now() - since > parallelInternals.stallMs) {
+            throw new Error(`loading stopped: a loading thread has sent nothing for ${parallelInternals.stallMs / 1000} s (it may have run out of memory)`);
+          }
           drain(onRead);
           // The first error in input order: a worker's files come after those of the workers before it.
           for (const r of running) {
@@ -221,7 +237,7 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
             if (r.error !== undefined) throw r.error;
           }
           if (running.every((r) => r.done)) break;
-          Atomics.wait(signal, 0, seen);
+          Atomics.wait(signal, 0, seen, Math.min(1000, parallelInternals.stallMs));
         }
         return running.flatMap((r) => r.result!);
       } finally {

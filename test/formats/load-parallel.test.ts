@@ -81,6 +81,16 @@ describe('loading on worker threads', () => {
     expect(thrown(() => load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS }, 1)).message).toMatch(/^a loading thread failed to start: /);
   });
 
+  it('gives up on a worker that falls silent (as one that died would) with an error, not a wait without end', () => {
+    // A worker that starts and then never reports: what the main thread sees of one that ran out of memory.
+    parallelInternals.entry = pathToFileURL(temp('setInterval(() => {}, 1000);\n', 'silent-worker.mjs')).href;
+    parallelInternals.stallMs = 300;
+    const t = performance.now();
+    expect(thrown(() => load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS }, 1)).message)
+      .toBe('loading stopped: a loading thread has sent nothing for 0.3 s (it may have run out of memory)');
+    expect(performance.now() - t).toBeLessThan(10_000);
+  });
+
   it('reports every file read, once, the gold standard first', () => {
     const seen: ReadProgress[] = [];
     const corpus = load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS, onRead: (p) => seen.push(p) }, 1);
