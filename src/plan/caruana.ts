@@ -31,6 +31,7 @@ import type { Rule } from '../ensemble/rules.js';
 import { mulberry32 } from './split.js';
 import type { PlanData } from './data.js';
 import { actualVote, type VoteWeights } from './engine.js';
+import { extensionCounts } from './extensions.js';
 import type { Scorer } from './scores.js';
 
 export interface CaruanaOptions {
@@ -167,10 +168,11 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
     const before = best!;
     let pick = -1;
     let pickValue = Number.NaN;
+    // Every addition scored in one pass (extensions.ts): the same values as one vote each.
+    const ext = extensionCounts(data, S, w);
     for (const m of order) {
-      bump(m, 1);
-      const v = valueOf(data, scorer, vw, S | (1 << m));
-      bump(m, -1);
+      const S2 = S | (1 << m);
+      const v = scorer.value(ext[m], popcount(S2), scorer.costOf(S2));
       evaluated++;
       if (pick < 0 || scorer.key(v) > scorer.key(pickValue)) {
         pick = m;
