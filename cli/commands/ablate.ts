@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import {
   ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, DEFAULT_DIFFERENT, DEFAULT_SAME_F,
 } from '../../src/ablation/defaults.js';
-import { checkPaired, parseGroupArg, resolveBaseline, type GroupSpec } from '../../src/ablation/group-args.js';
+import { checkDistinctRuns, checkPaired, parseGroupArg, resolveBaseline, type GroupSpec } from '../../src/ablation/group-args.js';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
 import { checkStdinOnce } from '../../src/formats/source.js';
@@ -72,6 +72,7 @@ export function ablateGroupsOf(systems: readonly string[], baseline: string, mat
   if (given.length < 1) throw new UsageError(`ablate needs the baseline and at least one variant (usage: ${USAGE})`);
   const resolved = resolveBaseline(given, baseline);
   checkAblateArgs(resolved.groups.map((g) => g.name), resolved.baseline, match);
+  checkDistinctRuns(resolved.groups);
   if (paired) checkPaired(resolved.groups, resolved.baseline);
   return resolved;
 }
@@ -94,7 +95,7 @@ export function registerAblate(program: Command, io: Io): void {
     .command('ablate')
     .description('compare each variant with a baseline: score deltas, complementarity both ways, items gained and lost, '
       + 'and a flag for "same score, different behaviour"');
-  addInputOptions(cmd);
+  addInputOptions(cmd, 'the baseline and its variants: files, BRAT directories, name=path, or groups of runs NAME=PATH,PATH,...');
   addMetricOptions(cmd);
   cmd
     .requiredOption('--baseline <name>', 'the system or group the others are variants of (its name=, file stem, or a path)')

@@ -4,7 +4,7 @@
  * first, before the inputs are read and while Ink loads; warnings are printed when the TUI ends.
  */
 import type { Command } from 'commander';
-import { parseGroupArg } from '../../src/ablation/group-args.js';
+import { checkDistinctRuns, parseGroupArg } from '../../src/ablation/group-args.js';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
 import type { Io } from '../io.js';
@@ -16,7 +16,7 @@ export function registerTui(program: Command, io: Io): void {
   const cmd = program
     .command('tui')
     .description('explore scores, complementarity, ensembles and ablations interactively in the terminal');
-  addInputOptions(cmd);
+  addInputOptions(cmd, 'system outputs: files, BRAT directories, name=path, or groups of runs NAME=PATH,PATH,... (the Ablation view)');
   addMetricOptions(cmd);
   cmd.action(async (systems: string[], flags: InputFlags & MetricFlags) => {
     if (flags.match === 'overlap') {
@@ -25,6 +25,7 @@ export function registerTui(program: Command, io: Io): void {
     const options = evalOptions(flags);
     // NAME=PATH,PATH,... is a group of runs: each run is a system, the Ablation view shows the groups.
     const groups = systems.map(parseGroupArg);
+    if (groups.some((g) => g.runs.length > 1)) checkDistinctRuns(groups);
     const load = { ...loadOptions(systems, flags, 'tui'), systems: groups.flatMap((g) => g.runs) };
     if (!io.isTTY || process.stdin.isTTY !== true) {
       throw new UsageError('tui needs a terminal (stdin and stdout); for files and pipes use eval, compare, plan or ablate');

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import { sameFile } from '../formats/gold-copy.js';
-import { parseSystemArg, type InputSpec } from '../formats/load.js';
+import { descriptorName, parseSystemArg, type InputSpec } from '../formats/load.js';
 import { STDIN } from '../formats/source.js';
 
 /** A group as given on the command line: its name and its runs (name and path each). */
@@ -25,7 +25,10 @@ export interface GroupSpec {
 
 const exists = (path: string) => path === STDIN || existsSync(path);
 
+/** A run's name part: the file stem, or `fd63` for a process substitution's `/dev/fd/63`. */
 function stem(path: string): string {
+  const fd = descriptorName(path);
+  if (fd !== undefined) return fd;
   const base = basename(path.replace(/[\\/]+$/, ''));
   const ext = extname(base);
   return ext.length > 0 && ext.length < base.length ? base.slice(0, -ext.length) : base;
@@ -100,6 +103,22 @@ export function checkPaired(groups: readonly GroupSpec[], baseline: string): voi
     if (g.runs.length !== base.runs.length) {
       throw new UsageError(`--paired pairs runs by position: group "${g.name}" has ${g.runs.length} run${g.runs.length === 1 ? '' : 's'}, `
         + `the baseline "${baseline}" has ${base.runs.length}`);
+    }
+  }
+}
+
+/**
+ * Rejects one file given as two runs (in one group or in two): a run used twice would pass for
+ * two runs that agree, and the spread between runs would be understated.
+ * @throws UsageError naming the file and both runs.
+ */
+export function checkDistinctRuns(groups: readonly GroupSpec[]): void {
+  const runs = groups.flatMap((g) => g.runs).filter((r) => r.path !== STDIN);
+  for (let i = 0; i < runs.length; i++) {
+    for (let j = i + 1; j < runs.length; j++) {
+      if (sameFile(runs[i].path, runs[j].path)) {
+        throw new UsageError(`${runs[j].path} is given twice (runs "${runs[i].name}" and "${runs[j].name}"): each run must be its own file`);
+      }
     }
   }
 }

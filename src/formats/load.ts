@@ -126,7 +126,7 @@ export function parseSystemArg(arg: string): InputSpec {
 }
 
 /** `fd63` for `/dev/fd/63` or `/proc/self/fd/63` (process substitution); undefined for other paths. */
-function descriptorName(path: string): string | undefined {
+export function descriptorName(path: string): string | undefined {
   const m = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(path);
   return m === null ? undefined : `fd${m[1]}`;
 }

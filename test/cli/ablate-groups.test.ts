@@ -104,9 +104,12 @@ describe('ablate --paired with two groups of two runs', () => {
 });
 
 describe('ablate with groups in another order', () => {
+  const temp = tempFiles('ablate-groups-order');
   it('prints the same: variants in name order, whatever the order of the arguments', async () => {
-    const one = await runCli(['ablate', '--paired', '--baseline', 'a', '--gold', GOLD, group('a', A), group('b', B), group('c', ['confuser', 'crf'])]);
-    const two = await runCli(['ablate', '--paired', '--baseline', 'a', '--gold', GOLD, group('c', ['confuser', 'crf']), group('b', B), group('a', A)]);
+    // Each run its own file: a copy of crf's output stands for a third setting's second run.
+    const c = `c=${sys('confuser')},${temp(readFileSync(sys('crf'), 'utf8'), 'crf-copy.conll')}`;
+    const one = await runCli(['ablate', '--paired', '--baseline', 'a', '--gold', GOLD, group('a', A), group('b', B), c]);
+    const two = await runCli(['ablate', '--paired', '--baseline', 'a', '--gold', GOLD, c, group('b', B), group('a', A)]);
     expect(one.code).toBe(0);
     expect(two.stdout).toBe(one.stdout);
   });
@@ -270,5 +273,26 @@ describe('the manual\'s walkthrough of groups of runs (docs/ablate.md)', () => {
     const shown = block![1].split('\n').filter((l) => l !== '');
     expect(shown.length).toBeGreaterThan(25);
     for (const line of shown) expect(printed.has(line), line).toBe(true);
+  });
+});
+
+describe('ablate --examples 0', () => {
+  it('still prints the complete counts of changed items, stable and in some runs, as tables', async () => {
+    const json = await ablate(['--paired', '--baseline', 'a', '--examples', '1000', group('a', A), group('b', B)]);
+    const v = json.variants[0] as unknown as { stable: Record<string, { count: number }>; unstable: Record<string, { count: number }> };
+    const r = await runCli(['ablate', '--gold', GOLD, '--paired', '--baseline', 'a', '--examples', '0', group('a', A), group('b', B)]);
+    expect(r.code, r.stderr).toBe(0);
+    for (const kind of ['gained', 'lost', 'introduced', 'removed']) {
+      const line = r.stdout.split('\n').find((l) => l.startsWith(`${kind} `));
+      expect(line, kind).toBeDefined();
+      expect(line!.trim().split(/\s+/).slice(1).map(Number)).toEqual([v.stable[kind].count, v.unstable[kind].count]);
+    }
+    const one = await runCli(['ablate', '--gold', GOLD, '--baseline', 'crf', '--examples', '0', sys('crf'), sys('sloppy')]);
+    const oneJson = await runCli(['ablate', '--format', 'json', '--gold', GOLD, '--baseline', 'crf', '--examples', '0', sys('crf'), sys('sloppy')]);
+    const variant = (JSON.parse(oneJson.stdout) as { variants: Array<Record<string, unknown>> }).variants[0];
+    expect(one.stdout).toContain('Changed items — sloppy against crf');
+    const gained = one.stdout.split('\n').find((l) => /^gained\s+\d+$/.test(l));
+    expect(gained, one.stdout).toBeDefined();
+    expect(variant.gainedCount).toBe(Number(gained!.split(/\s+/)[1]));
   });
 });
