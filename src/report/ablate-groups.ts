@@ -55,7 +55,7 @@ function meanSd(x: number | null, sd: number | null, signed: boolean): string {
 
 /** How the comparisons were made, in words. */
 function comparisonsText(g: GroupAblation): string {
-  return g.paired ? 'paired by position (run i against baseline run i)' : 'every variant run against every baseline run';
+  return g.paired ? 'paired by position (run i against baseline run i)' : 'unpaired: every variant run against every baseline run';
 }
 
 /** The tests' settings in words, for notes. */
@@ -165,8 +165,16 @@ export function stableTable(g: GroupAblation, v: VariantGroupAblation): Table | 
     ...v.stable[k].items.map((e) => exampleRow(k, `all ${n}`, e)),
     ...v.unstable[k].items.map((e: UnstableExample) => exampleRow(k, `${e.comparisons} of ${n}`, e)),
   ]);
-  if (rows.length === 0) return undefined;
   const counts = CHANGE_KINDS.map((k) => `${k} ${v.stable[k].count} (+${v.unstable[k].count} in some)`).join(', ');
+  if (rows.length === 0) {
+    if (CHANGE_KINDS.every((k) => v.stable[k].count + v.unstable[k].count === 0)) return undefined;
+    // No examples asked for (--examples 0): the counts alone, which are always complete.
+    return {
+      title: `Stable changes — ${v.name} against ${g.baseline}, items changed in all ${n} comparisons and in some`,
+      columns: [{ header: 'change' }, { header: `in all ${n}`, align: 'right' }, { header: 'in some', align: 'right' }],
+      rows: CHANGE_KINDS.map((k) => [k, String(v.stable[k].count), String(v.unstable[k].count)]),
+    };
+  }
   return {
     title: `Stable changes — ${v.name} against ${g.baseline} in all ${n} comparisons: ${counts} (first ${g.examples} of each)`,
     columns: [

@@ -167,7 +167,15 @@ function exampleRow(list: ChangeList, e: ItemExample): string[] {
 /** One variant's example items, or `undefined` when it has none to show. */
 export function examplesTable(a: Ablation, v: VariantAblation): Table | undefined {
   const rows = CHANGE_LISTS.flatMap((list) => v[list].map((e) => exampleRow(list, e)));
-  if (rows.length === 0) return undefined;
+  if (rows.length === 0) {
+    if (CHANGE_LISTS.every((list) => changeCount(v, list) === 0)) return undefined;
+    // No examples asked for (--examples 0): the counts alone, which are always complete.
+    return {
+      title: `Changed items — ${v.name} against ${a.baseline}`,
+      columns: [{ header: 'change' }, { header: 'items', align: 'right' }],
+      rows: CHANGE_LISTS.map((list) => [list, String(changeCount(v, list))]),
+    };
+  }
   const counts = CHANGE_LISTS.map((list) => `${list} ${changeCount(v, list)}`).join(', ');
   return {
     title: `Examples — ${v.name} against ${a.baseline}: ${counts} (first ${a.examples} of each)`,

@@ -76,9 +76,11 @@ describe('ablation tables', () => {
       ['introduced', 'd1', '4', '5-7', 'PER', 'w35 w36'],
       ['removed', 'd1', '3', '5-6', 'LOC', 'w25'],
     ]);
-    // No examples asked for: no table.
+    // No examples asked for: the counts alone, which are always complete.
     const none = ablate(corpus, 'base', { examples: 0 });
-    expect(examplesTable(none, none.variants[0])).toBeUndefined();
+    const counts = examplesTable(none, none.variants[0])!;
+    expect(counts.title).toBe('Changed items — swap against base');
+    expect(counts.rows).toEqual([['gained', '1'], ['lost', '1'], ['introduced', '1'], ['removed', '1']]);
   });
 
   it('puts the tables in order and explains the lists under the last one', () => {
@@ -86,7 +88,7 @@ describe('ablation tables', () => {
     expect(tables.map((t) => t.title!.split(' — ')[0])).toEqual(['Scores', 'Changes against base', 'Complementarity (%)', 'Examples', 'Examples']);
     expect(tables[4].note).toMatch(/^gained: gold items the variant finds and the baseline misses; lost: /);
     expect(tables[3].note).toBeUndefined();
-    expect(ablateTables(ablate(corpus, 'base', { examples: 0 }))).toHaveLength(3);
+    expect(ablateTables(ablate(corpus, 'base', { examples: 0 })).map((t) => t.title!.split(' — ')[0])).toEqual(['Scores', 'Changes against base', 'Complementarity (%)', 'Changed items', 'Changed items']);
     const text = renderText(tables);
     expect(text).toContain('swap     variant → baseline      1   50.00       1   50.00   50.00\n');
     expect(renderText(tables)).toBe(text);
