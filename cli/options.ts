@@ -44,10 +44,10 @@ export function positiveNumber(name: string) {
   };
 }
 
-/** Adds the input options and the `<systems...>` argument. */
-export function addInputOptions(cmd: Command): Command {
+/** Adds the input options and the `<systems...>` argument (described as `systems`, when given). */
+export function addInputOptions(cmd: Command, systems = 'system outputs: files, BRAT directories, or name=path'): Command {
   return cmd
-    .argument('[systems...]', 'system outputs: files, BRAT directories, or name=path')
+    .argument('[systems...]', systems)
     .option('--gold <file>', 'gold standard (default: the embedded gold column of the first system file)')
     .addOption(new Option('--input-format <format>', 'input format').choices(['auto', 'conll', 'jsonl', 'brat']).default('auto'))
     .option('--gold-column <n>', 'CoNLL column of the gold tag (default: 2 in a gold file; the one before the prediction in a system file)', positiveInt('--gold-column'))
