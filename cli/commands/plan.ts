@@ -6,6 +6,7 @@
  */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
+import { MAX_THREADS } from '../../src/plan/thread-limits.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
@@ -32,6 +33,12 @@ function countOf(name: string, min = 1) {
     if (!/^\d+$/.test(v.trim()) || Number(v) < min) throw new UsageError(`${name} expects an integer ≥ ${min}, got "${v}"`);
     return Number(v);
   };
+}
+
+/** `--threads`: a whole number from 1 to the library's limit, refused in the one form the library uses. */
+function threadsOf(v: string): number {
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_THREADS) throw new UsageError(`--threads expects an integer from 1 to ${MAX_THREADS}, got "${v}"`);
+  return Number(v);
 }
 
 function fraction(v: string): number {
@@ -88,7 +95,7 @@ export function registerPlan(program: Command, io: Io): void {
     .addOption(new Option('--guide <guide>', 'greedy: add the system that most improves the score, or try systems by complementarity to the ensemble').choices(['score', 'comp']).default('score'))
     .option('--beam <width>', 'beam width', countOf('--beam'), 5)
     .option('--guided-budget <n>', 'guided search: exact evaluations per rule beyond the single systems (default 200)', countOf('--guided-budget'))
-    .option('--threads <n>', 'threads of exhaustive search (default: the available parallelism, at most 8; 1: the main thread alone); the result is the same', countOf('--threads'))
+    .option('--threads <n>', 'threads of exhaustive search (default: the available parallelism, at most 8; 1: the main thread alone); the result is the same', threadsOf)
     .option('--min-size <n>', 'smallest ensemble listed', countOf('--min-size'))
     .option('--max-size <n>', 'largest ensemble searched (default: all systems)', countOf('--max-size'))
     .option('--top <n>', 'candidates listed', countOf('--top'), 10)

@@ -38,11 +38,9 @@ import { objectiveSource, type ObjectiveOptions } from './objective.js';
 import type { Scorer, ScoreSettings } from './scores.js';
 import type { Steps } from './steps.js';
 
-/** The default number of threads is the machine's available parallelism, at most this. */
-export const MAX_DEFAULT_THREADS = 8;
+import { MAX_DEFAULT_THREADS, MAX_THREADS } from './thread-limits.js';
 
-/** Threads are refused above this. */
-export const MAX_THREADS = 64;
+export { MAX_DEFAULT_THREADS, MAX_THREADS };
 
 /** The default number of threads of an exhaustive search: the available parallelism, 1 to {@link MAX_DEFAULT_THREADS}. */
 export function defaultThreads(): number {

@@ -77,9 +77,9 @@ describe('plan --threads', () => {
 
   it('a bad --threads is a one-line usage error (exit 1)', async () => {
     for (const [value, message] of [
-      ['0', 'complan: --threads expects an integer ≥ 1, got "0"'],
-      ['two', 'complan: --threads expects an integer ≥ 1, got "two"'],
-      ['65', 'complan: --threads: expects an integer from 1 to 64, got 65'],
+      ['0', 'complan: --threads expects an integer from 1 to 64, got "0"'],
+      ['two', 'complan: --threads expects an integer from 1 to 64, got "two"'],
+      ['65', 'complan: --threads expects an integer from 1 to 64, got "65"'],
     ]) {
       const r = await runCli([...ARGS, '--threads', value]);
       expect(r.code).toBe(1);
