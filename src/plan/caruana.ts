@@ -14,7 +14,8 @@
  *    objective worse (a later one may recover), and return the ensemble with the best objective
  *    along the path, the initial one included (the earliest among equals). The path stops early
  *    after `patience` additions (default 5) without a better objective: with replacement the
- *    objective levels off, and on large data each addition costs n simulated votes.
+ *    objective levels off (a step scores its n additions in one pass over the boundaries:
+ *    extensions.ts).
  * Sorted initialization matters more with votes than with averaged probabilities: from an empty
  * ensemble, the first system picked twice outvotes any two systems added after it.
  * Caruana et al. average the members' predicted probabilities; for labelled spans the ensemble
