@@ -222,7 +222,11 @@ export function groupLatex(g: GroupAblation): string {
     .replace(/…/g, '\\ldots{}')
     .replace(/−/g, '\\ensuremath{-}')
     .replace(/</g, '\\ensuremath{<}')
-    .replace(/>/g, '\\ensuremath{>}');
+    .replace(/>/g, '\\ensuremath{>}')
+    // A minus sign, not a hyphen, before a number ("-0.16", "[-0.16, +0.35]")…
+    .replace(/(^|[\s[(])-(?=\d)/gm, '$1\\ensuremath{-}')
+    // …and an option's two hyphens kept apart, which LaTeX would join into a dash.
+    .replace(/--(?=[a-z])/g, '-{}-');
 }
 
 const scoreJson = (s: ScoreSet) => ({

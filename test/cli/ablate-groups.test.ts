@@ -249,6 +249,10 @@ describe('ablate tables with groups', () => {
     expect(tex.stdout).toContain('\\ensuremath{\\pm}');
     expect(tex.stdout).toContain('\\textsuperscript{\\dag} p \\ensuremath{<} 0.05, \\textsuperscript{\\ddag} p \\ensuremath{<} 0.01');
     expect(tex.stdout.replace(/\\ensuremath\{[^}]*\}/g, '')).not.toMatch(/[±†‡Δ−√≤…<>]/);
+    // Negative numbers take a minus sign, and no option's two hyphens become a dash.
+    expect(tex.stdout).not.toMatch(/(^|[\s[(&])-\d/m);
+    expect(tex.stdout).toMatch(/\\ensuremath\{-\}\d/);
+    expect(tex.stdout).not.toMatch(/--[a-z]/);
     const csv = await runCli(['ablate', ...args, '--format', 'csv']);
     const lines = csv.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
