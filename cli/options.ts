@@ -2,7 +2,7 @@
  * Options shared by the commands: inputs, metric settings and output format,
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
-import { lstatSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { InputError, UsageError } from '../src/errors.js';
 import { INVALID_TAGS, TAG_SCHEMES, type InvalidTags, type TagScheme } from '../src/formats/segment.js';
@@ -108,6 +108,7 @@ export function loadOptions(systems: string[], f: InputFlags, command = 'eval', 
   if (f.strictScheme === true && f.invalid !== undefined && f.invalid !== 'reject') {
     throw new UsageError(`--strict-scheme is --invalid reject and cannot be given with --invalid ${f.invalid}`);
   }
+  if (command !== 'ablate' && command !== 'tui') systems.forEach((arg) => refuseRunList(arg, command));
   const specs = systems.map(parseSystemArg);
   checkStdinOnce(stdinUses(f.gold, specs));
   if (io?.stderrIsTTY === true) {
@@ -129,6 +130,22 @@ export function loadOptions(systems: string[], f: InputFlags, command = 'eval', 
     ...(f.labels === undefined ? {} : { labels: labelsOption(f.labels) }),
     ...(io === undefined ? {} : progressOptions(createProgress(io, undefined, f.progress === true))),
   };
+}
+
+/**
+ * Refuses a comma-separated list of existing files given as one system (`a.conll,b.conll` or
+ * `NAME=a.conll,b.conll`), which would otherwise be "no such file": groups of runs are read by
+ * `ablate` and `tui` only, and other commands take one file a system.
+ */
+function refuseRunList(arg: string, command: string): void {
+  if (!arg.includes(',') || existsSync(arg)) return;
+  const eq = arg.indexOf('=');
+  const rest = eq > 0 ? arg.slice(eq + 1) : arg;
+  if (existsSync(rest)) return;
+  const paths = rest.split(',');
+  if (paths.length < 2 || paths.some((p) => p.length === 0 || !existsSync(p))) return;
+  const what = eq > 0 ? 'a group of runs (NAME=PATH,PATH,...), which ablate and tui read' : 'a list of files';
+  throw new UsageError(`"${arg}" is ${what}; ${command} takes one file a system: give them separated by spaces`);
 }
 
 /** A load's progress on one display: each file read, and the bytes read within each. */

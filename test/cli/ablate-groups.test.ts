@@ -300,3 +300,17 @@ describe('ablate --examples 0', () => {
     expect(variant.gainedCount).toBe(Number(gained!.split(/\s+/)[1]));
   });
 });
+
+describe('groups of runs given to other commands', () => {
+  it('are refused in one line that says which commands read them, not as a missing file', async () => {
+    for (const [cmd, arg, what] of [
+      ['eval', group('a', A), 'a group of runs (NAME=PATH,PATH,...), which ablate and tui read'],
+      ['plan', group('a', A), 'a group of runs (NAME=PATH,PATH,...), which ablate and tui read'],
+      ['eval', A.map(sys).join(','), 'a list of files'],
+    ]) {
+      const r = await runCli([cmd, '--gold', GOLD, arg, sys('crf')]);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toBe(`complan: "${arg}" is ${what}; ${cmd} takes one file a system: give them separated by spaces\n`);
+    }
+  });
+});
