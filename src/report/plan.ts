@@ -485,30 +485,28 @@ export function planCsv(result: PlanResult): string {
 // ---------------------------------------------------------------------------------------------
 // Markdown and LaTeX
 
-/** Markdown inline specials in free text (table cells get `|` escaped by the table renderer). */
+/** Markdown inline specials in free text (table cells are escaped by the table renderer). */
 const mdText = (s: string) => s.replace(/([\\`*_[\]<>|])/g, '\\$1');
-const mdCell = (s: string) => s.replace(/([\\`*_[\]<>])/g, '\\$1');
 
 /** The report in Markdown: candidates, procedures, rank agreement, held-out splits, comparisons, bootstrap and the recommendation. */
 export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = {}): string {
   const list = shown(result, options.top);
-  const cell = (m: string[]) => mdCell(m.join('+'));
+  const cell = (m: string[]) => m.join('+');
   const out: string[] = [[...planHeadline(result), dataLine(result)].map(mdText).join('  \n'), ''];
-  const table = (t: Table & { footnotes?: string[] }, escape: number[]) => {
-    t.rows = t.rows.map((row) => row.map((c, j) => (escape.includes(j) ? mdCell(c) : c)));
+  const table = (t: Table & { footnotes?: string[] }) => {
     const notes = t.footnotes ?? (t.note === undefined ? [] : t.note.split('\n'));
     out.push(renderMarkdown([{ ...t, note: undefined, footnotes: undefined } as Table]).trimEnd(), '');
     if (notes.length > 0) out.push(notes.map(mdText).join('  \n'), '');
   };
   if (list.length === 0) out.push('No candidates.', '');
-  else table(candidatesTable(result, list, cell), [2]);
-  table(proceduresTable(result, cell), [0, 2]);
+  else table(candidatesTable(result, list, cell));
+  table(proceduresTable(result, cell));
   out.push(rankAgreementLines(result).map((l) => mdText(l.trim())).join('  \n'), '');
-  table(predictionQualityTable(result), [0]);
-  for (const t of honestTables(result, cell)) table(t, [0]);
+  table(predictionQualityTable(result));
+  for (const t of honestTables(result, cell)) table(t);
   const [head, ...rest] = recommendationLines(result);
   out.push(`**${mdText(head)}**  `, rest.map((l) => mdText(l.trim())).join('  \n'), '');
-  for (const e of result.explanations ?? []) for (const t of explanationTables(e, explainFormatOf(result))) table(t, [1]);
+  for (const e of result.explanations ?? []) for (const t of explanationTables(e, explainFormatOf(result))) table(t);
   return `${out.join('\n').trimEnd()}\n`;
 }
 

@@ -96,9 +96,17 @@ function mdEscape(s: string): string {
   return visibleLines(s).replace(/\|/g, '\\|');
 }
 
-/** A Markdown table cell: as {@link mdEscape}, and a line break escaped too (it would end the row). */
+/**
+ * A Markdown table cell: as {@link mdEscape}, a line break escaped too (it would end the row),
+ * and the characters that would turn a cell's text (a token, a name) into markup: backslash,
+ * `*`, backtick, a `<` that could open raw HTML, `~` and an `_` at the edge of a word (GitHub leaves `P_Comp`
+ * alone but reads `_u_` as emphasis).
+ */
 function mdCell(s: string): string {
-  return visible(s).replace(/\|/g, '\\|');
+  return visible(s)
+    .replace(/[\\*`~|]/g, (c) => `\\${c}`)
+    .replace(/<(?=[A-Za-z/!?])/g, '\\<')
+    .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_');
 }
 
 /** GitHub-flavoured Markdown tables, each under a level-3 heading when titled. */

@@ -191,7 +191,7 @@ describe('ablate tables and other formats', () => {
     expect(md.stdout).toContain('| no-casing | +2.84 | -2.72 | -0.10 | +0.54 | -0.10 | 87.57 | **yes** |');
     const tex = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--format', 'latex']);
     expect(tex.code).toBe(0);
-    expect(tex.stdout).toContain('no-casing & +2.84 & -2.72 & -0.10 & +0.54 & -0.10 & 87.57 & \\textbf{yes} \\\\');
+    expect(tex.stdout).toContain('no-casing & +2.84 & \\ensuremath{-}2.72 & \\ensuremath{-}0.10 & +0.54 & \\ensuremath{-}0.10 & 87.57 & \\textbf{yes} \\\\');
   });
 });
 

@@ -42,7 +42,8 @@ describe('eval --confusion and --svg', () => {
     expect(r.stdout).toMatch(/^LOC +45 +0 +0 +0 +1$/m); // crf: 45 LOC right, 1 missed
     expect(r.stdout).toContain('|confusion:true|');
     const md = await runCli(['eval', ...ARGS, '--confusion', '--format', 'markdown']);
-    expect(md.stdout).toContain('| gold \\ predicted | LOC | MISC | ORG | PER | missed |');
+    // The backslash escaped, so that Markdown shows it.
+    expect(md.stdout).toContain('| gold \\\\ predicted | LOC | MISC | ORG | PER | missed |');
   });
 
   it('prints the matrices as CSV instead of the scores with --confusion --format csv', async () => {

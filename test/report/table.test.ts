@@ -29,6 +29,12 @@ describe('renderText', () => {
 });
 
 describe('renderMarkdown', () => {
+  it('escapes what would turn a cell\'s text into markup, and leaves a word\'s inner underscore', () => {
+    const md = renderMarkdown([{ columns: [{ header: 'P_Comp' }], rows: [['*star* _u_ `q` <b> ~~s~~ a\\b x|y snake_case']] }]);
+    expect(md.split('\n')[2]).toBe('| \\*star\\* \\_u\\_ \\`q\\` \\<b> \\~\\~s\\~\\~ a\\\\b x\\|y snake_case |');
+    expect(md.split('\n')[0]).toBe('| P_Comp |');
+  });
+
   it('writes a pipe table with alignment and escapes pipes', () => {
     const md = renderMarkdown([t]);
     expect(md).toContain('| system | F1 |\n|:---|---:|');
