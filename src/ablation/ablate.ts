@@ -217,6 +217,15 @@ export function ablationContext(corpus: Corpus, options: Partial<AblationOptions
   return { corpus, options: o, match, report, universe, goldItems: universe.gold.count() };
 }
 
+/** The settings an ablation reports beside its results (one-to-one and in groups alike). */
+export function ablationSettings(ctx: AblationContext) {
+  const o = ctx.options;
+  return {
+    match: ctx.match, beta: o.beta, kAlpha: o.kAlpha, zeroDivision: o.zeroDivision, types: o.types,
+    goldItems: ctx.goldItems, sameF: o.sameF, different: o.different, examples: o.examples,
+  };
+}
+
 /**
  * One variant (system index `vi`) against one baseline (system index `bi`): the deltas,
  * complementarity both ways, the flag, the counts and examples of the changed items, and the
@@ -277,7 +286,6 @@ export function ablate(corpus: Corpus, baseline: string, options: Partial<Ablati
   const bi = systemIndex(corpus, baseline);
   const ctx = ablationContext(corpus, options);
   if (bi < 0) throw new RangeError(`no system named "${baseline}" (systems: ${corpus.systems.map((s) => s.name).join(', ')})`);
-  const o = ctx.options;
   const variants: VariantAblation[] = [];
   corpus.systems.forEach((_, vi) => {
     if (vi !== bi) variants.push(compareRuns(ctx, bi, vi).variant);
@@ -286,15 +294,7 @@ export function ablate(corpus: Corpus, baseline: string, options: Partial<Ablati
   return {
     baseline,
     baselineScores: ablationScores(ctx, bi),
-    match: ctx.match,
-    beta: o.beta,
-    kAlpha: o.kAlpha,
-    zeroDivision: o.zeroDivision,
-    types: o.types,
-    goldItems: ctx.goldItems,
-    sameF: o.sameF,
-    different: o.different,
-    examples: o.examples,
+    ...ablationSettings(ctx),
     variants,
   };
 }

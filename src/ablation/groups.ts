@@ -39,7 +39,7 @@
  */
 import type { ItemExample } from '../complementarity/matrix.js';
 import { evaluate } from '../metrics/evaluate.js';
-import { systemCountsByUnit } from '../metrics/pairwise-tests.js';
+import { systemCountsByUnit, type PairwiseTest } from '../metrics/pairwise-tests.js';
 import { prf } from '../metrics/prf.js';
 import { Bitset } from '../model/bitset.js';
 import type { Corpus, Span } from '../model/corpus.js';
@@ -47,7 +47,7 @@ import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
 import { pairedTests, sampleSd } from '../plan/significance.js';
 import {
-  ablationContext, ablationScores, compareRuns, DEFAULT_ABLATION_OPTIONS, itemExample, itemsInOrder, systemIndex,
+  ablationContext, ablationScores, ablationSettings, compareRuns, DEFAULT_ABLATION_OPTIONS, itemExample, itemsInOrder, systemIndex,
   type AblationContext, type AblationOptions, type AblationScores, type ChangedItems, type VariantAblation,
 } from './ablate.js';
 import { itemContext } from './context.js';
@@ -100,17 +100,13 @@ export interface RunComparison extends VariantAblation {
   baseline: string;
 }
 
-/** The paired tests of the mean ΔF (see the module comment). */
-export interface GroupTest {
+/**
+ * The paired tests of the mean ΔF (see the module comment): the interval, standard error and
+ * p-values of a {@link PairwiseTest}, about `observed`.
+ */
+export interface GroupTest extends Pick<PairwiseTest, 'low' | 'high' | 'se' | 'pBootstrap' | 'pRandomization' | 'undefinedSamples'> {
   /** The mean ΔF the tests are about (equal to `meanDelta.f` up to rounding). */
   observed: number;
-  /** Percentile interval of the bootstrap at the run's confidence. */
-  low: number;
-  high: number;
-  se: number;
-  pBootstrap: number;
-  pRandomization: number;
-  undefinedSamples: number;
 }
 
 /** An example item with its sentence around it. */
@@ -387,15 +383,7 @@ export function ablateGroups(corpus: Corpus, groups: readonly RunGroup[], baseli
     baselineMean: meanSet(own),
     baselineSd: sdSet((m) => sdOrNull(own.map((s) => s[m]))),
     paired: o.paired,
-    match: ctx.match,
-    beta: o.beta,
-    kAlpha: o.kAlpha,
-    zeroDivision: o.zeroDivision,
-    types: o.types,
-    goldItems: ctx.goldItems,
-    sameF: o.sameF,
-    different: o.different,
-    examples: o.examples,
+    ...ablationSettings(ctx),
     samples: o.samples,
     seed: o.seed,
     confidence: o.confidence,
