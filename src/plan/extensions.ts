@@ -15,8 +15,10 @@
  * - a contested boundary: the tallies t_i of its items are the current ones, plus one for the
  *   item m votes (m votes at most one item a boundary); ties between labels go to the label
  *   backed by the best-ranked member, m included. A member that votes nothing there shares the
- *   outcome of the current tallies against an `O` one larger; each member that votes there gets
- *   its own outcome, worked out over the boundary's few items.
+ *   outcome of the current tallies against an `O` one larger; the members that vote an item
+ *   share that item's outcome, worked out over the boundary's few items, unless their ranks
+ *   decide a tie (the outcome differs between the best and the worst rank), when each member's
+ *   is worked out.
  *
  * The result of extension m is the outcome every member shares plus m's own differences: the
  * same counts as {@link actualVote} of S ∪ {m} with c_m + 1 (tested), at the cost of about two
@@ -105,30 +107,38 @@ export function extensionCounts(data: ScoringData, S: number, counts: ArrayLike<
       }
       if (shared & TIED) ties++;
     }
-    // Each member voting here: its item's tally one larger, the O one smaller than above.
-    for (let x = bVoteOr[b]; x !== 0; x &= x - 1) {
-      const m = 31 - Math.clz32(x & -x);
-      let own = 0;
-      while (((voteMask[bItems[first + own]] >>> m) & 1) === 0) own++;
-      const got = outcome(tally, best, size, own, rank[m], W - V);
-      if (got === shared) continue;
-      if (shared !== NONE) {
-        const w = bItems[first + (shared & WINNER)];
-        if (isGold[w]) dTp[m]--;
-        else {
-          dFp[m]--;
-          if (bGold[b] > 0) dS[m]--;
+    // Each member voting here: its item's tally one larger, the O one smaller than above. A
+    // member votes one item a boundary, so the items' voters are the boundary's voters, each
+    // once. The member's rank only breaks ties: when the item's outcome is the same with the
+    // best and the worst rank, it is every voter's; otherwise each voter's is worked out.
+    for (let e = 0; e < size; e++) {
+      const voters = voteMask[bItems[first + e]];
+      if (voters === 0) continue;
+      const ifBest = outcome(tally, best, size, e, -1, W - V);
+      const uniform = ifBest === outcome(tally, best, size, e, 0x7fffffff, W - V);
+      if (uniform && ifBest === shared) continue;
+      for (let x = voters; x !== 0; x &= x - 1) {
+        const m = 31 - Math.clz32(x & -x);
+        const got = uniform ? ifBest : outcome(tally, best, size, e, rank[m], W - V);
+        if (got === shared) continue;
+        if (shared !== NONE) {
+          const w = bItems[first + (shared & WINNER)];
+          if (isGold[w]) dTp[m]--;
+          else {
+            dFp[m]--;
+            if (bGold[b] > 0) dS[m]--;
+          }
+          if (shared & TIED) dTies[m]--;
         }
-        if (shared & TIED) dTies[m]--;
-      }
-      if (got !== NONE) {
-        const w = bItems[first + (got & WINNER)];
-        if (isGold[w]) dTp[m]++;
-        else {
-          dFp[m]++;
-          if (bGold[b] > 0) dS[m]++;
+        if (got !== NONE) {
+          const w = bItems[first + (got & WINNER)];
+          if (isGold[w]) dTp[m]++;
+          else {
+            dFp[m]++;
+            if (bGold[b] > 0) dS[m]++;
+          }
+          if (got & TIED) dTies[m]++;
         }
-        if (got & TIED) dTies[m]++;
       }
     }
   }
