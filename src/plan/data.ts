@@ -170,16 +170,20 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   const memberItems: Int32Array[] = [];
   for (let m = 0; m < n; m++) {
     const all = index.memberItems[m];
-    const mine: number[] = [];
+    // Counted first, then filled: the member's items go straight into their typed array.
+    let count = 0;
+    for (let k = 0; k < all.length; k++) if (local[all[k]] >= 0) count += times[all[k]];
+    const mine = new Int32Array(count);
+    let w = 0;
     for (let k = 0; k < all.length; k++) {
       const i = local[all[k]];
       if (i < 0) continue;
       for (let j = 0; j < times[all[k]]; j++) {
-        mine.push(i + j);
+        mine[w++] = i + j;
         mask[i + j] |= 1 << m;
       }
     }
-    memberItems.push(Int32Array.from(mine));
+    memberItems.push(mine);
   }
   // Boundaries, renumbered densely over the selected items, in CSR form. The items of one
   // boundary share their unit, so they have as many copies, and copy j of an item lies at copy j
