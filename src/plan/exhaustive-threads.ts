@@ -174,9 +174,14 @@ export function valuesArray(rules: number, n: number, threads: number): Float64A
  * Scores the job's `chunks` chunks into `values` (from {@link valuesArray}) on `threads` threads
  * (the main thread and threads − 1 workers), telling `scored` the candidates scored so far now
  * and then. Pauses between pieces of work and while it waits.
+ *
+ * `meanwhile`, when given, is other work of the caller's that does not depend on the search: the
+ * main thread runs it once the workers have their job and before it takes chunks itself, so
+ * that it overlaps the workers' chunks instead of following the search (with no worker it
+ * simply runs first).
  * @throws Error when a worker fails, or stops.
  */
-export function* scoreChunksSteps(job: ChunkJob, chunks: number, threads: number, values: Float64Array, scored: (total: number) => void): Steps<void> {
+export function* scoreChunksSteps(job: ChunkJob, chunks: number, threads: number, values: Float64Array, scored: (total: number) => void, meanwhile?: () => Steps<void>): Steps<void> {
   const control = new Int32Array(new SharedArrayBuffer(20));
   const scratch = chunkScratch(job);
   const file = threads > 1 ? workerFile() : undefined;
@@ -208,6 +213,10 @@ export function* scoreChunksSteps(job: ChunkJob, chunks: number, threads: number
     const tell = (k: number) => {
       scored(Atomics.add(control, SCORED, k) + k);
     };
+    if (meanwhile !== undefined) {
+      yield* meanwhile();
+      failed();
+    }
     for (let c = Atomics.add(control, NEXT, 1); c < chunks; c = Atomics.add(control, NEXT, 1)) {
       yield* scoreChunkSteps(job, c, scratch, values, tell);
       Atomics.add(control, DONE, 1);

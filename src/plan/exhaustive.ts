@@ -94,30 +94,36 @@ export function exhaustive(ctx: SearchContext, onProgress?: (done: number, total
   return finish(exhaustiveSteps(ctx, onProgress, threads));
 }
 
-/** {@link exhaustive}, pausing after pieces of work and wherever it reports progress. */
-export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number, total: number) => void, threads = 1): Steps<ExhaustiveRun> {
+/**
+ * {@link exhaustive}, pausing after pieces of work and wherever it reports progress. `meanwhile`
+ * is the caller's work that does not depend on the search, run once on the main thread while
+ * worker threads score their chunks (see scoreChunksSteps); without workers it runs first.
+ */
+export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number, total: number) => void, threads = 1, meanwhile?: () => Steps<void>): Steps<ExhaustiveRun> {
   const { data, scorer, store, rules } = ctx;
   const n = data.n;
   const minSize = Math.max(1, ctx.minSize);
   const maxSize = Math.min(n, ctx.maxSize);
   const subsets = subsetCount(n, minSize, maxSize);
   const total = subsets * rules.length;
-  onProgress?.(0, total);
   const binary = rules.map((r) => isBinaryRule(r));
   const useTransform = binary.some((b) => b) && n <= TRANSFORM_MAX_SYSTEMS
     && (n * n * 2 ** n) / 2 < subsets * Math.max(1, data.patterns.count);
+  const allowed = n > TRANSFORM_MAX_SYSTEMS ? 1 : threadsFor(scorer, total, threads);
+  // With no worker to overlap, the caller's other work simply comes first.
+  if (allowed === 1 && meanwhile !== undefined) yield* meanwhile();
+  onProgress?.(0, total);
   if (n > TRANSFORM_MAX_SYSTEMS) {
     yield* oneByOneSteps(ctx, total, onProgress);
     return { threads: 1 };
   }
-  const allowed = threadsFor(scorer, total, threads);
   // On one thread, chunks of up to 2^14 sets; on several, at least 64 chunks to share out.
   const lowBits = Math.min(CHUNK_BITS, allowed > 1 ? Math.max(0, n - 6) : n);
   const job: ChunkJob = { data, rules, weights: ctx.weights, scorer, minSize, maxSize, useTransform, lowBits };
   const chunks = chunkCount(job);
   const used = Math.min(allowed, chunks);
   const values = valuesArray(rules.length, n, used);
-  yield* scoreChunksSteps(job, chunks, used, values, (done) => onProgress?.(Math.min(done, total), total));
+  yield* scoreChunksSteps(job, chunks, used, values, (done) => onProgress?.(Math.min(done, total), total), allowed === 1 ? undefined : meanwhile);
   // Recorded in one order whatever the threads (see the module comment).
   const full = 2 ** n;
   store.reserve(total, n, rules.length);

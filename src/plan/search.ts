@@ -119,6 +119,11 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
   }
   const subsets = subsetCount(n, s.minSize, s.maxSize);
   const strategies: Planned['strategies'] = [];
+  let sel: CaruanaResult | undefined;
+  const selection = function* (): Steps<void> {
+    sel = caruana(data, scorer, { bags: s.bags, seed: s.seed });
+    yield;
+  };
   let runExhaustive = s.search === 'exhaustive';
   if (s.search === 'auto') runExhaustive = subsets <= s.autoLimit;
   if (runExhaustive) {
@@ -126,7 +131,10 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
       throw UsageError.about(undefined, `exhaustive search over ${n} systems means ${subsets} member sets (more than ${s.exhaustiveLimit}); lower {maxSize} or use {search} greedy, beam, guided or caruana`);
     }
     strategies.push('exhaustive');
-    yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t), s.threads);
+    // Ensemble selection does not read the search's store, so it runs on the main thread while
+    // worker threads score the search's first chunks.
+    yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t), s.threads, selection);
+    onProgress?.(`${phase}caruana`, 1, 1);
   }
   // The greedy path is always reported.
   const paths: PathStep[][] = [];
@@ -153,8 +161,11 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
       yield;
     }
   }
-  const sel = caruana(data, scorer, { bags: s.bags, seed: s.seed });
-  onProgress?.(`${phase}caruana`, 1, 1);
+  if (sel === undefined) {
+    yield* selection();
+    onProgress?.(`${phase}caruana`, 1, 1);
+  }
+  if (sel === undefined) throw new Error('ensemble selection did not run');
   let listed: Listed[];
   if (s.search === 'caruana') {
     strategies.push('caruana');

@@ -17,13 +17,13 @@ import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../src/form
 import type { Corpus } from '../../src/model/corpus.js';
 import { popcount } from '../../src/model/bitset.js';
 import { buildPlanData } from '../../src/plan/data.js';
-import { exhaustive } from '../../src/plan/exhaustive.js';
+import { exhaustive, exhaustiveSteps } from '../../src/plan/exhaustive.js';
 import { chunkHistogramSteps, chunkScratch } from '../../src/plan/exhaustive-chunks.js';
 import { PARALLEL_MIN_CANDIDATES, stopWorkers, workerFile } from '../../src/plan/exhaustive-threads.js';
 import { objectiveSource, parseObjective, type Objective } from '../../src/plan/objective.js';
 import { plan } from '../../src/plan/plan.js';
 import { Scorer } from '../../src/plan/scores.js';
-import { finish } from '../../src/plan/steps.js';
+import { finish, type Steps } from '../../src/plan/steps.js';
 import { makeContext, scoreCandidate, type SearchContext } from '../../src/plan/store.js';
 import { corpusArb } from '../helpers/corpus.js';
 import { writeManySystems } from '../helpers/many-systems.js';
@@ -114,6 +114,36 @@ describe('exhaustive search on worker threads', () => {
       expect(exhaustive(many, undefined, threads).threads).toBe(threads);
       expect(storeOf(many)).toEqual(storeOf(one));
     }
+  });
+
+  it('runs the caller\'s other work once on the main thread while a worker scores chunks, with the same store', () => {
+    const one = context(corpus, parseObjective('f1'), ALL_RULES);
+    exhaustive(one, undefined, 1);
+    const many = context(corpus, parseObjective('f1'), ALL_RULES);
+    let runs = 0;
+    const reports: number[] = [];
+    let afterWork = -1;
+    const meanwhile = function* (): Steps<void> {
+      runs++;
+      // A second of other work, during which the main thread takes no chunk.
+      const until = performance.now() + 1000;
+      while (performance.now() < until) yield;
+      afterWork = reports.length;
+    };
+    const run = finish(exhaustiveSteps(many, (done) => reports.push(done), 2, meanwhile));
+    expect(run.threads).toBe(2);
+    expect(runs).toBe(1);
+    // The first count after the work holds the chunks the worker scored meanwhile (a chunk is 2^8
+    // sets × 6 rules; with the work before the workers start, it is about one chunk).
+    expect(afterWork).toBe(1);
+    expect(reports[afterWork]).toBeGreaterThan(8 * 256 * ALL_RULES.length);
+    expect(storeOf(many)).toEqual(storeOf(one));
+    // Without a worker, the work comes first, once.
+    const alone = context(corpus, parseObjective('f1'), ALL_RULES);
+    let order = '';
+    finish(exhaustiveSteps(alone, (done) => { if (order === 'work') order += done === 0 ? ' search' : ''; }, 1, function* () { order = 'work'; yield; }));
+    expect(order).toBe('work search');
+    expect(storeOf(alone)).toEqual(storeOf(one));
   });
 
   it('reports progress from every thread, rising to the total', () => {
