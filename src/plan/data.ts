@@ -292,20 +292,25 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
     coGold, coNeg, coX, wc, ww, xSize, patterns: buildPatterns(mask, isGold), votePatterns, contested,
   };
   // Per-system substitutions, F1 (overall and per label) and rank, as simulate's tie-break uses.
+  // Per label, a system's TP and FP come from its own items; its FN are the label's gold items
+  // it lacks.
+  const L = index.labels.length;
+  const goldByLabel = new Float64Array(L);
+  for (let i = 0; i < u; i++) if (isGold[i]) goldByLabel[label[i]]++;
+  const labelTp = new Float64Array(L);
+  const labelFp = new Float64Array(L);
   for (let m = 0; m < n; m++) {
     data.s[m] = substitutionsOf(data, 1 << m, 1);
     data.f1[m] = prf({ tp: tp[m], fp: fp[m], fn: goldSize - tp[m] }).f;
-    const byLabel = index.labels.map(() => ({ tp: 0, fp: 0, fn: 0 }));
-    for (let i = 0; i < u; i++) {
-      const has = (mask[i] >> m) & 1;
-      if (isGold[i]) {
-        if (has) byLabel[label[i]].tp++;
-        else byLabel[label[i]].fn++;
-      } else if (has) {
-        byLabel[label[i]].fp++;
-      }
+    labelTp.fill(0);
+    labelFp.fill(0);
+    const mine = memberItems[m];
+    for (let k = 0; k < mine.length; k++) {
+      const i = mine[k];
+      if (isGold[i]) labelTp[label[i]]++;
+      else labelFp[label[i]]++;
     }
-    data.labelF1.push(Float64Array.from(byLabel, (c) => prf(c).f));
+    data.labelF1.push(Float64Array.from({ length: L }, (_, l) => prf({ tp: labelTp[l], fp: labelFp[l], fn: goldByLabel[l] - labelTp[l] }).f));
   }
   const order = Array.from({ length: n }, (_, k) => k).sort((x, y) => data.f1[y] - data.f1[x] || x - y);
   order.forEach((m, r) => { data.rank[m] = r; });

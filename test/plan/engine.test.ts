@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRule, type Rule } from '../../src/ensemble/rules.js';
 import { buildEnsembleIndex, ensembleOutput, simulate } from '../../src/ensemble/simulate.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
+import { prf } from '../../src/metrics/prf.js';
 import type { Corpus } from '../../src/model/corpus.js';
 import { buildPlanData, maskOf, membersOf } from '../../src/plan/data.js';
 import { actualCounts, keptItems, setComp, voteWeights } from '../../src/plan/engine.js';
@@ -102,6 +103,21 @@ describe('planning data', () => {
     expect([...d1.fp]).toEqual([1, 0]);
     expect([...d1.s]).toEqual([1, 0]);
     expect(d1.rank[1]).toBe(0);
+  });
+
+  it('gives each system the F1, overall and per label, that eval gives it (random corpora)', () => {
+    fc.assert(fc.property(corpusArb(1, 4), (corpus) => {
+      const data = buildPlanData(buildEnsembleIndex(corpus));
+      const report = evaluate(corpus);
+      // From eval's counts, with the planner's F1 (prf's defaults for empty counts).
+      report.systems.forEach((sys, m) => {
+        expect(data.f1[m]).toBe(prf(sys).f);
+        data.labels.forEach((label, l) => {
+          const c = sys.byType[label] ?? { tp: 0, fp: 0, fn: 0 };
+          expect(data.labelF1[m][l]).toBe(prf(c).f);
+        });
+      });
+    }), { numRuns: 200 });
   });
 
   it('maskOf and membersOf are inverse', () => {
