@@ -115,15 +115,11 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
     vw.o[m] += by;
     for (let l = 0; l < L; l++) vw.label[m * L + l] += by;
   };
-  // The library by objective alone, best first (ties: F1 rank).
-  const single = (m: number) => {
-    bump(m, 1);
-    const v = valueOf(data, scorer, vw, 1 << m);
-    bump(m, -1);
-    return v;
-  };
+  // The library by objective alone, best first (ties: F1 rank). Each system alone is an
+  // extension of the empty ensemble, so one pass scores them all.
+  const singles = extensionCounts(data, 0, w);
   const members = Array.from({ length: n }, (_, m) => m).filter((m) => (library >> m) & 1);
-  const alone = new Map(members.map((m) => [m, single(m)]));
+  const alone = new Map(members.map((m) => [m, scorer.value(singles[m], 1, scorer.costOf(1 << m))]));
   const order = [...members].sort((a, b) => {
     const ka = scorer.key(alone.get(a)!);
     const kb = scorer.key(alone.get(b)!);
