@@ -11,7 +11,7 @@
  */
 import type { EnsembleIndex } from '../ensemble/simulate.js';
 import { choiceKept, countsByUnit, sumCounts, type Choice } from './choice.js';
-import { buildPlanData, type UnitKind } from './data.js';
+import { buildPlanData, type PlanData, type UnitKind } from './data.js';
 import { choiceValue, PROCEDURE_NAMES, runProcedures, type Procedures } from './procedures.js';
 import type { Scorer } from './scores.js';
 import type { Progress, SearchSettings } from './search.js';
@@ -76,8 +76,13 @@ export function runSplit(
   const inTest = new Uint8Array(total);
   for (const u of split.test) inTest[u] = 1;
   const phase = `split ${split.repeat}.${split.fold}: `;
-  const procedures = reuse ?? runProcedures(buildPlanData(index, { units, select: (u) => inTest[u] === 0 }), scorer, s, onProgress, phase);
-  const testData = buildPlanData(index, { units, select: (u) => inTest[u] === 1 });
+  // The held-out part's data needs nothing from the search: it is built while workers search.
+  const testOf = () => buildPlanData(index, { units, select: (u) => inTest[u] === 1 });
+  let built: PlanData | undefined;
+  const procedures = reuse ?? runProcedures(buildPlanData(index, { units, select: (u) => inTest[u] === 0 }), scorer, s, onProgress, phase, () => {
+    built = testOf();
+  });
+  const testData = built ?? testOf();
   const chosen = {} as Record<ProcedureName, Choice>;
   const planning = {} as Record<ProcedureName, number>;
   const heldOut = {} as Record<ProcedureName, number>;

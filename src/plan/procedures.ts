@@ -49,11 +49,12 @@ export function choiceValue(data: PlanData, scorer: Scorer, choice: Choice, coun
 }
 
 /**
- * Runs the search and every baseline on the planning data.
+ * Runs the search and every baseline on the planning data; `alongside` is the caller's work
+ * that needs nothing from them, run while worker threads search (see searchSteps).
  * @throws UsageError when no candidate is within the budget.
  */
-export function runProcedures(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = ''): Procedures {
-  const planned = search(data, scorer, s, onProgress, phase);
+export function runProcedures(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = '', alongside?: () => void): Procedures {
+  const planned = search(data, scorer, s, onProgress, phase, alongside);
   if (planned.listed.length === 0) {
     throw s.budget !== undefined ? UsageError.about('budget', `no candidate costs at most ${s.budget}`) : new UsageError('no candidate to rank');
   }

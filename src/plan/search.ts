@@ -98,17 +98,21 @@ export type Progress = ((phase: string, done: number, total: number) => void) | 
  * ensembles along its path.
  * @throws UsageError when exhaustive search would exceed its limit.
  */
-export function search(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = ''): Planned {
-  return finish(searchSteps(data, scorer, s, onProgress, phase));
+export function search(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = '', alongside?: () => void): Planned {
+  return finish(searchSteps(data, scorer, s, onProgress, phase, alongside));
 }
 
 /**
  * {@link search}, pausing often enough for an interactive caller to run it in slices (see
  * steps.ts): within exhaustive search, after every greedy step and beam size, and between the
  * guided search's rules.
+ *
+ * `alongside`, when given, is the caller's own work that needs nothing from the search (a
+ * plan's held-out part, say): it runs once, on the main thread, while worker threads score the
+ * exhaustive search, or at the end when there is none.
  * @throws UsageError when exhaustive search would exceed its limit (on the first step).
  */
-export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = ''): Steps<Planned> {
+export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, onProgress: Progress, phase = '', alongside?: () => void): Steps<Planned> {
   const ctx = makeContext(data, s.rules, scorer, s.minSize, s.maxSize);
   const n = data.n;
   const singles = new Float64Array(n);
@@ -120,9 +124,12 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
   const subsets = subsetCount(n, s.minSize, s.maxSize);
   const strategies: Planned['strategies'] = [];
   let sel: CaruanaResult | undefined;
+  let ranAlongside = false;
   const selection = function* (): Steps<void> {
     sel = caruana(data, scorer, { bags: s.bags, seed: s.seed });
     yield;
+    ranAlongside = true;
+    alongside?.();
   };
   let runExhaustive = s.search === 'exhaustive';
   if (s.search === 'auto') runExhaustive = subsets <= s.autoLimit;
@@ -132,7 +139,7 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
     }
     strategies.push('exhaustive');
     // Ensemble selection does not read the search's store, so it runs on the main thread while
-    // worker threads score the search's first chunks.
+    // worker threads score the search's first chunks (and so does the caller's work alongside).
     yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t), s.threads, selection);
     onProgress?.(`${phase}caruana`, 1, 1);
   }
@@ -165,6 +172,7 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
     yield* selection();
     onProgress?.(`${phase}caruana`, 1, 1);
   }
+  if (!ranAlongside) alongside?.();
   if (sel === undefined) throw new Error('ensemble selection did not run');
   let listed: Listed[];
   if (s.search === 'caruana') {

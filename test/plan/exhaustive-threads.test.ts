@@ -21,7 +21,8 @@ import { exhaustive, exhaustiveSteps } from '../../src/plan/exhaustive.js';
 import { chunkHistogramSteps, chunkScratch } from '../../src/plan/exhaustive-chunks.js';
 import { PARALLEL_MIN_CANDIDATES, stopWorkers, workerFile } from '../../src/plan/exhaustive-threads.js';
 import { objectiveSource, parseObjective, type Objective } from '../../src/plan/objective.js';
-import { plan } from '../../src/plan/plan.js';
+import { plan, searchSetup } from '../../src/plan/plan.js';
+import { search } from '../../src/plan/search.js';
 import { Scorer } from '../../src/plan/scores.js';
 import { finish, type Steps } from '../../src/plan/steps.js';
 import { makeContext, scoreCandidate, type SearchContext } from '../../src/plan/store.js';
@@ -185,6 +186,12 @@ describe('exhaustive search on worker threads', () => {
     const two = plan(corpus, { ...options, threads: 2 });
     expect(one.search.evaluated).toBe((2 ** 14 - 1) * 5);
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+    // The caller's work alongside the search runs once, on workers' time.
+    const { settings, scorer } = searchSetup(corpus.systems.map((x) => x.name), { ...options, threads: 2 });
+    let calls = 0;
+    const data = buildPlanData(buildEnsembleIndex(corpus));
+    search(data, scorer, settings, undefined, '', () => calls++);
+    expect(calls).toBe(1);
   });
 
   it('refuses a number of threads that is not a positive integer up to 64', () => {

@@ -80,5 +80,13 @@ describe('the search in slices', () => {
       expect(seen).toContain('caruana 1/1');
       if (strategy === 'exhaustive') expect(seen.slice(0, 2)).toEqual(['exhaustive 0/124', 'exhaustive 124/124']);
     });
+
+    it(`${strategy}: runs the caller's work alongside once, and lists the same`, () => {
+      const { settings, scorer } = setup(strategy);
+      let calls = 0;
+      const with_ = search(data, scorer, settings, undefined, '', () => calls++);
+      expect(calls).toBe(1);
+      expect(listedOf(with_)).toEqual(listedOf(search(data, scorer, settings, undefined)));
+    });
   }
 });
