@@ -11,7 +11,7 @@
  */
 import type { EnsembleIndex } from '../ensemble/simulate.js';
 import { choiceKept, countsByUnit, sumCounts, type Choice } from './choice.js';
-import { buildPlanData, type PlanData, type UnitKind } from './data.js';
+import { buildPlanData, unitCount, type PlanData, type UnitKind } from './data.js';
 import { choiceValue, PROCEDURE_NAMES, runProcedures, type Procedures } from './procedures.js';
 import type { Scorer } from './scores.js';
 import type { Progress, SearchSettings } from './search.js';
@@ -66,23 +66,50 @@ export function makeSplits(pool: number | readonly number[], o: { folds?: number
 }
 
 /**
+ * A split's training and held-out planning data, each built once, when first asked for: so a
+ * caller can build a part ahead, on time that would otherwise be spent waiting (see runSplit).
+ */
+export class SplitData {
+  private trainData: PlanData | undefined;
+  private testData: PlanData | undefined;
+  private readonly inTest: Uint8Array;
+
+  constructor(private readonly index: EnsembleIndex, private readonly units: UnitKind, split: Split) {
+    this.inTest = new Uint8Array(unitCount(index, units));
+    for (const u of split.test) this.inTest[u] = 1;
+  }
+
+  get train(): PlanData {
+    return (this.trainData ??= buildPlanData(this.index, { units: this.units, select: (u) => this.inTest[u] === 0 }));
+  }
+
+  get test(): PlanData {
+    return (this.testData ??= buildPlanData(this.index, { units: this.units, select: (u) => this.inTest[u] === 1 }));
+  }
+}
+
+export interface SplitRunOptions {
+  /** The split's data, when the caller has it (or some of it) built already. */
+  data?: SplitData;
+  /** More of the caller's work that needs nothing from this split's search (see searchSteps). */
+  alongside?: () => void;
+}
+
+/**
  * Runs every procedure on the split's training part (or takes `reuse`, procedures already run
- * there) and scores each choice on the held-out part.
+ * there) and scores each choice on the held-out part. The held-out part's data, and the caller's
+ * `alongside` work, are built while worker threads search.
  */
 export function runSplit(
-  index: EnsembleIndex, units: UnitKind, split: Split, scorer: Scorer, s: SearchSettings, onProgress: Progress, reuse?: Procedures,
+  index: EnsembleIndex, units: UnitKind, split: Split, scorer: Scorer, s: SearchSettings, onProgress: Progress, reuse?: Procedures, o: SplitRunOptions = {},
 ): SplitRun {
-  const total = units === 'sentence' ? index.corpus.sentences.length : index.corpus.documents.length;
-  const inTest = new Uint8Array(total);
-  for (const u of split.test) inTest[u] = 1;
   const phase = `split ${split.repeat}.${split.fold}: `;
-  // The held-out part's data needs nothing from the search: it is built while workers search.
-  const testOf = () => buildPlanData(index, { units, select: (u) => inTest[u] === 1 });
-  let built: PlanData | undefined;
-  const procedures = reuse ?? runProcedures(buildPlanData(index, { units, select: (u) => inTest[u] === 0 }), scorer, s, onProgress, phase, () => {
-    built = testOf();
+  const data = o.data ?? new SplitData(index, units, split);
+  const procedures = reuse ?? runProcedures(data.train, scorer, s, onProgress, phase, () => {
+    void data.test;
+    o.alongside?.();
   });
-  const testData = built ?? testOf();
+  const testData = data.test;
   const chosen = {} as Record<ProcedureName, Choice>;
   const planning = {} as Record<ProcedureName, number>;
   const heldOut = {} as Record<ProcedureName, number>;

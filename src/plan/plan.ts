@@ -24,7 +24,7 @@ import { choiceCounts, choiceOf, choiceWeights, type Choice } from './choice.js'
 import { buildPlanData, MAX_SYSTEMS, membersOf, unitCount, type PlanData, type UnitKind } from './data.js';
 import { needOf } from './engine.js';
 import { betterCandidate } from './greedy.js';
-import { makeSplits, runSplit, summarise, type Split } from './heldout.js';
+import { makeSplits, runSplit, SplitData, summarise, type Split } from './heldout.js';
 import type { Objective } from './objective.js';
 import { explainWith } from './explain.js';
 import { paretoFront } from './pareto.js';
@@ -363,14 +363,22 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const units = pool.length;
   const data = buildPlanData(index, { units: unitKind, select: (u) => inTrain[u] === 1 });
   const test = o.test === undefined ? undefined : testData(o.test, data.names, o.types);
-  const main: Procedures = runProcedures(data, scorer, s, o.onProgress, '');
+  // Each fold's training data is built while workers search the data before it (the whole
+  // data first): it needs nothing from that search. A fold's data is let go once it has run.
+  const prepared: Array<SplitData | undefined> = holdout ? [] : splits.map((split) => new SplitData(index, unitKind, split));
+  const ahead = (k: number) => () => void prepared[k]?.train;
+  const main: Procedures = runProcedures(data, scorer, s, o.onProgress, '', ahead(0));
   let defined = false;
   for (let k = 0; k < main.planned.ctx.store.length && !defined; k++) defined = Number.isFinite(main.planned.ctx.store.actual[k]);
   if (!defined) {
     // Nothing can be ranked: any winner would be arbitrary, and a saved plan would carry it.
     throw UsageError.about('objective', `"${scorer.objective.text}" is undefined (not a finite number) for every candidate, so none can be chosen; check the expression on a single system's scores`);
   }
-  const runs = splits.map((split) => runSplit(index, unitKind, split, scorer, s, o.onProgress, holdout ? main : undefined));
+  const runs = splits.map((split, k) => {
+    const run = runSplit(index, unitKind, split, scorer, s, o.onProgress, holdout ? main : undefined, { data: prepared[k], alongside: ahead(k + 1) });
+    prepared[k] = undefined;
+    return run;
+  });
   const p = main.planned;
   const { ctx } = p;
   const { store } = ctx;
