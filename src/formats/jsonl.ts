@@ -5,7 +5,7 @@ import { escapeControls, InputError, showValue } from '../errors.js';
 import { readCharTokens } from './char-tokens.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { decodeTags, detectScheme, newEvidence } from './chunking.js';
-import { dialectOf, recordShape, type JsonlDialect } from './jsonl-dialect.js';
+import { dialectOf, ENTITY_KEYS, recordShape, type JsonlDialect } from './jsonl-dialect.js';
 import { forEachLine } from './lines.js';
 import { newSegment, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
@@ -24,13 +24,15 @@ type JsonObject = Record<string, unknown>;
  * its keys (see jsonl-dialect.ts): `spans`, `entities` or `ner` (token offsets with `tokens`,
  * character offsets with only `text`, or with `text` and `tokens` given as `{start, end}` objects),
  * each `{start, end, label}` (`type` or `tag` also name the label, and so does `labels`, a list
- * of one) or `[start, end, label]`; spaCy's `ents` and doccano's `labels` (or `label` as a list),
+ * of one; doccano's `start_offset` and `end_offset` stand for `start` and `end`) or
+ * `[start, end, label]`; spaCy's `ents` and doccano's `labels` (or `label` as a list),
  * character offsets into `text`; or, with `tokens`, `ner_tags` (BIO-style tag strings, or integer
  * class ids named by `opts.labels`, decoded as {@link decodeTags} does, with the scheme detected
  * over the whole file and returned in the summary). Records whose tokens are `{start, end}`
  * objects (spaCy, Prodigy) carry them as {@link Segment.charTokens}. The dialects met are named
  * in the summary. `id` and `doc_id` (string or number) become the segment's `id` and `docId`.
- * A UTF-8 BOM and CRLF line ends are accepted.
+ * A UTF-8 BOM and CRLF line ends are accepted. A file none of whose records has a list of
+ * entities under a key read here is read as finding nothing, with a warning in the summary.
  *
  * A discontinuous span (as BRAT has, and as complan's JSONL writer writes) is an object with
  * `fragments`: `{"start": 0, "end": 9, "label": "X", "fragments": [[0, 3], [6, 9]]}`, offsets
@@ -58,6 +60,10 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   const evidence = newEvidence();
   let usedTags = false;
   let segments = 0;
+  // Records with no entity key, and the keys of the first: a file none of whose records has one
+  // reads as finding nothing, which the summary warns of (a record alone may have no entities).
+  let keyless = 0;
+  let keylessKeys: string | undefined;
   const dialects: JsonlDialect[] = [];
   const lines = forEachLine(path, (raw, line) => {
     // A record line starts with its brace; only other lines need trimming to tell if blank.
@@ -132,11 +138,15 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       }
       segment.spans = dropDuplicates(spans, path, warnings);
     }
+    if (spanKey === undefined && keyless++ === 0) keylessKeys = keysOf(rec);
     const dialect = dialectOf(shape, integerTags);
     if (!dialects.includes(dialect)) dialects.push(dialect);
     sink(segment);
     segments++;
   });
+  if (segments > 0 && keyless === segments) {
+    warnings.push(`${path}: no record has a list of entities under a key complan reads (${ENTITY_KEYS.join(', ')}), so it is read as finding no entities; its first record's keys: ${keylessKeys}`);
+  }
   const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings, lines };
   if (usedTags) {
     summary.scheme = detectScheme(evidence);
@@ -243,8 +253,10 @@ function toSpan(
     [start, end, label] = item;
   } else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
     const obj = item as JsonObject;
-    start = obj.start;
-    end = obj.end;
+    // doccano's export with relations names the offsets start_offset and end_offset.
+    start = obj.start !== undefined ? obj.start : obj.start_offset;
+    end = obj.end !== undefined ? obj.end : obj.end_offset;
+    if (start === undefined || end === undefined) fail(`span ${showValue(item, 60)} has no ${start === undefined ? '"start"' : '"end"'} (its keys: ${keysOf(obj)}; a span is {start, end, label}, or [start, end, label])`);
     label = obj.label;
     if (label === undefined) {
       const key = LABEL_KEYS.find((k) => obj[k] !== undefined);
@@ -275,6 +287,12 @@ function toSpan(
     if (list.length > 1) span.fragments = list;
   }
   return span;
+}
+
+/** An object's keys as messages list them: the first eight, quoted. */
+function keysOf(obj: JsonObject): string {
+  const keys = Object.keys(obj);
+  return keys.length === 0 ? 'none' : keys.slice(0, 8).map((k) => showValue(k, 30)).join(', ') + (keys.length > 8 ? ', …' : '');
 }
 
 /** A span as error messages show it. */

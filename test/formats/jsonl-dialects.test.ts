@@ -134,6 +134,27 @@ describe('readJsonl: entities under a key no dialect reads are an error, never a
     fails([{ tokens: [{ start: 0, end: 3 }], spans: [] }], '1: "tokens" must be an array of strings, but item 1 is an object');
   });
 
+  it('warns when no record of a file has entities under a key it reads (a string, or null, is not a list)', () => {
+    const path = temp([{ text: 'Ana sang', prediction: 'PER 0 3' }, { text: 'Bo ran', ents: null }]);
+    const { segments, summary } = read(path);
+    expect(segments.map((s) => s.spans)).toEqual([[], []]);
+    expect(summary.warnings).toEqual([
+      `${path}: no record has a list of entities under a key complan reads ${KEYS}, so it is read as finding no entities; its first record's keys: "text", "prediction"`,
+    ]);
+    // One record with an entity key, even an empty one, says the file is a prediction.
+    expect(read(temp([{ text: 'Ana sang' }, { text: 'Bo ran', spans: [] }])).summary.warnings).toEqual([]);
+  });
+
+  it('reads doccano\'s start_offset and end_offset, and names the keys of a span object without offsets', () => {
+    const { segments, summary } = read(temp([{ id: 1, text: 'Ana sang', entities: [{ id: 7, label: 'PER', start_offset: 0, end_offset: 3 }], relations: [] }]));
+    expect(triples(segments[0])).toEqual([[0, 3, 'PER']]);
+    expect(summary.dialect).toBe('char-spans');
+    fails([{ text: 'Ana sang', entities: [{ begin: 0, end: 3, label: 'PER' }] }],
+      '1: span {"begin":0,"end":3,"label":"PER"} has no "start" (its keys: "begin", "end", "label"; a span is {start, end, label}, or [start, end, label])');
+    fails([{ tokens: ['Ana'], spans: [{ start: 0, label: 'PER' }] }],
+      '1: span {"start":0,"label":"PER"} has no "end" (its keys: "start", "label"; a span is {start, end, label}, or [start, end, label])');
+  });
+
   it('rejects integer ner_tags mixed with strings', () => {
     fails([{ tokens: ['a', 'b'], ner_tags: [0, 'O'] }], '1: "ner_tags" must be an array of tag strings or of integer class ids, but item 1 is a number', { labels: LABELS });
   });
