@@ -31,7 +31,9 @@ type JsonObject = Record<string, unknown>;
  * over the whole file and returned in the summary). Records whose tokens are `{start, end}`
  * objects (spaCy, Prodigy) carry them as {@link Segment.charTokens}. The dialects met are named
  * in the summary. `id` and `doc_id` (string or number) become the segment's `id` and `docId`.
- * A UTF-8 BOM and CRLF line ends are accepted. A file none of whose records has a list of
+ * A record whose tokens are `-DOCSTART-` alone, with no entity (a CoNLL file turned into rows),
+ * is a document marker as the CoNLL line is: the next record starts a document, and the summary
+ * counts it in `markers`. A UTF-8 BOM and CRLF line ends are accepted. A file none of whose records has a list of
  * entities under a key read here is read as finding nothing, with a warning in the summary.
  *
  * A discontinuous span (as BRAT has, and as complan's JSONL writer writes) is an object with
@@ -64,6 +66,8 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   // reads as finding nothing, which the summary warns of (a record alone may have no entities).
   let keyless = 0;
   let keylessKeys: string | undefined;
+  let markers = 0;
+  let docBreak = false;
   const dialects: JsonlDialect[] = [];
   const lines = forEachLine(path, (raw, line) => {
     // A record line starts with its brace; only other lines need trimming to tell if blank.
@@ -141,6 +145,15 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     if (spanKey === undefined && keyless++ === 0) keylessKeys = keysOf(rec);
     const dialect = dialectOf(shape, integerTags);
     if (!dialects.includes(dialect)) dialects.push(dialect);
+    if (isDocstartRow(segment)) {
+      // A row of CoNLL's document marker alone (CoNLL files turned into rows keep it): a document
+      // break, as the line is in CoNLL, and a token conlleval counts.
+      markers++;
+      docBreak = true;
+      return;
+    }
+    if (docBreak) segment.docBreak = true;
+    docBreak = false;
     sink(segment);
     segments++;
   });
@@ -148,12 +161,18 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     warnings.push(`${path}: no record has a list of entities under a key complan reads (${ENTITY_KEYS.join(', ')}), so it is read as finding no entities; its first record's keys: ${keylessKeys}`);
   }
   const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings, lines };
+  if (markers > 0) summary.markers = markers;
   if (usedTags) {
     summary.scheme = detectScheme(evidence);
     summary.evidence = evidence.bits;
   }
   if (dialects.length > 0) summary.dialect = dialects.join('+');
   return summary;
+}
+
+/** Whether a record is `-DOCSTART-` alone, with no entity: CoNLL's document marker as a row. */
+function isDocstartRow(segment: { tokens?: string[]; spans: readonly RawSpan[] }): boolean {
+  return segment.tokens?.length === 1 && segment.tokens[0] === '-DOCSTART-' && segment.spans.length === 0;
 }
 
 function parseRecord(raw: string, fail: (detail: string) => never): JsonObject {

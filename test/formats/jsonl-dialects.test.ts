@@ -145,6 +145,18 @@ describe('readJsonl: entities under a key no dialect reads are an error, never a
     expect(read(temp([{ text: 'Ana sang' }, { text: 'Bo ran', spans: [] }])).summary.warnings).toEqual([]);
   });
 
+  it('reads a -DOCSTART- row as CoNLL reads the line: a document break, counted as a marker', () => {
+    const { segments, summary } = read(temp([
+      { tokens: ['-DOCSTART-'], ner_tags: ['O'] }, { tokens: ['Ana', 'sang'], ner_tags: ['B-PER', 'O'] },
+      { tokens: ['Bo'], ner_tags: ['O'] }, { tokens: ['-DOCSTART-'], spans: [] }, { tokens: ['Cy'], ner_tags: ['B-PER'] },
+    ]));
+    expect(segments.map((s) => [s.tokens, s.docBreak])).toEqual([[['Ana', 'sang'], true], [['Bo'], undefined], [['Cy'], true]]);
+    expect([summary.segments, summary.markers, summary.dialect]).toEqual([3, 2, 'huggingface+token-spans']);
+    // With an entity it is a sentence like any other.
+    const tagged = read(temp([{ tokens: ['-DOCSTART-'], ner_tags: ['B-MISC'] }]));
+    expect([tagged.segments.length, tagged.summary.markers]).toEqual([1, undefined]);
+  });
+
   it('reads doccano\'s start_offset and end_offset, and names the keys of a span object without offsets', () => {
     const { segments, summary } = read(temp([{ id: 1, text: 'Ana sang', entities: [{ id: 7, label: 'PER', start_offset: 0, end_offset: 3 }], relations: [] }]));
     expect(triples(segments[0])).toEqual([[0, 3, 'PER']]);
