@@ -33,7 +33,11 @@ describe('--invalid', () => {
     writeFileSync(only, 'Ada I-PER\nLovelace I-PER\nvisited O\nTurin I-LOC\n\nBabbage I-PER\nwrote O\n');
     expect(counts(system(await evalJson(['--gold', gold, '--invalid', 'drop', only]), 'only-i'))).toEqual([3, 0, 0]);
     // seqeval's strict mode with scheme=IOB2 applies that scheme to both lists: every chunk is dropped.
-    expect(counts(system(await evalJson(['--gold', gold, '--invalid', 'drop', '--scheme', 'iob2', only]), 'only-i'))).toEqual([0, 0, 3]);
+    const named = await evalJson(['--gold', gold, '--invalid', 'drop', '--scheme', 'iob2', only]);
+    expect(counts(system(named, 'only-i'))).toEqual([0, 0, 3]);
+    // The JSON names the scheme the tags were read by: the one --scheme names, else the one detected.
+    expect((system(named, 'only-i') as unknown as { scheme: string }).scheme).toBe('iob2');
+    expect((system(await evalJson(['--gold', gold, only]), 'only-i') as unknown as { scheme: string }).scheme).toBe('io');
   });
 
   it('reject and --strict-scheme name the line; --strict-scheme records invalid: reject', async () => {
