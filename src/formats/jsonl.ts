@@ -68,6 +68,8 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   let keylessKeys: string | undefined;
   let markers = 0;
   let docBreak = false;
+  // Non-blank lines read, so the first can be told from the others.
+  let records = 0;
   const dialects: JsonlDialect[] = [];
   const lines = forEachLine(path, (raw, line) => {
     // A record line starts with its brace; only other lines need trimming to tell if blank.
@@ -75,7 +77,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     const fail = (detail: string): never => {
       throw new InputError(detail, path, line);
     };
-    const rec = parseRecord(raw, fail);
+    const rec = parseRecord(raw, records++ === 0, fail);
     const segment = newSegment(line, path);
     if (rec.tokens === undefined && rec.text === undefined) {
       const keys = Object.keys(rec);
@@ -175,12 +177,17 @@ function isDocstartRow(segment: { tokens?: string[]; spans: readonly RawSpan[] }
   return segment.tokens?.length === 1 && segment.tokens[0] === '-DOCSTART-' && segment.spans.length === 0;
 }
 
-function parseRecord(raw: string, fail: (detail: string) => never): JsonObject {
+/** What to say of a file that is one JSON array of records (Label Studio's JSON and JSON-MIN exports). */
+const JSON_ARRAY = 'expected a JSON object, found a JSON array: JSONL has one record a line (a JSON array of records, as Label Studio exports, converts with jq -c \'.[]\' FILE)';
+
+function parseRecord(raw: string, first: boolean, fail: (detail: string) => never): JsonObject {
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (err) {
     const message = (err as Error).message;
+    // An array spread over lines (pretty-printed) starts with a line that is not JSON.
+    if (first && raw.trimStart().startsWith('[')) fail(JSON_ARRAY);
     if (raw.includes('\r')) {
       fail(`expected a JSON object (${shortReason(message)}); the line has carriage returns inside it (lines ending in CR alone?): convert its line ends to LF`);
     }
@@ -190,6 +197,7 @@ function parseRecord(raw: string, fail: (detail: string) => never): JsonObject {
     }
     fail(`expected a JSON object (${shortReason(message)})`);
   }
+  if (first && Array.isArray(value) && value.some(isObject)) fail(JSON_ARRAY);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     fail(`expected a JSON object (found ${describeJson(value)})`);
   }
