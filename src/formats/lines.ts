@@ -95,8 +95,8 @@ export function firstInvalidUtf8(bytes: Uint8Array): { index: number; cutOff: bo
  */
 export function notUtf8Error(bytes: Uint8Array, firstLine: number, path: string): InputError {
   if (firstLine === 1 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    // gzip's magic number: a compressed file, which complan reads only through a pipe.
-    return new InputError('the file is gzip-compressed, not text: read it through a pipe, as <(gunzip -c FILE)', path, 1);
+    // gzip's magic number: a compressed input, which complan reads only decompressed.
+    return new InputError('the input is gzip-compressed, not text: decompress it as it is read, as <(gunzip -c FILE) does', path, 1);
   }
   const bad = firstInvalidUtf8(bytes);
   if (bad === undefined) return new InputError('bytes that are not valid UTF-8', path, badByteLine(bytes, firstLine));

@@ -144,7 +144,7 @@ describe('forEachLine: errors', () => {
   it('says a gzip-compressed file is one, and how to read it', async () => {
     const { gzipSync } = await import('node:zlib');
     const path = temp(gzipSync(Buffer.from('Ana B-PER\nsang O\n')));
-    expect(inputError(() => forEachLine(path, () => {})).message).toBe(`${path}:1: the file is gzip-compressed, not text: read it through a pipe, as <(gunzip -c FILE)`);
+    expect(inputError(() => forEachLine(path, () => {})).message).toBe(`${path}:1: the input is gzip-compressed, not text: decompress it as it is read, as <(gunzip -c FILE) does`);
   });
 
   it('reports only the lines before the bad one', () => {
