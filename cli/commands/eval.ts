@@ -52,6 +52,7 @@ export function registerEval(program: Command, io: Io): void {
     const corpus = loadCorpus(load);
     const report = evaluate(corpus, options);
     printWarnings(corpus, io, options.types);
+    warnCsvLeavesOut(flags, io);
     const confusion = flags.confusion === true ? await import('../../src/report/confusion.js') : undefined;
     if (flags.svg !== undefined) {
       const { confusionSvg } = await import('../../src/report/confusion.js');
@@ -80,4 +81,13 @@ export function registerEval(program: Command, io: Io): void {
       table: () => renderText(tables(), { color: useColor(io.env, io.isTTY) }),
     });
   });
+}
+
+/** CSV is one table: says which asked-for reports it leaves out, rather than dropping them unsaid. */
+function warnCsvLeavesOut(flags: EvalFlags, io: Io): void {
+  if (outputFormat(flags.format) !== 'csv') return;
+  const left = [flags.schemas === true ? '--schemas' : '', flags.significance === true ? '--significance' : ''].filter((f) => f !== '');
+  if (left.length === 0) return;
+  const table = flags.confusion === true ? 'the confusion matrices' : 'the scores';
+  io.stderr(`complan: warning: ${left.join(' and ')} ${left.length > 1 ? 'are' : 'is'} not in the CSV, which holds one table (${table}); --format json, table, markdown or latex give ${left.length > 1 ? 'them' : 'it'}\n`);
 }

@@ -5,7 +5,7 @@ import { escapeControls, InputError, showValue } from '../errors.js';
 import { readCharTokens } from './char-tokens.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { decodeTags, detectScheme, newEvidence } from './chunking.js';
-import { dialectOf, recordShape, type JsonlDialect } from './jsonl-dialect.js';
+import { dialectOf, ENTITY_KEYS, recordShape, type JsonlDialect } from './jsonl-dialect.js';
 import { forEachLine } from './lines.js';
 import { newSegment, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
@@ -24,13 +24,17 @@ type JsonObject = Record<string, unknown>;
  * its keys (see jsonl-dialect.ts): `spans`, `entities` or `ner` (token offsets with `tokens`,
  * character offsets with only `text`, or with `text` and `tokens` given as `{start, end}` objects),
  * each `{start, end, label}` (`type` or `tag` also name the label, and so does `labels`, a list
- * of one) or `[start, end, label]`; spaCy's `ents` and doccano's `labels` (or `label` as a list),
+ * of one; doccano's `start_offset` and `end_offset` stand for `start` and `end`) or
+ * `[start, end, label]`; spaCy's `ents` and doccano's `labels` (or `label` as a list),
  * character offsets into `text`; or, with `tokens`, `ner_tags` (BIO-style tag strings, or integer
  * class ids named by `opts.labels`, decoded as {@link decodeTags} does, with the scheme detected
  * over the whole file and returned in the summary). Records whose tokens are `{start, end}`
  * objects (spaCy, Prodigy) carry them as {@link Segment.charTokens}. The dialects met are named
  * in the summary. `id` and `doc_id` (string or number) become the segment's `id` and `docId`.
- * A UTF-8 BOM and CRLF line ends are accepted.
+ * A record whose tokens are `-DOCSTART-` alone, with no entity (a CoNLL file turned into rows),
+ * is a document marker as the CoNLL line is: the next record starts a document, and the summary
+ * counts it in `markers`. A UTF-8 BOM and CRLF line ends are accepted. A file none of whose records has a list of
+ * entities under a key read here is read as finding nothing, with a warning in the summary.
  *
  * A discontinuous span (as BRAT has, and as complan's JSONL writer writes) is an object with
  * `fragments`: `{"start": 0, "end": 9, "label": "X", "fragments": [[0, 3], [6, 9]]}`, offsets
@@ -58,6 +62,14 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   const evidence = newEvidence();
   let usedTags = false;
   let segments = 0;
+  // Records with no entity key, and the keys of the first: a file none of whose records has one
+  // reads as finding nothing, which the summary warns of (a record alone may have no entities).
+  let keyless = 0;
+  let keylessKeys: string | undefined;
+  let markers = 0;
+  let docBreak = false;
+  // Non-blank lines read, so the first can be told from the others.
+  let records = 0;
   const dialects: JsonlDialect[] = [];
   const lines = forEachLine(path, (raw, line) => {
     // A record line starts with its brace; only other lines need trimming to tell if blank.
@@ -65,7 +77,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     const fail = (detail: string): never => {
       throw new InputError(detail, path, line);
     };
-    const rec = parseRecord(raw, fail);
+    const rec = parseRecord(raw, records++ === 0, fail);
     const segment = newSegment(line, path);
     if (rec.tokens === undefined && rec.text === undefined) {
       const keys = Object.keys(rec);
@@ -132,12 +144,26 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       }
       segment.spans = dropDuplicates(spans, path, warnings);
     }
+    if (spanKey === undefined && keyless++ === 0) keylessKeys = keysOf(rec);
     const dialect = dialectOf(shape, integerTags);
     if (!dialects.includes(dialect)) dialects.push(dialect);
+    if (isDocstartRow(segment)) {
+      // A row of CoNLL's document marker alone (CoNLL files turned into rows keep it): a document
+      // break, as the line is in CoNLL, and a token conlleval counts.
+      markers++;
+      docBreak = true;
+      return;
+    }
+    if (docBreak) segment.docBreak = true;
+    docBreak = false;
     sink(segment);
     segments++;
   });
+  if (segments > 0 && keyless === segments) {
+    warnings.push(`${path}: no record has a list of entities under a key complan reads (${ENTITY_KEYS.join(', ')}), so it is read as finding no entities; its first record's keys: ${keylessKeys}`);
+  }
   const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings, lines };
+  if (markers > 0) summary.markers = markers;
   if (usedTags) {
     summary.scheme = detectScheme(evidence);
     summary.evidence = evidence.bits;
@@ -146,12 +172,22 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   return summary;
 }
 
-function parseRecord(raw: string, fail: (detail: string) => never): JsonObject {
+/** Whether a record is `-DOCSTART-` alone, with no entity: CoNLL's document marker as a row. */
+function isDocstartRow(segment: { tokens?: string[]; spans: readonly RawSpan[] }): boolean {
+  return segment.tokens?.length === 1 && segment.tokens[0] === '-DOCSTART-' && segment.spans.length === 0;
+}
+
+/** What to say of a file that is one JSON array of records (Label Studio's JSON and JSON-MIN exports). */
+const JSON_ARRAY = 'expected a JSON object, found a JSON array: JSONL has one record a line (a JSON array of records, as Label Studio exports, converts with jq -c \'.[]\' FILE)';
+
+function parseRecord(raw: string, first: boolean, fail: (detail: string) => never): JsonObject {
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (err) {
     const message = (err as Error).message;
+    // An array spread over lines (pretty-printed) starts with a line that is not JSON.
+    if (first && raw.trimStart().startsWith('[')) fail(JSON_ARRAY);
     if (raw.includes('\r')) {
       fail(`expected a JSON object (${shortReason(message)}); the line has carriage returns inside it (lines ending in CR alone?): convert its line ends to LF`);
     }
@@ -161,6 +197,7 @@ function parseRecord(raw: string, fail: (detail: string) => never): JsonObject {
     }
     fail(`expected a JSON object (${shortReason(message)})`);
   }
+  if (first && Array.isArray(value) && value.some(isObject)) fail(JSON_ARRAY);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     fail(`expected a JSON object (found ${describeJson(value)})`);
   }
@@ -243,8 +280,10 @@ function toSpan(
     [start, end, label] = item;
   } else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
     const obj = item as JsonObject;
-    start = obj.start;
-    end = obj.end;
+    // doccano's export with relations names the offsets start_offset and end_offset.
+    start = obj.start !== undefined ? obj.start : obj.start_offset;
+    end = obj.end !== undefined ? obj.end : obj.end_offset;
+    if (start === undefined || end === undefined) fail(`span ${showValue(item, 60)} has no ${start === undefined ? '"start"' : '"end"'} (its keys: ${keysOf(obj)}; a span is {start, end, label}, or [start, end, label])`);
     label = obj.label;
     if (label === undefined) {
       const key = LABEL_KEYS.find((k) => obj[k] !== undefined);
@@ -275,6 +314,12 @@ function toSpan(
     if (list.length > 1) span.fragments = list;
   }
   return span;
+}
+
+/** An object's keys as messages list them: the first eight, quoted. */
+function keysOf(obj: JsonObject): string {
+  const keys = Object.keys(obj);
+  return keys.length === 0 ? 'none' : keys.slice(0, 8).map((k) => showValue(k, 30)).join(', ') + (keys.length > 8 ? ', …' : '');
 }
 
 /** A span as error messages show it. */

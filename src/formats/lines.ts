@@ -94,6 +94,10 @@ export function firstInvalidUtf8(bytes: Uint8Array): { index: number; cutOff: bo
  * `bytes` start on), the column (in characters, a byte-order mark not counted) and the byte.
  */
 export function notUtf8Error(bytes: Uint8Array, firstLine: number, path: string): InputError {
+  if (firstLine === 1 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    // gzip's magic number: a compressed input, which complan reads only decompressed.
+    return new InputError('the input is gzip-compressed, not text: decompress it as it is read, as <(gunzip -c FILE) does', path, 1);
+  }
   const bad = firstInvalidUtf8(bytes);
   if (bad === undefined) return new InputError('bytes that are not valid UTF-8', path, badByteLine(bytes, firstLine));
   let lineStart = bad.index > 0 ? bytes.lastIndexOf(10, bad.index - 1) + 1 : 0;

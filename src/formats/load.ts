@@ -600,6 +600,11 @@ function withMarkers(t: TokenTally | undefined, summary: ReadSummary): TokenTall
   return { tokens: t.tokens + markers, correct: t.correct + markers, markers };
 }
 
+/** The scheme a file's tags were read by: the one --scheme names, else the one detected; none without tags. */
+function schemeRead(opts: LoadOptions, summary: ReadSummary): string | undefined {
+  return summary.scheme !== undefined && opts.scheme !== 'auto' ? opts.scheme : summary.scheme;
+}
+
 /** Whether a sentence (or record) has no tokens or no text. */
 function isEmpty(s: Sentence): boolean {
   return s.start === s.end;
@@ -753,7 +758,7 @@ function readWith(
       // Every score would read 100 (nothing to find, nothing found counts as perfect): say why.
       goldWarnings.push(`--invalid drop left the gold standard without a single item: are its tags written in ${(opts.scheme !== 'auto' ? opts.scheme : summary.scheme ?? 'the scheme read').toUpperCase()}? Give --scheme as the file is written, or drop nothing with --invalid repair`);
     }
-    goldOutput = { name: 'gold', source: goldPath, format, scheme: summary.scheme, spans: gold.spans, warnings: goldWarnings };
+    goldOutput = { name: 'gold', source: goldPath, format, scheme: schemeRead(opts, summary), spans: gold.spans, warnings: goldWarnings };
     if (summary.dialect !== undefined) goldOutput.dialect = summary.dialect;
   } else {
     const first = opts.systems[0];
@@ -803,7 +808,7 @@ function readWith(
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
     goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
     systems.push({
-      name: first.name, source: first.path, format, scheme: summary.scheme, spans: own, warnings: summary.warnings,
+      name: first.name, source: first.path, format, scheme: schemeRead(opts, summary), spans: own, warnings: summary.warnings,
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
       ...(withMarkers(tally, summary) === undefined ? {} : { tokenTally: withMarkers(tally, summary) }),
     });
@@ -827,7 +832,7 @@ function readWith(
     onRead(spec.path, aligner.spans.length);
     workers?.poll(onRead);
     systems.push({
-      name: spec.name, source: spec.path, format, scheme: summary.scheme, spans: aligner.spans,
+      name: spec.name, source: spec.path, format, scheme: schemeRead(opts, summary), spans: aligner.spans,
       warnings: [...summary.warnings, ...aligner.warnings],
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
       ...(aligner.tokenTally(summary) === undefined ? {} : { tokenTally: aligner.tokenTally(summary) }),

@@ -12,17 +12,21 @@ import type { ConfusionMatrix } from '../metrics/confusion.js';
 import { heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
+import { typeName } from './type-name.js';
 
 export const MISSED = 'missed';
 export const SPURIOUS = 'spurious';
 
 const NOTE = `${MISSED}: gold items with no prediction on their boundaries; ${SPURIOUS}: predictions with no gold item on theirs.`;
 
-/** The rows of a matrix as counts: one per gold type (then missed), and the spurious row (no missed cell). */
-function rowsOf(m: ConfusionMatrix): { label: string; counts: number[] }[] {
+/**
+ * The rows of a matrix as counts: one per gold type (then missed), and the spurious row (no
+ * missed cell). `label` is what a table shows: the untyped type as `(untyped)`.
+ */
+function rowsOf(m: ConfusionMatrix): { label: string; spurious: boolean; counts: number[] }[] {
   return [
-    ...m.types.map((t, g) => ({ label: t, counts: [...m.matrix[g], m.missed[g]] })),
-    { label: SPURIOUS, counts: m.spurious },
+    ...m.types.map((t, g) => ({ label: typeName(t), spurious: false, counts: [...m.matrix[g], m.missed[g]] })),
+    { label: SPURIOUS, spurious: true, counts: m.spurious },
   ];
 }
 
@@ -44,8 +48,8 @@ export function confusionTables(r: EvalReport): Table[] {
     const rows = rowsOf(m);
     return {
       title: `Type confusion — ${s.name}: rows gold type, columns predicted type, items with the same boundaries`,
-      columns: [{ header: 'gold \\ predicted' }, ...m.types.map((t) => ({ header: t, align: 'right' as const })), { header: MISSED, align: 'right' }],
-      rows: rows.map((row) => [row.label, ...row.counts.map(String), ...(row.label === SPURIOUS && row.counts.length === m.types.length ? [''] : [])]),
+      columns: [{ header: 'gold \\ predicted' }, ...m.types.map((t) => ({ header: typeName(t), align: 'right' as const })), { header: MISSED, align: 'right' }],
+      rows: rows.map((row) => [row.label, ...row.counts.map(String), ...(row.spurious && row.counts.length === m.types.length ? [''] : [])]),
       shade: rows.map((row) => [null, ...shares(row.counts), ...(row.counts.length === m.types.length ? [null] : [])]),
       note: k === r.systems.length - 1 ? NOTE : undefined,
     };
@@ -55,17 +59,17 @@ export function confusionTables(r: EvalReport): Table[] {
 /**
  * Long-format CSV of every system's matrix: `system,gold,predicted,count`, one row per cell
  * (zeros included); `predicted` is empty for missed gold items, `gold` empty for spurious
- * predictions.
+ * predictions, so the untyped type is written `(untyped)` here rather than as an empty field.
  */
 export function confusionCsv(r: EvalReport): string {
   const rows: string[][] = [];
   for (const s of r.systems) {
     const m = s.confusion;
     m.types.forEach((g, i) => {
-      m.types.forEach((p, j) => rows.push([s.name, g, p, String(m.matrix[i][j])]));
-      rows.push([s.name, g, '', String(m.missed[i])]);
+      m.types.forEach((p, j) => rows.push([s.name, typeName(g), typeName(p), String(m.matrix[i][j])]));
+      rows.push([s.name, typeName(g), '', String(m.missed[i])]);
     });
-    m.types.forEach((p, j) => rows.push([s.name, '', p, String(m.spurious[j])]));
+    m.types.forEach((p, j) => rows.push([s.name, '', typeName(p), String(m.spurious[j])]));
   }
   return renderCsv(['system', 'gold', 'predicted', 'count'], rows);
 }
@@ -73,18 +77,19 @@ export function confusionCsv(r: EvalReport): string {
 function panelOf(s: SystemScores, goldItems: number, options: HeatmapOptions) {
   const m = s.confusion;
   const rows = rowsOf(m);
-  const cols = [...m.types, MISSED];
+  const cols = [...m.types.map(typeName), MISSED];
   const cells = rows.map((row) => {
     const share = shares(row.counts);
     return cols.map((col, j): HeatmapCell | undefined => {
       if (j >= row.counts.length) return undefined;
       const count = row.counts[j];
-      const what = row.label === SPURIOUS ? `spurious ${col} predictions` : col === MISSED ? `${row.label} gold items missed` : `${row.label} gold items predicted ${col}`;
+      const missed = j === m.types.length;
+      const what = row.spurious ? `spurious ${col} predictions` : missed ? `${row.label} gold items missed` : `${row.label} gold items predicted ${col}`;
       return {
         t: share[j],
         text: String(count),
         tooltip: `${s.name}: ${what} = ${count}`,
-        data: [['gold', row.label === SPURIOUS ? '' : row.label], ['predicted', col === MISSED ? '' : col], ['count', String(count)]],
+        data: [['gold', row.spurious ? '' : row.label], ['predicted', missed ? '' : col], ['count', String(count)]],
       };
     });
   });

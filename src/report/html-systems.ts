@@ -10,6 +10,7 @@ import { tableHtml } from './html-table.js';
 import { percent } from './number.js';
 import { bandColor, textColorOn } from './palette.js';
 import type { Column, Table } from './table.js';
+import { typeName } from './type-name.js';
 
 /**
  * A type-confusion matrix: gold type × predicted type over items with the same boundaries, with
@@ -33,7 +34,7 @@ export function systemsScoreTable(r: EvalReport): Table {
   const columns: Column[] = [
     { header: 'system' }, { header: 'TP', align: 'right' }, { header: 'FP', align: 'right' }, { header: 'FN', align: 'right' },
     { header: 'P', align: 'right' }, { header: 'R', align: 'right' }, { header: F, align: 'right' }, { header: 'SER', align: 'right' },
-    { header: K, align: 'right' }, ...types.map((t) => ({ header: `${t} ${F}`, align: 'right' as const })),
+    { header: K, align: 'right' }, ...types.map((t) => ({ header: `${typeName(t)} ${F}`, align: 'right' as const })),
   ];
   const rows = r.systems.map((s) => [
     s.name, String(s.tp), String(s.fp), String(s.fn), percent(s.precision), percent(s.recall), percent(s.f), percent(s.ser), percent(s.k),
@@ -55,7 +56,7 @@ export function systemsTypeTable(r: EvalReport): Table {
   const rows: string[][] = [];
   for (const s of r.systems) {
     for (const [type, t] of Object.entries(s.byType)) {
-      rows.push([s.name, type, String(r.gold.byType[type] ?? 0), String(t.tp), String(t.fp), String(t.fn), percent(t.precision), percent(t.recall), percent(t.f)]);
+      rows.push([s.name, typeName(type), String(r.gold.byType[type] ?? 0), String(t.tp), String(t.fp), String(t.fn), percent(t.precision), percent(t.recall), percent(t.f)]);
     }
   }
   return {
@@ -77,7 +78,7 @@ export function confusionHtml(system: string, m: TypeConfusion): string {
   out.push(`<figure class="table confusion" data-system="${htmlEscape(system)}"><table class="data confusion-matrix">`);
   out.push(`<caption>${htmlEscape(`Type confusion of ${system}: gold type (rows) × predicted type (columns), same boundaries`)}</caption>`);
   out.push('<thead><tr><th scope="col">gold \\ predicted</th>');
-  for (const t of m.types) out.push(`<th scope="col" class="num">${htmlEscape(t)}</th>`);
+  for (const t of m.types) out.push(`<th scope="col" class="num">${htmlEscape(typeName(t))}</th>`);
   out.push('<th scope="col" class="num">missed</th></tr></thead><tbody>');
   const cell = (v: number, total: number) => {
     if (v === 0 || total === 0) return `<td class="num">${v}</td>`;
@@ -86,7 +87,7 @@ export function confusionHtml(system: string, m: TypeConfusion): string {
   };
   m.types.forEach((t, g) => {
     const total = m.matrix[g].reduce((a, b) => a + b, 0) + m.missed[g];
-    out.push(`<tr><th scope="row">${htmlEscape(t)}</th>${m.matrix[g].map((v) => cell(v, total)).join('')}${cell(m.missed[g], total)}</tr>`);
+    out.push(`<tr><th scope="row">${htmlEscape(typeName(t))}</th>${m.matrix[g].map((v) => cell(v, total)).join('')}${cell(m.missed[g], total)}</tr>`);
   });
   const spurious = m.spurious.reduce((a, b) => a + b, 0);
   out.push(`<tr><th scope="row">spurious</th>${m.spurious.map((v) => cell(v, spurious)).join('')}<td class="num">·</td></tr>`);

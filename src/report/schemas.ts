@@ -6,6 +6,7 @@ import type { EvalReport } from '../metrics/evaluate.js';
 import { SCHEMA_NAMES, type SchemaCounts, type SchemaScores, type SchemasReport } from '../metrics/schemas.js';
 import { jsonNumber, percent } from './number.js';
 import type { Table } from './table.js';
+import { typeName } from './type-name.js';
 
 function countsJson(c: SchemaCounts): object {
   return {
@@ -49,7 +50,7 @@ export function schemasTables(r: EvalReport): Table[] {
     title: 'SemEval-2013 schemas per type (COR, INC, PAR, MIS under the gold type; SPU under the predicted type)',
     columns: [{ header: 'system' }, { header: 'type' }, { header: 'schema' }, ...numeric],
     rows: systems.flatMap((s) => Object.entries(s.schemas!.byType)
-      .flatMap(([label, t]) => SCHEMA_NAMES.map((name) => [s.name, label, name, ...cells(t[name])]))),
+      .flatMap(([label, t]) => SCHEMA_NAMES.map((name) => [s.name, typeName(label), name, ...cells(t[name])]))),
   };
   return [overall, byType];
 }

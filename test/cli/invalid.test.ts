@@ -28,6 +28,18 @@ describe('--invalid', () => {
     expect((drop as unknown as { settings: Record<string, unknown> }).settings).toMatchObject({ invalid: 'drop', 'strict-scheme': false });
   });
 
+  it('detects each file on its own: a system that never writes B- reads as IO and loses nothing unless --scheme names IOB2', async () => {
+    const only = join(dir, 'only-i.conll');
+    writeFileSync(only, 'Ada I-PER\nLovelace I-PER\nvisited O\nTurin I-LOC\n\nBabbage I-PER\nwrote O\n');
+    expect(counts(system(await evalJson(['--gold', gold, '--invalid', 'drop', only]), 'only-i'))).toEqual([3, 0, 0]);
+    // seqeval's strict mode with scheme=IOB2 applies that scheme to both lists: every chunk is dropped.
+    const named = await evalJson(['--gold', gold, '--invalid', 'drop', '--scheme', 'iob2', only]);
+    expect(counts(system(named, 'only-i'))).toEqual([0, 0, 3]);
+    // The JSON names the scheme the tags were read by: the one --scheme names, else the one detected.
+    expect((system(named, 'only-i') as unknown as { scheme: string }).scheme).toBe('iob2');
+    expect((system(await evalJson(['--gold', gold, only]), 'only-i') as unknown as { scheme: string }).scheme).toBe('io');
+  });
+
   it('reject and --strict-scheme name the line; --strict-scheme records invalid: reject', async () => {
     for (const flags of [['--invalid', 'reject'], ['--strict-scheme']]) {
       const r = await runCli(['eval', '--gold', gold, ...flags, sys]);

@@ -46,4 +46,14 @@ describe('eval --schemas', () => {
     expect(plain.stdout).not.toContain('SemEval');
     expect(plain.stdout).toContain('|schemas:false');
   });
+
+  it('says on stderr that the CSV, one table, leaves the schemas (and the paired tests) out', async () => {
+    const csv = await runCli(['eval', '--schemas', '--format', 'csv', ...args]);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).not.toContain('ent_type');
+    expect(csv.stderr).toBe('complan: warning: --schemas is not in the CSV, which holds one table (the scores); --format json, table, markdown or latex give it\n');
+    const both = await runCli(['eval', '--schemas', '--significance', '--confusion', '--format', 'csv', ...args]);
+    expect(both.stderr).toContain('--schemas and --significance are not in the CSV, which holds one table (the confusion matrices)');
+    expect((await runCli(['eval', '--format', 'csv', ...args])).stderr).toBe('');
+  });
 });

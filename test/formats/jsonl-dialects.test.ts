@@ -134,6 +134,39 @@ describe('readJsonl: entities under a key no dialect reads are an error, never a
     fails([{ tokens: [{ start: 0, end: 3 }], spans: [] }], '1: "tokens" must be an array of strings, but item 1 is an object');
   });
 
+  it('warns when no record of a file has entities under a key it reads (a string, or null, is not a list)', () => {
+    const path = temp([{ text: 'Ana sang', prediction: 'PER 0 3' }, { text: 'Bo ran', ents: null }]);
+    const { segments, summary } = read(path);
+    expect(segments.map((s) => s.spans)).toEqual([[], []]);
+    expect(summary.warnings).toEqual([
+      `${path}: no record has a list of entities under a key complan reads ${KEYS}, so it is read as finding no entities; its first record's keys: "text", "prediction"`,
+    ]);
+    // One record with an entity key, even an empty one, says the file is a prediction.
+    expect(read(temp([{ text: 'Ana sang' }, { text: 'Bo ran', spans: [] }])).summary.warnings).toEqual([]);
+  });
+
+  it('reads a -DOCSTART- row as CoNLL reads the line: a document break, counted as a marker', () => {
+    const { segments, summary } = read(temp([
+      { tokens: ['-DOCSTART-'], ner_tags: ['O'] }, { tokens: ['Ana', 'sang'], ner_tags: ['B-PER', 'O'] },
+      { tokens: ['Bo'], ner_tags: ['O'] }, { tokens: ['-DOCSTART-'], spans: [] }, { tokens: ['Cy'], ner_tags: ['B-PER'] },
+    ]));
+    expect(segments.map((s) => [s.tokens, s.docBreak])).toEqual([[['Ana', 'sang'], true], [['Bo'], undefined], [['Cy'], true]]);
+    expect([summary.segments, summary.markers, summary.dialect]).toEqual([3, 2, 'huggingface+token-spans']);
+    // With an entity it is a sentence like any other.
+    const tagged = read(temp([{ tokens: ['-DOCSTART-'], ner_tags: ['B-MISC'] }]));
+    expect([tagged.segments.length, tagged.summary.markers]).toEqual([1, undefined]);
+  });
+
+  it('reads doccano\'s start_offset and end_offset, and names the keys of a span object without offsets', () => {
+    const { segments, summary } = read(temp([{ id: 1, text: 'Ana sang', entities: [{ id: 7, label: 'PER', start_offset: 0, end_offset: 3 }], relations: [] }]));
+    expect(triples(segments[0])).toEqual([[0, 3, 'PER']]);
+    expect(summary.dialect).toBe('char-spans');
+    fails([{ text: 'Ana sang', entities: [{ begin: 0, end: 3, label: 'PER' }] }],
+      '1: span {"begin":0,"end":3,"label":"PER"} has no "start" (its keys: "begin", "end", "label"; a span is {start, end, label}, or [start, end, label])');
+    fails([{ tokens: ['Ana'], spans: [{ start: 0, label: 'PER' }] }],
+      '1: span {"start":0,"label":"PER"} has no "end" (its keys: "start", "label"; a span is {start, end, label}, or [start, end, label])');
+  });
+
   it('rejects integer ner_tags mixed with strings', () => {
     fails([{ tokens: ['a', 'b'], ner_tags: [0, 'O'] }], '1: "ner_tags" must be an array of tag strings or of integer class ids, but item 1 is a number', { labels: LABELS });
   });

@@ -156,6 +156,14 @@ describe('readJsonl: errors name file:line', () => {
     fails('null\n', '1: expected a JSON object (found null)');
   });
 
+  it('says how to convert a file that is one JSON array of records (Label Studio\'s exports)', () => {
+    const hint = "1: expected a JSON object, found a JSON array: JSONL has one record a line (a JSON array of records, as Label Studio exports, converts with jq -c '.[]' FILE)";
+    fails('[\n  {"text": "Ana", "label": []}\n]\n', hint);
+    fails('[{"text": "Ana", "label": []}]\n', hint);
+    // An array record further down is only not an object.
+    fails(`${good}[{"text": "Ana"}]\n`, '2: expected a JSON object (found an array)');
+  });
+
   it('rejects a record with neither tokens nor text', () => {
     fails(`${good}{"id":"x","spans":[]}\n`, '2: record has neither tokens nor text');
   });

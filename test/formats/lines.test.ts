@@ -141,6 +141,12 @@ describe('forEachLine: errors', () => {
     expect(err.message).toBe(`${path}:3: not valid UTF-8 at column 2: a character cut off by the end of the file (byte 0xE6); convert the file to UTF-8`);
   });
 
+  it('says a gzip-compressed file is one, and how to read it', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const path = temp(gzipSync(Buffer.from('Ana B-PER\nsang O\n')));
+    expect(inputError(() => forEachLine(path, () => {})).message).toBe(`${path}:1: the input is gzip-compressed, not text: decompress it as it is read, as <(gunzip -c FILE) does`);
+  });
+
   it('reports only the lines before the bad one', () => {
     const path = temp(Buffer.concat([Buffer.from('a\nb\n'), Buffer.from([0xfe]), Buffer.from('\nd\n')]));
     const seen: number[] = [];

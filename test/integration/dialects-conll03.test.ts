@@ -5,7 +5,8 @@
  * Face rows (tag strings; class ids with --labels), spaCy `doc.to_json()` records and doccano
  * records (character offsets, scored against the CoNLL gold through its tokens), and every
  * figure of eval's JSON must equal the CoNLL file's. So must the gold standard rewritten as
- * Hugging Face rows and as spaCy records. Skipped when the data is absent.
+ * Hugging Face rows and as spaCy records, and rows that keep the -DOCSTART- lines as rows of
+ * their own (documents and token accuracy included). Skipped when the data is absent.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -193,6 +194,48 @@ describe.skipIf(!exists)('JSONL dialects on the CoNLL-2003 test set score as the
   it('doccano records, one per document (sentences on lines), against the CoNLL gold', async () => {
     same(await evalSystems(['--gold', GOLD, ...sets.doccano]), 'doccano');
   }, 60_000);
+
+  it('Hugging Face rows that keep the -DOCSTART- lines as rows: documents and token accuracy as the CoNLL files', async () => {
+    // Every line of a file turned into rows, the document markers included, gold and systems alike.
+    const rowsOf = (path: string, column: 'gold' | 'last') => {
+      const rows: string[] = [];
+      let toks: string[] = [];
+      let tgs: string[] = [];
+      const close = () => {
+        if (toks.length > 0) rows.push(JSON.stringify({ id: String(rows.length), tokens: toks, ner_tags: tgs }));
+        [toks, tgs] = [[], []];
+      };
+      for (const line of readFileSync(path, 'utf8').split('\n')) {
+        const cols = line.trim().split(/\s+/);
+        if (line.trim() === '') close();
+        else {
+          if (cols[0] === '-DOCSTART-') close();
+          toks.push(cols[0]);
+          tgs.push(column === 'gold' ? cols[1] : cols[cols.length - 1]);
+          if (cols[0] === '-DOCSTART-') close();
+        }
+      }
+      close();
+      return `${rows.join('\n')}\n`;
+    };
+    writeFileSync(join(dir, 'gold.docstart.jsonl'), rowsOf(GOLD, 'gold'));
+    // The CoNLL files that keep their -DOCSTART- lines (bert-*, flair-*).
+    const kept = names.filter((n) => readFileSync(join(CONLL03_DIR, `${n}.conll`), 'utf8').startsWith('-DOCSTART-'));
+    expect(kept).toHaveLength(4);
+    for (const n of kept) writeFileSync(join(dir, `${n}.docstart.jsonl`), rowsOf(join(CONLL03_DIR, `${n}.conll`), 'last'));
+    const rows = kept.map((n) => `${n}=${join(dir, `${n}.docstart.jsonl`)}`);
+    for (const gold of [GOLD, join(dir, 'gold.docstart.jsonl')]) {
+      const got = await evalSystems(['--gold', gold, ...rows]);
+      expect(got.gold.documents).toBe(231);
+      for (const n of kept) {
+        const mine = got.systems.get(n)!;
+        expect(figures(mine), n).toEqual(figures(reference.systems.get(n)!));
+        // The markers count as conlleval counts the lines: the CoNLL file's own tally.
+        expect(mine.tokenTally, n).toEqual(reference.systems.get(n)!.tokenTally);
+        expect((mine.tokenTally as Tally).markers, n).toBe(231);
+      }
+    }
+  }, 120_000);
 
   it('the gold standard as Hugging Face rows and as spaCy records, with doc_id', async () => {
     const { tokens, tags } = sentenceTags(GOLD);

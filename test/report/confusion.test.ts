@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { confusionCsv, confusionSvg, confusionTables } from '../../src/report/confusion.js';
+import { confusionHtml, systemsScoreTable, systemsTypeTable } from '../../src/report/html-systems.js';
+import { schemasTables } from '../../src/report/schemas.js';
 import { renderText } from '../../src/report/table.js';
 import { makeCorpus, span } from '../helpers/corpus.js';
 import { all, parseXml } from '../helpers/xml.js';
@@ -73,5 +75,27 @@ describe('confusionSvg', () => {
 
   it('is deterministic', () => {
     expect(confusionSvg(report)).toBe(svg);
+  });
+});
+
+describe('the untyped type (bare B, I tags) in the renderings', () => {
+  const untyped = evaluate(makeCorpus([span(0, 2, ''), span(3, 4, 'LOC')], [[span(0, 2, 'LOC'), span(3, 4, '')]], ['sys']), { schemas: true });
+
+  it('is named (untyped) in the matrix table, the CSV and the SVG, never an empty label', () => {
+    const [t] = confusionTables(untyped);
+    expect(t.columns.map((c) => c.header)).toEqual(['gold \\ predicted', '(untyped)', 'LOC', 'missed']);
+    expect(t.rows.map((r) => r[0])).toEqual(['(untyped)', 'LOC', 'spurious']);
+    // In the CSV an empty gold or predicted field means spurious or missed: the type is named.
+    expect(confusionCsv(untyped).split('\n')).toContain('sys,(untyped),LOC,1');
+    const cells = all(parseXml(confusionSvg(untyped)), (e) => e.name === 'rect' && e.attrs.class === 'cell');
+    expect(cells.map((e) => `${e.attrs['data-gold']}>${e.attrs['data-predicted']}=${e.attrs['data-count']}`)).toContain('(untyped)>LOC=1');
+  });
+
+  it('is named (untyped) in the per-type table of the SemEval schemas and of the HTML report', () => {
+    const rows = schemasTables(untyped)[1].rows.map((r) => r[1]);
+    expect(new Set(rows)).toEqual(new Set(['(untyped)', 'LOC']));
+    expect(systemsTypeTable(untyped).rows.map((r) => r[1])).toContain('(untyped)');
+    expect(systemsScoreTable(untyped).columns.map((c) => c.header)).toContain('(untyped) F1');
+    expect(confusionHtml('sys', untyped.systems[0].confusion)).toContain('<th scope="row">(untyped)</th>');
   });
 });
