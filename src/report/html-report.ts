@@ -47,6 +47,7 @@ export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions): HtmlRepor
     title: o.title,
     plan: run.result,
     scatter: run.scatter(),
+    pareto: run.paretoPoints(),
     costs: p.costs,
     comparison,
     heatmap: heatmapData(comparison, (e) => itemContext(corpus, e)),
