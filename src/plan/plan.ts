@@ -337,6 +337,12 @@ export interface PlanRun {
    * several rules with one score (a single system) appears once.
    */
   paretoPoints: () => Array<{ actual: number; rule: string; members: string[]; size: number; cost: number; front: boolean }>;
+  /**
+   * The recommendation as a point of the scatter (its predicted and actual objective on the
+   * planning data), when it is a candidate the search evaluated; undefined for ensemble
+   * selection's choice or a candidate the search did not reach.
+   */
+  recommendationPoint: () => { predicted: number; actual: number } | undefined;
 }
 
 /**
@@ -534,6 +540,21 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       members: kept.has(k) || listed.includes(k) ? membersOf(store.masks[k]).map((m) => data.names[m]) : [], front: kept.has(k),
     }));
   };
+  const recommendationPoint = () => {
+    // Ensemble selection's choice (members with multiplicities) is no candidate of the search.
+    if (rec.procedure === 'caruana') return undefined;
+    const choice = main.chosen[rec.procedure].choice;
+    let S = 0;
+    for (const m of choice.members) S |= 1 << data.names.indexOf(m);
+    const name = ruleName(choice.rule);
+    for (let r = 0; r < ctx.rules.length; r++) {
+      // A single system is the same ensemble under every rule.
+      if (choice.members.length > 1 && ruleName(ctx.rules[r]) !== name) continue;
+      const k = store.find(S, r);
+      if (k >= 0) return { predicted: predictedValue(ctx, k), actual: store.actual[k] };
+    }
+    return undefined;
+  };
   return {
     result,
     explain,
@@ -541,6 +562,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     recommendedChoice: main.chosen[rec.procedure].choice,
     scatter,
     paretoPoints,
+    recommendationPoint,
   };
 }
 

@@ -48,6 +48,7 @@ export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions): HtmlRepor
     plan: run.result,
     scatter: run.scatter(),
     pareto: run.paretoPoints(),
+    recommendationPoint: run.recommendationPoint(),
     costs: p.costs,
     comparison,
     heatmap: heatmapData(comparison, (e) => itemContext(corpus, e)),
