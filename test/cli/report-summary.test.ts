@@ -3,7 +3,8 @@
  * names plan's recommendation with plan's held-out mean, sd and splits, and its small table gives
  * each procedure's in-sample and held-out score and the recommendation's paired difference,
  * interval and p exactly as `plan --format json` reports them for the same inputs and options.
- * On the news example (two settings) and on the twelve CoNLL-2003 systems when present.
+ * On the news example (two settings) and on the twelve CoNLL-2003 systems when present. Likewise
+ * its ablation section holds ablate's own table rows for the same baseline.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,4 +90,22 @@ describe('the report\'s summary is plan\'s recommendation', () => {
     const files = readdirSync(CONLL03_DIR).filter((f) => (f.endsWith('.conll') && f !== 'gold.conll') || f.endsWith('.jsonl')).sort();
     await expectSummaryIsPlans('conll03', ['--gold', join(CONLL03_DIR, 'gold.conll'), ...files.map((f) => join(CONLL03_DIR, f))]);
   }, 120_000);
+});
+
+describe('the report\'s ablation section is ablate\'s', () => {
+  it('holds every row of ablate\'s tables for the same baseline (the ablation example)', async () => {
+    const dir = join(ROOT, 'examples/ablation');
+    const args = ['--gold', join(dir, 'gold.conll'), ...['baseline', 'no-casing', 'no-gazetteer'].map((s) => join(dir, `${s}.conll`)), '--baseline', 'baseline'];
+    const file = join(temp, 'ablation.html');
+    const r = await runCli(['report', '--html', file, ...args]);
+    expect(r.code, r.stderr).toBe(0);
+    const a = await runCli(['ablate', ...args]);
+    expect(a.code, a.stderr).toBe(0);
+    const lines = new Set(a.stdout.split('\n').map((l) => l.trim().replace(/\s+/g, ' ')).filter((l) => l !== ''));
+    const section = /<section id="ablation".*?<\/section>/s.exec(readFileSync(file, 'utf8'))![0];
+    const rows = [...section.matchAll(/<tbody>(.*?)<\/tbody>/gs)].flatMap((b) => [...b[1].matchAll(/<tr>(.*?)<\/tr>/gs)])
+      .map((m) => [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((c) => unescape(c[1].replace(/<[^>]*>/g, ''))).join(' ').replace(/\s+/g, ' ').trim());
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(lines.has(row), row).toBe(true);
+  });
 });
