@@ -21,6 +21,8 @@ await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' 
 await page.setViewport({ width: 1180, height: 1700 });
 await page.goto(pathToFileURL(file).href);
 await page.click('#heatmap button.cell[data-a="crf"][data-b="cautious"]');
-await page.screenshot({ path: join(root, 'docs/report.png'), clip: { x: 0, y: 0, width: 1180, height: 1700 } });
+// From the top to the end of the heatmap and its pair's details: the summary, the systems and the complementarity.
+const bottom = await page.$eval('#complementarity', (s) => Math.ceil(s.getBoundingClientRect().bottom - s.ownerDocument.body.getBoundingClientRect().top) + 16);
+await page.screenshot({ path: join(root, 'docs/report.png'), clip: { x: 0, y: 0, width: 1180, height: bottom }, captureBeyondViewport: true });
 await browser.close();
 rmSync(dir, { recursive: true, force: true });

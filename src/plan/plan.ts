@@ -329,6 +329,20 @@ export interface PlanRun {
   recommendedChoice: Choice;
   /** The candidates whose prediction is measured (see predictionSample) as scatter points; the listed ones last, best first, labelled and highlighted. */
   scatter: () => Array<{ predicted: number; actual: number; rule: string; members: string[]; highlight: boolean; size: number; cost: number }>;
+  /**
+   * The Pareto chart's points: the scatter's candidates and every candidate on the Pareto front
+   * of actual objective against cost (size when no system has a cost) over all evaluated
+   * candidates in the size range — the front, unlike the scatter, is never a sample. Front
+   * points (`front` true) and listed ones name their members; a member set on the front under
+   * several rules with one score (a single system) appears once.
+   */
+  paretoPoints: () => Array<{ actual: number; rule: string; members: string[]; size: number; cost: number; front: boolean }>;
+  /**
+   * The recommendation as a point of the scatter (its predicted and actual objective on the
+   * planning data), when it is a candidate the search evaluated; undefined for ensemble
+   * selection's choice or a candidate the search did not reach.
+   */
+  recommendationPoint: () => { predicted: number; actual: number } | undefined;
 }
 
 /**
@@ -517,12 +531,46 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     const ordered = p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.ruleIndex));
     return [...predictedRange.filter((k) => !listed.has(k)).map((k) => point(k, false)), ...ordered.map((k) => point(k, true))];
   };
+  const paretoPoints = () => {
+    const listed = p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.ruleIndex));
+    const shown = new Set([...predictedRange, ...listed]);
+    // The scatter's candidates off the front, then the front; a member set and score on it under several rules (a single system) once.
+    const seen = new Set<string>();
+    const kept = new Set(range.filter((k) => front[k]).filter((k) => {
+      const key = `${store.masks[k]}|${store.actual[k]}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }));
+    const ks = [...[...shown].filter((k) => !front[k]), ...kept];
+    return ks.map((k) => ({
+      actual: store.actual[k], rule: ruleName(ctx.rules[store.rules[k]]), size: popcount(store.masks[k]), cost: scorer.costOf(store.masks[k]),
+      members: kept.has(k) || listed.includes(k) ? membersOf(store.masks[k]).map((m) => data.names[m]) : [], front: kept.has(k),
+    }));
+  };
+  const recommendationPoint = () => {
+    // Ensemble selection's choice (members with multiplicities) is no candidate of the search.
+    if (rec.procedure === 'caruana') return undefined;
+    const choice = main.chosen[rec.procedure].choice;
+    let S = 0;
+    for (const m of choice.members) S |= 1 << data.names.indexOf(m);
+    const name = ruleName(choice.rule);
+    for (let r = 0; r < ctx.rules.length; r++) {
+      // A single system is the same ensemble under every rule.
+      if (choice.members.length > 1 && ruleName(ctx.rules[r]) !== name) continue;
+      const k = store.find(S, r);
+      if (k >= 0) return { predicted: predictedValue(ctx, k), actual: store.actual[k] };
+    }
+    return undefined;
+  };
   return {
     result,
     explain,
     candidateChoice: (rank) => listedChoice(data, p.listed[rank - 1]),
     recommendedChoice: main.chosen[rec.procedure].choice,
     scatter,
+    paretoPoints,
+    recommendationPoint,
   };
 }
 

@@ -47,6 +47,8 @@ export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions): HtmlRepor
     title: o.title,
     plan: run.result,
     scatter: run.scatter(),
+    pareto: run.paretoPoints(),
+    recommendationPoint: run.recommendationPoint(),
     costs: p.costs,
     comparison,
     heatmap: heatmapData(comparison, (e) => itemContext(corpus, e)),

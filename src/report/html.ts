@@ -32,7 +32,7 @@ import { paretoSvg } from './pareto-svg.js';
 import { candidatesTable, planHeadline } from './plan.js';
 import { bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
 import { recommendationReason } from './plan-reason.js';
-import { candidatePoints, planScatterSvg } from './plan-svg.js';
+import { candidatePoints, grouped, planScatterSvg } from './plan-svg.js';
 import { objectiveValue, plural, signedObjective, weightedMembers } from './plan-values.js';
 import { pText } from '../plan/recommend.js';
 import { signature, type RunSettings } from './settings.js';
@@ -56,6 +56,14 @@ export interface HtmlReportInput {
   plan: PlanResult;
   /** The candidates whose prediction is measured, listed ones last (PlanRun.scatter()). */
   scatter: readonly HtmlScatterPoint[];
+  /**
+   * The Pareto chart's points (PlanRun.paretoPoints()): the scatter's candidates and every
+   * candidate on the front over all evaluated ones. Absent: the chart draws the scatter's
+   * candidates alone, and its front is theirs.
+   */
+  pareto?: ReadonlyArray<{ actual: number; rule: string; members: readonly string[]; size: number; cost: number; front: boolean }>;
+  /** The recommendation's place in the scatter (PlanRun.recommendationPoint()), ringed there; absent when it is no evaluated candidate. */
+  recommendationPoint?: { predicted: number; actual: number };
   /** Cost per system (each costs 1 when absent); sets the Pareto chart's x axis to cost. */
   costs?: ReadonlyMap<string, number>;
   comparison: Comparison;
@@ -142,16 +150,23 @@ function candidatesHtml(input: HtmlReportInput): string {
   out.push(`<p>${planHeadline(r).map(htmlEscape).join('<br>')}</p>`);
   out.push(`<p class="note">${htmlEscape(dataLine(r))}</p>`);
   out.push('<div class="figures-row">');
-  out.push(`<figure>${inline(planScatterSvg(candidatePoints(input.scatter), { objective: r.objective.description, minimise: r.objective.minimise, maxLabels: top }))}`
-    + '<figcaption class="note">Predicted against actual objective of the candidates (in-sample); the listed ones numbered as in the table below.</figcaption></figure>');
-  const costs = input.costs !== undefined && input.costs.size > 0;
   const rec = r.recommendation;
+  const recLabel = `${chosen(r, rec.members, rec.rule, rec.weights)} (${rec.procedure})`;
+  const ring = input.recommendationPoint === undefined ? undefined : { ...input.recommendationPoint, label: `the recommendation, ${recLabel}` };
+  out.push(`<figure>${inline(planScatterSvg(candidatePoints(input.scatter), { objective: r.objective.description, minimise: r.objective.minimise, maxLabels: top, ring }))}`
+    + `<figcaption class="note">${htmlEscape(`Predicted against actual objective of the candidates (in-sample); the listed ones numbered as in the table below; ${ring === undefined
+      ? `the recommendation, ${recLabel}, is not among them (${rec.procedure === 'caruana' ? 'ensemble selection\'s choice is no candidate of the search' : 'the search did not evaluate it'}).`
+      : 'the recommendation ringed in red.'}`)}</figcaption></figure>`);
+  const costs = input.costs !== undefined && input.costs.size > 0;
   const recProc = procedures(r).find((p) => p.name === rec.procedure);
   const recX = costs ? rec.members.reduce((s, m) => s + (input.costs!.get(m) ?? 1), 0) : rec.members.length;
-  out.push(`<figure>${paretoSvg(input.scatter.map((p) => ({ x: costs ? p.cost : p.size, value: p.actual, label: p.highlight ? `${p.rule}(${p.members.join('+')})` : '' })), {
+  const paretoPoints = input.pareto ?? input.scatter.map((p) => ({ ...p, front: false }));
+  const frontOf = (p: { rule: string; members: readonly string[] }) => (p.members.length === 1 ? p.members[0] : `${p.rule}(${p.members.join('+')})`);
+  out.push(`<figure>${paretoSvg(paretoPoints.map((p) => ({ x: costs ? p.cost : p.size, value: p.actual, label: p.members.length > 0 ? frontOf(p) : '' })), {
     axis: costs ? 'cost' : 'size', objective: r.objective.description, minimise: r.objective.minimise, format: (v) => objectiveValue(r, v),
-    recommendation: recProc === undefined ? undefined : { x: recX, value: recProc.planning.objective, label: `${chosen(r, rec.members, rec.rule, rec.weights)} (${rec.procedure})` },
-  })}<figcaption class="note">${htmlEscape(`Actual ${r.objective.description} (in-sample) against ${costs ? 'cost' : 'size'}: the Pareto front (no candidate is at most as ${costs ? 'costly' : 'large'} and at least as good, one of the two strictly) joined by a line; the recommendation ringed in red.`)}</figcaption></figure>`);
+    recommendation: recProc === undefined ? undefined : { x: recX, value: recProc.planning.objective, label: recLabel },
+  })}<figcaption class="note">${htmlEscape(`Actual ${r.objective.description} (in-sample) against ${costs ? 'cost' : 'size'} of the candidates in the scatter`
+    + `${input.pareto === undefined ? '' : ` and of every candidate on the Pareto front of all ${grouped(r.search.evaluated)} evaluated`}: the Pareto front (no candidate is at most as ${costs ? 'costly' : 'large'} and at least as good, one of the two strictly) joined by a line; the recommendation ringed in red.`)}</figcaption></figure>`);
   out.push('</div>');
   const listed = [...r.candidates].sort((a, b) => a.rank - b.rank).slice(0, top);
   out.push(tableHtml(candidatesTable(r, listed, (m) => m.join('+')), { sortable: true, id: 'candidates-table' }));

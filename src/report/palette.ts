@@ -34,11 +34,21 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** The text colour with the better contrast on `fill`: white or near-black. */
+/** WCAG 2's minimum contrast for normal text (level AA). */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/**
+ * The text colour with the better contrast on `fill`: white or near-black, and black where
+ * neither reaches {@link MIN_TEXT_CONTRAST} (mid-scale colours such as #25858d, on which white
+ * reads at 4.36:1, near-black at 4.33:1 and black at 4.82:1).
+ */
 export function textColorOn(fill: string): string {
   const l = luminance(fill);
   // Contrast with white (1.05)/(l+0.05) against contrast with #111 (l+0.05)/(0.0056+0.05).
-  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.0556 ? '#ffffff' : '#111111';
+  const white = 1.05 / (l + 0.05);
+  const dark = (l + 0.05) / 0.0556;
+  if (Math.max(white, dark) < MIN_TEXT_CONTRAST && (l + 0.05) / 0.05 >= MIN_TEXT_CONTRAST) return '#000000';
+  return white >= dark ? '#ffffff' : '#111111';
 }
 
 /** The xterm 256-colour cube's channel levels (indices 16–231: 16 + 36r + 6g + b). */

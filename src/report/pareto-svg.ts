@@ -60,6 +60,7 @@ export function paretoSvg(points: readonly ParetoPoint[], o: ParetoSvgOptions): 
   const X = (v: number) => left + ((v - x0) / (x1 - x0 || 1)) * side;
   const Y = (v: number) => top + side - ((v - y0) / (y1 - y0 || 1)) * side;
   const xLabel = o.axis === 'size' ? 'members (size)' : 'cost';
+  const xText = (x: number) => fixed(x, o.axis === 'size' ? 0 : 2);
   const out: string[] = [];
   out.push(`<svg class="pareto" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="pareto-title">`);
   out.push(`<title id="pareto-title">${xmlEscape(`Actual ${o.objective} against ${xLabel}: ${finite.length} candidates, ${front.filter(Boolean).length} on the Pareto front`)}</title>`);
@@ -88,13 +89,13 @@ export function paretoSvg(points: readonly ParetoPoint[], o: ParetoSvgOptions): 
   out.push('</g>');
   out.push(`<g class="front" fill="${scaleColor(0.6)}" stroke="#111111" stroke-width="0.8">`);
   finite.forEach((p, i) => {
-    if (front[i]) out.push(`<circle cx="${c(X(p.x))}" cy="${c(Y(p.value))}" r="4"><title>${xmlEscape(`${p.label === '' ? 'candidate' : p.label}: ${xLabel} ${fixed(p.x, 2)}, ${o.format(p.value)} (Pareto front)`)}</title></circle>`);
+    if (front[i]) out.push(`<circle cx="${c(X(p.x))}" cy="${c(Y(p.value))}" r="4"><title>${xmlEscape(`${p.label === '' ? 'candidate' : p.label}: ${xLabel} ${xText(p.x)}, ${o.format(p.value)} (Pareto front)`)}</title></circle>`);
   });
   out.push('</g>');
   if (o.recommendation !== undefined) {
     const r = o.recommendation;
     out.push(`<g class="recommendation"><circle cx="${c(X(r.x))}" cy="${c(Y(r.value))}" r="8" fill="none" stroke="#d62728" stroke-width="2.5"/>`
-      + `<title>${xmlEscape(`Recommended: ${r.label}, ${xLabel} ${fixed(r.x, 2)}, ${o.format(r.value)}`)}</title></g>`);
+      + `<title>${xmlEscape(`Recommended: ${r.label}, ${xLabel} ${xText(r.x)}, ${o.format(r.value)}`)}</title></g>`);
   }
   out.push('</svg>');
   return out.join('\n') + '\n';

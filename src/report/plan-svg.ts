@@ -60,6 +60,8 @@ export interface PlanScatterOptions {
   fontFamily?: string;
   /** Side of the square plot area in px (default 440). */
   plotSize?: number;
+  /** A point to ring in red (the plan's recommendation), named in a note under the plot. */
+  ring?: { predicted: number; actual: number; label: string };
 }
 
 /** A coordinate with at most two decimals, no trailing zeros, never "-0". */
@@ -240,6 +242,11 @@ export function planScatterSvg(points: readonly ScatterPoint[], options: PlanSca
     lo = Math.min(lo, p.predicted, p.actual);
     hi = Math.max(hi, p.predicted, p.actual);
   }
+  const ring = options.ring !== undefined && Number.isFinite(options.ring.predicted) && Number.isFinite(options.ring.actual) ? options.ring : undefined;
+  if (ring !== undefined && ids.length > 0) {
+    lo = Math.min(lo, ring.predicted, ring.actual);
+    hi = Math.max(hi, ring.predicted, ring.actual);
+  }
   const rules = [...ruleIndex.keys()];
   const empty = ids.length === 0;
   const { ticks, decimals } = empty ? niceTicks(0, 1, 5) : niceTicks(lo, hi);
@@ -301,8 +308,9 @@ export function planScatterSvg(points: readonly ScatterPoint[], options: PlanSca
   if (highlightedCount > labelled.length) {
     notes.push(`Numbers on the first ${grouped(labelled.length)} of ${grouped(highlightedCount)} highlighted candidates.`);
   }
-  const notesY = xAxisY + 10;
   const short = (label: string) => (label.length > 60 ? `${label.slice(0, 59)}…` : label);
+  if (ring !== undefined) notes.push(`Ringed in red: ${short(ring.label)}.`);
+  const notesY = xAxisY + 10;
   const keyRows = labelled.map((j, k) => ({ number: String(k + 1), text: short(points[ids[j]].label) }));
   const keyTop = legendRowY(rules.length) + 22;
   const keyRowY = (k: number) => keyTop + legendSize + 6 + (k + 1) * 17;
@@ -368,6 +376,10 @@ export function planScatterSvg(points: readonly ScatterPoint[], options: PlanSca
         + `<title>${xmlEscape(`${p.label} (${p.rule}): predicted ${p.predicted}, actual ${p.actual}`)}</title></path>`);
     }
     out.push('</g>');
+  }
+  if (ring !== undefined) {
+    out.push(`<g class="ring"><circle cx="${c(X(ring.predicted))}" cy="${c(Y(ring.actual))}" r="${c(bigRadius + 4)}" fill="none" stroke="#d62728" stroke-width="2.5"/>`
+      + `<title>${xmlEscape(`${ring.label}: predicted ${ring.predicted}, actual ${ring.actual}`)}</title></g>`);
   }
   if (labelled.length > 0) {
     out.push(`<g class="numbers" font-size="${labelSize}" font-weight="bold" fill="#111111">`);
