@@ -25,16 +25,107 @@
  * of its passes instead of n. Counts are whole numbers, so every tally is exact and comparisons
  * need no rounding margin.
  */
-import type { ActualCounts, ScoringData } from './engine.js';
+import type { PlanData } from './data.js';
+import type { ActualCounts } from './engine.js';
+
+/** What the extensions read of the planning data. */
+export type ExtensionData = Pick<PlanData, 'n' | 'goldSize' | 'rank' | 'votePatterns' | 'contested' | 'bStart' | 'bItems' | 'voteMask' | 'isGold' | 'bGold'>;
+
+/**
+ * Contested boundaries grouped by what decides a counted vote there: whether a gold item is at
+ * the boundary (a non-gold winner is then a substitution) and, for each item some system votes,
+ * its vote mask and whether it is gold. Labels do not matter (every member weighs the same for
+ * every label), nor does the order of the items (two voted items never have the same
+ * best-ranked backer, so ties are broken alike in any order), nor items nobody votes (they
+ * never win). Group k's items are items[start[k] .. start[k+1]) (their masks and gold flags),
+ * standing for `times[k]` boundaries.
+ */
+interface ContestedGroups {
+  count: number;
+  times: Int32Array;
+  sub: Uint8Array;
+  start: Int32Array;
+  mask: Int32Array;
+  gold: Uint8Array;
+}
+
+const groupCache = new WeakMap<object, ContestedGroups>();
+
+/** The contested boundaries of the data, grouped (computed once per data). */
+function contestedGroups(data: ExtensionData): ContestedGroups {
+  let g = groupCache.get(data);
+  if (g !== undefined) return g;
+  const { contested, bStart, bItems, voteMask, isGold, bGold } = data;
+  // Groups found by a hash of the sorted (mask, gold) pairs, confirmed by comparing them.
+  const first = new Map<number, number>();
+  const next: number[] = [];
+  const times: number[] = [];
+  const sub: number[] = [];
+  const start: number[] = [0];
+  const mask: number[] = [];
+  const gold: number[] = [];
+  let longest = 0;
+  for (let k = 0; k < contested.length; k++) longest = Math.max(longest, bStart[contested[k] + 1] - bStart[contested[k]]);
+  const vs = new Int32Array(longest);
+  const os = new Uint8Array(longest);
+  for (let k = 0; k < contested.length; k++) {
+    const b = contested[k];
+    let size = 0;
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+      const i = bItems[e];
+      const v = voteMask[i];
+      if (v === 0) continue;
+      // Insertion sort by mask, then gold flag (a boundary has a few items).
+      let at = size++;
+      while (at > 0 && (vs[at - 1] > v || (vs[at - 1] === v && os[at - 1] > isGold[i]))) {
+        vs[at] = vs[at - 1];
+        os[at] = os[at - 1];
+        at--;
+      }
+      vs[at] = v;
+      os[at] = isGold[i];
+    }
+    const isSub = bGold[b] > 0 ? 1 : 0;
+    let h = isSub + 1;
+    for (let e = 0; e < size; e++) h = Math.imul(h ^ vs[e], 0x9e3779b1) ^ os[e];
+    let found = -1;
+    for (let c = first.get(h) ?? -1; c >= 0 && found < 0; c = next[c]) {
+      if (sub[c] !== isSub || start[c + 1] - start[c] !== size) continue;
+      let same = true;
+      for (let e = 0; e < size && same; e++) same = mask[start[c] + e] === vs[e] && gold[start[c] + e] === os[e];
+      if (same) found = c;
+    }
+    if (found >= 0) {
+      times[found]++;
+      continue;
+    }
+    const id = times.length;
+    next.push(first.get(h) ?? -1);
+    first.set(h, id);
+    times.push(1);
+    sub.push(isSub);
+    for (let e = 0; e < size; e++) {
+      mask.push(vs[e]);
+      gold.push(os[e]);
+    }
+    start.push(mask.length);
+  }
+  g = {
+    count: times.length, times: Int32Array.from(times), sub: Uint8Array.from(sub), start: Int32Array.from(start),
+    mask: Int32Array.from(mask), gold: Uint8Array.from(gold),
+  };
+  groupCache.set(data, g);
+  return g;
+}
 
 /**
  * The counts of the vote weighted by `counts` (whole numbers, at least 1 for the members of S,
  * 0 for the others) after adding one to `counts[m]`, for every m: entry m of the result is
  * {@link actualVote}'s counts for members S ∪ {m} with those weights.
  */
-export function extensionCounts(data: ScoringData, S: number, counts: ArrayLike<number>): ActualCounts[] {
+export function extensionCounts(data: ExtensionData, S: number, counts: ArrayLike<number>): ActualCounts[] {
   const n = data.n;
-  const { bStart, bItems, voteMask, bVoteOr, isGold, bGold, rank } = data;
+  const { rank } = data;
   const weightOf = (bits: number): number => {
     let t = 0;
     for (let x = bits; x !== 0; x &= x - 1) t += counts[31 - Math.clz32(x & -x)];
@@ -71,20 +162,23 @@ export function extensionCounts(data: ScoringData, S: number, counts: ArrayLike<
       }
     }
   }
-  // Per contested boundary: each item's current tally and best-ranked backer (scratch, reused).
+  // Per group of alike contested boundaries: each voted item's current tally and best-ranked
+  // backer (scratch, reused); every count of the group counts `times` times.
+  const g = contestedGroups(data);
   let longest = 0;
-  for (let at = 0; at < data.contested.length; at++) {
-    const b = data.contested[at];
-    longest = Math.max(longest, bStart[b + 1] - bStart[b]);
-  }
+  for (let k = 0; k < g.count; k++) longest = Math.max(longest, g.start[k + 1] - g.start[k]);
   const tally = new Float64Array(longest);
   const best = new Int32Array(longest);
-  for (let at = 0; at < data.contested.length; at++) {
-    const b = data.contested[at];
-    const first = bStart[b];
-    const size = bStart[b + 1] - first;
+  for (let k = 0; k < g.count; k++) {
+    const first = g.start[k];
+    const size = g.start[k + 1] - first;
+    const times = g.times[k];
+    const sub = g.sub[k] === 1;
+    let voted = 0;
     for (let e = 0; e < size; e++) {
-      const bits = voteMask[bItems[first + e]] & S;
+      const v = g.mask[first + e];
+      voted |= v;
+      const bits = v & S;
       let t = 0;
       let r = 0x7fffffff;
       for (let x = bits; x !== 0; x &= x - 1) {
@@ -95,25 +189,23 @@ export function extensionCounts(data: ScoringData, S: number, counts: ArrayLike<
       tally[e] = t;
       best[e] = r;
     }
-    const V = weightOf(bVoteOr[b] & S);
+    const V = weightOf(voted & S);
     // The outcome of the current tallies against an O of W + 1 − V (members voting nothing here).
     const shared = outcome(tally, best, size, -1, 0, W + 1 - V);
     if (shared !== NONE) {
-      const w = bItems[first + (shared & WINNER)];
-      if (isGold[w]) tp++;
+      if (g.gold[first + (shared & WINNER)] === 1) tp += times;
       else {
-        fp++;
-        if (bGold[b] > 0) s++;
+        fp += times;
+        if (sub) s += times;
       }
-      if (shared & TIED) ties++;
+      if (shared & TIED) ties += times;
     }
     // Each member voting here: its item's tally one larger, the O one smaller than above. A
     // member votes one item a boundary, so the items' voters are the boundary's voters, each
     // once. The member's rank only breaks ties: when the item's outcome is the same with the
     // best and the worst rank, it is every voter's; otherwise each voter's is worked out.
     for (let e = 0; e < size; e++) {
-      const voters = voteMask[bItems[first + e]];
-      if (voters === 0) continue;
+      const voters = g.mask[first + e];
       const ifBest = outcome(tally, best, size, e, -1, W - V);
       const uniform = ifBest === outcome(tally, best, size, e, 0x7fffffff, W - V);
       if (uniform && ifBest === shared) continue;
@@ -122,22 +214,20 @@ export function extensionCounts(data: ScoringData, S: number, counts: ArrayLike<
         const got = uniform ? ifBest : outcome(tally, best, size, e, rank[m], W - V);
         if (got === shared) continue;
         if (shared !== NONE) {
-          const w = bItems[first + (shared & WINNER)];
-          if (isGold[w]) dTp[m]--;
+          if (g.gold[first + (shared & WINNER)] === 1) dTp[m] -= times;
           else {
-            dFp[m]--;
-            if (bGold[b] > 0) dS[m]--;
+            dFp[m] -= times;
+            if (sub) dS[m] -= times;
           }
-          if (shared & TIED) dTies[m]--;
+          if (shared & TIED) dTies[m] -= times;
         }
         if (got !== NONE) {
-          const w = bItems[first + (got & WINNER)];
-          if (isGold[w]) dTp[m]++;
+          if (g.gold[first + (got & WINNER)] === 1) dTp[m] += times;
           else {
-            dFp[m]++;
-            if (bGold[b] > 0) dS[m]++;
+            dFp[m] += times;
+            if (sub) dS[m] += times;
           }
-          if (got & TIED) dTies[m]++;
+          if (got & TIED) dTies[m] += times;
         }
       }
     }
