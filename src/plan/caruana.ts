@@ -137,10 +137,12 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
   // Sorted initialization: the best N of the ensembles of the N best systems.
   let initN = 1;
   let initValue = Number.NaN;
+  const initValues: number[] = [];
   for (let k = 0; k < order.length; k++) {
     bump(order[k], 1);
     S |= 1 << order[k];
     const v = valueOf(data, scorer, vw, S);
+    initValues.push(v);
     evaluated++;
     if (k === 0 || scorer.key(v) > scorer.key(initValue)) {
       initN = k + 1;
@@ -158,7 +160,7 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
   for (let k = 0; k < initN; k++) {
     bump(order[k], 1);
     S |= 1 << order[k];
-    record(order[k], k === initN - 1 ? initValue : valueOf(data, scorer, vw, S));
+    record(order[k], initValues[k]);
   }
   let stale = 0;
   for (let step = 0; step < steps && stale < patience; step++) {
