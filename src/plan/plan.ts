@@ -358,6 +358,22 @@ export function searchSetup(names: readonly string[], o: PlanOptions): { setting
   return { settings, scorer };
 }
 
+/**
+ * What a plan reports of a search beyond its list: the candidates in the size range (`range`,
+ * store positions) and which of them are on the Pareto front of objective against cost
+ * (`flags`), the sample whose prediction is measured, rank agreement and prediction quality.
+ */
+function analyse(p: Planned, scorer: Scorer) {
+  const { store } = p.ctx;
+  // Pareto front of objective against cost, over every evaluated candidate in the size range.
+  const range = inRange(p);
+  const flags = paretoFront(range.map((k) => ({ cost: scorer.costOf(store.masks[k]), value: store.actual[k] })), !scorer.objective.minimise);
+  const predictedRange = predictionSample(p, range);
+  const rankAgreement = honestRankAgreement(rankEntries(p, predictedRange), p.singles[p.best], !scorer.objective.minimise);
+  const predictionQuality = planPredictionQuality(p, range, predictedRange);
+  return { range, flags, predictedRange, rankAgreement, predictionQuality };
+}
+
 /** {@link plan}, with the choices behind the result for `--save-plan`. */
 export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const { settings: s, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
@@ -388,8 +404,17 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     // Nothing can be ranked: any winner would be arbitrary, and a saved plan would carry it.
     throw UsageError.about('objective', `"${scorer.objective.text}" is undefined (not a finite number) for every candidate, so none can be chosen; check the expression on a single system's scores`);
   }
+  // What the plan reports of the whole data's search (its Pareto front, and prediction measured
+  // against actual values) reads that search's store alone, which the folds leave as it is: it
+  // is worked out while the first fold's workers search.
+  let analysis: ReturnType<typeof analyse> | undefined;
+  const analysed = () => (analysis ??= analyse(main.planned, scorer));
   const runs = splits.map((split, k) => {
-    const run = runSplit(index, unitKind, split, scorer, s, o.onProgress, holdout ? main : undefined, { data: prepared[k], alongside: ahead(k + 1) });
+    const alongside = () => {
+      ahead(k + 1)();
+      analysed();
+    };
+    const run = runSplit(index, unitKind, split, scorer, s, o.onProgress, holdout ? main : undefined, { data: prepared[k], alongside });
     prepared[k] = undefined;
     return run;
   });
@@ -446,9 +471,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     notes.push({ kind: 'test-set' });
   }
 
-  // Pareto front of objective against cost, over every evaluated candidate in the size range.
-  const range = inRange(p);
-  const flags = paretoFront(range.map((k) => ({ cost: scorer.costOf(store.masks[k]), value: store.actual[k] })), !scorer.objective.minimise);
+  const { range, flags, predictedRange, rankAgreement, predictionQuality } = analysed();
   const front: boolean[] = new Array<boolean>(store.length).fill(false);
   range.forEach((k, i) => { front[k] = flags[i]; });
   const paretoOf = (l: Listed) => (l.ruleIndex < 0 ? false : front[store.find(l.S, l.ruleIndex)] ?? false);
@@ -465,9 +488,6 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       return candidateOf(p, l, rank, o.budget, true, test);
     });
   }
-  const predictedRange = predictionSample(p, range);
-  const rankAgreement = honestRankAgreement(rankEntries(p, predictedRange), p.singles[p.best], !scorer.objective.minimise);
-  const predictionQuality = planPredictionQuality(p, range, predictedRange);
   const explain = (rank: number) => {
     if (!Number.isInteger(rank) || rank < 1 || rank > p.listed.length) {
       throw UsageError.about('explain', `${rank}: the plan lists ${p.listed.length === 1 ? 'one candidate' : `candidates 1 to ${p.listed.length}`}`);
