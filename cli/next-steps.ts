@@ -39,3 +39,8 @@ export function planNextSteps(gold: string | undefined, systems: readonly string
     '      the full report: greedy path, prediction quality, held-out splits, paired tests',
   ];
 }
+
+/** The next-steps section: its title (bold when `color`), then the lines. */
+export function nextStepsText(lines: readonly string[], color: boolean): string {
+  return [color ? '\u001B[1mNext:\u001B[22m' : 'Next:', ...lines].join('\n');
+}

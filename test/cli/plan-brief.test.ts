@@ -33,6 +33,10 @@ describe('plan --brief', () => {
     for (const gone of ['Greedy path', 'Rank agreement', 'Prediction quality', 'Held-out splits']) expect(out).not.toContain(gone);
     const next = out.split('Next:\n')[1];
     expect(next).toBeDefined();
+    // The last thing on the screen is what to run next: the settings line comes before it.
+    expect(out.indexOf('\nsettings: ')).toBeGreaterThan(0);
+    expect(out.indexOf('\nsettings: ')).toBeLessThan(out.indexOf('Next:\n'));
+    expect(out.trimEnd().split('\n').at(-1)).toBe('      the full report: greedy path, prediction quality, held-out splits, paired tests');
     expect(next).toContain(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
     expect(next).toContain('complan combine --plan plan.json');
     expect(next).toContain('complan tui --gold');
