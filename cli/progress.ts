@@ -2,7 +2,7 @@
  * Progress on stderr for long work (reading the inputs, searching, held-out splits). On a
  * terminal, a bar redrawn at most ten times a second and erased when the work ends, so piped
  * output never sees it. `--progress` forces it where stderr is not a terminal (a log, a CI job):
- * then one line a second at most, and one as each phase completes.
+ * then one line a second at most, and one as each phase completes (once, however often it is told).
  */
 import { basename } from 'node:path';
 import type { BytesProgress, ReadProgress } from '../src/formats/load.js';
@@ -50,13 +50,18 @@ export function createProgress(io: Io, now: () => number = () => performance.now
 /** Progress as lines, for a stderr that is not a terminal: one a second at most, and one as a phase completes. */
 function progressLines(io: Io, now: () => number): Progress {
   let last = -Infinity;
+  // The line last written: a phase reported complete twice (as a search and then as its end) is written once.
+  let written = '';
   return {
     update(phase, done, total) {
       const t = now();
       const complete = done >= total;
       if (!complete && t - last < 1000) return;
+      const line = `complan: ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}${complete ? ' (done)' : ''}\n`;
+      if (line === written) return;
       last = t;
-      io.stderr(`complan: ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}${complete ? ' (done)' : ''}\n`);
+      written = line;
+      io.stderr(line);
     },
     end() {},
   };

@@ -31,6 +31,8 @@ describe('progress lines (--progress where stderr is not a terminal)', () => {
     t += 600;
     p.update('search', 3, 10);
     p.update('search', 10, 10);
+    // A phase reported complete again (an exhaustive search then its end) is not written twice.
+    p.update('search', 10, 10);
     expect(err).toEqual(['complan: search 1/10\n', 'complan: search 3/10\n', 'complan: search 10/10 (done)\n']);
   });
 
@@ -52,6 +54,15 @@ describe('the commands', () => {
     const quiet = await runCli(['eval', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
     expect(quiet.stderr).toBe('');
     expect(quiet.stdout).toBe(forced.stdout.replace(/\|progress:true/, ''));
+  });
+
+  it('plan --progress writes each phase of its search once as it completes', async () => {
+    const r = await runCli(['plan', '--progress', '--folds', '2', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stderr.split('\n').filter((l) => l.endsWith('(done)'));
+    expect(lines).toContain('complan: exhaustive 28/28 (done)');
+    expect(lines).toContain('complan: split 1.2: exhaustive 28/28 (done)');
+    expect(new Set(lines).size).toBe(lines.length);
   });
 
   it('on a terminal, compare draws a bar while reading and erases it', async () => {
