@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../cli/io.js';
-import { createProgress, readingProgress } from '../../cli/progress.js';
+import { createProgress, fittedProgressLine, progressLine, readingProgress } from '../../cli/progress.js';
 import { run } from '../../cli/program.js';
 import { ROOT, runCli } from './helpers.js';
 
@@ -42,6 +42,33 @@ describe('progress lines (--progress where stderr is not a terminal)', () => {
     on({ path: '/x/gold.conll', done: 1, total: 2, items: 1000 });
     on({ path: '/x/sys.conll', done: 2, total: 2, items: 1500 });
     expect(calls).toEqual(['reading gold.conll, 1,000 items so far: 1/2', 'reading sys.conll, 2,500 items so far: 2/2', 'end']);
+  });
+});
+
+describe('the progress bar on a terminal', () => {
+  const phase = 'reading spanner-lendecode.jsonl, 72,561 items so far:';
+
+  it('keeps within the terminal: the bar narrows first, then the phase loses its end', () => {
+    expect(fittedProgressLine('exhaustive', 5, 10, 120)).toBe(progressLine('exhaustive', 5, 10));
+    const at80 = fittedProgressLine(phase, 13, 13, 80);
+    expect(at80).toMatch(/^reading spanner-lendecode\.jsonl, 72,561 items so far: \[#{10,29}\] 100% 13\/13$/);
+    expect(at80.length).toBeLessThanOrEqual(79);
+    const at60 = fittedProgressLine(phase, 13, 13, 60);
+    expect(at60.length).toBe(59);
+    expect(at60).toBe(`reading spanner-lendecode.jsonl, 7… [${'#'.repeat(10)}] 100% 13/13`);
+    for (let columns = 1; columns <= 140; columns++) {
+      expect(fittedProgressLine(phase, 7, 13, columns).length).toBeLessThanOrEqual(Math.max(20, columns - 1));
+    }
+  });
+
+  it('at 80 columns never writes a line that would wrap (a redraw would leave its first rows behind)', () => {
+    const err: string[] = [];
+    let t = 0;
+    const p = createProgress({ stdout: () => {}, stderr: (x) => err.push(x), isTTY: false, stderrIsTTY: true, stderrColumns: 80, env: {} }, () => (t += 200));
+    for (let k = 1; k <= 13; k++) p.update(phase, k, 13);
+    p.end();
+    expect(err.length).toBeGreaterThan(10);
+    for (const w of err) for (const l of w.split('\r')) expect(l.length, l).toBeLessThanOrEqual(79);
   });
 });
 
