@@ -5,8 +5,9 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
-import { AblationView } from '../../../cli/tui/AblationView.js';
+import { AblationView, legend } from '../../../cli/tui/AblationView.js';
 import { HELP, HelpOverlay, helpLines } from '../../../cli/tui/HelpOverlay.js';
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
 import { PairDetail } from '../../../cli/tui/PairDetail.js';
@@ -60,12 +61,25 @@ describe('SystemsView', () => {
 describe('AblationView', () => {
   for (const [w, h] of [[80, 22], [100, 28], [160, 48]] as const) {
     it(`fits ${w}×${h + 2}: the baseline line first, no line past the width, no more lines than the height`, () => {
-      const f = frameOf(<AblationView model={newsModel()} active={false} width={w} height={h} />);
+      const f = frameOf(<Box width={w} flexDirection="column"><AblationView model={newsModel()} active={false} width={w} height={h} /></Box>);
       fits(f, w, h);
       expect(f.split('\n')[0]).toMatch(/^Baseline cautious\s+F 74\.75/);
       expect(f).toMatch(/^\s+variant\s+F\s+ΔF\s+V→B\s+B→V\s+flag$/m);
     });
   }
+
+  it('says when the flag is raised, with the thresholds, in the longest form the width holds', () => {
+    const flag = 'same F, different: |ΔF| < 0.5, F_Comp > 25 one way';
+    expect(legend(0.005, 0.25, 159)).toBe(`V→B: F_Comp of what the variant offers the baseline; B→V: the other way; ${flag}`);
+    expect(legend(0.005, 0.25, 99)).toBe(`V→B, B→V: F_Comp each way; ${flag}`);
+    expect(legend(0.005, 0.25, 79)).toBe(`V→B, B→V: F_Comp each way; ${flag}`);
+    expect(legend(0.01, 0.3, 159)).toContain('|ΔF| < 1, F_Comp > 30 one way');
+    for (const w of [80, 100, 160]) {
+      const f = frameOf(<Box width={w} flexDirection="column"><AblationView model={newsModel()} active={false} width={w} height={22} /></Box>);
+      expect(f).toContain(flag);
+      fits(f, w, 22);
+    }
+  });
 
   it('lists more example items on a taller terminal: all it has room for', () => {
     const items = (h: number) => frameOf(<AblationView model={newsModel()} active={false} width={100} height={h} />)
