@@ -20,7 +20,7 @@ import { isRateObjective } from '../plan/scores.js';
 import { fixed, jsonNumber, percent } from './number.js';
 import { abbreviateMembers, wrappedMembers, objectiveLabel, objectiveValue, plural, shortNumber, signedObjective, weightedMembers, width } from './plan-values.js';
 import {
-  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresInFull, proceduresTable, recommendationLines, splitsTable,
+  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresInFull, proceduresTable, recommendationLines, splitChoicesInFull, splitsTable,
 } from './plan-procedures.js';
 import { explainFormatOf, explanationJson, explanationTables } from './plan-explain.js';
 import { noteText } from './plan-notes.js';
@@ -284,7 +284,12 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     const front = paretoTable(result, membersCell);
     if (front !== undefined) section(renderText([front], style));
   }
-  for (const t of honestTables(result, wide)) section(renderText([t], style));
+  honestTables(result, wide).forEach((t, i) => {
+    section(renderText([t], style));
+    // The splits table (the first, when there are splits) shortens the choices: every member below it.
+    const inFull = i === 0 && result.heldOut !== undefined ? splitChoicesInFull(result.heldOut, wide, lineWidth) : [];
+    if (inFull.length > 0) section(['Chosen in each split, in full:', ...inFull].join('\n'));
+  });
   if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => `  - ${noteText(n)}`)].join('\n'));
   section(recommendationLines(result).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
   for (const e of result.explanations ?? []) section(renderText(explanationTables(e, explainFormatOf(result)), style));
