@@ -14,7 +14,7 @@ export interface TmuxSession {
   screen: (colours?: boolean) => string;
   /** Sends keys in one tmux command: they reach the program together, as over a slow link. */
   keys: (...keys: string[]) => void;
-  /** Waits until `test` holds for the screen; returns the last screen, and every screen seen meanwhile. */
+  /** Waits until `test` holds for the screen, unchanged over two reads; returns it, and every screen seen before. */
   waitFor: (test: (s: string) => boolean, ms?: number, every?: number) => Promise<{ screen: string; seen: string[] }>;
   kill: () => void;
 }
@@ -34,10 +34,13 @@ export function startTmux(command: string, columns: number, rows: number): TmuxS
     async waitFor(test, ms = 30000, every = 50) {
       const end = Date.now() + ms;
       const seen: string[] = [];
+      let before = '';
       let s = screen();
-      while (!test(s) && Date.now() < end) {
+      // Held for two reads: a frame being written is caught half old, half new.
+      while (!(test(s) && s === before) && Date.now() < end) {
         seen.push(s);
         await pause(every);
+        before = s;
         s = screen();
       }
       return { screen: s, seen };
