@@ -43,6 +43,18 @@ describe('SystemsView', () => {
     expect(f).not.toContain('input order');
   });
 
+  it('keeps counts of seven digits apart (a corpus of millions of items), every value its own field', () => {
+    const m = newsModel();
+    const big = { ...m, systems: m.systems.map((s, k) => ({ ...s, tp: 1234567 + k, fp: 7654321, fn: 99 })) };
+    const f = frameOf(<Box width={80} flexDirection="column"><SystemsView model={big} active={false} width={80} height={22} /></Box>);
+    fits(f, 80, 22);
+    const row = f.split('\n').find((l) => /^\s+1 /.test(l))!;
+    expect(row.trim().split(/\s+/).slice(-3)).toEqual(['1234567', '7654321', '99']);
+    const head = f.split('\n')[0];
+    const ends = (l: string) => [...l.matchAll(/\S+/g)].map((x) => x.index! + x[0].length);
+    expect(ends(head).slice(-3)).toEqual(ends(row).slice(-3));
+  });
+
   it('one system is "1 system"', () => {
     const m = named(['solo']);
     expect(frameOf(<SystemsView model={m} active={false} width={80} height={22} />)).toContain('1 system, strict match');
