@@ -8,6 +8,8 @@ export interface Io {
   stderrIsTTY?: boolean;
   /** Terminal width, when stdout is a terminal. */
   columns?: number;
+  /** Terminal width, when stderr is a terminal (the progress bar keeps within it). */
+  stderrColumns?: number;
   env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -24,6 +26,7 @@ export function processIo(): Io {
     isTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     columns: process.stdout.columns,
+    stderrColumns: process.stderr.columns,
     env: process.env,
   };
 }

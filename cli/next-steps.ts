@@ -32,10 +32,15 @@ export function planNextSteps(gold: string | undefined, systems: readonly string
     `  complan plan ${inputs} --save-plan plan.json`,
     '      saves the recommendation',
     `  complan combine --plan plan.json ${systemsArgument(systems)} --out ensemble.conll`,
-    '      applies it: writes the ensemble\'s output (to new outputs of the same systems too)',
+    '      applies it: writes the ensemble\'s output, from these or new outputs',
     `  complan tui ${inputs}`,
     '      explores the systems, what each offers another, and the ensembles',
     `  complan plan ${inputs}`,
-    '      the full report: greedy path, prediction quality, held-out splits, paired tests',
+    '      the full report: greedy path, prediction quality, splits, paired tests',
   ];
+}
+
+/** The next-steps section: its title (bold when `color`), then the lines. */
+export function nextStepsText(lines: readonly string[], color: boolean): string {
+  return [color ? '\u001B[1mNext:\u001B[22m' : 'Next:', ...lines].join('\n');
 }

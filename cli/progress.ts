@@ -2,7 +2,7 @@
  * Progress on stderr for long work (reading the inputs, searching, held-out splits). On a
  * terminal, a bar redrawn at most ten times a second and erased when the work ends, so piped
  * output never sees it. `--progress` forces it where stderr is not a terminal (a log, a CI job):
- * then one line a second at most, and one as each phase completes.
+ * then one line a second at most, and one as each phase completes (once, however often it is told).
  */
 import { basename } from 'node:path';
 import type { BytesProgress, ReadProgress } from '../src/formats/load.js';
@@ -24,6 +24,21 @@ export function progressLine(phase: string, done: number, total: number, width =
 }
 
 /**
+ * The bar's text within `columns` (pure: tested): a line as long as the terminal or longer
+ * wraps, and the carriage return that redraws it goes back to its last row only, leaving the rest
+ * on the screen. The bar narrows first (to ten cells), then the phase loses its end to `…`.
+ */
+export function fittedProgressLine(phase: string, done: number, total: number, columns: number): string {
+  const room = Math.max(20, columns - 1);
+  const bare = progressLine(phase, done, total, 0).length;
+  const line = progressLine(phase, done, total, Math.max(10, Math.min(WIDTH, room - bare)));
+  if (line.length <= room) return line;
+  const cut = line.length - room + 1;
+  const shorter = progressLine(`${phase.slice(0, Math.max(1, phase.length - cut))}…`, done, total, 10);
+  return shorter.length <= room ? shorter : `${shorter.slice(0, room - 1)}…`;
+}
+
+/**
  * A progress bar when stderr is a terminal; progress lines when `force` is set and it is not;
  * else one that does nothing.
  */
@@ -36,7 +51,7 @@ export function createProgress(io: Io, now: () => number = () => performance.now
       const t = now();
       if (t - last < 100 && done < total) return;
       last = t;
-      const line = progressLine(phase, done, total);
+      const line = fittedProgressLine(phase, done, total, io.stderrColumns ?? io.columns ?? 80);
       io.stderr(`\r${line}${' '.repeat(Math.max(0, shown - line.length))}`);
       shown = line.length;
     },
@@ -50,13 +65,18 @@ export function createProgress(io: Io, now: () => number = () => performance.now
 /** Progress as lines, for a stderr that is not a terminal: one a second at most, and one as a phase completes. */
 function progressLines(io: Io, now: () => number): Progress {
   let last = -Infinity;
+  // The line last written: a phase reported complete twice (as a search and then as its end) is written once.
+  let written = '';
   return {
     update(phase, done, total) {
       const t = now();
       const complete = done >= total;
       if (!complete && t - last < 1000) return;
+      const line = `complan: ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}${complete ? ' (done)' : ''}\n`;
+      if (line === written) return;
       last = t;
-      io.stderr(`complan: ${phase} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}${complete ? ' (done)' : ''}\n`);
+      written = line;
+      io.stderr(line);
     },
     end() {},
   };

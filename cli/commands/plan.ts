@@ -11,7 +11,7 @@ import { MAX_THREADS } from '../../src/plan/thread-limits.js';
 import { useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
-import { planNextSteps } from '../next-steps.js';
+import { nextStepsText, planNextSteps } from '../next-steps.js';
 import { planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
 import {
   addFormatOption, addInputOptions, commandSettings, outputFormat, positiveNumber, printResult, type OutputFormat,
@@ -164,15 +164,18 @@ export function registerPlan(program: Command, io: Io): void {
       io.stderr(`${terminalText(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
     }
     const settings = commandSettings(cmd, planEffectiveSettings(result));
+    const color = useColor(io.env, io.isTTY);
+    // The brief report ends with what to run next, after its settings line.
+    const next = flags.brief === true && format === 'table' ? planNextSteps(flags.gold, systems) : undefined;
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),
       csv: () => report.planCsv(result),
       markdown: () => report.planMarkdown(result),
       latex: () => report.planLatex(result),
       table: () => report.planTable(result, {
-        color: useColor(io.env, io.isTTY), width: io.columns ?? 120, top: flags.top,
-        brief: flags.brief === true, next: flags.brief === true ? planNextSteps(flags.gold, systems) : undefined,
+        color, width: io.columns ?? 120, top: flags.top, brief: flags.brief === true,
       }),
     });
+    if (next !== undefined) io.stdout(`\n${nextStepsText(next, color)}\n`);
   });
 }

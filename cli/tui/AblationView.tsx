@@ -15,6 +15,24 @@ import { cutEnd, padEnd, padStart, pct, shortNames, signedPct, truncate } from '
 /** The flag of a variant with the baseline's F but different items. */
 const SAME_F = 'same F, different';
 
+/** Points, without trailing zeros (0.5, 25). */
+const points = (x: number) => String(Number((x * 100).toFixed(2)));
+
+/**
+ * The line under the table: what V→B and B→V are and when the flag is raised, the longest form
+ * that fits `width` (the flag's two words alone say little).
+ */
+export function legend(sameF: number, different: number, width: number): string {
+  const flag = `${SAME_F}: |ΔF| < ${points(sameF)}, F_Comp > ${points(different)} one way`;
+  const forms = [
+    `V→B: F_Comp of what the variant offers the baseline; B→V: the other way; ${flag}`,
+    `V→B: F_Comp the variant offers the baseline, B→V the reverse; ${flag}`,
+    `V→B, B→V: F_Comp each way; ${flag}`,
+    'V→B: F_Comp of what the variant offers the baseline; B→V: the other way',
+  ];
+  return forms.find((f) => f.length <= width) ?? forms[forms.length - 1];
+}
+
 function item(e: ItemExample, width: number): string {
   return truncate(`  ${e.text}${e.label === null ? '' : ` ${e.label}`} (${e.doc} s${e.sentence})`, width);
 }
@@ -66,7 +84,7 @@ function SystemAblationView({ model, active, width, height }: ViewProps) {
           </Text>
         );
       })}
-      <Text>{cutEnd('V→B: F_Comp of what the variant offers the baseline; B→V: the other way', width - 1)}</Text>
+      <Text wrap="truncate">{cutEnd(legend(a.sameF, a.different, width - 1), width - 1)}</Text>
       <Box marginTop={1}>
         <Box flexDirection="column" width={half} marginRight={1}>
           <Text underline>{truncate(`gained by ${v.name} (${v.gainedCount})`, half)}</Text>

@@ -1,8 +1,10 @@
 /**
  * The Planner view's scores of the selection: predicted (pairwise statistics) and actual
  * (simulated on gold), one column per figure, each at least seven characters with a space before
- * its value, so fractional predicted counts never run into their neighbours. Where the width is
- * short of all eight columns, K (the Systems view has it) is left out.
+ * its value, so fractional predicted counts never run into their neighbours: from 10,000 on they
+ * are rounded to whole items (65432.1 would take seven characters), and a value longer still widens
+ * every column rather than meet the one before it. Where the width is short of all eight columns,
+ * K (the Systems view has it) is left out.
  */
 import { Text } from 'ink';
 import type { CandidateScores } from '../../src/plan/types.js';
@@ -17,14 +19,20 @@ const LABEL = 10;
 /** A column: a space and six characters (100.00, 5338.0). */
 const CELL = 7;
 
-/** The width of the table with `columns` columns. */
-export function scoresTableWidth(columns: number): number {
-  return LABEL + columns * CELL;
+/** The width of the table with `columns` columns of `cell` characters. */
+export function scoresTableWidth(columns: number, cell = CELL): number {
+  return LABEL + columns * cell;
 }
 
 /** The columns shown in `width` characters: all, or all but K. */
-export function scoreColumns(width: number): Column[] {
-  return width > scoresTableWidth(SCORE_COLUMNS.length) ? [...SCORE_COLUMNS] : SCORE_COLUMNS.filter((c) => c !== 'K');
+export function scoreColumns(width: number, cell = CELL): Column[] {
+  return width > scoresTableWidth(SCORE_COLUMNS.length, cell) ? [...SCORE_COLUMNS] : SCORE_COLUMNS.filter((c) => c !== 'K');
+}
+
+/** A count in a cell: as `count` writes it while that fits six characters, else whole. */
+export function countCell(x: number): string {
+  const s = count(x);
+  return s.length < CELL || !Number.isFinite(x) ? s : String(Math.round(x));
 }
 
 function value(s: CandidateScores, c: Column): string {
@@ -34,30 +42,38 @@ function value(s: CandidateScores, c: Column): string {
     case 'F': return pct(s.f);
     case 'SER': return pct(s.ser);
     case 'K': return pct(s.k);
-    case 'TP': return count(s.tp);
-    case 'FP': return count(s.fp);
-    case 'FN': return count(s.fn);
+    case 'TP': return countCell(s.tp);
+    case 'FP': return countCell(s.fp);
+    case 'FN': return countCell(s.fn);
   }
 }
 
-const cells = (values: readonly string[]) => values.map((v) => ` ${v.padStart(CELL - 1)}`).join('');
+const cells = (values: readonly string[], cell: number) => values.map((v) => ` ${v.padStart(cell - 1)}`).join('');
 
-/** One line of the table: the label, then each column's value (the header when `s` is null). */
-export function scoresLine(label: string, s: CandidateScores | null, columns: readonly Column[]): string {
-  return label.padEnd(LABEL) + cells(columns.map((c) => (s === null ? c : value(s, c))));
+/** The width of a column for these rows: seven, or a space more than the longest value. */
+export function cellWidth(rows: readonly (CandidateScores | null)[], columns: readonly Column[]): number {
+  let widest = CELL - 1;
+  for (const s of rows) if (s !== null) for (const c of columns) widest = Math.max(widest, value(s, c).length);
+  return widest + 1;
+}
+
+/** One line of the table: the label, then each column's value (the header when `s` is null), in cells of `cell` characters. */
+export function scoresLine(label: string, s: CandidateScores | null, columns: readonly Column[], cell = CELL): string {
+  return label.padEnd(LABEL) + cells(columns.map((c) => (s === null ? c : value(s, c))), cell);
 }
 
 /** The header, the predicted and actual rows and the prediction's method; a hint without members. */
 export function ScoresTable({ scores, width }: { scores: SelectionScores | null; width: number }) {
-  const columns = scoreColumns(width);
+  const cell = scores === null ? CELL : cellWidth([scores.predicted, scores.actual], SCORE_COLUMNS);
+  const columns = scoreColumns(width, cell);
   return (
     <>
-      <Text bold>{scoresLine('', null, columns)}</Text>
+      <Text bold wrap="truncate">{scoresLine('', null, columns, cell)}</Text>
       {scores === null
         ? <Text>space: add systems to the ensemble</Text>
         : <>
-            <Text>{scoresLine('predicted', scores.predicted, columns)}</Text>
-            <Text bold>{scoresLine('actual', scores.actual, columns)}</Text>
+            <Text wrap="truncate">{scoresLine('predicted', scores.predicted, columns, cell)}</Text>
+            <Text bold wrap="truncate">{scoresLine('actual', scores.actual, columns, cell)}</Text>
             <Text>{`prediction: ${scores.method}${columns.length < SCORE_COLUMNS.length ? ' · K: view 1' : ''}`}</Text>
           </>}
     </>

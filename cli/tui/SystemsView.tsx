@@ -22,9 +22,11 @@ export function SystemsView({ model, active, width, height }: { model: TuiModel;
     else if (key.downArrow) setTop((t) => Math.min(maxTop, t + 1));
     else if (key.upArrow) setTop((t) => Math.max(0, t - 1));
   }, { isActive: active });
-  const nameWidth = Math.max(8, Math.min(28, width - 4 - 8 * NUM - 1));
+  // A column a space wider than its longest value: a count of seven digits would meet the one before it.
+  const num = Math.max(NUM, 1 + Math.max(0, ...model.systems.flatMap((s) => [s.tp, s.fp, s.fn].map((x) => count(x).length))));
+  const nameWidth = Math.max(8, Math.min(28, width - 4 - 8 * num - 1));
   const head = (c: string) => (c === column ? `${c}▼` : c);
-  const cells = (values: string[]) => values.map((v) => padStart(v, NUM)).join('');
+  const cells = (values: string[]) => values.map((v) => padStart(v, num)).join('');
   const from = Math.min(top, maxTop);
   const names = shortNames(model.names, nameWidth);
   return (

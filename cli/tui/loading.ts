@@ -7,7 +7,7 @@
  */
 import { basename } from 'node:path';
 import type { BytesProgress, ReadProgress } from '../../src/formats/load.js';
-import { progressLine } from '../progress.js';
+import { BYTES_PROGRESS_FROM, progressLine } from '../progress.js';
 
 export interface LoadingState {
   /** Files read so far, of all of them, and the items (gold and predicted spans) they held. */
@@ -16,7 +16,7 @@ export interface LoadingState {
   items: number;
   /** The file being read, while files are read. */
   reading?: string;
-  /** How much of it is read, once a first chunk is: `120 of 954 MiB`. */
+  /** How much of it is read, once a first chunk of a large file is: `120 of 954 MiB`. */
   readingBytes?: string;
   /** What is being computed once every file is read. */
   step?: string;
@@ -68,6 +68,8 @@ export function startLoadingScreen(sink: LoadingSink, files: readonly string[]):
       draw();
     },
     bytes: (p) => {
+      // A small file is read in a moment: its MiB (`0 of 0 MiB`) would only flicker, as on the CLI.
+      if ((p.size ?? p.bytes) < BYTES_PROGRESS_FROM) return;
       const mib = (b: number) => Math.floor(b / 2 ** 20).toLocaleString('en-US');
       const shown = p.size === undefined ? `${mib(p.bytes)} MiB` : `${mib(p.bytes)} of ${mib(p.size)} MiB`;
       state = { ...state, reading: basename(p.path), readingBytes: shown };

@@ -87,6 +87,16 @@ export function proceduresInFull(r: PlanResult, cell: (m: string[]) => string, m
   });
 }
 
+/** The lines listing every member of each split's choice that the splits table's `cell` shortened. */
+export function splitChoicesInFull(h: HeldOut, cell: (m: string[]) => string, max: number): string[] {
+  const repeats = (h.repeats ?? 1) > 1;
+  return h.splits.flatMap((s) => {
+    const full = weightedMembers(s.chosen.members, s.chosen.weights);
+    if (cell(full) === full.join('+')) return [];
+    return wrappedMembers(`  ${repeats ? `split ${s.repeat}.${s.fold}` : `fold ${s.fold}`}: ${s.chosen.rule} of ${s.chosen.members.length}: `, full, max);
+  });
+}
+
 /** The held-out splits: what the selection chose on each training part and how every procedure did on the part left out. */
 export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => string): Table {
   const names: ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];

@@ -20,7 +20,7 @@ import { isRateObjective } from '../plan/scores.js';
 import { fixed, jsonNumber, percent } from './number.js';
 import { abbreviateMembers, wrappedMembers, objectiveLabel, objectiveValue, plural, shortNumber, signedObjective, weightedMembers, width } from './plan-values.js';
 import {
-  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresInFull, proceduresTable, recommendationLines, splitsTable,
+  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresInFull, proceduresTable, recommendationLines, splitChoicesInFull, splitsTable,
 } from './plan-procedures.js';
 import { explainFormatOf, explanationJson, explanationTables } from './plan-explain.js';
 import { noteText } from './plan-notes.js';
@@ -249,6 +249,15 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     membersCell = (m) => abbreviateMembers(m, room);
   }
   const wide = options.width === undefined ? (m: string[]) => m.join('+') : (m: string[]) => abbreviateMembers(m, Math.max(16, Math.floor(options.width! / 3)));
+  // The procedures table keeps within the width too: its members narrower than a third of it where the other columns need that.
+  let chose = wide;
+  if (options.width !== undefined) {
+    const full = proceduresTable(result, (m) => m.join('+'));
+    const widths = full.columns.map((c, j) => Math.max(width(c.header), ...full.rows.map((row) => width(row[j]))));
+    const room = options.width - (widths.reduce((a, b) => a + b, 0) - widths[1] + 2 * (widths.length - 1));
+    const cap = Math.max(16, Math.floor(options.width / 3));
+    if (room < cap) chose = (m: string[]) => abbreviateMembers(m, Math.max(12, room));
+  }
   const lineWidth = Math.max(40, options.width ?? 100);
   const style = options.brief === true ? { color, width: lineWidth } : { color };
   if (list.length === 0) section('No candidates.');
@@ -260,8 +269,8 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
       section(['Members in full:', ...cut.flatMap((c) => wrappedMembers(`  #${c.rank} ${c.rule} of ${c.size}: `, weightedMembers(c.members, c.weights), lineWidth))].join('\n'));
     }
   }
-  section(renderText([proceduresTable(result, wide)], style));
-  const chosen = proceduresInFull(result, wide, lineWidth);
+  section(renderText([proceduresTable(result, chose)], style));
+  const chosen = proceduresInFull(result, chose, lineWidth);
   if (chosen.length > 0) section(['Chosen in full:', ...chosen].join('\n'));
   if (options.brief === true) {
     section(recommendationLines(result).map((l, i) => (i === 0 ? bold(l, color) : wrapWords(l, lineWidth))).join('\n'));
@@ -275,7 +284,12 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     const front = paretoTable(result, membersCell);
     if (front !== undefined) section(renderText([front], style));
   }
-  for (const t of honestTables(result, wide)) section(renderText([t], style));
+  honestTables(result, wide).forEach((t, i) => {
+    section(renderText([t], style));
+    // The splits table (the first, when there are splits) shortens the choices: every member below it.
+    const inFull = i === 0 && result.heldOut !== undefined ? splitChoicesInFull(result.heldOut, wide, lineWidth) : [];
+    if (inFull.length > 0) section(['Chosen in each split, in full:', ...inFull].join('\n'));
+  });
   if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => `  - ${noteText(n)}`)].join('\n'));
   section(recommendationLines(result).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
   for (const e of result.explanations ?? []) section(renderText(explanationTables(e, explainFormatOf(result)), style));

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planNextSteps, systemsArgument } from '../../cli/next-steps.js';
+import type { Io } from '../../cli/io.js';
+import { run } from '../../cli/program.js';
 import { ROOT, runCli } from './helpers.js';
 
 const NEWS = join(ROOT, 'examples/news');
@@ -33,12 +35,29 @@ describe('plan --brief', () => {
     for (const gone of ['Greedy path', 'Rank agreement', 'Prediction quality', 'Held-out splits']) expect(out).not.toContain(gone);
     const next = out.split('Next:\n')[1];
     expect(next).toBeDefined();
+    // The last thing on the screen is what to run next: the settings line comes before it.
+    expect(out.indexOf('\nsettings: ')).toBeGreaterThan(0);
+    expect(out.indexOf('\nsettings: ')).toBeLessThan(out.indexOf('Next:\n'));
+    expect(out.trimEnd().split('\n').at(-1)).toBe('      the full report: greedy path, prediction quality, splits, paired tests');
     expect(next).toContain(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
     expect(next).toContain('complan combine --plan plan.json');
     expect(next).toContain('complan tui --gold');
     // The commands quote the example's absolute paths, as long as the checkout's path: measured as if relative.
     const width = (l: string) => [...l.split(`${ROOT}/`).join('')].length;
     expect(Math.max(...out.split('\n').filter((l) => !l.startsWith('settings:')).map(width))).toBeLessThanOrEqual(120);
+  });
+
+  it('fits an 80-column terminal: its tables narrow their members and list the shortened ones in full', async () => {
+    let out = '';
+    const io: Io = { stdout: (t) => { out += t; }, stderr: () => {}, isTTY: false, columns: 80, env: {} };
+    const code = await run(['plan', '--brief', '--top', '3', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS], io);
+    expect(code).toBe(0);
+    // Every line but the settings and the commands to copy, which stay whole.
+    const lines = out.split('\n').filter((l) => !l.startsWith('settings:') && !l.startsWith('  complan '));
+    for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(80);
+    expect(out).toMatch(/^procedure {5}chose {2,}rule/m);
+    expect(out).toMatch(/^Chosen in full:\n {2}selection: vote of 3: confuser, crf, gazetteer$/m);
+    expect(out).toMatch(/^ {2}caruana: weighted of 5: cautious, confuser×2, crf, gazetteer×2, sloppy$/m);
   });
 
   it('prints next commands that run as printed (save the plan, then apply it)', () => {

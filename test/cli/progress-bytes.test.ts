@@ -34,4 +34,15 @@ describe('the loading screen', () => {
     expect(frames[frames.length - 1]).toContain('reading sys.conll…');
     expect(loadingLines({ files: 0, total: 1, items: 0, reading: 'f', readingBytes: '3 MiB' }, 80)).toContain('reading f… 3 MiB');
   });
+
+  it('says nothing of the MiB of a file below the CLI threshold (no "0 of 0 MiB" for the CoNLL-2003 gold)', () => {
+    const frames: string[][] = [];
+    const screen = startLoadingScreen({ columns: 80, draw: (l) => frames.push([...l]) }, ['/x/gold.conll', '/x/sys.conll']);
+    screen.bytes({ path: '/x/gold.conll', bytes: 700_000, size: 700_000, done: 0, total: 2 });
+    screen.bytes({ path: '-', bytes: 4 * MIB, done: 0, total: 2 });
+    expect(frames).toHaveLength(1);
+    expect(frames[0].at(-1)).toBe('reading gold.conll…');
+    screen.bytes({ path: '/x/gold.conll', bytes: 4 * MIB, size: BYTES_PROGRESS_FROM, done: 0, total: 2 });
+    expect(frames.at(-1)!.at(-1)).toBe('reading gold.conll… 4 of 16 MiB');
+  });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../cli/io.js';
-import { createProgress, readingProgress } from '../../cli/progress.js';
+import { createProgress, fittedProgressLine, progressLine, readingProgress } from '../../cli/progress.js';
 import { run } from '../../cli/program.js';
 import { ROOT, runCli } from './helpers.js';
 
@@ -31,6 +31,8 @@ describe('progress lines (--progress where stderr is not a terminal)', () => {
     t += 600;
     p.update('search', 3, 10);
     p.update('search', 10, 10);
+    // A phase reported complete again (an exhaustive search then its end) is not written twice.
+    p.update('search', 10, 10);
     expect(err).toEqual(['complan: search 1/10\n', 'complan: search 3/10\n', 'complan: search 10/10 (done)\n']);
   });
 
@@ -43,6 +45,33 @@ describe('progress lines (--progress where stderr is not a terminal)', () => {
   });
 });
 
+describe('the progress bar on a terminal', () => {
+  const phase = 'reading spanner-lendecode.jsonl, 72,561 items so far:';
+
+  it('keeps within the terminal: the bar narrows first, then the phase loses its end', () => {
+    expect(fittedProgressLine('exhaustive', 5, 10, 120)).toBe(progressLine('exhaustive', 5, 10));
+    const at80 = fittedProgressLine(phase, 13, 13, 80);
+    expect(at80).toMatch(/^reading spanner-lendecode\.jsonl, 72,561 items so far: \[#{10,29}\] 100% 13\/13$/);
+    expect(at80.length).toBeLessThanOrEqual(79);
+    const at60 = fittedProgressLine(phase, 13, 13, 60);
+    expect(at60.length).toBe(59);
+    expect(at60).toBe(`reading spanner-lendecode.jsonl, 7… [${'#'.repeat(10)}] 100% 13/13`);
+    for (let columns = 1; columns <= 140; columns++) {
+      expect(fittedProgressLine(phase, 7, 13, columns).length).toBeLessThanOrEqual(Math.max(20, columns - 1));
+    }
+  });
+
+  it('at 80 columns never writes a line that would wrap (a redraw would leave its first rows behind)', () => {
+    const err: string[] = [];
+    let t = 0;
+    const p = createProgress({ stdout: () => {}, stderr: (x) => err.push(x), isTTY: false, stderrIsTTY: true, stderrColumns: 80, env: {} }, () => (t += 200));
+    for (let k = 1; k <= 13; k++) p.update(phase, k, 13);
+    p.end();
+    expect(err.length).toBeGreaterThan(10);
+    for (const w of err) for (const l of w.split('\r')) expect(l.length, l).toBeLessThanOrEqual(79);
+  });
+});
+
 describe('the commands', () => {
   it('eval --progress reports each file read on stderr; without it, nothing', async () => {
     const forced = await runCli(['eval', '--progress', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
@@ -52,6 +81,15 @@ describe('the commands', () => {
     const quiet = await runCli(['eval', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
     expect(quiet.stderr).toBe('');
     expect(quiet.stdout).toBe(forced.stdout.replace(/\|progress:true/, ''));
+  });
+
+  it('plan --progress writes each phase of its search once as it completes', async () => {
+    const r = await runCli(['plan', '--progress', '--folds', '2', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stderr.split('\n').filter((l) => l.endsWith('(done)'));
+    expect(lines).toContain('complan: exhaustive 28/28 (done)');
+    expect(lines).toContain('complan: split 1.2: exhaustive 28/28 (done)');
+    expect(new Set(lines).size).toBe(lines.length);
   });
 
   it('on a terminal, compare draws a bar while reading and erases it', async () => {

@@ -36,4 +36,27 @@ describe('the plan table names every member', () => {
       for (const m of listed) expect(names).toContain(m);
     }
   });
+
+  it('lists in full what the selection chose in each held-out split where the splits table shortened it', async () => {
+    const dir = join(ROOT, 'examples/news/systems');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.conll')).sort();
+    const names = files.map((f, k) => `system-with-a-rather-long-name-${k}-${f.replace('.conll', '')}`);
+    const r = await runCli(['plan', '--gold', join(ROOT, 'examples/news/gold.conll'), '--folds', '3',
+      ...files.map((f, k) => `${names[k]}=${join(dir, f)}`)]);
+    expect(r.code, r.stderr).toBe(0);
+    const table = r.stdout.split(/^Held-out splits .*\n/m)[1]?.split('\n\n')[0];
+    expect(table).toBeDefined();
+    const cut = table!.split('\n').filter((l) => /^\s+\d+\s.*\+\d more\)/.test(l)).map((l) => Number(/^\s+(\d+)/.exec(l)![1]));
+    expect(cut.length, 'the table shortens some choices').toBeGreaterThan(0);
+    const block = r.stdout.split('Chosen in each split, in full:\n')[1]?.split('\n\n')[0];
+    expect(block, 'a block of full member lists after the splits table').toBeDefined();
+    const entries = block!.split(/\n(?= {2}fold)/);
+    expect(entries.map((e) => Number(/^ {2}fold (\d+):/.exec(e)![1]))).toEqual(cut);
+    for (const e of entries) {
+      const size = Number(/of (\d+):/.exec(e)![1]);
+      const listed = e.replace(/^ {2}fold \d+: \S+ of \d+: /, '').split(/,\s+/).map((s) => s.trim());
+      expect(listed).toHaveLength(size);
+      for (const m of listed) expect(names).toContain(m);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 /** The Planner's scores table: one column per figure, values apart, K left out where the width is short. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
 import { ScoresTable, scoresLine, scoreColumns, scoresTableWidth, SCORE_COLUMNS } from '../../../cli/tui/ScoresTable.js';
 import type { CandidateScores } from '../../../src/plan/types.js';
@@ -41,6 +42,30 @@ describe('ScoresTable', () => {
     expect(narrow).toContain('K: view 1');
     for (const l of narrow.split('\n')) expect(l.length).toBeLessThanOrEqual(60);
     expect(narrow).toMatch(/predicted\s+86\.20\s+94\.51\s+90\.17\s+18\.06\s+5338\.0\s+854\.3\s+310\.0/);
+  });
+
+  it('on a large corpus, predicted counts of 10,000 and more are whole, and a longer value widens every column', () => {
+    // Counts as a union predicts them on half a million tokens: 65432.14 would take seven characters.
+    const big = { ...predicted, tp: 65432.14, fp: 9876.54, fn: 123456.7 } as CandidateScores;
+    const bigActual = { ...actual, tp: 65431, fp: 9880, fn: 1234567 } as CandidateScores;
+    const line = scoresLine('predicted', big, SCORE_COLUMNS);
+    expect(line.trim().split(/\s+/).slice(-3)).toEqual(['65432', '9876.5', '123457']);
+    expect(line.length).toBe(scoresTableWidth(8));
+    const table = (width: number) => render(<Box width={width} flexDirection="column"><ScoresTable scores={{ predicted: big, actual: bigActual, method: 'max-entropy' }} width={width} /></Box>).lastFrame()!;
+    // Too narrow even without K: cut at the width, never wrapped onto another line.
+    expect(table(60).split('\n')).toHaveLength(4);
+    for (const l of table(60).split('\n')) expect(l.length).toBeLessThanOrEqual(60);
+    for (const width of [80, 120]) {
+      const f = table(width);
+      const lines = f.split('\n');
+      for (const l of lines) expect(l.length, `${width}: ${l}`).toBeLessThanOrEqual(width);
+      expect(lines).toHaveLength(4);
+      // Seven digits of actual FN: every column a character wider, the header still over its values.
+      const ends = (l: string) => [...l.matchAll(/\S+/g)].map((m) => m.index! + m[0].length);
+      expect(ends(lines[0])).toEqual(ends(lines[2]).slice(1));
+      expect(lines[2]).toMatch(/ 65431 +9880 +1234567$/);
+      expect(lines[1]).toMatch(/ 65432 +9876\.5 +123457$/);
+    }
   });
 
   it('without members, asks for them', () => {

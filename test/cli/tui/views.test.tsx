@@ -5,8 +5,9 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
-import { AblationView } from '../../../cli/tui/AblationView.js';
+import { AblationView, legend } from '../../../cli/tui/AblationView.js';
 import { HELP, HelpOverlay, helpLines } from '../../../cli/tui/HelpOverlay.js';
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
 import { PairDetail } from '../../../cli/tui/PairDetail.js';
@@ -42,6 +43,18 @@ describe('SystemsView', () => {
     expect(f).not.toContain('input order');
   });
 
+  it('keeps counts of seven digits apart (a corpus of millions of items), every value its own field', () => {
+    const m = newsModel();
+    const big = { ...m, systems: m.systems.map((s, k) => ({ ...s, tp: 1234567 + k, fp: 7654321, fn: 99 })) };
+    const f = frameOf(<Box width={80} flexDirection="column"><SystemsView model={big} active={false} width={80} height={22} /></Box>);
+    fits(f, 80, 22);
+    const row = f.split('\n').find((l) => /^\s+1 /.test(l))!;
+    expect(row.trim().split(/\s+/).slice(-3)).toEqual(['1234567', '7654321', '99']);
+    const head = f.split('\n')[0];
+    const ends = (l: string) => [...l.matchAll(/\S+/g)].map((x) => x.index! + x[0].length);
+    expect(ends(head).slice(-3)).toEqual(ends(row).slice(-3));
+  });
+
   it('one system is "1 system"', () => {
     const m = named(['solo']);
     expect(frameOf(<SystemsView model={m} active={false} width={80} height={22} />)).toContain('1 system, strict match');
@@ -60,12 +73,25 @@ describe('SystemsView', () => {
 describe('AblationView', () => {
   for (const [w, h] of [[80, 22], [100, 28], [160, 48]] as const) {
     it(`fits ${w}×${h + 2}: the baseline line first, no line past the width, no more lines than the height`, () => {
-      const f = frameOf(<AblationView model={newsModel()} active={false} width={w} height={h} />);
+      const f = frameOf(<Box width={w} flexDirection="column"><AblationView model={newsModel()} active={false} width={w} height={h} /></Box>);
       fits(f, w, h);
       expect(f.split('\n')[0]).toMatch(/^Baseline cautious\s+F 74\.75/);
       expect(f).toMatch(/^\s+variant\s+F\s+ΔF\s+V→B\s+B→V\s+flag$/m);
     });
   }
+
+  it('says when the flag is raised, with the thresholds, in the longest form the width holds', () => {
+    const flag = 'same F, different: |ΔF| < 0.5, F_Comp > 25 one way';
+    expect(legend(0.005, 0.25, 159)).toBe(`V→B: F_Comp of what the variant offers the baseline; B→V: the other way; ${flag}`);
+    expect(legend(0.005, 0.25, 99)).toBe(`V→B, B→V: F_Comp each way; ${flag}`);
+    expect(legend(0.005, 0.25, 79)).toBe(`V→B, B→V: F_Comp each way; ${flag}`);
+    expect(legend(0.01, 0.3, 159)).toContain('|ΔF| < 1, F_Comp > 30 one way');
+    for (const w of [80, 100, 160]) {
+      const f = frameOf(<Box width={w} flexDirection="column"><AblationView model={newsModel()} active={false} width={w} height={22} /></Box>);
+      expect(f).toContain(flag);
+      fits(f, w, 22);
+    }
+  });
 
   it('lists more example items on a taller terminal: all it has room for', () => {
     const items = (h: number) => frameOf(<AblationView model={newsModel()} active={false} width={100} height={h} />)
