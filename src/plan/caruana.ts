@@ -139,9 +139,12 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
   let initValue = Number.NaN;
   const initValues: number[] = [];
   for (let k = 0; k < order.length; k++) {
+    // The ensemble of the k + 1 best is an extension of that of the k best (one pass, which
+    // costs less than one vote over every boundary).
+    const S2 = S | (1 << order[k]);
+    const v = k === 0 ? alone.get(order[0])! : scorer.value(extensionCounts(data, S, w)[order[k]], k + 1, scorer.costOf(S2));
     bump(order[k], 1);
-    S |= 1 << order[k];
-    const v = valueOf(data, scorer, vw, S);
+    S = S2;
     initValues.push(v);
     evaluated++;
     if (k === 0 || scorer.key(v) > scorer.key(initValue)) {
