@@ -141,7 +141,6 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
     // Ensemble selection does not read the search's store, so it runs on the main thread while
     // worker threads score the search's first chunks (and so does the caller's work alongside).
     yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t), s.threads, selection);
-    onProgress?.(`${phase}caruana`, 1, 1);
   }
   // The greedy path is always reported.
   const paths: PathStep[][] = [];
@@ -168,11 +167,10 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
       yield;
     }
   }
-  if (sel === undefined) {
-    yield* selection();
-    onProgress?.(`${phase}caruana`, 1, 1);
-  }
+  if (sel === undefined) yield* selection();
   if (!ranAlongside) alongside?.();
+  // Reported last whenever it ran, so the phases keep one order.
+  onProgress?.(`${phase}caruana`, 1, 1);
   if (sel === undefined) throw new Error('ensemble selection did not run');
   let listed: Listed[];
   if (s.search === 'caruana') {

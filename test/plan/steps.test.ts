@@ -77,7 +77,7 @@ describe('the search in slices', () => {
       expect(outcome.value.ctx.store.length).toBe(once.ctx.store.length);
       expect(slices).toBeGreaterThan(4);
       expect(seen).toContain('greedy 4/4');
-      expect(seen).toContain('caruana 1/1');
+      expect(seen.at(-1)).toBe('caruana 1/1');
       if (strategy === 'exhaustive') expect(seen.slice(0, 2)).toEqual(['exhaustive 0/124', 'exhaustive 124/124']);
     });
 
