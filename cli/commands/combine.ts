@@ -132,7 +132,7 @@ export function registerCombine(program: Command, io: Io): void {
     .addOption(new Option('--resolve-overlaps <how>', 'write CoNLL even when spans overlap, keeping the longest or the first of each overlapping group').choices(['longest', 'first']))
     .option('--no-write-gold', 'CoNLL output: omit the gold column (token gold pred, as conlleval reads)');
   cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
-    refuseOutputsOverInputs([{ option: '--out', path: flags.out }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }]));
+    refuseOutputsOverInputs([{ option: '--out', path: flags.out }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }, { what: 'the --labels file', path: flags.labels }]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { countOverlapping, formatConll } = await import('../../src/formats/write-conll.js');
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');

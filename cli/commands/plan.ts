@@ -124,7 +124,7 @@ export function registerPlan(program: Command, io: Io): void {
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: PlanFlags) => {
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }, { option: '--save-plan', path: flags.savePlan }], commandInputs(systems, flags.gold, [
-      { what: 'the --test-gold file', path: flags.testGold },
+      { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),
     ]));
     const format = outputFormat(flags.format);

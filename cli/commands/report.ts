@@ -53,7 +53,7 @@ export function registerReport(program: Command, io: Io): void {
   for (const option of planOptions(io)) cmd.addOption(option);
   cmd.action(async (systems: string[], flags: ReportFlags) => {
     refuseOutputsOverInputs([{ option: '--html', path: flags.html }], commandInputs(systems, flags.gold, [
-      { what: 'the --test-gold file', path: flags.testGold },
+      { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),
     ]));
     const { corpus, options } = await preparePlan('report', systems, flags, io, (load) => {
