@@ -12,7 +12,7 @@
  */
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { InputError, UsageError } from '../../src/errors.js';
+import { InputError, showName, showValue, UsageError } from '../../src/errors.js';
 import type { ConllWriteScheme } from '../../src/formats/write-conll.js';
 import { hasGoldStandard, loadCorpus } from '../../src/formats/load.js';
 import { parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
@@ -84,9 +84,9 @@ export function planMembers(corpus: Corpus, plan: PlanFile, planPath: string): n
   const names = corpus.systems.map((s) => s.name);
   const missing = plan.members.filter((m) => !names.includes(m));
   if (missing.length > 0) {
-    const which = missing.map((m) => `"${m}"`).join(', ');
+    const which = missing.map((m) => showValue(m)).join(', ');
     throw new InputError(
-      `the plan combines ${which}, which ${missing.length === 1 ? 'is' : 'are'} not among the inputs (systems given: ${names.join(', ')}); name inputs with name=path`,
+      `the plan combines ${which}, which ${missing.length === 1 ? 'is' : 'are'} not among the inputs (systems given: ${names.map((n) => showName(n)).join(', ')}); name inputs with name=path`,
       planPath,
     );
   }
