@@ -21,7 +21,7 @@ import type { PlanFile } from '../../src/plan/plan-file.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
-import { addInputOptions, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
+import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
 import { signatureLine } from '../../src/report/settings.js';
 import { terminalText } from '../../src/report/terminal-text.js';
 
@@ -144,6 +144,7 @@ export function registerCombine(program: Command, io: Io): void {
     if (flags.plan !== undefined) {
       checkPlanConflicts(command);
       const { planRule, readPlanFile } = await import('../../src/plan/plan-file.js');
+      announceFifos(io, [flags.plan]);
       plan = readPlanFile(flags.plan);
       rule = planRule(plan);
     } else {
