@@ -12,6 +12,10 @@ import type { ConfusionMatrix } from '../metrics/confusion.js';
 import { heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
+import { clip, MAX_CELL } from './terminal-text.js';
+
+/** A label or name from the inputs as a picture shows it: at most a table cell's length. */
+const cut = (s: string) => clip(s, MAX_CELL);
 
 export const MISSED = 'missed';
 export const SPURIOUS = 'spurious';
@@ -79,17 +83,17 @@ function panelOf(s: SystemScores, goldItems: number, options: HeatmapOptions) {
     return cols.map((col, j): HeatmapCell | undefined => {
       if (j >= row.counts.length) return undefined;
       const count = row.counts[j];
-      const what = row.label === SPURIOUS ? `spurious ${col} predictions` : col === MISSED ? `${row.label} gold items missed` : `${row.label} gold items predicted ${col}`;
+      const what = row.label === SPURIOUS ? `spurious ${cut(col)} predictions` : col === MISSED ? `${cut(row.label)} gold items missed` : `${cut(row.label)} gold items predicted ${cut(col)}`;
       return {
         t: share[j],
         text: String(count),
-        tooltip: `${s.name}: ${what} = ${count}`,
+        tooltip: `${cut(s.name)}: ${what} = ${count}`,
         data: [['gold', row.label === SPURIOUS ? '' : row.label], ['predicted', col === MISSED ? '' : col], ['count', String(count)]],
       };
     });
   });
   return heatmapPanel({
-    title: `Type confusion of ${s.name}`,
+    title: `Type confusion of ${cut(s.name)}`,
     lines: [
       `rows: gold type, then ${SPURIOUS} predictions; columns: predicted type, then ${MISSED} gold items`,
       `items with the same boundaries; colour: share of the row   (${goldItems} gold items)`,
