@@ -4,7 +4,7 @@
  */
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { InputError, UsageError } from '../src/errors.js';
+import { escapeControls, InputError, UsageError } from '../src/errors.js';
 import { INVALID_TAGS, TAG_SCHEMES, type InvalidTags, type TagScheme } from '../src/formats/segment.js';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type InputSpec, type LoadOptions } from '../src/formats/load.js';
 import { sameFile as sameFileOf } from '../src/formats/gold-copy.js';
@@ -220,12 +220,13 @@ export function evalOptions(f: MetricFlags, io?: Io): EvalOptions {
     try {
       json = JSON.parse(text);
     } catch (err) {
-      throw new InputError(`expected JSON label distances (${(err as Error).message})`, f.labelDistance);
+      throw new InputError(`expected JSON label distances (${escapeControls((err as Error).message)})`, f.labelDistance);
     }
     try {
       labelDistance = parseLabelDistance(json);
     } catch (err) {
-      throw new InputError((err as Error).message, f.labelDistance);
+      // Keys from the file are quoted in the message: a line break or escape in one stays on this line.
+      throw new InputError(escapeControls((err as Error).message), f.labelDistance);
     }
   }
   const types = parseTypes(f.types);

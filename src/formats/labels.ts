@@ -2,7 +2,7 @@
  * Label lists: the names of a dataset's integer class ids (Hugging Face `ner_tags`), in id order,
  * so that id k reads as the tag `labels[k]`.
  */
-import { InputError, showValue, UsageError } from '../errors.js';
+import { escapeControls, InputError, showValue, UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from './json-file.js';
 
 /**
@@ -49,7 +49,7 @@ function fromJson(body: string, source: string): string[] {
   try {
     value = JSON.parse(body);
   } catch (err) {
-    throw new InputError(`expected a JSON array of label names (${(err as Error).message})`, source);
+    throw new InputError(`expected a JSON array of label names (${escapeControls((err as Error).message)})`, source);
   }
   if (isObject(value) && isObject(value.id2label)) value = value.id2label;
   let labels: unknown[];

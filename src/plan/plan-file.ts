@@ -20,7 +20,7 @@
  * `members`, `tieBreak`, `chosenBy`, `objective`, `planning`, `systems`) and a trailing newline. `planning`
  * holds the candidate's scores on the planning data, for the reader's information.
  */
-import { InputError, showName, showValue } from '../errors.js';
+import { escapeControls, InputError, showName, showValue } from '../errors.js';
 import { parseRule, ruleName, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
 import { resolvedWeights, type EnsembleIndex } from '../ensemble/simulate.js';
 import type { Choice } from './choice.js';
@@ -274,7 +274,7 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     json = JSON.parse(body);
   } catch (err) {
     const e = err as Error;
-    fail(`expected a JSON plan (as written by complan plan --save-plan): ${e.message}`, syntaxErrorLine(e, body));
+    fail(`expected a JSON plan (as written by complan plan --save-plan): ${escapeControls(e.message)}`, syntaxErrorLine(e, body));
   }
   if (!isObject(json)) fail(`expected a JSON object (a plan written by complan plan --save-plan), got ${Array.isArray(json) ? 'a list' : show(json)}`);
   const o = json as Record<string, unknown>;
