@@ -21,7 +21,7 @@ import { DEFAULT_SER_WEIGHTS } from '../src/metrics/errors.js';
 import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
 import { runSettings, signatureLine, withSettings, type RunSettings } from '../src/report/settings.js';
 import { UNTYPED } from '../src/report/type-name.js';
-import { terminalText } from '../src/report/terminal-text.js';
+import { terminalLine } from '../src/report/terminal-text.js';
 import { typeName } from '../src/report/type-name.js';
 import { bytesProgress, createProgress, readingProgress, type Progress } from './progress.js';
 import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
@@ -105,7 +105,7 @@ function isNamedFifo(path: string): boolean {
 export function announceFifos(io: Io, paths: ReadonlyArray<string | undefined>): void {
   if (io.stderrIsTTY !== true) return;
   for (const path of paths) {
-    if (path !== undefined && isNamedFifo(path)) io.stderr(`${terminalText(`complan: ${path} is a FIFO: reading it waits until a program writes to it`)}\n`);
+    if (path !== undefined && isNamedFifo(path)) io.stderr(`${terminalLine(`complan: ${path} is a FIFO: reading it waits until a program writes to it`)}\n`);
   }
 }
 
@@ -250,7 +250,7 @@ export function parseTypes(v: string | undefined): string[] | undefined {
  * Prints the readers' warnings, and one for each `--types` entry no input has, on stderr.
  */
 export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[]): void {
-  for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalText(`complan: warning: ${w}`)}\n`);
+  for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalLine(`complan: warning: ${w}`)}\n`);
   if (types === undefined) return;
   const goldTypes = new Set(corpus.gold.spans.map((s) => s.label));
   if (corpus.gold.spans.length > 0 && !types.some((t) => goldTypes.has(t))) {
@@ -259,7 +259,7 @@ export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[])
   }
   const seen = new Set<string>();
   for (const s of [corpus.gold, ...corpus.systems]) for (const span of s.spans) seen.add(span.label);
-  for (const t of types) if (!seen.has(t)) io.stderr(`${terminalText(`complan: warning: --types: no input has entities of type "${t}"`)}\n`);
+  for (const t of types) if (!seen.has(t)) io.stderr(`${terminalLine(`complan: warning: --types: no input has entities of type "${t}"`)}\n`);
 }
 
 /** `--weights` (f1, label-f1 or name=w,...) as a weight specification; undefined when absent. */

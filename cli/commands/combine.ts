@@ -23,7 +23,7 @@ import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
 import { signatureLine } from '../../src/report/settings.js';
-import { terminalText } from '../../src/report/terminal-text.js';
+import { terminalLine } from '../../src/report/terminal-text.js';
 
 type CombineFlags = InputFlags & {
   rule: string;
@@ -213,7 +213,7 @@ export function registerCombine(program: Command, io: Io): void {
     const where = flags.out ?? 'standard output';
     const reference = flags.gold ?? 'the embedded gold';
     const from = plan === undefined ? '' : ` (plan ${flags.plan})`;
-    io.stderr(`${terminalText(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}`)}\n`);
+    io.stderr(`${terminalLine(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}`)}\n`);
     if (overlapping > 0) io.stderr(overlapNote(overlapping));
     if (hasGold) {
       const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] });

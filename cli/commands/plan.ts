@@ -17,7 +17,7 @@ import {
   addFormatOption, addInputOptions, commandSettings, outputFormat, positiveNumber, printResult, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES } from '../../src/metrics/prf.js';
-import { terminalText } from '../../src/report/terminal-text.js';
+import { terminalLine } from '../../src/report/terminal-text.js';
 
 interface PlanFlags extends PlanComputeFlags {
   brief?: boolean;
@@ -161,7 +161,7 @@ export function registerPlan(program: Command, io: Io): void {
       const what = flags.savePlanChoice === 'top'
         ? `the top candidate, ${plan.rule}(${plan.members.join('+')})${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
         : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;
-      io.stderr(`${terminalText(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
+      io.stderr(`${terminalLine(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
     }
     const settings = commandSettings(cmd, planEffectiveSettings(result));
     printResult(io, format, settings, {
