@@ -219,6 +219,7 @@ describe('parsePlanFile errors', () => {
       bad({ rule: 'weighted', weights: { a: 1, b: 1, [hostile]: 1 } }),
       bad({ tieBreak: [hostile] }),
     ]) {
+      // eslint-disable-next-line no-control-regex
       expect(e.message).not.toMatch(/[\n\u001b]/);
       expect(e.message).toContain('"a\\u001b[2J\\nbxxx');
       expect(e.message.length).toBeLessThan(300);
