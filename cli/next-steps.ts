@@ -6,9 +6,22 @@
 import { readdirSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 
+/**
+ * `s` as one shell word: as it is when plain, else in single quotes, or, when it holds control
+ * characters (which must not reach the terminal raw), in bash's `$'...'` with them escaped.
+ */
+export function shellWord(s: string): string {
+  if (/^[\w./*=+@:-]+$/.test(s)) return s;
+  // eslint-disable-next-line no-control-regex
+  const control = /[\u0000-\u001f\u007f-\u009f]/g;
+  if (!control.test(s)) return `'${s.replace(/'/g, `'\\''`)}'`;
+  const body = s.replace(/[\\']/g, (c) => `\\${c}`).replace(control, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return `$'${body}'`;
+}
+
 /** `systems` as a shell argument list: `dir/*.ext` when they are exactly that folder's files of that extension. */
 export function systemsArgument(systems: readonly string[]): string {
-  const quote = (s: string) => (/^[\w./*=+@:-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const quote = shellWord;
   if (systems.length > 1 && systems.every((s) => !s.includes('='))) {
     const dir = dirname(systems[0]);
     const ext = extname(systems[0]);
@@ -27,7 +40,7 @@ export function systemsArgument(systems: readonly string[]): string {
 
 /** The next-steps lines of `plan --brief`: save the recommendation, apply it, open the TUI, the full report. */
 export function planNextSteps(gold: string | undefined, systems: readonly string[]): string[] {
-  const inputs = `${gold === undefined ? '' : `--gold ${gold} `}${systemsArgument(systems)}`;
+  const inputs = `${gold === undefined ? '' : `--gold ${shellWord(gold)} `}${systemsArgument(systems)}`;
   return [
     `  complan plan ${inputs} --save-plan plan.json`,
     '      saves the recommendation',

@@ -2,9 +2,9 @@
  * Options shared by the commands: inputs, metric settings and output format,
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
-import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { InputError, UsageError } from '../src/errors.js';
+import { escapeControls, InputError, UsageError } from '../src/errors.js';
 import { INVALID_TAGS, TAG_SCHEMES, type InvalidTags, type TagScheme } from '../src/formats/segment.js';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type InputSpec, type LoadOptions } from '../src/formats/load.js';
 import { sameFile as sameFileOf } from '../src/formats/gold-copy.js';
@@ -21,7 +21,7 @@ import { DEFAULT_SER_WEIGHTS } from '../src/metrics/errors.js';
 import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
 import { runSettings, signatureLine, withSettings, type RunSettings } from '../src/report/settings.js';
 import { UNTYPED } from '../src/report/type-name.js';
-import { terminalText } from '../src/report/terminal-text.js';
+import { terminalLine } from '../src/report/terminal-text.js';
 import { typeName } from '../src/report/type-name.js';
 import { bytesProgress, createProgress, readingProgress, type Progress } from './progress.js';
 import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
@@ -99,6 +99,17 @@ function isNamedFifo(path: string): boolean {
 }
 
 /**
+ * Says on a terminal which of `paths` are named FIFOs, since reading one waits, without a word,
+ * until a program writes to it (data files, `--labels`, `--label-distance`, `--plan`).
+ */
+export function announceFifos(io: Io, paths: ReadonlyArray<string | undefined>): void {
+  if (io.stderrIsTTY !== true) return;
+  for (const path of paths) {
+    if (path !== undefined && isNamedFifo(path)) io.stderr(`${terminalLine(`complan: ${path} is a FIFO: reading it waits until a program writes to it`)}\n`);
+  }
+}
+
+/**
  * The load options of a command. With `io`, reading reports its progress on stderr (a bar on a
  * terminal, lines with `--progress` elsewhere), and a named FIFO among the inputs is announced
  * on a terminal, since reading it waits for its writer.
@@ -111,11 +122,7 @@ export function loadOptions(systems: string[], f: InputFlags, command = 'eval', 
   if (command !== 'ablate' && command !== 'tui') systems.forEach((arg) => refuseRunList(arg, command));
   const specs = systems.map(parseSystemArg);
   checkStdinOnce(stdinUses(f.gold, specs));
-  if (io?.stderrIsTTY === true) {
-    for (const path of [f.gold, ...specs.map((s) => s.path)]) {
-      if (path !== undefined && isNamedFifo(path)) io.stderr(`${terminalText(`complan: ${path} is a FIFO: reading it waits until a program writes to it`)}\n`);
-    }
-  }
+  if (io !== undefined) announceFifos(io, [f.gold, ...specs.map((s) => s.path), f.labels]);
   return {
     ...DEFAULT_LOAD_OPTIONS,
     gold: f.gold,
@@ -170,13 +177,15 @@ export function labelsOption(value: string): string[] {
     // Not a file: a list, or a file that is missing.
   }
   if (!isFile && value.includes(',')) return splitLabelList(value);
+  const hint = '(--labels takes a file of labels, or the labels separated by commas)';
   let text: string;
   try {
-    text = readFileSync(value, 'utf8');
+    if (existsSync(value) && statSync(value).isDirectory()) throw new InputError(`is a directory ${hint}`, value);
+    // Read as a stream of at most 16 MiB: /dev/zero or an endless pipe ends in one line.
+    text = readSmallTextFile(value);
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
-    throw new InputError(`${why} (--labels takes a file of labels, or the labels separated by commas)`, value);
+    if (err instanceof InputError && err.detail === 'no such file') throw new InputError(`no such file ${hint}`, value);
+    throw err;
   }
   return parseLabelList(text, value);
 }
@@ -191,7 +200,8 @@ export interface MetricFlags {
   types?: string;
 }
 
-export function evalOptions(f: MetricFlags): EvalOptions {
+/** The metric options; with `io`, a `--label-distance` FIFO is announced on a terminal before it is read. */
+export function evalOptions(f: MetricFlags, io?: Io): EvalOptions {
   let serWeights = DEFAULT_SER_WEIGHTS;
   if (f.serWeights !== undefined) {
     try {
@@ -202,6 +212,7 @@ export function evalOptions(f: MetricFlags): EvalOptions {
   }
   let labelDistance;
   if (f.labelDistance !== undefined) {
+    if (io !== undefined) announceFifos(io, [f.labelDistance]);
     let json: unknown;
     const text = readSmallTextFile(f.labelDistance).replace(/^\uFEFF/, '');
     const deep = tooDeepAt(text);
@@ -209,12 +220,13 @@ export function evalOptions(f: MetricFlags): EvalOptions {
     try {
       json = JSON.parse(text);
     } catch (err) {
-      throw new InputError(`expected JSON label distances (${(err as Error).message})`, f.labelDistance);
+      throw new InputError(`expected JSON label distances (${escapeControls((err as Error).message)})`, f.labelDistance);
     }
     try {
       labelDistance = parseLabelDistance(json);
     } catch (err) {
-      throw new InputError((err as Error).message, f.labelDistance);
+      // Keys from the file are quoted in the message: a line break or escape in one stays on this line.
+      throw new InputError(escapeControls((err as Error).message), f.labelDistance);
     }
   }
   const types = parseTypes(f.types);
@@ -238,7 +250,7 @@ export function parseTypes(v: string | undefined): string[] | undefined {
  * Prints the readers' warnings, and one for each `--types` entry no input has, on stderr.
  */
 export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[]): void {
-  for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalText(`complan: warning: ${w}`)}\n`);
+  for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalLine(`complan: warning: ${w}`)}\n`);
   if (types === undefined) return;
   const goldTypes = new Set(corpus.gold.spans.map((s) => s.label));
   if (corpus.gold.spans.length > 0 && !types.some((t) => goldTypes.has(t))) {
@@ -247,7 +259,7 @@ export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[])
   }
   const seen = new Set<string>();
   for (const s of [corpus.gold, ...corpus.systems]) for (const span of s.spans) seen.add(span.label);
-  for (const t of types) if (!seen.has(t)) io.stderr(`${terminalText(`complan: warning: --types: no input has entities of type "${t}"`)}\n`);
+  for (const t of types) if (!seen.has(t)) io.stderr(`${terminalLine(`complan: warning: --types: no input has entities of type "${t}"`)}\n`);
 }
 
 /** `--weights` (f1, label-f1 or name=w,...) as a weight specification; undefined when absent. */

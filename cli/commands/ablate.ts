@@ -109,7 +109,7 @@ export function registerAblate(program: Command, io: Io): void {
     .option('--seed <n>', 'seed of the resamples', wholeFrom('--seed', 0), DEFAULT_ABLATION_SEED);
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: AblateFlags) => {
-    const options = evalOptions(flags);
+    const options = evalOptions(flags, io);
     const base = loadOptions(systems, flags, 'ablate', io);
     const { groups, baseline } = ablateGroupsOf(systems, flags.baseline, flags.match, flags.paired === true);
     const runs = groups.flatMap((g) => g.runs);

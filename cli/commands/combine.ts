@@ -12,7 +12,7 @@
  */
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { InputError, UsageError } from '../../src/errors.js';
+import { InputError, showName, showValue, UsageError } from '../../src/errors.js';
 import type { ConllWriteScheme } from '../../src/formats/write-conll.js';
 import { hasGoldStandard, loadCorpus } from '../../src/formats/load.js';
 import { parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
@@ -21,9 +21,9 @@ import type { PlanFile } from '../../src/plan/plan-file.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
-import { addInputOptions, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
+import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
 import { signatureLine } from '../../src/report/settings.js';
-import { terminalText } from '../../src/report/terminal-text.js';
+import { terminalLine } from '../../src/report/terminal-text.js';
 
 type CombineFlags = InputFlags & {
   rule: string;
@@ -84,9 +84,9 @@ export function planMembers(corpus: Corpus, plan: PlanFile, planPath: string): n
   const names = corpus.systems.map((s) => s.name);
   const missing = plan.members.filter((m) => !names.includes(m));
   if (missing.length > 0) {
-    const which = missing.map((m) => `"${m}"`).join(', ');
+    const which = missing.map((m) => showValue(m)).join(', ');
     throw new InputError(
-      `the plan combines ${which}, which ${missing.length === 1 ? 'is' : 'are'} not among the inputs (systems given: ${names.join(', ')}); name inputs with name=path`,
+      `the plan combines ${which}, which ${missing.length === 1 ? 'is' : 'are'} not among the inputs (systems given: ${names.map((n) => showName(n)).join(', ')}); name inputs with name=path`,
       planPath,
     );
   }
@@ -132,7 +132,7 @@ export function registerCombine(program: Command, io: Io): void {
     .addOption(new Option('--resolve-overlaps <how>', 'write CoNLL even when spans overlap, keeping the longest or the first of each overlapping group').choices(['longest', 'first']))
     .option('--no-write-gold', 'CoNLL output: omit the gold column (token gold pred, as conlleval reads)');
   cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
-    refuseOutputsOverInputs([{ option: '--out', path: flags.out }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }]));
+    refuseOutputsOverInputs([{ option: '--out', path: flags.out }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }, { what: 'the --labels file', path: flags.labels }]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { countOverlapping, formatConll } = await import('../../src/formats/write-conll.js');
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
@@ -144,6 +144,7 @@ export function registerCombine(program: Command, io: Io): void {
     if (flags.plan !== undefined) {
       checkPlanConflicts(command);
       const { planRule, readPlanFile } = await import('../../src/plan/plan-file.js');
+      announceFifos(io, [flags.plan]);
       plan = readPlanFile(flags.plan);
       rule = planRule(plan);
     } else {
@@ -212,7 +213,7 @@ export function registerCombine(program: Command, io: Io): void {
     const where = flags.out ?? 'standard output';
     const reference = flags.gold ?? 'the embedded gold';
     const from = plan === undefined ? '' : ` (plan ${flags.plan})`;
-    io.stderr(`${terminalText(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}`)}\n`);
+    io.stderr(`${terminalLine(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}`)}\n`);
     if (overlapping > 0) io.stderr(overlapNote(overlapping));
     if (hasGold) {
       const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] });

@@ -68,7 +68,7 @@ export function registerCompare(program: Command, io: Io): void {
     .option('--svg <file>', 'also write a heatmap of the first --metric as SVG');
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: CompareFlags) => {
-    refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold));
+    refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold, [{ what: 'the --labels file', path: flags.labels }]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     const { heatmapSvg } = await import('../../src/report/svg.js');

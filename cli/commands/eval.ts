@@ -44,7 +44,7 @@ export function registerEval(program: Command, io: Io): void {
     // Loaded here, not at start-up: other commands never pay for them.
     const { evaluate } = await import('../../src/metrics/evaluate.js');
     const { evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');
-    const options = { ...evalOptions(flags), schemas: flags.schemas === true };
+    const options = { ...evalOptions(flags, io), schemas: flags.schemas === true };
     const load = loadOptions(systems, flags, 'eval', io);
     if (flags.significance === true && systems.length < 2) {
       throw new UsageError('--significance compares systems: it needs at least two (usage: complan eval --significance --gold GOLD SYSTEM SYSTEM...)');

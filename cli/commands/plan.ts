@@ -17,7 +17,7 @@ import {
   addFormatOption, addInputOptions, commandSettings, outputFormat, positiveNumber, printResult, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES } from '../../src/metrics/prf.js';
-import { terminalText } from '../../src/report/terminal-text.js';
+import { terminalLine } from '../../src/report/terminal-text.js';
 
 interface PlanFlags extends PlanComputeFlags {
   brief?: boolean;
@@ -124,7 +124,7 @@ export function registerPlan(program: Command, io: Io): void {
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: PlanFlags) => {
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }, { option: '--save-plan', path: flags.savePlan }], commandInputs(systems, flags.gold, [
-      { what: 'the --test-gold file', path: flags.testGold },
+      { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),
     ]));
     const format = outputFormat(flags.format);
@@ -161,7 +161,7 @@ export function registerPlan(program: Command, io: Io): void {
       const what = flags.savePlanChoice === 'top'
         ? `the top candidate, ${plan.rule}(${plan.members.join('+')})${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
         : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;
-      io.stderr(`${terminalText(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
+      io.stderr(`${terminalLine(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
     }
     const settings = commandSettings(cmd, planEffectiveSettings(result));
     const color = useColor(io.env, io.isTTY);

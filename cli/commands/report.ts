@@ -7,7 +7,7 @@
  */
 import { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
-import { terminalText } from '../../src/report/terminal-text.js';
+import { terminalLine } from '../../src/report/terminal-text.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
@@ -53,7 +53,7 @@ export function registerReport(program: Command, io: Io): void {
   for (const option of planOptions(io)) cmd.addOption(option);
   cmd.action(async (systems: string[], flags: ReportFlags) => {
     refuseOutputsOverInputs([{ option: '--html', path: flags.html }], commandInputs(systems, flags.gold, [
-      { what: 'the --test-gold file', path: flags.testGold },
+      { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),
     ]));
     const { corpus, options } = await preparePlan('report', systems, flags, io, (load) => {
@@ -84,6 +84,6 @@ export function registerReport(program: Command, io: Io): void {
     delete settings.options.html;
     const page = reportHtml({ ...input, settings });
     writeFileAtomic(flags.html, [page]);
-    io.stderr(`${terminalText(`complan: wrote the report (${Math.ceil(Buffer.byteLength(page) / 1024)} KB) to ${flags.html}`)}\n`);
+    io.stderr(`${terminalLine(`complan: wrote the report (${Math.ceil(Buffer.byteLength(page) / 1024)} KB) to ${flags.html}`)}\n`);
   });
 }

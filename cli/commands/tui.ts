@@ -22,7 +22,7 @@ export function registerTui(program: Command, io: Io): void {
     if (flags.match === 'overlap') {
       throw new UsageError('--match overlap does not apply to tui: complementarity counts the items two systems share, and overlap has no shared items');
     }
-    const options = evalOptions(flags);
+    const options = evalOptions(flags, io);
     // NAME=PATH,PATH,... is a group of runs: each run is a system, the Ablation view shows the groups.
     const groups = systems.map(parseGroupArg);
     if (groups.some((g) => g.runs.length > 1)) checkDistinctRuns(groups);

@@ -194,15 +194,15 @@ function scan(
 ): ScanResult {
   const scanner = new ConllScanner(path, opts, sink, embeddedScheme);
   const r = new LineReader(path);
-  let checked = '';
+  let checked = -1;
   try {
     while (r.next()) {
-      if (r.text !== checked) {
+      if (r.chunks !== checked) {
         // Once per chunk: the reader starts a chunk at the start of the current line.
-        checked = r.text;
-        checkLoneCR(checked, r.start, r.lineNo, path);
+        checked = r.chunks;
+        checkLoneCR(r.text, r.start, r.lineNo, path);
       }
-      scanner.line(r.text, r.start, r.end, r.lineNo);
+      scanner.line(r.text, r.start, r.end, r.lineNo, r.chunks);
       if (scanner.runnable) {
         const lines = scanner.run(r.text, r.following, r.lineNo);
         if (lines > 0) r.skip(scanner.stoppedAt, lines);
@@ -254,6 +254,16 @@ function checkLoneCR(text: string, start: number, lineNo: number, path: string):
  * the gold sentence's spans: it is handed over as `sameTags`, without decoding, and its scheme
  * evidence is the gold sentence's (`expect.evidence`). Most sentences of a good system are such.
  */
+/**
+ * The most tokens one sentence may hold (16 Mi): far beyond any real sentence or document, and
+ * an endless stream without blank lines (`yes 'tok O'`) ends here in a clear error, before one
+ * array grows past what V8 can allocate.
+ */
+export const MAX_SENTENCE_TOKENS = 1 << 24;
+
+/** Switches for tests: the limit above, small to reach it quickly. */
+export const conllInternals = { maxSentenceTokens: MAX_SENTENCE_TOKENS };
+
 class ConllScanner {
   private readonly isGold: boolean;
   private columns = -1;
@@ -304,6 +314,8 @@ class ConllScanner {
   /** The chunk text last seen, and whether it has a tab (the quick paths split on spaces only). */
   private chunk = '';
   private chunkHasTab = false;
+  /** The reader's number of that chunk: a new chunk is told by it, not by comparing the strings. */
+  private chunkNo = -1;
 
   constructor(
     private readonly path: string,
@@ -325,9 +337,11 @@ class ConllScanner {
     this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.goldEvidence };
   }
 
-  line(text: string, start: number, end: number, lineNo: number): void {
+  /** Reads one line: `text`[start, end), line `lineNo`, of the reader's chunk number `chunkNo` (see LineReader.chunks). */
+  line(text: string, start: number, end: number, lineNo: number, chunkNo: number): void {
     if (this.quick && start < end) {
-      if (text !== this.chunk) {
+      if (chunkNo !== this.chunkNo) {
+        this.chunkNo = chunkNo;
         this.chunk = text;
         this.chunkHasTab = text.includes('\t');
       }
@@ -369,6 +383,7 @@ class ConllScanner {
       }
       this.materialize();
     }
+    if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
     this.tokens.push(this.tokenStrings.get(text, bounds[0], bounds[1]));
     this.tags[this.size++] = this.field(text, bounds, this.predIndex);
     if (goldIndex >= 0) this.goldTags.push(this.field(text, bounds, goldIndex));
@@ -385,6 +400,7 @@ class ConllScanner {
     for (let i = p + 1; i < end; i++) if (text.charCodeAt(i) === 32) return false;
     if (p - start === DOCSTART.length && text.startsWith(DOCSTART, start)) return false;
     if (this.size === 0) this.startLine = lineNo;
+    else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
     this.tokens.push(this.tokenStrings.get(text, start, p));
     this.tags[this.size++] = end - p === 2 && text.charCodeAt(p + 1) === 79 ? O : this.strings.get(text, p + 1, end);
     return true;
@@ -545,12 +561,20 @@ class ConllScanner {
       if (c === 32 || c === 13 || (p - pos === DOCSTART.length && text.startsWith(DOCSTART, pos))) break;
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
+      else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
       this.tokens.push(tokenStrings.get(text, pos, p));
       this.tags[this.size++] = nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);
       pos = nl + 1;
     }
     this.stoppedAt = pos;
     return lineNo - first;
+  }
+
+  /** The current sentence has reached the limit of tokens: one line names where it starts. */
+  private tooLong(): never {
+    const max = conllInternals.maxSentenceTokens;
+    const shown = max % (1 << 20) === 0 ? `${max / (1 << 20)} Mi (${max.toLocaleString('en-US')})` : max.toLocaleString('en-US');
+    throw new InputError(`the sentence that starts here has more than ${shown} tokens without a blank line: expected sentences separated by blank lines (is the input endless?)`, this.path, this.startLine);
   }
 
   /** Field k of a line (bounds from fieldBounds) as a tag; O is one shared string. */

@@ -2,7 +2,8 @@
  * Label lists: the names of a dataset's integer class ids (Hugging Face `ner_tags`), in id order,
  * so that id k reads as the tag `labels[k]`.
  */
-import { InputError, showValue, UsageError } from '../errors.js';
+import { escapeControls, InputError, showValue, UsageError } from '../errors.js';
+import { MAX_JSON_DEPTH, tooDeepAt } from './json-file.js';
 
 /**
  * A label list from a file's text: a JSON array of strings (`features["ner_tags"].feature.names`),
@@ -42,11 +43,13 @@ export function splitLabelList(list: string): string[] {
 }
 
 function fromJson(body: string, source: string): string[] {
+  const deep = tooDeepAt(body);
+  if (deep > 0) throw new InputError(`expected a JSON array of label names: lists and objects nested more than ${MAX_JSON_DEPTH} levels deep`, source, deep);
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch (err) {
-    throw new InputError(`expected a JSON array of label names (${(err as Error).message})`, source);
+    throw new InputError(`expected a JSON array of label names (${escapeControls((err as Error).message)})`, source);
   }
   if (isObject(value) && isObject(value.id2label)) value = value.id2label;
   let labels: unknown[];

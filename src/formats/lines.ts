@@ -4,6 +4,8 @@
  * and CRLF line ends; rejects bytes that are not UTF-8, naming the line they are on.
  */
 import { isUtf8 } from 'node:buffer';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { InputError } from '../errors.js';
 import { closeInput, openInput, readInput, type InputHandle } from './source.js';
 
@@ -16,8 +18,54 @@ const CHUNK = 1 << 22; // 4 MiB
  */
 export const MAX_LINE = 1 << 26;
 
+/**
+ * The share of the JavaScript heap's limit that reading may fill: past it, reading stops with an
+ * input error naming the file, instead of running on until V8 aborts the process (an endless
+ * pipe of valid lines, or inputs larger than memory). Checked after each chunk.
+ */
+export const MAX_HEAP_SHARE = 0.8;
+
 /** Switches for tests: `chunkSize` is the bytes read at a time (4 MiB), small to cross many boundaries. */
-export const lineReaderInternals = { chunkSize: CHUNK, maxLine: MAX_LINE };
+export const lineReaderInternals = { chunkSize: CHUNK, maxLine: MAX_LINE, maxHeapShare: MAX_HEAP_SHARE };
+
+/** V8's full garbage collection, made reachable the first time it is needed. */
+let collector: (() => void) | undefined;
+function collectGarbage(): void {
+  if (collector === undefined) {
+    setFlagsFromString('--expose-gc');
+    collector = runInNewContext('gc') as () => void;
+  }
+  collector();
+}
+
+/** After a collection found the heap below the limit: the use above which to look again. */
+let recheckAbove = 0;
+
+/**
+ * Throws an input error naming `path` when the heap holds more than the allowed share of its
+ * limit (see {@link MAX_HEAP_SHARE}) after `bytes` of it were read. The heap in use counts
+ * garbage not yet collected, so the first time it passes the share a full collection settles
+ * whether the inputs themselves fill it; if not, reading goes on, and the next look is when the
+ * heap has grown half way from there to 90% of its limit (V8 gives up before the whole limit:
+ * part of it is the young generation).
+ */
+function checkHeap(path: string, bytes: number): void {
+  const { used_heap_size: seen, heap_size_limit: limit } = getHeapStatistics();
+  // Less 64 MiB: V8 gives up before the whole limit, part of which is its young generation.
+  const allowed = Math.max(0, limit * lineReaderInternals.maxHeapShare - 64 * (1 << 20));
+  if (seen <= Math.max(allowed, recheckAbove)) return;
+  collectGarbage();
+  const used = getHeapStatistics().used_heap_size;
+  if (used <= allowed) {
+    recheckAbove = used + (0.9 * limit - used) / 2;
+    return;
+  }
+  const mib = (n: number) => `${Math.round(n / (1 << 20)).toLocaleString('en-US')} MiB`;
+  throw new InputError(
+    `memory is full after reading ${mib(bytes)} of this file (${mib(used)} of the ${mib(limit)} Node may use): complan holds its inputs in memory; check that the input ends, or raise the limit with NODE_OPTIONS=--max-old-space-size=MiB`,
+    path,
+  );
+}
 
 /**
  * Who hears of the bytes read: called with the path and the bytes read from it so far after each
@@ -144,6 +192,12 @@ export class LineReader {
   end = 0;
   /** The 1-based number of the current line; after the end, the number of lines read. */
   lineNo = 0;
+  /**
+   * How many chunks `text` has held: tells a new chunk from the last at once, where comparing
+   * the strings would compare every character of two chunks of equal length and content (an
+   * endless `yes` fills the pipe with such chunks, and a check per line made that quadratic).
+   */
+  chunks = 0;
   private pos = 0;
   private input: InputHandle | undefined;
   private eof = false;
@@ -203,7 +257,10 @@ export class LineReader {
     const buf = this.buf!;
     const n = readInput(this.input!, buf, 0, buf.length);
     this.bytes += n;
-    if (n > 0) readListener.onChunk?.(this.path, this.bytes);
+    if (n > 0) {
+      checkHeap(this.path, this.bytes);
+      readListener.onChunk?.(this.path, this.bytes);
+    }
     let text = this.decode(n);
     if (text === undefined) {
       const bytes = Buffer.concat([this.carryBytes, buf.subarray(0, n)]);
@@ -220,6 +277,7 @@ export class LineReader {
       throw new InputError(`line ${this.lineNo + 1} is longer than ${mib >= 1 ? `${mib} Mi` : lineReaderInternals.maxLine} characters without a line end: expected lines of text (is it a text file?)`, this.path, this.lineNo + 1);
     }
     this.text = carry.length > 0 ? carry + text : text;
+    this.chunks++;
     this.pos = 0;
     if (n === 0) {
       this.eof = true;

@@ -401,6 +401,8 @@ function compileExpression(
   try {
     root = mathjsParse(source);
   } catch (e) {
+    // The parser's own stack overflow (brackets nested hundreds deep) is told by the caller.
+    if (e instanceof RangeError) throw e;
     const err = e as Error & { char?: number };
     const message = err.message.replace(/\s*\(char \d+\)\s*$/, '');
     throw fail(offset + (typeof err.char === 'number' ? err.char : 1), message.charAt(0).toLowerCase() + message.slice(1));

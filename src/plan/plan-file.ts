@@ -20,7 +20,7 @@
  * `members`, `tieBreak`, `chosenBy`, `objective`, `planning`, `systems`) and a trailing newline. `planning`
  * holds the candidate's scores on the planning data, for the reader's information.
  */
-import { InputError } from '../errors.js';
+import { escapeControls, InputError, showName, showValue } from '../errors.js';
 import { parseRule, ruleName, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
 import { resolvedWeights, type EnsembleIndex } from '../ensemble/simulate.js';
 import type { Choice } from './choice.js';
@@ -206,6 +206,10 @@ function syntaxErrorLine(err: Error, text: string): number | undefined {
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const show = (x: unknown) => describeJson(x);
+/** A name from the file as a message quotes it: escaped and bounded, so no input text reaches the terminal raw. */
+const nm = (n: string) => showValue(n);
+/** Names as a message lists them (quoted, or as plain words when they are): the first ten, then how many more. */
+const nms = (list: readonly string[], show: (n: string) => string = showName) => list.slice(0, 10).map((n) => show(n)).join(', ') + (list.length > 10 ? ` and ${list.length - 10} more` : '');
 const isWeight = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;
 
 function names(x: unknown, key: string, fail: (detail: string) => never, nonEmpty = true): string[] {
@@ -216,34 +220,39 @@ function names(x: unknown, key: string, fail: (detail: string) => never, nonEmpt
   if (nonEmpty && list.length === 0) fail(`"${key}" is empty: a plan needs at least one member`);
   const seen = new Set<string>();
   for (const n of list) {
-    if (seen.has(n)) fail(`"${key}" lists "${n}" twice`);
+    if (seen.has(n)) fail(`"${key}" lists ${nm(n)} twice`);
     seen.add(n);
   }
   return list;
 }
 
+const ALL_ZERO = '"weights": every weight is 0: a weighted vote keeps nothing; give at least one member a weight above 0';
+
 function parseWeightsField(x: unknown, members: readonly string[], fail: (detail: string) => never): PlanWeights {
   if (!isObject(x)) fail(`"weights" must be an object of weights by member name, got ${show(x)}`);
   const w = x as Record<string, unknown>;
-  for (const n of Object.keys(w)) if (!members.includes(n)) fail(`"weights" names "${n}", which is not a member (members: ${members.join(', ')})`);
+  for (const n of Object.keys(w)) if (!members.includes(n)) fail(`"weights" names ${nm(n)}, which is not a member (members: ${nms(members)})`);
   const missing = members.filter((m) => !Object.hasOwn(w, m));
-  if (missing.length > 0) fail(`"weights" gives no weight for member${missing.length === 1 ? '' : 's'} ${missing.map((m) => `"${m}"`).join(', ')}`);
+  if (missing.length > 0) fail(`"weights" gives no weight for member${missing.length === 1 ? '' : 's'} ${nms(missing, nm)}`);
   const values = members.map((m) => w[m]);
   if (values.every((v) => typeof v === 'number')) {
-    members.forEach((m, k) => { if (!isWeight(values[k])) fail(`"weights": the weight of "${m}" must be a number ≥ 0, got ${show(values[k])}`); });
+    members.forEach((m, k) => { if (!isWeight(values[k])) fail(`"weights": the weight of ${nm(m)} must be a number ≥ 0, got ${show(values[k])}`); });
+    if (values.every((v) => v === 0)) fail(ALL_ZERO);
     return Object.fromEntries(members.map((m, k) => [m, values[k] as number]));
   }
-  return recordOf(members.map((m, k) => {
+  const table = recordOf(members.map((m, k) => {
     const v = values[k];
     if (!isObject(v) || !isWeight(v.overall) || !isObject(v.byLabel)) {
-      fail(`"weights": "${m}" must be a number ≥ 0, or {"overall": number, "byLabel": {label: number}} for every member, got ${show(v)}`);
+      fail(`"weights": ${nm(m)} must be a number ≥ 0, or {"overall": number, "byLabel": {label: number}} for every member, got ${show(v)}`);
     }
     const row = v as { overall: number; byLabel: Record<string, unknown> };
     for (const [label, lw] of Object.entries(row.byLabel)) {
-      if (!isWeight(lw)) fail(`"weights": the weight of "${m}" for label "${label}" must be a number ≥ 0, got ${show(lw)}`);
+      if (!isWeight(lw)) fail(`"weights": the weight of ${nm(m)} for label ${nm(label)} must be a number ≥ 0, got ${show(lw)}`);
     }
     return [m, { overall: row.overall, byLabel: row.byLabel as Record<string, number> }] as const;
   }));
+  if (Object.values(table).every((row) => row.overall === 0 && Object.values(row.byLabel).every((lw) => lw === 0))) fail(ALL_ZERO);
+  return table;
 }
 
 /**
@@ -265,7 +274,7 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     json = JSON.parse(body);
   } catch (err) {
     const e = err as Error;
-    fail(`expected a JSON plan (as written by complan plan --save-plan): ${e.message}`, syntaxErrorLine(e, body));
+    fail(`expected a JSON plan (as written by complan plan --save-plan): ${escapeControls(e.message)}`, syntaxErrorLine(e, body));
   }
   if (!isObject(json)) fail(`expected a JSON object (a plan written by complan plan --save-plan), got ${Array.isArray(json) ? 'a list' : show(json)}`);
   const o = json as Record<string, unknown>;
@@ -295,7 +304,7 @@ export function parsePlanFile(text: string, path: string): PlanFile {
   if (o.tieBreak !== undefined) {
     tieBreak = names(o.tieBreak, 'tieBreak', fail);
     const same = tieBreak.length === members.length && tieBreak.every((n) => members.includes(n));
-    if (!same) fail(`"tieBreak" must list the members (${members.join(', ')}) in some order, got ${tieBreak.join(', ')}`);
+    if (!same) fail(`"tieBreak" must list the members (${nms(members)}) in some order, got ${nms(tieBreak)}`);
   }
   if (o.chosenBy !== undefined && typeof o.chosenBy !== 'string') fail(`"chosenBy" must be text such as "vote-all" or "top", got ${show(o.chosenBy)}`);
   if (typeof o.objective !== 'string') fail(`"objective" must be the objective as given (e.g. "f1"), got ${show(o.objective)}`);
@@ -311,7 +320,7 @@ export function parsePlanFile(text: string, path: string): PlanFile {
   if (o.systems === undefined) fail('"systems" is missing: a plan lists the systems it was planned over');
   const systems = names(o.systems, 'systems', fail, false);
   const strangers = members.filter((m) => !systems.includes(m));
-  if (strangers.length > 0) fail(`"members" names ${strangers.map((m) => `"${m}"`).join(', ')}, not among "systems" (${systems.join(', ')})`);
+  if (strangers.length > 0) fail(`"members" names ${nms(strangers, nm)}, not among "systems" (${nms(systems)})`);
   return {
     schemaVersion: 1,
     kind: 'complan-plan',

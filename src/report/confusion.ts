@@ -13,6 +13,10 @@ import { heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } 
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
 import { typeName } from './type-name.js';
+import { clip, MAX_CELL } from './terminal-text.js';
+
+/** A label or name from the inputs as a picture shows it: at most a table cell's length. */
+const cut = (s: string) => clip(s, MAX_CELL);
 
 export const MISSED = 'missed';
 export const SPURIOUS = 'spurious';
@@ -84,17 +88,17 @@ function panelOf(s: SystemScores, goldItems: number, options: HeatmapOptions) {
       if (j >= row.counts.length) return undefined;
       const count = row.counts[j];
       const missed = j === m.types.length;
-      const what = row.spurious ? `spurious ${col} predictions` : missed ? `${row.label} gold items missed` : `${row.label} gold items predicted ${col}`;
+      const what = row.spurious ? `spurious ${cut(col)} predictions` : missed ? `${cut(row.label)} gold items missed` : `${cut(row.label)} gold items predicted ${cut(col)}`;
       return {
         t: share[j],
         text: String(count),
-        tooltip: `${s.name}: ${what} = ${count}`,
+        tooltip: `${cut(s.name)}: ${what} = ${count}`,
         data: [['gold', row.spurious ? '' : row.label], ['predicted', missed ? '' : col], ['count', String(count)]],
       };
     });
   });
   return heatmapPanel({
-    title: `Type confusion of ${s.name}`,
+    title: `Type confusion of ${cut(s.name)}`,
     lines: [
       `rows: gold type, then ${SPURIOUS} predictions; columns: predicted type, then ${MISSED} gold items`,
       `items with the same boundaries; colour: share of the row   (${goldItems} gold items)`,

@@ -4,11 +4,17 @@
  * element. Pure functions.
  */
 
+import { visible } from './terminal-text.js';
+
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Escapes `& < > " '`: safe in element content and in single- or double-quoted attributes. */
+/**
+ * Escapes `& < > " '`: safe in element content and in single- or double-quoted attributes.
+ * Control characters and bidirectional marks from the inputs are written as escapes first
+ * ({@link visible}), as on a terminal: HTML has no use for them, and a mark could reorder the text.
+ */
 export function htmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  return visible(s).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
 /**

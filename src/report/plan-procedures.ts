@@ -8,7 +8,7 @@
 import type { BootstrapResult, HeldOut, PairedComparison, PlanResult, Procedure, ProcedureName, TestSettings } from '../plan/types.js';
 import type { Column, Table } from './table.js';
 import { recommendationReason } from './plan-reason.js';
-import { objectiveValue, plural, pValue, signedObjective, weightedMembers, wrappedMembers } from './plan-values.js';
+import { objectiveValue, plural, pValue, shownName, signedObjective, weightedMembers, wrappedMembers } from './plan-values.js';
 
 const PROCEDURE_ORDER: readonly ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
 
@@ -114,11 +114,11 @@ export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => st
       ...names.map((n) => objectiveValue(r, s.heldOut[n])),
     ]),
     note: h.stability.distinct === 1
-      ? `The selection chose the same ensemble, ${m.rule}(${m.members.join('+')}), in every split.`
+      ? `The selection chose the same ensemble, ${m.rule}(${weightedMembers(m.members, undefined).join('+')}), in every split.`
       : h.stability.distinct === h.splits.length
         ? `The selection chose a different ensemble in each of the ${h.splits.length} splits.`
         : `The selection chose ${h.stability.distinct} different ensembles over ${plural(h.splits.length, 'split')}; `
-          + `the most frequent, ${m.rule}(${m.members.join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}`
+          + `the most frequent, ${m.rule}(${weightedMembers(m.members, undefined).join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}`
           + `${h.stability.tied === 0 ? '' : `, tied with ${plural(h.stability.tied, 'other')}`}.`,
   };
 }
@@ -180,7 +180,7 @@ export function bootstrapTables(r: PlanResult, b: BootstrapResult): Table[] {
 /** The recommendation in words: what to use, its held-out and test figures, and why. */
 export function recommendationLines(r: PlanResult): string[] {
   const rec = r.recommendation;
-  const what = rec.members.length === 1 ? rec.members[0] : `${rec.rule}(${weightedMembers(rec.members, rec.weights).join('+')})`;
+  const what = rec.members.length === 1 ? shownName(rec.members[0]) : `${rec.rule}(${weightedMembers(rec.members, rec.weights).join('+')})`;
   const figures: string[] = [`in-sample ${objectiveValue(r, procedures(r).find((p) => p.name === rec.procedure)?.planning.objective)}`];
   if (rec.heldOut !== null) {
     const sd = rec.heldOut.sd === null ? '' : ` ± ${signedObjective(r, rec.heldOut.sd).replace(/^\+/, '')}`;

@@ -15,7 +15,7 @@ function phrase(r: PlanResult, name: ProcedureName): string {
   switch (name) {
     case 'vote-all': return `the vote of all ${systems} systems (vote-all)`;
     case 'majority-all': return `the majority of all ${systems} systems (majority-all)`;
-    case 'best-single': return `the best single system (best-single: ${p?.members[0] ?? '?'})`;
+    case 'best-single': return `the best single system (best-single: ${p === undefined ? '?' : weightedMembers(p.members.slice(0, 1), undefined)[0]})`;
     case 'caruana': return `ensemble selection with replacement (caruana: ${p === undefined ? '?' : choiceText(p)})`;
     case 'selection': return `the search's choice ${p === undefined ? '?' : choiceText(p)}`;
   }

@@ -6,6 +6,12 @@
 import { isRateObjective } from '../plan/scores.js';
 import type { PlanResult } from '../plan/types.js';
 import { fixed, percent, UNDEFINED } from './number.js';
+import { MAX_CELL, terminalLine } from './terminal-text.js';
+
+/** A system name as the report's lines print it: control characters escaped, clipped as a table cell is. */
+export function shownName(name: string): string {
+  return terminalLine(name, MAX_CELL);
+}
 
 /** Display width (code points; names hold no wide characters). */
 export const width = (s: string) => [...s].length;
@@ -74,8 +80,9 @@ export function wrappedMembers(label: string, members: readonly string[], max: n
 
 /** Members with their weights where a weight is not 1 (`a×2`), for a weighted vote of counts. */
 export function weightedMembers(members: readonly string[], weights: Readonly<Record<string, number>> | undefined): string[] {
-  if (weights === undefined) return [...members];
-  return members.map((m) => (weights[m] === undefined || weights[m] === 1 ? m : `${m}×${shortNumber(weights[m])}`));
+  // Names as the report prints them (shownName): every member list of every report comes through here.
+  if (weights === undefined) return members.map(shownName);
+  return members.map((m) => (weights[m] === undefined || weights[m] === 1 ? shownName(m) : `${shownName(m)}×${shortNumber(weights[m])}`));
 }
 
 /**

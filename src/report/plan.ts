@@ -18,7 +18,7 @@
 import type { CandidateScores, GreedyStep, PairedComparison, PlanCandidate, PlanResult, Procedure, ScoredOn } from '../plan/types.js';
 import { isRateObjective } from '../plan/scores.js';
 import { fixed, jsonNumber, percent } from './number.js';
-import { abbreviateMembers, wrappedMembers, objectiveLabel, objectiveValue, plural, shortNumber, signedObjective, weightedMembers, width } from './plan-values.js';
+import { abbreviateMembers, wrappedMembers, objectiveLabel, objectiveValue, plural, shortNumber, shownName, signedObjective, weightedMembers, width } from './plan-values.js';
 import {
   bootstrapTables, comparisonsTable, dataLine, procedures, proceduresInFull, proceduresTable, recommendationLines, splitChoicesInFull, splitsTable,
 } from './plan-procedures.js';
@@ -103,7 +103,7 @@ export function planHeadline(r: PlanResult): string[] {
   return [
     `Plan — objective ${r.objective.text}: ${r.objective.description}${better}`,
     `Rules ${r.rules.join(', ')}; ${how.join(', ')}; ${plural(s.evaluated, 'candidate')} evaluated over ${plural(r.systems.length, 'system')}${budget}`,
-    `Best single system: ${r.bestSingle.name}, objective ${objectiveValue(r, r.bestSingle.objective)}`,
+    `Best single system: ${shownName(r.bestSingle.name)}, objective ${objectiveValue(r, r.bestSingle.objective)}`,
   ];
 }
 

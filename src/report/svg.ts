@@ -21,6 +21,7 @@ import { pairAt } from '../complementarity/matrix.js';
 import { metricInfo, metricValue, type CompareMetric } from './compare.js';
 import { fixed } from './number.js';
 import { scaleColor, textColorOn, VIRIDIS } from './palette.js';
+import { clip, MAX_CELL, visible } from './terminal-text.js';
 
 export { scaleColor, textColorOn };
 
@@ -33,9 +34,12 @@ export interface HeatmapOptions {
   fontFamily?: string;
 }
 
-/** Escapes the five XML special characters. */
+/**
+ * Escapes the five XML special characters, after writing control characters and bidirectional
+ * marks from the inputs as escapes ({@link visible}): XML 1.0 cannot hold most control characters.
+ */
 export function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return visible(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
 /** An advance width in em, erring wide so that labels are never clipped. */
@@ -108,7 +112,10 @@ const FONT = 'Helvetica, Arial, \'DejaVu Sans\', sans-serif';
  * Lays out a heatmap (see the module comment) from (0, 0), margins included. Its hatching and
  * scale refer to the definitions {@link heatmapDocument} writes.
  */
-export function heatmapPanel(spec: HeatmapSpec, options: HeatmapOptions = {}): HeatmapPanel {
+export function heatmapPanel(given: HeatmapSpec, options: HeatmapOptions = {}): HeatmapPanel {
+  // Labels come from the inputs (names, entity types): clipped as a table cell is, so a label of
+  // millions of characters neither widens the picture without bound nor repeats in every copy.
+  const spec = { ...given, rowLabels: given.rowLabels.map((s) => clip(s, MAX_CELL)), colLabels: given.colLabels.map((s) => clip(s, MAX_CELL)) };
   const rows = spec.rowLabels.length;
   const cols = spec.colLabels.length;
   const cell = options.cellSize ?? 52;
@@ -197,7 +204,7 @@ export function heatmapPanel(spec: HeatmapSpec, options: HeatmapOptions = {}): H
       const yy = gridTop + a * cell;
       const fill = c.t === null ? 'url(#complan-hatch)' : scaleColor(c.t);
       const ink = c.t === null ? '#444444' : textColorOn(fill);
-      const data = c.data.map(([k, v]) => ` data-${k}="${xmlEscape(v)}"`).join('');
+      const data = c.data.map(([k, v]) => ` data-${k}="${xmlEscape(clip(v, MAX_CELL))}"`).join('');
       out.push(`<rect class="cell" x="${n(x)}" y="${n(yy)}" width="${cell}" height="${cell}" fill="${fill}" stroke="#ffffff" stroke-width="1"`
         + `${data}><title>${xmlEscape(c.tooltip)}</title></rect>`);
       out.push(`<text x="${n(x + cell / 2)}" y="${n(yy + cell / 2 + valueSize * 0.35)}" fill="${ink}">${xmlEscape(c.text)}</text>`);

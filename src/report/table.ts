@@ -3,7 +3,7 @@
  * these pure functions lay them out as aligned text (optionally coloured), Markdown, LaTeX or CSV.
  */
 import { bandColor, textColorOn, xtermIndex } from './palette.js';
-import { MAX_CELL, terminalLine, terminalText, visible, visibleLines, wrapWords } from './terminal-text.js';
+import { MAX_CELL, terminalLine, terminalText, visible, visibleData, visibleLines, wrapWords } from './terminal-text.js';
 
 export type Align = 'left' | 'right';
 
@@ -130,8 +130,9 @@ const LATEX_SPECIAL: Record<string, string> = {
   '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '—': '---', '·': '$\\cdot$', '×': '$\\times$', '∩': '$\\cap$', '²': '$^2$', 'κ': '$\\kappa$', '∞': '$\\infty$', 'β': '$\\beta$', 'α': '$\\alpha$',
 };
 
+/** Text as LaTeX sets it: control characters and bidirectional marks escaped as in a terminal, then LaTeX's specials. */
 export function latexEscape(s: string): string {
-  return s.replace(/[\\&%$#_{}~^—·×∩²κ∞βα]/g, (c) => LATEX_SPECIAL[c]);
+  return visible(s).replace(/[\\&%$#_{}~^—·×∩²κ∞βα]/g, (c) => LATEX_SPECIAL[c]);
 }
 
 /** LaTeX `tabular`s using booktabs rules, each in a `table` float captioned by its title. */
@@ -152,7 +153,9 @@ export function renderLatex(tables: readonly Table[]): string {
   return out.join('\n') + '\n';
 }
 
-function csvCell(s: string): string {
+/** A CSV cell: quoted when it holds a quote, comma or line break; other control characters escaped ({@link visibleData}). */
+function csvCell(cell: string): string {
+  const s = visibleData(cell);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

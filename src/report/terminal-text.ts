@@ -35,6 +35,14 @@ export function visible(s: string): string {
   return s.replace(UNSAFE, escape);
 }
 
+/**
+ * {@link visible} for a cell of a data format (CSV): tabs and line breaks, which the format's
+ * quoting holds, are kept; every other control character and bidirectional mark is escaped.
+ */
+export function visibleData(s: string): string {
+  return s.replace(UNSAFE, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : escape(c)));
+}
+
 /** {@link visible} line by line: line breaks are kept, everything else unsafe is escaped. */
 export function visibleLines(s: string): string {
   return s.split('\n').map(visible).join('\n');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { fieldBounds, readConll, splitFields } from '../../src/formats/conll.js';
+import { conllInternals, fieldBounds, readConll, splitFields } from '../../src/formats/conll.js';
 import { DEFAULT_READ_OPTIONS, type RawSpan, type ReadOptions, type Segment } from '../../src/formats/segment.js';
 import { inputError } from '../helpers/errors.js';
 
@@ -368,5 +368,24 @@ describe('readConll: carriage returns', () => {
     expect(text.charCodeAt(CHUNK)).toBe(10);
     const { segments } = gold(temp(`${text}last O\r`));
     expect(segments[0].tokens).toHaveLength(n + 2);
+  });
+});
+
+describe('a sentence without end', () => {
+  it('stops at the limit of tokens a sentence may hold, naming the line it starts on, for a gold and a system file', () => {
+    const saved = conllInternals.maxSentenceTokens;
+    conllInternals.maxSentenceTokens = 1000;
+    try {
+      const ok = temp('-DOCSTART- O\n\n' + 'tok O\n'.repeat(1000));
+      expect(gold(ok).segments[0].tags).toHaveLength(1000);
+      const endless = temp('-DOCSTART- O\n\n' + 'tok O\n'.repeat(1001));
+      const message = ':3: the sentence that starts here has more than 1,000 tokens without a blank line: expected sentences separated by blank lines (is the input endless?)';
+      expect(() => gold(endless)).toThrow(endless + message);
+      expect(() => read(endless, { role: 'system' })).toThrow(endless + message);
+      const tabs = temp('tok\tX\tO\n'.repeat(1001));
+      expect(() => read(tabs, { role: 'system' })).toThrow(':1: the sentence that starts here has more than 1,000 tokens');
+    } finally {
+      conllInternals.maxSentenceTokens = saved;
+    }
   });
 });

@@ -34,6 +34,11 @@ describe('parseLabelList', () => {
     fails('["O", "O"]', 'l.txt: label "O" appears twice (ids 0 and 1)');
     fails('[O]', 'l.txt: expected a JSON array of label names (');
   });
+
+  it('refuses JSON nested deeper than the limit of the other small JSON files, naming the line', () => {
+    fails(`[\n${'['.repeat(200_000)}${']'.repeat(200_000)}]`, 'l.txt:2: expected a JSON array of label names: lists and objects nested more than 64 levels deep');
+    fails(`${'{"a":'.repeat(100)}1${'}'.repeat(100)}`, 'l.txt:1: expected a JSON array of label names: lists and objects nested more than 64 levels deep');
+  });
 });
 
 describe('splitLabelList', () => {

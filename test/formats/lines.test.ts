@@ -321,3 +321,35 @@ describe('the longest line', () => {
     }
   });
 });
+
+describe('memory while reading', () => {
+  it('stops with one line naming the file when the heap passes its share of the limit, instead of letting V8 abort', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-heap-'));
+    const path = join(dir, 'big.txt');
+    writeFileSync(path, 'a\nb\n');
+    const saved = { ...lineReaderInternals };
+    try {
+      forEachLine(path, () => {}); // within the limit: read as usual
+      lineReaderInternals.maxHeapShare = 0; // any heap at all is past it
+      expect(() => forEachLine(path, () => {})).toThrow(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: memory is full after reading 0 MiB of this file \\([\\d,]+ MiB of the [\\d,]+ MiB Node may use\\): complan holds its inputs in memory; check that the input ends, or raise the limit with NODE_OPTIONS=--max-old-space-size=MiB$`));
+    } finally {
+      Object.assign(lineReaderInternals, saved);
+    }
+  });
+
+  it('counts chunks, so a reader can tell a new chunk from the last without comparing equal texts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-chunks-'));
+    const path = join(dir, 'same.txt');
+    writeFileSync(path, 'tok O\n'.repeat(40));
+    const saved = { ...lineReaderInternals };
+    lineReaderInternals.chunkSize = 60; // ten lines a chunk, every chunk the same text
+    try {
+      const r = new LineReader(path);
+      const chunks = new Set<number>();
+      while (r.next()) chunks.add(r.chunks);
+      expect([...chunks]).toEqual([1, 2, 3, 4]);
+    } finally {
+      Object.assign(lineReaderInternals, saved);
+    }
+  });
+});

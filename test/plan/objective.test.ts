@@ -237,3 +237,18 @@ describe('parseObjective: usage errors point at the column', () => {
     expect(() => parseObjective('q', { optionName: '--rank-by' })).toThrow(/^--rank-by "q": unknown symbol "q"/);
   });
 });
+
+describe('parseObjective: expressions the parser cannot hold', () => {
+  it('brackets nested hundreds deep are refused as too deep, not with the parser\'s stack overflow', () => {
+    const deep = `${'('.repeat(499)}p${')'.repeat(499)}`;
+    let err: unknown;
+    try {
+      parseObjective(deep);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toContain('": nested too deeply to be parsed; write it with fewer levels at column 1');
+    expect((err as Error).message).not.toMatch(/call stack/i);
+  });
+});

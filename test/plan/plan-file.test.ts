@@ -203,6 +203,29 @@ describe('parsePlanFile errors', () => {
     }
   });
 
+  it('refuses weights that are all 0, numbers or tables: the vote would keep nothing', () => {
+    const message = '"weights": every weight is 0: a weighted vote keeps nothing; give at least one member a weight above 0';
+    expect(bad({ rule: 'weighted', weights: { a: 0, b: 0 } }).message).toBe(`plans/best.json: ${message}`);
+    expect(bad({ rule: 'weighted', weights: { a: { overall: 0, byLabel: { PER: 0 } }, b: { overall: 0, byLabel: {} } } }).message).toBe(`plans/best.json: ${message}`);
+    expect(() => parsePlanFile(JSON.stringify({ ...good, rule: 'weighted', weights: { a: 0, b: 1e-320 } }), 'p.json')).not.toThrow();
+    expect(() => parsePlanFile(JSON.stringify({ ...good, rule: 'weighted', weights: { a: { overall: 0, byLabel: { PER: 0.5 } }, b: { overall: 0, byLabel: {} } } }), 'p.json')).not.toThrow();
+  });
+
+  it('quotes names from the file escaped and shortened: no line break, escape sequence or long name reaches the terminal', () => {
+    const hostile = `a\u001b[2J\nb${'x'.repeat(5000)}`;
+    for (const e of [
+      bad({ members: ['a', hostile] }),
+      bad({ members: [hostile, hostile] }),
+      bad({ rule: 'weighted', weights: { a: 1, b: 1, [hostile]: 1 } }),
+      bad({ tieBreak: [hostile] }),
+    ]) {
+      // eslint-disable-next-line no-control-regex
+      expect(e.message).not.toMatch(/[\n\u001b]/);
+      expect(e.message).toContain('"a\\u001b[2J\\nbxxx');
+      expect(e.message.length).toBeLessThan(300);
+    }
+  });
+
   it('reads a file and names a missing one', () => {
     const path = join(dir, 'plan.json');
     writeFileSync(path, `\uFEFF${formatPlanFile(planFileOf(candidate(['a', 'b'], 'vote', 0.9), result([])))}`);

@@ -99,3 +99,18 @@ describe('the untyped type (bare B, I tags) in the renderings', () => {
     expect(confusionHtml('sys', untyped.systems[0].confusion)).toContain('<th scope="row">(untyped)</th>');
   });
 });
+
+describe('confusionSvg with hostile labels', () => {
+  it('escapes control characters (XML cannot hold them) and clips a label of a million characters', () => {
+    const long = 'L'.repeat(1_000_000);
+    const hostile = 'X\u001b[2J\nY\u0007';
+    const r = evaluate(makeCorpus([span(0, 2, hostile), span(3, 4, long)], [[span(0, 2, long), span(3, 4, hostile)]], ['a']));
+    const svg = confusionSvg(r);
+    // eslint-disable-next-line no-control-regex
+    expect(svg).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    expect(svg).toContain('X\\e[2J\\nY\\x07');
+    expect(svg).toContain('…(999800 more characters)');
+    expect(svg.length).toBeLessThan(60_000);
+    expect(all(parseXml(svg), (e) => e.name === 'rect' && e.attrs.class === 'cell').length).toBeGreaterThan(0);
+  });
+});

@@ -35,6 +35,7 @@ const planOptions = () => ({ objective: parseObjective('f1'), folds: 3, samples:
 describe('escaping', () => {
   it('escapes the five special characters for content and attributes', () => {
     expect(htmlEscape('<a href="x">Tom & Jerry\'s</a>')).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;');
+    expect(htmlEscape('X\u001b[2J\u0007\u202eY')).toBe('X\\e[2J\\x07\\u{202e}Y');
   });
 
   it('writes JSON that cannot end its script element and parses back to the value', () => {

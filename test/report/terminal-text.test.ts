@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clip, terminalLine, terminalText, visible, visibleLines } from '../../src/report/terminal-text.js';
-import { renderMarkdown, renderText } from '../../src/report/table.js';
+import { clip, terminalLine, terminalText, visible, visibleData, visibleLines } from '../../src/report/terminal-text.js';
+import { renderCsv, renderLatex, renderMarkdown, renderText } from '../../src/report/table.js';
 
 describe('visible', () => {
   it('writes control characters and bidirectional marks as escapes, and keeps the rest', () => {
@@ -52,5 +52,23 @@ describe('tables hold input text safely', () => {
     expect(out).not.toContain('\u001b');
     // visible()'s backslash escaped again, so that the rendered Markdown shows a\nb.
     expect(out).toContain('| a\\\\nb | 1 |');
+  });
+});
+
+describe('data formats hold input text safely too', () => {
+  it('visibleData keeps tabs and line breaks, which CSV quotes, and escapes the rest', () => {
+    expect(visibleData('a\tb\nc\rd\u001b[2J\u0007\u202e')).toBe('a\tb\nc\rd\\e[2J\\x07\\u{202e}');
+  });
+
+  it('CSV: no escape sequence or bell reaches the output; line breaks stay quoted data', () => {
+    const out = renderCsv(['type', 'n'], [['X\u001b[31m\nY\u0007', '1']]);
+    expect(out).toBe('type,n\n"X\\e[31m\nY\\x07",1\n');
+  });
+
+  it('LaTeX: control characters escaped, then set as text (the backslash as \\textbackslash)', () => {
+    const out = renderLatex([{ columns: [{ header: 'type' }], rows: [['X\u001b[31m\nY']] }]);
+    // eslint-disable-next-line no-control-regex
+    expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(out).toContain('X\\textbackslash{}e[31m\\textbackslash{}nY \\\\');
   });
 });

@@ -143,3 +143,57 @@ describe('rules', () => {
     );
   });
 });
+
+/** Names as hostile files hold them: control characters, escape sequences, bidirectional marks, long runs, `__proto__`. */
+const hostileName = fc.oneof(
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }),
+  fc.constantFrom('__proto__', 'constructor', 'a\u001b[2J\nb', '\u202eevil', 'x'.repeat(5000), 'tab\there'),
+);
+
+describe('saved plans naming hostile systems', () => {
+  it('read as a plan, or fail with one line that holds no raw control character and stays short', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(hostileName, { minLength: 1, maxLength: 4 }), hostileName, fc.constantFrom('vote', 'weighted', 'union'), fc.nat(3),
+        (members, stranger, rule, twist) => {
+          const systems = twist === 0 ? members.slice(1) : members;
+          const plan: Record<string, unknown> = {
+            schemaVersion: 1, kind: 'complan-plan', rule, members: twist === 1 ? [...members, stranger] : members,
+            chosenBy: 'selection', objective: 'f1', planning: { objective: 0.5, f: 0.5, precision: 0.5, recall: 0.5 }, systems,
+          };
+          if (rule === 'weighted') plan.weights = Object.fromEntries(members.map((m, k) => [m, twist === 2 ? 0 : k + 1]));
+          if (twist === 3) plan.tieBreak = [stranger];
+          try {
+            parsePlanFile(JSON.stringify(plan), 'p.json');
+          } catch (err) {
+            expect(err, String(err)).toBeInstanceOf(InputError);
+            const message = (err as Error).message;
+            // eslint-disable-next-line no-control-regex
+            expect(message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+            expect(message.length).toBeLessThan(1500);
+          }
+        }),
+      runs(300),
+    );
+  });
+});
+
+describe('label lists (--labels files)', () => {
+  const seeds = ['O\nB-PER\nI-PER\nB-ORG\nI-ORG\n', '["O", "B-PER", "I-PER"]', '{"id2label": {"0": "O", "1": "B-PER"}}'];
+  it('parse or fail with one input error of one line naming the file', async () => {
+    const { parseLabelList } = await import('../../src/formats/labels.js');
+    fc.assert(
+      fc.property(fc.constantFrom(...seeds).chain(mutated), (text) => {
+        try {
+          parseLabelList(text, 'labels.txt');
+        } catch (err) {
+          expect(err, String(err)).toBeInstanceOf(InputError);
+          const message = (err as Error).message;
+          expect(message).toMatch(/^labels\.txt/);
+          // eslint-disable-next-line no-control-regex
+          expect(message).not.toMatch(/[\n\r\u001b\u0000]/);
+        }
+      }),
+      runs(300),
+    );
+  });
+});

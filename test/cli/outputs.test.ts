@@ -1,0 +1,69 @@
+/**
+ * The guard that keeps every output off every input: each command's output options against each
+ * file it reads (the gold, systems, --plan, --labels, --label-distance, --test, --test-gold),
+ * however the path is spelt, and outputs against each other.
+ */
+import { linkSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commandInputs, refuseOutputsOverInputs } from '../../cli/outputs.js';
+import { UsageError } from '../../src/errors.js';
+import { runCli } from './helpers.js';
+
+const GOLD = '-DOCSTART- O\n\nZorbo B-PER\nKlant I-PER\nwent O\nto O\nVelmar B-LOC\n. O\n\nQuoll B-ORG\nhired O\nBrimm B-PER\n. O\n';
+const SYS = '-DOCSTART- O\n\nZorbo B-PER\nKlant I-PER\nwent O\nto O\nVelmar B-ORG\n. O\n\nQuoll B-ORG\nhired O\nBrimm O\n. O\n';
+const LABELS = 'O\nB-PER\nI-PER\nB-ORG\nI-ORG\nB-LOC\nI-LOC\n';
+
+function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'complan-outputs-'));
+  const at = (name: string, content: string) => {
+    writeFileSync(join(dir, name), content);
+    return join(dir, name);
+  };
+  return { dir, gold: at('gold.conll', GOLD), sys: at('sys.conll', SYS), other: at('other.conll', SYS), labels: at('labels.txt', LABELS) };
+}
+
+describe('refuseOutputsOverInputs', () => {
+  it('catches an input under another spelling, a symbolic link and a hard link', () => {
+    const { dir, gold, sys } = setup();
+    symlinkSync(sys, join(dir, 'link.conll'));
+    linkSync(gold, join(dir, 'hard.conll'));
+    const inputs = commandInputs(['a=' + sys], gold);
+    for (const [path, what] of [[`${dir}/./sys.conll`, 'the system "a"'], [join(dir, 'link.conll'), 'the system "a"'], [join(dir, 'hard.conll'), 'the gold file']]) {
+      expect(() => refuseOutputsOverInputs([{ option: '--out', path }], inputs)).toThrow(new UsageError(`--out ${path} is ${what} (${what === 'the gold file' ? gold : sys}): complan never writes over its inputs; choose another file`));
+    }
+  });
+
+  it('catches a file inside a directory input, and two outputs naming one file', () => {
+    const { dir, gold } = setup();
+    expect(() => refuseOutputsOverInputs([{ option: '--svg', path: join(dir, 'other.conll') }], commandInputs([dir], gold))).toThrow(/is the system ".*" \(.*other\.conll\)/);
+    const out = join(dir, 'new.json');
+    expect(() => refuseOutputsOverInputs([{ option: '--svg', path: out }, { option: '--save-plan', path: out }], [])).toThrow(`--svg and --save-plan name the same file (${out}); choose two files`);
+  });
+
+  it('lets new files, standard input and special files through, and a --labels list that is no file', () => {
+    const { dir, gold, sys } = setup();
+    const inputs = commandInputs([sys], gold, [{ what: 'the --labels file', path: 'O,B-PER,I-PER' }, { what: 'x', path: '-' }]);
+    expect(() => refuseOutputsOverInputs([{ option: '--out', path: join(dir, 'new.conll') }, { option: '--svg', path: '/dev/null' }, { option: '--save-plan', path: '/dev/null' }], inputs)).not.toThrow();
+  });
+});
+
+describe('every command refuses to write over its --labels file', () => {
+  const cases: Array<[string, (p: ReturnType<typeof setup>) => string[], string]> = [
+    ['combine --out', (p) => ['combine', '--gold', p.gold, '--labels', p.labels, '--out', p.labels, p.sys], '--out'],
+    ['compare --svg', (p) => ['compare', '--gold', p.gold, '--labels', p.labels, '--svg', p.labels, p.sys, p.other], '--svg'],
+    ['plan --save-plan', (p) => ['plan', '--gold', p.gold, '--labels', p.labels, '--save-plan', p.labels, p.sys, p.other], '--save-plan'],
+    ['plan --svg', (p) => ['plan', '--gold', p.gold, '--labels', p.labels, '--svg', p.labels, p.sys, p.other], '--svg'],
+    ['report --html', (p) => ['report', '--gold', p.gold, '--labels', p.labels, '--html', p.labels, p.sys, p.other], '--html'],
+    ['eval --svg', (p) => ['eval', '--gold', p.gold, '--labels', p.labels, '--svg', p.labels, p.sys], '--svg'],
+  ];
+  it.each(cases)('%s', async (_, args, option) => {
+    const p = setup();
+    const r = await runCli(args(p));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`complan: ${option} ${p.labels} is the --labels file (${p.labels}): complan never writes over its inputs; choose another file\n`);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(p.labels, 'utf8')).toBe(LABELS);
+  });
+});

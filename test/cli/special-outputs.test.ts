@@ -1,0 +1,65 @@
+/**
+ * Output options given process substitution and /dev/stdout, as a shell user gives them: written
+ * through as streams (no "directory /dev/fd does not exist", no file put in place of the pipe).
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.js';
+
+const BIN = join(ROOT, 'dist/cli/main.js');
+const hasBash = spawnSync('bash', ['--norc', '-c', 'cat <(echo x)'], { stdio: ['ignore', 'pipe', 'pipe'] }).stdout?.toString() === 'x\n';
+
+/** Whether the built command can be run as nobody (root, and a checkout nobody may read). */
+const nobodyCanRun = process.getuid?.() === 0
+  && spawnSync('su', ['nobody', '-s', '/bin/bash', '-c', `test -r '${BIN}' && test -x '${process.execPath}'`], { stdio: 'ignore' }).status === 0;
+
+/** A readable copy of the news example (run as nobody, the checkout may be out of reach). */
+function examples(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'complan-special-out-'));
+  chmodSync(dir, 0o755);
+  cpSync(join(ROOT, 'examples/news/gold.conll'), join(dir, 'gold.conll'));
+  for (const s of ['crf', 'sloppy', 'gazetteer']) cpSync(join(ROOT, `examples/news/systems/${s}.conll`), join(dir, `${s}.conll`));
+  return dir;
+}
+
+function sh(script: string, cwd: string) {
+  expect(existsSync(BIN), `${BIN} is missing: run npm run build`).toBe(true);
+  const p = spawnSync('bash', ['--norc', '--noprofile', '-c', `complan() { "${process.execPath}" "${BIN}" "$@"; }\n${script}`], {
+    cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { code: p.status, stdout: p.stdout, stderr: p.stderr };
+}
+
+describe.runIf(hasBash)('outputs through process substitution', () => {
+  it('combine --out, compare --svg and plan --save-plan write through >(cmd) what a file would get', () => {
+    const dir = examples();
+    const files = sh([
+      'complan combine --gold gold.conll crf.conll sloppy.conll gazetteer.conll --out file.conll 2>/dev/null',
+      'complan compare --gold gold.conll crf.conll sloppy.conll --svg file.svg >/dev/null',
+      'complan plan --gold gold.conll crf.conll sloppy.conll --save-plan file.json >/dev/null 2>&1',
+    ].join('\n'), dir);
+    expect(files.code, files.stderr).toBe(0);
+    const piped = sh([
+      'complan combine --gold gold.conll crf.conll sloppy.conll gazetteer.conll --out >(cat > piped.conll) 2>/dev/null || exit 1',
+      'complan compare --gold gold.conll crf.conll sloppy.conll --svg >(cat > piped.svg) >/dev/null || exit 1',
+      'complan plan --gold gold.conll crf.conll sloppy.conll --save-plan >(cat > piped.json) >/dev/null 2>&1 || exit 1',
+      'wait; sleep 0.2',
+    ].join('\n'), dir);
+    expect(piped.code, piped.stderr).toBe(0);
+    for (const ext of ['conll', 'svg', 'json']) expect(readFileSync(join(dir, `piped.${ext}`), 'utf8'), ext).toBe(readFileSync(join(dir, `file.${ext}`), 'utf8'));
+  });
+
+  it.runIf(nobodyCanRun)('--out /dev/stdout works for an unprivileged user, on a pipe and on a file', () => {
+    const dir = examples();
+    const r = sh([
+      'su nobody -s /bin/bash -c "$(declare -f complan); complan combine --gold gold.conll crf.conll sloppy.conll --out /dev/stdout 2>/dev/null | wc -c; complan combine --gold gold.conll crf.conll sloppy.conll 2>/dev/null | wc -c"',
+    ].join('\n'), dir);
+    expect(r.code, r.stderr).toBe(0);
+    const [through, plain] = r.stdout.trim().split('\n').map(Number);
+    expect(through).toBeGreaterThan(1000);
+    expect(through).toBe(plain);
+  });
+});
