@@ -11,11 +11,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandColor } from '../../src/report/palette.js';
 import { HTML_HEAT_STEPS } from '../../src/report/html-heatmap.js';
-import { chromiumPresent } from '../helpers/chromium.js';
+import { chromiumPresent, sharedBrowser } from '../helpers/chromium.js';
 import { ROOT, runCli } from './helpers.js';
 
 const chromium = chromiumPresent('report-html-reading');
@@ -35,18 +35,10 @@ function writeNoPer(): string {
   return file;
 }
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  if (chromium === undefined) return;
-  const puppeteer = (await import('puppeteer-core')).default;
-  browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser(chromium);
 
 async function open(file: string, scheme: 'light' | 'dark'): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser!.newPage();
+  const page = await browser.page();
   const errors: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));

@@ -11,10 +11,10 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
-import { chromiumPresent } from '../helpers/chromium.js';
+import { chromiumPresent, sharedBrowser } from '../helpers/chromium.js';
 import { ROOT, runCli } from './helpers.js';
 
 const chromium = chromiumPresent('report-html');
@@ -33,17 +33,7 @@ interface Opened {
   url: string;
 }
 
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  if (chromium === undefined) return;
-  const puppeteer = (await import('puppeteer-core')).default;
-  browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser(chromium);
 
 /** Writes the report of `args` and runs compare --format json on the same inputs. */
 async function reportOf(name: string, args: string[], extra: string[] = []): Promise<{ file: string; compare: CompareDoc }> {
@@ -57,7 +47,7 @@ async function reportOf(name: string, args: string[], extra: string[] = []): Pro
 }
 
 async function open(file: string, scheme: 'light' | 'dark' = 'light'): Promise<Opened> {
-  const page = await browser!.newPage();
+  const page = await browser.page();
   const errors: string[] = [];
   const requests: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') errors.push(`${m.type()}: ${m.text()}`); });

@@ -25,18 +25,17 @@ type Schemas = Record<'strict' | 'exact' | 'partial' | 'ent_type', Counts> & { b
 const schemasOf = (doc: EvalJson, name: string) => (system(doc, name) as unknown as { schemas: Schemas }).schemas;
 const four = (c: Counts) => [c.cor, c.inc, c.mis, c.spu];
 
+/** Spans by the sentence they start in. */
+function bySentence(corpus: Corpus, spans: readonly Span[]): Map<number, Span[]> {
+  const m = new Map<number, Span[]>();
+  for (const s of spans) m.set(sentenceAt(corpus, s.start), [...(m.get(sentenceAt(corpus, s.start)) ?? []), s]);
+  return m;
+}
+
 /** nervaluate's one-to-one strategy, sentence by sentence: COR, INC, MIS, SPU. */
 function nervaluateCounts(corpus: Corpus, predicted: readonly Span[], perfect: (p: Span, t: Span) => boolean): number[] {
-  const bySentence = (spans: readonly Span[]) => {
-    const m = new Map<number, Span[]>();
-    for (const s of spans) {
-      const k = sentenceAt(corpus, s.start);
-      m.set(k, [...(m.get(k) ?? []), s]);
-    }
-    return m;
-  };
-  const gold = bySentence(corpus.gold.spans);
-  const pred = bySentence(predicted);
+  const gold = bySentence(corpus, corpus.gold.spans);
+  const pred = bySentence(corpus, predicted);
   let cor = 0;
   let inc = 0;
   let mis = 0;
@@ -76,13 +75,8 @@ function nervaluateCounts(corpus: Corpus, predicted: readonly Span[], perfect: (
  * first of another type (INC), else it is spurious. COR, INC, MIS, SPU.
  */
 function nervaluateEntType(corpus: Corpus, predicted: readonly Span[]): number[] {
-  const bySentence = (spans: readonly Span[]) => {
-    const m = new Map<number, Span[]>();
-    for (const s of spans) m.set(sentenceAt(corpus, s.start), [...(m.get(sentenceAt(corpus, s.start)) ?? []), s]);
-    return m;
-  };
-  const gold = bySentence(corpus.gold.spans);
-  const pred = bySentence(predicted);
+  const gold = bySentence(corpus, corpus.gold.spans);
+  const pred = bySentence(corpus, predicted);
   const counts = [0, 0, 0, 0];
   for (const k of new Set([...gold.keys(), ...pred.keys()])) {
     const trues = gold.get(k) ?? [];
@@ -117,13 +111,8 @@ function nervaluateEntType(corpus: Corpus, predicted: readonly Span[]): number[]
  */
 function nervaluate02Strict(corpus: Corpus, predicted: readonly Span[]): number[] {
   const counts = [0, 0, 0, 0];
-  const bySentence = (spans: readonly Span[]) => {
-    const m = new Map<number, Span[]>();
-    for (const s of spans) m.set(sentenceAt(corpus, s.start), [...(m.get(sentenceAt(corpus, s.start)) ?? []), s]);
-    return m;
-  };
-  const gold = bySentence(corpus.gold.spans);
-  const pred = bySentence(predicted);
+  const gold = bySentence(corpus, corpus.gold.spans);
+  const pred = bySentence(corpus, predicted);
   const same = (a: Span, b: Span) => a.start === b.start && a.end === b.end && a.label === b.label;
   for (const k of new Set([...gold.keys(), ...pred.keys()])) {
     const trues = [...(gold.get(k) ?? [])].sort((a, b) => a.start - b.start);
