@@ -105,7 +105,7 @@ export { explainCandidate, type ExplainOptions } from './plan/explain.js';
 export { accuracy as predictionAccuracy, predictionQuality, type Predictions, type QualityEntry } from './plan/quality.js';
 export { choiceCounts, choiceOf, countsByUnit, type Choice } from './plan/choice.js';
 export { caruana, type CaruanaOptions, type CaruanaResult } from './plan/caruana.js';
-export { pairedBootstrap, pairedTests, type PairedSplit, type PairedTest, type PairedTestOptions } from './plan/significance.js';
+export { pairedBootstrap, pairedTests, pairedTestsOfPairs, type PairedSidesSplit, type PairedSplit, type PairedTest, type PairedTestOptions } from './plan/significance.js';
 export { BASELINE_NAMES, PROCEDURE_NAMES } from './plan/procedures.js';
 export { formatPlanFile, parsePlanFile, planFileOf, readPlanFile, type PlanFile } from './plan/plan-file.js';
 export { planCsv, planJson, planLatex, planMarkdown, planTable } from './report/plan.js';

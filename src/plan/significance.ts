@@ -23,7 +23,9 @@
  *   recomputes T; p = (1 + #{|T_swapped| ≥ |T|}) / (1 + B), two-sided.
  *
  * Both draw from {@link mulberry32}(seed): the same seed gives the same figures. `eval
- * --significance` runs the same tests between every two systems (metrics/pairwise-tests.ts).
+ * --significance` runs the same tests between every two systems (metrics/pairwise-tests.ts),
+ * and the planner between every two procedures, both through {@link pairedTestsOfPairs}, which
+ * serves many pairs with one pass a resample.
  * {@link pairedBootstrap} is the bootstrap alone, over documents, with the share of resamples
  * where A is not better. Resamples where
  * the metric is undefined (NaN) are left out and counted. Reference for the choice of tests in
@@ -335,4 +337,159 @@ export function pairedBootstrap(
     notBetter: boot.kept === 0 ? Number.NaN : boot.notBetter / boot.kept,
     undefinedSamples: options.samples - boot.kept,
   };
+}
+
+/** The sides of several paired tests over the same splits: per split, its units and each side's counts and metric. */
+export interface PairedSidesSplit {
+  units: ArrayLike<number>;
+  /** Per side: counts per unit (TP, FP, FN, S at 4·unit). */
+  counts: readonly Float64Array[];
+  /** Per side: its metric on this split. */
+  metrics: ReadonlyArray<(c: SummedCounts) => number>;
+}
+
+/**
+ * {@link pairedTests} for several pairs of sides at once: entry k of the result is the test of
+ * side pairs[k][0] (A) against side pairs[k][1] (B) over `splits`, with the same samples, seed
+ * and options. Every test draws the same resamples (each starts its own generator from the
+ * seed), so one pass a resample over the sides' counts serves every pair: each side's sums per
+ * split are made once (for randomization, over the units kept and the units swapped apart),
+ * instead of once per pair. With whole-number counts (counts of items, as held-out and
+ * evaluation counts are) every sum is exact in any order and each result equals
+ * {@link pairedTests} number for number (tested); with fractional counts they may differ in the
+ * last bits.
+ * @throws RangeError as {@link pairedTests} does, or for a pair naming no side.
+ */
+export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: ReadonlyArray<readonly [number, number]>, options: Omit<PairedTestOptions, 'metricB'>): PairedTest[] {
+  const { samples, seed } = options;
+  const confidence = options.confidence ?? 0.95;
+  checkOptions(samples, confidence);
+  if (splits.length === 0) throw new RangeError('the tests need at least one split');
+  const sides = splits[0].counts.length;
+  for (const [a, b] of pairs) {
+    if (!(a >= 0 && a < sides && b >= 0 && b < sides)) throw new RangeError(`no side ${a} or ${b} among ${sides}`);
+  }
+  const sign = options.lowerIsBetter === true ? -1 : 1;
+  // Every unit some split holds, once, in the order the single tests number them.
+  const position = new Map<number, number>();
+  for (const s of splits) for (let k = 0; k < s.units.length; k++) if (!position.has(s.units[k])) position.set(s.units[k], position.size);
+  if (position.size === 0) throw new RangeError('the tests need at least one unit');
+  const U = position.size;
+  const J = splits.length;
+  const packed = splits.map((s) => {
+    const len = s.units.length;
+    const at = new Int32Array(len);
+    const counts = s.counts.map((c) => {
+      const out = new Float64Array(4 * len);
+      for (let k = 0; k < len; k++) {
+        const u = s.units[k];
+        if (4 * u + 4 > c.length) throw new RangeError(`no counts for unit ${u}`);
+        for (let x = 0; x < 4; x++) out[4 * k + x] = c[4 * u + x];
+      }
+      return out;
+    });
+    for (let k = 0; k < len; k++) at[k] = position.get(s.units[k])!;
+    return { at, counts, metrics: s.metrics };
+  });
+  // Sums per split, side and kind (kept, or swapped for randomization), four counts each.
+  const sums = new Float64Array(J * sides * 2 * 4);
+  const at = (j: number, side: number, swapped: number) => ((j * sides + side) * 2 + swapped) * 4;
+  const weight = new Float64Array(U).fill(1);
+  const swap = new Uint8Array(U);
+  const fill = () => {
+    sums.fill(0);
+    for (let j = 0; j < J; j++) {
+      const p = packed[j];
+      for (let side = 0; side < sides; side++) {
+        const c = p.counts[side];
+        for (let k = 0; k < p.at.length; k++) {
+          const w = weight[p.at[k]];
+          if (w === 0) continue;
+          const o = at(j, side, swap[p.at[k]]);
+          const base = 4 * k;
+          sums[o] += w * c[base];
+          sums[o + 1] += w * c[base + 1];
+          sums[o + 2] += w * c[base + 2];
+          sums[o + 3] += w * c[base + 3];
+        }
+      }
+    }
+  };
+  const sa = { tp: 0, fp: 0, fn: 0, s: 0 };
+  const sb = { tp: 0, fp: 0, fn: 0, s: 0 };
+  /** Side A's sums in split j: its kept units and B's swapped ones (and the converse for B). */
+  const load = (into: SummedCounts, j: number, mine: number, other: number) => {
+    const k = at(j, mine, 0);
+    const s = at(j, other, 1);
+    into.tp = sums[k] + sums[s];
+    into.fp = sums[k + 1] + sums[s + 1];
+    into.fn = sums[k + 2] + sums[s + 2];
+    into.s = sums[k + 3] + sums[s + 3];
+  };
+  const splitDiff = (j: number, a: number, b: number) => {
+    load(sa, j, a, b);
+    load(sb, j, b, a);
+    return sign * (packed[j].metrics[a](sa) - packed[j].metrics[b](sb));
+  };
+  const statistic = (a: number, b: number) => {
+    let t = 0;
+    for (let j = 0; j < J; j++) t += splitDiff(j, a, b);
+    return t / J;
+  };
+  fill();
+  const perSplit = pairs.map(([a, b]) => Array.from({ length: J }, (_, j) => splitDiff(j, a, b)));
+  const observed = perSplit.map((d) => d.reduce((x, y) => x + y, 0) / d.length);
+  const eps = observed.map((v) => 1e-12 * Math.max(1, Math.abs(v)));
+  const random = mulberry32(seed);
+  // Bootstrap: units drawn with replacement.
+  const gains = pairs.map(() => new Float64Array(samples));
+  const kept = new Array<number>(pairs.length).fill(0);
+  const total = new Array<number>(pairs.length).fill(0);
+  const far = new Array<number>(pairs.length).fill(0);
+  for (let k = 0; k < samples; k++) {
+    weight.fill(0);
+    for (let j = 0; j < U; j++) weight[Math.floor(random() * U)]++;
+    fill();
+    pairs.forEach(([a, b], i) => {
+      const t = statistic(a, b);
+      if (Number.isNaN(t)) return;
+      gains[i][kept[i]++] = t;
+      total[i] += t;
+      if (Math.abs(t - observed[i]) >= Math.abs(observed[i]) - eps[i]) far[i]++;
+    });
+  }
+  weight.fill(1);
+  // Approximate randomization: each unit's sides swapped with probability ½.
+  const extreme = new Array<number>(pairs.length).fill(0);
+  const valid = new Array<number>(pairs.length).fill(0);
+  for (let k = 0; k < samples; k++) {
+    for (let j = 0; j < U; j++) swap[j] = random() < 0.5 ? 1 : 0;
+    fill();
+    pairs.forEach(([a, b], i) => {
+      const t = statistic(a, b);
+      if (Number.isNaN(t)) return;
+      valid[i]++;
+      if (Math.abs(t) >= Math.abs(observed[i]) - eps[i]) extreme[i]++;
+    });
+  }
+  const tail = (1 - confidence) / 2;
+  return pairs.map((_, i) => {
+    const sorted = gains[i].subarray(0, kept[i]).sort();
+    const mean = kept[i] === 0 ? Number.NaN : total[i] / kept[i];
+    let ss = 0;
+    for (let k = 0; k < kept[i]; k++) ss += (sorted[k] - mean) ** 2;
+    return {
+      observed: observed[i],
+      perSplit: perSplit[i],
+      sd: sampleSd(perSplit[i]),
+      se: kept[i] > 1 ? Math.sqrt(ss / (kept[i] - 1)) : Number.NaN,
+      low: quantile(sorted, tail),
+      high: quantile(sorted, 1 - tail),
+      confidence,
+      pBootstrap: kept[i] === 0 ? Number.NaN : (1 + far[i]) / (1 + kept[i]),
+      pRandomization: valid[i] === 0 ? Number.NaN : (1 + extreme[i]) / (1 + valid[i]),
+      samples,
+      undefinedSamples: samples - kept[i] + samples - valid[i],
+    };
+  });
 }

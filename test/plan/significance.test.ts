@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pairedTests, type PairedSplit } from '../../src/plan/significance.js';
+import { pairedTests, pairedTestsOfPairs, type PairedSplit } from '../../src/plan/significance.js';
+import type { SummedCounts } from '../../src/plan/split.js';
 
 /** F1 of summed counts. */
 const f1 = (c: { tp: number; fp: number; fn: number }) => (c.tp + c.fp + c.fn === 0 ? 1 : (2 * c.tp) / (2 * c.tp + c.fp + c.fn));
@@ -101,5 +102,39 @@ describe('pairedTests', () => {
     expect(() => pairedTests([{ units: [3], a: c, b: c }], f1, { samples: 10, seed: 1 })).toThrow(/unit 3/);
     expect(() => pairedTests([{ units: [0], a: c, b: c }], f1, { samples: 0, seed: 1 })).toThrow(/samples/);
     expect(() => pairedTests([{ units: [0], a: c, b: c }], f1, { samples: 10, seed: 1, confidence: 1 })).toThrow(/confidence/);
+  });
+});
+
+describe('pairedTestsOfPairs', () => {
+  const prfOf = (c: SummedCounts) => {
+    const p = c.tp / (c.tp + c.fp);
+    const r = c.tp / (c.tp + c.fn);
+    return (2 * p * r) / (p + r);
+  };
+  it('gives every pair exactly what pairedTests gives it (whole counts, folds of units, per-side metrics, undefined resamples)', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 2, max: 4 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 1000 }), fc.boolean(),
+      fc.array(fc.nat(6), { minLength: 4 * 4 * 9, maxLength: 4 * 4 * 9 }),
+      (sides, folds, units, seed, lower, raw) => {
+        const counts = Array.from({ length: sides }, (_, s) => Float64Array.from({ length: 4 * units }, (_, k) => raw[s * 4 * 9 + k]));
+        // Units dealt to folds in turn; a side's metric reads its size, as a plan's objective may.
+        const splitUnits = Array.from({ length: folds }, (_, f) => Array.from({ length: units }, (_, u) => u).filter((u) => u % folds === f)).filter((x) => x.length > 0);
+        const metricOf = (side: number) => (c: SummedCounts) => prfOf(c) - 0.01 * side;
+        const splits = splitUnits.map((us) => ({ units: us, counts, metrics: counts.map((_, s) => metricOf(s)) }));
+        const pairs: Array<[number, number]> = [];
+        for (let a = 0; a < sides; a++) for (let b = 0; b < sides; b++) if (a !== b) pairs.push([a, b]);
+        const options = { samples: 60, seed, lowerIsBetter: lower };
+        const many = pairedTestsOfPairs(splits, pairs, options);
+        pairs.forEach(([a, b], i) => {
+          const single: PairedSplit[] = splits.map((s) => ({ units: s.units, a: counts[a], b: counts[b], metricA: metricOf(a), metricB: metricOf(b) }));
+          expect(many[i]).toEqual(pairedTests(single, metricOf(a), options));
+        });
+      },
+    ), { numRuns: 150 });
+  });
+
+  it('refuses a pair naming no side', () => {
+    const c = Float64Array.from([1, 0, 0, 0]);
+    expect(() => pairedTestsOfPairs([{ units: [0], counts: [c, c], metrics: [prfOf, prfOf] }], [[0, 2]], { samples: 5, seed: 1 })).toThrow(RangeError);
   });
 });
