@@ -20,7 +20,7 @@
  * randomization); Dror et al. 2018 (choosing a test in NLP).
  */
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
-import { pairedTests } from '../plan/significance.js';
+import { pairedTestsOfPairs } from '../plan/significance.js';
 import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
 import { prf, type ZeroDivision } from './prf.js';
@@ -114,16 +114,16 @@ export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseT
     return f(sum);
   });
   const order = names.map((_, k) => k).sort((x, y) => (names[x] < names[y] ? -1 : names[x] > names[y] ? 1 : 0));
-  for (let x = 0; x < order.length; x++) {
-    for (let y = x + 1; y < order.length; y++) {
-      const i = order[x];
-      const j = order[y];
-      const t = pairedTests([{ units: all, a: counts[i], b: counts[j] }], f, { samples: o.samples, seed: o.seed, confidence });
-      pairs.push({
-        a: names[i], b: names[j], fA: scores[i], fB: scores[j], delta: t.observed,
-        low: t.low, high: t.high, se: t.se, pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples,
-      });
-    }
-  }
+  const between: Array<[number, number]> = [];
+  for (let x = 0; x < order.length; x++) for (let y = x + 1; y < order.length; y++) between.push([order[x], order[y]]);
+  // Every pair's tests from one pass a resample (each as pairedTests would give it).
+  const tests = between.length === 0 ? [] : pairedTestsOfPairs([{ units: all, counts, metrics: counts.map(() => f) }], between, { samples: o.samples, seed: o.seed, confidence });
+  between.forEach(([i, j], k) => {
+    const t = tests[k];
+    pairs.push({
+      a: names[i], b: names[j], fA: scores[i], fB: scores[j], delta: t.observed,
+      low: t.low, high: t.high, se: t.se, pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples,
+    });
+  });
   return { unit, units, samples: o.samples, seed: o.seed, confidence, beta: o.beta, pairs };
 }

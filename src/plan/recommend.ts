@@ -37,7 +37,7 @@ import type { PlanData } from './data.js';
 import type { SplitRun } from './heldout.js';
 import { BASELINE_NAMES, NO_SELECTION, PROCEDURE_NAMES, type Chosen } from './procedures.js';
 import type { Scorer } from './scores.js';
-import { pairedTests, sampleSd, type PairedSplit, type PairedTest } from './significance.js';
+import { pairedTests, pairedTestsOfPairs, sampleSd, type PairedSidesSplit, type PairedSplit, type PairedTest } from './significance.js';
 import { choiceWeights } from './choice.js';
 import { ruleName } from '../ensemble/rules.js';
 import type { PairedComparison, ProcedureName, Recommendation, RecommendationBasis, TestFigures, TestSettings } from './types.js';
@@ -58,13 +58,21 @@ function metricOf(names: readonly string[], scorer: Scorer, choice: Choice) {
   return (c: { tp: number; fp: number; fn: number; s: number }) => scorer.value(c, size, cost);
 }
 
-/** The paired tests of procedure a against b over the held-out parts of the runs. */
-export function heldOutTest(runs: readonly SplitRun[], names: readonly string[], scorer: Scorer, a: ProcedureName, b: ProcedureName, o: RecommendOptions): PairedTest {
-  const splits: PairedSplit[] = runs.map((r) => ({
-    units: r.split.test, a: r.counts[a], b: r.counts[b],
-    metricA: metricOf(names, scorer, r.chosen[a]), metricB: metricOf(names, scorer, r.chosen[b]),
+/**
+ * The paired tests of every procedure against every other over the held-out parts of the runs,
+ * keyed `a|b`: each as {@link pairedTests} of a against b would give it, all from one pass a
+ * resample (see pairedTestsOfPairs).
+ */
+export function heldOutTests(runs: readonly SplitRun[], names: readonly string[], scorer: Scorer, o: RecommendOptions): Map<string, PairedTest> {
+  const splits: PairedSidesSplit[] = runs.map((r) => ({
+    units: r.split.test,
+    counts: PROCEDURE_NAMES.map((p) => r.counts[p]),
+    metrics: PROCEDURE_NAMES.map((p) => metricOf(names, scorer, r.chosen[p])),
   }));
-  return pairedTests(splits, splits[0].metricA!, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise });
+  const pairs: Array<[number, number]> = [];
+  for (let a = 0; a < PROCEDURE_NAMES.length; a++) for (let b = 0; b < PROCEDURE_NAMES.length; b++) if (a !== b) pairs.push([a, b]);
+  const tests = pairedTestsOfPairs(splits, pairs, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise });
+  return new Map(pairs.map(([a, b], k) => [`${PROCEDURE_NAMES[a]}|${PROCEDURE_NAMES[b]}`, tests[k]]));
 }
 
 /** The paired tests of choice a against choice b on all the units of (test) data. */
@@ -122,13 +130,8 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   for (const p of PROCEDURE_NAMES) if (meanKey(p) > meanKey(best)) best = p;
   // n_test / n_train, averaged over the splits.
   const ratio = runs.reduce((a, r) => a + r.split.test.length / Math.max(1, r.split.train.length), 0) / runs.length;
-  const tests = new Map<string, PairedTest>();
-  const test = (a: ProcedureName, b: ProcedureName) => {
-    const k = `${a}|${b}`;
-    let t = tests.get(k);
-    if (t === undefined) tests.set(k, (t = heldOutTest(runs, names, scorer, a, b, o)));
-    return t;
-  };
+  const tests = heldOutTests(runs, names, scorer, o);
+  const test = (a: ProcedureName, b: ProcedureName) => tests.get(`${a}|${b}`)!;
   const standing = PROCEDURE_NAMES.map((p) => {
     if (p === best) return { name: p, behind: 0, se: 0, within: true };
     const kb = key(best);
