@@ -80,132 +80,6 @@ export interface PairedTest {
   undefinedSamples: number;
 }
 
-interface Packed {
-  /** Position of each of the split's units among all units. */
-  at: Int32Array;
-  a: Float64Array;
-  b: Float64Array;
-  metricA: (c: SummedCounts) => number;
-  metricB: (c: SummedCounts) => number;
-}
-
-/**
- * The statistic T over the splits, with a weight (how often it was drawn) and a swap flag per
- * unit, shared by both tests: the splits packed once, the statistic recomputed per resample
- * without allocating.
- */
-class Resampler {
-  readonly weight: Float64Array;
-  readonly swap: Uint8Array;
-  private readonly packed: Packed[];
-  private readonly sign: number;
-  private readonly sa = { tp: 0, fp: 0, fn: 0, s: 0 };
-  private readonly sb = { tp: 0, fp: 0, fn: 0, s: 0 };
-
-  constructor(splits: readonly PairedSplit[], metric: (c: SummedCounts) => number, metricB: (c: SummedCounts) => number, lowerIsBetter: boolean) {
-    this.sign = lowerIsBetter ? -1 : 1;
-    // Every unit some split holds, once.
-    const position = new Map<number, number>();
-    for (const s of splits) {
-      for (let k = 0; k < s.units.length; k++) if (!position.has(s.units[k])) position.set(s.units[k], position.size);
-    }
-    if (position.size === 0) throw new RangeError('the tests need at least one unit');
-    this.packed = splits.map((s) => {
-      const len = s.units.length;
-      const at = new Int32Array(len);
-      const a = new Float64Array(4 * len);
-      const b = new Float64Array(4 * len);
-      for (let k = 0; k < len; k++) {
-        const u = s.units[k];
-        if (4 * u + 4 > s.a.length || 4 * u + 4 > s.b.length) throw new RangeError(`no counts for unit ${u}`);
-        at[k] = position.get(u)!;
-        for (let c = 0; c < 4; c++) {
-          a[4 * k + c] = s.a[4 * u + c];
-          b[4 * k + c] = s.b[4 * u + c];
-        }
-      }
-      return { at, a, b, metricA: s.metricA ?? metric, metricB: s.metricB ?? metricB };
-    });
-    this.weight = new Float64Array(position.size).fill(1);
-    this.swap = new Uint8Array(position.size);
-  }
-
-  /** Number of distinct units. */
-  get units(): number {
-    return this.weight.length;
-  }
-
-  /** The (signed) difference of one split under the current weights and swaps. */
-  splitDiff(p: Packed): number {
-    const { sa, sb, weight, swap } = this;
-    sa.tp = sa.fp = sa.fn = sa.s = 0;
-    sb.tp = sb.fp = sb.fn = sb.s = 0;
-    for (let k = 0; k < p.at.length; k++) {
-      const w = weight[p.at[k]];
-      if (w === 0) continue;
-      const swapped = swap[p.at[k]] === 1;
-      const x = swapped ? p.b : p.a;
-      const y = swapped ? p.a : p.b;
-      const base = 4 * k;
-      sa.tp += w * x[base]; sa.fp += w * x[base + 1]; sa.fn += w * x[base + 2]; sa.s += w * x[base + 3];
-      sb.tp += w * y[base]; sb.fp += w * y[base + 1]; sb.fn += w * y[base + 2]; sb.s += w * y[base + 3];
-    }
-    return this.sign * (p.metricA(sa) - p.metricB(sb));
-  }
-
-  /** The differences of every split under the current weights and swaps. */
-  perSplit(): number[] {
-    return this.packed.map((p) => this.splitDiff(p));
-  }
-
-  /** T: the mean over splits. */
-  statistic(): number {
-    let t = 0;
-    for (const p of this.packed) t += this.splitDiff(p);
-    return t / this.packed.length;
-  }
-}
-
-/** Bootstrap resamples of T (as many units as there are, drawn with replacement, ⌊u·U⌋ in turn from `random`). */
-function bootstrap(r: Resampler, samples: number, random: () => number, observed: number) {
-  const U = r.units;
-  const gains = new Float64Array(samples);
-  let kept = 0;
-  let total = 0;
-  let notBetter = 0;
-  let far = 0;
-  const eps = 1e-12 * Math.max(1, Math.abs(observed));
-  for (let k = 0; k < samples; k++) {
-    r.weight.fill(0);
-    for (let j = 0; j < U; j++) r.weight[Math.floor(random() * U)]++;
-    const t = r.statistic();
-    if (Number.isNaN(t)) continue;
-    gains[kept++] = t;
-    total += t;
-    if (t <= 0) notBetter++;
-    if (Math.abs(t - observed) >= Math.abs(observed) - eps) far++;
-  }
-  r.weight.fill(1);
-  const sorted = gains.subarray(0, kept).sort();
-  return { sorted, kept, mean: kept === 0 ? Number.NaN : total / kept, notBetter, far };
-}
-
-/** Approximate-randomization resamples of T: the count at least as extreme as the observed, and the valid ones. */
-function randomization(r: Resampler, samples: number, random: () => number, observed: number) {
-  const eps = 1e-12 * Math.max(1, Math.abs(observed));
-  let extreme = 0;
-  let valid = 0;
-  for (let k = 0; k < samples; k++) {
-    for (let j = 0; j < r.units; j++) r.swap[j] = random() < 0.5 ? 1 : 0;
-    const t = r.statistic();
-    if (Number.isNaN(t)) continue;
-    valid++;
-    if (Math.abs(t) >= Math.abs(observed) - eps) extreme++;
-  }
-  r.swap.fill(0);
-  return { extreme, valid };
-}
-
 function checkOptions(samples: number, confidence: number): void {
   if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${String(samples)}`);
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${String(confidence)}`);
@@ -218,32 +92,9 @@ function checkOptions(samples: number, confidence: number): void {
  *   units, `samples` is not a positive integer, or `confidence` is not in (0, 1).
  */
 export function pairedTests(splits: readonly PairedSplit[], metric: (c: SummedCounts) => number, options: PairedTestOptions): PairedTest {
-  const { samples, seed } = options;
-  const confidence = options.confidence ?? 0.95;
-  checkOptions(samples, confidence);
-  if (splits.length === 0) throw new RangeError('the tests need at least one split');
-  const r = new Resampler(splits, metric, options.metricB ?? metric, options.lowerIsBetter === true);
-  const perSplit = r.perSplit();
-  const observed = perSplit.reduce((x, y) => x + y, 0) / perSplit.length;
-  const random = mulberry32(seed);
-  const boot = bootstrap(r, samples, random, observed);
-  const ar = randomization(r, samples, random, observed);
-  let ss = 0;
-  for (let k = 0; k < boot.kept; k++) ss += (boot.sorted[k] - boot.mean) ** 2;
-  const tail = (1 - confidence) / 2;
-  return {
-    observed,
-    perSplit,
-    sd: sampleSd(perSplit),
-    se: boot.kept > 1 ? Math.sqrt(ss / (boot.kept - 1)) : Number.NaN,
-    low: quantile(boot.sorted, tail),
-    high: quantile(boot.sorted, 1 - tail),
-    confidence,
-    pBootstrap: boot.kept === 0 ? Number.NaN : (1 + boot.far) / (1 + boot.kept),
-    pRandomization: ar.valid === 0 ? Number.NaN : (1 + ar.extreme) / (1 + ar.valid),
-    samples,
-    undefinedSamples: samples - boot.kept + samples - ar.valid,
-  };
+  const metricB = options.metricB ?? metric;
+  const sides = splits.map((s) => ({ units: s.units, counts: [s.a, s.b], metrics: [s.metricA ?? metric, s.metricB ?? metricB] }));
+  return pairedTestsOfPairs(sides, [[0, 1]], options)[0];
 }
 
 /** Sample standard deviation (n − 1), null for fewer than two values. */
@@ -325,17 +176,18 @@ export function pairedBootstrap(
   checkOptions(options.samples, confidence);
   const pack = (docs: ReadonlyArray<DocCounts>) => Float64Array.from(docs.flatMap((d) => [d.tp, d.fp, d.fn, d.s ?? 0]));
   const units = Array.from({ length: n }, (_, d) => d);
-  const r = new Resampler([{ units, a: pack(perDocA), b: pack(perDocB) }], metric, options.metricB ?? metric, options.lowerIsBetter === true);
-  const observed = r.statistic();
-  const boot = bootstrap(r, options.samples, mulberry32(options.seed), observed);
+  const sides = [{ units, counts: [pack(perDocA), pack(perDocB)], metrics: [metric, options.metricB ?? metric] }];
+  const [r] = resample(sides, [[0, 1]], { ...options, randomization: false });
   const tail = (1 - confidence) / 2;
+  let notBetter = 0;
+  for (let k = 0; k < r.kept; k++) if (r.sorted[k] <= 0) notBetter++;
   return {
-    observed,
-    mean: boot.mean,
-    low: quantile(boot.sorted, tail),
-    high: quantile(boot.sorted, 1 - tail),
-    notBetter: boot.kept === 0 ? Number.NaN : boot.notBetter / boot.kept,
-    undefinedSamples: options.samples - boot.kept,
+    observed: r.observed,
+    mean: r.mean,
+    low: quantile(r.sorted, tail),
+    high: quantile(r.sorted, 1 - tail),
+    notBetter: r.kept === 0 ? Number.NaN : notBetter / r.kept,
+    undefinedSamples: options.samples - r.kept,
   };
 }
 
@@ -351,26 +203,69 @@ export interface PairedSidesSplit {
 /**
  * {@link pairedTests} for several pairs of sides at once: entry k of the result is the test of
  * side pairs[k][0] (A) against side pairs[k][1] (B) over `splits`, with the same samples, seed
- * and options. Every test draws the same resamples (each starts its own generator from the
- * seed), so one pass a resample over the sides' counts serves every pair: each side's sums per
- * split are made once (for randomization, over the units kept and the units swapped apart),
- * instead of once per pair. With whole-number counts (counts of items, as held-out and
- * evaluation counts are) every sum is exact in any order and each result equals
- * {@link pairedTests} number for number (tested); with fractional counts they may differ in the
- * last bits.
+ * and options, and equals {@link pairedTests} on that pair alone (which runs through here).
+ * Every test draws the same resamples (each starts its own generator from the seed), so one
+ * pass a resample over the sides' counts serves every pair: each side's sums per split are made
+ * once (for randomization, over the units kept and the units swapped apart), instead of once
+ * per pair. A side's swapped and kept sums are added at the end, which with whole-number counts
+ * (counts of items) is exact; with fractional counts the last bits may depend on that order.
  * @throws RangeError as {@link pairedTests} does, or for a pair naming no side.
  */
 export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: ReadonlyArray<readonly [number, number]>, options: Omit<PairedTestOptions, 'metricB'>): PairedTest[] {
-  const { samples, seed } = options;
   const confidence = options.confidence ?? 0.95;
-  checkOptions(samples, confidence);
+  checkOptions(options.samples, confidence);
+  const tail = (1 - confidence) / 2;
+  return resample(splits, pairs, { ...options, randomization: true }).map((r) => {
+    let ss = 0;
+    for (let k = 0; k < r.kept; k++) ss += (r.sorted[k] - r.mean) ** 2;
+    return {
+      observed: r.observed,
+      perSplit: r.perSplit,
+      sd: sampleSd(r.perSplit),
+      se: r.kept > 1 ? Math.sqrt(ss / (r.kept - 1)) : Number.NaN,
+      low: quantile(r.sorted, tail),
+      high: quantile(r.sorted, 1 - tail),
+      confidence,
+      pBootstrap: r.kept === 0 ? Number.NaN : (1 + r.far) / (1 + r.kept),
+      pRandomization: r.valid === 0 ? Number.NaN : (1 + r.extreme) / (1 + r.valid),
+      samples: options.samples,
+      undefinedSamples: options.samples - r.kept + options.samples - r.valid,
+    };
+  });
+}
+
+/** What the resamples of one pair gave: T and its parts, the bootstrap's sorted T*, and the tallies of both tests. */
+interface Resampled {
+  observed: number;
+  perSplit: number[];
+  /** Bootstrap T* that were defined, ascending, and their mean. */
+  sorted: Float64Array;
+  kept: number;
+  mean: number;
+  /** Bootstrap T* at least |T| away from T. */
+  far: number;
+  /** Randomization: T that were defined, and those at least as extreme as the observed. */
+  valid: number;
+  extreme: number;
+}
+
+/**
+ * The resampling behind every test here: `samples` bootstrap resamples, then (with
+ * `randomization`) as many swaps, all from one {@link mulberry32}(seed) stream; per resample each
+ * side's sums per split are made once and serve every pair.
+ */
+function resample(
+  splits: readonly PairedSidesSplit[], pairs: ReadonlyArray<readonly [number, number]>,
+  options: { samples: number; seed: number; lowerIsBetter?: boolean; randomization: boolean },
+): Resampled[] {
+  const { samples, seed } = options;
   if (splits.length === 0) throw new RangeError('the tests need at least one split');
   const sides = splits[0].counts.length;
   for (const [a, b] of pairs) {
     if (!(a >= 0 && a < sides && b >= 0 && b < sides)) throw new RangeError(`no side ${a} or ${b} among ${sides}`);
   }
   const sign = options.lowerIsBetter === true ? -1 : 1;
-  // Every unit some split holds, once, in the order the single tests number them.
+  // Every unit some split holds, once, numbered in order of first appearance.
   const position = new Map<number, number>();
   for (const s of splits) for (let k = 0; k < s.units.length; k++) if (!position.has(s.units[k])) position.set(s.units[k], position.size);
   if (position.size === 0) throw new RangeError('the tests need at least one unit');
@@ -462,7 +357,7 @@ export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: R
   // Approximate randomization: each unit's sides swapped with probability ½.
   const extreme = new Array<number>(pairs.length).fill(0);
   const valid = new Array<number>(pairs.length).fill(0);
-  for (let k = 0; k < samples; k++) {
+  for (let k = 0; options.randomization && k < samples; k++) {
     for (let j = 0; j < U; j++) swap[j] = random() < 0.5 ? 1 : 0;
     fill();
     pairs.forEach(([a, b], i) => {
@@ -472,24 +367,8 @@ export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: R
       if (Math.abs(t) >= Math.abs(observed[i]) - eps[i]) extreme[i]++;
     });
   }
-  const tail = (1 - confidence) / 2;
-  return pairs.map((_, i) => {
-    const sorted = gains[i].subarray(0, kept[i]).sort();
-    const mean = kept[i] === 0 ? Number.NaN : total[i] / kept[i];
-    let ss = 0;
-    for (let k = 0; k < kept[i]; k++) ss += (sorted[k] - mean) ** 2;
-    return {
-      observed: observed[i],
-      perSplit: perSplit[i],
-      sd: sampleSd(perSplit[i]),
-      se: kept[i] > 1 ? Math.sqrt(ss / (kept[i] - 1)) : Number.NaN,
-      low: quantile(sorted, tail),
-      high: quantile(sorted, 1 - tail),
-      confidence,
-      pBootstrap: kept[i] === 0 ? Number.NaN : (1 + far[i]) / (1 + kept[i]),
-      pRandomization: valid[i] === 0 ? Number.NaN : (1 + extreme[i]) / (1 + valid[i]),
-      samples,
-      undefinedSamples: samples - kept[i] + samples - valid[i],
-    };
-  });
+  return pairs.map((_, i) => ({
+    observed: observed[i], perSplit: perSplit[i], sorted: gains[i].subarray(0, kept[i]).sort(), kept: kept[i],
+    mean: kept[i] === 0 ? Number.NaN : total[i] / kept[i], far: far[i], valid: valid[i], extreme: extreme[i],
+  }));
 }

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pairedTests, pairedTestsOfPairs, type PairedSplit } from '../../src/plan/significance.js';
-import type { SummedCounts } from '../../src/plan/split.js';
+import { mulberry32, quantile, type SummedCounts } from '../../src/plan/split.js';
 
 /** F1 of summed counts. */
 const f1 = (c: { tp: number; fp: number; fn: number }) => (c.tp + c.fp + c.fn === 0 ? 1 : (2 * c.tp) / (2 * c.tp + c.fp + c.fn));
@@ -128,6 +128,11 @@ describe('pairedTestsOfPairs', () => {
         pairs.forEach(([a, b], i) => {
           const single: PairedSplit[] = splits.map((s) => ({ units: s.units, a: counts[a], b: counts[b], metricA: metricOf(a), metricB: metricOf(b) }));
           expect(many[i]).toEqual(pairedTests(single, metricOf(a), options));
+          // …and what a direct reading of the procedure gives, one pair at a time.
+          const direct = directTests(splitUnits, counts[a], counts[b], metricOf(a), metricOf(b), options);
+          expect(many[i].observed).toBe(direct.observed);
+          expect([many[i].low, many[i].high, many[i].se]).toEqual([direct.low, direct.high, direct.se]);
+          expect([many[i].pBootstrap, many[i].pRandomization, many[i].undefinedSamples]).toEqual([direct.pBootstrap, direct.pRandomization, direct.undefinedSamples]);
         });
       },
     ), { numRuns: 150 });
@@ -138,3 +143,65 @@ describe('pairedTestsOfPairs', () => {
     expect(() => pairedTestsOfPairs([{ units: [0], counts: [c, c], metrics: [prfOf, prfOf] }], [[0, 2]], { samples: 5, seed: 1 })).toThrow(RangeError);
   });
 });
+
+/**
+ * The paired tests read directly from their description, for one pair: units numbered in order
+ * of first appearance, bootstrap draws ⌊u·U⌋ then randomization swaps (u < ½) from one
+ * mulberry32(seed) stream, T the mean over splits of the signed difference, NaN resamples left out.
+ */
+function directTests(
+  splits: number[][], a: Float64Array, b: Float64Array, fa: (c: SummedCounts) => number, fb: (c: SummedCounts) => number,
+  o: { samples: number; seed: number; lowerIsBetter: boolean },
+) {
+  const units = [...new Set(splits.flat())];
+  const sign = o.lowerIsBetter ? -1 : 1;
+  const T = (weight: number[], swap: boolean[]) => {
+    let t = 0;
+    for (const us of splits) {
+      const sa = { tp: 0, fp: 0, fn: 0, s: 0 };
+      const sb = { tp: 0, fp: 0, fn: 0, s: 0 };
+      for (const u of us) {
+        const k = units.indexOf(u);
+        const [x, y] = swap[k] ? [b, a] : [a, b];
+        sa.tp += weight[k] * x[4 * u]; sa.fp += weight[k] * x[4 * u + 1]; sa.fn += weight[k] * x[4 * u + 2]; sa.s += weight[k] * x[4 * u + 3];
+        sb.tp += weight[k] * y[4 * u]; sb.fp += weight[k] * y[4 * u + 1]; sb.fn += weight[k] * y[4 * u + 2]; sb.s += weight[k] * y[4 * u + 3];
+      }
+      t += sign * (fa(sa) - fb(sb));
+    }
+    return t / splits.length;
+  };
+  const ones = units.map(() => 1);
+  const none = units.map(() => false);
+  const observed = T(ones, none);
+  const eps = 1e-12 * Math.max(1, Math.abs(observed));
+  const random = mulberry32(o.seed);
+  const gains: number[] = [];
+  let far = 0;
+  for (let k = 0; k < o.samples; k++) {
+    const w = units.map(() => 0);
+    for (let j = 0; j < units.length; j++) w[Math.floor(random() * units.length)]++;
+    const t = T(w, none);
+    if (Number.isNaN(t)) continue;
+    gains.push(t);
+    if (Math.abs(t - observed) >= Math.abs(observed) - eps) far++;
+  }
+  let valid = 0;
+  let extreme = 0;
+  for (let k = 0; k < o.samples; k++) {
+    const swap = units.map(() => random() < 0.5);
+    const t = T(ones, swap);
+    if (Number.isNaN(t)) continue;
+    valid++;
+    if (Math.abs(t) >= Math.abs(observed) - eps) extreme++;
+  }
+  const sorted = Float64Array.from(gains).sort();
+  const mean = gains.reduce((x, y) => x + y, 0) / gains.length;
+  let ss = 0;
+  for (const g of sorted) ss += (g - mean) ** 2;
+  return {
+    observed, low: quantile(sorted, (1 - 0.95) / 2), high: quantile(sorted, 1 - (1 - 0.95) / 2), se: gains.length > 1 ? Math.sqrt(ss / (gains.length - 1)) : Number.NaN,
+    pBootstrap: gains.length === 0 ? Number.NaN : (1 + far) / (1 + gains.length),
+    pRandomization: valid === 0 ? Number.NaN : (1 + extreme) / (1 + valid),
+    undefinedSamples: 2 * o.samples - gains.length - valid,
+  };
+}
