@@ -15,6 +15,7 @@ const hasBash = spawnSync('bash', ['--norc', '-c', 'cat <(echo x)'], { stdio: ['
 /** Whether the built command can be run as nobody (root, and a checkout nobody may read). */
 const nobodyCanRun = process.getuid?.() === 0
   && spawnSync('su', ['nobody', '-s', '/bin/bash', '-c', `test -r '${BIN}' && test -x '${process.execPath}'`], { stdio: 'ignore' }).status === 0;
+if (!nobodyCanRun) process.stderr.write('special-outputs: the unprivileged /dev/stdout test is skipped: it runs as root only, with the build readable by the user nobody\n');
 
 /** A readable copy of the news example (run as nobody, the checkout may be out of reach). */
 function examples(): string {
