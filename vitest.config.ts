@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['./test/global-setup.ts'],
   },
 });
