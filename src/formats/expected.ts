@@ -3,15 +3,14 @@
  * compare a sentence whole instead of parsing it (see `ReadOptions.expect`). Each text is made
  * once per reference and then shared by every system file of a run.
  *
- * (JSONL was tried too: comparing a record's tokens as text and parsing the rest was no faster
- * than JSON.parse of the whole record, once the expected texts were made.)
+ * JSONL's token arrays are compared the same way (jsonl-verify.ts).
  */
 import type { ExpectedTokens } from './segment.js';
 
 const cache = new WeakMap<ExpectedTokens, Map<string, string[]>>();
 
 /** `build(expect)`, made once per reference and `key`. */
-function once(expect: ExpectedTokens, key: string, build: (expect: ExpectedTokens) => string[]): string[] {
+export function once(expect: ExpectedTokens, key: string, build: (expect: ExpectedTokens) => string[]): string[] {
   let byKey = cache.get(expect);
   if (byKey === undefined) cache.set(expect, (byKey = new Map()));
   let texts = byKey.get(key);

@@ -6,6 +6,7 @@ import { readCharTokens } from './char-tokens.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { decodeTags, detectScheme, newEvidence } from './chunking.js';
 import { dialectOf, ENTITY_KEYS, recordShape, type JsonlDialect } from './jsonl-dialect.js';
+import { JsonlTokenVerifier } from './jsonl-verify.js';
 import { forEachLine } from './lines.js';
 import { newSegment, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
@@ -71,22 +72,27 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   // Non-blank lines read, so the first can be told from the others.
   let records = 0;
   const dialects: JsonlDialect[] = [];
+  const verifier = opts.expect === undefined ? undefined : new JsonlTokenVerifier(opts.expect);
   const lines = forEachLine(path, (raw, line) => {
     // A record line starts with its brace; only other lines need trimming to tell if blank.
     if (raw.charCodeAt(0) !== 123 && raw.trim() === '') return;
     const fail = (detail: string): never => {
       throw new InputError(detail, path, line);
     };
-    const rec = parseRecord(raw, records++ === 0, fail);
+    // A system record whose tokens are the next reference sentence's is parsed without them.
+    const verified = verifier?.parse(raw);
+    const rec = verified?.rec ?? parseRecord(raw, records === 0, fail);
+    records++;
     const segment = newSegment(line, path);
-    if (rec.tokens === undefined && rec.text === undefined) {
+    if (verified === undefined && rec.tokens === undefined && rec.text === undefined) {
       const keys = Object.keys(rec);
       const shown = keys.length === 0 ? 'it is empty' : `its keys: ${keys.slice(0, 8).map((k) => showValue(k, 30)).join(', ')}${keys.length > 8 ? ', …' : ''}`;
       return fail(`record has neither tokens nor text (expected "tokens", an array of strings, or "text", a string; ${shown})`);
     }
     let tokenStrings = false;
     let tokenObjects = false;
-    if (rec.tokens !== undefined) {
+    if (verified !== undefined) tokenStrings = true;
+    else if (rec.tokens !== undefined) {
       if (isStringArray(rec.tokens)) tokenStrings = true;
       else if (typeof rec.text === 'string' && Array.isArray(rec.tokens) && rec.tokens.every(isObject)) tokenObjects = true;
       else fail(`"tokens" must be an array of strings${typeof rec.text === 'string' ? ' (or, beside "text", of {start, end} objects)' : ''}, ${whatInstead(rec.tokens)}`);
@@ -102,8 +108,13 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       if (tokenObjects) segment.charTokens = readCharTokens(rec.tokens as JsonObject[], segment.text, fail);
     } else {
       if (!tokenStrings) return fail(`"${shape.key}" needs "tokens"`);
-      segment.tokens = rec.tokens as string[];
-      length = segment.tokens.length;
+      if (verified !== undefined) {
+        segment.verified = true;
+        length = verified.length;
+      } else {
+        segment.tokens = rec.tokens as string[];
+        length = segment.tokens.length;
+      }
       unit = 'tokens';
     }
     const id = idField(rec, 'id', fail);
@@ -156,6 +167,9 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     }
     if (docBreak) segment.docBreak = true;
     docBreak = false;
+    // A record handed over with its own tokens, or laid by its text, may stand for any number of
+    // reference sentences: later records can no longer be matched to sentences by counting.
+    if (segment.verified !== true) verifier?.stop();
     sink(segment);
     segments++;
   });
