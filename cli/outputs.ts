@@ -11,6 +11,11 @@ export interface OutputPath {
   /** The option that names it, e.g. `--out`. */
   option: string;
   path: string | undefined;
+  /**
+   * Whether `-` may name standard output here: true where the output is all the command writes
+   * there (combine's `--out`, report's `--html`); elsewhere standard output carries the report.
+   */
+  stdout?: boolean;
 }
 
 export interface InputPath {
@@ -35,11 +40,18 @@ function identity(path: string): { key: string; exists: boolean } {
 
 /**
  * Throws a usage error when an output names an input file (the same file, however it is
- * spelled: by device and inode) or when two outputs name the same file. Standard input (`-`)
- * and absent paths are skipped; special files that are not regular files (a terminal,
- * `/dev/null`, a pipe) are never inputs of this kind and may be written.
+ * spelled: by device and inode) or when two outputs name the same file. Absent paths and `-`
+ * where it names standard output are skipped; `-` for an output whose command prints its report
+ * on standard output is refused (a file named `-` is never what was meant). Special files that
+ * are not regular files (a terminal, `/dev/null`, a pipe) are never inputs of this kind and may
+ * be written.
  */
 export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: readonly InputPath[]): void {
+  for (const o of outputs) {
+    if (o.path === '-' && o.stdout !== true) {
+      throw new UsageError(`${o.option} -: standard output carries the command's report; name a file for ${o.option} (or ./- for a file named "-")`);
+    }
+  }
   const given = outputs.filter((o): o is { option: string; path: string } => o.path !== undefined && o.path !== '-');
   if (given.length === 0) return;
   const read = new Map<string, InputPath>();

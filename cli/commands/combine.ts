@@ -126,12 +126,13 @@ export function registerCombine(program: Command, io: Io): void {
     .option('--systems <names>', 'members, comma-separated system names (default: all)')
     .option('--weights <weights>', 'for --rule weighted: f1 (default), label-f1, or name=w,name=w,...')
     .option('--plan <file>', 'apply a plan saved by complan plan --save-plan (rule, weights, members); needs no gold')
-    .option('--out <file>', 'output file, written atomically (default: standard output)')
+    .option('--out <file>', 'output file, written atomically (default, or -: standard output)')
     .addOption(new Option('--out-format <format>', 'output format (default: from the --out extension, .jsonl → jsonl, else conll; jsonl when spans overlap)').choices(['conll', 'jsonl']))
     .addOption(new Option('--out-scheme <scheme>', 'tag scheme of CoNLL output').choices(['iob2', 'iobes']).default('iob2'))
     .addOption(new Option('--resolve-overlaps <how>', 'write CoNLL even when spans overlap, keeping the longest or the first of each overlapping group').choices(['longest', 'first']))
     .option('--no-write-gold', 'CoNLL output: omit the gold column (token gold pred, as conlleval reads)');
   cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
+    if (flags.out === '-') flags.out = undefined;
     refuseOutputsOverInputs([{ option: '--out', path: flags.out }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }, { what: 'the --labels file', path: flags.labels }]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { countOverlapping, formatConll } = await import('../../src/formats/write-conll.js');

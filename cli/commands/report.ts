@@ -47,12 +47,12 @@ export function registerReport(program: Command, io: Io): void {
     .description('write the whole analysis as one self-contained HTML page to share: recommendation, scores, complementarity heatmap, candidates, held-out estimates, ablation');
   addInputOptions(cmd);
   cmd
-    .requiredOption('--html <file>', 'the HTML file to write (self-contained: open it in any browser, send it as it is)')
+    .requiredOption('--html <file>', 'the HTML file to write (self-contained: open it in any browser, send it as it is); - writes it to standard output')
     .option('--baseline <name>', 'add the ablation section: the other systems against this one (its name=, or file stem)')
     .option('--examples <n>', 'example items per list of each pair (and of the ablation)', exampleCount, 3);
   for (const option of planOptions(io)) cmd.addOption(option);
   cmd.action(async (systems: string[], flags: ReportFlags) => {
-    refuseOutputsOverInputs([{ option: '--html', path: flags.html }], commandInputs(systems, flags.gold, [
+    refuseOutputsOverInputs([{ option: '--html', path: flags.html, stdout: true }], commandInputs(systems, flags.gold, [
       { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),
     ]));
@@ -83,7 +83,9 @@ export function registerReport(program: Command, io: Io): void {
     const settings = commandSettings(cmd, planEffectiveSettings(result));
     delete settings.options.html;
     const page = reportHtml({ ...input, settings });
-    writeFileAtomic(flags.html, [page]);
-    io.stderr(`${terminalLine(`complan: wrote the report (${Math.ceil(Buffer.byteLength(page) / 1024)} KB) to ${flags.html}`)}\n`);
+    if (flags.html === '-') io.stdout(page);
+    else writeFileAtomic(flags.html, [page]);
+    const where = flags.html === '-' ? 'standard output' : flags.html;
+    io.stderr(`${terminalLine(`complan: wrote the report (${Math.ceil(Buffer.byteLength(page) / 1024)} KB) to ${where}`)}\n`);
   });
 }

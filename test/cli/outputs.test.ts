@@ -3,7 +3,7 @@
  * file it reads (the gold, systems, --plan, --labels, --label-distance, --test, --test-gold),
  * however the path is spelt, and outputs against each other.
  */
-import { linkSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,5 +65,39 @@ describe('every command refuses to write over its --labels file', () => {
     expect(r.stderr).toBe(`complan: ${option} ${p.labels} is the --labels file (${p.labels}): complan never writes over its inputs; choose another file\n`);
     expect(r.stdout).toBe('');
     expect(readFileSync(p.labels, 'utf8')).toBe(LABELS);
+  });
+});
+
+describe('- as an output path', () => {
+  it('is standard output for combine --out: exactly what no --out gives, and no file named "-"', async () => {
+    const p = setup();
+    const dash = await runCli(['combine', '--gold', p.gold, '--out', '-', p.sys, p.other]);
+    const plain = await runCli(['combine', '--gold', p.gold, p.sys, p.other]);
+    expect(dash.code, dash.stderr).toBe(0);
+    expect(dash.stdout).toBe(plain.stdout);
+    expect(dash.stderr).toBe(plain.stderr);
+    expect(dash.stdout).toContain('Zorbo');
+    expect(existsSync(join(process.cwd(), '-'))).toBe(false);
+  });
+
+  it('is standard output for report --html: the page there, and one line saying so', async () => {
+    const p = setup();
+    const r = await runCli(['report', '--gold', p.gold, '--html', '-', p.sys, p.other]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^<!DOCTYPE html>/i);
+    expect(r.stdout.trimEnd()).toMatch(/<\/html>$/);
+    expect(r.stderr).toMatch(/^complan: wrote the report \(\d+ KB\) to standard output$/m);
+    expect(existsSync(join(process.cwd(), '-'))).toBe(false);
+  });
+
+  it.each([
+    ['eval', '--svg'], ['compare', '--svg'], ['plan', '--svg'], ['plan', '--save-plan'],
+  ])('is refused in one line by %s %s, whose report is on standard output', async (command, option) => {
+    const p = setup();
+    const r = await runCli([command, '--gold', p.gold, option, '-', p.sys, p.other]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`complan: ${option} -: standard output carries the command's report; name a file for ${option} (or ./- for a file named "-")\n`);
+    expect(existsSync(join(process.cwd(), '-'))).toBe(false);
   });
 });
