@@ -59,10 +59,11 @@ export const parallelInternals = {
 };
 
 /**
- * How much more a byte of JSONL costs to read than a byte of CoNLL verified against the gold
- * (JSON.parse at about 50 MiB/s against about 150 MiB/s: docs/performance.md).
+ * How much more a byte of JSONL costs to read than a byte of CoNLL verified against the gold:
+ * with token arrays compared as text, about 100 MiB/s against about 140 MiB/s (30 synthetic
+ * systems of 250,000 tokens, the gold's reading left out: docs/performance.md).
  */
-export const JSONL_WORK = 3;
+export const JSONL_WORK = 1.5;
 
 /** What a worker is given. */
 export interface WorkerTask {
