@@ -7,10 +7,9 @@
 import { Box, Text } from 'ink';
 import { useKeys } from './use-keys.js';
 import { useState } from 'react';
-import type { ItemExample } from '../../src/complementarity/matrix.js';
 import { GroupAblationView } from './GroupAblationView.js';
 import type { TuiModel } from './model.js';
-import { cutEnd, padEnd, padStart, pct, shortNames, signedPct, truncate } from './text.js';
+import { cutEnd, exampleLine, padEnd, padStart, pct, shortNames, signedPct, truncate } from './text.js';
 
 /** The flag of a variant with the baseline's F but different items. */
 const SAME_F = 'same F, different';
@@ -31,10 +30,6 @@ export function legend(sameF: number, different: number, width: number): string 
     'V→B: F_Comp of what the variant offers the baseline; B→V: the other way',
   ];
   return forms.find((f) => f.length <= width) ?? forms[forms.length - 1];
-}
-
-function item(e: ItemExample, width: number): string {
-  return truncate(`  ${e.text}${e.label === null ? '' : ` ${e.label}`} (${e.doc} s${e.sentence})`, width);
 }
 
 type ViewProps = { model: TuiModel; active: boolean; width: number; height: number };
@@ -88,15 +83,15 @@ function SystemAblationView({ model, active, width, height }: ViewProps) {
       <Box marginTop={1}>
         <Box flexDirection="column" width={half} marginRight={1}>
           <Text underline>{truncate(`gained by ${v.name} (${v.gainedCount})`, half)}</Text>
-          {v.gained.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+          {v.gained.slice(0, listRows).map((e, i) => <Text key={i}>{exampleLine(e, half)}</Text>)}
           <Text underline>{truncate(`lost (${v.lostCount})`, half)}</Text>
-          {v.lost.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+          {v.lost.slice(0, listRows).map((e, i) => <Text key={i}>{exampleLine(e, half)}</Text>)}
         </Box>
         <Box flexDirection="column" width={half}>
           <Text underline>{truncate(`introduced, spurious (${v.introducedCount})`, half)}</Text>
-          {v.introduced.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+          {v.introduced.slice(0, listRows).map((e, i) => <Text key={i}>{exampleLine(e, half)}</Text>)}
           <Text underline>{truncate(`removed, spurious (${v.removedCount})`, half)}</Text>
-          {v.removed.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+          {v.removed.slice(0, listRows).map((e, i) => <Text key={i}>{exampleLine(e, half)}</Text>)}
         </Box>
       </Box>
     </Box>

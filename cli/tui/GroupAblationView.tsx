@@ -6,15 +6,10 @@
  */
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import type { ContextExample } from '../../src/ablation/groups.js';
 import { pText } from '../../src/ablation/verdict.js';
 import type { TuiModel } from './model.js';
-import { cutEnd, padEnd, padStart, pct, signedPct, truncate } from './text.js';
+import { cutEnd, exampleLine, padEnd, padStart, pct, signedPct, truncate } from './text.js';
 import { useKeys } from './use-keys.js';
-
-function item(e: ContextExample, width: number): string {
-  return truncate(`  ${e.text}${e.label === null ? '' : ` ${e.label}`} (${e.doc} s${e.sentence})`, width);
-}
 
 /** `x ± sd` in points, or `x` alone when the sd is undefined. */
 function meanSd(x: number, sd: number | null): string {
@@ -68,11 +63,11 @@ export function GroupAblationView({ model, active, width, height }: { model: Tui
       <Box marginTop={1}>
         <Box flexDirection="column" width={half} marginRight={1}>
           <Text underline>{truncate(`gained in all ${comparisons} (${v.stable.gained.count}; +${v.unstable.gained.count} in some)`, half)}</Text>
-          {v.stable.gained.items.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+          {v.stable.gained.items.slice(0, listRows).map((e, i) => <Text key={i}>{exampleLine(e, half)}</Text>)}
         </Box>
         <Box flexDirection="column" width={half}>
           <Text underline>{truncate(`lost in all ${comparisons} (${v.stable.lost.count}; +${v.unstable.lost.count} in some)`, half)}</Text>
-          {v.stable.lost.items.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
+          {v.stable.lost.items.slice(0, listRows).map((e, i) => <Text key={i}>{exampleLine(e, half)}</Text>)}
         </Box>
       </Box>
     </Box>

@@ -2,6 +2,7 @@
 import { visible } from '../../src/report/terminal-text.js';
 import { bandColor, textColorOn } from '../../src/report/palette.js';
 import { percent } from '../../src/report/number.js';
+import { typeName } from '../../src/report/type-name.js';
 
 /**
  * `s` in at most `width` characters: long names lose their middle, so that both the start and
@@ -139,4 +140,12 @@ export function shortNames(given: readonly string[], width: number): string[] {
     taken.add(pick);
     return pick;
   });
+}
+
+/**
+ * One example item of the Ablation views, indented: its text, its type (`(untyped)` for the
+ * empty type; none when the item has no type to show) and where it is (`doc s3`).
+ */
+export function exampleLine(e: { text: string; label: string | null; doc: string | number; sentence: number }, width: number): string {
+  return truncate(`  ${e.text}${e.label === null ? '' : ` ${typeName(e.label)}`} (${e.doc} s${e.sentence})`, width);
 }

@@ -1,6 +1,6 @@
 /** The TUI's text helpers that the held-out panel uses: wrapping at spaces and clipping to a height. */
 import { describe, expect, it } from 'vitest';
-import { clip, plural, shortNames, wrap } from '../../../cli/tui/text.js';
+import { clip, exampleLine, plural, shortNames, wrap } from '../../../cli/tui/text.js';
 
 describe('wrap', () => {
   it('breaks at spaces, filling each line as far as the width allows', () => {
@@ -86,5 +86,14 @@ describe('text from the inputs in the TUI', () => {
     const { shortNames, truncate } = await import('../../../cli/tui/text.js');
     expect(truncate('a\u001b[2Jb', 20)).toBe('a\\e[2Jb');
     expect(shortNames(['x\ny', 'plain'], 10)).toEqual(['x\\ny', 'plain']);
+  });
+});
+
+describe('exampleLine', () => {
+  it('names the empty type (untyped), as the tables do, and shows no type when there is none', () => {
+    expect(exampleLine({ text: 'Zorbo Klant', label: '', doc: 'd1', sentence: 3 }, 80)).toBe('  Zorbo Klant (untyped) (d1 s3)');
+    expect(exampleLine({ text: 'Zorbo Klant', label: 'PER', doc: 'd1', sentence: 3 }, 80)).toBe('  Zorbo Klant PER (d1 s3)');
+    expect(exampleLine({ text: 'Zorbo Klant', label: null, doc: 'd1', sentence: 3 }, 80)).toBe('  Zorbo Klant (d1 s3)');
+    expect(exampleLine({ text: 'Zorbo Klant', label: 'PER', doc: 'd1', sentence: 3 }, 12)).toHaveLength(12);
   });
 });
