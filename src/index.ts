@@ -81,7 +81,8 @@ export {
   type ScoreSet, type SdSet, type TypeDelta, type UnstableExample, type VariantGroupAblation,
 } from './ablation/groups.js';
 export { checkPaired, hasGroups, parseGroupArg, resolveBaseline, type GroupSpec } from './ablation/group-args.js';
-export { pText, verdict, type Verdict } from './ablation/verdict.js';
+export { verdict, type Verdict } from './ablation/verdict.js';
+export { pText } from './report/number.js';
 export { itemContext } from './ablation/context.js';
 export { DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, VERDICT_ALPHA } from './ablation/defaults.js';
 export {

@@ -6,7 +6,7 @@
  */
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import { pText } from '../../src/ablation/verdict.js';
+import { pText } from '../../src/report/number.js';
 import type { TuiModel } from './model.js';
 import { cutEnd, exampleLine, padEnd, padStart, pct, signedPct, truncate } from './text.js';
 import { useKeys } from './use-keys.js';

@@ -15,7 +15,7 @@
  *
  * A p-value that is not a number (every resample undefined) is never significant.
  */
-import { fixed } from '../report/number.js';
+import { fixed, pText } from '../report/number.js';
 import { VERDICT_ALPHA } from './defaults.js';
 
 export interface Verdict {
@@ -27,11 +27,6 @@ export interface Verdict {
   beyondNoise: boolean | null;
 }
 
-/** A p-value as the verdict and the tables show it: two decimals from 0.1, else three. */
-export function pText(p: number): string {
-  if (!Number.isFinite(p)) return '—';
-  return p >= 0.1 ? fixed(p, 2) : fixed(p, 3);
-}
 
 /** A change of F in points with a sign and two decimals (+0.61, -0.45, 0.00). */
 function points(x: number): string {

@@ -194,9 +194,4 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   };
 }
 
-/** A p-value as text: three decimals, or "< 0.001". */
-export function pText(p: number): string {
-  if (Number.isNaN(p)) return '—';
-  return p < 0.001 ? '< 0.001' : p.toFixed(3);
-}
 

@@ -14,7 +14,7 @@ import {
   CHANGE_KINDS, type ChangeKind, type ContextExample, type GroupAblation, type GroupTest, type ScoreSet, type SdSet, type UnstableExample,
   type VariantGroupAblation,
 } from '../ablation/groups.js';
-import { pText } from '../ablation/verdict.js';
+import { pText } from './number.js';
 import { ABLATE_CSV_FIELDS, ablateCsvRows, ablateJson, ablateTables, CHANGE_MEANING, signedPoints } from './ablate.js';
 import { fixed, jsonNumber, percent, UNDEFINED } from './number.js';
 import type { Table } from './table.js';

@@ -34,7 +34,7 @@ import { bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTabl
 import { recommendationReason } from './plan-reason.js';
 import { candidatePoints, grouped, planScatterSvg } from './plan-svg.js';
 import { objectiveValue, plural, signedObjective, weightedMembers } from './plan-values.js';
-import { pText } from '../plan/recommend.js';
+import { pText } from './number.js';
 import { signature, type RunSettings } from './settings.js';
 import type { Table } from './table.js';
 

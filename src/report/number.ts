@@ -41,3 +41,15 @@ export function conllevalPercent(num: number, den: number): number {
 export function jsonNumber(x: number | null | undefined): number | null {
   return x === null || x === undefined || !Number.isFinite(x) ? null : x;
 }
+
+/**
+ * A p-value as every table and verdict shows it: two decimals from 0.1 (0.46), three below
+ * (0.055), and "< 0.001" below that — a resampling test of N samples resolves p to 1/(N + 1), so
+ * more digits would show noise; "—" when p is not a number (every resample undefined).
+ */
+export function pText(p: number): string {
+  if (!Number.isFinite(p)) return UNDEFINED;
+  if (p < 0.001) return '< 0.001';
+  const three = fixed(p, 3);
+  return Number(three) >= 0.1 ? fixed(p, 2) : three;
+}

@@ -5,7 +5,7 @@
  */
 import { isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
-import { pText } from '../plan/recommend.js';
+import { pText } from './number.js';
 import { weightedMembers } from './plan-values.js';
 
 /** How a procedure's choice reads in a sentence. */

@@ -38,7 +38,7 @@ export function shortNumber(x: number): string {
 }
 
 /** A p-value: three decimals, or `< 0.001` (as the recommendation's reason writes it). */
-export { pText as pValue } from '../plan/recommend.js';
+export { pText as pValue } from './number.js';
 
 /**
  * `members` joined with `+`, abbreviated to at most `max` characters: as many leading names as

@@ -1,10 +1,10 @@
 /**
  * Renderings of the pairwise significance tests of `eval --significance`: the JSON object and
  * one table (text, Markdown, LaTeX). Pure functions of the tests. Differences are shown in
- * points (ΔF1 of 0.0123 is 1.23), p-values with four decimals.
+ * points (ΔF1 of 0.0123 is 1.23), p-values as every table shows them (`pText`).
  */
 import type { PairwiseTests } from '../metrics/pairwise-tests.js';
-import { fixed, jsonNumber, percent } from './number.js';
+import { fixed, jsonNumber, percent, pText } from './number.js';
 import type { Table } from './table.js';
 
 /** The JSON object: the settings of the tests, then one entry per pair, rates as fractions. */
@@ -41,7 +41,7 @@ export function significanceTable(t: PairwiseTests): Table {
     ],
     rows: t.pairs.map((p) => [
       p.a, p.b, percent(p.fA), percent(p.fB), points(p.delta), `[${points(p.low)}, ${points(p.high)}]`,
-      fixed(p.pBootstrap, 4), fixed(p.pRandomization, 4),
+      pText(p.pBootstrap), pText(p.pRandomization),
     ]),
     note: `Paired bootstrap (percentile interval; p: share of resamples at least |Δ| away from Δ) and approximate randomization (p: share of swaps at least as extreme), both two-sided, p = (1 + count)/(1 + ${t.samples}).`,
   };

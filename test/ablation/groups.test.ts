@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ablate } from '../../src/ablation/ablate.js';
 import { itemContext } from '../../src/ablation/context.js';
 import { ablateGroups, comparisonPairs, pooledDeltaSd } from '../../src/ablation/groups.js';
-import { pText, verdict } from '../../src/ablation/verdict.js';
+import { verdict } from '../../src/ablation/verdict.js';
+import { pText } from '../../src/report/number.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { makeCorpus, span } from '../helpers/corpus.js';
 

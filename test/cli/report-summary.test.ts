@@ -32,7 +32,8 @@ const signed = (x: number) => {
   const s = (x * 100).toFixed(2);
   return s.startsWith('-') || /^0\.00$/.test(s) ? s : `+${s}`;
 };
-const pText = (p: number) => (p < 0.001 ? '< 0.001' : p.toFixed(3));
+// Two decimals from 0.1, three below, as every table shows a p-value.
+const pText = (p: number) => (p < 0.001 ? '< 0.001' : Number(p.toFixed(3)) >= 0.1 ? p.toFixed(2) : p.toFixed(3));
 const unescape = (s: string) => s.replace(/&#39;/g, '\'').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 /** The summary's sentence and its table's rows (cells as text) from the page. */

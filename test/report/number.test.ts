@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { conllevalPercent, fixed, jsonNumber, percent, UNDEFINED } from '../../src/report/number.js';
+import { conllevalPercent, fixed, jsonNumber, percent, pText, UNDEFINED } from '../../src/report/number.js';
 
 describe('fixed', () => {
   it('rounds exact binary ties to even, as C printf does', () => {
@@ -50,5 +50,13 @@ describe('jsonNumber', () => {
     expect(jsonNumber(Infinity)).toBeNull();
     expect(jsonNumber(Number.NaN)).toBeNull();
     expect(jsonNumber(null)).toBeNull();
+  });
+});
+
+describe('pText', () => {
+  it('shows two decimals from 0.1, three below, "< 0.001" below that, and — for no p', () => {
+    expect([0.46, 0.1, 0.0999, 0.055, 0.001, 1 / 1001, 0.0001].map(pText)).toEqual(['0.46', '0.10', '0.10', '0.055', '0.001', '< 0.001', '< 0.001']);
+    expect(pText(Number.NaN)).toBe(UNDEFINED);
+    expect(pText(1)).toBe('1.00');
   });
 });

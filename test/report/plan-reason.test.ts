@@ -44,13 +44,13 @@ describe('recommendationReason', () => {
     }));
     expect(text).toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: ensemble selection with replacement (caruana: weighted(a×2+b)), '
       + 'the simplest procedure within one standard error of the best held out, does not beat both no-selection baselines significantly '
-      + '(+0.30 points over vote-all, p = 0.210; +1.00 points over majority-all, p < 0.001; an approximate-randomization p below 0.05 is needed against both), '
+      + '(+0.30 points over vote-all, p = 0.21; +1.00 points over majority-all, p < 0.001; an approximate-randomization p below 0.05 is needed against both), '
       + 'and neither does any other. Recommending the baseline, which needs no selection.');
   });
 
   it('explains majority-all set aside for vote-all, a baseline best held out, and one within noise', () => {
     expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: -0.005, p: 0.5 } })))
-      .toContain('but it does not beat vote-all significantly (-0.50 points, p = 0.500). Recommending vote-all');
+      .toContain('but it does not beat vote-all significantly (-0.50 points, p = 0.50). Recommending vote-all');
     expect(recommendationReason(result('vote-all', { kind: 'best-held-out' })))
       .toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 over 5 splits). Recommending it: selection does not pay here.');
     expect(recommendationReason(result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.005, se: 0.006 })))

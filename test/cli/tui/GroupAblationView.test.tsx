@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { AblationView } from '../../../cli/tui/AblationView.js';
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
-import { pText } from '../../../src/ablation/verdict.js';
+import { pText } from '../../../src/report/number.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../../src/formats/load.js';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
 import { NEWS, plain, press, render } from './helpers.js';
