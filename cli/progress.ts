@@ -83,14 +83,15 @@ function progressLines(io: Io, now: () => number): Progress {
 }
 
 /**
- * loadCorpus's onRead for a progress display: one step per file, naming the file read and the
- * items read so far; the display is ended with the last file.
+ * loadCorpus's onRead for a progress display: one step per file, naming the file just read and
+ * the items of all the files read so far (not that file's alone, which the wording makes plain);
+ * the display is ended with the last file.
  */
 export function readingProgress(progress: Progress): (p: ReadProgress) => void {
   let items = 0;
   return (p) => {
     items += p.items;
-    progress.update(`reading ${basename(p.path)}, ${items.toLocaleString('en-US')} items so far:`, p.done, p.total);
+    progress.update(`read ${basename(p.path)}; ${items.toLocaleString('en-US')} items in all:`, p.done, p.total);
     if (p.done >= p.total) progress.end();
   };
 }

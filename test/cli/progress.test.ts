@@ -36,26 +36,26 @@ describe('progress lines (--progress where stderr is not a terminal)', () => {
     expect(err).toEqual(['complan: search 1/10\n', 'complan: search 3/10\n', 'complan: search 10/10 (done)\n']);
   });
 
-  it('readingProgress names each file with the items so far, and ends the display with the last', () => {
+  it('readingProgress names each file read with the items of all files so far, and ends the display with the last', () => {
     const calls: string[] = [];
     const on = readingProgress({ update: (phase, done, total) => calls.push(`${phase} ${done}/${total}`), end: () => calls.push('end') });
     on({ path: '/x/gold.conll', done: 1, total: 2, items: 1000 });
     on({ path: '/x/sys.conll', done: 2, total: 2, items: 1500 });
-    expect(calls).toEqual(['reading gold.conll, 1,000 items so far: 1/2', 'reading sys.conll, 2,500 items so far: 2/2', 'end']);
+    expect(calls).toEqual(['read gold.conll; 1,000 items in all: 1/2', 'read sys.conll; 2,500 items in all: 2/2', 'end']);
   });
 });
 
 describe('the progress bar on a terminal', () => {
-  const phase = 'reading spanner-lendecode.jsonl, 72,561 items so far:';
+  const phase = 'read spanner-lendecode.jsonl; 72,561 items in all:';
 
   it('keeps within the terminal: the bar narrows first, then the phase loses its end', () => {
     expect(fittedProgressLine('exhaustive', 5, 10, 120)).toBe(progressLine('exhaustive', 5, 10));
     const at80 = fittedProgressLine(phase, 13, 13, 80);
-    expect(at80).toMatch(/^reading spanner-lendecode\.jsonl, 72,561 items so far: \[#{10,29}\] 100% 13\/13$/);
+    expect(at80).toMatch(/^read spanner-lendecode\.jsonl; 72,561 items in all: \[#{10,29}\] 100% 13\/13$/);
     expect(at80.length).toBeLessThanOrEqual(79);
     const at60 = fittedProgressLine(phase, 13, 13, 60);
     expect(at60.length).toBe(59);
-    expect(at60).toBe(`reading spanner-lendecode.jsonl, 7… [${'#'.repeat(10)}] 100% 13/13`);
+    expect(at60).toBe(`read spanner-lendecode.jsonl; 72,5… [${'#'.repeat(10)}] 100% 13/13`);
     for (let columns = 1; columns <= 140; columns++) {
       expect(fittedProgressLine(phase, 7, 13, columns).length).toBeLessThanOrEqual(Math.max(20, columns - 1));
     }
@@ -76,8 +76,8 @@ describe('the commands', () => {
   it('eval --progress reports each file read on stderr; without it, nothing', async () => {
     const forced = await runCli(['eval', '--progress', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
     expect(forced.code, forced.stderr).toBe(0);
-    expect(forced.stderr).toMatch(/^complan: reading gold\.conll, \d+ items so far: 1\/4\n/);
-    expect(forced.stderr).toMatch(/complan: reading crf\.conll, [\d,]+ items so far: 4\/4 \(done\)\n/);
+    expect(forced.stderr).toMatch(/^complan: read gold\.conll; \d+ items in all: 1\/4\n/);
+    expect(forced.stderr).toMatch(/complan: read crf\.conll; [\d,]+ items in all: 4\/4 \(done\)\n/);
     const quiet = await runCli(['eval', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
     expect(quiet.stderr).toBe('');
     expect(quiet.stdout).toBe(forced.stdout.replace(/\|progress:true/, ''));
@@ -97,7 +97,7 @@ describe('the commands', () => {
     const code = await run(['compare', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS], o);
     expect(code).toBe(0);
     const text = err.join('');
-    expect(text).toContain('\rreading gold.conll');
+    expect(text).toContain('\rread gold.conll');
     expect(text).toMatch(/\r +\r$/);
   });
 
