@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadOutcome } from '../helpers/load-outcome.js';
 import { tempFiles } from '../helpers/temp.js';
-import { InputError, UsageError } from '../../src/errors.js';
 import { JsonlTokenVerifier } from '../../src/formats/jsonl-verify.js';
-import { DEFAULT_LOAD_OPTIONS, loadCorpus, loadInternals, type LoadOptions } from '../../src/formats/load.js';
+import { DEFAULT_LOAD_OPTIONS, loadInternals } from '../../src/formats/load.js';
 import type { ExpectedTokens } from '../../src/formats/segment.js';
 
 const temp = tempFiles('jsonl-verify');
@@ -18,27 +18,12 @@ afterEach(() => {
   loadInternals.verifyInPlace = true;
 });
 
-/** The outcome of loading: the corpus, or the error's class and message. */
-function outcome(opts: LoadOptions, inPlace: boolean): unknown {
-  const saved = loadInternals.verifyInPlace;
-  loadInternals.verifyInPlace = inPlace;
-  try {
-    return { corpus: loadCorpus(opts) };
-  } catch (err) {
-    if (err instanceof InputError) return { input: err.message, file: err.file, line: err.line };
-    if (err instanceof UsageError) return { usage: err.message };
-    throw err;
-  } finally {
-    loadInternals.verifyInPlace = saved;
-  }
-}
-
 /** Loads JSONL `systems` against the gold both ways and expects the same outcome. */
 function same(gold: string, systems: string[]): unknown {
   const goldPath = temp(gold, 'gold.jsonl');
   const opts = { ...DEFAULT_LOAD_OPTIONS, gold: goldPath, systems: systems.map((content, k) => ({ name: `s${k + 1}`, path: temp(content, 'sys.jsonl') })) };
-  const fast = outcome(opts, true);
-  expect(fast).toEqual(outcome(opts, false));
+  const fast = loadOutcome(opts, true);
+  expect(fast).toEqual(loadOutcome(opts, false));
   return fast;
 }
 

@@ -8,35 +8,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadOutcome } from '../helpers/load-outcome.js';
 import { tempFiles } from '../helpers/temp.js';
-import { InputError, UsageError } from '../../src/errors.js';
-import { DEFAULT_LOAD_OPTIONS, loadCorpus, loadInternals, type LoadOptions } from '../../src/formats/load.js';
+import { DEFAULT_LOAD_OPTIONS, loadInternals, type LoadOptions } from '../../src/formats/load.js';
 
 const GOLD = join(import.meta.dirname, '../fixtures/load/gold.conll');
 /** Writes `content` to a fresh temp file named `name` (in its own directory) and returns its path. */
 const temp = tempFiles('verify');
 
-/** The outcome of loading: the corpus, or the error's class and message. */
-function outcome(opts: LoadOptions, inPlace: boolean): unknown {
-  const saved = loadInternals.verifyInPlace;
-  loadInternals.verifyInPlace = inPlace;
-  try {
-    return { corpus: loadCorpus(opts) };
-  } catch (err) {
-    if (err instanceof InputError) return { input: err.message, file: err.file, line: err.line };
-    if (err instanceof UsageError) return { usage: err.message };
-    throw err;
-  } finally {
-    loadInternals.verifyInPlace = saved;
-  }
-}
-
 /** Loads `systems` (contents) against `gold` both ways and expects the same outcome. */
 function same(systems: string[], gold = GOLD, extra: Partial<LoadOptions> = {}): unknown {
   const specs = systems.map((content, k) => ({ name: `s${k + 1}`, path: temp(content) }));
   const opts = { ...DEFAULT_LOAD_OPTIONS, gold, systems: specs, ...extra };
-  const fast = outcome(opts, true);
-  const slow = outcome(opts, false);
+  const fast = loadOutcome(opts, true);
+  const slow = loadOutcome(opts, false);
   expect(fast).toEqual(slow);
   return fast;
 }
