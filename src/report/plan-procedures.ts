@@ -177,10 +177,28 @@ export function bootstrapTables(r: PlanResult, b: BootstrapResult): Table[] {
   ];
 }
 
+/** The longest first line of the recommendation written as one unbreakable `rule(a+b+…)`. */
+const HEAD_WIDTH = 100;
+
+/**
+ * What the recommendation uses, for its first line: the system, or `rule(a+b+c)` when that fits
+ * in {@link HEAD_WIDTH} columns; longer, `rule of all N systems` when it uses every system
+ * unweighted, else `rule of N: a, b, c, …`, which a terminal report can wrap between names.
+ */
+function recommendedWhat(r: PlanResult): string {
+  const rec = r.recommendation;
+  if (rec.members.length === 1) return shownName(rec.members[0]);
+  const names = weightedMembers(rec.members, rec.weights);
+  const joined = `${rec.rule}(${names.join('+')})`;
+  if (`Recommendation (${rec.procedure}): ${joined}`.length <= HEAD_WIDTH) return joined;
+  const everySystem = rec.weights === undefined && rec.members.length === r.systems.length;
+  return everySystem ? `${rec.rule} of all ${names.length} systems` : `${rec.rule} of ${names.length}: ${names.join(', ')}`;
+}
+
 /** The recommendation in words: what to use, its held-out and test figures, and why. */
 export function recommendationLines(r: PlanResult): string[] {
   const rec = r.recommendation;
-  const what = rec.members.length === 1 ? shownName(rec.members[0]) : `${rec.rule}(${weightedMembers(rec.members, rec.weights).join('+')})`;
+  const what = recommendedWhat(r);
   const figures: string[] = [`in-sample ${objectiveValue(r, procedures(r).find((p) => p.name === rec.procedure)?.planning.objective)}`];
   if (rec.heldOut !== null) {
     const sd = rec.heldOut.sd === null ? '' : ` ± ${signedObjective(r, rec.heldOut.sd).replace(/^\+/, '')}`;

@@ -62,6 +62,13 @@ const OVER_BUDGET_MARK = '!';
 const ESC = '\u001b[';
 const bold = (s: string, on: boolean) => (on ? `${ESC}1m${s}${ESC}22m` : s);
 
+/** A heading line in bold, wrapped between words to `width` with the rest indented by two. */
+function headLines(line: string, width: number, on: boolean): string {
+  const [first, ...rest] = wrapWords(line, width).split('\n');
+  const more = rest.length === 0 ? [] : wrapWords(rest.join(' '), width - 2).split('\n').map((l) => `  ${l}`);
+  return [first, ...more].map((l) => bold(l, on)).join('\n');
+}
+
 const fName = (beta: number) => (beta === 1 ? 'F1' : `F${beta}`);
 
 export { isRateObjective };
@@ -273,7 +280,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
   const chosen = proceduresInFull(result, chose, lineWidth);
   if (chosen.length > 0) section(['Chosen in full:', ...chosen].join('\n'));
   if (options.brief === true) {
-    section(recommendationLines(result).map((l, i) => (i === 0 ? bold(l, color) : wrapWords(l, lineWidth))).join('\n'));
+    section(recommendationLines(result).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : wrapWords(l, lineWidth))).join('\n'));
     if (options.next !== undefined && options.next.length > 0) section([bold('Next:', color), ...options.next].join('\n'));
     return `${out.join('\n')}\n`;
   }
@@ -291,7 +298,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     if (inFull.length > 0) section(['Chosen in each split, in full:', ...inFull].join('\n'));
   });
   if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => `  - ${noteText(n)}`)].join('\n'));
-  section(recommendationLines(result).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
+  section(recommendationLines(result).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : l)).join('\n'));
   for (const e of result.explanations ?? []) section(renderText(explanationTables(e, explainFormatOf(result)), style));
   return `${out.join('\n')}\n`;
 }

@@ -60,3 +60,20 @@ describe('the plan table names every member', () => {
     }
   });
 });
+
+describe("the recommendation's first line", () => {
+  it('names long member lists so that a terminal report can wrap them, every system by "all N systems"', async () => {
+    const dir = join(ROOT, 'examples/news/systems');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.conll')).sort();
+    const names = files.map((f, k) => `system-with-a-rather-long-name-${k}-${f.replace('.conll', '')}`);
+    for (const extra of [[], ['--brief']]) {
+      const r = await runCli(['plan', '--gold', join(ROOT, 'examples/news/gold.conll'), ...extra, ...files.map((f, k) => `${names[k]}=${join(dir, f)}`)]);
+      expect(r.code, r.stderr).toBe(0);
+      const head = r.stdout.split('\n').findIndex((l) => l.startsWith('Recommendation ('));
+      const lines = r.stdout.split('\n').slice(head, r.stdout.split('\n').findIndex((l, i) => i > head && l.startsWith('  in-sample')));
+      for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(120);
+      // On the news example no selection beats the vote of all five systems.
+      expect(lines[0]).toBe(`Recommendation (vote-all): vote of all ${files.length} systems`);
+    }
+  });
+});

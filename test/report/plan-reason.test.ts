@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanResult, ProcedureName, RecommendationBasis } from '../../src/plan/types.js';
 import { recommendationReason } from '../../src/report/plan-reason.js';
+import { recommendationLines } from '../../src/report/plan-procedures.js';
 
 const procedure = (name: ProcedureName, members: string[], rule: string, mean: number) => ({
   name, members, rule, size: members.length,
@@ -62,5 +63,23 @@ describe('recommendationReason', () => {
     expect(text).toBe('The search\'s choice vote(a+b+c) beats both no-selection baselines beyond noise held out (93.00 ± 0.40 over 5 splits): '
       + '+1.20 points over vote-all (95% interval +0.40 to +2.00, p = 0.004) and +2.00 points over majority-all (p < 0.001). '
       + 'Simpler procedures within one standard error of the best (best-single) do not beat both baselines significantly.');
+  });
+});
+
+describe("the recommendation's first line", () => {
+  const long = (k: number) => `a-system-with-a-long-name-${k}`;
+  const withMembers = (members: string[], systems: string[]): PlanResult => {
+    const r = result('selection', { kind: 'no-held-out' });
+    return { ...r, systems, recommendation: { ...r.recommendation, members } } as PlanResult;
+  };
+
+  it('is rule(a+b+c) while that fits in 100 columns', () => {
+    expect(recommendationLines(withMembers(['a', 'b', 'c'], ['a', 'b', 'c', 'd']))[0]).toBe('Recommendation (selection): vote(a+b+c)');
+  });
+
+  it('lists a longer choice with commas, and every system as "all N systems"', () => {
+    const names = [0, 1, 2, 3, 4].map(long);
+    expect(recommendationLines(withMembers(names.slice(0, 4), names))[0]).toBe(`Recommendation (selection): vote of 4: ${names.slice(0, 4).join(', ')}`);
+    expect(recommendationLines(withMembers(names, names))[0]).toBe('Recommendation (selection): vote of all 5 systems');
   });
 });
