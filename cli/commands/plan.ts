@@ -150,7 +150,9 @@ export function registerPlan(program: Command, io: Io): void {
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     if (flags.svg !== undefined) {
       const { candidatePoints, planScatterSvg } = await import('../../src/report/plan-svg.js');
-      writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top })]);
+      const { recommendationRing } = await import('../../src/report/plan-values.js');
+      const ring = recommendationRing(result, run.recommendationPoint());
+      writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring })]);
     }
     if (flags.savePlan !== undefined) {
       const { formatPlanFile, planFileFromChoice } = await import('../../src/plan/plan-file.js');

@@ -33,7 +33,7 @@ import { candidatesTable, planHeadline } from './plan.js';
 import { bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
 import { recommendationReason } from './plan-reason.js';
 import { candidatePoints, grouped, planScatterSvg } from './plan-svg.js';
-import { objectiveValue, plural, signedObjective, weightedMembers } from './plan-values.js';
+import { chosen, objectiveValue, plural, recommendationRing, signedObjective } from './plan-values.js';
 import { pText } from './number.js';
 import { signature, type RunSettings } from './settings.js';
 import type { Table } from './table.js';
@@ -77,13 +77,6 @@ export interface HtmlReportInput {
   settings?: RunSettings;
   /** Candidates listed and numbered in the scatter (default 10). */
   top?: number;
-}
-
-/** What a procedure chose, e.g. `vote(a+b+c)`, `crf` alone, or `vote of all 12 systems`. */
-function chosen(r: PlanResult, members: readonly string[], rule: string, weights?: Record<string, number>): string {
-  if (members.length === 1) return members[0];
-  if (weights === undefined && members.length === r.systems.length) return `${rule} of all ${r.systems.length} systems`;
-  return `${rule}(${weightedMembers([...members], weights).join('+')})`;
 }
 
 /** The summary's one sentence: what to use, its held-out score, and the baselines'. */
@@ -152,7 +145,7 @@ function candidatesHtml(input: HtmlReportInput): string {
   out.push('<div class="figures-row">');
   const rec = r.recommendation;
   const recLabel = `${chosen(r, rec.members, rec.rule, rec.weights)} (${rec.procedure})`;
-  const ring = input.recommendationPoint === undefined ? undefined : { ...input.recommendationPoint, label: `the recommendation, ${recLabel}` };
+  const ring = recommendationRing(r, input.recommendationPoint);
   out.push(`<figure>${inline(planScatterSvg(candidatePoints(input.scatter), { objective: r.objective.description, minimise: r.objective.minimise, maxLabels: top, ring }))}`
     + `<figcaption class="note">${htmlEscape(`Predicted against actual objective of the candidates (in-sample); the listed ones numbered as in the table below; ${ring === undefined
       ? `the recommendation, ${recLabel}, is not among them (${rec.procedure === 'caruana' ? 'ensemble selection\'s choice is no candidate of the search' : 'the search did not evaluate it'}).`

@@ -97,3 +97,20 @@ export function objectiveLabel(text: string, beta: number): string {
   const named: Record<string, string> = { ser: 'SER', err: 'ERR', p: 'P', r: 'R' };
   return named[t] ?? text.trim();
 }
+
+/** What a procedure chose, e.g. `vote(a+b+c)`, `crf` alone, or `vote of all 12 systems`. */
+export function chosen(r: PlanResult, members: readonly string[], rule: string, weights?: Record<string, number>): string {
+  if (members.length === 1) return members[0];
+  if (weights === undefined && members.length === r.systems.length) return `${rule} of all ${r.systems.length} systems`;
+  return `${rule}(${weightedMembers([...members], weights).join('+')})`;
+}
+
+/**
+ * The recommendation as the scatter rings it, at its place (PlanRun.recommendationPoint());
+ * undefined when it is no evaluated candidate.
+ */
+export function recommendationRing(r: PlanResult, point: { predicted: number; actual: number } | undefined): { predicted: number; actual: number; label: string } | undefined {
+  if (point === undefined) return undefined;
+  const rec = r.recommendation;
+  return { ...point, label: `the recommendation, ${chosen(r, rec.members, rec.rule, rec.weights)} (${rec.procedure})` };
+}

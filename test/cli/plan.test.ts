@@ -470,6 +470,10 @@ describe('complan plan: --svg and --save-plan', () => {
     const doc = await planJson(['--top', '3']);
     // The listed candidates are labelled.
     for (const c of doc.candidates) expect(text).toContain(key(c));
+    // The recommendation, an evaluated candidate here, is ringed and named, as in the HTML report.
+    expect(text).toContain('<g class="ring">');
+    expect(text).toContain(`(${doc.recommendation.procedure})`);
+    expect(text).toMatch(/Ringed in red: the recommendation, /);
   });
 
   it('--save-plan saves the recommendation, with how it was chosen', async () => {
