@@ -1,7 +1,8 @@
 /**
  * The commands a user runs after a plan: save it, apply it, explore. Written from the command
  * line as given, with the system files shortened to a glob when they are every file of one
- * extension in one folder (as `examples/news/systems/*.conll` expands).
+ * extension in one folder (as `examples/news/systems/*.conll` expands), and wrapped to the
+ * report's width with line continuations.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
@@ -19,9 +20,8 @@ export function shellWord(s: string): string {
   return `$'${body}'`;
 }
 
-/** `systems` as a shell argument list: `dir/*.ext` when they are exactly that folder's files of that extension. */
-export function systemsArgument(systems: readonly string[]): string {
-  const quote = shellWord;
+/** `systems` as shell words: `dir/*.ext` alone when they are exactly that folder's files of that extension. */
+export function systemsWords(systems: readonly string[]): string[] {
   if (systems.length > 1 && systems.every((s) => !s.includes('='))) {
     const dir = dirname(systems[0]);
     const ext = extname(systems[0]);
@@ -29,27 +29,54 @@ export function systemsArgument(systems: readonly string[]): string {
       try {
         const all = readdirSync(dir).filter((f) => extname(f) === ext && !f.startsWith('.')).map((f) => join(dir, f)).sort();
         const given = systems.map((s) => join(dir, s.slice(dir.length + 1))).sort();
-        if (all.length === given.length && all.every((f, k) => f === given[k])) return `${quote(dir)}/*${ext}`;
+        if (all.length === given.length && all.every((f, k) => f === given[k])) return [`${shellWord(dir)}/*${ext}`];
       } catch {
         // Not a readable folder: list the files.
       }
     }
   }
-  return systems.map(quote).join(' ');
+  return systems.map(shellWord);
 }
 
-/** The next-steps lines of `plan --brief`: save the recommendation, apply it, open the TUI, the full report. */
-export function planNextSteps(gold: string | undefined, systems: readonly string[]): string[] {
-  const inputs = `${gold === undefined ? '' : `--gold ${shellWord(gold)} `}${systemsArgument(systems)}`;
+/** `systems` as one shell argument list (see {@link systemsWords}). */
+export function systemsArgument(systems: readonly string[]): string {
+  return systemsWords(systems).join(' ');
+}
+
+/**
+ * A command as lines of at most `width` columns where its words allow: indented by two, each
+ * line but the last ending in ` \\` and the next indented by six, so the lines paste into a
+ * shell as the one command (a word longer than a line stays whole).
+ */
+export function commandLines(words: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '  ';
+  for (const word of words) {
+    const fresh = line.trim() === '';
+    if (!fresh && line.length + 1 + word.length + 2 > width) {
+      lines.push(`${line} \\`);
+      line = '      ';
+    }
+    line += line.trim() === '' ? word : ` ${word}`;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * The next-steps lines of `plan --brief`: save the recommendation, apply it, open the TUI, the
+ * full report — each a shell comment saying what it does, then the command, wrapped to `width`
+ * (so the whole block can be pasted into a shell).
+ */
+export function planNextSteps(gold: string | undefined, systems: readonly string[], width = 100): string[] {
+  const sys = systemsWords(systems);
+  const inputs = [...(gold === undefined ? [] : ['--gold', shellWord(gold)]), ...sys];
+  const step = (what: string, words: string[]) => [`  # ${what}`, ...commandLines(words, width)];
   return [
-    `  complan plan ${inputs} --save-plan plan.json`,
-    '      saves the recommendation',
-    `  complan combine --plan plan.json ${systemsArgument(systems)} --out ensemble.conll`,
-    '      applies it: writes the ensemble\'s output, from these or new outputs',
-    `  complan tui ${inputs}`,
-    '      explores the systems, what each offers another, and the ensembles',
-    `  complan plan ${inputs}`,
-    '      the full report: greedy path, prediction quality, splits, paired tests',
+    ...step('save the recommendation', ['complan', 'plan', ...inputs, '--save-plan', 'plan.json']),
+    ...step("apply it: write the ensemble's output, from these or new outputs", ['complan', 'combine', '--plan', 'plan.json', ...sys, '--out', 'ensemble.conll']),
+    ...step('explore the systems, what each offers another, and the ensembles', ['complan', 'tui', ...inputs]),
+    ...step('the full report: greedy path, prediction quality, splits, paired tests', ['complan', 'plan', ...inputs]),
   ];
 }
 

@@ -23,6 +23,26 @@ describe('systemsArgument', () => {
   });
 });
 
+/** The commands of a next-steps block, each on one line: comments dropped, continued lines joined. */
+function joinedCommands(block: string): string[] {
+  return block.replace(/ \\\n +/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('complan '));
+}
+
+describe('the next steps of a long command line', () => {
+  it('wrap at the width with backslash continuations that a shell joins back into the command', () => {
+    const many = Array.from({ length: 12 }, (_, k) => `outputs/system-number-${k}.conll`);
+    const lines = planNextSteps('gold.conll', many, 80);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
+    const commands = joinedCommands(lines.join('\n'));
+    expect(commands).toHaveLength(4);
+    expect(commands[0]).toBe(`complan plan --gold gold.conll ${many.join(' ')} --save-plan plan.json`);
+    const first = lines.slice(1, lines.findIndex((l, i) => i > 0 && l.startsWith('  #')));
+    expect(first.length).toBeGreaterThan(2);
+    const echoed = spawnSync('bash', ['-c', first.join('\n').replace(/complan/g, 'echo')], { encoding: 'utf8' });
+    expect(echoed.stdout.trim()).toBe(`plan --gold gold.conll ${many.join(' ')} --save-plan plan.json`);
+  });
+});
+
 describe('plan --brief', () => {
   it('explains the columns, shows candidates, choices and the recommendation, and ends with what to run next', async () => {
     const r = await runCli(['plan', '--brief', '--top', '3', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
@@ -38,10 +58,15 @@ describe('plan --brief', () => {
     // The last thing on the screen is what to run next: the settings line comes before it.
     expect(out.indexOf('\nsettings: ')).toBeGreaterThan(0);
     expect(out.indexOf('\nsettings: ')).toBeLessThan(out.indexOf('Next:\n'));
-    expect(out.trimEnd().split('\n').at(-1)).toBe('      the full report: greedy path, prediction quality, splits, paired tests');
-    expect(next).toContain(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
-    expect(next).toContain('complan combine --plan plan.json');
-    expect(next).toContain('complan tui --gold');
+    // Each step is a shell comment, then its command (lines continued with a backslash): the
+    // block pastes into a shell as it is.
+    const last = out.trimEnd().split('\n');
+    expect(last.findLast((l) => l.startsWith('  # '))).toBe('  # the full report: greedy path, prediction quality, splits, paired tests');
+    const commands = joinedCommands(next);
+    expect(commands).toContain(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
+    expect(commands.some((c) => c.startsWith('complan combine --plan plan.json'))).toBe(true);
+    expect(commands.some((c) => c.startsWith('complan tui --gold'))).toBe(true);
+    expect(commands.at(-1)).toBe(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll`);
     // The commands quote the example's absolute paths, as long as the checkout's path: measured as if relative.
     const width = (l: string) => [...l.split(`${ROOT}/`).join('')].length;
     expect(Math.max(...out.split('\n').filter((l) => !l.startsWith('settings:')).map(width))).toBeLessThanOrEqual(120);
@@ -64,7 +89,7 @@ describe('plan --brief', () => {
     const bin = join(ROOT, 'dist/cli/main.js');
     expect(existsSync(bin), 'npm run build makes dist/cli/main.js').toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'complan-next-'));
-    const steps = planNextSteps(join(NEWS, 'gold.conll'), SYSTEMS).map((l) => l.trim()).filter((l) => l.startsWith('complan '));
+    const steps = joinedCommands(planNextSteps(join(NEWS, 'gold.conll'), SYSTEMS).join('\n'));
     for (const step of steps.slice(0, 2)) {
       const r = spawnSync('bash', ['-c', step.replace(/^complan /, `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} `)], { cwd: dir, encoding: 'utf8' });
       expect(r.status, `${step}\n${r.stderr}`).toBe(0);
