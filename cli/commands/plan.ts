@@ -175,7 +175,7 @@ export function registerPlan(program: Command, io: Io): void {
       markdown: () => report.planMarkdown(result),
       latex: () => report.planLatex(result),
       table: () => report.planTable(result, {
-        color, width: io.columns ?? 120, top: flags.top, brief: flags.brief === true,
+        color, width: io.columns ?? 120, top: flags.top, brief: flags.brief === true, wrap: io.isTTY,
       }),
     });
     if (next !== undefined) io.stdout(`\n${nextStepsText(next, color)}\n`);

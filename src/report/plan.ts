@@ -42,6 +42,12 @@ export interface PlanTableOptions {
    * them) — without the greedy path, rank agreement, prediction quality and held-out tables.
    */
   brief?: boolean;
+  /**
+   * Wrap the full report's prose (headline, table notes, rank agreement, the recommendation) to
+   * `width`, as on a terminal; the brief report always wraps. Off, prose lines stay whole, as
+   * files and pipes read best.
+   */
+  wrap?: boolean;
   /** Lines ending the brief report: what to run next. */
   next?: readonly string[];
 }
@@ -238,7 +244,10 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     out.push(text.replace(/\n$/, ''));
   };
   const headline = [...planHeadline(result), dataLine(result)];
-  section(headline.map((l) => (options.brief === true ? wrapWords(l, Math.max(40, options.width ?? 100)) : l)).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
+  // Prose wraps to the terminal (the brief report always, to 100 columns when no width is known).
+  const wrapped = options.brief === true || options.wrap === true;
+  const prose = wrapped ? (l: string) => wrapWords(l, Math.max(40, options.width ?? 100)) : (l: string) => l;
+  section(headline.map(prose).map((l, i) => (i === 0 ? bold(l, color) : l)).join('\n'));
   if (options.brief === true && list.length > 0) {
     section(wrapWords(`How to read it: each candidate is a set of systems combined by a rule. `
       + `${objectiveLabel(result.objective.text, result.beta)} is its actual score on the planning data (in-sample: these data also chose it); `
@@ -266,7 +275,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     if (room < cap) chose = (m: string[]) => abbreviateMembers(m, Math.max(12, room));
   }
   const lineWidth = Math.max(40, options.width ?? 100);
-  const style = options.brief === true ? { color, width: lineWidth } : { color };
+  const style = wrapped ? { color, width: lineWidth } : { color };
   if (list.length === 0) section('No candidates.');
   else {
     section(renderText([candidatesTable(result, list, membersCell)], style));
@@ -285,7 +294,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     return `${out.join('\n')}\n`;
   }
   if (result.greedyPath.length > 0) section(renderText([greedyTable(result, result.greedyPath)], style));
-  section(rankAgreementLines(result).join('\n'));
+  section(rankAgreementLines(result).map(prose).join('\n'));
   section(renderText([predictionQualityTable(result)], style));
   if (costsGiven(result)) {
     const front = paretoTable(result, membersCell);
@@ -297,8 +306,8 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     const inFull = i === 0 && result.heldOut !== undefined ? splitChoicesInFull(result.heldOut, wide, lineWidth) : [];
     if (inFull.length > 0) section(['Chosen in each split, in full:', ...inFull].join('\n'));
   });
-  if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => `  - ${noteText(n)}`)].join('\n'));
-  section(recommendationLines(result).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : l)).join('\n'));
+  if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => prose(`  - ${noteText(n)}`))].join('\n'));
+  section(recommendationLines(result).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : prose(l))).join('\n'));
   for (const e of result.explanations ?? []) section(renderText(explanationTables(e, explainFormatOf(result)), style));
   return `${out.join('\n')}\n`;
 }

@@ -61,7 +61,7 @@ describe('plan --brief', () => {
     // Each step is a shell comment, then its command (lines continued with a backslash): the
     // block pastes into a shell as it is.
     const last = out.trimEnd().split('\n');
-    expect(last.findLast((l) => l.startsWith('  # '))).toBe('  # the full report: greedy path, prediction quality, splits, paired tests');
+    expect([...last].reverse().find((l) => l.startsWith('  # '))).toBe('  # the full report: greedy path, prediction quality, splits, paired tests');
     const commands = joinedCommands(next);
     expect(commands).toContain(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
     expect(commands.some((c) => c.startsWith('complan combine --plan plan.json'))).toBe(true);

@@ -597,3 +597,16 @@ describe('the predicted column follows the objective', () => {
     expect(row[8]).toBe('-3.00');
   });
 });
+
+describe('planTable on a terminal (wrap)', () => {
+  it('wraps the prose to the width, and leaves it whole for files and pipes', () => {
+    const prose = (text: string) => text.split('\n').filter((l) => /^(In-sample figures|Rules |Rank agreement|Recommendation| {2}No selection| {2}The )/.test(l) || /^ {2}\S/.test(l) && !/^ {2}(#|\d)/.test(l));
+    const whole = planTable(fixture(), { width: 80 });
+    const wrapped = planTable(fixture(), { width: 80, wrap: true });
+    expect(Math.max(...prose(whole).map((l) => [...l].length))).toBeGreaterThan(80);
+    for (const l of prose(wrapped)) expect([...l].length, l).toBeLessThanOrEqual(80);
+    // The same words, only the line breaks differ.
+    const words = (t: string) => t.split(/\s+/).filter((w) => w !== '');
+    expect(words(wrapped)).toEqual(words(whole));
+  });
+});
