@@ -22,7 +22,7 @@ import { sentenceAt } from '../model/corpus.js';
 import { bitHi, bitLo, membersOfSet, setKey } from './member-set.js';
 
 /** The largest number of systems the planner takes (member sets are two 32-bit words). */
-export const MAX_SYSTEMS = 30;
+export const MAX_SYSTEMS = 64;
 
 /** The largest number of systems exhaustive search takes (it enumerates one-word bitmasks below 2^30). */
 export const MAX_EXHAUSTIVE_SYSTEMS = 30;
