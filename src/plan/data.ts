@@ -175,6 +175,8 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
     unit[i] = unitOfId(id);
   }
   const mask = new Int32Array(u);
+  // With 32 systems or fewer the high words are all 0: one array of zeros serves as both (read only).
+  const wide = n > 32;
   const maskHi = new Int32Array(u);
   const memberItems: Int32Array[] = [];
   for (let m = 0; m < n; m++) {
@@ -219,7 +221,7 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   for (let i = 0; i < u; i++) bItems[fill[boundaryOf[i]]++] = i;
   // Vote masks: each member votes for its lowest item at a boundary (items are in id order).
   const voteMask = new Int32Array(u);
-  const voteMaskHi = new Int32Array(u);
+  const voteMaskHi = wide ? new Int32Array(u) : maskHi;
   const bGold = new Int32Array(boundaries);
   const bVoteOr = new Int32Array(boundaries);
   const bVoteOrHi = new Int32Array(boundaries);
@@ -231,11 +233,13 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
     for (let e = bStart[b]; e < bStart[b + 1]; e++) {
       const i = bItems[e];
       const v = mask[i] & ~taken;
-      const vHi = maskHi[i] & ~takenHi;
       voteMask[i] = v;
-      voteMaskHi[i] = vHi;
       taken |= v;
-      takenHi |= vHi;
+      if (wide) {
+        const vHi = maskHi[i] & ~takenHi;
+        voteMaskHi[i] = vHi;
+        takenHi |= vHi;
+      }
       if (isGold[i]) bGold[b]++;
       else neg++;
     }
@@ -422,8 +426,7 @@ export function substitutionsOf(data: Pick<PlanData, 'xBoundaries' | 'bStart' | 
     let x = 0;
     for (let e = bStart[b]; e < bStart[b + 1]; e++) {
       const i = bItems[e];
-      const v = membersHi === 0 ? popcount(mask[i] & members) : popcount(mask[i] & members) + popcount(maskHi[i] & membersHi);
-      if (v < need) continue;
+      if ((membersHi === 0 ? popcount(mask[i] & members) : popcount(mask[i] & members) + popcount(maskHi[i] & membersHi)) < need) continue;
       if (isGold[i]) kept++;
       else x++;
     }

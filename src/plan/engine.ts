@@ -351,7 +351,11 @@ export function keptItems(data: PlanData, S: number, Shi: number, rule: Rule, we
   const keep = new Uint8Array(data.u);
   if (isBinaryRule(rule)) {
     const need = needOf(rule, setSize(S, Shi));
-    for (let i = 0; i < data.u; i++) if (popcount(data.mask[i] & S) + popcount(data.maskHi[i] & Shi) >= need) keep[i] = 1;
+    if (Shi === 0) {
+      for (let i = 0; i < data.u; i++) if (popcount(data.mask[i] & S) >= need) keep[i] = 1;
+    } else {
+      for (let i = 0; i < data.u; i++) if (popcount(data.mask[i] & S) + popcount(data.maskHi[i] & Shi) >= need) keep[i] = 1;
+    }
   } else {
     actualVote(data, S, Shi, weights ?? voteWeights(data, rule), keep);
   }
