@@ -88,7 +88,7 @@ export { DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, VERDICT_ALPHA } from '
 export {
   ablationTable, byTypeTable, groupCsv, groupJson, groupLatex, groupTables, oneToOne, runsTable, significanceMark, stableTable, verdictTable,
 } from './report/ablate-groups.js';
-export { buildPlanData, MAX_SYSTEMS, type PlanData, type PlanDataOptions, type UnitKind } from './plan/data.js';
+export { buildPlanData, MAX_EXHAUSTIVE_SYSTEMS, MAX_SYSTEMS, type PlanData, type PlanDataOptions, type UnitKind } from './plan/data.js';
 export { exactByConstruction, predictBinary, predictCandidate, predictVote, type PredictedCounts } from './plan/predict.js';
 export { maxEntVotes } from './plan/maxent.js';
 export { parseObjective, type Objective, type ObjectiveInput } from './plan/objective.js';

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { checkDistinctRuns, parseGroupArg } from '../../src/ablation/group-args.js';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+import { MAX_SYSTEMS } from '../../src/plan/data.js';
 import type { Io } from '../io.js';
 import {
   addInputOptions, addMetricOptions, evalOptions, loadOptions, printWarnings, type InputFlags, type MetricFlags,
@@ -30,7 +31,7 @@ export function registerTui(program: Command, io: Io): void {
     if (!io.isTTY || process.stdin.isTTY !== true) {
       throw new UsageError('tui needs a terminal (stdin and stdout); for files and pipes use eval, compare, plan or ablate');
     }
-    if (load.systems.length > 30) throw new UsageError(`tui takes at most 30 systems, got ${load.systems.length}`);
+    if (load.systems.length > MAX_SYSTEMS) throw new UsageError(`tui takes at most ${MAX_SYSTEMS} systems, got ${load.systems.length}`);
     const { enterAltScreen } = await import('../tui/screen.js');
     const { startLoadingScreen } = await import('../tui/loading.js');
     const screen = enterAltScreen(process.stdout);

@@ -10,6 +10,7 @@
 import { Box, Text } from 'ink';
 import { useKeys } from './use-keys.js';
 import { useEffect, useRef, useState } from 'react';
+import { hasMember } from '../../src/plan/member-set.js';
 import { procedures } from '../../src/report/plan-procedures.js';
 import { abbreviateMembers, weightedMembers } from '../../src/report/plan-values.js';
 import { ExplainPanel } from './ExplainPanel.js';
@@ -49,7 +50,7 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
     searchRunning: searchNow.current?.status === 'running',
     checkRunning: check.status === 'running',
     selectionOf: (p) => selectionOf(model, p),
-    explain: (s) => explainSelection(model, s.mask, s.rule, s.weights),
+    explain: (s) => explainSelection(model, s.mask, s.maskHi, s.rule, s.weights),
   });
   // The systems list takes what the scores leave, all eight columns if names keep ten characters, else seven.
   const listFor = (columns: number) => Math.max(14, Math.min(30, width - 3 - scoresTableWidth(columns)));
@@ -69,17 +70,17 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
       handle.current = startSearch(model, step.effect, (s) => { searchNow.current = s; setSearch(s); }, undefined, Math.max(SEARCH_TOP, candidateRows));
     }
   }, { isActive: active });
-  const { selected, rule, weights, cursor, notice, pane, explained, pick, procPick } = state;
+  const { selected, selectedHi, rule, weights, cursor, notice, pane, explained, pick, procPick } = state;
   const sysFocus = systemsFocused(state, context());
-  const scores = selectionScores(model, selected, rule, weights);
+  const scores = selectionScores(model, selected, selectedHi, rule, weights);
   const panel = pane !== 'search';
   const visible = panel ? Math.min(n, Math.max(MIN_SYSTEMS_ABOVE_PANEL, height - PANEL_ROWS)) : Math.min(n, Math.max(3, height - 2));
   const first = Math.max(0, Math.min(cursor - Math.floor(visible / 2), n - visible));
-  const size = membersOf(selected).length;
+  const size = membersOf(selected, selectedHi).length;
   const names = shortNames(model.names, listWidth - 8);
   const ruleLine = weights === undefined
     ? ` (r: ${model.ruleNames.join('/')})`
-    : ` (${abbreviateMembers(weightedMembers(membersOf(selected).map((m) => model.names[m]), weights), Math.max(8, rightWidth - 33))}; r: unweighted)`;
+    : ` (${abbreviateMembers(weightedMembers(membersOf(selected, selectedHi).map((m) => model.names[m]), weights), Math.max(8, rightWidth - 33))}; r: unweighted)`;
   const noticeLines = notice === null ? [] : wrap(notice, rightWidth - 1);
   // Rows above the panel: the taller of the systems list and the selection's scores.
   const above = Math.max(1 + visible, (scores === null ? 3 : 5) + noticeLines.length);
@@ -90,7 +91,7 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
           <Text bold underline={sysFocus}>{`Systems (${size} of ${n})`}</Text>
           {names.slice(first, first + visible).map((name, k) => {
             const i = first + k;
-            const on = ((selected >> i) & 1) === 1;
+            const on = hasMember(selected, selectedHi, i);
             const here = sysFocus && i === cursor;
             return (
               <Text key={model.names[i]} inverse={here} bold={on}>

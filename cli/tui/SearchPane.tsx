@@ -46,10 +46,10 @@ export function SearchPane({ model, search, width, rows, cursor }: { model: TuiM
       {candidates.slice(0, rows).map((c, i) => {
         const here = i === cursor;
         const head = `${padStart(String(i + 1), 2)} ${search.objective} ${pct(c.value)} ${padEnd(model.ruleNames[c.rule], 12)} `;
-        const members = membersOf(c.mask);
+        const members = membersOf(c.mask, c.maskHi);
         const names = members.map((m) => model.names[m]).join('+');
         const text = head + (head.length + names.length < width ? names : `#${members.map((m) => m + 1).join(' ')}`);
-        return <Text key={`${c.mask}-${c.rule}`} inverse={here}>{(here ? '›' : ' ') + truncate(text, width - 1)}</Text>;
+        return <Text key={`${c.mask}-${c.maskHi}-${c.rule}`} inverse={here}>{(here ? '›' : ' ') + truncate(text, width - 1)}</Text>;
       })}
     </>
   );

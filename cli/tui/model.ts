@@ -12,6 +12,7 @@ import { BASE_RULES, isBinaryRule, ruleName, type Rule } from '../../src/ensembl
 import { evaluate, type EvalOptions, type SystemScores } from '../../src/metrics/evaluate.js';
 import type { Corpus } from '../../src/model/corpus.js';
 import { buildPlanData, type PlanData } from '../../src/plan/data.js';
+import { bitHi, bitLo } from '../../src/plan/member-set.js';
 import { actualCounts, voteWeights, type VoteWeights } from '../../src/plan/engine.js';
 import { parseObjective } from '../../src/plan/objective.js';
 import { explainWith } from '../../src/plan/explain.js';
@@ -133,7 +134,7 @@ export function buildModel(
   };
 }
 
-/** The members of a bitmask, in input order (the planner's own function). */
+/** The members of a two-word bitmask, in input order (the planner's own function). */
 export { membersOf } from '../../src/plan/data.js';
 
 export interface SelectionScores {
@@ -151,30 +152,33 @@ function weightedRule(weights: MemberWeights): Rule {
 }
 
 /**
- * Actual (simulated on gold) and predicted (pairwise statistics) scores of members S under rule
- * r, or, with `weights` (one for every member of S), under the weighted vote of those weights.
+ * Actual (simulated on gold) and predicted (pairwise statistics) scores of members (S, Shi: a
+ * two-word bitmask) under rule r, or, with `weights` (one for every member), under the weighted
+ * vote of those weights.
  */
-export function selectionScores(m: TuiModel, S: number, r: number, weights?: MemberWeights): SelectionScores | null {
-  if (S === 0) return null;
+export function selectionScores(m: TuiModel, S: number, Shi: number, r: number, weights?: MemberWeights): SelectionScores | null {
+  if (S === 0 && Shi === 0) return null;
   const settings = { beta: m.options.beta, kAlpha: m.options.kAlpha, zeroDivision: m.options.zeroDivision };
   const rule = weights === undefined ? m.rules[r] : weightedRule(weights);
-  const a = actualCounts(m.plan, S, rule, true, weights === undefined ? m.weights[r] : voteWeights(m.plan, rule, S));
-  const p = predictedCounts(m.plan, S, rule);
+  const a = actualCounts(m.plan, S, Shi, rule, true, weights === undefined ? m.weights[r] : voteWeights(m.plan, rule, S, Shi));
+  const p = predictedCounts(m.plan, S, Shi, rule);
   return { actual: scoresOf(a, settings), predicted: scoresOf(p, settings), method: p.method };
 }
 
 /**
- * The explanation of members S under rule r (or the weighted vote of `weights`), as `plan
+ * The explanation of members (S, Shi) under rule r (or the weighted vote of `weights`), as `plan
  * --explain` gives it, with the objective of the searches and the held-out check (F_β, the TUI's β).
  */
-export function explainSelection(m: TuiModel, S: number, r: number, weights?: MemberWeights): CandidateExplanation {
+export function explainSelection(m: TuiModel, S: number, Shi: number, r: number, weights?: MemberWeights): CandidateExplanation {
   const { scorer } = searchSetup(m.names, heldOutOptions(m.options));
-  return explainWith(m.plan, scorer, S, weights === undefined ? m.rules[r] : weightedRule(weights));
+  return explainWith(m.plan, scorer, S, Shi, weights === undefined ? m.rules[r] : weightedRule(weights));
 }
 
 /** What the planner's selection holds: members, a rule (by index), and weights for a weighted vote. */
 export interface Selection {
+  /** The members: systems 0–31 (`mask`) and 32–63 (`maskHi`). */
   mask: number;
+  maskHi: number;
   rule: number;
   /** A weighted vote of these weights (the rule is then `vote`, its unweighted form). */
   weights?: MemberWeights;
@@ -187,17 +191,19 @@ export interface Selection {
  */
 export function selectionOf(m: TuiModel, p: Pick<Procedure, 'members' | 'rule' | 'weights'>): Selection | null {
   let mask = 0;
+  let maskHi = 0;
   for (const name of p.members) {
     const i = m.names.indexOf(name);
     if (i < 0) return null;
-    mask |= 1 << i;
+    mask |= bitLo(i);
+    maskHi |= bitHi(i);
   }
   if (p.rule === 'weighted') {
     const vote = m.ruleNames.indexOf('vote');
-    return p.weights === undefined || vote < 0 ? null : { mask, rule: vote, weights: p.weights };
+    return p.weights === undefined || vote < 0 ? null : { mask, maskHi, rule: vote, weights: p.weights };
   }
   const rule = m.ruleNames.indexOf(p.rule);
-  return rule < 0 ? null : { mask, rule };
+  return rule < 0 ? null : { mask, maskHi, rule };
 }
 
 export const SORT_COLUMNS = ['#', 'P', 'R', 'F', 'SER', 'K', 'TP', 'FP', 'FN'] as const;

@@ -5,14 +5,16 @@
  * each leaves, never on a stale one. UI-free: no React, no Ink.
  */
 import type { CandidateExplanation, Procedure } from '../../src/plan/types.js';
+import { bitHi, bitLo } from '../../src/plan/member-set.js';
 import type { MemberWeights, Selection } from './model.js';
 import type { Candidate } from './search.js';
 
 export type PlannerPane = 'search' | 'heldout' | 'quality' | 'explain';
 
 export interface PlannerState {
-  /** The selection's members (bitmask), its rule (index), and a weighted vote's counts. */
+  /** The selection's members (bitmask: systems 0–31, and 32–63), its rule (index), and a weighted vote's counts. */
   selected: number;
+  selectedHi: number;
   rule: number;
   weights?: MemberWeights;
   /** The systems list's cursor. */
@@ -29,7 +31,7 @@ export interface PlannerState {
 }
 
 export const INITIAL_PLANNER: PlannerState = {
-  selected: 0, rule: 0, cursor: 0, notice: null, pane: 'search', explained: null, focus: 'systems', pick: 0, procPick: 0,
+  selected: 0, selectedHi: 0, rule: 0, cursor: 0, notice: null, pane: 'search', explained: null, focus: 'systems', pick: 0, procPick: 0,
 };
 
 /** A key as Ink reports it, reduced to what the planner reads. */
@@ -71,13 +73,13 @@ export function systemsFocused(s: PlannerState, c: PlannerContext): boolean {
 /** The candidate `x` explains: the list's under the cursor, else the selection (null: none). */
 export function highlighted(s: PlannerState, c: PlannerContext): Selection | null {
   const sys = systemsFocused(s, c);
-  if (!sys && s.pane === 'search' && c.candidates[s.pick] !== undefined) return { mask: c.candidates[s.pick].mask, rule: c.candidates[s.pick].rule };
+  if (!sys && s.pane === 'search' && c.candidates[s.pick] !== undefined) return { mask: c.candidates[s.pick].mask, maskHi: c.candidates[s.pick].maskHi, rule: c.candidates[s.pick].rule };
   if (!sys && s.pane === 'heldout' && c.procedures[s.procPick] !== undefined) return c.selectionOf(c.procedures[s.procPick]);
-  return s.selected === 0 ? null : { mask: s.selected, rule: s.rule, weights: s.weights };
+  return s.selected === 0 && s.selectedHi === 0 ? null : { mask: s.selected, maskHi: s.selectedHi, rule: s.rule, weights: s.weights };
 }
 
 function load(s: PlannerState, sel: Selection): PlannerState {
-  return { ...s, selected: sel.mask, rule: sel.rule, weights: sel.weights, notice: null, focus: 'systems' };
+  return { ...s, selected: sel.mask, selectedHi: sel.maskHi, rule: sel.rule, weights: sel.weights, notice: null, focus: 'systems' };
 }
 
 /** The state after one key, and the work it starts. */
@@ -106,14 +108,14 @@ export function plannerKey(s: PlannerState, k: PlannerKey, c: PlannerContext): P
   if (systemsFocused(s, c)) {
     if (k.up === true) return { state: { ...s, cursor: Math.max(0, s.cursor - 1) } };
     if (k.down === true) return { state: { ...s, cursor: Math.min(c.systems - 1, s.cursor + 1) } };
-    if (input === ' ') return { state: { ...s, selected: s.selected ^ (1 << s.cursor), weights: undefined } };
+    if (input === ' ') return { state: { ...s, selected: s.selected ^ bitLo(s.cursor), selectedHi: s.selectedHi ^ bitHi(s.cursor), weights: undefined } };
     return { state: s };
   }
   const field = s.pane === 'search' ? 'pick' : 'procPick';
   if (k.up === true) return { state: { ...s, [field]: Math.max(0, s[field] - 1) } };
   if (k.down === true) return { state: { ...s, [field]: Math.min(length - 1, s[field] + 1) } };
   if (k.enter === true && s.pane === 'search' && c.candidates[s.pick] !== undefined) {
-    return { state: load(s, { mask: c.candidates[s.pick].mask, rule: c.candidates[s.pick].rule }) };
+    return { state: load(s, { mask: c.candidates[s.pick].mask, maskHi: c.candidates[s.pick].maskHi, rule: c.candidates[s.pick].rule }) };
   }
   if (k.enter === true && s.pane === 'heldout' && c.procedures[s.procPick] !== undefined) {
     const p = c.procedures[s.procPick];

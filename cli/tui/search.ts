@@ -13,9 +13,10 @@ import { heldOutOptions, type TuiModel } from './model.js';
 
 export type SearchKind = 'greedy' | 'exhaustive';
 
-/** A listed candidate: members (bitmask), rule (index in the model's rules), actual objective. */
+/** A listed candidate: members (bitmask: systems 0–31, and 32–63), rule (index in the model's rules), actual objective. */
 export interface Candidate {
   mask: number;
+  maskHi: number;
   rule: number;
   value: number;
 }
@@ -48,7 +49,7 @@ export const SEARCH_TOP = 10;
 
 /** The plan's candidates of a finished search, as the planner view lists them. */
 export function candidatesOf(p: Planned): Candidate[] {
-  return p.listed.map((l) => ({ mask: l.S, rule: l.ruleIndex, value: l.value }));
+  return p.listed.map((l) => ({ mask: l.S, maskHi: l.Shi, rule: l.ruleIndex, value: l.value }));
 }
 
 /**

@@ -27,8 +27,8 @@
  * draw a random half of the systems (⌈n/2⌉, seeded), run the selection on that half, and add up
  * the counts the runs return. `bags = 1` is plain selection over every system.
  */
-import { popcount } from '../model/bitset.js';
 import type { Rule } from '../ensemble/rules.js';
+import { allHi, allLo, bitHi, bitLo, hasMember, setSize } from './member-set.js';
 import { mulberry32 } from './split.js';
 import type { PlanData } from './data.js';
 import { actualVote, type VoteWeights } from './engine.js';
@@ -66,10 +66,17 @@ export interface CaruanaResult {
   evaluated: number;
 }
 
-/** The member bitmask of counts. */
+/** The member bitmask of counts: its low word (systems 0–31). */
 export function maskOfWeights(w: ArrayLike<number>): number {
   let S = 0;
-  for (let m = 0; m < w.length; m++) if (w[m] > 0) S |= 1 << m;
+  for (let m = 0; m < w.length; m++) if (w[m] > 0) S |= bitLo(m);
+  return S;
+}
+
+/** The member bitmask of counts: its high word (systems 32–63). */
+export function maskHiOfWeights(w: ArrayLike<number>): number {
+  let S = 0;
+  for (let m = 0; m < w.length; m++) if (w[m] > 0) S |= bitHi(m);
   return S;
 }
 
@@ -98,14 +105,14 @@ function voteWeightsOf(data: PlanData, w: Int32Array): VoteWeights {
   return { unit: false, label, o };
 }
 
-/** The objective of the ensemble of counts `w` (bitmask S). */
-function valueOf(data: PlanData, scorer: Scorer, vw: VoteWeights, S: number): number {
-  if (S === 0) return Number.NaN;
-  return scorer.value(actualVote(data, S, vw), popcount(S), scorer.costOf(S));
+/** The objective of the ensemble of counts `w` (bitmask S, Shi). */
+function valueOf(data: PlanData, scorer: Scorer, vw: VoteWeights, S: number, Shi: number): number {
+  if (S === 0 && Shi === 0) return Number.NaN;
+  return scorer.value(actualVote(data, S, Shi, vw), setSize(S, Shi), scorer.costOf(S, Shi));
 }
 
-/** One run of selection with replacement over the systems of `library` (a bitmask). */
-function run(data: PlanData, scorer: Scorer, library: number, steps: number, patience: number): CaruanaResult {
+/** One run of selection with replacement over the systems of `library` (a bitmask, two words). */
+function run(data: PlanData, scorer: Scorer, library: number, libraryHi: number, steps: number, patience: number): CaruanaResult {
   const n = data.n;
   const L = Math.max(1, data.labels.length);
   const w = new Int32Array(n);
@@ -117,9 +124,9 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
   };
   // The library by objective alone, best first (ties: F1 rank). Each system alone is an
   // extension of the empty ensemble, so one pass scores them all.
-  const singles = extensionCounts(data, 0, w);
-  const members = Array.from({ length: n }, (_, m) => m).filter((m) => (library >> m) & 1);
-  const alone = new Map(members.map((m) => [m, scorer.value(singles[m], 1, scorer.costOf(1 << m))]));
+  const singles = extensionCounts(data, 0, 0, w);
+  const members = Array.from({ length: n }, (_, m) => m).filter((m) => hasMember(library, libraryHi, m));
+  const alone = new Map(members.map((m) => [m, scorer.value(singles[m], 1, scorer.costOf(bitLo(m), bitHi(m)))]));
   const order = [...members].sort((a, b) => {
     const ka = scorer.key(alone.get(a)!);
     const kb = scorer.key(alone.get(b)!);
@@ -129,6 +136,7 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
   const path: CaruanaStep[] = [];
   let best: CaruanaStep | undefined;
   let S = 0;
+  let Shi = 0;
   const record = (added: number, value: number) => {
     const st: CaruanaStep = { added, weights: Int32Array.from(w), value };
     path.push(st);
@@ -141,10 +149,12 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
   for (let k = 0; k < order.length; k++) {
     // The ensemble of the k + 1 best is an extension of that of the k best (one pass, which
     // costs less than one vote over every boundary).
-    const S2 = S | (1 << order[k]);
-    const v = k === 0 ? alone.get(order[0])! : scorer.value(extensionCounts(data, S, w)[order[k]], k + 1, scorer.costOf(S2));
+    const S2 = S | bitLo(order[k]);
+    const S2hi = Shi | bitHi(order[k]);
+    const v = k === 0 ? alone.get(order[0])! : scorer.value(extensionCounts(data, S, Shi, w)[order[k]], k + 1, scorer.costOf(S2, S2hi));
     bump(order[k], 1);
     S = S2;
+    Shi = S2hi;
     initValues.push(v);
     evaluated++;
     if (k === 0 || scorer.key(v) > scorer.key(initValue)) {
@@ -154,15 +164,18 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
   }
   for (let k = order.length - 1; k >= initN; k--) {
     bump(order[k], -1);
-    S &= ~(1 << order[k]);
+    S &= ~bitLo(order[k]);
+    Shi &= ~bitHi(order[k]);
   }
   w.fill(0);
   vw.o.fill(0);
   vw.label.fill(0);
   S = 0;
+  Shi = 0;
   for (let k = 0; k < initN; k++) {
     bump(order[k], 1);
-    S |= 1 << order[k];
+    S |= bitLo(order[k]);
+    Shi |= bitHi(order[k]);
     record(order[k], initValues[k]);
   }
   let stale = 0;
@@ -171,10 +184,11 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
     let pick = -1;
     let pickValue = Number.NaN;
     // Every addition scored in one pass (extensions.ts): the same values as one vote each.
-    const ext = extensionCounts(data, S, w);
+    const ext = extensionCounts(data, S, Shi, w);
     for (const m of order) {
-      const S2 = S | (1 << m);
-      const v = scorer.value(ext[m], popcount(S2), scorer.costOf(S2));
+      const S2 = S | bitLo(m);
+      const S2hi = Shi | bitHi(m);
+      const v = scorer.value(ext[m], setSize(S2, S2hi), scorer.costOf(S2, S2hi));
       evaluated++;
       if (pick < 0 || scorer.key(v) > scorer.key(pickValue)) {
         pick = m;
@@ -182,7 +196,8 @@ function run(data: PlanData, scorer: Scorer, library: number, steps: number, pat
       }
     }
     bump(pick, 1);
-    S |= 1 << pick;
+    S |= bitLo(pick);
+    Shi |= bitHi(pick);
     record(pick, pickValue);
     stale = best === before ? stale + 1 : 0;
   }
@@ -201,8 +216,7 @@ export function caruana(data: PlanData, scorer: Scorer, options: CaruanaOptions 
   if (!Number.isInteger(bags) || bags < 1) throw new RangeError(`bags must be a positive integer, got ${bags}`);
   if (!Number.isInteger(steps) || steps < 1) throw new RangeError(`steps must be a positive integer, got ${steps}`);
   if (!Number.isInteger(patience) || patience < 1) throw new RangeError(`patience must be a positive integer, got ${patience}`);
-  const all = n >= 31 ? -1 : (1 << n) - 1;
-  if (bags === 1) return run(data, scorer, all, steps, patience);
+  if (bags === 1) return run(data, scorer, allLo(n), allHi(n), steps, patience);
   const random = mulberry32(options.seed ?? 1);
   const total = new Int32Array(n);
   let first: CaruanaResult | undefined;
@@ -216,12 +230,16 @@ export function caruana(data: PlanData, scorer: Scorer, options: CaruanaOptions 
       [order[i], order[j]] = [order[j], order[i]];
     }
     let library = 0;
-    for (let i = 0; i < half; i++) library |= 1 << order[i];
-    const r = run(data, scorer, library, steps, patience);
+    let libraryHi = 0;
+    for (let i = 0; i < half; i++) {
+      library |= bitLo(order[i]);
+      libraryHi |= bitHi(order[i]);
+    }
+    const r = run(data, scorer, library, libraryHi, steps, patience);
     first ??= r;
     evaluated += r.evaluated;
     for (let m = 0; m < n; m++) total[m] += r.weights[m];
   }
   const vw = voteWeightsOf(data, total);
-  return { weights: total, value: valueOf(data, scorer, vw, maskOfWeights(total)), path: first!.path, evaluated: evaluated + 1 };
+  return { weights: total, value: valueOf(data, scorer, vw, maskOfWeights(total), maskHiOfWeights(total)), path: first!.path, evaluated: evaluated + 1 };
 }

@@ -8,6 +8,7 @@
  */
 import { isBinaryRule, ruleName, type Rule, type WeightSpec } from '../ensemble/rules.js';
 import { membersOf, type PlanData } from './data.js';
+import { bitHi, bitLo } from './member-set.js';
 import { actualCounts, keptItems, voteWeights, type ActualCounts, type VoteWeights } from './engine.js';
 import type { Counts4 } from './scores.js';
 
@@ -21,12 +22,13 @@ export interface Choice {
 }
 
 /**
- * The choice of members S (a bitmask over `data`) under `rule`, resolved on `data`: `f1` and
- * `label-f1` weights become the members' F1 (per label) there, given weights are kept for the
- * members only, and the tie-break order is the members' rank there.
+ * The choice of members S (a bitmask over `data`: systems 0–31; `Shi`, systems 32–63) under
+ * `rule`, resolved on `data`: `f1` and `label-f1` weights become the members' F1 (per label)
+ * there, given weights are kept for the members only, and the tie-break order is the members'
+ * rank there.
  */
-export function choiceOf(data: PlanData, S: number, rule: Rule): Choice {
-  const members = membersOf(S);
+export function choiceOf(data: PlanData, S: number, rule: Rule, Shi = 0): Choice {
+  const members = membersOf(S, Shi);
   const tieBreak = [...members].sort((a, b) => data.rank[a] - data.rank[b]).map((m) => data.names[m]);
   const names = members.map((m) => data.names[m]);
   if (rule.kind !== 'weighted') return { members: names, rule, tieBreak };
@@ -54,10 +56,11 @@ export function choiceOf(data: PlanData, S: number, rule: Rule): Choice {
   return { members: names, rule: { kind: 'weighted', weights }, tieBreak };
 }
 
-/** A choice bound to some data: its member bitmask, weights, and the data with the choice's tie-break ranking. */
+/** A choice bound to some data: its member bitmask (two words), weights, and the data with the choice's tie-break ranking. */
 export interface BoundChoice {
   data: PlanData;
   S: number;
+  Shi: number;
   rule: Rule;
   weights: VoteWeights | undefined;
 }
@@ -70,26 +73,30 @@ export function bindChoice(data: PlanData, choice: Choice): BoundChoice {
   const missing = choice.members.filter((m) => !data.names.includes(m));
   if (missing.length > 0) throw new Error(`the data has no system named ${missing.map((m) => `"${m}"`).join(', ')}`);
   let S = 0;
-  for (const name of choice.members) S |= 1 << data.names.indexOf(name);
+  let Shi = 0;
+  for (const name of choice.members) {
+    S |= bitLo(data.names.indexOf(name));
+    Shi |= bitHi(data.names.indexOf(name));
+  }
   const ranked = choice.tieBreak.map((name) => data.names.indexOf(name)).filter((m) => m >= 0);
   const rest = Array.from({ length: data.n }, (_, m) => m).filter((m) => !ranked.includes(m)).sort((a, b) => data.rank[a] - data.rank[b]);
   const rank = new Int32Array(data.n);
   [...ranked, ...rest].forEach((m, r) => { rank[m] = r; });
   const bound = { ...data, rank };
-  const weights = isBinaryRule(choice.rule) ? undefined : voteWeights(bound, choice.rule, S);
-  return { data: bound, S, rule: choice.rule, weights };
+  const weights = isBinaryRule(choice.rule) ? undefined : voteWeights(bound, choice.rule, S, Shi);
+  return { data: bound, S, Shi, rule: choice.rule, weights };
 }
 
 /** The counts (TP, FP, FN, S, label ties) of a choice on data. */
 export function choiceCounts(data: PlanData, choice: Choice): ActualCounts {
   const b = bindChoice(data, choice);
-  return actualCounts(b.data, b.S, b.rule, true, b.weights);
+  return actualCounts(b.data, b.S, b.Shi, b.rule, true, b.weights);
 }
 
 /** The items (local ids) a choice keeps on data, flagged 1. */
 export function choiceKept(data: PlanData, choice: Choice): Uint8Array {
   const b = bindChoice(data, choice);
-  return keptItems(b.data, b.S, b.rule, b.weights);
+  return keptItems(b.data, b.S, b.Shi, b.rule, b.weights);
 }
 
 /**

@@ -6,8 +6,9 @@
  * Items are the strict (labelled) items of an {@link EnsembleIndex}, restricted to the planning
  * documents (all of them, or a training split for held-out scoring) and renumbered 0..u−1. A
  * member bitmask has bit m set when system m returns the item, so an ensemble of members S (a
- * bitmask too) gives an item `popcount(mask & S)` votes. Bitmasks are integers below 2^30: the
- * planner takes at most {@link MAX_SYSTEMS} systems.
+ * bitmask too) gives an item `popcount(mask & S)` votes. A bitmask is two 32-bit words, systems
+ * 0–31 in `mask` and 32–63 in `maskHi` (member-set.ts says why): the planner takes at most
+ * {@link MAX_SYSTEMS} systems, and with 32 or fewer every high word is 0.
  *
  * Substitutions (S of Makhoul's C/S/D/I) need boundaries: an item is a substitution candidate
  * (an "X item") when it is not gold but a gold item has its boundaries. For a set of kept items,
@@ -18,9 +19,13 @@ import { Bitset, popcount } from '../model/bitset.js';
 import type { EnsembleIndex } from '../ensemble/simulate.js';
 import { prf } from '../metrics/prf.js';
 import { sentenceAt } from '../model/corpus.js';
+import { bitHi, bitLo, membersOfSet, setKey } from './member-set.js';
 
-/** The largest number of systems the planner takes (member sets are bitmasks below 2^30). */
-export const MAX_SYSTEMS = 30;
+/** The largest number of systems the planner takes (member sets are two 32-bit words). */
+export const MAX_SYSTEMS = 64;
+
+/** The largest number of systems exhaustive search takes (it enumerates one-word bitmasks below 2^30). */
+export const MAX_EXHAUSTIVE_SYSTEMS = 30;
 
 export interface PlanData {
   /** Number of systems and their names (input order). */
@@ -30,13 +35,15 @@ export interface PlanData {
   u: number;
   globalId: Int32Array;
   isGold: Uint8Array;
-  /** Member bitmask of each item. */
+  /** Member bitmask of each item: systems 0–31, and 32–63 (all 0 with at most 32 systems). */
   mask: Int32Array;
+  maskHi: Int32Array;
   /**
    * Vote bitmask of each item: bit m when the item is system m's vote at its boundary (a system
    * proposing several labels at one boundary votes once, for its lowest item id, as simulate does).
    */
   voteMask: Int32Array;
+  voteMaskHi: Int32Array;
   label: Int32Array;
   labels: string[];
   doc: Int32Array;
@@ -52,6 +59,7 @@ export interface PlanData {
   /** Number of gold items at each boundary, and the OR of the vote masks there. */
   bGold: Int32Array;
   bVoteOr: Int32Array;
+  bVoteOrHi: Int32Array;
   /** Boundaries holding a gold item and at least one non-gold item (where substitutions happen). */
   xBoundaries: Int32Array;
   /** Gold items on the planning documents; non-gold items any system returns there. */
@@ -79,7 +87,7 @@ export interface PlanData {
   /** Number of X items. */
   xSize: number;
   /** Distinct member masks with their numbers of gold and non-gold items (binary rules need only these). */
-  patterns: { mask: Int32Array; gold: Int32Array; neg: Int32Array; count: number };
+  patterns: { mask: Int32Array; maskHi: Int32Array; gold: Int32Array; neg: Int32Array; count: number };
   /**
    * Typed votes, split by boundary: at a boundary where one item alone gets votes, the vote
    * depends only on that item's vote mask and label (its votes against the `O` of the others),
@@ -87,7 +95,7 @@ export interface PlanData {
    * gold, not gold, and not gold at a gold boundary (a substitution when it wins). The other
    * boundaries, where labels compete, are listed in `contested`.
    */
-  votePatterns: { mask: Int32Array; label: Int32Array; gold: Int32Array; neg: Int32Array; sub: Int32Array; count: number };
+  votePatterns: { mask: Int32Array; maskHi: Int32Array; label: Int32Array; gold: Int32Array; neg: Int32Array; sub: Int32Array; count: number };
   contested: Int32Array;
 }
 
@@ -167,6 +175,9 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
     unit[i] = unitOfId(id);
   }
   const mask = new Int32Array(u);
+  // With 32 systems or fewer the high words are all 0: one array of zeros serves as both (read only).
+  const wide = n > 32;
+  const maskHi = new Int32Array(u);
   const memberItems: Int32Array[] = [];
   for (let m = 0; m < n; m++) {
     const all = index.memberItems[m];
@@ -175,12 +186,14 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
     for (let k = 0; k < all.length; k++) if (local[all[k]] >= 0) count += times[all[k]];
     const mine = new Int32Array(count);
     let w = 0;
+    const words = m < 32 ? mask : maskHi;
+    const bit = 1 << (m & 31);
     for (let k = 0; k < all.length; k++) {
       const i = local[all[k]];
       if (i < 0) continue;
       for (let j = 0; j < times[all[k]]; j++) {
         mine[w++] = i + j;
-        mask[i + j] |= 1 << m;
+        words[i + j] |= bit;
       }
     }
     memberItems.push(mine);
@@ -208,25 +221,34 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   for (let i = 0; i < u; i++) bItems[fill[boundaryOf[i]]++] = i;
   // Vote masks: each member votes for its lowest item at a boundary (items are in id order).
   const voteMask = new Int32Array(u);
+  const voteMaskHi = wide ? new Int32Array(u) : maskHi;
   const bGold = new Int32Array(boundaries);
   const bVoteOr = new Int32Array(boundaries);
+  const bVoteOrHi = new Int32Array(boundaries);
   const xb: number[] = [];
   for (let b = 0; b < boundaries; b++) {
     let taken = 0;
+    let takenHi = 0;
     let neg = 0;
     for (let e = bStart[b]; e < bStart[b + 1]; e++) {
       const i = bItems[e];
       const v = mask[i] & ~taken;
       voteMask[i] = v;
       taken |= v;
+      if (wide) {
+        const vHi = maskHi[i] & ~takenHi;
+        voteMaskHi[i] = vHi;
+        takenHi |= vHi;
+      }
       if (isGold[i]) bGold[b]++;
       else neg++;
     }
     bVoteOr[b] = taken;
+    bVoteOrHi[b] = takenHi;
     if (bGold[b] > 0 && neg > 0) xb.push(b);
   }
   const xBoundaries = Int32Array.from(xb);
-  const { votePatterns, contested } = buildVotePatterns(boundaries, bStart, bItems, voteMask, isGold, bGold, label, Math.max(1, index.labels.length));
+  const { votePatterns, contested } = buildVotePatterns(boundaries, bStart, bItems, voteMask, voteMaskHi, isGold, bGold, label, Math.max(1, index.labels.length));
 
   let goldSize = 0;
   for (let i = 0; i < u; i++) goldSize += isGold[i];
@@ -286,10 +308,10 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   }
 
   const data: PlanData = {
-    n, names: index.corpus.systems.map((s) => s.name), u, globalId, isGold, mask, voteMask, label, labels: index.labels, doc,
-    documents: index.corpus.documents.length, unit, units: unitCount(index, unitKind), unitKind, boundaries, bStart, bItems, bGold, bVoteOr, xBoundaries, goldSize, negSize,
+    n, names: index.corpus.systems.map((s) => s.name), u, globalId, isGold, mask, maskHi, voteMask, voteMaskHi, label, labels: index.labels, doc,
+    documents: index.corpus.documents.length, unit, units: unitCount(index, unitKind), unitKind, boundaries, bStart, bItems, bGold, bVoteOr, bVoteOrHi, xBoundaries, goldSize, negSize,
     memberItems, tp, fp, s: new Float64Array(n), f1: new Float64Array(n), labelF1: [], rank: new Int32Array(n),
-    coGold, coNeg, coX, wc, ww, xSize, patterns: buildPatterns(mask, isGold), votePatterns, contested,
+    coGold, coNeg, coX, wc, ww, xSize, patterns: buildPatterns(mask, maskHi, isGold), votePatterns, contested,
   };
   // Per-system substitutions, F1 (overall and per label) and rank, as simulate's tie-break uses.
   // Per label, a system's TP and FP come from its own items; its FN are the label's gold items
@@ -300,7 +322,7 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   const labelTp = new Float64Array(L);
   const labelFp = new Float64Array(L);
   for (let m = 0; m < n; m++) {
-    data.s[m] = substitutionsOf(data, 1 << m, 1);
+    data.s[m] = substitutionsOf(data, bitLo(m), bitHi(m), 1);
     data.f1[m] = prf({ tp: tp[m], fp: fp[m], fn: goldSize - tp[m] }).f;
     labelTp.fill(0);
     labelFp.fill(0);
@@ -317,28 +339,33 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   return data;
 }
 
-function buildPatterns(mask: Int32Array, isGold: Uint8Array): PlanData['patterns'] {
-  const at = new Map<number, number>();
+/** Distinct (mask, maskHi) pairs in order of first appearance (keyed by the low word alone while every high word is 0). */
+function buildPatterns(mask: Int32Array, maskHi: Int32Array, isGold: Uint8Array): PlanData['patterns'] {
+  const at = new Map<number | string, number>();
   const masks: number[] = [];
+  const masksHi: number[] = [];
   const gold: number[] = [];
   const neg: number[] = [];
   for (let i = 0; i < mask.length; i++) {
-    let p = at.get(mask[i]);
+    const key = maskHi[i] === 0 ? mask[i] : setKey(mask[i], maskHi[i]);
+    let p = at.get(key);
     if (p === undefined) {
-      at.set(mask[i], (p = masks.length));
+      at.set(key, (p = masks.length));
       masks.push(mask[i]);
+      masksHi.push(maskHi[i]);
       gold.push(0);
       neg.push(0);
     }
     if (isGold[i]) gold[p]++;
     else neg[p]++;
   }
-  return { mask: Int32Array.from(masks), gold: Int32Array.from(gold), neg: Int32Array.from(neg), count: masks.length };
+  return { mask: Int32Array.from(masks), maskHi: Int32Array.from(masksHi), gold: Int32Array.from(gold), neg: Int32Array.from(neg), count: masks.length };
 }
 
-function buildVotePatterns(boundaries: number, bStart: Int32Array, bItems: Int32Array, voteMask: Int32Array, isGold: Uint8Array, bGold: Int32Array, label: Int32Array, labels: number): Pick<PlanData, 'votePatterns' | 'contested'> {
-  const at = new Map<number, number>();
+function buildVotePatterns(boundaries: number, bStart: Int32Array, bItems: Int32Array, voteMask: Int32Array, voteMaskHi: Int32Array, isGold: Uint8Array, bGold: Int32Array, label: Int32Array, labels: number): Pick<PlanData, 'votePatterns' | 'contested'> {
+  const at = new Map<number | string, number>();
   const mask: number[] = [];
+  const maskHi: number[] = [];
   const lab: number[] = [];
   const gold: number[] = [];
   const neg: number[] = [];
@@ -348,7 +375,7 @@ function buildVotePatterns(boundaries: number, bStart: Int32Array, bItems: Int32
     let only = -1;
     let voted = 0;
     for (let e = bStart[b]; e < bStart[b + 1]; e++) {
-      if (voteMask[bItems[e]] !== 0) {
+      if (voteMask[bItems[e]] !== 0 || voteMaskHi[bItems[e]] !== 0) {
         voted++;
         only = bItems[e];
       }
@@ -358,11 +385,13 @@ function buildVotePatterns(boundaries: number, bStart: Int32Array, bItems: Int32
       contested.push(b);
       continue;
     }
-    const key = voteMask[only] * labels + label[only];
+    const hi = voteMaskHi[only];
+    const key = hi === 0 ? voteMask[only] * labels + label[only] : `${setKey(voteMask[only], hi)}:${label[only]}`;
     let p = at.get(key);
     if (p === undefined) {
       at.set(key, (p = mask.length));
       mask.push(voteMask[only]);
+      maskHi.push(hi);
       lab.push(label[only]);
       gold.push(0);
       neg.push(0);
@@ -376,7 +405,7 @@ function buildVotePatterns(boundaries: number, bStart: Int32Array, bItems: Int32
   }
   return {
     votePatterns: {
-      mask: Int32Array.from(mask), label: Int32Array.from(lab), gold: Int32Array.from(gold), neg: Int32Array.from(neg),
+      mask: Int32Array.from(mask), maskHi: Int32Array.from(maskHi), label: Int32Array.from(lab), gold: Int32Array.from(gold), neg: Int32Array.from(neg),
       sub: Int32Array.from(sub), count: mask.length,
     },
     contested: Int32Array.from(contested),
@@ -384,11 +413,12 @@ function buildVotePatterns(boundaries: number, bStart: Int32Array, bItems: Int32
 }
 
 /**
- * Substitutions of the binary rule "at least `need` votes among the members `members` (a
- * bitmask)": Σ over gold boundaries of min(g_b − C_b, x_b) (see the module comment).
+ * Substitutions of the binary rule "at least `need` votes among the members (`members`,
+ * `membersHi`: a two-word bitmask)": Σ over gold boundaries of min(g_b − C_b, x_b) (see the
+ * module comment).
  */
-export function substitutionsOf(data: Pick<PlanData, 'xBoundaries' | 'bStart' | 'bItems' | 'isGold' | 'mask' | 'bGold'>, members: number, need: number): number {
-  const { xBoundaries, bStart, bItems, isGold, mask, bGold } = data;
+export function substitutionsOf(data: Pick<PlanData, 'xBoundaries' | 'bStart' | 'bItems' | 'isGold' | 'mask' | 'maskHi' | 'bGold'>, members: number, membersHi: number, need: number): number {
+  const { xBoundaries, bStart, bItems, isGold, mask, maskHi, bGold } = data;
   let s = 0;
   for (let k = 0; k < xBoundaries.length; k++) {
     const b = xBoundaries[k];
@@ -396,7 +426,7 @@ export function substitutionsOf(data: Pick<PlanData, 'xBoundaries' | 'bStart' | 
     let x = 0;
     for (let e = bStart[b]; e < bStart[b + 1]; e++) {
       const i = bItems[e];
-      if (popcount(mask[i] & members) < need) continue;
+      if ((membersHi === 0 ? popcount(mask[i] & members) : popcount(mask[i] & members) + popcount(maskHi[i] & membersHi)) < need) continue;
       if (isGold[i]) kept++;
       else x++;
     }
@@ -405,16 +435,21 @@ export function substitutionsOf(data: Pick<PlanData, 'xBoundaries' | 'bStart' | 
   return s;
 }
 
-/** Bitmask of a member list. */
+/** Bitmask of a member list: its low word (systems 0–31). */
 export function maskOf(members: readonly number[]): number {
   let m = 0;
-  for (const k of members) m |= 1 << k;
+  for (const k of members) m |= bitLo(k);
   return m;
 }
 
-/** Member list (increasing) of a bitmask. */
-export function membersOf(mask: number): number[] {
-  const out: number[] = [];
-  for (let k = 0; mask !== 0; k++, mask >>>= 1) if (mask & 1) out.push(k);
-  return out;
+/** Bitmask of a member list: its high word (systems 32–63). */
+export function maskHiOf(members: readonly number[]): number {
+  let m = 0;
+  for (const k of members) m |= bitHi(k);
+  return m;
+}
+
+/** Member list (increasing) of a two-word bitmask. */
+export function membersOf(mask: number, maskHi: number): number[] {
+  return membersOfSet(mask, maskHi);
 }

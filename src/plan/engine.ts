@@ -4,6 +4,10 @@
  * same ensembles `simulate` builds (tested against it on random corpora), computed from member
  * bitmasks so that one candidate costs one pass over distinct member patterns (binary rules) or
  * over the boundaries (typed rules), with no allocation.
+ *
+ * A member set is two words, S (systems 0–31) and Shi (32–63; see member-set.ts). When Shi is 0
+ * — always with 32 systems or fewer — the one-word loops run, reading no high word; otherwise
+ * their two-word twins (the same steps on both words).
  */
 import { UsageError } from '../errors.js';
 import { popcount } from '../model/bitset.js';
@@ -11,6 +15,7 @@ import { isBinaryRule, threshold, type Rule } from '../ensemble/rules.js';
 import { fCompOf, shareFixed } from '../complementarity/comp.js';
 import { substitutionsOf, type PlanData } from './data.js';
 import { memberWeights, tallyWeights } from '../ensemble/weights.js';
+import { bitHi, bitLo, hasMember, setSize } from './member-set.js';
 
 /**
  * The part of the planning data that scoring a member set reads (what exhaustive search shares
@@ -18,7 +23,7 @@ import { memberWeights, tallyWeights } from '../ensemble/weights.js';
  */
 export type ScoringData = Pick<PlanData,
   'n' | 'goldSize' | 'labels' | 'rank' | 'patterns' | 'votePatterns' | 'contested' | 'boundaries' | 'bStart' | 'bItems'
-  | 'voteMask' | 'bVoteOr' | 'isGold' | 'label' | 'bGold' | 'mask' | 'xBoundaries'>;
+  | 'voteMask' | 'voteMaskHi' | 'bVoteOr' | 'bVoteOrHi' | 'isGold' | 'label' | 'bGold' | 'mask' | 'maskHi' | 'xBoundaries'>;
 
 export interface ActualCounts {
   tp: number;
@@ -55,10 +60,11 @@ export function needOf(rule: Rule, size: number): number {
  * The vote weights of a typed rule on the planning data: 1 for `vote`; for `weighted`, the
  * members' F1 (`f1`), F1 on the voted label with `O` votes at overall F1 (`label-f1`), or the
  * given weights (`given`, by system name; `table`, per label).
- * With `only` (a member bitmask), only those systems need weights; the others weigh 0.
+ * With `only` (a member bitmask, `onlyHi` its high word), only those systems need weights; the
+ * others weigh 0.
  * @throws UsageError for a given weight naming no system, or a system without one.
  */
-export function voteWeights(data: PlanData, rule: Rule, only?: number): VoteWeights {
+export function voteWeights(data: PlanData, rule: Rule, only?: number, onlyHi = 0): VoteWeights {
   const { n } = data;
   const L = Math.max(1, data.labels.length);
   const label = new Float64Array(n * L).fill(1);
@@ -66,7 +72,7 @@ export function voteWeights(data: PlanData, rule: Rule, only?: number): VoteWeig
   if (rule.kind !== 'weighted') return { unit: true, label, o };
   label.fill(0);
   o.fill(0);
-  const members = Array.from({ length: n }, (_, m) => m).filter((m) => only === undefined || ((only >> m) & 1) === 1);
+  const members = Array.from({ length: n }, (_, m) => m).filter((m) => only === undefined || hasMember(only, onlyHi, m));
   const src = { names: data.names, labels: data.labels, hasGold: true, f1: data.f1, labelF1: data.labelF1 };
   let w;
   try {
@@ -84,14 +90,22 @@ export function voteWeights(data: PlanData, rule: Rule, only?: number): VoteWeig
 }
 
 /**
- * TP and FP of "at least `need` votes among the members `S`" (bitmask), and S (substitutions)
- * when `withSlots`. Cost: one pass over the distinct member patterns.
+ * TP and FP of "at least `need` votes among the members (S, Shi)" (bitmask), and S
+ * (substitutions) when `withSlots`. Cost: one pass over the distinct member patterns.
  */
-export function actualBinary(data: ScoringData, S: number, need: number, withSlots: boolean): ActualCounts {
+export function actualBinary(data: ScoringData, S: number, Shi: number, need: number, withSlots: boolean): ActualCounts {
   const p = data.patterns;
   let tp = 0;
   let fp = 0;
-  if (need <= 1) {
+  if (Shi !== 0) {
+    const hi = p.maskHi;
+    for (let k = 0; k < p.count; k++) {
+      if (popcount(p.mask[k] & S) + popcount(hi[k] & Shi) >= need) {
+        tp += p.gold[k];
+        fp += p.neg[k];
+      }
+    }
+  } else if (need <= 1) {
     for (let k = 0; k < p.count; k++) {
       if ((p.mask[k] & S) !== 0) {
         tp += p.gold[k];
@@ -106,7 +120,7 @@ export function actualBinary(data: ScoringData, S: number, need: number, withSlo
       }
     }
   }
-  return { tp, fp, fn: data.goldSize - tp, s: withSlots ? substitutionsOf(data, S, need) : NaN, ties: 0 };
+  return { tp, fp, fn: data.goldSize - tp, s: withSlots ? substitutionsOf(data, S, Shi, need) : NaN, ties: 0 };
 }
 
 /** The member with the best rank (lowest) among the bits of `bits`. */
@@ -131,6 +145,30 @@ function oWeightOf(weights: VoteWeights, bits: number): number {
   return t;
 }
 
+/** {@link bestRank} of a two-word set of bits. */
+function bestRank2(data: Pick<PlanData, 'rank'>, bits: number, bitsHi: number): number {
+  let best = bestRank(data, bits);
+  for (let x = bitsHi; x !== 0; x &= x - 1) {
+    const m = 63 - Math.clz32(x & -x);
+    if (data.rank[m] < best) best = data.rank[m];
+  }
+  return best;
+}
+
+/** {@link tallyOf} of a two-word set of bits. */
+function tallyOf2(weights: VoteWeights, L: number, bits: number, bitsHi: number, l: number): number {
+  let t = tallyOf(weights, L, bits, l);
+  for (let x = bitsHi; x !== 0; x &= x - 1) t += weights.label[(63 - Math.clz32(x & -x)) * L + l];
+  return t;
+}
+
+/** {@link oWeightOf} of a two-word set of bits. */
+function oWeightOf2(weights: VoteWeights, bits: number, bitsHi: number): number {
+  let t = oWeightOf(weights, bits);
+  for (let x = bitsHi; x !== 0; x &= x - 1) t += weights.o[63 - Math.clz32(x & -x)];
+  return t;
+}
+
 /**
  * Counts of the typed vote (plain when `weights.unit`, else weighted) of the members `S`, as
  * `simulate` decides it: per boundary, each member votes its label there or `O`; the label with
@@ -138,7 +176,8 @@ function oWeightOf(weights: VoteWeights, bits: number): number {
  * label backed by the best-ranked member. S counts a winning non-gold label at a gold boundary.
  * When `keep` is given, the winning items are flagged in it (1).
  */
-export function actualVote(data: ScoringData, S: number, weights: VoteWeights, keep?: Uint8Array): ActualCounts {
+export function actualVote(data: ScoringData, S: number, Shi: number, weights: VoteWeights, keep?: Uint8Array): ActualCounts {
+  if (Shi !== 0) return actualVote2(data, S, Shi, weights, keep);
   const { bStart, bItems, voteMask, bVoteOr, isGold, label, bGold } = data;
   const L = Math.max(1, data.labels.length);
   const size = popcount(S);
@@ -217,24 +256,108 @@ export function actualVote(data: ScoringData, S: number, weights: VoteWeights, k
   return { tp, fp, fn: data.goldSize - tp, s, ties };
 }
 
-/** Counts of any rule; `weights` is needed for typed rules ({@link voteWeights}). */
-export function actualCounts(data: PlanData, S: number, rule: Rule, withSlots: boolean, weights?: VoteWeights): ActualCounts {
-  if (isBinaryRule(rule)) {
-    const need = needOf(rule, popcount(S));
-    if (need === Infinity) return { tp: 0, fp: 0, fn: data.goldSize, s: 0, ties: 0 };
-    return actualBinary(data, S, need, withSlots);
+/** {@link actualVote} of a member set with a high word (the same steps on both words). */
+function actualVote2(data: ScoringData, S: number, Shi: number, weights: VoteWeights, keep?: Uint8Array): ActualCounts {
+  const { bStart, bItems, voteMask, voteMaskHi, bVoteOr, bVoteOrHi, isGold, label, bGold } = data;
+  const L = Math.max(1, data.labels.length);
+  const size = popcount(S) + popcount(Shi);
+  const totalO = weights.unit ? size : oWeightOf2(weights, S, Shi);
+  const eps = 1e-9 * Math.max(1, totalO);
+  let tp = 0;
+  let fp = 0;
+  let s = 0;
+  let ties = 0;
+  const vp = data.votePatterns;
+  if (keep === undefined) {
+    for (let k = 0; k < vp.count; k++) {
+      const bits = vp.mask[k] & S;
+      const bitsHi = vp.maskHi[k] & Shi;
+      if (bits === 0 && bitsHi === 0) continue;
+      let wins: boolean;
+      if (weights.unit) {
+        wins = 2 * (popcount(bits) + popcount(bitsHi)) > size;
+      } else {
+        const o = bits === S && bitsHi === Shi ? 0 : totalO - oWeightOf2(weights, bits, bitsHi);
+        wins = tallyOf2(weights, L, bits, bitsHi, vp.label[k]) > o + eps;
+      }
+      if (wins) {
+        tp += vp.gold[k];
+        fp += vp.neg[k];
+        s += vp.sub[k];
+      }
+    }
   }
-  return actualVote(data, S, weights ?? voteWeights(data, rule));
+  const list = keep === undefined ? data.contested : null;
+  const count = list === null ? data.boundaries : list.length;
+  for (let at = 0; at < count; at++) {
+    const b = list === null ? at : list[at];
+    const voters = bVoteOr[b] & S;
+    const votersHi = bVoteOrHi[b] & Shi;
+    if (voters === 0 && votersHi === 0) continue;
+    const nVoters = popcount(voters) + popcount(votersHi);
+    let o: number;
+    if (voters === S && votersHi === Shi) o = 0;
+    else o = weights.unit ? size - nVoters : totalO - oWeightOf2(weights, voters, votersHi);
+    if (weights.unit && nVoters <= o) continue;
+    let win = -1;
+    let winTally = -Infinity;
+    let winRank = 0;
+    let tied = false;
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+      const i = bItems[e];
+      const bits = voteMask[i] & S;
+      const bitsHi = voteMaskHi[i] & Shi;
+      if (bits === 0 && bitsHi === 0) continue;
+      const t = weights.unit ? popcount(bits) + popcount(bitsHi) : tallyOf2(weights, L, bits, bitsHi, label[i]);
+      if (win < 0 || t > winTally + eps) {
+        win = i;
+        winTally = t;
+        winRank = -1;
+        tied = false;
+      } else if (t >= winTally - eps) {
+        tied = true;
+        if (winRank < 0) winRank = bestRank2(data, voteMask[win] & S, voteMaskHi[win] & Shi);
+        const r = bestRank2(data, bits, bitsHi);
+        if (r < winRank) {
+          win = i;
+          winRank = r;
+        }
+      }
+    }
+    if (!(winTally > o + eps)) continue;
+    if (tied) ties++;
+    if (isGold[win]) tp++;
+    else {
+      fp++;
+      if (bGold[b] > 0) s++;
+    }
+    if (keep !== undefined) keep[win] = 1;
+  }
+  return { tp, fp, fn: data.goldSize - tp, s, ties };
 }
 
-/** The items (local ids) an ensemble keeps, flagged 1 in the result. */
-export function keptItems(data: PlanData, S: number, rule: Rule, weights?: VoteWeights): Uint8Array {
+/** Counts of any rule for members (S, Shi); `weights` is needed for typed rules ({@link voteWeights}). */
+export function actualCounts(data: PlanData, S: number, Shi: number, rule: Rule, withSlots: boolean, weights?: VoteWeights): ActualCounts {
+  if (isBinaryRule(rule)) {
+    const need = needOf(rule, setSize(S, Shi));
+    if (need === Infinity) return { tp: 0, fp: 0, fn: data.goldSize, s: 0, ties: 0 };
+    return actualBinary(data, S, Shi, need, withSlots);
+  }
+  return actualVote(data, S, Shi, weights ?? voteWeights(data, rule));
+}
+
+/** The items (local ids) an ensemble of members (S, Shi) keeps, flagged 1 in the result. */
+export function keptItems(data: PlanData, S: number, Shi: number, rule: Rule, weights?: VoteWeights): Uint8Array {
   const keep = new Uint8Array(data.u);
   if (isBinaryRule(rule)) {
-    const need = needOf(rule, popcount(S));
-    for (let i = 0; i < data.u; i++) if (popcount(data.mask[i] & S) >= need) keep[i] = 1;
+    const need = needOf(rule, setSize(S, Shi));
+    if (Shi === 0) {
+      for (let i = 0; i < data.u; i++) if (popcount(data.mask[i] & S) >= need) keep[i] = 1;
+    } else {
+      for (let i = 0; i < data.u; i++) if (popcount(data.mask[i] & S) + popcount(data.maskHi[i] & Shi) >= need) keep[i] = 1;
+    }
   } else {
-    actualVote(data, S, weights ?? voteWeights(data, rule), keep);
+    actualVote(data, S, Shi, weights ?? voteWeights(data, rule), keep);
   }
   return keep;
 }
@@ -245,19 +368,21 @@ export function keptItems(data: PlanData, S: number, rule: Rule, weights?: VoteW
  * returns, the share x avoids (P_Comp), and their F_Comp; null where a share is 0/0 (as in
  * `setComplementarity`, which computes the same from bitsets).
  */
-export function setComp(data: PlanData, S: number, x: number): { pComp: number | null; rComp: number | null; fComp: number | null } {
+export function setComp(data: PlanData, S: number, Shi: number, x: number): { pComp: number | null; rComp: number | null; fComp: number | null } {
   const p = data.patterns;
-  const bit = 1 << x;
+  const bit = bitLo(x);
+  const bitHi_ = bitHi(x);
   let missed = 0, fixed = 0, wrong = 0, avoided = 0;
   for (let k = 0; k < p.count; k++) {
     const m = p.mask[k];
-    if ((m & S) === 0 && p.gold[k] > 0) {
+    const mHi = p.maskHi[k];
+    if ((m & S) === 0 && (mHi & Shi) === 0 && p.gold[k] > 0) {
       missed += p.gold[k];
-      if (m & bit) fixed += p.gold[k];
+      if ((m & bit) !== 0 || (mHi & bitHi_) !== 0) fixed += p.gold[k];
     }
-    if ((m & S) === S && p.neg[k] > 0) {
+    if ((m & S) === S && (mHi & Shi) === Shi && p.neg[k] > 0) {
       wrong += p.neg[k];
-      if (!(m & bit)) avoided += p.neg[k];
+      if ((m & bit) === 0 && (mHi & bitHi_) === 0) avoided += p.neg[k];
     }
   }
   const rComp = shareFixed(missed - fixed, missed);

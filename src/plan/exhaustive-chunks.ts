@@ -144,12 +144,12 @@ export function* scoreChunkSteps(job: ChunkJob, c: number, scratch: ChunkScratch
     const S = H | idx;
     const members = popcount(S);
     if (members < minSize || members > maxSize) continue;
-    const cost = scorer.costOf(S);
+    const cost = scorer.costOf(S, 0);
     for (let r = 0; r < rules.length; r++) {
       const need = needOf(rules[r], members);
       let counts;
       if (!binary[r]) {
-        counts = actualVote(data, S, job.weights[r]!);
+        counts = actualVote(data, S, 0, job.weights[r]!);
       } else if (need === Infinity) {
         counts = { tp: 0, fp: 0, fn: data.goldSize, s: 0, ties: 0 };
       } else if (transform) {
@@ -160,9 +160,9 @@ export function* scoreChunkSteps(job: ChunkJob, c: number, scratch: ChunkScratch
           tp += h[base + 2 * k];
           fp += h[base + 2 * k + 1];
         }
-        counts = { tp, fp, fn: data.goldSize - tp, s: scorer.withSlots ? substitutionsOf(data, S, need) : NaN, ties: 0 };
+        counts = { tp, fp, fn: data.goldSize - tp, s: scorer.withSlots ? substitutionsOf(data, S, 0, need) : NaN, ties: 0 };
       } else {
-        counts = actualBinary(data, S, need, scorer.withSlots);
+        counts = actualBinary(data, S, 0, need, scorer.withSlots);
       }
       values[r * full + S] = scorer.value(counts, members, cost);
     }

@@ -131,24 +131,28 @@ export function sharedScoringData(job: Pick<ChunkJob, 'data' | 'rules' | 'scorer
   const typed = job.rules.some((r) => !isBinaryRule(r));
   const slots = job.scorer.withSlots && job.rules.some((r) => isBinaryRule(r));
   const none = new Int32Array(0);
+  // Exhaustive search runs with at most 30 systems, where every high word is 0 and never read.
   const p = d.patterns;
   const vp = d.votePatterns;
   const boundaryData = typed || slots;
   return {
     n: d.n, goldSize: d.goldSize, labels: [...d.labels], rank: shared(d.rank), boundaries: d.boundaries,
-    patterns: { mask: shared(p.mask), gold: shared(p.gold), neg: shared(p.neg), count: p.count },
+    patterns: { mask: shared(p.mask), maskHi: none, gold: shared(p.gold), neg: shared(p.neg), count: p.count },
     votePatterns: typed
-      ? { mask: shared(vp.mask), label: shared(vp.label), gold: shared(vp.gold), neg: shared(vp.neg), sub: shared(vp.sub), count: vp.count }
-      : { mask: none, label: none, gold: none, neg: none, sub: none, count: 0 },
+      ? { mask: shared(vp.mask), maskHi: none, label: shared(vp.label), gold: shared(vp.gold), neg: shared(vp.neg), sub: shared(vp.sub), count: vp.count }
+      : { mask: none, maskHi: none, label: none, gold: none, neg: none, sub: none, count: 0 },
     contested: typed ? shared(d.contested) : none,
     bStart: boundaryData ? shared(d.bStart) : none,
     bItems: boundaryData ? shared(d.bItems) : none,
     isGold: boundaryData ? shared(d.isGold) : new Uint8Array(0),
     bGold: boundaryData ? shared(d.bGold) : none,
     voteMask: typed ? shared(d.voteMask) : none,
+    voteMaskHi: none,
     bVoteOr: typed ? shared(d.bVoteOr) : none,
+    bVoteOrHi: none,
     label: typed ? shared(d.label) : none,
     mask: slots ? shared(d.mask) : none,
+    maskHi: none,
     xBoundaries: slots ? shared(d.xBoundaries) : none,
   };
 }

@@ -130,7 +130,7 @@ export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number,
   let sets = 0;
   for (let size = minSize; size <= maxSize; size++) {
     for (let S = (1 << size) - 1; S < full; S = nextSubset(S)) {
-      for (let r = 0; r < rules.length; r++) store.add(S, r, values[r * full + S]);
+      for (let r = 0; r < rules.length; r++) store.add(S, 0, r, values[r * full + S]);
       if (++sets % 65536 === 0) yield;
     }
   }
@@ -153,19 +153,19 @@ function* oneByOneSteps(ctx: SearchContext, total: number, onProgress?: (done: n
   const step = Math.max(1, Math.floor(200000 / Math.max(1, data.boundaries + data.patterns.count)));
   for (let size = minSize; size <= maxSize; size++) {
     for (let S = (1 << size) - 1; S < 1 << n; S = nextSubset(S)) {
-      const cost = scorer.costOf(S);
+      const cost = scorer.costOf(S, 0);
       for (let r = 0; r < rules.length; r++) {
         const rule = rules[r];
         const need = needOf(rule, size);
         let counts;
         if (!binary[r]) {
-          counts = actualVote(data, S, ctx.weights[r]!);
+          counts = actualVote(data, S, 0, ctx.weights[r]!);
         } else if (need === Infinity) {
           counts = { tp: 0, fp: 0, fn: data.goldSize, s: 0, ties: 0 };
         } else {
-          counts = actualBinary(data, S, need, scorer.withSlots);
+          counts = actualBinary(data, S, 0, need, scorer.withSlots);
         }
-        store.add(S, r, scorer.value(counts, size, cost));
+        store.add(S, 0, r, scorer.value(counts, size, cost));
       }
       done += rules.length;
       if ((done / rules.length) % step === 0) {

@@ -17,9 +17,10 @@ import { itemComplementarity } from '../complementarity/comp.js';
 import { UsageError } from '../errors.js';
 import type { ZeroDivision } from '../metrics/prf.js';
 import { ruleName, type Rule } from '../ensemble/rules.js';
-import { Bitset, popcount } from '../model/bitset.js';
+import { Bitset } from '../model/bitset.js';
 import { choiceCounts, choiceOf, choiceWeights } from './choice.js';
-import { maskOf, membersOf, type PlanData } from './data.js';
+import { maskHiOf, maskOf, membersOf, type PlanData } from './data.js';
+import { bitHi, bitLo, setSize } from './member-set.js';
 import type { Objective } from './objective.js';
 import { Scorer, scoresOf, type Counts4 } from './scores.js';
 import { predictedCounts } from './store.js';
@@ -30,10 +31,10 @@ function aloneCounts(data: PlanData, m: number): Counts4 {
   return { tp: data.tp[m], fp: data.fp[m], fn: data.goldSize - data.tp[m], s: data.s[m] };
 }
 
-/** Objective value and F_β of the candidate S under `rule`, simulated (0 members keep nothing). */
-function simulated(data: PlanData, scorer: Scorer, S: number, rule: Rule): { objective: number; f: number } {
-  const counts = S === 0 ? { tp: 0, fp: 0, fn: data.goldSize, s: 0 } : choiceCounts(data, choiceOf(data, S, rule));
-  return { objective: scorer.value(counts, popcount(S), scorer.costOf(S)), f: scoresOf(counts, scorer.settings).f };
+/** Objective value and F_β of the candidate (S, Shi) under `rule`, simulated (0 members keep nothing). */
+function simulated(data: PlanData, scorer: Scorer, S: number, Shi: number, rule: Rule): { objective: number; f: number } {
+  const counts = S === 0 && Shi === 0 ? { tp: 0, fp: 0, fn: data.goldSize, s: 0 } : choiceCounts(data, choiceOf(data, S, rule, Shi));
+  return { objective: scorer.value(counts, setSize(S, Shi), scorer.costOf(S, Shi)), f: scoresOf(counts, scorer.settings).f };
 }
 
 /** The pairwise statistics of members a < b. */
@@ -51,17 +52,17 @@ function pairOf(data: PlanData, a: number, b: number, items: readonly Bitset[], 
 }
 
 /**
- * The explanation of members S (a bitmask over `data`) under `rule`, scored by `scorer`; `rank`
- * is the candidate's rank among a plan's listed candidates (0 when not listed).
+ * The explanation of members (S, Shi) (a two-word bitmask over `data`) under `rule`, scored by
+ * `scorer`; `rank` is the candidate's rank among a plan's listed candidates (0 when not listed).
  */
-export function explainWith(data: PlanData, scorer: Scorer, S: number, rule: Rule, rank = 0): CandidateExplanation {
-  const members = membersOf(S);
-  const whole = simulated(data, scorer, S, rule);
-  const p = predictedCounts(data, S, rule);
+export function explainWith(data: PlanData, scorer: Scorer, S: number, Shi: number, rule: Rule, rank = 0): CandidateExplanation {
+  const members = membersOf(S, Shi);
+  const whole = simulated(data, scorer, S, Shi, rule);
+  const p = predictedCounts(data, S, Shi, rule);
   const sign = scorer.objective.minimise ? -1 : 1;
   const contributions: MemberContribution[] = members.map((m) => {
     const alone = aloneCounts(data, m);
-    const without = members.length === 1 ? null : simulated(data, scorer, S & ~(1 << m), rule);
+    const without = members.length === 1 ? null : simulated(data, scorer, S & ~bitLo(m), Shi & ~bitHi(m), rule);
     return {
       name: data.names[m],
       alone: { objective: scorer.value(alone, 1, scorer.costs[m]), f: scoresOf(alone, scorer.settings).f },
@@ -78,10 +79,10 @@ export function explainWith(data: PlanData, scorer: Scorer, S: number, rule: Rul
       for (let j = i + 1; j < members.length; j++) pairs.push(pairOf(data, members[i], members[j], items, gold, scorer.settings.beta));
     }
   }
-  const weights = choiceWeights(choiceOf(data, S, rule));
+  const weights = choiceWeights(choiceOf(data, S, rule, Shi));
   return {
     rank, members: members.map((m) => data.names[m]), rule: ruleName(rule), ...(weights === undefined ? {} : { weights }), size: members.length,
-    objective: { actual: whole.objective, predicted: scorer.value(p, members.length, scorer.costOf(S)) },
+    objective: { actual: whole.objective, predicted: scorer.value(p, members.length, scorer.costOf(S, Shi)) },
     f: { actual: whole.f, predicted: scoresOf(p, scorer.settings).f },
     predictedVia: p.method,
     contributions,
@@ -115,5 +116,5 @@ export function explainCandidate(data: PlanData, members: readonly string[], rul
   });
   const costs = Float64Array.from(data.names, (name) => options.costs?.get(name) ?? 1);
   const scorer = new Scorer(options.objective, { beta: options.beta ?? 1, kAlpha: options.kAlpha ?? 1, zeroDivision: options.zeroDivision ?? 'gerbil' }, costs);
-  return explainWith(data, scorer, maskOf(idx), rule);
+  return explainWith(data, scorer, maskOf(idx), maskHiOf(idx), rule);
 }

@@ -24,12 +24,15 @@
  * same counts as {@link actualVote} of S ∪ {m} with c_m + 1 (tested), at the cost of about two
  * of its passes instead of n. Counts are whole numbers, so every tally is exact and comparisons
  * need no rounding margin.
+ *
+ * Member sets and vote masks are two words (systems 0–31 and 32–63, member-set.ts); the high
+ * words are read only when the data has more than 32 systems.
  */
 import type { PlanData } from './data.js';
 import type { ActualCounts } from './engine.js';
 
 /** What the extensions read of the planning data. */
-export type ExtensionData = Pick<PlanData, 'n' | 'goldSize' | 'rank' | 'votePatterns' | 'contested' | 'bStart' | 'bItems' | 'voteMask' | 'isGold' | 'bGold'>;
+export type ExtensionData = Pick<PlanData, 'n' | 'goldSize' | 'rank' | 'votePatterns' | 'contested' | 'bStart' | 'bItems' | 'voteMask' | 'voteMaskHi' | 'isGold' | 'bGold'>;
 
 /**
  * Contested boundaries grouped by what decides a counted vote there: whether a gold item is at
@@ -46,6 +49,7 @@ interface ContestedGroups {
   sub: Uint8Array;
   start: Int32Array;
   mask: Int32Array;
+  maskHi: Int32Array;
   gold: Uint8Array;
 }
 
@@ -55,7 +59,7 @@ const groupCache = new WeakMap<object, ContestedGroups>();
 function contestedGroups(data: ExtensionData): ContestedGroups {
   let g = groupCache.get(data);
   if (g !== undefined) return g;
-  const { contested, bStart, bItems, voteMask, isGold, bGold } = data;
+  const { contested, bStart, bItems, voteMask, voteMaskHi, isGold, bGold } = data;
   // Groups found by a hash of the sorted (mask, gold) pairs, confirmed by comparing them.
   const first = new Map<number, number>();
   const next: number[] = [];
@@ -63,10 +67,12 @@ function contestedGroups(data: ExtensionData): ContestedGroups {
   const sub: number[] = [];
   const start: number[] = [0];
   const mask: number[] = [];
+  const maskHi: number[] = [];
   const gold: number[] = [];
   let longest = 0;
   for (let k = 0; k < contested.length; k++) longest = Math.max(longest, bStart[contested[k] + 1] - bStart[contested[k]]);
   const vs = new Int32Array(longest);
+  const hs = new Int32Array(longest);
   const os = new Uint8Array(longest);
   for (let k = 0; k < contested.length; k++) {
     const b = contested[k];
@@ -74,25 +80,28 @@ function contestedGroups(data: ExtensionData): ContestedGroups {
     for (let e = bStart[b]; e < bStart[b + 1]; e++) {
       const i = bItems[e];
       const v = voteMask[i];
-      if (v === 0) continue;
-      // Insertion sort by mask, then gold flag (a boundary has a few items).
+      const vh = voteMaskHi[i];
+      if (v === 0 && vh === 0) continue;
+      // Insertion sort by mask (high word first), then gold flag (a boundary has a few items).
       let at = size++;
-      while (at > 0 && (vs[at - 1] > v || (vs[at - 1] === v && os[at - 1] > isGold[i]))) {
+      while (at > 0 && (hs[at - 1] > vh || (hs[at - 1] === vh && (vs[at - 1] > v || (vs[at - 1] === v && os[at - 1] > isGold[i]))))) {
         vs[at] = vs[at - 1];
+        hs[at] = hs[at - 1];
         os[at] = os[at - 1];
         at--;
       }
       vs[at] = v;
+      hs[at] = vh;
       os[at] = isGold[i];
     }
     const isSub = bGold[b] > 0 ? 1 : 0;
     let h = isSub + 1;
-    for (let e = 0; e < size; e++) h = Math.imul(h ^ vs[e], 0x9e3779b1) ^ os[e];
+    for (let e = 0; e < size; e++) h = Math.imul(h ^ vs[e] ^ Math.imul(hs[e], 0x85ebca6b), 0x9e3779b1) ^ os[e];
     let found = -1;
     for (let c = first.get(h) ?? -1; c >= 0 && found < 0; c = next[c]) {
       if (sub[c] !== isSub || start[c + 1] - start[c] !== size) continue;
       let same = true;
-      for (let e = 0; e < size && same; e++) same = mask[start[c] + e] === vs[e] && gold[start[c] + e] === os[e];
+      for (let e = 0; e < size && same; e++) same = mask[start[c] + e] === vs[e] && maskHi[start[c] + e] === hs[e] && gold[start[c] + e] === os[e];
       if (same) found = c;
     }
     if (found >= 0) {
@@ -106,13 +115,14 @@ function contestedGroups(data: ExtensionData): ContestedGroups {
     sub.push(isSub);
     for (let e = 0; e < size; e++) {
       mask.push(vs[e]);
+      maskHi.push(hs[e]);
       gold.push(os[e]);
     }
     start.push(mask.length);
   }
   g = {
     count: times.length, times: Int32Array.from(times), sub: Uint8Array.from(sub), start: Int32Array.from(start),
-    mask: Int32Array.from(mask), gold: Uint8Array.from(gold),
+    mask: Int32Array.from(mask), maskHi: Int32Array.from(maskHi), gold: Uint8Array.from(gold),
   };
   groupCache.set(data, g);
   return g;
@@ -120,18 +130,24 @@ function contestedGroups(data: ExtensionData): ContestedGroups {
 
 /**
  * The counts of the vote weighted by `counts` (whole numbers, at least 1 for the members of S,
- * 0 for the others) after adding one to `counts[m]`, for every m: entry m of the result is
- * {@link actualVote}'s counts for members S ∪ {m} with those weights.
+ * 0 for the others; S two words, S and Shi) after adding one to `counts[m]`, for every m: entry
+ * m of the result is {@link actualVote}'s counts for members S ∪ {m} with those weights.
  */
-export function extensionCounts(data: ExtensionData, S: number, counts: ArrayLike<number>): ActualCounts[] {
+export function extensionCounts(data: ExtensionData, S: number, Shi: number, counts: ArrayLike<number>): ActualCounts[] {
   const n = data.n;
   const { rank } = data;
+  const wide = n > 32;
   const weightOf = (bits: number): number => {
     let t = 0;
     for (let x = bits; x !== 0; x &= x - 1) t += counts[31 - Math.clz32(x & -x)];
     return t;
   };
-  const W = weightOf(S);
+  const weightOfHi = (bits: number): number => {
+    let t = 0;
+    for (let x = bits; x !== 0; x &= x - 1) t += counts[63 - Math.clz32(x & -x)];
+    return t;
+  };
+  const W = wide ? weightOf(S) + weightOfHi(Shi) : weightOf(S);
   // Outcomes shared by every extension, and each member's own differences from them.
   let tp = 0;
   let fp = 0;
@@ -144,7 +160,7 @@ export function extensionCounts(data: ExtensionData, S: number, counts: ArrayLik
   const vp = data.votePatterns;
   for (let k = 0; k < vp.count; k++) {
     const mask = vp.mask[k];
-    const T = weightOf(mask & S);
+    const T = wide ? weightOf(mask & S) + weightOfHi(vp.maskHi[k] & Shi) : weightOf(mask & S);
     // Members outside `mask` leave the tally at T (nothing wins when no member votes: T = 0).
     if (T > 0 && 2 * T > W + 1) {
       tp += vp.gold[k];
@@ -159,6 +175,14 @@ export function extensionCounts(data: ExtensionData, S: number, counts: ArrayLik
         dTp[m] += vp.gold[k];
         dFp[m] += vp.neg[k];
         dS[m] += vp.sub[k];
+      }
+      if (wide) {
+        for (let x = vp.maskHi[k]; x !== 0; x &= x - 1) {
+          const m = 63 - Math.clz32(x & -x);
+          dTp[m] += vp.gold[k];
+          dFp[m] += vp.neg[k];
+          dS[m] += vp.sub[k];
+        }
       }
     }
   }
@@ -175,6 +199,7 @@ export function extensionCounts(data: ExtensionData, S: number, counts: ArrayLik
     const times = g.times[k];
     const sub = g.sub[k] === 1;
     let voted = 0;
+    let votedHi = 0;
     for (let e = 0; e < size; e++) {
       const v = g.mask[first + e];
       voted |= v;
@@ -186,10 +211,19 @@ export function extensionCounts(data: ExtensionData, S: number, counts: ArrayLik
         t += counts[j];
         if (rank[j] < r) r = rank[j];
       }
+      if (wide) {
+        const vh = g.maskHi[first + e];
+        votedHi |= vh;
+        for (let x = vh & Shi; x !== 0; x &= x - 1) {
+          const j = 63 - Math.clz32(x & -x);
+          t += counts[j];
+          if (rank[j] < r) r = rank[j];
+        }
+      }
       tally[e] = t;
       best[e] = r;
     }
-    const V = weightOf(voted & S);
+    const V = wide ? weightOf(voted & S) + weightOfHi(votedHi & Shi) : weightOf(voted & S);
     // The outcome of the current tallies against an O of W + 1 − V (members voting nothing here).
     const shared = outcome(tally, best, size, -1, 0, W + 1 - V);
     if (shared !== NONE) {
@@ -206,11 +240,12 @@ export function extensionCounts(data: ExtensionData, S: number, counts: ArrayLik
     // best and the worst rank, it is every voter's; otherwise each voter's is worked out.
     for (let e = 0; e < size; e++) {
       const voters = g.mask[first + e];
+      const votersHi = wide ? g.maskHi[first + e] : 0;
       const ifBest = outcome(tally, best, size, e, -1, W - V);
       const uniform = ifBest === outcome(tally, best, size, e, 0x7fffffff, W - V);
       if (uniform && ifBest === shared) continue;
-      for (let x = voters; x !== 0; x &= x - 1) {
-        const m = 31 - Math.clz32(x & -x);
+      for (let x = voters, xHi = votersHi; x !== 0 || xHi !== 0; x !== 0 ? (x &= x - 1) : (xHi &= xHi - 1)) {
+        const m = x !== 0 ? 31 - Math.clz32(x & -x) : 63 - Math.clz32(xHi & -xHi);
         const got = uniform ? ifBest : outcome(tally, best, size, e, rank[m], W - V);
         if (got === shared) continue;
         if (shared !== NONE) {

@@ -16,16 +16,20 @@
  * **Beam** (width W) keeps the W best member sets of each size, extends each by every other
  * system, and keeps the W best extensions; it stops at `maxSize` or after two sizes without a
  * better candidate.
+ *
+ * Member sets are two words (systems 0–31 and 32–63, member-set.ts), ordered as unsigned
+ * 64-bit integers where ties are broken by member set.
  */
-import { popcount } from '../model/bitset.js';
 import { setComp } from './engine.js';
+import { allHi, allLo, bitHi, bitLo, compareSets, hasMember, setSize } from './member-set.js';
 import { finish, type Steps } from './steps.js';
 import { scoreCandidate, type SearchContext } from './store.js';
 
 export interface PathStep {
   rule: number;
-  /** The member set after the step. */
+  /** The member set after the step (systems 0–31, and 32–63). */
   mask: number;
+  maskHi: number;
   /** The system added (the starting system at step 1). */
   added: number;
   actual: number;
@@ -41,17 +45,17 @@ function better(ctx: SearchContext, a: number, b: number): boolean {
   const ka = scorer.key(store.actual[a]);
   const kb = scorer.key(store.actual[b]);
   if (ka !== kb) return ka > kb;
-  const sa = popcount(store.masks[a]);
-  const sb = popcount(store.masks[b]);
+  const sa = setSize(store.masks[a], store.masksHi[a]);
+  const sb = setSize(store.masks[b], store.masksHi[b]);
   if (sa !== sb) return sa < sb;
-  return store.masks[a] < store.masks[b];
+  return compareSets(store.masks[a], store.masksHi[a], store.masks[b], store.masksHi[b]) < 0;
 }
 
 /** The best single system under rule r (scored into the store): its index. */
 export function bestSingle(ctx: SearchContext, r: number): number {
   let best = -1;
   for (let m = 0; m < ctx.data.n; m++) {
-    const k = scoreCandidate(ctx, 1 << m, r);
+    const k = scoreCandidate(ctx, bitLo(m), bitHi(m), r);
     if (best < 0 || better(ctx, k, best)) best = k;
   }
   return best;
@@ -65,32 +69,34 @@ export function greedy(ctx: SearchContext, r: number, guide: 'score' | 'comp', s
 /** {@link greedy}, pausing after every step. */
 export function* greedySteps(ctx: SearchContext, r: number, guide: 'score' | 'comp', start: number): Steps<PathStep[]> {
   const { data, store, scorer } = ctx;
-  const all = data.n >= 31 ? -1 : (1 << data.n) - 1;
-  let S = 1 << start;
-  let cur = scoreCandidate(ctx, S, r);
-  const path: PathStep[] = [{ rule: r, mask: S, added: start, actual: store.actual[cur], k: cur, comp: null }];
+  const all = allLo(data.n);
+  const allHigh = allHi(data.n);
+  let S = bitLo(start);
+  let Shi = bitHi(start);
+  let cur = scoreCandidate(ctx, S, Shi, r);
+  const path: PathStep[] = [{ rule: r, mask: S, maskHi: Shi, added: start, actual: store.actual[cur], k: cur, comp: null }];
   let bestKey = scorer.key(store.actual[cur]);
   let stale = 0;
-  while (popcount(S) < ctx.maxSize && S !== all) {
+  while (setSize(S, Shi) < ctx.maxSize && (S !== all || Shi !== allHigh)) {
     const others: number[] = [];
-    for (let x = 0; x < data.n; x++) if (!(S & (1 << x))) others.push(x);
+    for (let x = 0; x < data.n; x++) if (!hasMember(S, Shi, x)) others.push(x);
     let pick = -1;
     let pickX = -1;
     let pickComp: number | null = null;
     if (guide === 'score') {
       for (const x of others) {
-        const k = scoreCandidate(ctx, S | (1 << x), r);
+        const k = scoreCandidate(ctx, S | bitLo(x), Shi | bitHi(x), r);
         if (pick < 0 || better(ctx, k, pick)) {
           pick = k;
           pickX = x;
         }
       }
     } else {
-      const comps = others.map((x) => ({ x, f: setComp(data, S, x).fComp }));
+      const comps = others.map((x) => ({ x, f: setComp(data, S, Shi, x).fComp }));
       comps.sort((a, b) => (b.f ?? -1) - (a.f ?? -1) || a.x - b.x);
       const curKey = scorer.key(store.actual[cur]);
       for (const { x, f } of comps) {
-        const k = scoreCandidate(ctx, S | (1 << x), r);
+        const k = scoreCandidate(ctx, S | bitLo(x), Shi | bitHi(x), r);
         const improves = scorer.key(store.actual[k]) > curKey;
         if (pick < 0 || improves || better(ctx, k, pick)) {
           pick = k;
@@ -100,9 +106,10 @@ export function* greedySteps(ctx: SearchContext, r: number, guide: 'score' | 'co
         if (improves) break;
       }
     }
-    S |= 1 << pickX;
+    S |= bitLo(pickX);
+    Shi |= bitHi(pickX);
     cur = pick;
-    path.push({ rule: r, mask: S, added: pickX, actual: store.actual[cur], k: cur, comp: guide === 'comp' ? pickComp : null });
+    path.push({ rule: r, mask: S, maskHi: Shi, added: pickX, actual: store.actual[cur], k: cur, comp: guide === 'comp' ? pickComp : null });
     yield;
     const key = scorer.key(store.actual[cur]);
     if (key > bestKey) {
@@ -125,21 +132,23 @@ export function* beamSteps(ctx: SearchContext, r: number, width: number): Steps<
   const { data, store, scorer } = ctx;
   const order = (list: number[]) => list.sort((a, b) => (better(ctx, a, b) ? -1 : better(ctx, b, a) ? 1 : 0));
   const singles: number[] = [];
-  for (let m = 0; m < data.n; m++) singles.push(scoreCandidate(ctx, 1 << m, r));
+  for (let m = 0; m < data.n; m++) singles.push(scoreCandidate(ctx, bitLo(m), bitHi(m), r));
   let frontier = order(singles).slice(0, width);
   let bestKey = scorer.key(store.actual[frontier[0]]);
   let stale = 0;
   for (let size = 2; size <= Math.min(ctx.maxSize, data.n); size++) {
+    // Extensions reached from two sets of the frontier are kept once (by store index: one per set).
     const seen = new Set<number>();
     const next: number[] = [];
     for (const k of frontier) {
       const S = store.masks[k];
+      const Shi = store.masksHi[k];
       for (let x = 0; x < data.n; x++) {
-        if (S & (1 << x)) continue;
-        const T = S | (1 << x);
-        if (seen.has(T)) continue;
-        seen.add(T);
-        next.push(scoreCandidate(ctx, T, r));
+        if (hasMember(S, Shi, x)) continue;
+        const t = scoreCandidate(ctx, S | bitLo(x), Shi | bitHi(x), r);
+        if (seen.has(t)) continue;
+        seen.add(t);
+        next.push(t);
       }
     }
     if (next.length === 0) break;

@@ -36,12 +36,17 @@
  * A proposal costing more than the cost budget is never made (costs are non-negative, so
  * neither are its supersets). Everything is ordered by value, then by bitmask, so the search is
  * deterministic for the data. Proposal scores are kept per member set for the rule's search.
+ *
+ * Member sets are two words (systems 0–31 and 32–63, member-set.ts); the search interns each set
+ * it meets as a dense id ({@link SetIds}), so its maps are keyed by small integers whatever the
+ * number of systems, and ties are broken by the sets' order as unsigned 64-bit integers — the
+ * bitmask order of one-word sets.
  */
-import { popcount } from '../model/bitset.js';
 import { isBinaryRule } from '../ensemble/rules.js';
-import { membersOf } from './data.js';
+import { MAX_EXHAUSTIVE_SYSTEMS, membersOf } from './data.js';
 import { actualBinary, needOf } from './engine.js';
 import { forEachSubset, subsetCount } from './exhaustive.js';
+import { bitHi, bitLo, hasMember, setSize, SetIds } from './member-set.js';
 import { betterCandidate } from './greedy.js';
 import { additionCounts, neighbourSubstitutions, removalCounts, type NeighbourCounts } from './neighbours.js';
 import { predictBinary, predictCandidate } from './predict.js';
@@ -82,6 +87,20 @@ function descending(a: number, b: number): number {
   return a > b ? -1 : a < b ? 1 : 0;
 }
 
+/** Calls `visit` for every member set of minSize..maxSize of n systems (two words), in increasing size then value. */
+function forEachWideSubset(n: number, minSize: number, maxSize: number, visit: (lo: number, hi: number) => void): void {
+  // Members chosen from the largest down, each below the one chosen before: colex order, which
+  // is increasing value for a fixed size.
+  const pick = (left: number, below: number, lo: number, hi: number): void => {
+    if (left === 0) {
+      visit(lo, hi);
+      return;
+    }
+    for (let c = left - 1; c < below; c++) pick(left - 1, c, lo | bitLo(c), hi | bitHi(c));
+  };
+  for (let k = Math.max(1, minSize); k <= Math.min(n, maxSize); k++) pick(k, n, 0, 0);
+}
+
 /** Guided search under rule r (see the module comment). */
 export function guided(ctx: SearchContext, r: number, g: GuidedSettings): GuidedStats {
   const { data, store, scorer } = ctx;
@@ -93,6 +112,10 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   // 4W per step, fewer when the budget is small (at least W, so that the beam still moves).
   const perStep = Math.max(width, Math.min(4 * width, Math.floor(g.budget / 8)));
   let spent = 0;
+  // Member sets met by this search, by id; proposal keys by id.
+  const sets = new SetIds();
+  const lo = sets.lo;
+  const hi = sets.hi;
   const guess = new Map<number, number>();
   // Proposals are counted, not predicted — exact for a binary rule, its majority counterpart's
   // for a typed vote — every neighbour of a set at once (neighbours.ts), which costs less than
@@ -101,58 +124,64 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   // A binary rule's counted proposals are its exact values: verifying one records it.
   const exactValues = exact && isBinaryRule(rule) ? new Map<number, number>() : undefined;
 
-  const allowed = (S: number) => g.costBudget === undefined || scorer.costOf(S) <= g.costBudget;
+  const sizeOf = (T: number) => setSize(lo[T], hi[T]);
+  const allowed = (T: number) => g.costBudget === undefined || scorer.costOf(lo[T], hi[T]) <= g.costBudget;
   /** Whether candidates of this size can be listed and keep anything. */
   const listable = (size: number) => size >= minSize && size <= maxSize && needOf(rule, size) <= size;
-  /** The key of counts of member set S (its value kept when they are exact). */
-  const keyOf = (S: number, c: { tp: number; fp: number; fn: number; s: number }, exactCounts = false) => {
-    const value = scorer.value(c, popcount(S), scorer.costOf(S));
-    if (exactCounts) exactValues?.set(S, value);
+  /** The id of the set T with system x added or removed. */
+  const toggled = (T: number, x: number) => sets.id(lo[T] ^ bitLo(x), hi[T] ^ bitHi(x));
+  /** The key of counts of member set T (its value kept when they are exact). */
+  const keyOf = (T: number, c: { tp: number; fp: number; fn: number; s: number }, exactCounts = false) => {
+    const value = scorer.value(c, sizeOf(T), scorer.costOf(lo[T], hi[T]));
+    if (exactCounts) exactValues?.set(T, value);
     return scorer.key(value);
   };
-  /** The proposal key of member set S (its intersection's below a kofn's K, see the module comment). */
-  const predicted = (S: number): number => {
-    let v = guess.get(S);
+  /** The proposal key of member set T (its intersection's below a kofn's K, see the module comment). */
+  const predicted = (T: number): number => {
+    let v = guess.get(T);
     if (v === undefined) {
-      const size = popcount(S);
+      const size = sizeOf(T);
       if (exact) {
-        v = keyOf(S, actualBinary(data, S, Math.min(needOf(rule, size), size), scorer.withSlots), listable(size));
+        v = keyOf(T, actualBinary(data, lo[T], hi[T], Math.min(needOf(rule, size), size), scorer.withSlots), listable(size));
       } else {
-        const members = membersOf(S);
+        const members = membersOf(lo[T], hi[T]);
         const p = isBinaryRule(rule) ? predictBinary(data, members, Math.min(needOf(rule, size), size), scorer.withSlots) : predictCandidate(data, members, rule);
-        v = keyOf(S, p);
+        v = keyOf(T, p);
       }
-      guess.set(S, v);
+      guess.set(T, v);
     }
     return v;
   };
-  /** Counted proposal keys of S's neighbours one larger (`grow`) or one smaller, in one pass. */
-  const neighbours = (S: number, grow: boolean) => {
-    const size = popcount(S) + (grow ? 1 : -1);
+  /** Counted proposal keys of T's neighbours one larger (`grow`) or one smaller, in one pass. */
+  const neighbours = (T: number, grow: boolean) => {
+    const size = sizeOf(T) + (grow ? 1 : -1);
     if (!exact || size < 1) return;
     const need = Math.min(needOf(rule, size), size);
-    const c: NeighbourCounts = grow ? additionCounts(data, S, need) : removalCounts(data, S, need);
-    const subs = scorer.withSlots ? neighbourSubstitutions(data, S, need, grow) : undefined;
+    const c: NeighbourCounts = grow ? additionCounts(data, lo[T], hi[T], need) : removalCounts(data, lo[T], hi[T], need);
+    const subs = scorer.withSlots ? neighbourSubstitutions(data, lo[T], hi[T], need, grow) : undefined;
     for (let x = 0; x < n; x++) {
-      const T = S ^ (1 << x);
-      if (((S >> x) & 1) === (grow ? 1 : 0) || guess.has(T)) continue;
-      guess.set(T, keyOf(T, { tp: c.tp[x], fp: c.fp[x], fn: data.goldSize - c.tp[x], s: subs === undefined ? NaN : subs[x] }, listable(size)));
+      if (hasMember(lo[T], hi[T], x) === grow) continue;
+      const U = toggled(T, x);
+      if (guess.has(U)) continue;
+      guess.set(U, keyOf(U, { tp: c.tp[x], fp: c.fp[x], fn: data.goldSize - c.tp[x], s: subs === undefined ? NaN : subs[x] }, listable(size)));
     }
   };
-  const byPrediction = (a: number, b: number) => descending(predicted(a), predicted(b)) || a - b;
+  const byPrediction = (a: number, b: number) => descending(predicted(a), predicted(b)) || sets.compare(a, b);
   const byActual = (a: number, b: number) => (betterCandidate(ctx, a, b) ? -1 : betterCandidate(ctx, b, a) ? 1 : 0);
+  /** The id of the store's candidate k's member set. */
+  const setOf = (k: number) => sets.id(store.masks[k], store.masksHi[k]);
   // The candidates this search has verified. Candidates another strategy scored are not
   // scored again (nor counted against the budget), but only these steer the search, so it runs
   // as it would alone and, given more budget by those free ones, only goes further.
   const mine = new Set<number>();
-  /** The store index of candidate S, scored if it is not yet (−1 when the budget is spent). */
-  const verifyOne = (S: number): number => {
-    let k = store.find(S, r);
+  /** The store index of candidate T, scored if it is not yet (−1 when the budget is spent). */
+  const verifyOne = (T: number): number => {
+    let k = store.find(lo[T], hi[T], r);
     if (k < 0) {
       if (spent === g.budget) return -1;
       spent++;
-      const known = exactValues?.get(S);
-      k = known === undefined ? scoreCandidate(ctx, S, r) : store.add(S, r, known);
+      const known = exactValues?.get(T);
+      k = known === undefined ? scoreCandidate(ctx, lo[T], hi[T], r) : store.add(lo[T], hi[T], r, known);
     }
     mine.add(k);
     return k;
@@ -160,9 +189,9 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   /** Verifies proposals in order, at most `perStep` and within the budget: their store indices. */
   const verify = (proposals: number[]): number[] => {
     const out: number[] = [];
-    for (const S of proposals) {
+    for (const T of proposals) {
       if (out.length === perStep) break;
-      const k = verifyOne(S);
+      const k = verifyOne(T);
       if (k < 0) break;
       out.push(k);
     }
@@ -172,22 +201,26 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   // 1. Seeds.
   const singles: number[] = [];
   for (let m = 0; m < n; m++) {
-    if (!allowed(1 << m)) continue;
-    const k = scoreCandidate(ctx, 1 << m, r);
+    const T = sets.id(bitLo(m), bitHi(m));
+    if (!allowed(T)) continue;
+    const k = scoreCandidate(ctx, lo[T], hi[T], r);
     mine.add(k);
     singles.push(k);
   }
   if (singles.length === 0) return { evaluated: 0, predicted: 0 };
   if (subsetCount(n, minSize, maxSize) <= g.budget) {
     // The budget covers the whole space: no need to guess.
-    forEachSubset(n, minSize, maxSize, (S) => {
-      if (allowed(S)) verifyOne(S);
-    });
+    const visit = (S: number, Shi: number) => {
+      const T = sets.id(S, Shi);
+      if (allowed(T)) verifyOne(T);
+    };
+    if (n <= MAX_EXHAUSTIVE_SYSTEMS) forEachSubset(n, minSize, maxSize, (S) => visit(S, 0));
+    else forEachWideSubset(n, minSize, maxSize, visit);
     return { evaluated: spent, predicted: 0 };
   }
   let best = -1;
   const consider = (k: number) => {
-    if (listable(popcount(store.masks[k])) && (best < 0 || betterCandidate(ctx, k, best))) best = k;
+    if (listable(setSize(store.masks[k], store.masksHi[k])) && (best < 0 || betterCandidate(ctx, k, best))) best = k;
   };
   singles.forEach(consider);
   /** Whether the best candidate now beats `before` (a previous best, or −1). */
@@ -195,34 +228,35 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
 
   // 2. The predicted beam.
   let frontier = listable(1)
-    ? singles.sort(byActual).slice(0, width).map((k) => store.masks[k])
-    : singles.map((k) => store.masks[k]).sort(byPrediction).slice(0, width);
+    ? singles.sort(byActual).slice(0, width).map(setOf)
+    : singles.map(setOf).sort(byPrediction).slice(0, width);
   let stale = 0;
   for (let size = 2; size <= maxSize && spent < g.budget; size++) {
     // A child's prediction is corrected by its parent's error (actual − predicted) where the
     // parent was verified: a parent predicted too high has children predicted too high.
     const corrected = new Map<number, number>();
-    for (const S of frontier) {
-      neighbours(S, true);
-      const k = store.find(S, r);
-      const shift = k >= 0 && listable(size - 1) && Number.isFinite(predicted(S)) ? scorer.key(store.actual[k]) - predicted(S) : 0;
+    for (const T of frontier) {
+      neighbours(T, true);
+      const k = store.find(lo[T], hi[T], r);
+      const shift = k >= 0 && listable(size - 1) && Number.isFinite(predicted(T)) ? scorer.key(store.actual[k]) - predicted(T) : 0;
       for (let x = 0; x < n; x++) {
-        const T = S | (1 << x);
-        if (T === S || !allowed(T)) continue;
-        const v = predicted(T) + shift;
-        const old = corrected.get(T);
-        if (old === undefined || v > old) corrected.set(T, v);
+        if (hasMember(lo[T], hi[T], x)) continue;
+        const U = toggled(T, x);
+        if (!allowed(U)) continue;
+        const v = predicted(U) + shift;
+        const old = corrected.get(U);
+        if (old === undefined || v > old) corrected.set(U, v);
       }
     }
     if (corrected.size === 0) break;
-    const proposals = [...corrected.keys()].sort((a, b) => descending(corrected.get(a)!, corrected.get(b)!) || a - b);
+    const proposals = [...corrected.keys()].sort((a, b) => descending(corrected.get(a)!, corrected.get(b)!) || sets.compare(a, b));
     if (!listable(size)) {
       frontier = proposals.slice(0, width);
       continue;
     }
     const verified = verify(proposals).sort(byActual);
     if (verified.length === 0) break;
-    frontier = verified.slice(0, width).map((k) => store.masks[k]);
+    frontier = verified.slice(0, width).map(setOf);
     const before = best;
     verified.forEach(consider);
     if (improved(before)) stale = 0;
@@ -230,7 +264,7 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
   }
 
   // 3. Refinement around the best verified candidates of this rule.
-  const pool = [...mine].filter((k) => listable(popcount(store.masks[k])) && allowed(store.masks[k]));
+  const pool = [...mine].filter((k) => listable(setSize(store.masks[k], store.masksHi[k])) && allowed(setOf(k)));
   const refined = new Set<number>();
   let idle = 0;
   while (spent < g.budget && idle < 2 * width) {
@@ -238,22 +272,21 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
     for (const k of pool) if (!refined.has(k) && (c < 0 || betterCandidate(ctx, k, c))) c = k;
     if (c < 0) break;
     refined.add(c);
-    const S = store.masks[c];
-    const size = popcount(S);
-    neighbours(S, true);
-    if (size > 1) neighbours(S, false);
+    const T = setOf(c);
+    const size = sizeOf(T);
+    neighbours(T, true);
+    if (size > 1) neighbours(T, false);
     const adds: number[] = [];
     const removals: number[] = [];
     for (let x = 0; x < n; x++) {
-      const bx = 1 << x;
-      if (!(S & bx)) adds.push(S | bx);
-      else if (size > 1) removals.push(S & ~bx);
+      if (!hasMember(lo[T], hi[T], x)) adds.push(toggled(T, x));
+      else if (size > 1) removals.push(toggled(T, x));
     }
     adds.sort(byPrediction);
     removals.sort(byPrediction);
     const proposals: number[] = [];
-    const propose = (T: number) => {
-      if (listable(popcount(T)) && allowed(T) && !mine.has(store.find(T, r))) proposals.push(T);
+    const propose = (U: number) => {
+      if (listable(sizeOf(U)) && allowed(U) && !mine.has(store.find(lo[U], hi[U], r))) proposals.push(U);
     };
     adds.forEach(propose);
     removals.forEach(propose);
@@ -261,9 +294,11 @@ export function guided(ctx: SearchContext, r: number, g: GuidedSettings): Guided
     // two removals at once (majority's even sizes tie, so its next odd size is two away).
     const topAdds = adds.slice(0, SWAP_SIDE);
     const topRemovals = removals.slice(0, SWAP_SIDE);
-    for (const A of topAdds) for (const R of topRemovals) propose(A & R);
-    topAdds.forEach((A, i) => topAdds.slice(i + 1).forEach((B) => propose(A | B)));
-    topRemovals.forEach((A, i) => topRemovals.slice(i + 1).forEach((B) => propose(A & B)));
+    const and = (A: number, B: number) => sets.id(lo[A] & lo[B], hi[A] & hi[B]);
+    const or = (A: number, B: number) => sets.id(lo[A] | lo[B], hi[A] | hi[B]);
+    for (const A of topAdds) for (const R of topRemovals) propose(and(A, R));
+    topAdds.forEach((A, i) => topAdds.slice(i + 1).forEach((B) => propose(or(A, B))));
+    topRemovals.forEach((A, i) => topRemovals.slice(i + 1).forEach((B) => propose(and(A, B))));
     const before = best;
     for (const k of verify(proposals.sort(byPrediction))) {
       pool.push(k);

@@ -17,12 +17,12 @@ import { UsageError } from '../errors.js';
 import { buildEnsembleIndex } from '../ensemble/simulate.js';
 import { isBinaryRule, ruleName, type Rule } from '../ensemble/rules.js';
 import type { Corpus } from '../model/corpus.js';
-import { popcount } from '../model/bitset.js';
 import type { ZeroDivision } from '../metrics/prf.js';
 import { reselectingBootstrap } from './bootstrap.js';
 import { choiceCounts, choiceOf, choiceWeights, type Choice } from './choice.js';
 import { buildPlanData, MAX_SYSTEMS, membersOf, unitCount, type PlanData, type UnitKind } from './data.js';
 import { needOf } from './engine.js';
+import { bitHi, bitLo, compareSets, setKey, setSize } from './member-set.js';
 import { betterCandidate } from './greedy.js';
 import { makeSplits, runSplit, SplitData, summarise, type Split } from './heldout.js';
 import type { Objective } from './objective.js';
@@ -150,7 +150,7 @@ function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions,
 
 /** A listed candidate's choice on the planning data. */
 function listedChoice(data: PlanData, l: Listed): Choice {
-  return choiceOf(data, l.S, l.rule);
+  return choiceOf(data, l.S, l.rule, l.Shi);
 }
 
 function scoredOn(data: PlanData, scorer: Scorer, choice: Choice): ScoredOn {
@@ -162,14 +162,14 @@ function candidateOf(p: Planned, l: Listed, rank: number, budget: number | undef
   const { ctx, singles } = p;
   const { data, scorer } = ctx;
   const choice = listedChoice(data, l);
-  const size = popcount(l.S);
-  const cost = scorer.costOf(l.S);
+  const size = setSize(l.S, l.Shi);
+  const cost = scorer.costOf(l.S, l.Shi);
   const a = choiceCounts(data, choice);
-  const pc = predictedCounts(data, l.S, l.rule);
+  const pc = predictedCounts(data, l.S, l.Shi, l.rule);
   const av = scorer.value(a, size, cost);
   const pv = scorer.value(pc, size, cost);
   let bestMember = -1;
-  for (const m of membersOf(l.S)) if (bestMember < 0 || scorer.key(singles[m]) > scorer.key(singles[bestMember])) bestMember = m;
+  for (const m of membersOf(l.S, l.Shi)) if (bestMember < 0 || scorer.key(singles[m]) > scorer.key(singles[bestMember])) bestMember = m;
   const sign = scorer.objective.minimise ? -1 : 1;
   const weights = choiceWeights(choice);
   return {
@@ -189,7 +189,7 @@ function greedySteps(p: Planned): GreedyStep[] {
   const out: GreedyStep[] = [];
   for (const path of p.paths) {
     path.forEach((st, i) => out.push({
-      rule: ruleName(ctx.rules[st.rule]), step: i + 1, added: ctx.data.names[st.added], members: membersOf(st.mask).map((m) => ctx.data.names[m]),
+      rule: ruleName(ctx.rules[st.rule]), step: i + 1, added: ctx.data.names[st.added], members: membersOf(st.mask, st.maskHi).map((m) => ctx.data.names[m]),
       actual: st.actual, predicted: predictedValue(ctx, st.k), comp: st.comp,
     }));
   }
@@ -201,7 +201,7 @@ function inRange(p: Planned): number[] {
   const { store } = p.ctx;
   const out: number[] = [];
   for (let k = 0; k < store.length; k++) {
-    const size = popcount(store.masks[k]);
+    const size = setSize(store.masks[k], store.masksHi[k]);
     if (size >= p.ctx.minSize && size <= p.ctx.maxSize) out.push(k);
   }
   return out;
@@ -218,8 +218,8 @@ function inRange(p: Planned): number[] {
 export function predictionSample(p: Planned, range: readonly number[]): number[] {
   const { ctx } = p;
   const { store } = ctx;
-  const keep = lowestHashes(range.map((k) => store.masks[k]), PREDICTION_SAMPLE);
-  const out = keep === undefined ? [...range] : range.filter((k) => keep.has(store.masks[k]));
+  const keep = lowestHashes(range.map((k) => store.masks[k]), range.map((k) => store.masksHi[k]), PREDICTION_SAMPLE);
+  const out = keep === undefined ? [...range] : range.filter((k) => keep.has(setKey(store.masks[k], store.masksHi[k])));
   for (const k of out) predictedValue(ctx, k);
   return out;
 }
@@ -228,37 +228,47 @@ export function predictionSample(p: Planned, range: readonly number[]): number[]
 export const PREDICTION_SAMPLE = 500;
 
 /**
- * The `count` distinct masks of lowest {@link hashMask} (a bijection, so there are no ties), or
- * undefined when there are at most `count` distinct masks. One pass keeping the lowest so far in
- * order: a mask whose hash is above the highest kept is passed over at once, so a million
- * masks cost little more than their hashes.
+ * The `count` distinct masks (two words: `masks`, `masksHi`) of lowest {@link hashMask}, as
+ * their {@link setKey}s, or undefined when there are at most `count` distinct masks. The hash is
+ * a bijection of one-word masks, so with every high word 0 there are no ties; sets of equal
+ * hash are ordered as unsigned 64-bit integers. One pass keeping the lowest so far in order: a
+ * mask whose hash is above the highest kept is passed over at once, so a million masks cost
+ * little more than their hashes.
  */
-function lowestHashes(masks: readonly number[], count: number): Set<number> | undefined {
-  const kept: Array<{ S: number; h: number }> = [];
-  const members = new Set<number>();
+function lowestHashes(masks: readonly number[], masksHi: readonly number[], count: number): Set<number | string> | undefined {
+  const kept: Array<{ S: number; Shi: number; h: number }> = [];
+  const members = new Set<number | string>();
+  const after = (a: { S: number; Shi: number; h: number }, h: number, S: number, Shi: number) => a.h > h || (a.h === h && compareSets(a.S, a.Shi, S, Shi) > 0);
   let dropped = false;
-  for (const S of masks) {
-    if (members.has(S)) continue;
-    const h = hashMask(S);
+  for (let i = 0; i < masks.length; i++) {
+    const S = masks[i];
+    const Shi = masksHi[i];
+    const key = setKey(S, Shi);
+    if (members.has(key)) continue;
+    const h = hashMask(S, Shi);
     if (kept.length === count) {
-      if (h > kept[count - 1].h) {
+      if (after(kept[count - 1], h, S, Shi) === false) {
         dropped = true;
         continue;
       }
-      members.delete(kept.pop()!.S);
+      const out = kept.pop()!;
+      members.delete(setKey(out.S, out.Shi));
       dropped = true;
     }
     let at = kept.length;
-    while (at > 0 && kept[at - 1].h > h) at--;
-    kept.splice(at, 0, { S, h });
-    members.add(S);
+    while (at > 0 && after(kept[at - 1], h, S, Shi)) at--;
+    kept.splice(at, 0, { S, Shi, h });
+    members.add(key);
   }
   return dropped ? members : undefined;
 }
 
-/** An integer hash of a bitmask (a fixed bijection of 32-bit integers, as in murmur3's finaliser). */
-function hashMask(S: number): number {
-  let h = S | 0;
+/**
+ * An integer hash of a bitmask (a fixed bijection of 32-bit integers, as in murmur3's finaliser);
+ * a high word, when there is one, is hashed and mixed into the low word first.
+ */
+function hashMask(S: number, Shi: number): number {
+  let h = Shi === 0 ? S | 0 : S ^ Math.imul(hashMask(Shi, 0), 0x9e3779b1);
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
@@ -268,9 +278,9 @@ function hashMask(S: number): number {
 function rankEntries(p: Planned, ks: readonly number[]): RankEntry[] {
   const { store, rules } = p.ctx;
   return ks.map((k) => {
-    const S = store.masks[k];
+    const S = setKey(store.masks[k], store.masksHi[k]);
     const rule = rules[store.rules[k]];
-    const size = popcount(S);
+    const size = setSize(store.masks[k], store.masksHi[k]);
     const binary = isBinaryRule(rule);
     return {
       rule: ruleName(rule),
@@ -367,7 +377,7 @@ function analyse(p: Planned, scorer: Scorer) {
   const { store } = p.ctx;
   // Pareto front of objective against cost, over every evaluated candidate in the size range.
   const range = inRange(p);
-  const flags = paretoFront(range.map((k) => ({ cost: scorer.costOf(store.masks[k]), value: store.actual[k] })), !scorer.objective.minimise);
+  const flags = paretoFront(range.map((k) => ({ cost: scorer.costOf(store.masks[k], store.masksHi[k]), value: store.actual[k] })), !scorer.objective.minimise);
   const predictedRange = predictionSample(p, range);
   const rankAgreement = honestRankAgreement(rankEntries(p, predictedRange), p.singles[p.best], !scorer.objective.minimise);
   const predictionQuality = planPredictionQuality(p, range, predictedRange);
@@ -474,17 +484,17 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const { range, flags, predictedRange, rankAgreement, predictionQuality } = analysed();
   const front: boolean[] = new Array<boolean>(store.length).fill(false);
   range.forEach((k, i) => { front[k] = flags[i]; });
-  const paretoOf = (l: Listed) => (l.ruleIndex < 0 ? false : front[store.find(l.S, l.ruleIndex)] ?? false);
+  const paretoOf = (l: Listed) => (l.ruleIndex < 0 ? false : front[store.find(l.S, l.Shi, l.ruleIndex)] ?? false);
   const candidates = p.listed.map((l, i) => candidateOf(p, l, i + 1, o.budget, paretoOf(l), test));
   let frontList: PlanCandidate[] | undefined;
   if (o.costs !== undefined || o.budget !== undefined) {
     const onFront = range.filter((k) => front[k]);
-    onFront.sort((a, b) => scorer.costOf(store.masks[a]) - scorer.costOf(store.masks[b]) || (betterCandidate(ctx, a, b) ? -1 : 1));
+    onFront.sort((a, b) => scorer.costOf(store.masks[a], store.masksHi[a]) - scorer.costOf(store.masks[b], store.masksHi[b]) || (betterCandidate(ctx, a, b) ? -1 : 1));
     // One entry per member set and score: a single system is the same ensemble under every rule.
-    const distinct = onFront.filter((k, i) => i === 0 || store.masks[k] !== store.masks[onFront[i - 1]] || store.actual[k] !== store.actual[onFront[i - 1]]);
+    const distinct = onFront.filter((k, i) => i === 0 || store.masks[k] !== store.masks[onFront[i - 1]] || store.masksHi[k] !== store.masksHi[onFront[i - 1]] || store.actual[k] !== store.actual[onFront[i - 1]]);
     frontList = distinct.slice(0, 50).map((k) => {
-      const l: Listed = { S: store.masks[k], rule: ctx.rules[store.rules[k]], ruleIndex: store.rules[k], value: store.actual[k] };
-      const rank = p.listed.findIndex((x) => x.ruleIndex === l.ruleIndex && x.S === l.S) + 1;
+      const l: Listed = { S: store.masks[k], Shi: store.masksHi[k], rule: ctx.rules[store.rules[k]], ruleIndex: store.rules[k], value: store.actual[k] };
+      const rank = p.listed.findIndex((x) => x.ruleIndex === l.ruleIndex && x.S === l.S && x.Shi === l.Shi) + 1;
       return candidateOf(p, l, rank, o.budget, true, test);
     });
   }
@@ -493,7 +503,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       throw UsageError.about('explain', `${rank}: the plan lists ${p.listed.length === 1 ? 'one candidate' : `candidates 1 to ${p.listed.length}`}`);
     }
     const l = p.listed[rank - 1];
-    return explainWith(data, scorer, l.S, l.rule, rank);
+    return explainWith(data, scorer, l.S, l.Shi, l.rule, rank);
   };
   const explanations = o.explain === undefined ? undefined
     : (o.explain === 'listed' ? p.listed.map((_, i) => i + 1) : [...new Set(o.explain)]).map(explain);
@@ -540,32 +550,32 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     recommendation,
   };
   const scatter = () => {
-    const listed = new Set(p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.ruleIndex)));
+    const listed = new Set(p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.Shi, l.ruleIndex)));
     const point = (k: number, highlight: boolean) => {
       const rule = ruleName(ctx.rules[store.rules[k]]);
       return {
-        predicted: predictedValue(ctx, k), actual: store.actual[k], rule, highlight, size: popcount(store.masks[k]), cost: scorer.costOf(store.masks[k]),
-        members: highlight ? membersOf(store.masks[k]).map((m) => data.names[m]) : [],
+        predicted: predictedValue(ctx, k), actual: store.actual[k], rule, highlight, size: setSize(store.masks[k], store.masksHi[k]), cost: scorer.costOf(store.masks[k], store.masksHi[k]),
+        members: highlight ? membersOf(store.masks[k], store.masksHi[k]).map((m) => data.names[m]) : [],
       };
     };
-    const ordered = p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.ruleIndex));
+    const ordered = p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.Shi, l.ruleIndex));
     return [...predictedRange.filter((k) => !listed.has(k)).map((k) => point(k, false)), ...ordered.map((k) => point(k, true))];
   };
   const paretoPoints = () => {
-    const listed = p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.ruleIndex));
+    const listed = p.listed.filter((l) => l.ruleIndex >= 0).map((l) => store.find(l.S, l.Shi, l.ruleIndex));
     const shown = new Set([...predictedRange, ...listed]);
     // The scatter's candidates off the front, then the front; a member set and score on it under several rules (a single system) once.
     const seen = new Set<string>();
     const kept = new Set(range.filter((k) => front[k]).filter((k) => {
-      const key = `${store.masks[k]}|${store.actual[k]}`;
+      const key = `${setKey(store.masks[k], store.masksHi[k])}|${store.actual[k]}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     }));
     const ks = [...[...shown].filter((k) => !front[k]), ...kept];
     return ks.map((k) => ({
-      actual: store.actual[k], rule: ruleName(ctx.rules[store.rules[k]]), size: popcount(store.masks[k]), cost: scorer.costOf(store.masks[k]),
-      members: kept.has(k) || listed.includes(k) ? membersOf(store.masks[k]).map((m) => data.names[m]) : [], front: kept.has(k),
+      actual: store.actual[k], rule: ruleName(ctx.rules[store.rules[k]]), size: setSize(store.masks[k], store.masksHi[k]), cost: scorer.costOf(store.masks[k], store.masksHi[k]),
+      members: kept.has(k) || listed.includes(k) ? membersOf(store.masks[k], store.masksHi[k]).map((m) => data.names[m]) : [], front: kept.has(k),
     }));
   };
   const recommendationPoint = () => {
@@ -573,12 +583,16 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     if (rec.procedure === 'caruana') return undefined;
     const choice = main.chosen[rec.procedure].choice;
     let S = 0;
-    for (const m of choice.members) S |= 1 << data.names.indexOf(m);
+    let Shi = 0;
+    for (const m of choice.members) {
+      S |= bitLo(data.names.indexOf(m));
+      Shi |= bitHi(data.names.indexOf(m));
+    }
     const name = ruleName(choice.rule);
     for (let r = 0; r < ctx.rules.length; r++) {
       // A single system is the same ensemble under every rule.
       if (choice.members.length > 1 && ruleName(ctx.rules[r]) !== name) continue;
-      const k = store.find(S, r);
+      const k = store.find(S, Shi, r);
       if (k >= 0) return { predicted: predictedValue(ctx, k), actual: store.actual[k] };
     }
     return undefined;

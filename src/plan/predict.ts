@@ -54,7 +54,7 @@
  */
 import type { Rule } from '../ensemble/rules.js';
 import { isBinaryRule, threshold } from '../ensemble/rules.js';
-import { maskOf, type PlanData } from './data.js';
+import { maskHiOf, maskOf, type PlanData } from './data.js';
 import { actualVote, voteWeights, type VoteWeights } from './engine.js';
 import { EXACT_MEMBERS, maxEntPatterns, maxEntVotes, tiltedJoint } from './maxent.js';
 import { C, maxEntStates, stateDigits, W } from './maxent-states.js';
@@ -211,7 +211,8 @@ function clamp(x: number, hi: number): number {
  */
 function singleVote(data: PlanData, member: number, rule: Rule): PredictedCounts {
   const S = maskOf([member]);
-  const c = actualVote(data, S, voteWeights(data, rule, S));
+  const Shi = maskHiOf([member]);
+  const c = actualVote(data, S, Shi, voteWeights(data, rule, S, Shi));
   return { tp: c.tp, fp: c.fp, fn: c.fn, s: c.s, method: 'exact' };
 }
 
@@ -265,7 +266,7 @@ export function predictCandidate(data: PlanData, members: readonly number[], rul
   }
   if (members.length === 1) return singleVote(data, members[0], rule);
   if (rule.kind === 'weighted' && members.length <= EXACT_MEMBERS) {
-    return predictVoteStates(data, members, weights ?? voteWeights(data, rule, maskOf(members)));
+    return predictVoteStates(data, members, weights ?? voteWeights(data, rule, maskOf(members), maskHiOf(members)));
   }
   const p = predictVote(data, members);
   if (rule.kind === 'weighted') p.method = 'max-entropy-unweighted';

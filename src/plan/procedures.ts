@@ -13,7 +13,8 @@
  */
 import { UsageError } from '../errors.js';
 import type { Rule } from '../ensemble/rules.js';
-import { maskOfWeights, ruleOfWeights } from './caruana.js';
+import { maskHiOfWeights, maskOfWeights, ruleOfWeights } from './caruana.js';
+import { allHi, allLo, bitHi, bitLo } from './member-set.js';
 import { choiceCounts, choiceOf, type Choice } from './choice.js';
 import type { PlanData } from './data.js';
 import type { ActualCounts } from './engine.js';
@@ -58,19 +59,18 @@ export function runProcedures(data: PlanData, scorer: Scorer, s: SearchSettings,
   if (planned.listed.length === 0) {
     throw s.budget !== undefined ? UsageError.about('budget', `no candidate costs at most ${s.budget}`) : new UsageError('no candidate to rank');
   }
-  const all = data.n >= 31 ? -1 : (1 << data.n) - 1;
   const top = planned.listed[0];
-  const make = (name: ProcedureName, S: number, rule: Rule): Chosen => {
-    const choice = choiceOf(data, S, rule);
+  const make = (name: ProcedureName, S: number, Shi: number, rule: Rule): Chosen => {
+    const choice = choiceOf(data, S, rule, Shi);
     const counts = choiceCounts(data, choice);
     return { name, choice, counts, value: choiceValue(data, scorer, choice, counts) };
   };
   const chosen: Record<ProcedureName, Chosen> = {
-    selection: make('selection', top.S, top.rule),
-    'best-single': make('best-single', 1 << planned.best, { kind: 'union' }),
-    'majority-all': make('majority-all', all, { kind: 'majority' }),
-    'vote-all': make('vote-all', all, { kind: 'vote' }),
-    caruana: make('caruana', maskOfWeights(planned.caruana.weights), ruleOfWeights(data, planned.caruana.weights)),
+    selection: make('selection', top.S, top.Shi, top.rule),
+    'best-single': make('best-single', bitLo(planned.best), bitHi(planned.best), { kind: 'union' }),
+    'majority-all': make('majority-all', allLo(data.n), allHi(data.n), { kind: 'majority' }),
+    'vote-all': make('vote-all', allLo(data.n), allHi(data.n), { kind: 'vote' }),
+    caruana: make('caruana', maskOfWeights(planned.caruana.weights), maskHiOfWeights(planned.caruana.weights), ruleOfWeights(data, planned.caruana.weights)),
   };
   return { planned, chosen };
 }

@@ -17,8 +17,8 @@
  * already asked the store for; actual F is counted again only when the objective is not F_β.
  */
 import { ruleName } from '../ensemble/rules.js';
-import { popcount } from '../model/bitset.js';
 import { membersOf } from './data.js';
+import { setKey, setSize } from './member-set.js';
 import { actualCounts } from './engine.js';
 import { exactByConstruction } from './predict.js';
 import { spearman } from './rank.js';
@@ -109,16 +109,17 @@ export function planPredictionQuality(p: Planned, range: readonly number[], samp
   let exact = 0;
   for (const k of sample) {
     const S = store.masks[k];
+    const Shi = store.masksHi[k];
     const r = store.rules[k];
     const rule = ctx.rules[r];
-    const size = popcount(S);
+    const size = setSize(S, Shi);
     if (exactByConstruction(rule, size)) {
       exact++;
       continue;
     }
-    const members = membersOf(S);
+    const members = membersOf(S, Shi);
     const predicted = predictedCountsOf(ctx, k);
-    const actualF = sameF ? store.actual[k] : scoresOf({ ...actualCounts(data, S, rule, false, ctx.weights[r]), s: 0 }, settings).f;
+    const actualF = sameF ? store.actual[k] : scoresOf({ ...actualCounts(data, S, Shi, rule, false, ctx.weights[r]), s: 0 }, settings).f;
     const own = members.map((m) => singles[m]);
     const ownF = members.map((m) => aloneF[m]);
     entries.push({
@@ -130,8 +131,8 @@ export function planPredictionQuality(p: Planned, range: readonly number[], samp
       f: { predicted: scoresOf(predicted, settings).f, actual: actualF, bestMember: Math.max(...ownF), meanMember: mean(ownF) },
     });
   }
-  const of = new Set(range.map((k) => store.masks[k])).size;
-  const memberSets = new Set(sample.map((k) => store.masks[k])).size;
+  const of = new Set(range.map((k) => setKey(store.masks[k], store.masksHi[k]))).size;
+  const memberSets = new Set(sample.map((k) => setKey(store.masks[k], store.masksHi[k]))).size;
   return predictionQuality(entries, { inSample: true, memberSets, of, sampled: memberSets < of, candidates: sample.length, exact }, ctx.rules.map(ruleName));
 }
 

@@ -90,10 +90,11 @@ export class Scorer {
     this.withSlots = objective.usesSlots;
   }
 
-  /** Sum of the costs of the members of bitmask S. */
-  costOf(S: number): number {
+  /** Sum of the costs of the members of bitmask S (systems 0–31) and Shi (systems 32–63). */
+  costOf(S: number, Shi: number): number {
     let c = 0;
     for (let x = S; x !== 0; x &= x - 1) c += this.costs[31 - Math.clz32(x & -x)];
+    for (let x = Shi; x !== 0; x &= x - 1) c += this.costs[63 - Math.clz32(x & -x)];
     return c;
   }
 

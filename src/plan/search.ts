@@ -6,9 +6,9 @@
  */
 import { UsageError } from '../errors.js';
 import { BASE_RULES, type Rule } from '../ensemble/rules.js';
-import { popcount } from '../model/bitset.js';
-import { caruana, maskOfWeights, ruleOfWeights, type CaruanaResult } from './caruana.js';
-import type { PlanData } from './data.js';
+import { caruana, maskHiOfWeights, maskOfWeights, ruleOfWeights, type CaruanaResult } from './caruana.js';
+import { MAX_EXHAUSTIVE_SYSTEMS, type PlanData } from './data.js';
+import { setSize } from './member-set.js';
 import { exhaustiveSteps, subsetCount } from './exhaustive.js';
 import { defaultThreads, MAX_THREADS } from './exhaustive-threads.js';
 import { beamSteps, betterCandidate, greedySteps, type PathStep } from './greedy.js';
@@ -42,9 +42,11 @@ export interface SearchSettings {
   threads: number;
 }
 
-/** A listed candidate: a member set and a rule, with vote weights for ensembles of ensemble selection. */
+/** A listed candidate: a member set (two words) and a rule, with vote weights for ensembles of ensemble selection. */
 export interface Listed {
+  /** The members: systems 0–31 (bit m for system m) and 32–63 (bit m − 32). */
   S: number;
+  Shi: number;
   rule: Rule;
   /** Index of the rule in the settings' rules, or −1 (ensemble selection's weighted votes). */
   ruleIndex: number;
@@ -132,7 +134,10 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
     alongside?.();
   };
   let runExhaustive = s.search === 'exhaustive';
-  if (s.search === 'auto') runExhaustive = subsets <= s.autoLimit;
+  if (s.search === 'auto') runExhaustive = subsets <= s.autoLimit && n <= MAX_EXHAUSTIVE_SYSTEMS;
+  if (runExhaustive && n > MAX_EXHAUSTIVE_SYSTEMS) {
+    throw UsageError.about(undefined, `{search} exhaustive takes at most ${MAX_EXHAUSTIVE_SYSTEMS} systems, got ${n}; use {search} greedy|beam|guided`);
+  }
   if (runExhaustive) {
     if (subsets > s.exhaustiveLimit) {
       throw UsageError.about(undefined, `exhaustive search over ${n} systems means ${subsets} member sets (more than ${s.exhaustiveLimit}); lower {maxSize} or use {search} greedy, beam, guided or caruana`);
@@ -187,16 +192,16 @@ function storeListed(ctx: SearchContext, s: SearchSettings): Listed[] {
   const { store, scorer } = ctx;
   const top: number[] = [];
   for (let k = 0; k < store.length; k++) {
-    const size = popcount(store.masks[k]);
+    const size = setSize(store.masks[k], store.masksHi[k]);
     if (size < s.minSize || size > s.maxSize) continue;
-    if (s.budget !== undefined && scorer.costOf(store.masks[k]) > s.budget) continue;
+    if (s.budget !== undefined && scorer.costOf(store.masks[k], store.masksHi[k]) > s.budget) continue;
     if (top.length === s.top && !betterCandidate(ctx, k, top[top.length - 1])) continue;
     let at = top.length;
     while (at > 0 && betterCandidate(ctx, k, top[at - 1])) at--;
     top.splice(at, 0, k);
     if (top.length > s.top) top.pop();
   }
-  return top.map((k) => ({ S: store.masks[k], rule: ctx.rules[store.rules[k]], ruleIndex: store.rules[k], value: store.actual[k] }));
+  return top.map((k) => ({ S: store.masks[k], Shi: store.masksHi[k], rule: ctx.rules[store.rules[k]], ruleIndex: store.rules[k], value: store.actual[k] }));
 }
 
 /**
@@ -212,10 +217,11 @@ function caruanaListed(data: PlanData, scorer: Scorer, s: SearchSettings, sel: C
     if (seen.has(key)) return;
     seen.add(key);
     const S = maskOfWeights(w);
-    const size = popcount(S);
+    const Shi = maskHiOfWeights(w);
+    const size = setSize(S, Shi);
     if (size < s.minSize || size > s.maxSize) return;
-    if (s.budget !== undefined && scorer.costOf(S) > s.budget) return;
-    all.push({ S, rule: ruleOfWeights(data, w), ruleIndex: -1, counts: Int32Array.from(w), value, order });
+    if (s.budget !== undefined && scorer.costOf(S, Shi) > s.budget) return;
+    all.push({ S, Shi, rule: ruleOfWeights(data, w), ruleIndex: -1, counts: Int32Array.from(w), value, order });
   };
   add(sel.weights, sel.value, -1);
   sel.path.forEach((st, i) => add(st.weights, st.value, i));
@@ -223,7 +229,7 @@ function caruanaListed(data: PlanData, scorer: Scorer, s: SearchSettings, sel: C
     const ka = scorer.key(a.value);
     const kb = scorer.key(b.value);
     if (ka !== kb) return ka > kb ? -1 : 1;
-    return popcount(a.S) - popcount(b.S) || a.order - b.order;
+    return setSize(a.S, a.Shi) - setSize(b.S, b.Shi) || a.order - b.order;
   });
   return all.slice(0, s.top).map(({ order: _order, ...l }) => l);
 }

@@ -6,7 +6,11 @@
 //                                         (2^30 member sets: exhaustive impossible), 1M tokens,
 //                                         seeds 7 and 8, correlations 1 and 0.8, more rules (~6 min)
 //   node test/bench/guided.mjs --quick    what `npm run bench` prints: 200,000 tokens, seed 7;
-//                                         20 systems at correlation 0.8, 30 at 0.8 and 1 (~1 min)
+//                                         20 systems at correlation 0.8, 30 and 40 at 0.8 and 1
+//                                         (~2 min)
+//   --systems 40,64                       the comparison without exhaustive search at these numbers
+//                                         of systems (2 to 64) instead of the default (30; 30 and
+//                                         40 with --quick); the 20-system part is left out
 //   --runs R                              timed repetitions per search (median; default 3)
 //   --objective ser                       only the 30-system comparison, under this objective (an
 //                                         exhaustive search of 20 systems under SER takes minutes)
@@ -16,7 +20,7 @@
 //   --tokens N                            corpus size (default 200,000 with --quick, else 1,000,000)
 // `vote` is searched up to 5 members there (4 with 1M tokens): the exhaustive search of every size
 // would simulate a typed vote a million times. 30 systems: greedy, beam (width 5), the guided
-// search with its default budget, the guided search at greedy's time (the largest budget of 12,
+// search with its default budget (the same at 40 or 64 systems), the guided search at greedy's time (the largest budget of 12,
 // 25, 50, 100, 200, 400 whose median time is at most greedy's; the smallest, marked '>', when none
 // is; a verdict per rule says whether it found better than greedy),
 // beam widened until it takes at least the guided search's time, and greedy then guided on one
@@ -47,6 +51,10 @@ const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 3;
 const tokensAt = process.argv.indexOf('--tokens');
 const TOKENS = tokensAt > 0 ? Number(process.argv[tokensAt + 1]) : quick ? 200_000 : 1_000_000;
 const SEEDS = quick ? [7] : [7, 8];
+const systemsAt = process.argv.indexOf('--systems');
+/** Numbers of systems of the comparison without exhaustive search. */
+const LARGE_SIZES = systemsAt > 0 ? process.argv[systemsAt + 1].split(',').map(Number) : quick ? [30, 40] : [30];
+if (LARGE_SIZES.some((n) => !Number.isInteger(n) || n < 2 || n > 64)) throw new RangeError(`--systems takes numbers of systems from 2 to 64, got ${process.argv[systemsAt + 1]}`);
 const CORRELATIONS = [1, 0.8];
 const SMALL_CORRELATIONS = quick ? [0.8] : CORRELATIONS;
 const SMALL_RULES = quick ? ['union', 'intersection', 'majority', 'kofn:3', 'kofn:4', 'vote'] : ['union', 'intersection', 'majority', 'kofn:3', 'kofn:4', 'vote'];
@@ -88,7 +96,9 @@ function timed({ data, scorer }, rule, maxSize, search, runs = RUNS) {
 
 const greedySearch = (ctx) => {
   const first = bestSingle(ctx, 0);
-  greedy(ctx, 0, 'score', 31 - Math.clz32(ctx.store.masks[first]));
+  // The single system's bit: in the low word (systems 0–31) or the high word (32–63).
+  const lo = ctx.store.masks[first];
+  greedy(ctx, 0, 'score', lo !== 0 ? 31 - Math.clz32(lo) : 63 - Math.clz32(ctx.store.masksHi[first]));
 };
 const guidedSearch = (budget) => (ctx) => guided(ctx, 0, { budget });
 const beamSearch = (width) => (ctx) => beam(ctx, 0, width);
@@ -113,35 +123,35 @@ function small(seed, correlation) {
   return rows;
 }
 
-function large(seed, correlation) {
-  const d = planData(30, seed, correlation);
-  console.log(`\n30 systems (2^30 − 1 member sets: no exhaustive search), ${TOKENS.toLocaleString('en')} tokens, seed ${seed}, correlation ${correlation}, ${OBJECTIVE}: each search's best, as the gap to the best any of them found (points), its time (ms) and exact evaluations`);
+function large(n, seed, correlation) {
+  const d = planData(n, seed, correlation);
+  console.log(`\n${n} systems (2^${n} − 1 member sets: no exhaustive search), ${TOKENS.toLocaleString('en')} tokens, seed ${seed}, correlation ${correlation}, ${OBJECTIVE}: each search's best, as the gap to the best any of them found (points), its time (ms) and exact evaluations`);
   console.log(`  ${'rule'.padEnd(9)} ${pad('best', 6)}   ${'greedy'.padEnd(18)} ${'beam 5'.padEnd(18)} ${`guided ${DEFAULT_GUIDED_BUDGET}`.padEnd(18)} ${"guided at greedy's time".padEnd(26)} ${'greedy then guided'.padEnd(18)} beam at guided's time`);
   const verdicts = [];
   for (const name of LARGE_RULES) {
     const rule = ruleOf(name);
-    const gr = timed(d, rule, 30, greedySearch);
-    const be = timed(d, rule, 30, beamSearch(5));
-    const gu = timed(d, rule, 30, guidedSearch(DEFAULT_GUIDED_BUDGET));
+    const gr = timed(d, rule, n, greedySearch);
+    const be = timed(d, rule, n, beamSearch(5));
+    const gu = timed(d, rule, n, guidedSearch(DEFAULT_GUIDED_BUDGET));
     // The largest budget of the ladder within greedy's time (each timed on its own, so a noisy
     // slow run of one budget does not hide a larger one; a budget the search does not use up
     // ends the ladder, as larger ones would repeat it).
     let same;
     let sameBudget = LADDER[0];
     for (const b of LADDER) {
-      const t = timed(d, rule, 30, guidedSearch(b));
+      const t = timed(d, rule, n, guidedSearch(b));
       if (same === undefined || t.ms <= gr.ms) {
         same = t;
         sameBudget = b;
       }
-      if (t.evaluated < 30 + b) break;
+      if (t.evaluated < n + b) break;
     }
-    const both = timed(d, rule, 30, (ctx) => { greedySearch(ctx); guided(ctx, 0, { budget: DEFAULT_GUIDED_BUDGET }); });
+    const both = timed(d, rule, n, (ctx) => { greedySearch(ctx); guided(ctx, 0, { budget: DEFAULT_GUIDED_BUDGET }); });
     let width = 5;
     let wide = be;
     while (wide.ms < gu.ms && width < 320) {
       width *= 2;
-      wide = timed(d, rule, 30, beamSearch(width), 1);
+      wide = timed(d, rule, n, beamSearch(width), 1);
     }
     const runs = [gr, be, gu, same, both, wide];
     const top = runs.reduce((a, b) => (b.key > a.key ? b : a));
@@ -155,11 +165,11 @@ function large(seed, correlation) {
 
 const t0 = performance.now();
 console.log(`\nGuided search — Node ${process.version}`);
-if (OBJECTIVE === 'f1') {
+if (OBJECTIVE === 'f1' && systemsAt < 0) {
   const all = [];
   for (const seed of SEEDS) for (const c of SMALL_CORRELATIONS) all.push(...small(seed, c));
   const found = all.filter((r) => r.found).length;
   console.log(`  guided: optimum found in ${found} of ${all.length}; largest gap ${gapPts(Math.max(...all.map((r) => r.gap)))} points; time ratio to exhaustive at most 1/${Math.floor(1 / Math.max(...all.map((r) => r.ratio)))} (target at most 1/10: ${all.every((r) => r.ratio <= 0.1) ? 'met' : 'NOT met'})`);
 }
-for (const seed of SEEDS) for (const c of CORRELATIONS) large(seed, c);
+for (const n of LARGE_SIZES) for (const seed of SEEDS) for (const c of CORRELATIONS) large(n, seed, c);
 console.log(`\n(${((performance.now() - t0) / 1000).toFixed(0)} s)`);

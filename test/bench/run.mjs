@@ -235,8 +235,8 @@ planBench(['synthetic-exhaustive', '20'], 'Synthetic corpus, 20 systems: exhaust
 exhaustiveThreads();
 planBench(['synthetic-greedy', '30'], 'Synthetic corpus, 30 systems: greedy search, union, intersection, majority, vote', 10000);
 
-// The guided search against exhaustive (20 systems), greedy and beam (30 systems); the larger
-// sweep is `node test/bench/guided.mjs` without --quick.
+// The guided search against exhaustive (20 systems), greedy and beam (30 and 40 systems: member sets
+// of two words); the larger sweep is `node test/bench/guided.mjs` without --quick (`--systems 40,64`: above 30).
 {
   const p = spawnSync(process.execPath, [join(root, 'test/bench/guided.mjs'), '--quick'], { stdio: 'inherit' });
   if (p.status !== 0) process.exit(p.status ?? 1);

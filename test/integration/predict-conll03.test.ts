@@ -56,7 +56,7 @@ describe.skipIf(!exists)('prediction on the twelve CoNLL-2003 systems', () => {
     let sError = 0;
     for (let size = 3; size <= 6; size++) {
       for (const members of combinations(data.n, size)) {
-        const a = actualCounts(data, maskOf(members), majority, true);
+        const a = actualCounts(data, maskOf(members), 0, majority, true);
         const p = predictCandidate(data, members, majority);
         expect(p.method).toBe('max-entropy');
         predicted.push(f1(p));

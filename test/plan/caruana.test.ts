@@ -21,7 +21,7 @@ function valueOf(data: PlanData, scorer: Scorer, w: Int32Array): number {
   const label = new Float64Array(data.n * L);
   for (let m = 0; m < data.n; m++) label.fill(w[m], m * L, (m + 1) * L);
   const S = maskOfWeights(w);
-  return scorer.value(actualVote(data, S, { unit: false, label, o: Float64Array.from(w) }), 1, 1);
+  return scorer.value(actualVote(data, S, 0, { unit: false, label, o: Float64Array.from(w) }), 1, 1);
 }
 
 describe('caruana', () => {

@@ -30,7 +30,7 @@ describe('choices', () => {
         expect(choice.members).toEqual(members.map((m) => data.names[m]));
         expect([...choice.tieBreak].sort()).toEqual([...choice.members].sort());
         if (rule.kind === 'weighted') expect(['given', 'table']).toContain((choice.rule as Extract<Rule, { kind: 'weighted' }>).weights.kind);
-        expect(choiceCounts(data, choice)).toEqual(actualCounts(data, maskOf(members), rule, true));
+        expect(choiceCounts(data, choice)).toEqual(actualCounts(data, maskOf(members), 0, rule, true));
       }),
       { numRuns: 300 },
     );

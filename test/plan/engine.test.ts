@@ -31,7 +31,7 @@ describe('actual counts from member bitmasks', () => {
         if (members.length === 0) members = [0];
         if (rule.kind === 'kofn' && rule.k > members.length) return;
         const data = buildPlanData(buildEnsembleIndex(corpus));
-        const got = actualCounts(data, maskOf(members), rule, true);
+        const got = actualCounts(data, maskOf(members), 0, rule, true);
         expect(got).toEqual(reference(corpus, members, rule));
       }),
       { numRuns: 400 },
@@ -46,7 +46,7 @@ describe('actual counts from member bitmasks', () => {
         if (rule.kind === 'kofn' && rule.k > members.length) return;
         const index = buildEnsembleIndex(corpus);
         const data = buildPlanData(index);
-        const keep = keptItems(data, maskOf(members), rule);
+        const keep = keptItems(data, maskOf(members), 0, rule);
         const ids = [...keep.keys()].filter((i) => keep[i] === 1).map((i) => data.globalId[i]).sort((a, b) => a - b);
         expect(ids).toEqual([...simulate(index, members, rule).items.toArray()]);
       }),
@@ -58,7 +58,7 @@ describe('actual counts from member bitmasks', () => {
     // Gold PER at 0-2; A says LOC there, B says ORG there: union keeps both, S = 1, I = 1.
     const corpus = makeCorpus([span(0, 2, 'PER')], [[span(0, 2, 'LOC')], [span(0, 2, 'ORG')]]);
     const data = buildPlanData(buildEnsembleIndex(corpus));
-    expect(actualCounts(data, 3, { kind: 'union' }, true)).toMatchObject({ tp: 0, fp: 2, fn: 1, s: 1 });
+    expect(actualCounts(data, 3, 0, { kind: 'union' }, true)).toMatchObject({ tp: 0, fp: 2, fn: 1, s: 1 });
     expect(data.s[0]).toBe(1);
   });
 });
@@ -81,7 +81,7 @@ describe('weights and set complementarity', () => {
         const data = buildPlanData(index);
         const x = n - 1;
         const want = setComplementarity(members.map((m) => index.universe.systems[m]), index.universe.systems[x], index.universe.gold);
-        const got = setComp(data, maskOf(members), x);
+        const got = setComp(data, maskOf(members), 0, x);
         expect(got).toEqual({ pComp: want.pComp, rComp: want.rComp, fComp: want.fComp });
       }),
       { numRuns: 200 },
@@ -122,7 +122,7 @@ describe('planning data', () => {
 
   it('maskOf and membersOf are inverse', () => {
     fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 29 })), (ms) => {
-      expect(membersOf(maskOf(ms))).toEqual([...ms].sort((a, b) => a - b));
+      expect(membersOf(maskOf(ms), 0)).toEqual([...ms].sort((a, b) => a - b));
     }));
   });
 });

@@ -23,13 +23,13 @@ function alone(data: PlanData, c: Int32Array) {
   for (let m = 0; m < data.n; m++) label.fill(c[m], m * L, (m + 1) * L);
   let S = 0;
   for (let m = 0; m < data.n; m++) if (c[m] > 0) S |= 1 << m;
-  return actualVote(data, S, { unit: false, label, o: Float64Array.from(c) });
+  return actualVote(data, S, 0, { unit: false, label, o: Float64Array.from(c) });
 }
 
 function checkAll(data: PlanData, counts: Int32Array): void {
   let S = 0;
   for (let m = 0; m < data.n; m++) if (counts[m] > 0) S |= 1 << m;
-  const ext = extensionCounts(data, S, counts);
+  const ext = extensionCounts(data, S, 0, counts);
   for (let m = 0; m < data.n; m++) {
     const c = Int32Array.from(counts);
     c[m]++;

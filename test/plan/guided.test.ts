@@ -42,7 +42,7 @@ function bestOf(ctx: SearchContext, costBudget = Infinity): number {
   let best = -1;
   for (let k = 0; k < ctx.store.length; k++) {
     const size = popcount(ctx.store.masks[k]);
-    if (size < ctx.minSize || size > ctx.maxSize || ctx.scorer.costOf(ctx.store.masks[k]) > costBudget) continue;
+    if (size < ctx.minSize || size > ctx.maxSize || ctx.scorer.costOf(ctx.store.masks[k], 0) > costBudget) continue;
     if (best < 0 || betterCandidate(ctx, k, best)) best = k;
   }
   return best;
@@ -120,8 +120,8 @@ describe('guided search', () => {
               expect(size).toBeGreaterThanOrEqual(ctx.minSize);
               expect(size).toBeLessThanOrEqual(ctx.maxSize);
             }
-            const a = actualCounts(data, S, rule, scorer.withSlots, ctx.weights[0]);
-            expect(store.actual[k]).toBe(scorer.value(a, size, scorer.costOf(S)));
+            const a = actualCounts(data, S, 0, rule, scorer.withSlots, ctx.weights[0]);
+            expect(store.actual[k]).toBe(scorer.value(a, size, scorer.costOf(S, 0)));
           }
         },
       ),
@@ -135,7 +135,7 @@ describe('guided search', () => {
         const small = context(corpus, { rule, costs });
         guided(small, 0, { budget: 10, costBudget });
         for (let k = 0; k < small.store.length; k++) {
-          if (popcount(small.store.masks[k]) > 1) expect(small.scorer.costOf(small.store.masks[k])).toBeLessThanOrEqual(costBudget);
+          if (popcount(small.store.masks[k]) > 1) expect(small.scorer.costOf(small.store.masks[k], 0)).toBeLessThanOrEqual(costBudget);
         }
         const g = context(corpus, { rule, costs });
         guided(g, 0, { budget: 200, costBudget });

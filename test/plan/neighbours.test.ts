@@ -20,27 +20,27 @@ describe('neighbour counts', () => {
         fc.pre(S !== 0);
         const size = popcount(S);
         for (let need = 1; need <= size + 1; need++) {
-          const add = additionCounts(data, S, need);
-          const subs = neighbourSubstitutions(data, S, need, true);
+          const add = additionCounts(data, S, 0, need);
+          const subs = neighbourSubstitutions(data, S, 0, need, true);
           for (let x = 0; x < data.n; x++) {
             if ((S >> x) & 1) {
               expect([add.tp[x], add.fp[x], subs[x]]).toEqual([0, 0, 0]);
               continue;
             }
-            const a = actualBinary(data, S | (1 << x), need, true);
+            const a = actualBinary(data, S | (1 << x), 0, need, true);
             expect([add.tp[x], add.fp[x], subs[x]], `add ${x} to ${S} at ${need}`).toEqual([a.tp, a.fp, a.s]);
           }
         }
         if (size < 2) return;
         for (let need = 1; need <= size - 1; need++) {
-          const rem = removalCounts(data, S, need);
-          const subs = neighbourSubstitutions(data, S, need, false);
+          const rem = removalCounts(data, S, 0, need);
+          const subs = neighbourSubstitutions(data, S, 0, need, false);
           for (let y = 0; y < data.n; y++) {
             if (!((S >> y) & 1)) {
               expect([rem.tp[y], rem.fp[y], subs[y]]).toEqual([0, 0, 0]);
               continue;
             }
-            const a = actualBinary(data, S & ~(1 << y), need, true);
+            const a = actualBinary(data, S & ~(1 << y), 0, need, true);
             expect([rem.tp[y], rem.fp[y], subs[y]], `remove ${y} from ${S} at ${need}`).toEqual([a.tp, a.fp, a.s]);
           }
         }
@@ -52,7 +52,7 @@ describe('neighbour counts', () => {
   it('keep nothing when the threshold is out of reach', () => {
     const corpus = fc.sample(corpusArb(3, 3), { numRuns: 1, seed: 3 })[0];
     const data = buildPlanData(buildEnsembleIndex(corpus));
-    expect([...additionCounts(data, 1, Infinity).tp]).toEqual([0, 0, 0]);
-    expect([...removalCounts(data, 3, Infinity).fp]).toEqual([0, 0, 0]);
+    expect([...additionCounts(data, 1, 0, Infinity).tp]).toEqual([0, 0, 0]);
+    expect([...removalCounts(data, 3, 0, Infinity).fp]).toEqual([0, 0, 0]);
   });
 });

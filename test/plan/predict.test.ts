@@ -43,7 +43,7 @@ describe('exact prediction for one and two systems', () => {
         const rule = parseRule(name);
         if (rule.kind === 'kofn' && rule.k > members.length) return;
         const data = buildPlanData(buildEnsembleIndex(corpus));
-        const actual = actualCounts(data, maskOf(members), rule, true);
+        const actual = actualCounts(data, maskOf(members), 0, rule, true);
         const predicted = predictBinary(data, members, needOf(rule, members.length));
         expect(predicted.method).toBe('exact');
         expect({ tp: predicted.tp, fp: predicted.fp, fn: predicted.fn, s: predicted.s }).toEqual({ tp: actual.tp, fp: actual.fp, fn: actual.fn, s: actual.s });
@@ -56,8 +56,8 @@ describe('exact prediction for one and two systems', () => {
     fc.assert(
       fc.property(bioLike, fc.constantFrom('vote', 'weighted'), (corpus, name) => {
         const data = buildPlanData(buildEnsembleIndex(corpus));
-        const p = predictedCounts(data, maskOf([0]), parseRule(name));
-        const a = actualCounts(data, maskOf([0]), parseRule(name), true);
+        const p = predictedCounts(data, maskOf([0]), 0, parseRule(name));
+        const a = actualCounts(data, maskOf([0]), 0, parseRule(name), true);
         expect(p.method).toBe('exact');
         // (A weighted member of weight 0, here F1 0, keeps nothing.)
         if (name === 'vote' || data.f1[0] > 0) expect({ tp: p.tp, fp: p.fp, s: p.s }).toEqual({ tp: data.tp[0], fp: data.fp[0], s: data.s[0] });
@@ -74,7 +74,7 @@ describe('exact prediction for one and two systems', () => {
         const m = i % data.n;
         const rule = name === 'weighted:label-f1' ? parseRule('weighted', { kind: 'label-f1' }) : parseRule(name);
         const p = predictCandidate(data, [m], rule);
-        const a = actualCounts(data, maskOf([m]), rule, true);
+        const a = actualCounts(data, maskOf([m]), 0, rule, true);
         expect(p.method).toBe('exact');
         expect({ tp: p.tp, fp: p.fp, fn: p.fn, s: p.s }).toEqual({ tp: a.tp, fp: a.fp, fn: a.fn, s: a.s });
       }),
@@ -299,7 +299,7 @@ describe('the weighted vote\'s prediction', () => {
         const members = corpus.systems.map((_, m) => m).slice(0, 6);
         const boss = members[pick % members.length];
         const weights = bossWeights(data.n, Math.max(1, data.labels.length), boss);
-        const actual = actualCounts(data, maskOf(members), parseRule('weighted'), true, weights);
+        const actual = actualCounts(data, maskOf(members), 0, parseRule('weighted'), true, weights);
         const p = predictVoteStates(data, members, weights);
         const tol = 1e-3 * Math.max(1, data.goldSize + data.fp[boss]);
         expect(actual.tp).toBe(data.tp[boss]);

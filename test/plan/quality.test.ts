@@ -110,7 +110,7 @@ describe('a plan\'s prediction quality', () => {
     const byRule = new Map<string, { p: number[]; a: number[]; best: number[]; mean: number[] }>();
     let exact = 0;
     for (let S = 1; S < 1 << names.length; S++) {
-      const members = membersOf(S);
+      const members = membersOf(S, 0);
       for (const rule of rules) {
         if (exactByConstruction(rule, members.length)) {
           exact++;
@@ -120,7 +120,7 @@ describe('a plan\'s prediction quality', () => {
         if (!byRule.has(name)) byRule.set(name, { p: [], a: [], best: [], mean: [] });
         const g = byRule.get(name)!;
         g.p.push(value(predictCandidate(data, members, rule)));
-        g.a.push(value(actualCounts(data, S, rule, true)));
+        g.a.push(value(actualCounts(data, S, 0, rule, true)));
         const own = members.map((m) => single[m]);
         g.best.push(measure === 'f' ? Math.max(...own) : Math.min(...own));
         g.mean.push(own.reduce((x, y) => x + y, 0) / own.length);

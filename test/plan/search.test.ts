@@ -72,10 +72,10 @@ describe('exhaustive search', () => {
           const S = store.masks[k];
           const rule = RULES[store.rules[k]];
           const size = popcount(S);
-          const a = actualCounts(data, S, rule, true, ctx.weights[store.rules[k]]);
+          const a = actualCounts(data, S, 0, rule, true, ctx.weights[store.rules[k]]);
           expect(store.actual[k]).toBe(scorer.value(a, size, size));
           expect(store.predictedYet[k]).toBe(0);
-          expect(predictedValue(ctx, k)).toBe(scorer.value(predictedCounts(data, S, rule), size, size));
+          expect(predictedValue(ctx, k)).toBe(scorer.value(predictedCounts(data, S, 0, rule), size, size));
           expect(store.predictedYet[k]).toBe(1);
         }
       }),
@@ -98,7 +98,7 @@ describe('greedy and beam', () => {
           if (guide === 'score') expect(path[i].comp).toBeNull();
         }
         for (const step of path) {
-          const a = actualCounts(ctx.data, step.mask, RULES[r], false, ctx.weights[r]);
+          const a = actualCounts(ctx.data, step.mask, step.maskHi, RULES[r], false, ctx.weights[r]);
           expect(step.actual).toBe(ctx.scorer.value(a, popcount(step.mask), popcount(step.mask)));
         }
         expect(path.length).toBeLessThanOrEqual(ctx.data.n);
@@ -114,8 +114,8 @@ describe('greedy and beam', () => {
         const path = greedy(ctx, 0, 'score', 0);
         for (let i = 1; i < path.length; i++) {
           const before = path[i - 1].mask;
-          for (const x of membersOf(((1 << ctx.data.n) - 1) & ~before)) {
-            const k = ctx.store.find(before | (1 << x), 0);
+          for (const x of membersOf(((1 << ctx.data.n) - 1) & ~before, 0)) {
+            const k = ctx.store.find(before | (1 << x), 0, 0);
             expect(k).toBeGreaterThanOrEqual(0);
             expect(ctx.store.actual[k]).toBeLessThanOrEqual(path[i].actual);
           }
@@ -137,10 +137,10 @@ describe('greedy and beam', () => {
         let bestAll = -Infinity;
         let bestBeam = -Infinity;
         forEachSubset(n, 1, 2, (S) => {
-          const k = wide.store.find(S, r);
+          const k = wide.store.find(S, 0, r);
           expect(k).toBeGreaterThanOrEqual(0);
           bestBeam = Math.max(bestBeam, wide.store.actual[k]);
-          bestAll = Math.max(bestAll, all.store.actual[all.store.find(S, r)]);
+          bestAll = Math.max(bestAll, all.store.actual[all.store.find(S, 0, r)]);
         });
         expect(bestBeam).toBe(bestAll);
       }),

@@ -63,7 +63,7 @@ describe('tui Planner: x explains the highlighted candidate', () => {
     expect(frame()).toContain('x explains: select systems, or highlight a candidate in the list');
     // crf and gazetteer (systems 3 and 4) under union.
     await press(inst.stdin, KEY.down, KEY.down, KEY.space, KEY.down, KEY.space, 'x');
-    const want = explainSelection(model, maskOf([2, 3]), 0);
+    const want = explainSelection(model, maskOf([2, 3]), 0, 0);
     expect(frame()).toContain(`Explanation of union(crf+gazetteer): F1 actual ${pc(want.f.actual)}, predicted ${pc(want.f.predicted)} (exact; in-sample)`);
     expect(frame()).toMatch(/^1–2\s+/m);
     await press(inst.stdin, KEY.escape);

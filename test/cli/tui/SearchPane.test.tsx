@@ -13,8 +13,8 @@ const vote = m.ruleNames.indexOf('vote');
 const state = (over: Partial<SearchState>): SearchState => ({
   kind: 'exhaustive', objective: 'F1', status: 'done', phase: 'caruana', done: 1, total: 1, evaluated: 124,
   top: [
-    { mask: bit('confuser') | bit('crf') | bit('gazetteer'), rule: vote, value: 0.9672 },
-    { mask: bit('crf'), rule: 0, value: 0.8981 },
+    { mask: bit('confuser') | bit('crf') | bit('gazetteer'), maskHi: 0, rule: vote, value: 0.9672 },
+    { mask: bit('crf'), maskHi: 0, rule: 0, value: 0.8981 },
   ],
   ...over,
 });

@@ -50,10 +50,10 @@ describe('tui model: loading a procedure into the selection', () => {
       for (const p of [result.selection, ...result.baselines]) {
         const sel = selectionOf(m, p)!;
         expect(sel, p.name).not.toBeNull();
-        expect(membersOf(sel.mask).map((i) => m.names[i]), p.name).toEqual(p.members);
+        expect(membersOf(sel.mask, sel.maskHi).map((i) => m.names[i]), p.name).toEqual(p.members);
         expect(m.ruleNames[sel.rule], p.name).toBe(p.rule === 'weighted' ? 'vote' : p.rule);
         expect(sel.weights, p.name).toEqual(p.weights);
-        const live = selectionScores(m, sel.mask, sel.rule, sel.weights)!;
+        const live = selectionScores(m, sel.mask, sel.maskHi, sel.rule, sel.weights)!;
         expect(live.actual.f, `${dir} ${p.name}`).toBeCloseTo(p.planning.objective, 12);
         expect(live.actual.tp, `${dir} ${p.name}`).toBe(p.planning.scores.tp);
         expect(live.actual.fp, `${dir} ${p.name}`).toBe(p.planning.scores.fp);
@@ -67,8 +67,8 @@ describe('tui model: loading a procedure into the selection', () => {
     // On the news example ensemble selection weighs three systems twice.
     expect(caruana.rule).toBe('weighted');
     const sel = selectionOf(m, caruana)!;
-    const weighted = selectionScores(m, sel.mask, sel.rule, sel.weights)!;
-    const plain = selectionScores(m, sel.mask, sel.rule)!;
+    const weighted = selectionScores(m, sel.mask, sel.maskHi, sel.rule, sel.weights)!;
+    const plain = selectionScores(m, sel.mask, sel.maskHi, sel.rule)!;
     expect(weighted.actual.f).not.toBeCloseTo(plain.actual.f, 6);
   });
 
@@ -77,6 +77,6 @@ describe('tui model: loading a procedure into the selection', () => {
     expect(selectionOf(m, { members: ['crf', 'nobody'], rule: 'vote' })).toBeNull();
     expect(selectionOf(m, { members: ['crf', 'sloppy'], rule: 'kofn:2' })).toBeNull();
     expect(selectionOf(m, { members: ['crf', 'sloppy'], rule: 'weighted' })).toBeNull();
-    expect(selectionOf(m, { members: ['crf'], rule: 'union' })).toEqual({ mask: 1 << m.names.indexOf('crf'), rule: 0 });
+    expect(selectionOf(m, { members: ['crf'], rule: 'union' })).toEqual({ mask: 1 << m.names.indexOf('crf'), maskHi: 0, rule: 0 });
   });
 });

@@ -12,7 +12,7 @@ import { KEY, newsModel, plain, render, settle, until } from './helpers.js';
 afterEach(() => cleanup());
 
 const context: PlannerContext = {
-  systems: 5, rules: 4, candidates: [{ mask: 0b110, rule: 3, value: 0.9 }, { mask: 0b11, rule: 0, value: 0.8 }], procedures: [],
+  systems: 5, rules: 4, candidates: [{ mask: 0b110, maskHi: 0, rule: 3, value: 0.9 }, { mask: 0b11, maskHi: 0, rule: 0, value: 0.8 }], procedures: [],
   searchRunning: false, checkRunning: false, selectionOf: () => null,
   explain: () => { throw new Error('not asked'); },
 };

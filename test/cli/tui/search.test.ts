@@ -30,7 +30,7 @@ describe('tui searches', () => {
         expect(last.status).toBe('done');
         expect(last.objective).toBe(want.objective.description);
         expect(last.evaluated).toBe(want.search.evaluated);
-        const got = last.top.map((c) => ({ members: membersOf(c.mask).map((i) => m.names[i]), rule: m.ruleNames[c.rule], value: c.value }));
+        const got = last.top.map((c) => ({ members: membersOf(c.mask, c.maskHi).map((i) => m.names[i]), rule: m.ruleNames[c.rule], value: c.value }));
         expect(got).toEqual(want.candidates.map((c) => ({ members: c.members, rule: c.rule, value: c.objective.actual })));
       });
     }
@@ -40,7 +40,7 @@ describe('tui searches', () => {
     const m = exampleModel(NEWS);
     const third = (await run(NEWS, 'greedy')).at(-1)!.top[2];
     expect(m.ruleNames[third.rule]).toBe('majority');
-    expect(membersOf(third.mask).map((i) => m.names[i])).toEqual(['confuser', 'crf', 'gazetteer']);
+    expect(membersOf(third.mask, third.maskHi).map((i) => m.names[i])).toEqual(['confuser', 'crf', 'gazetteer']);
     expect(third.value).toBeCloseTo(0.9642, 4);
   });
 
