@@ -7,7 +7,8 @@ import { isRateObjective } from '../../src/plan/scores.js';
 import type { PlanResult, ProcedureName } from '../../src/plan/types.js';
 import { noteText } from '../../src/report/plan-notes.js';
 import { procedures, proceduresTable } from '../../src/report/plan-procedures.js';
-import { abbreviateMembers, plural, pValue, signedObjective, weightedMembers, width as textWidth } from '../../src/report/plan-values.js';
+import { abbreviateMembers, plural, signedObjective, weightedMembers, width as textWidth } from '../../src/report/plan-values.js';
+import { pIs } from '../../src/report/number.js';
 import { renderText, type Table } from '../../src/report/table.js';
 
 /** The columns of `plan`'s procedures table that the panel shows (optimism and test are left out). */
@@ -73,9 +74,8 @@ export function recommendationSummary(r: PlanResult, width: number): string[] {
   const held = `held-out ${mean}${sd === undefined || sd === '—' ? '' : ` ± ${sd}`} over ${plural(rec.heldOut.folds, 'split')}`;
   const against = measuredAgainst(r);
   const c = rec.vsBaselines.find((x) => x.name === against);
-  const p = c === undefined ? '' : pValue(c.p);
   const unit = isRateObjective(r.objective.text) ? ' points' : '';
-  const vs = c === undefined ? '' : `; ${signedObjective(r, c.meanDiff)}${unit} over ${against} (p ${p.startsWith('<') ? p : `= ${p}`})`;
+  const vs = c === undefined ? '' : `; ${signedObjective(r, c.meanDiff)}${unit} over ${against} (${pIs(c.p)})`;
   const figures = `  ${held}${vs}`;
   return [head + what, ...(textWidth(figures) <= width || vs === '' ? [figures] : [`  ${held}`, `  ${vs.slice(2)}`])];
 }

@@ -15,7 +15,7 @@
  *
  * A p-value that is not a number (every resample undefined) is never significant.
  */
-import { fixed, pText } from '../report/number.js';
+import { fixed, pIs } from '../report/number.js';
 import { VERDICT_ALPHA } from './defaults.js';
 
 export interface Verdict {
@@ -42,7 +42,7 @@ function points(x: number): string {
 export function verdict(meanF: number, sdF: number | null, p: number, fName = 'F1', alpha = VERDICT_ALPHA): Verdict {
   const significant = p < alpha;
   const head = `${points(meanF)} ${fName}`;
-  const tail = `p = ${pText(p)}`;
+  const tail = pIs(p);
   if (sdF === null) {
     const what = significant ? 'significant on this test set' : 'not significant on this test set';
     return { text: `${head}, ${what}, run-to-run noise unknown (one run), ${tail}`, significant, beyondNoise: null };

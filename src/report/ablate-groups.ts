@@ -62,7 +62,7 @@ function comparisonsText(g: GroupAblation): string {
 function testText(g: GroupAblation): string {
   const units = `${g.units} ${g.unit}${g.units === 1 ? '' : 's'}`;
   return `p: approximate randomization of the mean Δ${fName(g)} over ${units} (${g.samples} swaps, seed ${g.seed}); `
-    + `interval: paired bootstrap percentile, ${fixed(g.confidence * 100, 0)}% (${g.samples} resamples)`;
+    + `interval: bootstrap percentile over the same ${g.unit}s, drawn alike for both sides, ${fixed(g.confidence * 100, 0)}% (${g.samples} resamples)`;
 }
 
 function sdRule(g: GroupAblation): string {

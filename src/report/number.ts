@@ -42,14 +42,27 @@ export function jsonNumber(x: number | null | undefined): number | null {
   return x === null || x === undefined || !Number.isFinite(x) ? null : x;
 }
 
+/** Thresholds a p-value is read against (markers †, ‡ and the default alpha): rounding never crosses them. */
+const P_THRESHOLDS = [0.05, 0.01];
+
 /**
  * A p-value as every table and verdict shows it: two decimals from 0.1 (0.46), three below
  * (0.055), and "< 0.001" below that — a resampling test of N samples resolves p to 1/(N + 1), so
- * more digits would show noise; "—" when p is not a number (every resample undefined).
+ * more digits would show noise; "—" when p is not a number (every resample undefined). A p just
+ * under 0.05 or 0.01 that three decimals would round up to it (10/1001 = 0.00999) is cut to four
+ * decimals instead (0.0099), so the figure stays on the side of the threshold that p is on.
  */
 export function pText(p: number): string {
   if (!Number.isFinite(p)) return UNDEFINED;
   if (p < 0.001) return '< 0.001';
   const three = fixed(p, 3);
-  return Number(three) >= 0.1 ? fixed(p, 2) : three;
+  if (Number(three) >= 0.1) return fixed(p, 2);
+  if (P_THRESHOLDS.some((t) => p < t && Number(three) >= t)) return (Math.floor(p * 1e4) / 1e4).toFixed(4);
+  return three;
+}
+
+/** "p = 0.012", or "p < 0.001": a p-value in a sentence. */
+export function pIs(p: number): string {
+  const t = pText(p);
+  return t.startsWith('<') ? `p ${t}` : `p = ${t}`;
 }

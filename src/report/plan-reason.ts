@@ -5,7 +5,7 @@
  */
 import { isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
-import { pText } from './number.js';
+import { pIs } from './number.js';
 import { weightedMembers } from './plan-values.js';
 
 /** How a procedure's choice reads in a sentence. */
@@ -25,12 +25,6 @@ function phrase(r: PlanResult, name: ProcedureName): string {
 function choiceText(p: Procedure): string {
   const whole = p.weights !== undefined && Object.values(p.weights).every((x) => Number.isInteger(x));
   return `${p.rule}(${weightedMembers(p.members, whole ? p.weights : undefined).join('+')})`;
-}
-
-/** "p = 0.012", or "p < 0.001". */
-function pIs(p: number): string {
-  const t = pText(p);
-  return t.startsWith('<') ? `p ${t}` : `p = ${t}`;
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -177,10 +177,12 @@ describe('the verdict', () => {
     expect(verdict(0.0061, 0.002, 0.003).text).toBe('+0.61 F1, larger than run-to-run noise, p = 0.003');
     expect(verdict(0.0009, 0.0053, 0.71).text).toBe('+0.09 F1, within run-to-run noise, p = 0.71');
     expect(verdict(0.0009, 0.0053, 0.001)).toMatchObject({ significant: true, beyondNoise: false });
+    // Below 0.001 the sentence says p < 0.001, not "p = < 0.001".
+    expect(verdict(-0.0149, null, 0.0005).text).toBe('-1.49 F1, significant on this test set, run-to-run noise unknown (one run), p < 0.001');
     expect(verdict(-0.004, 0.001, 0.2).text).toBe('-0.40 F1, consistent across runs, not significant on this test set, p = 0.20');
     expect(verdict(0.004, null, 0.01, 'F2').text).toBe('+0.40 F2, significant on this test set, run-to-run noise unknown (one run), p = 0.010');
     expect(verdict(0.004, null, Number.NaN).significant).toBe(false);
-    expect([pText(0.0499), pText(0.1), pText(1), pText(Number.NaN)]).toEqual(['0.050', '0.10', '1.00', '—']);
+    expect([pText(0.0499), pText(0.1), pText(1), pText(Number.NaN)]).toEqual(['0.0499', '0.10', '1.00', '—']);
   });
 });
 

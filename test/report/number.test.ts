@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { conllevalPercent, fixed, jsonNumber, percent, pText, UNDEFINED } from '../../src/report/number.js';
+import { conllevalPercent, fixed, jsonNumber, percent, pIs, pText, UNDEFINED } from '../../src/report/number.js';
 
 describe('fixed', () => {
   it('rounds exact binary ties to even, as C printf does', () => {
@@ -58,5 +58,13 @@ describe('pText', () => {
     expect([0.46, 0.1, 0.0999, 0.055, 0.001, 1 / 1001, 0.0001].map(pText)).toEqual(['0.46', '0.10', '0.10', '0.055', '0.001', '< 0.001', '< 0.001']);
     expect(pText(Number.NaN)).toBe(UNDEFINED);
     expect(pText(1)).toBe('1.00');
+  });
+
+  it('never rounds a p-value up onto 0.05 or 0.01: it is cut to four decimals there', () => {
+    expect([10 / 1001, 50 / 1001, 0.051, 0.0105, 0.049].map(pText)).toEqual(['0.0099', '0.0499', '0.051', '0.011', '0.049']);
+  });
+
+  it('puts a p-value in a sentence: p = x, or p < 0.001', () => {
+    expect([0.46, 0.012, 0.0004].map(pIs)).toEqual(['p = 0.46', 'p = 0.012', 'p < 0.001']);
   });
 });
