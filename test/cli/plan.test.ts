@@ -454,6 +454,13 @@ describe('complan plan: costs and budget', () => {
   it('a budget no candidate meets is a usage error', async () => {
     expect(await planError(['--budget', '0.5'], 1)).toContain('--budget: no candidate costs at most 0.5');
   });
+
+  it('one system is a usage error: there is nothing to combine', async () => {
+    const r = await runCli(['plan', '--gold', GOLD, CONLL[0]]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('complan: plan needs at least two systems (usage: complan plan --gold GOLD SYSTEM SYSTEM...)\n');
+  });
 });
 
 describe('complan plan: --svg and --save-plan', () => {
