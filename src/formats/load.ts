@@ -23,6 +23,8 @@ import { basename, extname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
+import { attachTokenStore } from '../model/corpus-tokens.js';
+import { TokenStore } from '../model/token-store.js';
 import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
@@ -173,7 +175,8 @@ class GoldBuilder {
   unit: Unit | undefined;
   readonly sentences: Sentence[] = [];
   readonly documents: DocumentInfo[] = [];
-  readonly tokens: string[] = [];
+  /** The tokens, written here by the reader when it can (see {@link ReadOptions.tokenStore}). */
+  readonly tokens = new TokenStore();
   readonly texts: string[] = [];
   readonly spans: Span[] = [];
   readonly idIndex = new Map<string, number>();
@@ -194,7 +197,7 @@ class GoldBuilder {
   constructor(readonly source: string) {}
 
   add(seg: Segment, spans: readonly RawSpan[], tags?: readonly string[]): void {
-    const unit: Unit = seg.tokens !== undefined ? 'token' : 'char';
+    const unit: Unit = seg.tokens !== undefined || seg.storedTokens !== undefined ? 'token' : 'char';
     if (seg.tokenPerLine !== true) this.lineSafe = false;
     if (this.unit === undefined) this.unit = unit;
     else if (this.unit !== unit) {
@@ -219,10 +222,10 @@ class GoldBuilder {
     }
     const doc = this.documents.length - 1;
     const start = this.length;
-    const size = unit === 'token' ? seg.tokens!.length : seg.text!.length;
+    const size = unit === 'token' ? seg.storedTokens ?? seg.tokens!.length : seg.text!.length;
     if (unit === 'token') {
-      const toks = seg.tokens!;
-      for (let j = 0; j < size; j++) this.tokens.push(toks[j]);
+      const toks = seg.tokens;
+      if (toks !== undefined) for (let j = 0; j < size; j++) this.tokens.push(toks[j]);
       if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
       else this.tags = undefined;
     } else this.texts.push(seg.text!);
@@ -369,7 +372,7 @@ class SystemAligner {
         const b = spanSentence(g.sentences, first, last, base + s.end - 1);
         if (a !== b) {
           throw new InputError(
-            `span ${showValue(s.label)} runs from gold sentence ${a + 1} into sentence ${b + 1}, across the gold's sentence break after ${showValue(g.tokens[g.sentences[a].end - 1])}; `
+            `span ${showValue(s.label)} runs from gold sentence ${a + 1} into sentence ${b + 1}, across the gold's sentence break after ${showValue(g.tokens.at(g.sentences[a].end - 1)!)}; `
             + 'a system may join gold sentences but not cross their breaks (as it may not split one)',
             seg.source, s.line,
           );
@@ -429,12 +432,12 @@ class SystemAligner {
       const pos = base + j;
       if (pos >= g.length) {
         const last = g.length > 0
-          ? `, whose last token is ${showValue(g.tokens[g.length - 1])} (sentence ${spanSentence(g.sentences, 0, g.sentences.length - 1, g.length - 1) + 1})`
+          ? `, whose last token is ${showValue(g.tokens.at(g.length - 1)!)} (sentence ${spanSentence(g.sentences, 0, g.sentences.length - 1, g.length - 1) + 1})`
           : ', which has no tokens';
         throw new InputError(`token ${showValue(toks[j])} runs past the end of the gold standard${last}`, seg.source, lineOf(j));
       }
-      if (toks[j] !== g.tokens[pos]) {
-        throw new InputError(`token ${showValue(toks[j])} but gold has ${showValue(g.tokens[pos])} (sentence ${sentenceNo(pos)})`, seg.source, lineOf(j));
+      if (toks[j] !== g.tokens.at(pos)) {
+        throw new InputError(`token ${showValue(toks[j])} but gold has ${showValue(g.tokens.at(pos)!)} (sentence ${sentenceNo(pos)})`, seg.source, lineOf(j));
       }
     }
     const end = base + toks.length;
@@ -443,7 +446,7 @@ class SystemAligner {
     const k = spanSentence(g.sentences, first, g.sentences.length - 1, end - 1);
     if (g.sentences[k].end !== end) {
       throw new InputError(
-        `sentence ends after ${plural(toks.length, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens[end])}`,
+        `sentence ends after ${plural(toks.length, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens.at(end)!)}`,
         seg.source, lineOf(toks.length - 1),
       );
     }
@@ -466,7 +469,7 @@ class SystemAligner {
       const here = `${showValue(text.slice(laid.at, laid.at + 20))} at character ${cp(laid.at)}`;
       const detail = laid.token >= limit
         ? `text goes on with ${here} after the last token of ${this.byId ? `gold sentence ${first + 1}` : 'the gold standard'}`
-        : `text has ${here} where the gold standard has the token ${showValue(g.tokens[laid.token])} (sentence ${spanSentence(g.sentences, first, g.sentences.length - 1, laid.token) + 1})`;
+        : `text has ${here} where the gold standard has the token ${showValue(g.tokens.at(laid.token)!)} (sentence ${spanSentence(g.sentences, first, g.sentences.length - 1, laid.token) + 1})`;
       throw new InputError(`${detail}; a record's text must spell the gold tokens in order, with only white space between them`, seg.source, seg.line);
     }
     const count = laid.starts.length;
@@ -485,7 +488,7 @@ class SystemAligner {
     const k = spanSentence(g.sentences, first, g.sentences.length - 1, end - 1);
     if (g.sentences[k].end !== end) {
       throw new InputError(
-        `text ends after ${plural(count, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens[end])}`,
+        `text ends after ${plural(count, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens.at(end)!)}`,
         seg.source, seg.line,
       );
     }
@@ -651,8 +654,9 @@ function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, po
   return lo;
 }
 
-function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens): ReadOptions {
+function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens, tokenStore?: TokenStore): ReadOptions {
   const ro: ReadOptions = { role, scheme: opts.scheme, strictScheme: opts.strictScheme, invalid: opts.invalid, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
+  if (tokenStore !== undefined) ro.tokenStore = tokenStore;
   if (opts.labels !== undefined) ro.labels = opts.labels;
   return ro;
 }
@@ -745,7 +749,7 @@ function readWith(
     gold = new GoldBuilder(goldPath);
     const b = gold;
     const format = formatOf(goldPath);
-    const summary = read(goldPath, format, readOptions(opts, 'gold'), (raw) => {
+    const summary = read(goldPath, format, readOptions(opts, 'gold', undefined, gold.tokens), (raw) => {
       const seg = tokenisedSegment(raw);
       b.add(seg, seg.spans, seg.tags);
     });
@@ -773,7 +777,7 @@ function readWith(
     // The reference tags are kept for the other files' tallies: none when there is no other file.
     const keepTags = opts.systems.length > 1;
     let allTags = true;
-    const summary = read(first.path, format, readOptions(opts, 'system'), (raw) => {
+    const summary = read(first.path, format, readOptions(opts, 'system', undefined, gold.tokens), (raw) => {
       const seg = tokenisedSegment(raw);
       if (seg.embeddedGold === undefined) {
         missing ??= seg;
@@ -843,11 +847,12 @@ function readWith(
     unit: gold.unit ?? 'token',
     documents: gold.documents,
     sentences: gold.sentences,
-    tokens: gold.unit === 'char' ? undefined : gold.tokens,
+    tokens: undefined,
     texts: gold.unit === 'char' ? gold.texts : undefined,
     length: gold.length,
     gold: goldOutput,
     systems: [],
   };
+  if (gold.unit !== 'char') attachTokenStore(corpus, gold.tokens);
   return { corpus, systems, goldOutput };
 }
