@@ -73,7 +73,7 @@ export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): R
     // stream is kept in memory for the second).
     keepWhole(path);
     try {
-      const first = scan(path, { ...opts, strictScheme: false, invalid: 'repair', expect: undefined, tokenStore: undefined }, () => {});
+      const first = scan(path, { ...opts, strictScheme: false, invalid: 'repair', expect: undefined, tokenStore: undefined, tagStore: undefined }, () => {});
       return scan(path, { ...opts, scheme: first.scheme ?? 'iob2' }, sink, first.goldScheme);
     } finally {
       releaseWhole(path);
@@ -198,6 +198,8 @@ class ConllScanner {
   private readonly tokenStrings = new SharedStrings(SHARE_TOKENS_AFTER);
   /** Where the tokens go instead, when the caller gave a store (see {@link ReadOptions.tokenStore}). */
   private readonly store: TokenStore | undefined;
+  /** Where a gold file's tags go, with `store` (see {@link ReadOptions.tagStore}). */
+  private readonly tagStore: TokenStore | undefined;
   private readonly strings = new SharedStrings();
   private predIndex = -1;
   private goldIndex = -1;
@@ -207,7 +209,7 @@ class ConllScanner {
   private matching: boolean;
   private readonly expTokens: TokenList;
   private readonly expEnds: readonly number[];
-  private readonly expTags: readonly string[] | undefined;
+  private readonly expTags: TokenList | undefined;
   /** The scheme evidence of each expected sentence, when the reader may skip decoding (`sameTags`). */
   private readonly expEvidence: readonly number[] | undefined;
   /** The expected sentences as lines predicting the gold tags (see {@link expectedLines}), once the layout is known. */
@@ -239,6 +241,7 @@ class ConllScanner {
     this.matching = this.fast;
     this.expTokens = expect?.tokens ?? [];
     this.store = opts.tokenStore;
+    this.tagStore = this.isGold && opts.tokenStore !== undefined ? opts.tagStore : undefined;
     this.expEnds = expect?.sentenceEnds ?? [];
     this.expTags = expect?.tags;
     this.expEvidence = expect?.tags !== undefined ? expect.evidence : undefined;
@@ -284,11 +287,11 @@ class ConllScanner {
       const expTags = this.expTags;
       if (
         pos < this.expTokens.length && sameText(text, bounds[0], bounds[1], this.expTokens.at(pos)!)
-        && (goldIndex < 0 || expTags === undefined || sameText(text, bounds[2 * goldIndex], bounds[2 * goldIndex + 1], expTags[pos]))
+        && (goldIndex < 0 || expTags === undefined || sameText(text, bounds[2 * goldIndex], bounds[2 * goldIndex + 1], expTags.at(pos)!))
       ) {
         if (goldIndex >= 0 && expTags === undefined) this.goldTags.push(this.field(text, bounds, goldIndex));
         const tag = this.field(text, bounds, this.predIndex);
-        if (expTags !== undefined && tag !== expTags[pos]) this.sameTags = false;
+        if (expTags !== undefined && tag !== expTags.at(pos)) this.sameTags = false;
         this.tags[this.size++] = tag;
         return;
       }
@@ -297,7 +300,7 @@ class ConllScanner {
     if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
     if (this.store !== undefined) this.store.add(text, bounds[0], bounds[1]);
     else this.tokens.push(this.tokenStrings.get(text, bounds[0], bounds[1]));
-    this.tags[this.size++] = this.field(text, bounds, this.predIndex);
+    this.tags[this.size++] = this.isGold ? this.goldTag(text, bounds[2 * this.predIndex], bounds[2 * this.predIndex + 1]) : this.field(text, bounds, this.predIndex);
     if (goldIndex >= 0) this.goldTags.push(this.field(text, bounds, goldIndex));
   }
 
@@ -315,7 +318,7 @@ class ConllScanner {
     else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
     if (this.store !== undefined) this.store.add(text, start, p);
     else this.tokens.push(this.tokenStrings.get(text, start, p));
-    this.tags[this.size++] = end - p === 2 && text.charCodeAt(p + 1) === 79 ? O : this.strings.get(text, p + 1, end);
+    this.tags[this.size++] = this.goldTag(text, p + 1, end);
     return true;
   }
 
@@ -333,7 +336,7 @@ class ConllScanner {
     if (p >= end || text.charCodeAt(p) !== 32 || !startsAt(text, start, token) || token === DOCSTART) return false;
     p++;
     if (this.columns === 3) {
-      const gold = this.expTags![pos];
+      const gold = this.expTags!.at(pos)!;
       const q = p + gold.length;
       if (q >= end || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) return false;
       p = q + 1;
@@ -342,7 +345,7 @@ class ConllScanner {
     for (let i = p; i < end; i++) if (text.charCodeAt(i) === 32) return false;
     if (this.size === 0) this.startLine = lineNo;
     const tag = end - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, end);
-    if (this.expTags !== undefined && tag !== this.expTags[pos]) this.sameTags = false;
+    if (this.expTags !== undefined && tag !== this.expTags.at(pos)) this.sameTags = false;
     this.tags[this.size++] = tag;
     return true;
   }
@@ -419,9 +422,9 @@ class ConllScanner {
     p++;
     // The expected tags: checked in place in the quick path's three columns (see firstLine), and
     // telling whether the predictions are the gold's (see sameTags).
-    const want = this.expTags;
+    const want = this.expTags?.at(at);
     if (this.columns === 3) {
-      const gold = want![at];
+      const gold = want!;
       const q = p + gold.length;
       if (q >= n || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) return -1;
       p = q + 1;
@@ -436,7 +439,7 @@ class ConllScanner {
     if (e === p || e >= n || c !== 10) return -1;
     if (this.size === 0) this.startLine = lineNo;
     const tag = e - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, e);
-    if (want !== undefined && tag !== want[at]) this.sameTags = false;
+    if (want !== undefined && tag !== want) this.sameTags = false;
     this.tags[this.size++] = tag;
     return e + 1;
   }
@@ -454,6 +457,7 @@ class ConllScanner {
     const strings = this.strings;
     const tokenStrings = this.tokenStrings;
     const store = this.store;
+    const tagStore = this.tagStore;
     const first = lineNo;
     const n = text.length;
     for (;;) {
@@ -478,7 +482,7 @@ class ConllScanner {
       else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
       if (store !== undefined) store.add(text, pos, p);
       else this.tokens.push(tokenStrings.get(text, pos, p));
-      this.tags[this.size++] = nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);
+      this.tags[this.size++] = tagStore !== undefined ? tagStore.add(text, p + 1, nl) : nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);
       pos = nl + 1;
     }
     this.stoppedAt = pos;
@@ -490,6 +494,12 @@ class ConllScanner {
     const max = conllInternals.maxSentenceTokens;
     const shown = max % (1 << 20) === 0 ? `${max / (1 << 20)} Mi (${max.toLocaleString('en-US')})` : max.toLocaleString('en-US');
     throw new InputError(`the sentence that starts here has more than ${shown} tokens without a blank line: expected sentences separated by blank lines (is the input endless?)`, this.path, this.startLine);
+  }
+
+  /** A gold file's tag text[a, b): a shared string, written to the tag store when there is one. */
+  private goldTag(text: string, a: number, b: number): string {
+    if (this.tagStore !== undefined) return this.tagStore.add(text, a, b);
+    return b - a === 1 && text.charCodeAt(a) === 79 ? O : this.strings.get(text, a, b);
   }
 
   /** Field k of a line (bounds from fieldBounds) as a tag; O is one shared string. */
@@ -533,7 +543,11 @@ class ConllScanner {
     const tokens: string[] = [];
     for (let i = this.base; i < this.base + this.size; i++) tokens.push(this.expTokens.at(i)!);
     this.tokens = tokens;
-    if (this.anyEmbedded && this.expTags !== undefined) this.goldTags = this.expTags.slice(this.base, this.base + this.size);
+    if (this.anyEmbedded && this.expTags !== undefined) {
+      const goldTags: string[] = [];
+      for (let i = this.base; i < this.base + this.size; i++) goldTags.push(this.expTags.at(i)!);
+      this.goldTags = goldTags;
+    }
   }
 
   private flush(): void {
@@ -576,7 +590,8 @@ class ConllScanner {
     const seg: Segment = {
       tokens: verified || this.store !== undefined ? undefined : this.tokens, storedTokens: this.store !== undefined ? this.size : undefined, spans, embeddedGold, docBreak: this.docBreak || undefined, line: first, tokenPerLine: true, source: path,
       // A system's tags array is reused from sentence to sentence: the segment gets a copy.
-      tags: this.isGold ? this.tags : sameTags ? undefined : this.tags.slice(0, this.size),
+      // A gold file's tags written to a store are read from there.
+      tags: this.isGold ? (this.tagStore !== undefined ? undefined : this.tags) : sameTags ? undefined : this.tags.slice(0, this.size),
       goldTags: this.anyEmbedded && !verified ? this.goldTags : undefined,
       tagEvidence: this.isGold ? this.sentenceEvidence.bits : undefined,
       sameTags: sameTags ? true : undefined,
@@ -592,7 +607,7 @@ class ConllScanner {
     if (this.tokens.length > 0) this.tokens = [];
     // A gold segment keeps its tags. A system's are decoded and done with, so the array is
     // overwritten from the start by the next sentence (never shortened, which would free its store).
-    if (this.isGold) this.tags = [];
+    if (this.isGold && this.tagStore === undefined) this.tags = [];
     if (this.goldTags.length > 0) this.goldTags = [];
     this.matching = this.fast;
     this.sameTags = true;

@@ -59,7 +59,7 @@ function latin1Lines(expect: ExpectedTokens, withGold: boolean): string[] | unde
     starts.push(len);
     for (let i = start; i < end; i++) {
       const token = tokens.at(i)!;
-      const tag = tags[i];
+      const tag = tags.at(i)!;
       const n = token.length;
       const m = tag.length;
       const need = len + n + (withGold ? 2 : 1) * (m + 1) + 1;
@@ -108,7 +108,7 @@ function joinedLines(expect: ExpectedTokens, withGold: boolean): string[] {
     const end = sentenceEnds[s];
     const parts: string[] = new Array(2 * (end - start));
     for (let i = start, k = 0; i < end; i++, k += 2) {
-      const tag = tags[i];
+      const tag = tags.at(i)!;
       let tail = tails.get(tag);
       if (tail === undefined) tails.set(tag, (tail = withGold ? ` ${tag} ${tag}\n` : ` ${tag}\n`));
       parts[k] = tokens.at(i)!;

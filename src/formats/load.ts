@@ -24,7 +24,7 @@ import { existsSync, statSync } from 'node:fs';
 import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
 import { attachTokenStore } from '../model/corpus-tokens.js';
-import { TokenStore } from '../model/token-store.js';
+import { TokenStore, type TokenList } from '../model/token-store.js';
 import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
@@ -183,7 +183,9 @@ class GoldBuilder {
   /** One past the last token of each sentence (token units), for readers to verify against. */
   readonly sentenceEnds: number[] = [];
   /** The raw gold tags, one per token, while every segment came with them. */
-  tags: string[] | undefined = [];
+  tags: TokenStore | undefined = new TokenStore();
+  /** Whether the reader writes the tags to `tags` itself (see {@link ReadOptions.tagStore}). */
+  tagsStored = false;
   /** The scheme evidence of each sentence's tags, while every segment came with it. */
   evidence: number[] | undefined = [];
   /** One past the last of each sentence's spans in `spans` (sentence k's are spanEnds[k-1]..spanEnds[k]). */
@@ -226,7 +228,9 @@ class GoldBuilder {
     if (unit === 'token') {
       const toks = seg.tokens;
       if (toks !== undefined) for (let j = 0; j < size; j++) this.tokens.push(toks[j]);
-      if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
+      if (this.tags !== undefined && this.tagsStored && seg.storedTokens !== undefined && tags === undefined) {
+        // Written to the store by the reader, with the tokens.
+      } else if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
       else this.tags = undefined;
     } else this.texts.push(seg.text!);
     const index = this.sentences.length;
@@ -304,7 +308,7 @@ class SystemAligner {
     private readonly ignoreEmbeddedGold: boolean,
     private readonly checkEmbeddedGold = true,
     /** The reference's raw tags, one per corpus token, when it was read from tags. */
-    private readonly refTags?: readonly string[],
+    private readonly refTags?: TokenList,
   ) {
     if (refTags !== undefined) this.tally = { tokens: 0, correct: 0, markers: 0 };
     // Without gold ids, records are matched in order, whatever the first record has.
@@ -399,7 +403,7 @@ class SystemAligner {
     }
     const ref = this.refTags!;
     let correct = 0;
-    for (let j = 0; j < n; j++) if (tags[j] === ref[base + j]) correct++;
+    for (let j = 0; j < n; j++) if (tags[j] === ref.at(base + j)) correct++;
     t.tokens += n;
     t.correct += correct;
   }
@@ -654,9 +658,10 @@ function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, po
   return lo;
 }
 
-function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens, tokenStore?: TokenStore): ReadOptions {
+function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens, tokenStore?: TokenStore, tagStore?: TokenStore): ReadOptions {
   const ro: ReadOptions = { role, scheme: opts.scheme, strictScheme: opts.strictScheme, invalid: opts.invalid, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
   if (tokenStore !== undefined) ro.tokenStore = tokenStore;
+  if (tagStore !== undefined) ro.tagStore = tagStore;
   if (opts.labels !== undefined) ro.labels = opts.labels;
   return ro;
 }
@@ -738,7 +743,7 @@ function readWith(
   let rest = opts.systems;
   let noGold = false;
   /** The reference's raw tags (for conlleval's token accuracy), while every sentence had them. */
-  let refTags: string[] | undefined = [];
+  let refTags: TokenList | undefined;
   const files = fileCount(opts);
   const onRead = (path: string, items: number) => {
     const done = ++filesDone.count;
@@ -749,7 +754,8 @@ function readWith(
     gold = new GoldBuilder(goldPath);
     const b = gold;
     const format = formatOf(goldPath);
-    const summary = read(goldPath, format, readOptions(opts, 'gold', undefined, gold.tokens), (raw) => {
+    gold.tagsStored = true;
+    const summary = read(goldPath, format, readOptions(opts, 'gold', undefined, gold.tokens, gold.tags), (raw) => {
       const seg = tokenisedSegment(raw);
       b.add(seg, seg.spans, seg.tags);
     });
@@ -776,6 +782,8 @@ function readWith(
     let tally: TokenTally | undefined = { tokens: 0, correct: 0, markers: 0 };
     // The reference tags are kept for the other files' tallies: none when there is no other file.
     const keepTags = opts.systems.length > 1;
+    const ref: string[] = [];
+    refTags = ref;
     let allTags = true;
     const summary = read(first.path, format, readOptions(opts, 'system', undefined, gold.tokens), (raw) => {
       const seg = tokenisedSegment(raw);
@@ -787,7 +795,7 @@ function readWith(
       b.add(seg, seg.embeddedGold ?? []);
       const size = b.length - start;
       if (allTags && seg.goldTags !== undefined && seg.goldTags.length === size) {
-        if (keepTags) for (let j = 0; j < size; j++) refTags!.push(seg.goldTags[j]);
+        if (keepTags) for (let j = 0; j < size; j++) ref.push(seg.goldTags[j]);
       } else {
         allTags = false;
         refTags = undefined;

@@ -148,6 +148,11 @@ export interface ReadOptions {
    * its segments `storedTokens` instead of `tokens`; other readers ignore it.
    */
   tokenStore?: TokenStore;
+  /**
+   * With `tokenStore`, for a gold file: where the tag of each stored token goes (a reader that
+   * writes it here gives its segments no `tags`).
+   */
+  tagStore?: TokenStore;
 }
 
 /** The reference a reader may verify a system file against, sentence by sentence in order. */
@@ -156,8 +161,8 @@ export interface ExpectedTokens {
   tokens: TokenList;
   /** One past the last token of each sentence, in order (sentence k starts where k-1 ends). */
   sentenceEnds: readonly number[];
-  /** The reference's raw tags, one per token, when it was read from tags. */
-  tags?: readonly string[];
+  /** The reference's raw tags, one per token, when it was read from tags: an array, or a {@link TokenStore}. */
+  tags?: TokenList;
   /** The scheme evidence of each reference sentence's tags (see {@link Segment.tagEvidence}), with `tags`. */
   evidence?: readonly number[];
   /**

@@ -38,9 +38,11 @@ export class TokenStore implements TokenList {
     return this.vocabulary.at(this.pages[index >>> PAGE_BITS][index & PAGE_MASK]);
   }
 
-  /** Appends the token text[a, b) (with no reference to `text` kept). */
-  add(text: string, a: number, b: number): void {
-    this.put(this.vocabulary.id(text, a, b));
+  /** Appends the token text[a, b) (with no reference to `text` kept); returns it, as the vocabulary's string. */
+  add(text: string, a: number, b: number): string {
+    const id = this.vocabulary.id(text, a, b);
+    this.put(id);
+    return this.vocabulary.at(id);
   }
 
   /** Appends `token`. */
