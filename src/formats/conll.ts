@@ -482,7 +482,7 @@ class ConllScanner {
       else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
       if (store !== undefined) store.add(text, pos, p);
       else this.tokens.push(tokenStrings.get(text, pos, p));
-      this.tags[this.size++] = tagStore !== undefined ? tagStore.add(text, p + 1, nl) : nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);
+      this.tags[this.size++] = tagStore !== undefined ? this.goldTag(text, p + 1, nl) : nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);
       pos = nl + 1;
     }
     this.stoppedAt = pos;
@@ -498,8 +498,12 @@ class ConllScanner {
 
   /** A gold file's tag text[a, b): a shared string, written to the tag store when there is one. */
   private goldTag(text: string, a: number, b: number): string {
-    if (this.tagStore !== undefined) return this.tagStore.add(text, a, b);
-    return b - a === 1 && text.charCodeAt(a) === 79 ? O : this.strings.get(text, a, b);
+    const o = b - a === 1 && text.charCodeAt(a) === 79;
+    const store = this.tagStore;
+    if (store === undefined) return o ? O : this.strings.get(text, a, b);
+    if (!o) return store.add(text, a, b);
+    store.push(O);
+    return O;
   }
 
   /** Field k of a line (bounds from fieldBounds) as a tag; O is one shared string. */

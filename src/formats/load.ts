@@ -434,9 +434,10 @@ class SystemAligner {
       this.tally = undefined;
       return;
     }
-    const ref = this.refTags!;
+    // The sentence's reference tags at once: one call, not one a token.
+    const ref = this.refTags!.slice(base, end);
     let correct = 0;
-    for (let j = 0; j < n; j++) if (tags[j] === ref.at(base + j)) correct++;
+    for (let j = 0; j < n; j++) if (tags[j] === ref[j]) correct++;
     t.tokens += n;
     t.correct += correct;
   }
@@ -465,6 +466,8 @@ class SystemAligner {
       seg.source, seg.line,
     );
     if (this.byId && toks.length !== want) throw countError();
+    // The gold's tokens from here, at once: one call, not one a token.
+    const gold = g.tokens.slice(base, base + toks.length);
     for (let j = 0; j < toks.length; j++) {
       const pos = base + j;
       if (pos >= g.length) {
@@ -473,7 +476,7 @@ class SystemAligner {
           : ', which has no tokens';
         throw new InputError(`token ${showValue(toks[j])} runs past the end of the gold standard${last}`, seg.source, lineOf(j));
       }
-      if (toks[j] !== g.tokens.at(pos)) {
+      if (toks[j] !== gold[j]) {
         throw new InputError(`token ${showValue(toks[j])} but gold has ${showValue(g.tokens.at(pos)!)} (sentence ${sentenceNo(pos)})`, seg.source, lineOf(j));
       }
     }

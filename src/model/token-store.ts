@@ -20,12 +20,18 @@ const PAGE_MASK = PAGE - 1;
 export interface TokenList {
   readonly length: number;
   at(index: number): string | undefined;
+  slice(start?: number, end?: number): string[];
 }
 
 export class TokenStore implements TokenList {
   private readonly vocabulary = new SharedStrings();
+  /** The vocabulary's strings by number (read directly: a token is asked for once per use). */
+  private readonly words = this.vocabulary.list;
   private readonly pages: Int32Array[] = [];
   private count = 0;
+  /** The token last given to {@link push}, and its number: a run of one token (`O` tags) looks it up once. */
+  private lastWord: string | undefined;
+  private lastId = 0;
 
   /** Tokens stored. */
   get length(): number {
@@ -35,19 +41,23 @@ export class TokenStore implements TokenList {
   /** Token `index` (undefined outside 0..length-1, as an array gives; negative indices are not counted from the end). */
   at(index: number): string | undefined {
     if (!(index >= 0 && index < this.count)) return undefined;
-    return this.vocabulary.at(this.pages[index >>> PAGE_BITS][index & PAGE_MASK]);
+    return this.words[this.pages[index >>> PAGE_BITS][index & PAGE_MASK]];
   }
 
   /** Appends the token text[a, b) (with no reference to `text` kept); returns it, as the vocabulary's string. */
   add(text: string, a: number, b: number): string {
     const id = this.vocabulary.id(text, a, b);
     this.put(id);
-    return this.vocabulary.at(id);
+    return this.words[id];
   }
 
   /** Appends `token`. */
   push(token: string): void {
-    this.put(this.vocabulary.id(token, 0, token.length));
+    if (token !== this.lastWord) {
+      this.lastId = this.vocabulary.id(token, 0, token.length);
+      this.lastWord = token;
+    }
+    this.put(this.lastId);
   }
 
   /** The tokens from `start` to `end` (exclusive), as an array slice gives them. */
@@ -55,7 +65,8 @@ export class TokenStore implements TokenList {
     const a = Math.max(0, Math.min(start, this.count));
     const b = Math.max(a, Math.min(end, this.count));
     const out: string[] = new Array(b - a);
-    for (let i = a; i < b; i++) out[i - a] = this.vocabulary.at(this.pages[i >>> PAGE_BITS][i & PAGE_MASK]);
+    const { words, pages } = this;
+    for (let i = a; i < b; i++) out[i - a] = words[pages[i >>> PAGE_BITS][i & PAGE_MASK]];
     return out;
   }
 
