@@ -23,7 +23,7 @@ import { runSettings, signatureLine, withSettings, type RunSettings } from '../s
 import { UNTYPED } from '../src/report/type-name.js';
 import { terminalLine } from '../src/report/terminal-text.js';
 import { typeName } from '../src/report/type-name.js';
-import { bytesProgress, createProgress, readingProgress, type Progress } from './progress.js';
+import { bytesProgress, createProgress, NO_PROGRESS, readingProgress, type Progress } from './progress.js';
 import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
@@ -157,6 +157,9 @@ function refuseRunList(arg: string, command: string): void {
 
 /** A load's progress on one display: each file read, and the bytes read within each. */
 function progressOptions(progress: Progress): Pick<LoadOptions, 'onRead' | 'onBytes'> {
+  // Nothing shown, nothing to report: the phases' text (numbers formatted for a locale, which
+  // loads the locale's data the first time) is not made for every file.
+  if (progress === NO_PROGRESS) return {};
   return { onRead: readingProgress(progress), onBytes: bytesProgress(progress) };
 }
 

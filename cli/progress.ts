@@ -38,12 +38,15 @@ export function fittedProgressLine(phase: string, done: number, total: number, c
   return shorter.length <= room ? shorter : `${shorter.slice(0, room - 1)}…`;
 }
 
+/** The progress that shows nothing: callers may skip making its phases' text. */
+export const NO_PROGRESS: Progress = { update: () => {}, end: () => {} };
+
 /**
  * A progress bar when stderr is a terminal; progress lines when `force` is set and it is not;
- * else one that does nothing.
+ * else {@link NO_PROGRESS}.
  */
 export function createProgress(io: Io, now: () => number = () => performance.now(), force = false): Progress {
-  if (io.stderrIsTTY !== true) return force ? progressLines(io, now) : { update: () => {}, end: () => {} };
+  if (io.stderrIsTTY !== true) return force ? progressLines(io, now) : NO_PROGRESS;
   let last = -Infinity;
   let shown = 0;
   return {

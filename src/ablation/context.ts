@@ -3,6 +3,7 @@
  * between square brackets, cut to a window around it with "…" where text was left out.
  */
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
+import { corpusTokens, tokenSlice } from '../model/corpus-tokens.js';
 
 /** Tokens (or, for untokenised input, characters ×8) kept on each side of the item. */
 export const CONTEXT_TOKENS = 8;
@@ -14,10 +15,10 @@ export const CONTEXT_TOKENS = 8;
 export function itemContext(corpus: Corpus, span: Span, window = CONTEXT_TOKENS): string {
   const si = sentenceAt(corpus, span.start);
   const sent = corpus.sentences[si];
-  if (corpus.tokens !== undefined) {
+  if (corpusTokens(corpus) !== undefined) {
     const from = Math.max(sent.start, span.start - window);
     const to = Math.min(sent.end, span.end + window);
-    const words = (a: number, b: number) => corpus.tokens!.slice(a, b);
+    const words = (a: number, b: number) => tokenSlice(corpus, a, b)!;
     const parts = [
       ...(from > sent.start ? ['…'] : []), ...words(from, span.start), `[${words(span.start, span.end).join(' ')}]`,
       ...words(span.end, to), ...(to < sent.end ? ['…'] : []),

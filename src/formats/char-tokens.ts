@@ -13,6 +13,7 @@
 import { InputError, showName, showValue } from '../errors.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import type { RawSpan, Segment } from './segment.js';
+import type { TokenList } from '../model/token-store.js';
 
 /** Where tokens lie in a text: token j is `text.slice(starts[j], ends[j])` (UTF-16 offsets). */
 export interface TokenLayout {
@@ -65,15 +66,16 @@ function isSpace(c: number): boolean {
  * makes of runs of spaces, is matched before white space is skipped). Ends when only white space
  * is left. Returns the tokens' positions, or where the text differs from the next token.
  */
-export function layTokens(text: string, tokens: readonly string[], from: number, limit: number): TokenLayout | LayoutFailure {
+export function layTokens(text: string, tokens: TokenList, from: number, limit: number): TokenLayout | LayoutFailure {
   const starts: number[] = [];
   const ends: number[] = [];
   let pos = 0;
   let j = from;
   for (;;) {
-    if (j < limit && text.startsWith(tokens[j], pos)) {
+    const token = j < limit ? tokens.at(j)! : '';
+    if (j < limit && text.startsWith(token, pos)) {
       starts.push(pos);
-      pos += tokens[j].length;
+      pos += token.length;
       ends.push(pos);
       j++;
     } else if (pos < text.length && isSpace(text.charCodeAt(pos))) pos++;
@@ -127,9 +129,9 @@ export function spanOnTokens(layout: TokenLayout, span: RawSpan): RawSpan | unde
  * Describes a span off the token boundaries for a message: its offsets (code points, as the file
  * gives them), label and text, and the tokens around its start and end.
  */
-export function offBoundary(text: string, layout: TokenLayout, span: RawSpan, tokens: readonly string[], first: number): string {
+export function offBoundary(text: string, layout: TokenLayout, span: RawSpan, tokens: TokenList, first: number): string {
   const cp = (o: number) => [...text.slice(0, o)].length;
-  const tok = (j: number) => showValue(tokens[first + j], 30);
+  const tok = (j: number) => showValue(tokens.at(first + j)!, 30);
   const n = layout.starts.length;
   const atStart = (o: number) => {
     let j = 0;

@@ -15,6 +15,8 @@ import { decodeTags, detectScheme, newEvidence, type DecodeOptions, type SchemeE
 import { expectedLines } from './expected.js';
 import { LineReader } from './lines.js';
 import { keepWhole, releaseWhole } from './source.js';
+import { SharedStrings, startsAt } from '../model/shared-strings.js';
+import type { TokenList, TokenStore } from '../model/token-store.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 import { invalidTags } from './segment.js';
 
@@ -55,98 +57,13 @@ export function splitFields(line: string): string[] {
 
 const DOCSTART = '-DOCSTART-';
 
-function isDocstart(text: string, a: number, b: number): boolean {
-  return b - a === DOCSTART.length && text.startsWith(DOCSTART, a);
-}
+export { SharedStrings };
 
-/** At most this many distinct strings are shared per file (the table then takes 32 MiB). */
-const MAX_SHARED = 1 << 21;
-
-/** The tokens of a file are shared from this many on (see {@link SharedStrings}): 4M tokens take 128 MiB unshared. */
+/** The tokens of a file not written to a token store are shared from this many on (see {@link SharedStrings}): 4M tokens take 128 MiB unshared. */
 const SHARE_TOKENS_AFTER = 1 << 22;
 
-/**
- * A slice of this many characters or more can be a view of the string it was cut from (in
- * Node's engine), so a token cut from a 4 MiB chunk would keep the whole chunk alive as long as
- * the token lives — the gold's tokens live as long as the corpus. Such tokens are copied.
- */
-const MIN_SLICE_VIEW = 13;
-
-/**
- * The tokens and tags of one file as strings: each distinct one is made once, and every
- * occurrence shares it. Text repeats its words, so a large file's tokens take a fraction of the
- * memory of one string per token (the corpus keeps the gold's tokens), and no string kept is a
- * view of a chunk: a long one is copied out of it first.
- *
- * With `shareAfter`, the first that many strings are made one per occurrence (still copied when
- * long) and only later ones are shared: a gold standard of up to `shareAfter` tokens is read for
- * speed (strings in reading order), the tokens past it, where memory matters more, are shared.
- *
- * An open-addressing hash table over the text's character codes: a token seen before is found
- * by comparing characters where it stands, without making a string for it. Up to
- * {@link MAX_SHARED} distinct strings are shared; later new ones are made one per occurrence.
- */
-export class SharedStrings {
-  /** Two entries per slot: the hash of its string, and its index in `strings` (0: empty). */
-  private table = new Int32Array(2 << 12);
-  /**
-   * The strings; index 0 is unused, so that 0 marks an empty slot.
-   */
-  private readonly strings: string[] = [''];
-  /** How many more strings are made one per occurrence before sharing starts. */
-  private unshared: number;
-
-  constructor(shareAfter = 0) {
-    this.unshared = shareAfter;
-  }
-
-  /** text[a, b) as a string that holds no reference to `text`. */
-  get(text: string, a: number, b: number): string {
-    if (this.unshared > 0) {
-      this.unshared--;
-      const s = text.slice(a, b);
-      return b - a >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;
-    }
-    // FNV-1a over UTF-16 code units, kept to 30 bits (small integers).
-    let h = 0x011c9dc5;
-    for (let i = a; i < b; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) & 0x3fffffff;
-    const table = this.table;
-    const mask = (table.length >> 1) - 1;
-    const n = b - a;
-    let slot = h & mask;
-    for (let k = table[2 * slot + 1]; k !== 0; k = table[2 * slot + 1]) {
-      if (table[2 * slot] === h) {
-        const s = this.strings[k];
-        if (s.length === n && startsAt(text, a, s)) return s;
-      }
-      slot = (slot + 1) & mask;
-    }
-    const s = text.slice(a, b);
-    // Concatenating makes a new string, which slicing flattens into its own copy.
-    const own = n >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;
-    if (this.strings.length <= MAX_SHARED) {
-      table[2 * slot] = h;
-      table[2 * slot + 1] = this.strings.length;
-      this.strings.push(own);
-      if (4 * (this.strings.length - 1) > table.length) this.grow();
-    }
-    return own;
-  }
-
-  /** Doubles the table (kept at most half full). */
-  private grow(): void {
-    const old = this.table;
-    const table = new Int32Array(old.length * 2);
-    const mask = (table.length >> 1) - 1;
-    for (let i = 0; i < old.length; i += 2) {
-      if (old[i + 1] === 0) continue;
-      let slot = old[i] & mask;
-      while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
-      table[2 * slot] = old[i];
-      table[2 * slot + 1] = old[i + 1];
-    }
-    this.table = table;
-  }
+function isDocstart(text: string, a: number, b: number): boolean {
+  return b - a === DOCSTART.length && text.startsWith(DOCSTART, a);
 }
 
 /** Reads a CoNLL file, handing each sentence to `sink`. */
@@ -156,7 +73,7 @@ export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): R
     // stream is kept in memory for the second).
     keepWhole(path);
     try {
-      const first = scan(path, { ...opts, strictScheme: false, invalid: 'repair', expect: undefined }, () => {});
+      const first = scan(path, { ...opts, strictScheme: false, invalid: 'repair', expect: undefined, tokenStore: undefined, tagStore: undefined }, () => {});
       return scan(path, { ...opts, scheme: first.scheme ?? 'iob2' }, sink, first.goldScheme);
     } finally {
       releaseWhole(path);
@@ -167,16 +84,6 @@ export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): R
 
 interface ScanResult extends ReadSummary {
   goldScheme?: Exclude<TagScheme, 'auto'>;
-}
-
-/**
- * Whether `want` is at `pos` in `text`, which the caller knows is long enough. A loop over
- * character codes: faster than `startsWith` for the short strings (tokens, tags) compared
- * once per line.
- */
-function startsAt(text: string, pos: number, want: string): boolean {
-  for (let i = 0; i < want.length; i++) if (text.charCodeAt(pos + i) !== want.charCodeAt(i)) return false;
-  return true;
 }
 
 /** Whether text[a, b) is `want`, without making a string. */
@@ -289,6 +196,10 @@ class ConllScanner {
   private readonly decodeGold: DecodeOptions;
   /** Every token of the file is made by this table, and every tag by the next (see {@link SharedStrings}). */
   private readonly tokenStrings = new SharedStrings(SHARE_TOKENS_AFTER);
+  /** Where the tokens go instead, when the caller gave a store (see {@link ReadOptions.tokenStore}). */
+  private readonly store: TokenStore | undefined;
+  /** Where a gold file's tags go, with `store` (see {@link ReadOptions.tagStore}). */
+  private readonly tagStore: TokenStore | undefined;
   private readonly strings = new SharedStrings();
   private predIndex = -1;
   private goldIndex = -1;
@@ -296,9 +207,9 @@ class ConllScanner {
   // Verification in place.
   private fast: boolean;
   private matching: boolean;
-  private readonly expTokens: readonly string[];
+  private readonly expTokens: TokenList;
   private readonly expEnds: readonly number[];
-  private readonly expTags: readonly string[] | undefined;
+  private readonly expTags: TokenList | undefined;
   /** The scheme evidence of each expected sentence, when the reader may skip decoding (`sameTags`). */
   private readonly expEvidence: readonly number[] | undefined;
   /** The expected sentences as lines predicting the gold tags (see {@link expectedLines}), once the layout is known. */
@@ -324,10 +235,13 @@ class ConllScanner {
     private readonly embeddedScheme: Exclude<TagScheme, 'auto'> | undefined,
   ) {
     this.isGold = opts.role === 'gold';
-    const expect = !this.isGold && invalidTags(opts) === 'repair' ? opts.expect : undefined;
+    // A file whose tokens go to a store is a reference itself, never verified against another.
+    const expect = !this.isGold && invalidTags(opts) === 'repair' && opts.tokenStore === undefined ? opts.expect : undefined;
     this.fast = expect !== undefined;
     this.matching = this.fast;
     this.expTokens = expect?.tokens ?? [];
+    this.store = opts.tokenStore;
+    this.tagStore = this.isGold && opts.tokenStore !== undefined ? opts.tagStore : undefined;
     this.expEnds = expect?.sentenceEnds ?? [];
     this.expTags = expect?.tags;
     this.expEvidence = expect?.tags !== undefined ? expect.evidence : undefined;
@@ -372,20 +286,21 @@ class ConllScanner {
       const pos = this.base + this.size;
       const expTags = this.expTags;
       if (
-        pos < this.expTokens.length && sameText(text, bounds[0], bounds[1], this.expTokens[pos])
-        && (goldIndex < 0 || expTags === undefined || sameText(text, bounds[2 * goldIndex], bounds[2 * goldIndex + 1], expTags[pos]))
+        pos < this.expTokens.length && sameText(text, bounds[0], bounds[1], this.expTokens.at(pos)!)
+        && (goldIndex < 0 || expTags === undefined || sameText(text, bounds[2 * goldIndex], bounds[2 * goldIndex + 1], expTags.at(pos)!))
       ) {
         if (goldIndex >= 0 && expTags === undefined) this.goldTags.push(this.field(text, bounds, goldIndex));
         const tag = this.field(text, bounds, this.predIndex);
-        if (expTags !== undefined && tag !== expTags[pos]) this.sameTags = false;
+        if (expTags !== undefined && tag !== expTags.at(pos)) this.sameTags = false;
         this.tags[this.size++] = tag;
         return;
       }
       this.materialize();
     }
     if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
-    this.tokens.push(this.tokenStrings.get(text, bounds[0], bounds[1]));
-    this.tags[this.size++] = this.field(text, bounds, this.predIndex);
+    if (this.store !== undefined) this.store.add(text, bounds[0], bounds[1]);
+    else this.tokens.push(this.tokenStrings.get(text, bounds[0], bounds[1]));
+    this.tags[this.size++] = this.isGold ? this.goldTag(text, bounds[2 * this.predIndex], bounds[2 * this.predIndex + 1]) : this.field(text, bounds, this.predIndex);
     if (goldIndex >= 0) this.goldTags.push(this.field(text, bounds, goldIndex));
   }
 
@@ -401,8 +316,9 @@ class ConllScanner {
     if (p - start === DOCSTART.length && text.startsWith(DOCSTART, start)) return false;
     if (this.size === 0) this.startLine = lineNo;
     else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
-    this.tokens.push(this.tokenStrings.get(text, start, p));
-    this.tags[this.size++] = end - p === 2 && text.charCodeAt(p + 1) === 79 ? O : this.strings.get(text, p + 1, end);
+    if (this.store !== undefined) this.store.add(text, start, p);
+    else this.tokens.push(this.tokenStrings.get(text, start, p));
+    this.tags[this.size++] = this.goldTag(text, p + 1, end);
     return true;
   }
 
@@ -415,12 +331,12 @@ class ConllScanner {
     if (!this.matching) return false;
     const pos = this.base + this.size;
     if (pos >= this.expTokens.length) return false;
-    const token = this.expTokens[pos];
+    const token = this.expTokens.at(pos)!;
     let p = start + token.length;
     if (p >= end || text.charCodeAt(p) !== 32 || !startsAt(text, start, token) || token === DOCSTART) return false;
     p++;
     if (this.columns === 3) {
-      const gold = this.expTags![pos];
+      const gold = this.expTags!.at(pos)!;
       const q = p + gold.length;
       if (q >= end || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) return false;
       p = q + 1;
@@ -429,7 +345,7 @@ class ConllScanner {
     for (let i = p; i < end; i++) if (text.charCodeAt(i) === 32) return false;
     if (this.size === 0) this.startLine = lineNo;
     const tag = end - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, end);
-    if (this.expTags !== undefined && tag !== this.expTags[pos]) this.sameTags = false;
+    if (this.expTags !== undefined && tag !== this.expTags.at(pos)) this.sameTags = false;
     this.tags[this.size++] = tag;
     return true;
   }
@@ -500,15 +416,15 @@ class ConllScanner {
     const n = text.length;
     const at = this.base + this.size;
     if (at >= this.expTokens.length) return -1;
-    const token = this.expTokens[at];
+    const token = this.expTokens.at(at)!;
     let p = pos + token.length;
     if (p >= n || text.charCodeAt(p) !== 32 || !startsAt(text, pos, token) || token === DOCSTART) return -1;
     p++;
     // The expected tags: checked in place in the quick path's three columns (see firstLine), and
     // telling whether the predictions are the gold's (see sameTags).
-    const want = this.expTags;
+    const want = this.expTags?.at(at);
     if (this.columns === 3) {
-      const gold = want![at];
+      const gold = want!;
       const q = p + gold.length;
       if (q >= n || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) return -1;
       p = q + 1;
@@ -523,7 +439,7 @@ class ConllScanner {
     if (e === p || e >= n || c !== 10) return -1;
     if (this.size === 0) this.startLine = lineNo;
     const tag = e - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, e);
-    if (want !== undefined && tag !== want[at]) this.sameTags = false;
+    if (want !== undefined && tag !== want) this.sameTags = false;
     this.tags[this.size++] = tag;
     return e + 1;
   }
@@ -540,6 +456,8 @@ class ConllScanner {
   private runGold(text: string, pos: number, lineNo: number): number {
     const strings = this.strings;
     const tokenStrings = this.tokenStrings;
+    const store = this.store;
+    const tagStore = this.tagStore;
     const first = lineNo;
     const n = text.length;
     for (;;) {
@@ -562,8 +480,9 @@ class ConllScanner {
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
       else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
-      this.tokens.push(tokenStrings.get(text, pos, p));
-      this.tags[this.size++] = nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);
+      if (store !== undefined) store.add(text, pos, p);
+      else this.tokens.push(tokenStrings.get(text, pos, p));
+      this.tags[this.size++] = tagStore !== undefined ? this.goldTag(text, p + 1, nl) : nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);
       pos = nl + 1;
     }
     this.stoppedAt = pos;
@@ -575,6 +494,16 @@ class ConllScanner {
     const max = conllInternals.maxSentenceTokens;
     const shown = max % (1 << 20) === 0 ? `${max / (1 << 20)} Mi (${max.toLocaleString('en-US')})` : max.toLocaleString('en-US');
     throw new InputError(`the sentence that starts here has more than ${shown} tokens without a blank line: expected sentences separated by blank lines (is the input endless?)`, this.path, this.startLine);
+  }
+
+  /** A gold file's tag text[a, b): a shared string, written to the tag store when there is one. */
+  private goldTag(text: string, a: number, b: number): string {
+    const o = b - a === 1 && text.charCodeAt(a) === 79;
+    const store = this.tagStore;
+    if (store === undefined) return o ? O : this.strings.get(text, a, b);
+    if (!o) return store.add(text, a, b);
+    store.push(O);
+    return O;
   }
 
   /** Field k of a line (bounds from fieldBounds) as a tag; O is one shared string. */
@@ -615,8 +544,14 @@ class ConllScanner {
   private materialize(): void {
     this.matching = false;
     this.fast = false;
-    this.tokens = this.expTokens.slice(this.base, this.base + this.size);
-    if (this.anyEmbedded && this.expTags !== undefined) this.goldTags = this.expTags.slice(this.base, this.base + this.size);
+    const tokens: string[] = [];
+    for (let i = this.base; i < this.base + this.size; i++) tokens.push(this.expTokens.at(i)!);
+    this.tokens = tokens;
+    if (this.anyEmbedded && this.expTags !== undefined) {
+      const goldTags: string[] = [];
+      for (let i = this.base; i < this.base + this.size; i++) goldTags.push(this.expTags.at(i)!);
+      this.goldTags = goldTags;
+    }
   }
 
   private flush(): void {
@@ -657,9 +592,10 @@ class ConllScanner {
     // Every field in one literal, in the order of newSegment's: every segment of every CoNLL or
     // JSONL file has the same shape, so the code that takes them is compiled for one shape.
     const seg: Segment = {
-      tokens: verified ? undefined : this.tokens, spans, embeddedGold, docBreak: this.docBreak || undefined, line: first, tokenPerLine: true, source: path,
+      tokens: verified || this.store !== undefined ? undefined : this.tokens, storedTokens: this.store !== undefined ? this.size : undefined, spans, embeddedGold, docBreak: this.docBreak || undefined, line: first, tokenPerLine: true, source: path,
       // A system's tags array is reused from sentence to sentence: the segment gets a copy.
-      tags: this.isGold ? this.tags : sameTags ? undefined : this.tags.slice(0, this.size),
+      // A gold file's tags written to a store are read from there.
+      tags: this.isGold ? (this.tagStore !== undefined ? undefined : this.tags) : sameTags ? undefined : this.tags.slice(0, this.size),
       goldTags: this.anyEmbedded && !verified ? this.goldTags : undefined,
       tagEvidence: this.isGold ? this.sentenceEvidence.bits : undefined,
       sameTags: sameTags ? true : undefined,
@@ -675,7 +611,7 @@ class ConllScanner {
     if (this.tokens.length > 0) this.tokens = [];
     // A gold segment keeps its tags. A system's are decoded and done with, so the array is
     // overwritten from the start by the next sentence (never shortened, which would free its store).
-    if (this.isGold) this.tags = [];
+    if (this.isGold && this.tagStore === undefined) this.tags = [];
     if (this.goldTags.length > 0) this.goldTags = [];
     this.matching = this.fast;
     this.sameTags = true;

@@ -106,7 +106,7 @@ export function readDirectory(dir: string, format: 'conll' | 'jsonl', opts: Read
   let fileOpts: ReadOptions = { ...opts, expect: undefined };
   if (format === 'conll' && opts.strictScheme && opts.scheme === 'auto') {
     let bits = 0;
-    for (const name of files) bits |= read(join(dir, name), { ...fileOpts, strictScheme: false }, () => {}).evidence ?? 0;
+    for (const name of files) bits |= read(join(dir, name), { ...fileOpts, strictScheme: false, tokenStore: undefined, tagStore: undefined }, () => {}).evidence ?? 0;
     fileOpts = { ...fileOpts, scheme: detectScheme({ bits }) };
   }
   const summary: ReadSummary = { segments: 0, hasEmbeddedGold: false, warnings: [], lines: 0 };

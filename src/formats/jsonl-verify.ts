@@ -16,6 +16,7 @@
  * last one wins in JSON.parse), `tokens` would be something else and the record is parsed whole.
  */
 import { once } from './expected.js';
+import type { TokenList } from '../model/token-store.js';
 import type { ExpectedTokens } from './segment.js';
 
 type JsonObject = Record<string, unknown>;
@@ -37,12 +38,12 @@ const KEY = '"tokens":';
 /** What stands for the array in the rest of the record. */
 const PLACEHOLDER = 0;
 
-/** One token array as JSON text in a spelling. */
-function arrayText(tokens: readonly string[], start: number, end: number, s: Spelling): string {
-  const parts: string[] = new Array(end - start);
-  for (let i = start; i < end; i++) {
-    const t = JSON.stringify(tokens[i]);
-    parts[i - start] = s.ascii ? escapeNonAscii(t) : t;
+/** One token array (the reference's tokens start..end) as JSON text in a spelling. */
+function arrayText(tokens: TokenList, start: number, end: number, s: Spelling): string {
+  const parts = tokens.slice(start, end);
+  for (let i = 0; i < parts.length; i++) {
+    const t = JSON.stringify(parts[i]);
+    parts[i] = s.ascii ? escapeNonAscii(t) : t;
   }
   return `[${parts.join(s.spaced ? ', ' : ',')}]`;
 }
@@ -66,10 +67,12 @@ const nonAscii = new WeakMap<ExpectedTokens, boolean>();
 function hasNonAscii(expect: ExpectedTokens): boolean {
   let any = nonAscii.get(expect);
   if (any === undefined) {
-    any = expect.tokens.some((t) => {
-      for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 127) return true;
-      return false;
-    });
+    any = false;
+    const tokens = expect.tokens;
+    for (let k = 0; k < tokens.length && !any; k++) {
+      const t = tokens.at(k)!;
+      for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) > 127) any = true;
+    }
     nonAscii.set(expect, any);
   }
   return any;

@@ -23,6 +23,8 @@ import { basename, extname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
+import { attachTokenStore } from '../model/corpus-tokens.js';
+import { TokenStore, type TokenList } from '../model/token-store.js';
 import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
@@ -173,14 +175,17 @@ class GoldBuilder {
   unit: Unit | undefined;
   readonly sentences: Sentence[] = [];
   readonly documents: DocumentInfo[] = [];
-  readonly tokens: string[] = [];
+  /** The tokens, written here by the reader when it can (see {@link ReadOptions.tokenStore}). */
+  readonly tokens = new TokenStore();
   readonly texts: string[] = [];
   readonly spans: Span[] = [];
   readonly idIndex = new Map<string, number>();
   /** One past the last token of each sentence (token units), for readers to verify against. */
   readonly sentenceEnds: number[] = [];
   /** The raw gold tags, one per token, while every segment came with them. */
-  tags: string[] | undefined = [];
+  tags: TokenStore | undefined = new TokenStore();
+  /** Whether the reader writes the tags to `tags` itself (see {@link ReadOptions.tagStore}). */
+  tagsStored = false;
   /** The scheme evidence of each sentence's tags, while every segment came with it. */
   evidence: number[] | undefined = [];
   /** One past the last of each sentence's spans in `spans` (sentence k's are spanEnds[k-1]..spanEnds[k]). */
@@ -194,7 +199,7 @@ class GoldBuilder {
   constructor(readonly source: string) {}
 
   add(seg: Segment, spans: readonly RawSpan[], tags?: readonly string[]): void {
-    const unit: Unit = seg.tokens !== undefined ? 'token' : 'char';
+    const unit: Unit = seg.tokens !== undefined || seg.storedTokens !== undefined ? 'token' : 'char';
     if (seg.tokenPerLine !== true) this.lineSafe = false;
     if (this.unit === undefined) this.unit = unit;
     else if (this.unit !== unit) {
@@ -219,11 +224,13 @@ class GoldBuilder {
     }
     const doc = this.documents.length - 1;
     const start = this.length;
-    const size = unit === 'token' ? seg.tokens!.length : seg.text!.length;
+    const size = unit === 'token' ? seg.storedTokens ?? seg.tokens!.length : seg.text!.length;
     if (unit === 'token') {
-      const toks = seg.tokens!;
-      for (let j = 0; j < size; j++) this.tokens.push(toks[j]);
-      if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
+      const toks = seg.tokens;
+      if (toks !== undefined) for (let j = 0; j < size; j++) this.tokens.push(toks[j]);
+      if (this.tags !== undefined && this.tagsStored && seg.storedTokens !== undefined && tags === undefined) {
+        // Written to the store by the reader, with the tokens.
+      } else if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
       else this.tags = undefined;
     } else this.texts.push(seg.text!);
     const index = this.sentences.length;
@@ -277,6 +284,34 @@ function toCorpus(s: RawSpan, base: number, doc: number): Span {
   return span;
 }
 
+/**
+ * Moves `spans` (relative to the sentence that starts at corpus position `base`, in document
+ * `doc`) to corpus coordinates, onto the end of `out`. A span the gold standard has too, one of
+ * `gold[from, to)` (that sentence's gold spans), is the gold's own object: spans are never changed
+ * once loaded, and most of a good system's spans are the gold's (on the 1 GB conlleval file
+ * sharing them saves a third of the memory spans take). Spans in order of start, as the tag
+ * decoders give them, find theirs in one pass; a span out of that order is made anew.
+ */
+function placeSpans(spans: readonly RawSpan[], base: number, doc: number, gold: readonly Span[], from: number, to: number, out: Span[]): void {
+  let g = from;
+  for (let j = 0; j < spans.length; j++) {
+    const s = spans[j];
+    const start = base + s.start;
+    while (g < to && gold[g].start < start) g++;
+    let shared: Span | undefined;
+    if (s.fragments === undefined) {
+      for (let k = g; k < to && gold[k].start === start; k++) {
+        const t = gold[k];
+        if (t.end === base + s.end && t.label === s.label && t.doc === doc && t.fragments === undefined) {
+          shared = t;
+          break;
+        }
+      }
+    }
+    out.push(shared ?? toCorpus(s, base, doc));
+  }
+}
+
 /** Aligns one system's segments to the gold skeleton and collects its spans. */
 class SystemAligner {
   readonly spans: Span[] = emptyObjects();
@@ -301,7 +336,7 @@ class SystemAligner {
     private readonly ignoreEmbeddedGold: boolean,
     private readonly checkEmbeddedGold = true,
     /** The reference's raw tags, one per corpus token, when it was read from tags. */
-    private readonly refTags?: readonly string[],
+    private readonly refTags?: TokenList,
   ) {
     if (refTags !== undefined) this.tally = { tokens: 0, correct: 0, markers: 0 };
     // Without gold ids, records are matched in order, whatever the first record has.
@@ -359,6 +394,11 @@ class SystemAligner {
     }
     const single = first === last ? g.sentences[first].doc : -1;
     const spans = seg.spans;
+    if (single >= 0) {
+      // One gold sentence: the spans the gold has too are the gold's objects.
+      placeSpans(spans, base, single, g.spans, first === 0 ? 0 : g.spanEnds[first - 1], g.spanEnds[first], this.spans);
+      return;
+    }
     for (let j = 0; j < spans.length; j++) {
       const s = spans[j];
       if (single < 0 && g.unit === 'token' && s.end > s.start) {
@@ -369,7 +409,7 @@ class SystemAligner {
         const b = spanSentence(g.sentences, first, last, base + s.end - 1);
         if (a !== b) {
           throw new InputError(
-            `span ${showValue(s.label)} runs from gold sentence ${a + 1} into sentence ${b + 1}, across the gold's sentence break after ${showValue(g.tokens[g.sentences[a].end - 1])}; `
+            `span ${showValue(s.label)} runs from gold sentence ${a + 1} into sentence ${b + 1}, across the gold's sentence break after ${showValue(g.tokens.at(g.sentences[a].end - 1)!)}; `
             + 'a system may join gold sentences but not cross their breaks (as it may not split one)',
             seg.source, s.line,
           );
@@ -394,9 +434,10 @@ class SystemAligner {
       this.tally = undefined;
       return;
     }
-    const ref = this.refTags!;
+    // The sentence's reference tags at once: one call, not one a token.
+    const ref = this.refTags!.slice(base, end);
     let correct = 0;
-    for (let j = 0; j < n; j++) if (tags[j] === ref[base + j]) correct++;
+    for (let j = 0; j < n; j++) if (tags[j] === ref[j]) correct++;
     t.tokens += n;
     t.correct += correct;
   }
@@ -425,16 +466,18 @@ class SystemAligner {
       seg.source, seg.line,
     );
     if (this.byId && toks.length !== want) throw countError();
+    // The gold's tokens from here, at once: one call, not one a token.
+    const gold = g.tokens.slice(base, base + toks.length);
     for (let j = 0; j < toks.length; j++) {
       const pos = base + j;
       if (pos >= g.length) {
         const last = g.length > 0
-          ? `, whose last token is ${showValue(g.tokens[g.length - 1])} (sentence ${spanSentence(g.sentences, 0, g.sentences.length - 1, g.length - 1) + 1})`
+          ? `, whose last token is ${showValue(g.tokens.at(g.length - 1)!)} (sentence ${spanSentence(g.sentences, 0, g.sentences.length - 1, g.length - 1) + 1})`
           : ', which has no tokens';
         throw new InputError(`token ${showValue(toks[j])} runs past the end of the gold standard${last}`, seg.source, lineOf(j));
       }
-      if (toks[j] !== g.tokens[pos]) {
-        throw new InputError(`token ${showValue(toks[j])} but gold has ${showValue(g.tokens[pos])} (sentence ${sentenceNo(pos)})`, seg.source, lineOf(j));
+      if (toks[j] !== gold[j]) {
+        throw new InputError(`token ${showValue(toks[j])} but gold has ${showValue(g.tokens.at(pos)!)} (sentence ${sentenceNo(pos)})`, seg.source, lineOf(j));
       }
     }
     const end = base + toks.length;
@@ -443,7 +486,7 @@ class SystemAligner {
     const k = spanSentence(g.sentences, first, g.sentences.length - 1, end - 1);
     if (g.sentences[k].end !== end) {
       throw new InputError(
-        `sentence ends after ${plural(toks.length, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens[end])}`,
+        `sentence ends after ${plural(toks.length, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens.at(end)!)}`,
         seg.source, lineOf(toks.length - 1),
       );
     }
@@ -466,7 +509,7 @@ class SystemAligner {
       const here = `${showValue(text.slice(laid.at, laid.at + 20))} at character ${cp(laid.at)}`;
       const detail = laid.token >= limit
         ? `text goes on with ${here} after the last token of ${this.byId ? `gold sentence ${first + 1}` : 'the gold standard'}`
-        : `text has ${here} where the gold standard has the token ${showValue(g.tokens[laid.token])} (sentence ${spanSentence(g.sentences, first, g.sentences.length - 1, laid.token) + 1})`;
+        : `text has ${here} where the gold standard has the token ${showValue(g.tokens.at(laid.token)!)} (sentence ${spanSentence(g.sentences, first, g.sentences.length - 1, laid.token) + 1})`;
       throw new InputError(`${detail}; a record's text must spell the gold tokens in order, with only white space between them`, seg.source, seg.line);
     }
     const count = laid.starts.length;
@@ -485,7 +528,7 @@ class SystemAligner {
     const k = spanSentence(g.sentences, first, g.sentences.length - 1, end - 1);
     if (g.sentences[k].end !== end) {
       throw new InputError(
-        `text ends after ${plural(count, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens[end])}`,
+        `text ends after ${plural(count, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens.at(end)!)}`,
         seg.source, seg.line,
       );
     }
@@ -651,8 +694,10 @@ function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, po
   return lo;
 }
 
-function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens): ReadOptions {
+function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens, tokenStore?: TokenStore, tagStore?: TokenStore): ReadOptions {
   const ro: ReadOptions = { role, scheme: opts.scheme, strictScheme: opts.strictScheme, invalid: opts.invalid, goldColumn: opts.goldColumn, predColumn: opts.predColumn, expect };
+  if (tokenStore !== undefined) ro.tokenStore = tokenStore;
+  if (tagStore !== undefined) ro.tagStore = tagStore;
   if (opts.labels !== undefined) ro.labels = opts.labels;
   return ro;
 }
@@ -734,7 +779,7 @@ function readWith(
   let rest = opts.systems;
   let noGold = false;
   /** The reference's raw tags (for conlleval's token accuracy), while every sentence had them. */
-  let refTags: string[] | undefined = [];
+  let refTags: TokenList | undefined;
   const files = fileCount(opts);
   const onRead = (path: string, items: number) => {
     const done = ++filesDone.count;
@@ -745,7 +790,8 @@ function readWith(
     gold = new GoldBuilder(goldPath);
     const b = gold;
     const format = formatOf(goldPath);
-    const summary = read(goldPath, format, readOptions(opts, 'gold'), (raw) => {
+    gold.tagsStored = true;
+    const summary = read(goldPath, format, readOptions(opts, 'gold', undefined, gold.tokens, gold.tags), (raw) => {
       const seg = tokenisedSegment(raw);
       b.add(seg, seg.spans, seg.tags);
     });
@@ -772,8 +818,10 @@ function readWith(
     let tally: TokenTally | undefined = { tokens: 0, correct: 0, markers: 0 };
     // The reference tags are kept for the other files' tallies: none when there is no other file.
     const keepTags = opts.systems.length > 1;
+    const ref: string[] = [];
+    refTags = ref;
     let allTags = true;
-    const summary = read(first.path, format, readOptions(opts, 'system'), (raw) => {
+    const summary = read(first.path, format, readOptions(opts, 'system', undefined, gold.tokens), (raw) => {
       const seg = tokenisedSegment(raw);
       if (seg.embeddedGold === undefined) {
         missing ??= seg;
@@ -783,7 +831,7 @@ function readWith(
       b.add(seg, seg.embeddedGold ?? []);
       const size = b.length - start;
       if (allTags && seg.goldTags !== undefined && seg.goldTags.length === size) {
-        if (keepTags) for (let j = 0; j < size; j++) refTags!.push(seg.goldTags[j]);
+        if (keepTags) for (let j = 0; j < size; j++) ref.push(seg.goldTags[j]);
       } else {
         allTags = false;
         refTags = undefined;
@@ -792,8 +840,8 @@ function readWith(
         tally.tokens += size;
         for (let j = 0; j < size; j++) if (seg.tags[j] === seg.goldTags![j]) tally.correct++;
       } else tally = undefined;
-      const doc = b.sentences[b.sentences.length - 1].doc;
-      for (const s of seg.spans) own.push(toCorpus(s, start, doc));
+      const k = b.sentences.length - 1;
+      placeSpans(seg.spans, start, b.sentences[k].doc, b.spans, k === 0 ? 0 : b.spanEnds[k - 1], b.spanEnds[k], own);
     });
     noGold = opts.allowNoGold === true && !embedded;
     if (!noGold && (missing !== undefined || !summary.hasEmbeddedGold)) {
@@ -843,11 +891,12 @@ function readWith(
     unit: gold.unit ?? 'token',
     documents: gold.documents,
     sentences: gold.sentences,
-    tokens: gold.unit === 'char' ? undefined : gold.tokens,
+    tokens: undefined,
     texts: gold.unit === 'char' ? gold.texts : undefined,
     length: gold.length,
     gold: goldOutput,
     systems: [],
   };
+  if (gold.unit !== 'char') attachTokenStore(corpus, gold.tokens);
   return { corpus, systems, goldOutput };
 }

@@ -8,6 +8,7 @@
  * moves the offsets into corpus coordinates.
  */
 import type { TokenLayout } from './char-tokens.js';
+import type { TokenList, TokenStore } from '../model/token-store.js';
 
 /** A span as read, relative to its segment. */
 export interface RawSpan {
@@ -21,8 +22,13 @@ export interface RawSpan {
 }
 
 export interface Segment {
-  /** Tokens, when the input is tokenised. */
+  /** Tokens, when the input is tokenised (and not written to {@link ReadOptions.tokenStore}). */
   tokens?: string[];
+  /**
+   * How many tokens the segment has, when the reader wrote them to {@link ReadOptions.tokenStore}
+   * instead of giving `tokens`: they are the store's last that many.
+   */
+  storedTokens?: number;
   /** Text, when offsets are characters (JSONL with only `text`, BRAT). */
   text?: string;
   /**
@@ -79,7 +85,7 @@ export interface Segment {
  */
 export function newSegment(line: number, source: string): Segment {
   return {
-    tokens: undefined, spans: [], embeddedGold: undefined, docBreak: undefined, line, tokenPerLine: undefined, source,
+    tokens: undefined, storedTokens: undefined, spans: [], embeddedGold: undefined, docBreak: undefined, line, tokenPerLine: undefined, source,
     tags: undefined, goldTags: undefined, tagEvidence: undefined, sameTags: undefined, verified: undefined,
     text: undefined, id: undefined, docId: undefined,
   };
@@ -136,15 +142,27 @@ export interface ReadOptions {
    * `labels[k]`. Unused by other inputs.
    */
   labels?: readonly string[];
+  /**
+   * Where the file's tokens go, for the reference a corpus is built on: a reader that can (CoNLL)
+   * appends each token here from the text it stands in, without a string per token, and gives
+   * its segments `storedTokens` instead of `tokens`; other readers ignore it.
+   */
+  tokenStore?: TokenStore;
+  /**
+   * With `tokenStore`, for a gold file: where the tag of each stored token goes (a reader that
+   * writes it here gives its segments no `tags`).
+   */
+  tagStore?: TokenStore;
 }
 
 /** The reference a reader may verify a system file against, sentence by sentence in order. */
 export interface ExpectedTokens {
-  tokens: readonly string[];
+  /** The reference's tokens: an array, or the corpus's {@link TokenStore}. */
+  tokens: TokenList;
   /** One past the last token of each sentence, in order (sentence k starts where k-1 ends). */
   sentenceEnds: readonly number[];
-  /** The reference's raw tags, one per token, when it was read from tags. */
-  tags?: readonly string[];
+  /** The reference's raw tags, one per token, when it was read from tags: an array, or a {@link TokenStore}. */
+  tags?: TokenList;
   /** The scheme evidence of each reference sentence's tags (see {@link Segment.tagEvidence}), with `tags`. */
   evidence?: readonly number[];
   /**

@@ -5,6 +5,7 @@
 import { InputError, showName, showValue } from '../errors.js';
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { codePointLength } from './codepoints.js';
+import { corpusTokens, tokenSlice } from '../model/corpus-tokens.js';
 
 /** A span placed in its gold sentence, with offsets relative to the sentence. */
 export interface PlacedSpan {
@@ -42,8 +43,8 @@ export function describeSpan(corpus: Corpus, p: PlacedSpan): string {
   const parts = p.span.fragments?.map(([a, b]): [number, number] => [a - base, b - base]) ?? [[p.start, p.end]];
   let text: string;
   let where: string;
-  if (corpus.tokens !== undefined) {
-    text = parts.map(([a, b]) => corpus.tokens!.slice(base + a, base + b).join(' ')).join(' … ');
+  if (corpusTokens(corpus) !== undefined) {
+    text = parts.map(([a, b]) => tokenSlice(corpus, base + a, base + b)!.join(' ')).join(' … ');
     where = parts.map(([a, b]) => (b - a === 1 ? `token ${a + 1}` : `tokens ${a + 1}-${b}`)).join(', ');
   } else {
     const t = corpus.texts?.[p.sentence] ?? '';

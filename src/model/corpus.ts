@@ -7,6 +7,7 @@
  * fragments. Sentences and documents are ranges of the same coordinates, so a span's position in
  * its sentence is `start - sentence.start`.
  */
+import { corpusTokens, tokenSlice } from './corpus-tokens.js';
 
 export type Unit = 'token' | 'char';
 
@@ -85,7 +86,11 @@ export interface Corpus {
   unit: Unit;
   documents: DocumentInfo[];
   sentences: Sentence[];
-  /** Every token in corpus order (token mode only). */
+  /**
+   * Every token in corpus order (token mode only). A loaded corpus makes this array from its
+   * token store when it is first read; `corpusTokens` and `tokenSlice` (corpus-tokens.ts) read
+   * a few tokens without making it.
+   */
   tokens?: string[];
   /** Each sentence's text (character mode only), indexed like `sentences`. */
   texts?: string[];
@@ -111,8 +116,8 @@ export function sentenceAt(corpus: Corpus, pos: number): number {
 /** The surface text of a span: its tokens joined by spaces, or its characters. */
 export function spanText(corpus: Corpus, span: Span): string {
   const parts = span.fragments ?? [[span.start, span.end]];
-  if (corpus.tokens !== undefined) {
-    return parts.map(([a, b]) => corpus.tokens!.slice(a, b).join(' ')).join(' … ');
+  if (corpusTokens(corpus) !== undefined) {
+    return parts.map(([a, b]) => tokenSlice(corpus, a, b)!.join(' ')).join(' … ');
   }
   if (corpus.texts !== undefined) {
     const si = sentenceAt(corpus, span.start);

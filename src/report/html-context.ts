@@ -6,6 +6,7 @@
  */
 import type { ItemExample } from '../complementarity/matrix.js';
 import type { Corpus } from '../model/corpus.js';
+import { corpusTokens, tokenSlice } from '../model/corpus-tokens.js';
 
 /** Before, the item, after. */
 export type ItemContext = [before: string, item: string, after: string];
@@ -20,7 +21,7 @@ export const CONTEXT_WINDOW = { tokens: 12, characters: 80 } as const;
 export function itemContext(corpus: Corpus, e: ItemExample): ItemContext {
   const sentence = corpus.sentences[e.sentence - 1];
   if (sentence === undefined) return ['', e.text, ''];
-  if (corpus.tokens !== undefined) {
+  if (corpusTokens(corpus) !== undefined) {
     const w = CONTEXT_WINDOW.tokens;
     const from = sentence.start;
     const to = sentence.end;
@@ -28,8 +29,8 @@ export function itemContext(corpus: Corpus, e: ItemExample): ItemContext {
     const b = from + e.end;
     const left = Math.max(from, a - w);
     const right = Math.min(to, b + w);
-    const before = corpus.tokens.slice(left, a).join(' ');
-    const after = corpus.tokens.slice(b, right).join(' ');
+    const before = tokenSlice(corpus, left, a)!.join(' ');
+    const after = tokenSlice(corpus, b, right)!.join(' ');
     return [`${left > from ? '… ' : ''}${before}`, e.text, `${after}${right < to ? ' …' : ''}`];
   }
   const text = corpus.texts?.[e.sentence - 1];

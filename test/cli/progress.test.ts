@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../../cli/io.js';
-import { createProgress, fittedProgressLine, progressLine, readingProgress } from '../../cli/progress.js';
+import { loadOptions } from '../../cli/options.js';
+import { createProgress, fittedProgressLine, NO_PROGRESS, progressLine, readingProgress } from '../../cli/progress.js';
 import { run } from '../../cli/program.js';
 import { ROOT, runCli } from './helpers.js';
 
@@ -19,6 +20,18 @@ function io(stderrIsTTY: boolean): { io: Io; err: string[] } {
   const err: string[] = [];
   return { io: { stdout: () => {}, stderr: (t) => err.push(t), isTTY: false, stderrIsTTY, env: {} }, err };
 }
+
+describe('no progress (stderr not a terminal, no --progress)', () => {
+  it('is the progress that shows nothing, and a load then reports no file to it', () => {
+    expect(createProgress(io(false).io)).toBe(NO_PROGRESS);
+    expect(createProgress(io(false).io, undefined, true)).not.toBe(NO_PROGRESS);
+    expect(createProgress(io(true).io)).not.toBe(NO_PROGRESS);
+    const quiet = loadOptions(SYSTEMS, {} as Parameters<typeof loadOptions>[1], 'eval', io(false).io);
+    expect([quiet.onRead, quiet.onBytes]).toEqual([undefined, undefined]);
+    const shown = loadOptions(SYSTEMS, { progress: true } as Parameters<typeof loadOptions>[1], 'eval', io(false).io);
+    expect(typeof shown.onRead).toBe('function');
+  });
+});
 
 describe('progress lines (--progress where stderr is not a terminal)', () => {
   it('one line a second at most, and one when a phase completes', () => {

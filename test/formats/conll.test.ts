@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { conllInternals, fieldBounds, readConll, splitFields } from '../../src/formats/conll.js';
 import { DEFAULT_READ_OPTIONS, type RawSpan, type ReadOptions, type Segment } from '../../src/formats/segment.js';
+import { TokenStore } from '../../src/model/token-store.js';
 import { inputError } from '../helpers/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/conll');
@@ -387,5 +388,46 @@ describe('a sentence without end', () => {
     } finally {
       conllInternals.maxSentenceTokens = saved;
     }
+  });
+});
+
+describe('tokens and tags written to stores', () => {
+  const files = {
+    quick: '-DOCSTART- O\n\nRain O\nin O\nOslo B-LOC\n\nOk O\n',
+    tabs: 'Rain\tO\nin\tO\nOslo\tB-LOC\n\nOk\tO\n',
+    columns: 'Rain NN O\nin IN O\nOslo NNP B-LOC\n\nOk UH O\n',
+  };
+  for (const [layout, content] of Object.entries(files)) {
+    it(`gives a gold file's segments storedTokens and no tokens or tags, the stores holding them in order (${layout})`, () => {
+      const path = temp(content);
+      const plain = gold(path, layout === 'columns' ? { goldColumn: 3 } : {});
+      const tokenStore = new TokenStore();
+      const tagStore = new TokenStore();
+      const stored = gold(path, { tokenStore, tagStore, ...(layout === 'columns' ? { goldColumn: 3 } : {}) });
+      expect(stored.segments.map((s) => [s.tokens, s.tags, s.storedTokens])).toEqual([[undefined, undefined, 3], [undefined, undefined, 1]]);
+      expect(tokenStore.slice()).toEqual(plain.segments.flatMap((s) => s.tokens));
+      expect(tagStore.slice()).toEqual(plain.segments.flatMap((s) => s.tags));
+      expect(stored.segments.map((s) => quads(s.spans))).toEqual(plain.segments.map((s) => quads(s.spans)));
+    });
+  }
+
+  it('writes a system file\'s tokens (the reference of a load without a gold file), never its tags', () => {
+    const path = temp('Rain O O\nin O O\nOslo B-LOC B-PER\n');
+    const tokenStore = new TokenStore();
+    const tagStore = new TokenStore();
+    const { segments } = read(path, { tokenStore, tagStore });
+    expect(tokenStore.slice()).toEqual(['Rain', 'in', 'Oslo']);
+    expect(tagStore.length).toBe(0);
+    expect(segments[0].tags).toEqual(['O', 'O', 'B-PER']);
+    expect(segments[0].goldTags).toEqual(['O', 'O', 'B-LOC']);
+  });
+
+  it('writes nothing in the first of two passes (a scheme detected before --invalid drop)', () => {
+    const path = temp('Rain O\nin I-LOC\nOslo B-LOC\n');
+    const tokenStore = new TokenStore();
+    const tagStore = new TokenStore();
+    gold(path, { tokenStore, tagStore, invalid: 'drop' });
+    expect(tokenStore.slice()).toEqual(['Rain', 'in', 'Oslo']);
+    expect(tagStore.slice()).toEqual(['O', 'I-LOC', 'B-LOC']);
   });
 });

@@ -41,4 +41,17 @@ describe('expectedLines', () => {
       { numRuns: 200 },
     );
   });
+
+  it('writes any characters (of 256 and more too) as the lines one by one', () => {
+    for (const words of [['Zoë', 'Ålesund', 'x'.repeat(30)], ['東京', 'Zoë', '😀', 'Oslo']]) {
+      const tokens = [...words, ...words, 'Ok', ...words];
+      const tags = tokens.map((_, k) => (k % 3 === 0 ? 'B-LOC' : 'O'));
+      const sentenceEnds = [words.length, 2 * words.length, 2 * words.length + 1, tokens.length];
+      for (const withGold of [false, true]) {
+        const want = sentenceEnds.map((end, k) => tokens.slice(k === 0 ? 0 : sentenceEnds[k - 1], end)
+          .map((t, j) => { const g = tags[(k === 0 ? 0 : sentenceEnds[k - 1]) + j]; return withGold ? `${t} ${g} ${g}\n` : `${t} ${g}\n`; }).join(''));
+        expect(expectedLines({ tokens, tags, sentenceEnds, evidence: sentenceEnds.map(() => 0), lineSafe: true }, withGold)).toEqual(want);
+      }
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tempFiles } from '../helpers/temp.js';
 import { InputError, UsageError } from '../../src/errors.js';
 import {
-  checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions,
+  checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, loadInternals, parseSystemArg, type InputSpec, type LoadOptions,
 } from '../../src/formats/load.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
 import { thrown } from '../helpers/errors.js';
@@ -531,5 +531,37 @@ describe('system names', () => {
   it('loadCorpus rejects duplicate names before reading anything', () => {
     const err = usageError(() => load(GOLD, [{ name: 'same', path: '/nonexistent/one' }, { name: 'same', path: fixture('sys-nodoc.conll') }]));
     expect(err.message).toBe(`two systems are named "same" (/nonexistent/one and ${fixture('sys-nodoc.conll')}); name them with name=path`);
+  });
+});
+
+describe('spans a system shares with the gold standard', () => {
+  const goldText = 'Rain O\nin O\nOslo B-LOC\nand O\nBergen B-LOC\n\nAda B-PER\nLovelace I-PER\n';
+  // Sentence 1: Oslo as the gold has it, Bergen with another type; sentence 2: one token short.
+  const systemText = 'Rain O\nin O\nOslo B-LOC\nand O\nBergen B-ORG\n\nAda B-PER\nLovelace O\n';
+
+  it('are the gold\'s own span objects; spans the gold lacks are new ones, with the same values either way', () => {
+    for (const verify of [true, false]) {
+      loadInternals.verifyInPlace = verify;
+      let c: Corpus;
+      try {
+        c = load(temp(goldText, 'g.conll'), [temp(systemText, 's.conll')]);
+      } finally {
+        loadInternals.verifyInPlace = true;
+      }
+      const [s] = c.systems;
+      expect(quads(s.spans)).toEqual([[0, 2, 3, 'LOC'], [0, 4, 5, 'ORG'], [0, 5, 6, 'PER']]);
+      expect(s.spans[0]).toBe(c.gold.spans[0]);
+      expect(s.spans[1]).not.toBe(c.gold.spans[1]);
+      expect(c.gold.spans).not.toContain(s.spans[2]);
+    }
+  });
+
+  it('in a file without a gold standard, its predictions share the embedded gold column\'s spans', () => {
+    const c = load(undefined, [temp('Rain O O\nOslo B-LOC B-LOC\nand O O\nBergen B-LOC B-ORG\n', 's3.conll')]);
+    const [s] = c.systems;
+    expect(quads(c.gold.spans)).toEqual([[0, 1, 2, 'LOC'], [0, 3, 4, 'LOC']]);
+    expect(quads(s.spans)).toEqual([[0, 1, 2, 'LOC'], [0, 3, 4, 'ORG']]);
+    expect(s.spans[0]).toBe(c.gold.spans[0]);
+    expect(s.spans[1]).not.toBe(c.gold.spans[1]);
   });
 });

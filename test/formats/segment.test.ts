@@ -35,7 +35,7 @@ describe('segment shape', () => {
 
   it('newSegment has every field of Segment', () => {
     expect(new Set(keys)).toEqual(new Set([
-      'tokens', 'text', 'spans', 'embeddedGold', 'id', 'docId', 'docBreak', 'line', 'tokenPerLine', 'source',
+      'tokens', 'storedTokens', 'text', 'spans', 'embeddedGold', 'id', 'docId', 'docBreak', 'line', 'tokenPerLine', 'source',
       'tags', 'goldTags', 'tagEvidence', 'sameTags', 'verified',
     ]));
   });

@@ -62,4 +62,26 @@ describe('SharedStrings', () => {
     });
     expect(got).toEqual(words);
   });
+
+  it('numbers every string the same before and after the map hands over to the table (past 2^18 lookups)', () => {
+    const t = new SharedStrings();
+    const words = Array.from({ length: 3000 }, (_, k) => (k % 7 === 0 ? `long-word-number-${k}` : `w${k.toString(36)}`));
+    const text = words.join(' ');
+    const starts: number[] = [];
+    for (let k = 0, p = 0; k < words.length; k++) { starts.push(p); p += words[k].length + 1; }
+    const first = words.map((w, k) => t.id(text, starts[k], starts[k] + w.length));
+    expect(new Set(first).size).toBe(words.length);
+    // 300 rounds of 1,000 lookups: past the switch at 2^18.
+    let wrong = 0;
+    for (let round = 0; round < 300; round++) {
+      for (let k = round % 3; k < words.length; k += 3) if (t.id(text, starts[k], starts[k] + words[k].length) !== first[k]) wrong++;
+    }
+    expect(wrong).toBe(0);
+    const fresh = t.id('brand-new token here', 0, 9);
+    expect(first).not.toContain(fresh);
+    expect(t.at(fresh)).toBe('brand-new');
+    expect(t.id('a brand-new b', 2, 11)).toBe(fresh);
+    words.forEach((w, k) => expect(t.at(first[k])).toBe(w));
+    expect(t.size).toBe(words.length + 1);
+  });
 });

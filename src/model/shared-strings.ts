@@ -1,0 +1,209 @@
+/**
+ * One string per distinct piece of text: the table the CoNLL reader makes its tags (and a system
+ * file's tokens) with, and that the corpus's token store numbers its vocabulary by (see
+ * token-store.ts).
+ */
+
+/** At most this many distinct strings are shared per table (the table then takes 32 MiB). */
+const MAX_SHARED = 1 << 21;
+
+/** Lookups made through a `Map` before the table takes over (see {@link SharedStrings}). */
+const MAP_LOOKUPS = 1 << 18;
+
+/**
+ * A slice of this many characters or more can be a view of the string it was cut from (in
+ * Node's engine), so a token cut from a 4 MiB chunk would keep the whole chunk alive as long as
+ * the token lives — the gold's tokens live as long as the corpus. Such tokens are copied.
+ */
+const MIN_SLICE_VIEW = 13;
+
+/** text[a, b) as a string that holds no reference to `text`. */
+function ownSlice(text: string, a: number, b: number): string {
+  const s = text.slice(a, b);
+  // Concatenating makes a new string, which slicing flattens into its own copy.
+  return b - a >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;
+}
+
+/**
+ * Whether `want` is at `pos` in `text`, which the caller knows is long enough. A loop over
+ * character codes: faster than `startsWith` for the short strings (tokens, tags) compared
+ * once per line.
+ */
+export function startsAt(text: string, pos: number, want: string): boolean {
+  for (let i = 0; i < want.length; i++) if (text.charCodeAt(pos + i) !== want.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * The tokens and tags of one file as strings: each distinct one is made once, and every
+ * occurrence shares it. Text repeats its words, so a large file's tokens take a fraction of the
+ * memory of one string per token, and no string kept is a view of a chunk: a long one is copied
+ * out of it first.
+ *
+ * With `shareAfter`, the first that many strings of {@link get} are made one per occurrence
+ * (still copied when long) and only later ones are shared.
+ *
+ * A table's first {@link MAP_LOOKUPS} lookups go through a `Map` keyed by a slice of the text,
+ * which the engine hashes and compares natively: cheap from the first call, while a small file's
+ * reading runs unoptimised (the CoNLL-2003 gold read in two thirds of the time). Later ones go
+ * through an open-addressing hash table over the text's character codes, made then from the
+ * map: a token seen before is found by comparing characters where it stands, without a string
+ * for it, which is faster once optimised (the map took a third longer over the 1 GB file's first
+ * 100 MB). Up to {@link MAX_SHARED} distinct strings are in map or table; later new ones are made
+ * one per occurrence.
+ */
+export class SharedStrings {
+  /** Two entries per slot: the hash of its string, and its index in `strings` (0: empty). */
+  private table = new Int32Array(2 << 12);
+  /** The strings, numbered from 1 (0 marks an empty slot). */
+  private readonly strings: string[] = [''];
+  /** How many more strings {@link get} makes one per occurrence before sharing starts. */
+  private unshared: number;
+  /** The slot {@link find} stopped at, and the hash it computed. */
+  private slot = 0;
+  private hash = 0;
+  /** The strings' numbers, while lookups go through it; then undefined. */
+  private map: Map<string, number> | undefined = new Map();
+  private lookups = 0;
+  /** The slice the map was last asked for in vain, until {@link own} takes it. */
+  private key = '';
+
+  constructor(shareAfter = 0) {
+    this.unshared = shareAfter;
+  }
+
+  /** text[a, b) as a string that holds no reference to `text`. */
+  get(text: string, a: number, b: number): string {
+    if (this.unshared > 0) {
+      this.unshared--;
+      return ownSlice(text, a, b);
+    }
+    const k = this.lookup(text, a, b);
+    if (k > 0) return this.strings[k];
+    const own = this.own(text, a, b);
+    if (this.strings.length <= MAX_SHARED) this.insert(own);
+    return own;
+  }
+
+  /**
+   * The number of text[a, b) (from 1): the same number for every occurrence while the table
+   * has room, a new one for each occurrence of a string first seen after that.
+   */
+  id(text: string, a: number, b: number): number {
+    const k = this.lookup(text, a, b);
+    if (k > 0) return k;
+    const own = this.own(text, a, b);
+    if (this.strings.length <= MAX_SHARED) return this.insert(own);
+    this.strings.push(own);
+    return this.strings.length - 1;
+  }
+
+  /** The string numbered `id` by {@link id}. */
+  at(id: number): string {
+    return this.strings[id];
+  }
+
+  /** Every string by its number (index 0 unused): the array itself, which grows as strings are added. */
+  get list(): readonly string[] {
+    return this.strings;
+  }
+
+  /** Numbers given so far (the greatest id). */
+  get size(): number {
+    return this.strings.length - 1;
+  }
+
+  /** The number of text[a, b) when the map or the table has it, else 0 (ready for {@link insert}). */
+  private lookup(text: string, a: number, b: number): number {
+    const map = this.map;
+    if (map !== undefined) {
+      if (++this.lookups <= MAP_LOOKUPS) {
+        const key = text.slice(a, b);
+        const k = map.get(key);
+        if (k !== undefined) return k;
+        this.key = key;
+        return 0;
+      }
+      this.toTable(map);
+    }
+    return this.find(text, a, b);
+  }
+
+  /**
+   * text[a, b), just looked up and not found, as a string of its own: the slice the map was asked
+   * for when that is a copy (no slice is kept past this call: a long one is a view of the chunk).
+   */
+  private own(text: string, a: number, b: number): string {
+    const key = this.key;
+    this.key = '';
+    return this.map !== undefined && b - a < MIN_SLICE_VIEW ? key : ownSlice(text, a, b);
+  }
+
+  /** Moves the map's strings into the table, which takes every lookup from now on. */
+  private toTable(map: Map<string, number>): void {
+    this.map = undefined;
+    while (4 * map.size > this.table.length) this.table = new Int32Array(2 * this.table.length);
+    const table = this.table;
+    const mask = (table.length >> 1) - 1;
+    for (const [s, id] of map) {
+      let h = 0x011c9dc5;
+      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) & 0x3fffffff;
+      let slot = h & mask;
+      while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+      table[2 * slot] = h;
+      table[2 * slot + 1] = id;
+    }
+  }
+
+  /** The number of text[a, b) when the table has it, else 0 (with `slot` and `hash` set for {@link insert}). */
+  private find(text: string, a: number, b: number): number {
+    // FNV-1a over UTF-16 code units, kept to 30 bits (small integers).
+    let h = 0x011c9dc5;
+    for (let i = a; i < b; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) & 0x3fffffff;
+    const table = this.table;
+    const mask = (table.length >> 1) - 1;
+    const n = b - a;
+    let slot = h & mask;
+    for (let k = table[2 * slot + 1]; k !== 0; k = table[2 * slot + 1]) {
+      if (table[2 * slot] === h) {
+        const s = this.strings[k];
+        if (s.length === n && startsAt(text, a, s)) return k;
+      }
+      slot = (slot + 1) & mask;
+    }
+    this.slot = slot;
+    this.hash = h;
+    return 0;
+  }
+
+  /** Adds `own` to the map, or at the slot {@link find} stopped at; returns its number. */
+  private insert(own: string): number {
+    const id = this.strings.length;
+    if (this.map !== undefined) {
+      this.map.set(own, id);
+      this.strings.push(own);
+      return id;
+    }
+    const table = this.table;
+    table[2 * this.slot] = this.hash;
+    table[2 * this.slot + 1] = id;
+    this.strings.push(own);
+    if (4 * id > table.length) this.grow();
+    return id;
+  }
+
+  /** Doubles the table (kept at most half full). */
+  private grow(): void {
+    const old = this.table;
+    const table = new Int32Array(old.length * 2);
+    const mask = (table.length >> 1) - 1;
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i + 1] === 0) continue;
+      let slot = old[i] & mask;
+      while (table[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+      table[2 * slot] = old[i];
+      table[2 * slot + 1] = old[i + 1];
+    }
+    this.table = table;
+  }
+}

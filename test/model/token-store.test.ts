@@ -1,0 +1,94 @@
+/**
+ * TokenStore: a corpus's tokens as numbers into a vocabulary, and corpus.tokens made from it when
+ * first read. The values must be exactly those of an array of strings, whatever the text.
+ */
+import { describe, expect, it } from 'vitest';
+import { attachTokenStore, corpusTokens, tokenSlice } from '../../src/model/corpus-tokens.js';
+import type { Corpus } from '../../src/model/corpus.js';
+import { TokenStore } from '../../src/model/token-store.js';
+
+function storeOf(tokens: readonly string[]): TokenStore {
+  const store = new TokenStore();
+  // Every other token from a text, the rest as strings: both ways in.
+  const text = tokens.join('\n');
+  let at = 0;
+  tokens.forEach((t, k) => {
+    if (k % 2 === 0) store.add(text, at, at + t.length);
+    else store.push(t);
+    at += t.length + 1;
+  });
+  return store;
+}
+
+describe('TokenStore', () => {
+  it('gives back every token, as an array does (at, slice, length), including past the ends', () => {
+    const tokens = ['Rain', 'in', 'Oslo', 'Rain', '', 'Zoë', '東京', '😀', 'x'.repeat(40), 'in'];
+    const store = storeOf(tokens);
+    expect(store.length).toBe(tokens.length);
+    expect(tokens.map((_, k) => store.at(k))).toEqual(tokens);
+    expect(store.at(-1)).toBeUndefined();
+    expect(store.at(tokens.length)).toBeUndefined();
+    expect(store.slice(2, 6)).toEqual(tokens.slice(2, 6));
+    expect(store.slice(8, 99)).toEqual(tokens.slice(8, 99));
+    expect(store.slice(5, 3)).toEqual([]);
+    expect(store.slice()).toEqual(tokens);
+    // Repeated tokens are one entry of the vocabulary.
+    expect(store.distinct).toBe(new Set(tokens).size);
+  });
+
+  it('holds a token without the text it was read from (a long token is not a view of its chunk)', () => {
+    const store = new TokenStore();
+    const chunk = `${'pad '.repeat(1000)}Internationalisation B-MISC\n`;
+    const a = chunk.indexOf('Internationalisation');
+    store.add(chunk, a, a + 20);
+    expect(store.at(0)).toBe('Internationalisation');
+  });
+
+  it('keeps millions of tokens across pages (2^20 a page) and a growing first page', () => {
+    const store = new TokenStore();
+    const n = (1 << 20) * 2 + 12_345;
+    for (let k = 0; k < n; k++) store.push(`w${k % 5003}`);
+    expect(store.length).toBe(n);
+    for (const k of [0, 4095, 4096, (1 << 20) - 1, 1 << 20, (1 << 21) + 7, n - 1]) expect(store.at(k)).toBe(`w${k % 5003}`);
+    expect(store.slice((1 << 20) - 2, (1 << 20) + 2)).toEqual([-2, -1, 0, 1].map((d) => `w${((1 << 20) + d) % 5003}`));
+    expect(store.distinct).toBe(5003);
+  });
+});
+
+describe('a corpus with a token store', () => {
+  const make = (): { corpus: Corpus; tokens: string[] } => {
+    const tokens = ['Rain', 'in', 'Oslo', '.', 'Ok'];
+    const corpus = { unit: 'token', documents: [], sentences: [], length: 5, gold: { name: 'gold', source: 'g', format: 'conll', spans: [], warnings: [] }, systems: [] } as unknown as Corpus;
+    attachTokenStore(corpus, storeOf(tokens));
+    return { corpus, tokens };
+  };
+
+  it('reads tokens from the store without making corpus.tokens, and makes it once when read', () => {
+    const { corpus, tokens } = make();
+    expect(corpusTokens(corpus)?.at(2)).toBe('Oslo');
+    expect(tokenSlice(corpus, 1, 3)).toEqual(['in', 'Oslo']);
+    expect(Object.keys(corpus)).toContain('tokens');
+    const first = corpus.tokens;
+    expect(first).toEqual(tokens);
+    expect(corpus.tokens).toBe(first);
+    // From then on the array is the corpus's tokens.
+    first![2] = 'Bergen';
+    expect(tokenSlice(corpus, 1, 3)).toEqual(['in', 'Bergen']);
+    expect(corpusTokens(corpus)).toBe(first);
+  });
+
+  it('takes an assigned array (or none) over the store', () => {
+    const { corpus } = make();
+    corpus.tokens = ['a', 'b', 'c', 'd', 'e'];
+    expect(tokenSlice(corpus, 0, 2)).toEqual(['a', 'b']);
+    corpus.tokens = undefined;
+    expect(corpusTokens(corpus)).toBeUndefined();
+    expect(tokenSlice(corpus, 0, 2)).toBeUndefined();
+  });
+
+  it('spreads and serialises with its tokens, as a plain corpus does', () => {
+    const { corpus, tokens } = make();
+    expect({ ...corpus }.tokens).toEqual(tokens);
+    expect(JSON.parse(JSON.stringify({ tokens: corpus.tokens })).tokens).toEqual(tokens);
+  });
+});
