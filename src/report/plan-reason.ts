@@ -21,10 +21,15 @@ function phrase(r: PlanResult, name: ProcedureName): string {
   }
 }
 
-/** A procedure's choice as `rule(a+b×2+…)` (whole weights written as multiplicities). */
+/** Longest `rule(a+b+…)` written in a sentence; a longer choice is listed with commas, which a terminal can wrap. */
+const JOINED_WIDTH = 60;
+
+/** A procedure's choice as `rule(a+b×2+…)`, or `rule of N: a, b×2, …` when long (whole weights written as multiplicities). */
 function choiceText(p: Procedure): string {
   const whole = p.weights !== undefined && Object.values(p.weights).every((x) => Number.isInteger(x));
-  return `${p.rule}(${weightedMembers(p.members, whole ? p.weights : undefined).join('+')})`;
+  const names = weightedMembers(p.members, whole ? p.weights : undefined);
+  const joined = `${p.rule}(${names.join('+')})`;
+  return joined.length <= JOINED_WIDTH ? joined : `${p.rule} of ${names.length}: ${names.join(', ')}`;
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

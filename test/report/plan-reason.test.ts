@@ -83,3 +83,13 @@ describe("the recommendation's first line", () => {
     expect(recommendationLines(withMembers(names, names))[0]).toBe('Recommendation (selection): vote of all 5 systems');
   });
 });
+
+describe('the choices named in the reason', () => {
+  it('are rule(a+b) when short and listed with commas when long, so that the sentence wraps', () => {
+    const names = [0, 1, 2, 3, 4].map((k) => `a-system-with-a-long-name-${k}`);
+    const r = result('vote-all', { kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.003, p: 0.21 }, vsMajorityAll: { diff: 0.01, p: 0.0002 } });
+    const long = { ...r, baselines: r.baselines.map((b) => (b.name === 'caruana' ? { ...b, members: names, weights: { [names[0]]: 3, [names[1]]: 1, [names[2]]: 1, [names[3]]: 1, [names[4]]: 2 } } : b)) } as PlanResult;
+    expect(recommendationReason(long)).toContain(`(caruana: weighted of 5: ${names[0]}×3, ${names[1]}, ${names[2]}, ${names[3]}, ${names[4]}×2)`);
+    expect(recommendationReason(r)).toContain('(caruana: weighted(a×2+b))');
+  });
+});
