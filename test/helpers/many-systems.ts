@@ -11,7 +11,7 @@ import { join } from 'node:path';
 const TYPES = ['PER', 'LOC', 'ORG', 'MISC'];
 
 /** A small seeded generator (xorshift32), uniform in [0, 1). */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let x = seed | 0 || 1;
   return () => {
     x ^= x << 13;

@@ -23,7 +23,7 @@ import { Scorer } from '../../src/plan/scores.js';
 import { search, searchSettings } from '../../src/plan/search.js';
 import { CandidateStore } from '../../src/plan/store.js';
 import { setComplementarity } from '../../src/complementarity/comp.js';
-import { writeManySystems } from '../helpers/many-systems.js';
+import { random, writeManySystems } from '../helpers/many-systems.js';
 
 const files = writeManySystems(64, 12, 5);
 afterAll(() => rmSync(files.dir, { recursive: true, force: true }));
@@ -42,17 +42,6 @@ function reference(members: number[], rule: Rule) {
   const result = simulate(index, members, rule);
   const s = evaluate({ ...corpus, systems: [ensembleOutput(index, result)] }).systems[0];
   return { tp: s.tp, fp: s.fp, fn: s.fn, s: s.s, ties: result.ties };
-}
-
-/** A small seeded generator (xorshift32), uniform in [0, 1). */
-function random(seed: number): () => number {
-  let x = seed | 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);
