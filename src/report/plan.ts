@@ -116,7 +116,7 @@ export function planHeadline(r: PlanResult): string[] {
   return [
     `Plan — objective ${r.objective.text}: ${r.objective.description}${better}`,
     `Rules ${r.rules.join(', ')}; ${how.join(', ')}; ${plural(s.evaluated, 'candidate')} evaluated over ${plural(r.systems.length, 'system')}${budget}`,
-    `Best single system: ${shownName(r.bestSingle.name)}, objective ${objectiveValue(r, r.bestSingle.objective)}`,
+    `Best single system: ${shownName(r.bestSingle.name)}, objective ${objectiveValue(r, r.bestSingle.objective)} (in-sample)`,
   ];
 }
 
@@ -182,7 +182,7 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
 function greedyTable(r: PlanResult, steps: GreedyStep[]): Table {
   const comp = steps.some((s) => s.comp !== null);
   return {
-    title: 'Greedy path',
+    title: 'Greedy path (actual and predicted in-sample: on the planning data, which chose each step)',
     columns: [
       { header: 'rule' }, { header: 'step', align: 'right' }, { header: 'added' }, { header: 'members', align: 'right' },
       { header: 'actual', align: 'right' }, { header: 'predicted', align: 'right' },

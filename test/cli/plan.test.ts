@@ -67,7 +67,7 @@ describe('complan plan: output', () => {
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('Plan — objective f1: F1 (higher is better)');
     expect(r.stdout).toContain('124 candidates evaluated over 5 systems');
-    expect(r.stdout).toContain('Best single system: crf, objective 89.81');
+    expect(r.stdout).toContain('Best single system: crf, objective 89.81 (in-sample)');
     expect(r.stdout).toContain('Candidates (top 10 of 124, by actual objective, in-sample)');
     expect(r.stdout).toContain('In-sample figures: the planning data (all 8 documents, 184 gold items), which chose the candidates; held-out: 5-fold cross-validation by document, 1 repeat, seed 1');
     expect(r.stdout).toMatch(/#\s+members\s+rule\s+size\s+pred F1\s+F1\s+SER\s+K\s+gap\s+gain/);

@@ -158,7 +158,7 @@ describe('planTable', () => {
     const head = text.split('\n').slice(0, 3);
     expect(head[0]).toBe('Plan — objective f1: F1 (strict) (higher is better)');
     expect(head[1]).toBe('Rules union, majority, vote; search greedy then beam (auto), guided by complementarity, beam width 4, sizes 1–12; 1234 candidates evaluated over 4 systems');
-    expect(head[2]).toBe('Best single system: crf, objective 90.00');
+    expect(head[2]).toBe('Best single system: crf, objective 90.00 (in-sample)');
   });
 
   it('lists candidates by rank with predicted and actual F, SER, K, gap and gain', () => {
