@@ -25,6 +25,16 @@ function statusLine(s: SearchState): string {
  * @param cursor the candidate under the cursor, or −1 when the list does not have the focus.
  * @param rows how many candidates to list at most.
  */
+/**
+ * The list's title: the scores are in-sample (measured on the data that ranked them), and, when
+ * there are candidates, how to load one — the longest form that fits `width`.
+ */
+export function candidatesTitle(any: boolean, width: number): string {
+  if (!any) return 'Top candidates';
+  const forms = ['Top candidates, in-sample (→ then Enter loads one)', 'Top candidates, in-sample (→, Enter: load)', 'Top candidates, in-sample', 'Top candidates'];
+  return forms.find((f) => f.length < width) ?? forms[forms.length - 1];
+}
+
 export function SearchPane({ model, search, width, rows, cursor }: { model: TuiModel; search: SearchState | null; width: number; rows: number; cursor: number }) {
   if (search === null) {
     return (
@@ -42,7 +52,7 @@ export function SearchPane({ model, search, width, rows, cursor }: { model: TuiM
         {truncate(statusLine(search), width - (running ? 11 : 1))}
         {running ? <Text> Esc: stop</Text> : null}
       </Text>
-      <Text bold underline={cursor >= 0}>{`Top candidates${candidates.length > 0 ? ' (→ then Enter loads one)' : ''}`}</Text>
+      <Text bold underline={cursor >= 0}>{candidatesTitle(candidates.length > 0, width)}</Text>
       {candidates.slice(0, rows).map((c, i) => {
         const here = i === cursor;
         const head = `${padStart(String(i + 1), 2)} ${search.objective} ${pct(c.value)} ${padEnd(model.ruleNames[c.rule], 12)} `;

@@ -48,7 +48,9 @@ describe('SearchPane', () => {
   it('when done: the candidates best first, with member names, or their numbers when the names do not fit', () => {
     const wide = lines(state({}));
     expect(wide[0]).toMatch(/done, 124 candidates/);
-    expect(wide[1]).toBe('Top candidates (→ then Enter loads one)');
+    expect(wide[1]).toBe('Top candidates, in-sample (→ then Enter loads one)');
+    // Narrower, the title keeps that the scores are in-sample as long as it can.
+    expect(lines(state({}), 40)[1]).toBe('Top candidates, in-sample');
     expect(wide[2]).toMatch(/^ {2}1 F1 96\.72 vote\s+confuser\+crf\+gazetteer$/);
     expect(wide[3]).toMatch(/^ {2}2 F1 89\.81 union\s+crf$/);
     expect(lines(state({}), 40)[2]).toMatch(/^ {2}1 F1 96\.72 vote\s+#2 3 4$/);
