@@ -55,7 +55,7 @@ export function additionCounts(data: PlanData, S: number, Shi: number, need: num
         baseFp += p.neg[k];
       } else if (v === need - 1) {
         addBytes(byteTp, byteFp, m & outside, p.gold[k], p.neg[k]);
-        addBytesHi(byteTp, byteFp, mHi & outsideHi, p.gold[k], p.neg[k]);
+        if ((mHi & outsideHi) !== 0) addBytes(byteTp, byteFp, mHi & outsideHi, p.gold[k], p.neg[k], 4);
       }
     }
     spreadBytes(byteTp, byteFp, tp, fp);
@@ -105,7 +105,7 @@ export function removalCounts(data: PlanData, S: number, Shi: number, need: numb
         baseFp += p.neg[k];
       } else if (v === need) {
         addBytes(byteTp, byteFp, S & ~m, p.gold[k], p.neg[k]);
-        addBytesHi(byteTp, byteFp, Shi & ~mHi, p.gold[k], p.neg[k]);
+        if ((Shi & ~mHi) !== 0) addBytes(byteTp, byteFp, Shi & ~mHi, p.gold[k], p.neg[k], 4);
       }
     }
     spreadBytes(byteTp, byteFp, tp, fp);
@@ -131,29 +131,16 @@ export function removalCounts(data: PlanData, S: number, Shi: number, need: numb
   return { tp, fp };
 }
 
-/** Adds g and ng under each byte of the system mask `bits` (tables of 4 × 256). */
-function addBytes(byteTp: Float64Array, byteFp: Float64Array, bits: number, g: number, ng: number): void {
-  const b0 = bits & 255;
-  const b1 = 256 + ((bits >>> 8) & 255);
-  const b2 = 512 + ((bits >>> 16) & 255);
-  const b3 = 768 + (bits >>> 24);
-  byteTp[b0] += g;
-  byteTp[b1] += g;
-  byteTp[b2] += g;
-  byteTp[b3] += g;
-  byteFp[b0] += ng;
-  byteFp[b1] += ng;
-  byteFp[b2] += ng;
-  byteFp[b3] += ng;
-}
-
-/** {@link addBytes} of a high word: its bytes are tables 4–7. */
-function addBytesHi(byteTp: Float64Array, byteFp: Float64Array, bits: number, g: number, ng: number): void {
-  if (bits === 0) return;
-  const b0 = 1024 + (bits & 255);
-  const b1 = 1280 + ((bits >>> 8) & 255);
-  const b2 = 1536 + ((bits >>> 16) & 255);
-  const b3 = 1792 + (bits >>> 24);
+/**
+ * Adds g and ng under each byte of the system mask `bits`: tables 0–3 of 256 for a low word,
+ * tables 4–7 for a high word (`table` 4).
+ */
+function addBytes(byteTp: Float64Array, byteFp: Float64Array, bits: number, g: number, ng: number, table = 0): void {
+  const at = table << 8;
+  const b0 = at + (bits & 255);
+  const b1 = at + 256 + ((bits >>> 8) & 255);
+  const b2 = at + 512 + ((bits >>> 16) & 255);
+  const b3 = at + 768 + (bits >>> 24);
   byteTp[b0] += g;
   byteTp[b1] += g;
   byteTp[b2] += g;
