@@ -8,7 +8,7 @@
 import type { BootstrapResult, HeldOut, PairedComparison, PlanResult, Procedure, ProcedureName, TestSettings } from '../plan/types.js';
 import type { Column, Table } from './table.js';
 import { recommendationReason } from './plan-reason.js';
-import { objectiveValue, plural, pValue, shownName, signedObjective, weightedMembers, wrappedMembers } from './plan-values.js';
+import { objectiveValue, plural, pValue, ruleOfMembers, shownName, signedObjective, weightedMembers, wrappedMembers } from './plan-values.js';
 
 const PROCEDURE_ORDER: readonly ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
 
@@ -189,10 +189,10 @@ function recommendedWhat(r: PlanResult): string {
   const rec = r.recommendation;
   if (rec.members.length === 1) return shownName(rec.members[0]);
   const names = weightedMembers(rec.members, rec.weights);
-  const joined = `${rec.rule}(${names.join('+')})`;
-  if (`Recommendation (${rec.procedure}): ${joined}`.length <= HEAD_WIDTH) return joined;
+  const max = HEAD_WIDTH - `Recommendation (${rec.procedure}): `.length;
   const everySystem = rec.weights === undefined && rec.members.length === r.systems.length;
-  return everySystem ? `${rec.rule} of all ${names.length} systems` : `${rec.rule} of ${names.length}: ${names.join(', ')}`;
+  const what = ruleOfMembers(rec.rule, names, max);
+  return everySystem && what.length > max ? `${rec.rule} of all ${names.length} systems` : what;
 }
 
 /** The recommendation in words: what to use, its held-out and test figures, and why. */

@@ -6,7 +6,7 @@
 import { isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
 import { pIs } from './number.js';
-import { weightedMembers } from './plan-values.js';
+import { ruleOfMembers, weightedMembers } from './plan-values.js';
 
 /** How a procedure's choice reads in a sentence. */
 function phrase(r: PlanResult, name: ProcedureName): string {
@@ -27,9 +27,7 @@ const JOINED_WIDTH = 60;
 /** A procedure's choice as `rule(a+b×2+…)`, or `rule of N: a, b×2, …` when long (whole weights written as multiplicities). */
 function choiceText(p: Procedure): string {
   const whole = p.weights !== undefined && Object.values(p.weights).every((x) => Number.isInteger(x));
-  const names = weightedMembers(p.members, whole ? p.weights : undefined);
-  const joined = `${p.rule}(${names.join('+')})`;
-  return joined.length <= JOINED_WIDTH ? joined : `${p.rule} of ${names.length}: ${names.join(', ')}`;
+  return ruleOfMembers(p.rule, weightedMembers(p.members, whole ? p.weights : undefined), JOINED_WIDTH);
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

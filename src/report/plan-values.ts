@@ -114,3 +114,12 @@ export function recommendationRing(r: PlanResult, point: { predicted: number; ac
   const rec = r.recommendation;
   return { ...point, label: `the recommendation, ${chosen(r, rec.members, rec.rule, rec.weights)} (${rec.procedure})` };
 }
+
+/**
+ * Members under a rule as prose writes them: `rule(a+b+c)` while that is at most `max`
+ * characters, else `rule of N: a, b, c`, which a terminal can wrap between names.
+ */
+export function ruleOfMembers(rule: string, names: readonly string[], max: number): string {
+  const joined = `${rule}(${names.join('+')})`;
+  return joined.length <= max ? joined : `${rule} of ${names.length}: ${names.join(', ')}`;
+}
