@@ -73,7 +73,7 @@ export function planNextSteps(gold: string | undefined, systems: readonly string
   const inputs = [...(gold === undefined ? [] : ['--gold', shellWord(gold)]), ...sys];
   const step = (what: string, words: string[]) => [`  # ${what}`, ...commandLines(words, width)];
   return [
-    ...step('save the recommendation', ['complan', 'plan', ...inputs, '--save-plan', 'plan.json']),
+    ...step('save the recommendation', ['complan', 'plan', '--brief', ...inputs, '--save-plan', 'plan.json']),
     ...step("apply it: write the ensemble's output, from these or new outputs", ['complan', 'combine', '--plan', 'plan.json', ...sys, '--out', 'ensemble.conll']),
     ...step('explore the systems, what each offers another, and the ensembles', ['complan', 'tui', ...inputs]),
     ...step('the full report: greedy path, prediction quality, splits, paired tests', ['complan', 'plan', ...inputs]),

@@ -35,11 +35,11 @@ describe('the next steps of a long command line', () => {
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
     const commands = joinedCommands(lines.join('\n'));
     expect(commands).toHaveLength(4);
-    expect(commands[0]).toBe(`complan plan --gold gold.conll ${many.join(' ')} --save-plan plan.json`);
+    expect(commands[0]).toBe(`complan plan --brief --gold gold.conll ${many.join(' ')} --save-plan plan.json`);
     const first = lines.slice(1, lines.findIndex((l, i) => i > 0 && l.startsWith('  #')));
     expect(first.length).toBeGreaterThan(2);
     const echoed = spawnSync('bash', ['-c', first.join('\n').replace(/complan/g, 'echo')], { encoding: 'utf8' });
-    expect(echoed.stdout.trim()).toBe(`plan --gold gold.conll ${many.join(' ')} --save-plan plan.json`);
+    expect(echoed.stdout.trim()).toBe(`plan --brief --gold gold.conll ${many.join(' ')} --save-plan plan.json`);
   });
 });
 
@@ -63,7 +63,7 @@ describe('plan --brief', () => {
     const last = out.trimEnd().split('\n');
     expect([...last].reverse().find((l) => l.startsWith('  # '))).toBe('  # the full report: greedy path, prediction quality, splits, paired tests');
     const commands = joinedCommands(next);
-    expect(commands).toContain(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
+    expect(commands).toContain(`complan plan --brief --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
     expect(commands.some((c) => c.startsWith('complan combine --plan plan.json'))).toBe(true);
     expect(commands.some((c) => c.startsWith('complan tui --gold'))).toBe(true);
     expect(commands.at(-1)).toBe(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll`);
