@@ -293,7 +293,11 @@ function fitStates(data: PlanData, members: readonly number[]): BoundaryStates {
   const single = (f: (m: number) => number) => perMember(members, f);
   const pairs = (f: (a: number, b: number) => number, ordered = false) => perPair(members, f, ordered);
   let negN = 0;
-  for (const m of members) negN += data.fp[m];
+  let xN = 0;
+  for (const m of members) {
+    negN += data.fp[m];
+    xN += data.coX[m * n + m];
+  }
   return {
     members: [...members],
     states: maxEntStates(
@@ -306,7 +310,9 @@ function fitStates(data: PlanData, members: readonly number[]): BoundaryStates {
       pairs((a, b) => data.ww[a * n + b]),
     ),
     neg: maxEntPatterns(negN, single((m) => data.fp[m]), pairs((a, b) => data.coNeg[a * n + b])),
-    x: maxEntPatterns(G, single((m) => data.coX[m * n + m]), pairs((a, b) => data.coX[a * n + b])),
+    // The X items' population is the gold items, or more when the members' X items outnumber
+    // them (several labels at one gold boundary): a population smaller than its items is infeasible.
+    x: maxEntPatterns(Math.max(G, xN), single((m) => data.coX[m * n + m]), pairs((a, b) => data.coX[a * n + b])),
   };
 }
 

@@ -311,6 +311,22 @@ describe('the weighted vote\'s prediction', () => {
     );
   });
 
+  it('keeps the X items feasible when they outnumber the gold items (two other labels at one gold boundary)', () => {
+    const tokens = Array.from({ length: 40 }, (_, i) => `w${i}`);
+    const sys = (name: string, spans: Span[]) => ({ name, source: `${name}.conll`, format: 'conll' as const, spans, warnings: [] });
+    const corpus: Corpus = {
+      unit: 'token', tokens, length: 40,
+      documents: [{ index: 0, id: 'd1', start: 0, end: 40, firstSentence: 0, endSentence: 4 }],
+      sentences: [0, 1, 2, 3].map((k) => ({ index: k, doc: 0, start: 10 * k, end: 10 * k + 10, line: 1 + 11 * k })),
+      gold: sys('gold', [{ doc: 0, start: 30, end: 32, label: 'ORG' }]),
+      systems: [sys('s0', [{ doc: 0, start: 30, end: 32, label: 'PER' }]), sys('s1', [{ doc: 0, start: 30, end: 32, label: 'LOC' }]), sys('s2', []), sys('s3', [])],
+    };
+    const data = buildPlanData(buildEnsembleIndex(corpus));
+    const p = predictVoteStates(data, [0, 1, 2, 3], bossWeights(data.n, Math.max(1, data.labels.length), 0));
+    // s0 outweighs the others: the vote is s0's output, one substitution and nothing else.
+    expect([p.tp, p.fp, p.s]).toEqual([0, 1, 1]);
+  });
+
   it('moves with the weights: the same members predict differently when one member is made to decide', () => {
     fc.assert(
       fc.property(bioLike.filter((c) => c.systems.length >= 3), (corpus) => {
