@@ -100,20 +100,25 @@ function scan(
   embeddedScheme?: Exclude<TagScheme, 'auto'>,
 ): ScanResult {
   const scanner = new ConllScanner(path, opts, sink, embeddedScheme);
-  const r = new LineReader(path);
+  const r = new LineReader(path, opts.part);
+  const resume = opts.part?.resume;
   let checked = -1;
   try {
-    while (r.next()) {
-      if (r.chunks !== checked) {
-        // Once per chunk: the reader starts a chunk at the start of the current line.
-        checked = r.chunks;
-        checkLoneCR(r.text, r.start, r.lineNo, path);
+    for (;;) {
+      while (r.next()) {
+        if (r.chunks !== checked) {
+          // Once per chunk: the reader starts a chunk at the start of the current line.
+          checked = r.chunks;
+          checkLoneCR(r.text, r.start, r.lineNo, path);
+        }
+        scanner.line(r.text, r.start, r.end, r.lineNo, r.chunks);
+        if (scanner.runnable) {
+          const lines = scanner.run(r.text, r.following, r.lineNo);
+          if (lines > 0) r.skip(scanner.stoppedAt, lines);
+        }
       }
-      scanner.line(r.text, r.start, r.end, r.lineNo, r.chunks);
-      if (scanner.runnable) {
-        const lines = scanner.run(r.text, r.following, r.lineNo);
-        if (lines > 0) r.skip(scanner.stoppedAt, lines);
-      }
+      // The end of a part: read on when the caller says so.
+      if (resume === undefined || !r.extend(resume({ columns: scanner.columnCount, lines: r.lineNo }))) break;
     }
   } finally {
     r.close();
@@ -617,9 +622,17 @@ class ConllScanner {
     this.sameTags = true;
   }
 
+  /** The columns of the token lines (-1 before the first). */
+  get columnCount(): number {
+    return this.columns;
+  }
+
   finish(): ScanResult {
     this.flush();
     return {
+      columns: this.columns,
+      columnsLine: this.columnsLine,
+      goldEvidence: this.goldEvidence.bits,
       segments: this.segments,
       scheme: detectScheme(this.evidence),
       evidence: this.evidence.bits,

@@ -178,10 +178,23 @@ export function badByteLine(bytes: Uint8Array, firstLine: number): number {
 }
 
 /**
+ * A part of a regular file, bytes `start` to `end`, that both start lines (the file is read
+ * from several threads, one part each: see load-split.ts). Its lines are numbered from 1 as if
+ * the part were a file.
+ */
+export interface FilePart {
+  start: number;
+  end: number;
+}
+
+/**
  * Reads a file (or a stream: see source.ts) line by line as ranges of chunk text: each {@link next} call moves to the next
  * line, `text.slice(start, end)` (line end excluded). A pull reader, so a parser runs its loop
  * in one function. Call
  * {@link close} when stopping early (it is called when the file ends or reading fails).
+ *
+ * Given a {@link FilePart}, it reads that part of a regular file only: {@link next} is false at
+ * the part's end, the file stays open, and {@link extend} moves the end further on.
  */
 export class LineReader {
   /** The text of the current chunk (and the line carried over from the previous one). */
@@ -208,9 +221,18 @@ export class LineReader {
   private carryBytes: Uint8Array = new Uint8Array(0);
   /** Bytes read so far. */
   private bytes = 0;
+  /** With a part: the next byte of the file to read, and the byte the part ends at. */
+  private position: number | null = null;
+  private stop = Infinity;
 
-  constructor(readonly path: string) {
+  constructor(readonly path: string, part?: FilePart) {
     this.input = openInput(path);
+    if (part !== undefined) {
+      this.position = part.start;
+      this.stop = part.end;
+      // Only a file's first byte may start a byte order mark.
+      this.atStart = part.start === 0;
+    }
     const size = lineReaderInternals.chunkSize;
     this.buf = spareBuffer !== undefined && spareBuffer.length === size ? spareBuffer : Buffer.allocUnsafe(size);
     spareBuffer = undefined;
@@ -240,7 +262,7 @@ export class LineReader {
           this.lineNo++;
           return true;
         }
-        this.close();
+        if (this.position === null) this.close();
         return false;
       }
       try {
@@ -255,7 +277,11 @@ export class LineReader {
   /** Reads the next chunk after the unfinished line. */
   private fill(): void {
     const buf = this.buf!;
-    const n = readInput(this.input!, buf, 0, buf.length);
+    const position = this.position;
+    const n = position === null
+      ? readInput(this.input!, buf, 0, buf.length)
+      : position < this.stop ? readInput(this.input!, buf, 0, Math.min(buf.length, this.stop - position), position) : 0;
+    if (position !== null) this.position = position + n;
     this.bytes += n;
     if (n > 0) {
       checkHeap(this.path, this.bytes);
@@ -315,6 +341,18 @@ export class LineReader {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * Reads on to byte `end` of the file, after {@link next} was false at the end of the part: the
+   * part ended where a line starts, and the next line read is the one there. False, having done
+   * nothing, when the reader reads no part or `end` is not beyond its end.
+   */
+  extend(end: number): boolean {
+    if (this.position === null || end <= this.stop || this.input === undefined) return false;
+    this.stop = end;
+    this.eof = false;
+    return true;
   }
 
   /** Where the line after the current one starts in `text`. */

@@ -36,7 +36,9 @@ import { InputError, UsageError } from '../errors.js';
 import type { InputFormat, SystemOutput } from '../model/corpus.js';
 import { fromColumns, type SpanColumns } from '../model/span-columns.js';
 import { inputKind } from './source.js';
+import type { FilePart } from './lines.js';
 import type { InputSpec, LoadOptions } from './load.js';
+import type { ReferencePart } from './reference.js';
 
 /**
  * Switches. The work of a system file is its size, times {@link JSONL_WORK} for JSONL. Everything
@@ -74,6 +76,8 @@ export interface WorkerTask {
   bytes: boolean;
   port: MessagePort;
   signal: Int32Array;
+  /** Read this part of the reference file instead, and send it back (see load-split.ts). */
+  part?: FilePart;
 }
 
 /** A system output as it travels back: its spans as columns. */
@@ -95,6 +99,7 @@ export type WorkerMessage =
   | { kind: 'read'; path: string; items: number }
   | { kind: 'bytes'; path: string; bytes: number }
   | { kind: 'done'; systems: SystemColumns[] }
+  | { kind: 'part'; part: ReferencePart }
   | { kind: 'error'; error: ErrorInfo };
 
 export function errorInfo(err: unknown): ErrorInfo {
@@ -103,7 +108,7 @@ export function errorInfo(err: unknown): ErrorInfo {
   return { kind: 'other', message: err instanceof Error ? err.message : String(err) };
 }
 
-function errorOf(info: ErrorInfo): Error {
+export function errorOf(info: ErrorInfo): Error {
   if (info.kind === 'input') return new InputError(info.detail!, info.file, info.line, { template: info.template });
   if (info.kind === 'usage') return new UsageError(info.message, { param: info.param, template: info.template });
   return new Error(info.message);
@@ -208,7 +213,7 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
           r.result = msg.systems.map(({ columns, name, source, format, scheme, warnings, ...more }) => (
             { name, source, format, scheme, spans: fromColumns(columns), warnings, ...more }
           ));
-        } else {
+        } else if (msg.kind === 'error') {
           r.done = true;
           r.error = errorOf(msg.error);
         }
@@ -254,7 +259,7 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
  * message like any other (the main thread, waiting without an event loop, would never hear of
  * the worker's error event).
  */
-function startWorker(task: WorkerTask): Worker {
+export function startWorker(task: WorkerTask): Worker {
   const here = import.meta.url;
   const fromSources = here.endsWith('.ts');
   const entry = parallelInternals.entry ?? new URL(fromSources ? './load-worker.ts' : './load-worker.js', here).href;

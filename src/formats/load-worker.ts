@@ -6,8 +6,9 @@
  */
 import { workerData } from 'node:worker_threads';
 import { columnBuffers, toColumns } from '../model/span-columns.js';
-import { readListener } from './lines.js';
-import { loadInternals, loadSystems } from './load.js';
+import { readListener, type FilePart } from './lines.js';
+import { loadInternals, loadSystems, readReferencePart } from './load.js';
+import { referencePartBuffers } from './reference.js';
 import { errorInfo, type SystemColumns, type WorkerMessage, type WorkerTask } from './load-parallel.js';
 
 const task = workerData as WorkerTask;
@@ -19,6 +20,21 @@ function send(message: WorkerMessage, transfer: ArrayBuffer[] = []): void {
 }
 
 try {
+  if (task.part !== undefined) readPart(task.part);
+  else readSystems();
+} catch (err) {
+  send({ kind: 'error', error: errorInfo(err) });
+}
+
+/** Reads a part of the reference file and sends it back (see load-split.ts). */
+function readPart(part: FilePart): void {
+  if (task.bytes) readListener.onChunk = (_, bytes) => send({ kind: 'bytes', path: task.options.gold ?? task.options.systems[0].path, bytes });
+  const read = readReferencePart({ ...task.options }, part);
+  send({ kind: 'part', part: read }, referencePartBuffers(read));
+}
+
+/** Reads the gold standard and this worker's system files, and sends back the systems. */
+function readSystems(): void {
   loadInternals.verifyInPlace = task.verifyInPlace;
   let reads = 0;
   if (task.bytes) {
@@ -40,6 +56,4 @@ try {
     transfer.push(...columnBuffers(columns));
   }
   send({ kind: 'done', systems: out }, transfer);
-} catch (err) {
-  send({ kind: 'error', error: errorInfo(err) });
 }

@@ -25,18 +25,21 @@ import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
 import { attachTokenStore } from '../model/corpus-tokens.js';
 import { TokenStore, type TokenList } from '../model/token-store.js';
-import type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from '../model/corpus.js';
+import type { Corpus, InputFormat, Sentence, Span, SystemOutput, TokenTally } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
-import { readListener } from './lines.js';
+import { readListener, type FilePart } from './lines.js';
 import { startParallel, type ParallelRead } from './load-parallel.js';
+import { startSplit } from './load-split.js';
+import { GoldBuilder, placeSpans, toCorpus } from './gold-builder.js';
+import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { readDirectory } from './directory.js';
 import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
-import { invalidTags, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
+import { invalidTags, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
 
 export interface InputSpec {
   path: string;
@@ -168,148 +171,6 @@ function schemeFirst(path: string, opts: ReadOptions): ReadOptions {
   if (invalidTags(opts) === 'repair' || opts.scheme !== 'auto') return opts;
   const first = readJsonl(path, { ...opts, strictScheme: false, invalid: 'repair', expect: undefined }, () => {});
   return first.scheme === undefined ? opts : { ...opts, scheme: first.scheme };
-}
-
-/** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
-class GoldBuilder {
-  unit: Unit | undefined;
-  readonly sentences: Sentence[] = [];
-  readonly documents: DocumentInfo[] = [];
-  /** The tokens, written here by the reader when it can (see {@link ReadOptions.tokenStore}). */
-  readonly tokens = new TokenStore();
-  readonly texts: string[] = [];
-  readonly spans: Span[] = [];
-  readonly idIndex = new Map<string, number>();
-  /** One past the last token of each sentence (token units), for readers to verify against. */
-  readonly sentenceEnds: number[] = [];
-  /** The raw gold tags, one per token, while every segment came with them. */
-  tags: TokenStore | undefined = new TokenStore();
-  /** Whether the reader writes the tags to `tags` itself (see {@link ReadOptions.tagStore}). */
-  tagsStored = false;
-  /** The scheme evidence of each sentence's tags, while every segment came with it. */
-  evidence: number[] | undefined = [];
-  /** One past the last of each sentence's spans in `spans` (sentence k's are spanEnds[k-1]..spanEnds[k]). */
-  readonly spanEnds: number[] = [];
-  /** Whether every segment was read from CoNLL lines (see {@link ExpectedTokens.lineSafe}). */
-  lineSafe = true;
-  length = 0;
-  private docId: string | undefined;
-  private pendingBreak = true;
-
-  constructor(readonly source: string) {}
-
-  add(seg: Segment, spans: readonly RawSpan[], tags?: readonly string[]): void {
-    const unit: Unit = seg.tokens !== undefined || seg.storedTokens !== undefined ? 'token' : 'char';
-    if (seg.tokenPerLine !== true) this.lineSafe = false;
-    if (this.unit === undefined) this.unit = unit;
-    else if (this.unit !== unit) {
-      throw new InputError(
-        `record has ${unit === 'token' ? 'tokens' : 'only text'} but earlier records had ${this.unit === 'token' ? 'tokens' : 'only text'}`,
-        seg.source, seg.line,
-      );
-    }
-    const newDoc = this.pendingBreak || seg.docBreak === true || (seg.docId !== undefined && seg.docId !== this.docId);
-    if (newDoc) {
-      const last = this.documents[this.documents.length - 1];
-      if (last !== undefined) this.closeDoc(last);
-      this.documents.push({
-        index: this.documents.length,
-        id: seg.docId ?? `#${this.documents.length + 1}`,
-        start: this.length, end: this.length,
-        firstSentence: this.sentences.length, endSentence: this.sentences.length,
-        marked: seg.docBreak === true || seg.docId !== undefined,
-      });
-      this.pendingBreak = false;
-      this.docId = seg.docId;
-    }
-    const doc = this.documents.length - 1;
-    const start = this.length;
-    const size = unit === 'token' ? seg.storedTokens ?? seg.tokens!.length : seg.text!.length;
-    if (unit === 'token') {
-      const toks = seg.tokens;
-      if (toks !== undefined) for (let j = 0; j < size; j++) this.tokens.push(toks[j]);
-      if (this.tags !== undefined && this.tagsStored && seg.storedTokens !== undefined && tags === undefined) {
-        // Written to the store by the reader, with the tokens.
-      } else if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
-      else this.tags = undefined;
-    } else this.texts.push(seg.text!);
-    const index = this.sentences.length;
-    if (seg.id !== undefined) {
-      const prev = this.idIndex.get(seg.id);
-      if (prev !== undefined) {
-        throw new InputError(`duplicate record id ${showValue(seg.id)} (first on line ${this.sentences[prev].line})`, seg.source, seg.line);
-      }
-      this.idIndex.set(seg.id, index);
-    }
-    this.sentences.push({ index, doc, start, end: start + size, line: seg.line, id: seg.id });
-    this.length += size;
-    this.sentenceEnds.push(this.length);
-    for (let j = 0; j < spans.length; j++) this.spans.push(toCorpus(spans[j], start, doc));
-    this.spanEnds.push(this.spans.length);
-    if (this.evidence !== undefined && seg.tagEvidence !== undefined) this.evidence.push(seg.tagEvidence);
-    else this.evidence = undefined;
-  }
-
-  /**
-   * The gold spans of sentence `k`, relative to it (for embedded-gold checks): made when asked
-   * from the corpus spans, rather than kept for every sentence of a load that may never ask.
-   */
-  sentenceSpans(k: number): RawSpan[] {
-    const base = this.sentences[k].start;
-    const line = this.sentences[k].line;
-    const out: RawSpan[] = [];
-    for (let j = k === 0 ? 0 : this.spanEnds[k - 1]; j < this.spanEnds[k]; j++) {
-      const s = this.spans[j];
-      const r: RawSpan = { start: s.start - base, end: s.end - base, label: s.label, line };
-      if (s.fragments !== undefined) r.fragments = s.fragments.map(([a, b]) => [a - base, b - base]);
-      out.push(r);
-    }
-    return out;
-  }
-
-  private closeDoc(d: DocumentInfo): void {
-    d.end = this.length;
-    d.endSentence = this.sentences.length;
-  }
-
-  finish(): void {
-    const last = this.documents[this.documents.length - 1];
-    if (last !== undefined) this.closeDoc(last);
-  }
-}
-
-function toCorpus(s: RawSpan, base: number, doc: number): Span {
-  const span: Span = { doc, start: base + s.start, end: base + s.end, label: s.label };
-  if (s.fragments !== undefined) span.fragments = s.fragments.map(([a, b]) => [base + a, base + b]);
-  return span;
-}
-
-/**
- * Moves `spans` (relative to the sentence that starts at corpus position `base`, in document
- * `doc`) to corpus coordinates, onto the end of `out`. A span the gold standard has too, one of
- * `gold[from, to)` (that sentence's gold spans), is the gold's own object: spans are never changed
- * once loaded, and most of a good system's spans are the gold's (on the 1 GB conlleval file
- * sharing them saves a third of the memory spans take). Spans in order of start, as the tag
- * decoders give them, find theirs in one pass; a span out of that order is made anew.
- */
-function placeSpans(spans: readonly RawSpan[], base: number, doc: number, gold: readonly Span[], from: number, to: number, out: Span[]): void {
-  let g = from;
-  for (let j = 0; j < spans.length; j++) {
-    const s = spans[j];
-    const start = base + s.start;
-    while (g < to && gold[g].start < start) g++;
-    let shared: Span | undefined;
-    if (s.fragments === undefined) {
-      for (let k = g; k < to && gold[k].start === start; k++) {
-        const t = gold[k];
-        if (t.end === base + s.end && t.label === s.label && t.doc === doc && t.fragments === undefined) {
-          shared = t;
-          break;
-        }
-      }
-    }
-    out.push(shared ?? toCorpus(s, base, doc));
-  }
 }
 
 /** Aligns one system's segments to the gold skeleton and collects its spans. */
@@ -756,7 +617,7 @@ function readInputs(opts: LoadOptions, parallel: boolean): { corpus: Corpus; sys
   const listening = readListener.onChunk;
   if (onBytes !== undefined) readListener.onChunk = onBytes;
   try {
-    return readWith(opts, formatOf, workers, filesDone);
+    return readWith(opts, formatOf, workers, filesDone, parallel);
   } catch (err) {
     workers?.stop();
     throw err;
@@ -765,16 +626,43 @@ function readInputs(opts: LoadOptions, parallel: boolean): { corpus: Corpus; sys
   }
 }
 
+/**
+ * Reads the reference (the gold file, or the first system's file without one), or the part of
+ * it `part` names, as if the part were the file.
+ */
+function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | undefined): ReferenceRead {
+  const withPart = (ro: ReadOptions) => (part === undefined ? ro : { ...ro, part });
+  if (opts.gold !== undefined) {
+    const gold = new GoldBuilder(opts.gold);
+    gold.tagsStored = true;
+    const summary = read(opts.gold, format, withPart(readOptions(opts, 'gold', undefined, gold.tokens, gold.tags)), (raw) => {
+      const seg = tokenisedSegment(raw);
+      gold.add(seg, seg.spans, seg.tags);
+    });
+    return { gold, embedded: undefined, summary };
+  }
+  const path = opts.systems[0].path;
+  const gold = new GoldBuilder(path);
+  // The reference tags are kept for the other files' tallies: none when there is no other file.
+  const embedded = new EmbeddedReference(gold, opts.allowNoGold === true, opts.systems.length > 1);
+  const summary = read(path, format, withPart(readOptions(opts, 'system', undefined, gold.tokens)), (raw) => embedded.add(raw));
+  return { gold, embedded, summary };
+}
+
+/** Reads part of the reference file, as a worker thread of a load in parts does (see load-split.ts). */
+export function readReferencePart(opts: LoadOptions, part: FilePart): ReferencePart {
+  return toReferencePart(readReference(opts, 'conll', part));
+}
+
 /** The files a load reads: the gold file, if any, and the systems. */
 function fileCount(opts: LoadOptions): number {
   return (opts.gold === undefined ? 0 : 1) + opts.systems.length;
 }
 
 function readWith(
-  opts: LoadOptions, formatOf: (path: string) => InputFormat, workers: ParallelRead | undefined, filesDone: { count: number },
+  opts: LoadOptions, formatOf: (path: string) => InputFormat, workers: ParallelRead | undefined, filesDone: { count: number }, parallel: boolean,
 ): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
   const systems: SystemOutput[] = [];
-  let gold: GoldBuilder;
   let goldOutput: SystemOutput;
   let rest = opts.systems;
   let noGold = false;
@@ -785,66 +673,36 @@ function readWith(
     const done = ++filesDone.count;
     opts.onRead?.({ path, done, total: files, items });
   };
+  const path = opts.gold ?? opts.systems[0].path;
+  const format = formatOf(path);
+  // A large reference is read in parts on several threads (load-split.ts).
+  const split = parallel ? startSplit(opts, path, format) : undefined;
+  let reference: ReferenceRead;
+  try {
+    reference = readReference(opts, format, split?.main);
+  } finally {
+    split?.stop();
+  }
+  for (const part of split?.results ?? []) appendPart(reference, part);
+  const { gold, summary } = reference;
   if (opts.gold !== undefined) {
-    const goldPath = opts.gold;
-    gold = new GoldBuilder(goldPath);
-    const b = gold;
-    const format = formatOf(goldPath);
-    gold.tagsStored = true;
-    const summary = read(goldPath, format, readOptions(opts, 'gold', undefined, gold.tokens, gold.tags), (raw) => {
-      const seg = tokenisedSegment(raw);
-      b.add(seg, seg.spans, seg.tags);
-    });
-    if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, goldPath);
+    if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, path);
     gold.finish();
     refTags = gold.tags;
-    onRead(goldPath, gold.spans.length);
+    onRead(path, gold.spans.length);
     const goldWarnings = [...summary.warnings];
     if (gold.spans.length === 0 && invalidTags(opts) === 'drop' && gold.length > 0) {
       // Every score would read 100 (nothing to find, nothing found counts as perfect): say why.
       goldWarnings.push(`--invalid drop left the gold standard without a single item: are its tags written in ${(opts.scheme !== 'auto' ? opts.scheme : summary.scheme ?? 'the scheme read').toUpperCase()}? Give --scheme as the file is written, or drop nothing with --invalid repair`);
     }
-    goldOutput = { name: 'gold', source: goldPath, format, scheme: schemeRead(opts, summary), spans: gold.spans, warnings: goldWarnings };
+    goldOutput = { name: 'gold', source: path, format, scheme: schemeRead(opts, summary), spans: gold.spans, warnings: goldWarnings };
     if (summary.dialect !== undefined) goldOutput.dialect = summary.dialect;
   } else {
     const first = opts.systems[0];
-    const format = formatOf(first.path);
-    gold = new GoldBuilder(first.path);
-    const b = gold;
-    const own: Span[] = [];
-    let missing: Segment | undefined;
-    let embedded = false;
-    // The first file's embedded gold tags are the reference tags; its own tally compares its columns.
-    let tally: TokenTally | undefined = { tokens: 0, correct: 0, markers: 0 };
-    // The reference tags are kept for the other files' tallies: none when there is no other file.
-    const keepTags = opts.systems.length > 1;
-    const ref: string[] = [];
-    refTags = ref;
-    let allTags = true;
-    const summary = read(first.path, format, readOptions(opts, 'system', undefined, gold.tokens), (raw) => {
-      const seg = tokenisedSegment(raw);
-      if (seg.embeddedGold === undefined) {
-        missing ??= seg;
-        if (opts.allowNoGold !== true) return;
-      } else embedded = true;
-      const start = b.length;
-      b.add(seg, seg.embeddedGold ?? []);
-      const size = b.length - start;
-      if (allTags && seg.goldTags !== undefined && seg.goldTags.length === size) {
-        if (keepTags) for (let j = 0; j < size; j++) ref.push(seg.goldTags[j]);
-      } else {
-        allTags = false;
-        refTags = undefined;
-      }
-      if (tally !== undefined && allTags && seg.tags !== undefined && seg.tags.length === size) {
-        tally.tokens += size;
-        for (let j = 0; j < size; j++) if (seg.tags[j] === seg.goldTags![j]) tally.correct++;
-      } else tally = undefined;
-      const k = b.sentences.length - 1;
-      placeSpans(seg.spans, start, b.sentences[k].doc, b.spans, k === 0 ? 0 : b.spanEnds[k - 1], b.spanEnds[k], own);
-    });
-    noGold = opts.allowNoGold === true && !embedded;
-    if (!noGold && (missing !== undefined || !summary.hasEmbeddedGold)) {
+    const own = reference.embedded!;
+    refTags = own.ref;
+    noGold = opts.allowNoGold === true && !own.embedded;
+    if (!noGold && (own.missing || !summary.hasEmbeddedGold)) {
       throw UsageError.about(
         undefined,
         `no {gold} given, and ${first.path} has no embedded gold column (expected "token gold prediction" lines); pass {gold} FILE`,
@@ -852,13 +710,14 @@ function readWith(
     }
     if (summary.segments === 0) throw new InputError(`the file has no sentences (${noSentences(summary, format)})`, first.path);
     gold.finish();
-    onRead(first.path, own.length);
+    onRead(first.path, own.own.length);
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
     goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
+    const tally = withMarkers(own.tally, summary);
     systems.push({
-      name: first.name, source: first.path, format, scheme: schemeRead(opts, summary), spans: own, warnings: summary.warnings,
+      name: first.name, source: first.path, format, scheme: schemeRead(opts, summary), spans: own.own, warnings: summary.warnings,
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
-      ...(withMarkers(tally, summary) === undefined ? {} : { tokenTally: withMarkers(tally, summary) }),
+      ...(tally === undefined ? {} : { tokenTally: tally }),
     });
     rest = opts.systems.slice(1);
   }

@@ -9,6 +9,7 @@
  */
 import type { TokenLayout } from './char-tokens.js';
 import type { TokenList, TokenStore } from '../model/token-store.js';
+import type { FilePart } from './lines.js';
 
 /** A span as read, relative to its segment. */
 export interface RawSpan {
@@ -153,6 +154,23 @@ export interface ReadOptions {
    * writes it here gives its segments no `tags`).
    */
   tagStore?: TokenStore;
+  /** Read only this part of a regular file (CoNLL; other readers ignore it): see {@link ReadPart}. */
+  part?: ReadPart;
+}
+
+/**
+ * A part of a file to read, its lines numbered from 1 (a file read by several threads, one part
+ * each: see load-split.ts). At the part's end the reader calls `resume`, when given, with what
+ * it has read, and reads on to the byte it returns (the part's end: stop there).
+ */
+export interface ReadPart extends FilePart {
+  resume?: (state: PartState) => number;
+}
+
+/** What a reader has read at the end of a part: the columns of its token lines (-1: none yet) and its lines. */
+export interface PartState {
+  columns: number;
+  lines: number;
 }
 
 /** The reference a reader may verify a system file against, sentence by sentence in order. */
@@ -197,6 +215,11 @@ export interface ReadSummary {
   lines?: number;
   /** Document marker lines (`-DOCSTART-`) in the file (CoNLL). */
   markers?: number;
+  /** The columns of the file's token lines, and the line that fixed them (CoNLL; -1 and 0 when there are none). */
+  columns?: number;
+  columnsLine?: number;
+  /** The evidence of the embedded gold column's tags (CoNLL; see {@link evidence}). */
+  goldEvidence?: number;
   /**
    * The JSONL dialect the records were read as (`huggingface`, `spacy`, … see jsonl-dialect.ts),
    * or several joined by `+` in the order they first appear; JSONL only.

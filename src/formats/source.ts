@@ -91,9 +91,10 @@ export function openInput(path: string): InputHandle {
 
 /**
  * Reads up to `length` bytes into `buf` at `offset`, from the current position (the peeked
- * bytes first); 0 at the end of the input. Waits for a stream that has nothing yet.
+ * bytes first), or from byte `position` of a regular file; 0 at the end of the input. Waits for
+ * a stream that has nothing yet.
  */
-export function readInput(h: InputHandle, buf: Buffer, offset: number, length: number): number {
+export function readInput(h: InputHandle, buf: Buffer, offset: number, length: number, position: number | null = null): number {
   const pending = h.pending;
   if (pending !== undefined) {
     const n = Math.min(length, pending.length);
@@ -104,7 +105,7 @@ export function readInput(h: InputHandle, buf: Buffer, offset: number, length: n
   if (h.fd < 0) return 0;
   for (;;) {
     try {
-      return readSync(h.fd, buf, offset, length, null);
+      return readSync(h.fd, buf, offset, length, position);
     } catch (err) {
       // A non-blocking descriptor (standard input set so by a parent process) with no data yet.
       if ((err as { code?: string }).code === 'EAGAIN') {

@@ -98,6 +98,18 @@ export class SharedStrings {
     return this.strings.length - 1;
   }
 
+  /**
+   * Numbers the strings of another table (`list` of one, from its number 1 on: see
+   * {@link list}) after this table's, one number each, without looking them up: a string both
+   * tables hold then has two numbers, and lookups find only this table's own. Returns the
+   * number `list[1]` gets.
+   */
+  adopt(list: readonly string[]): number {
+    const first = this.strings.length;
+    for (let k = 1; k < list.length; k++) this.strings.push(list[k]);
+    return first;
+  }
+
   /** The string numbered `id` by {@link id}. */
   at(id: number): string {
     return this.strings[id];

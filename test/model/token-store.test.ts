@@ -55,6 +55,23 @@ describe('TokenStore', () => {
   });
 });
 
+describe('a token store sent between threads', () => {
+  it('appends another store\'s tokens after its own, across pages, their words numbered after its own', () => {
+    const a = storeOf(['Rain', 'in', 'Oslo']);
+    const b = new TokenStore();
+    const n = (1 << 20) + 5;
+    for (let k = 0; k < n; k++) b.push(k % 3 === 0 ? 'Oslo' : `v${k % 7}`);
+    const sent = structuredClone(b.stored());
+    a.appendStored(sent);
+    expect(a.length).toBe(3 + n);
+    for (const k of [0, 2, 3, 4, 1 << 20, n + 2]) expect(a.at(k)).toBe(k < 3 ? ['Rain', 'in', 'Oslo'][k] : (k - 3) % 3 === 0 ? 'Oslo' : `v${(k - 3) % 7}`);
+    // Not looked up word by word: Oslo, in both, is numbered twice.
+    expect(a.distinct).toBe(3 + b.distinct);
+    a.push('Oslo');
+    expect(a.at(a.length - 1)).toBe('Oslo');
+  });
+});
+
 describe('a corpus with a token store', () => {
   const make = (): { corpus: Corpus; tokens: string[] } => {
     const tokens = ['Rain', 'in', 'Oslo', '.', 'Ok'];

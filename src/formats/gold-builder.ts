@@ -1,0 +1,266 @@
+/**
+ * Building the reference a corpus is made on: its documents, sentences, tokens (or texts) and
+ * gold spans, segment by segment as a reader hands them over; and a part of it built on another
+ * thread, added as columns (a large file read in parts: see load-split.ts).
+ */
+import { InputError, showValue } from '../errors.js';
+import type { DocumentInfo, Sentence, Span, Unit } from '../model/corpus.js';
+import { columnBuffers, toColumns, type SpanColumns } from '../model/span-columns.js';
+import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
+import type { RawSpan, Segment } from './segment.js';
+
+/** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
+export class GoldBuilder {
+  unit: Unit | undefined;
+  readonly sentences: Sentence[] = [];
+  readonly documents: DocumentInfo[] = [];
+  /** The tokens, written here by the reader when it can (see {@link ReadOptions.tokenStore}). */
+  readonly tokens = new TokenStore();
+  readonly texts: string[] = [];
+  readonly spans: Span[] = [];
+  readonly idIndex = new Map<string, number>();
+  /** One past the last token of each sentence (token units), for readers to verify against. */
+  readonly sentenceEnds: number[] = [];
+  /** The raw gold tags, one per token, while every segment came with them. */
+  tags: TokenStore | undefined = new TokenStore();
+  /** Whether the reader writes the tags to `tags` itself (see {@link ReadOptions.tagStore}). */
+  tagsStored = false;
+  /** The scheme evidence of each sentence's tags, while every segment came with it. */
+  evidence: number[] | undefined = [];
+  /** One past the last of each sentence's spans in `spans` (sentence k's are spanEnds[k-1]..spanEnds[k]). */
+  readonly spanEnds: number[] = [];
+  /** Whether every segment was read from CoNLL lines (see {@link ExpectedTokens.lineSafe}). */
+  lineSafe = true;
+  length = 0;
+  private docId: string | undefined;
+  private pendingBreak = true;
+
+  constructor(readonly source: string) {}
+
+  add(seg: Segment, spans: readonly RawSpan[], tags?: readonly string[]): void {
+    const unit: Unit = seg.tokens !== undefined || seg.storedTokens !== undefined ? 'token' : 'char';
+    if (seg.tokenPerLine !== true) this.lineSafe = false;
+    if (this.unit === undefined) this.unit = unit;
+    else if (this.unit !== unit) {
+      throw new InputError(
+        `record has ${unit === 'token' ? 'tokens' : 'only text'} but earlier records had ${this.unit === 'token' ? 'tokens' : 'only text'}`,
+        seg.source, seg.line,
+      );
+    }
+    const newDoc = this.pendingBreak || seg.docBreak === true || (seg.docId !== undefined && seg.docId !== this.docId);
+    if (newDoc) {
+      const last = this.documents[this.documents.length - 1];
+      if (last !== undefined) this.closeDoc(last);
+      this.documents.push({
+        index: this.documents.length,
+        id: seg.docId ?? `#${this.documents.length + 1}`,
+        start: this.length, end: this.length,
+        firstSentence: this.sentences.length, endSentence: this.sentences.length,
+        marked: seg.docBreak === true || seg.docId !== undefined,
+      });
+      this.pendingBreak = false;
+      this.docId = seg.docId;
+    }
+    const doc = this.documents.length - 1;
+    const start = this.length;
+    const size = unit === 'token' ? seg.storedTokens ?? seg.tokens!.length : seg.text!.length;
+    if (unit === 'token') {
+      const toks = seg.tokens;
+      if (toks !== undefined) for (let j = 0; j < size; j++) this.tokens.push(toks[j]);
+      if (this.tags !== undefined && this.tagsStored && seg.storedTokens !== undefined && tags === undefined) {
+        // Written to the store by the reader, with the tokens.
+      } else if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
+      else this.tags = undefined;
+    } else this.texts.push(seg.text!);
+    const index = this.sentences.length;
+    if (seg.id !== undefined) {
+      const prev = this.idIndex.get(seg.id);
+      if (prev !== undefined) {
+        throw new InputError(`duplicate record id ${showValue(seg.id)} (first on line ${this.sentences[prev].line})`, seg.source, seg.line);
+      }
+      this.idIndex.set(seg.id, index);
+    }
+    this.sentences.push({ index, doc, start, end: start + size, line: seg.line, id: seg.id });
+    this.length += size;
+    this.sentenceEnds.push(this.length);
+    for (let j = 0; j < spans.length; j++) this.spans.push(toCorpus(spans[j], start, doc));
+    this.spanEnds.push(this.spans.length);
+    if (this.evidence !== undefined && seg.tagEvidence !== undefined) this.evidence.push(seg.tagEvidence);
+    else this.evidence = undefined;
+  }
+
+  /**
+   * The gold spans of sentence `k`, relative to it (for embedded-gold checks): made when asked
+   * from the corpus spans, rather than kept for every sentence of a load that may never ask.
+   */
+  sentenceSpans(k: number): RawSpan[] {
+    const base = this.sentences[k].start;
+    const line = this.sentences[k].line;
+    const out: RawSpan[] = [];
+    for (let j = k === 0 ? 0 : this.spanEnds[k - 1]; j < this.spanEnds[k]; j++) {
+      const s = this.spans[j];
+      const r: RawSpan = { start: s.start - base, end: s.end - base, label: s.label, line };
+      if (s.fragments !== undefined) r.fragments = s.fragments.map(([a, b]) => [a - base, b - base]);
+      out.push(r);
+    }
+    return out;
+  }
+
+  private closeDoc(d: DocumentInfo): void {
+    d.end = this.length;
+    d.endSentence = this.sentences.length;
+  }
+
+  finish(): void {
+    const last = this.documents[this.documents.length - 1];
+    if (last !== undefined) this.closeDoc(last);
+  }
+
+  /**
+   * What was built, as columns to send to another thread ({@link append} adds it to the builder
+   * of the part before). Token sentences without record ids only (CoNLL): a part of a file.
+   */
+  toPart(): GoldPart {
+    if (this.unit === 'char' || this.idIndex.size > 0) throw new Error('only token sentences without record ids are sent as a part');
+    this.finish();
+    const s = this.sentences;
+    const sentences = { start: new Int32Array(s.length), end: new Int32Array(s.length), line: new Int32Array(s.length), doc: new Int32Array(s.length) };
+    for (let i = 0; i < s.length; i++) {
+      sentences.start[i] = s[i].start;
+      sentences.end[i] = s[i].end;
+      sentences.line[i] = s[i].line;
+      sentences.doc[i] = s[i].doc;
+    }
+    const d = this.documents;
+    const documents = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
+    for (let i = 0; i < d.length; i++) {
+      documents.start[i] = d[i].start;
+      documents.end[i] = d[i].end;
+      documents.firstSentence[i] = d[i].firstSentence;
+      documents.endSentence[i] = d[i].endSentence;
+      documents.marked[i] = d[i].marked === true ? 1 : 0;
+    }
+    return {
+      length: this.length, tokens: this.tokens.stored(), tags: this.tags?.stored(), sentences, documents,
+      spans: toColumns(this.spans)!, spanEnds: Int32Array.from(this.spanEnds),
+      evidence: this.evidence === undefined ? undefined : Int32Array.from(this.evidence), lineSafe: this.lineSafe,
+    };
+  }
+
+  /**
+   * Adds the part of the file that follows what this builder has read (read on another thread:
+   * {@link toPart}), its lines after the first `lineOffset` of the file. The part starts a new
+   * document where a document marker opens it; otherwise its first sentences continue the last
+   * document, as they would have read in one pass. Returns where the part went, to place other
+   * spans read with it.
+   */
+  append(p: GoldPart, lineOffset: number): PartPlace {
+    const count = p.sentences.start.length;
+    if (count === 0) return { base: this.length, shift: this.documents.length, firstSpan: this.spans.length };
+    this.unit ??= 'token';
+    const base = this.length;
+    const firstSentence = this.sentences.length;
+    const firstSpan = this.spans.length;
+    const d = p.documents;
+    const continues = d.marked[0] === 0 && this.documents.length > 0;
+    // Document k of the part is document k + shift here.
+    const shift = this.documents.length - (continues ? 1 : 0);
+    // The last document so far ends where the part's first one does, or where the part starts.
+    const last = this.documents[this.documents.length - 1];
+    if (last !== undefined && (!continues || d.start.length > 1)) {
+      last.end = continues ? base + d.end[0] : base;
+      last.endSentence = continues ? firstSentence + d.endSentence[0] : firstSentence;
+    }
+    for (let k = continues ? 1 : 0; k < d.start.length; k++) {
+      this.documents.push({
+        index: shift + k, id: `#${shift + k + 1}`,
+        start: base + d.start[k], end: base + d.end[k],
+        firstSentence: firstSentence + d.firstSentence[k], endSentence: firstSentence + d.endSentence[k],
+        marked: d.marked[k] === 1,
+      });
+    }
+    const s = p.sentences;
+    for (let i = 0; i < count; i++) {
+      const end = base + s.end[i];
+      this.sentences.push({ index: firstSentence + i, doc: shift + s.doc[i], start: base + s.start[i], end, line: lineOffset + s.line[i], id: undefined });
+      this.sentenceEnds.push(end);
+      this.spanEnds.push(firstSpan + p.spanEnds[i]);
+    }
+    const { start, end, doc, label, labels } = p.spans;
+    for (let j = 0; j < start.length; j++) this.spans.push({ doc: shift + doc[j], start: base + start[j], end: base + end[j], label: labels[label[j]] });
+    this.tokens.appendStored(p.tokens);
+    if (this.tags !== undefined && p.tags !== undefined) this.tags.appendStored(p.tags);
+    else this.tags = undefined;
+    if (this.evidence !== undefined && p.evidence !== undefined) for (let i = 0; i < count; i++) this.evidence.push(p.evidence[i]);
+    else this.evidence = undefined;
+    this.lineSafe &&= p.lineSafe;
+    this.length += p.length;
+    this.pendingBreak = false;
+    this.docId = undefined;
+    return { base, shift, firstSpan };
+  }
+}
+
+/** A {@link GoldBuilder}'s work as columns, to travel between threads (see {@link GoldBuilder.toPart}). */
+export interface GoldPart {
+  length: number;
+  tokens: StoredTokens;
+  tags: StoredTokens | undefined;
+  /** Corpus positions, lines and documents relative to the part. */
+  sentences: { start: Int32Array; end: Int32Array; line: Int32Array; doc: Int32Array };
+  documents: { start: Int32Array; end: Int32Array; firstSentence: Int32Array; endSentence: Int32Array; marked: Uint8Array };
+  spans: SpanColumns;
+  spanEnds: Int32Array;
+  evidence: Int32Array | undefined;
+  lineSafe: boolean;
+}
+
+/** Where {@link GoldBuilder.append} put a part: its corpus position 0, document 0 (document k is shift + k) and first span. */
+export interface PartPlace {
+  base: number;
+  shift: number;
+  firstSpan: number;
+}
+
+/** The buffers of a part, to transfer rather than copy. */
+export function partBuffers(p: GoldPart): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [...storedBuffers(p.tokens), ...(p.tags === undefined ? [] : storedBuffers(p.tags)), ...columnBuffers(p.spans), p.spanEnds.buffer as ArrayBuffer];
+  for (const a of [...Object.values(p.sentences), ...Object.values(p.documents)]) out.push(a.buffer as ArrayBuffer);
+  if (p.evidence !== undefined) out.push(p.evidence.buffer as ArrayBuffer);
+  return out;
+}
+
+export function toCorpus(s: RawSpan, base: number, doc: number): Span {
+  const span: Span = { doc, start: base + s.start, end: base + s.end, label: s.label };
+  if (s.fragments !== undefined) span.fragments = s.fragments.map(([a, b]) => [base + a, base + b]);
+  return span;
+}
+
+/**
+ * Moves `spans` (relative to the sentence that starts at corpus position `base`, in document
+ * `doc`) to corpus coordinates, onto the end of `out`. A span the gold standard has too, one of
+ * `gold[from, to)` (that sentence's gold spans), is the gold's own object: spans are never changed
+ * once loaded, and most of a good system's spans are the gold's (on the 1 GB conlleval file
+ * sharing them saves a third of the memory spans take). Spans in order of start, as the tag
+ * decoders give them, find theirs in one pass; a span out of that order is made anew.
+ */
+export function placeSpans(spans: readonly RawSpan[], base: number, doc: number, gold: readonly Span[], from: number, to: number, out: Span[]): void {
+  let g = from;
+  for (let j = 0; j < spans.length; j++) {
+    const s = spans[j];
+    const start = base + s.start;
+    while (g < to && gold[g].start < start) g++;
+    let shared: Span | undefined;
+    if (s.fragments === undefined) {
+      for (let k = g; k < to && gold[k].start === start; k++) {
+        const t = gold[k];
+        if (t.end === base + s.end && t.label === s.label && t.doc === doc && t.fragments === undefined) {
+          shared = t;
+          break;
+        }
+      }
+    }
+    out.push(shared ?? toCorpus(s, base, doc));
+  }
+}
+

@@ -1,0 +1,170 @@
+/**
+ * Reading the reference a corpus is built on: the gold file, or, without one, the first system
+ * file, whose embedded gold column (conlleval style `token gold pred`) is the reference and whose
+ * predictions are that system's spans.
+ *
+ * A large CoNLL reference may be read in parts, one per thread (load-split.ts): each part is read
+ * here as if it were the file, and a part read on another thread comes back as columns
+ * ({@link ReferencePart}) that {@link appendPart} adds after the parts before it.
+ */
+import type { Span, TokenTally } from '../model/corpus.js';
+import { columnBuffers, toColumns, type SpanColumns } from '../model/span-columns.js';
+import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
+import { detectScheme } from './chunking.js';
+import { tokenisedSegment } from './char-tokens.js';
+import { GoldBuilder, partBuffers, placeSpans, type GoldPart, type PartPlace } from './gold-builder.js';
+import type { ReadSummary, Segment } from './segment.js';
+
+/**
+ * The first system's own reading when it is the reference: its spans (those the reference has
+ * too are the reference's objects), conlleval's token tally of its two tag columns, and the
+ * reference tags the other systems' tallies compare with.
+ */
+export class EmbeddedReference {
+  readonly own: Span[] = [];
+  /** Whether a sentence came without an embedded gold column, or any with one. */
+  missing = false;
+  embedded = false;
+  tally: TokenTally | undefined = { tokens: 0, correct: 0, markers: 0 };
+  /** The reference's raw tags (kept only when other files will be tallied against them), while every sentence had them. */
+  ref: TokenStore | undefined;
+  allTags = true;
+
+  constructor(private readonly gold: GoldBuilder, private readonly allowNoGold: boolean, keepTags: boolean) {
+    this.ref = keepTags ? new TokenStore() : undefined;
+  }
+
+  add(raw: Segment): void {
+    const seg = tokenisedSegment(raw);
+    const b = this.gold;
+    if (seg.embeddedGold === undefined) {
+      this.missing = true;
+      if (!this.allowNoGold) return;
+    } else this.embedded = true;
+    const start = b.length;
+    b.add(seg, seg.embeddedGold ?? []);
+    const size = b.length - start;
+    if (this.allTags && seg.goldTags !== undefined && seg.goldTags.length === size) {
+      const ref = this.ref;
+      if (ref !== undefined) for (let j = 0; j < size; j++) ref.push(seg.goldTags[j]);
+    } else {
+      this.allTags = false;
+      this.ref = undefined;
+    }
+    const tally = this.tally;
+    if (tally !== undefined && this.allTags && seg.tags !== undefined && seg.tags.length === size) {
+      tally.tokens += size;
+      for (let j = 0; j < size; j++) if (seg.tags[j] === seg.goldTags![j]) tally.correct++;
+    } else this.tally = undefined;
+    const k = b.sentences.length - 1;
+    placeSpans(seg.spans, start, b.sentences[k].doc, b.spans, k === 0 ? 0 : b.spanEnds[k - 1], b.spanEnds[k], this.own);
+  }
+
+  /** What was read, as columns; each own span that is a reference span names it by its index in `gold`. */
+  toPart(gold: readonly Span[]): EmbeddedPart {
+    const own = this.own;
+    const shared = new Int32Array(own.length).fill(-1);
+    // Both in order of sentence and start (a span out of that order is simply not shared).
+    let g = 0;
+    for (let i = 0; i < own.length; i++) {
+      const s = own[i];
+      while (g < gold.length && gold[g].start < s.start) g++;
+      for (let k = g; k < gold.length && gold[k].start === s.start; k++) {
+        if (gold[k] === s) {
+          shared[i] = k;
+          break;
+        }
+      }
+    }
+    return {
+      own: toColumns(own)!, shared, missing: this.missing, embedded: this.embedded, tally: this.tally,
+      ref: this.ref?.stored(), allTags: this.allTags,
+    };
+  }
+
+  /** Adds a part read on another thread, placed in the reference at `place` (see {@link GoldBuilder.append}). */
+  append(p: EmbeddedPart, place: PartPlace): void {
+    const { start, end, doc, label, labels } = p.own;
+    const gold = this.gold.spans;
+    for (let j = 0; j < start.length; j++) {
+      const k = p.shared[j];
+      this.own.push(k >= 0 ? gold[place.firstSpan + k] : { doc: place.shift + doc[j], start: place.base + start[j], end: place.base + end[j], label: labels[label[j]] });
+    }
+    this.missing ||= p.missing;
+    this.embedded ||= p.embedded;
+    if (this.tally !== undefined && p.tally !== undefined) {
+      this.tally.tokens += p.tally.tokens;
+      this.tally.correct += p.tally.correct;
+    } else this.tally = undefined;
+    this.allTags &&= p.allTags;
+    if (this.allTags && this.ref !== undefined && p.ref !== undefined) this.ref.appendStored(p.ref);
+    else this.ref = undefined;
+  }
+}
+
+/** An {@link EmbeddedReference}'s part as columns. */
+export interface EmbeddedPart {
+  own: SpanColumns;
+  /** For each own span, the index of the reference span it is among the part's, or -1. */
+  shared: Int32Array;
+  missing: boolean;
+  embedded: boolean;
+  tally: TokenTally | undefined;
+  ref: StoredTokens | undefined;
+  allTags: boolean;
+}
+
+/** A part of the reference file read on another thread. */
+export interface ReferencePart {
+  gold: GoldPart;
+  embedded: EmbeddedPart | undefined;
+  summary: ReadSummary;
+}
+
+/** The buffers of a part, to transfer rather than copy. */
+export function referencePartBuffers(p: ReferencePart): ArrayBuffer[] {
+  const out = partBuffers(p.gold);
+  if (p.embedded !== undefined) {
+    out.push(...columnBuffers(p.embedded.own), p.embedded.shared.buffer as ArrayBuffer);
+    if (p.embedded.ref !== undefined) out.push(...storedBuffers(p.embedded.ref));
+  }
+  return out;
+}
+
+/** The reference read so far: the builder, the first system's own reading (without a gold file), and the reader's summary. */
+export interface ReferenceRead {
+  gold: GoldBuilder;
+  embedded: EmbeddedReference | undefined;
+  summary: ReadSummary;
+}
+
+/** What a part read here sends back. */
+export function toReferencePart(r: ReferenceRead): ReferencePart {
+  return { gold: r.gold.toPart(), embedded: r.embedded?.toPart(r.gold.spans), summary: r.summary };
+}
+
+/**
+ * Adds the part that follows what `r` has read, as one pass over both would have read it: the
+ * builder's, the first system's and the summary's figures. The part's lines come after
+ * `r.summary.lines`.
+ */
+export function appendPart(r: ReferenceRead, p: ReferencePart): void {
+  const a = r.summary;
+  const b = p.summary;
+  const place = r.gold.append(p.gold, a.lines ?? 0);
+  if (r.embedded !== undefined && p.embedded !== undefined) r.embedded.append(p.embedded, place);
+  const evidence = (a.evidence ?? 0) | (b.evidence ?? 0);
+  const goldEvidence = (a.goldEvidence ?? 0) | (b.goldEvidence ?? 0);
+  r.summary = {
+    ...a,
+    segments: a.segments + b.segments,
+    scheme: a.scheme === undefined && b.scheme === undefined ? undefined : detectScheme({ bits: evidence }),
+    evidence,
+    hasEmbeddedGold: a.hasEmbeddedGold || b.hasEmbeddedGold,
+    warnings: [...a.warnings, ...b.warnings],
+    lines: (a.lines ?? 0) + (b.lines ?? 0),
+    markers: (a.markers ?? 0) + (b.markers ?? 0),
+    goldEvidence,
+    columns: a.columns !== undefined && a.columns >= 0 ? a.columns : b.columns,
+  };
+}
