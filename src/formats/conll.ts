@@ -227,6 +227,8 @@ class ConllScanner {
   private base = 0;
   /** Whether lines may take a quick path (see quickGold, quickSystem). */
   private quick = false;
+  /** Whether {@link runPlain} may read lines: a system file, once it is not (or no longer) verified in place. */
+  private plain = false;
   /** The chunk text last seen, and whether it has a tab (the quick paths split on spaces only). */
   private chunk = '';
   private chunkHasTab = false;
@@ -258,13 +260,13 @@ class ConllScanner {
 
   /** Reads one line: `text`[start, end), line `lineNo`, of the reader's chunk number `chunkNo` (see LineReader.chunks). */
   line(text: string, start: number, end: number, lineNo: number, chunkNo: number): void {
-    if (this.quick && start < end) {
+    if ((this.quick || this.plain) && start < end) {
       if (chunkNo !== this.chunkNo) {
         this.chunkNo = chunkNo;
         this.chunk = text;
         this.chunkHasTab = text.includes('\t');
       }
-      if (!this.chunkHasTab && (this.isGold ? this.quickGold(text, start, end, lineNo) : this.quickSystem(text, start, end, lineNo))) return;
+      if (this.quick && !this.chunkHasTab && (this.isGold ? this.quickGold(text, start, end, lineNo) : this.quickSystem(text, start, end, lineNo))) return;
     }
     const bounds = this.bounds;
     const count = fieldBounds(text, start, end, bounds);
@@ -357,7 +359,9 @@ class ConllScanner {
 
   /** Whether {@link run} may read lines (a gold file of two columns, a system file verified in place of two or three). */
   get runnable(): boolean {
-    return this.quick && !this.chunkHasTab && this.chunk !== '' && (this.isGold ? this.columns === 2 : this.matching);
+    if (this.chunkHasTab || this.chunk === '') return false;
+    if (this.isGold) return this.quick && this.columns === 2;
+    return this.matching ? this.quick : this.plain;
   }
 
   /** Where {@link run} stopped: the start of the first line it did not read. */
@@ -374,6 +378,7 @@ class ConllScanner {
   run(text: string, pos: number, lineNo: number): number {
     if (text !== this.chunk) return 0;
     if (this.isGold) return this.runGold(text, pos, lineNo);
+    if (!this.matching) return this.runPlain(text, pos, lineNo);
     const lines = this.expLines ?? this.linesOfLayout();
     const first = lineNo;
     const n = text.length;
@@ -447,6 +452,70 @@ class ConllScanner {
     if (want !== undefined && tag !== want) this.sameTags = false;
     this.tags[this.size++] = tag;
     return e + 1;
+  }
+
+  /**
+   * {@link run} for a system file read without verifying (the reference itself, when it has the
+   * gold column, or a file that differs from the reference): blank lines, and token lines of the
+   * file's columns separated by single spaces, read as {@link line} reads them. Stops before any
+   * other line (a document marker, tabs, CR, more spaces), which {@link line} then reads.
+   */
+  private runPlain(text: string, pos: number, lineNo: number): number {
+    const first = lineNo;
+    const n = text.length;
+    const columns = this.columns;
+    const predIndex = this.predIndex;
+    const goldIndex = this.goldIndex;
+    const store = this.store;
+    const strings = this.strings;
+    const max = conllInternals.maxSentenceTokens;
+    for (;;) {
+      if (pos >= n) break;
+      if (text.charCodeAt(pos) === 10) {
+        lineNo++;
+        pos++;
+        this.flush();
+        continue;
+      }
+      // The fields: where the token ends, where the prediction and the embedded gold tag are.
+      let fields = 0;
+      let from = pos;
+      let tokenEnd = -1;
+      let predStart = 0;
+      let predEnd = 0;
+      let goldStart = 0;
+      let goldEnd = 0;
+      let i = pos;
+      let c = 0;
+      for (; i < n; i++) {
+        c = text.charCodeAt(i);
+        if (c === 32 || c === 10) {
+          if (i === from) break;
+          if (fields === 0) tokenEnd = i;
+          if (fields === predIndex) {
+            predStart = from;
+            predEnd = i;
+          } else if (fields === goldIndex) {
+            goldStart = from;
+            goldEnd = i;
+          }
+          fields++;
+          if (c === 10) break;
+          from = i + 1;
+        } else if (c === 13 || c === 9) break;
+      }
+      if (c !== 10 || i >= n || fields !== columns || (tokenEnd - pos === DOCSTART.length && text.startsWith(DOCSTART, pos))) break;
+      lineNo++;
+      if (this.size === 0) this.startLine = lineNo;
+      else if (this.size >= max) this.tooLong();
+      if (store !== undefined) store.add(text, pos, tokenEnd);
+      else this.tokens.push(this.tokenStrings.get(text, pos, tokenEnd));
+      this.tags[this.size++] = predEnd - predStart === 1 && text.charCodeAt(predStart) === 79 ? O : strings.get(text, predStart, predEnd);
+      if (goldIndex >= 0) this.goldTags.push(goldEnd - goldStart === 1 && text.charCodeAt(goldStart) === 79 ? O : strings.get(text, goldStart, goldEnd));
+      pos = i + 1;
+    }
+    this.stoppedAt = pos;
+    return lineNo - first;
   }
 
   /** The expected sentences as lines of this file's layout (none when they cannot be compared whole). */
@@ -538,6 +607,7 @@ class ConllScanner {
     this.goldIndex = goldIndex;
     this.tagColumns = isGold ? `${goldColumn}` : goldIndex >= 0 ? `${goldIndex + 1} (gold) and ${predIndex + 1} (prediction)` : `${predIndex + 1}`;
     this.anyEmbedded = goldIndex >= 0;
+    this.plain = !isGold;
     // The usual layouts have quick paths: `token tag` (gold), and `token pred` or `token gold
     // pred` verified in place (system).
     this.quick = isGold

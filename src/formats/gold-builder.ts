@@ -5,7 +5,8 @@
  */
 import { InputError, showValue } from '../errors.js';
 import type { DocumentInfo, Sentence, Span, Unit } from '../model/corpus.js';
-import { columnBuffers, toColumns, type SpanColumns } from '../model/span-columns.js';
+import { IntColumn } from '../model/int-column.js';
+import { columnBuffers, type SpanColumns } from '../model/span-columns.js';
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
 import type { RawSpan, Segment } from './segment.js';
 
@@ -55,7 +56,7 @@ export class GoldBuilder {
         index: this.documents.length,
         id: seg.docId ?? `#${this.documents.length + 1}`,
         start: this.length, end: this.length,
-        firstSentence: this.sentences.length, endSentence: this.sentences.length,
+        firstSentence: this.sentenceEnds.length, endSentence: this.sentenceEnds.length,
         marked: seg.docBreak === true || seg.docId !== undefined,
       });
       this.pendingBreak = false;
@@ -72,7 +73,7 @@ export class GoldBuilder {
       } else if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
       else this.tags = undefined;
     } else this.texts.push(seg.text!);
-    const index = this.sentences.length;
+    const index = this.sentenceEnds.length;
     if (seg.id !== undefined) {
       const prev = this.idIndex.get(seg.id);
       if (prev !== undefined) {
@@ -80,13 +81,33 @@ export class GoldBuilder {
       }
       this.idIndex.set(seg.id, index);
     }
-    this.sentences.push({ index, doc, start, end: start + size, line: seg.line, id: seg.id });
+    this.keepSentence(index, doc, start, start + size, seg.line, seg.id);
     this.length += size;
     this.sentenceEnds.push(this.length);
-    for (let j = 0; j < spans.length; j++) this.spans.push(toCorpus(spans[j], start, doc));
-    this.spanEnds.push(this.spans.length);
+    for (let j = 0; j < spans.length; j++) this.keepSpan(spans[j], start, doc);
+    this.spanEnds.push(this.spanCount);
     if (this.evidence !== undefined && seg.tagEvidence !== undefined) this.evidence.push(seg.tagEvidence);
     else this.evidence = undefined;
+  }
+
+  /** Keeps a sentence (an object here; columns in a {@link GoldPartBuilder}). */
+  protected keepSentence(index: number, doc: number, start: number, end: number, line: number, id: string | undefined): void {
+    this.sentences.push({ index, doc, start, end, line, id });
+  }
+
+  /** Keeps a gold span of the sentence at corpus position `base`, in document `doc`. */
+  protected keepSpan(s: RawSpan, base: number, doc: number): void {
+    this.spans.push(toCorpus(s, base, doc));
+  }
+
+  /** Gold spans kept so far. */
+  get spanCount(): number {
+    return this.spans.length;
+  }
+
+  /** The document of the last sentence added. */
+  get lastDoc(): number {
+    return this.documents.length - 1;
   }
 
   /**
@@ -108,43 +129,12 @@ export class GoldBuilder {
 
   private closeDoc(d: DocumentInfo): void {
     d.end = this.length;
-    d.endSentence = this.sentences.length;
+    d.endSentence = this.sentenceEnds.length;
   }
 
   finish(): void {
     const last = this.documents[this.documents.length - 1];
     if (last !== undefined) this.closeDoc(last);
-  }
-
-  /**
-   * What was built, as columns to send to another thread ({@link append} adds it to the builder
-   * of the part before). Token sentences without record ids only (CoNLL): a part of a file.
-   */
-  toPart(): GoldPart {
-    if (this.unit === 'char' || this.idIndex.size > 0) throw new Error('only token sentences without record ids are sent as a part');
-    this.finish();
-    const s = this.sentences;
-    const sentences = { start: new Int32Array(s.length), end: new Int32Array(s.length), line: new Int32Array(s.length), doc: new Int32Array(s.length) };
-    for (let i = 0; i < s.length; i++) {
-      sentences.start[i] = s[i].start;
-      sentences.end[i] = s[i].end;
-      sentences.line[i] = s[i].line;
-      sentences.doc[i] = s[i].doc;
-    }
-    const d = this.documents;
-    const documents = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
-    for (let i = 0; i < d.length; i++) {
-      documents.start[i] = d[i].start;
-      documents.end[i] = d[i].end;
-      documents.firstSentence[i] = d[i].firstSentence;
-      documents.endSentence[i] = d[i].endSentence;
-      documents.marked[i] = d[i].marked === true ? 1 : 0;
-    }
-    return {
-      length: this.length, tokens: this.tokens.stored(), tags: this.tags?.stored(), sentences, documents,
-      spans: toColumns(this.spans)!, spanEnds: Int32Array.from(this.spanEnds),
-      evidence: this.evidence === undefined ? undefined : Int32Array.from(this.evidence), lineSafe: this.lineSafe,
-    };
   }
 
   /**
@@ -201,7 +191,91 @@ export class GoldBuilder {
   }
 }
 
-/** A {@link GoldBuilder}'s work as columns, to travel between threads (see {@link GoldBuilder.toPart}). */
+/**
+ * A {@link GoldBuilder} for a part of a file read on a worker thread: sentences and spans are
+ * kept as columns, not objects, and sent back as such ({@link toPart}). Token sentences without
+ * record ids only (CoNLL).
+ */
+export class GoldPartBuilder extends GoldBuilder {
+  private readonly sentenceColumns = { start: new IntColumn(), end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
+  private readonly spanColumns = { start: new IntColumn(), end: new IntColumn(), doc: new IntColumn(), label: new IntColumn() };
+  /** Labels by number, and their numbers. */
+  readonly labels: string[] = [];
+  private readonly labelIds = new Map<string, number>();
+
+  protected override keepSentence(_index: number, doc: number, start: number, end: number, line: number, id: string | undefined): void {
+    if (id !== undefined) throw new Error('records with ids are not read in parts');
+    const c = this.sentenceColumns;
+    c.start.push(start);
+    c.end.push(end);
+    c.line.push(line);
+    c.doc.push(doc);
+  }
+
+  protected override keepSpan(s: RawSpan, base: number, doc: number): void {
+    if (s.fragments !== undefined) throw new Error('spans with fragments are not read in parts');
+    const c = this.spanColumns;
+    c.start.push(base + s.start);
+    c.end.push(base + s.end);
+    c.doc.push(doc);
+    c.label.push(this.labelId(s.label));
+  }
+
+  override get spanCount(): number {
+    return this.spanColumns.start.length;
+  }
+
+  /** The number of `label` (new labels numbered in order). */
+  labelId(label: string): number {
+    let id = this.labelIds.get(label);
+    if (id === undefined) {
+      id = this.labels.length;
+      this.labels.push(label);
+      this.labelIds.set(label, id);
+    }
+    return id;
+  }
+
+  /** Gold span `k`'s start, end and label number. */
+  spanStart(k: number): number {
+    return this.spanColumns.start.at(k);
+  }
+
+  spanEnd(k: number): number {
+    return this.spanColumns.end.at(k);
+  }
+
+  spanLabel(k: number): number {
+    return this.spanColumns.label.at(k);
+  }
+
+  /** What was built, as columns to send back (see {@link GoldBuilder.append}). */
+  toPart(): GoldPart {
+    if (this.unit === 'char') throw new Error('text records are not read in parts');
+    this.finish();
+    const d = this.documents;
+    const documents = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
+    for (let i = 0; i < d.length; i++) {
+      documents.start[i] = d[i].start;
+      documents.end[i] = d[i].end;
+      documents.firstSentence[i] = d[i].firstSentence;
+      documents.endSentence[i] = d[i].endSentence;
+      documents.marked[i] = d[i].marked === true ? 1 : 0;
+    }
+    const s = this.sentenceColumns;
+    const c = this.spanColumns;
+    return {
+      length: this.length, tokens: this.tokens.stored(), tags: this.tags?.stored(),
+      sentences: { start: s.start.toArray(), end: s.end.toArray(), line: s.line.toArray(), doc: s.doc.toArray() },
+      documents,
+      spans: { start: c.start.toArray(), end: c.end.toArray(), doc: c.doc.toArray(), label: c.label.toArray(), labels: this.labels },
+      spanEnds: Int32Array.from(this.spanEnds),
+      evidence: this.evidence === undefined ? undefined : Int32Array.from(this.evidence), lineSafe: this.lineSafe,
+    };
+  }
+}
+
+/** A {@link GoldBuilder}'s work as columns, to travel between threads (see {@link GoldPartBuilder.toPart}). */
 export interface GoldPart {
   length: number;
   tokens: StoredTokens;

@@ -34,7 +34,7 @@ import { readJsonl } from './jsonl.js';
 import { readListener, type FilePart } from './lines.js';
 import { startParallel, type ParallelRead } from './load-parallel.js';
 import { startSplit } from './load-split.js';
-import { GoldBuilder, placeSpans, toCorpus } from './gold-builder.js';
+import { GoldBuilder, GoldPartBuilder, placeSpans, toCorpus } from './gold-builder.js';
 import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { readDirectory } from './directory.js';
 import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
@@ -630,10 +630,12 @@ function readInputs(opts: LoadOptions, parallel: boolean): { corpus: Corpus; sys
  * Reads the reference (the gold file, or the first system's file without one), or the part of
  * it `part` names, as if the part were the file.
  */
-function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | undefined): ReferenceRead {
+function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | undefined, onWorker = false): ReferenceRead {
   const withPart = (ro: ReadOptions) => (part === undefined ? ro : { ...ro, part });
+  const path = opts.gold ?? opts.systems[0].path;
+  // A part read on a worker thread is kept as columns, to send back.
+  const gold = onWorker ? new GoldPartBuilder(path) : new GoldBuilder(path);
   if (opts.gold !== undefined) {
-    const gold = new GoldBuilder(opts.gold);
     gold.tagsStored = true;
     const summary = read(opts.gold, format, withPart(readOptions(opts, 'gold', undefined, gold.tokens, gold.tags)), (raw) => {
       const seg = tokenisedSegment(raw);
@@ -641,8 +643,6 @@ function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | 
     });
     return { gold, embedded: undefined, summary };
   }
-  const path = opts.systems[0].path;
-  const gold = new GoldBuilder(path);
   // The reference tags are kept for the other files' tallies: none when there is no other file.
   const embedded = new EmbeddedReference(gold, opts.allowNoGold === true, opts.systems.length > 1);
   const summary = read(path, format, withPart(readOptions(opts, 'system', undefined, gold.tokens)), (raw) => embedded.add(raw));
@@ -651,7 +651,7 @@ function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | 
 
 /** Reads part of the reference file, as a worker thread of a load in parts does (see load-split.ts). */
 export function readReferencePart(opts: LoadOptions, part: FilePart): ReferencePart {
-  return toReferencePart(readReference(opts, 'conll', part));
+  return toReferencePart(readReference(opts, 'conll', part, true));
 }
 
 /** The files a load reads: the gold file, if any, and the systems. */

@@ -8,12 +8,13 @@
  * ({@link ReferencePart}) that {@link appendPart} adds after the parts before it.
  */
 import type { Span, TokenTally } from '../model/corpus.js';
-import { columnBuffers, toColumns, type SpanColumns } from '../model/span-columns.js';
+import { IntColumn } from '../model/int-column.js';
+import { columnBuffers, type SpanColumns } from '../model/span-columns.js';
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
 import { detectScheme } from './chunking.js';
 import { tokenisedSegment } from './char-tokens.js';
-import { GoldBuilder, partBuffers, placeSpans, type GoldPart, type PartPlace } from './gold-builder.js';
-import type { ReadSummary, Segment } from './segment.js';
+import { GoldBuilder, GoldPartBuilder, partBuffers, placeSpans, type GoldPart, type PartPlace } from './gold-builder.js';
+import type { RawSpan, ReadSummary, Segment } from './segment.js';
 
 /**
  * The first system's own reading when it is the reference: its spans (those the reference has
@@ -30,8 +31,17 @@ export class EmbeddedReference {
   ref: TokenStore | undefined;
   allTags = true;
 
+  /**
+   * In a part read on a worker thread (a {@link GoldPartBuilder}): the spans as columns, and for
+   * each the index of the reference span it is, or -1.
+   */
+  private readonly columns: { start: IntColumn; end: IntColumn; doc: IntColumn; label: IntColumn; shared: IntColumn } | undefined;
+
   constructor(private readonly gold: GoldBuilder, private readonly allowNoGold: boolean, keepTags: boolean) {
     this.ref = keepTags ? new TokenStore() : undefined;
+    this.columns = gold instanceof GoldPartBuilder
+      ? { start: new IntColumn(), end: new IntColumn(), doc: new IntColumn(), label: new IntColumn(), shared: new IntColumn() }
+      : undefined;
   }
 
   add(raw: Segment): void {
@@ -56,28 +66,49 @@ export class EmbeddedReference {
       tally.tokens += size;
       for (let j = 0; j < size; j++) if (seg.tags[j] === seg.goldTags![j]) tally.correct++;
     } else this.tally = undefined;
-    const k = b.sentences.length - 1;
-    placeSpans(seg.spans, start, b.sentences[k].doc, b.spans, k === 0 ? 0 : b.spanEnds[k - 1], b.spanEnds[k], this.own);
+    const k = b.sentenceEnds.length - 1;
+    const from = k === 0 ? 0 : b.spanEnds[k - 1];
+    if (this.columns !== undefined) this.placeColumns(seg.spans, start, b.lastDoc, from, b.spanEnds[k]);
+    else placeSpans(seg.spans, start, b.lastDoc, b.spans, from, b.spanEnds[k], this.own);
   }
 
-  /** What was read, as columns; each own span that is a reference span names it by its index in `gold`. */
-  toPart(gold: readonly Span[]): EmbeddedPart {
-    const own = this.own;
-    const shared = new Int32Array(own.length).fill(-1);
-    // Both in order of sentence and start (a span out of that order is simply not shared).
-    let g = 0;
-    for (let i = 0; i < own.length; i++) {
-      const s = own[i];
-      while (g < gold.length && gold[g].start < s.start) g++;
-      for (let k = g; k < gold.length && gold[k].start === s.start; k++) {
-        if (gold[k] === s) {
-          shared[i] = k;
+  /**
+   * {@link placeSpans} for a part: each span goes to the columns, with the index of the one of
+   * the reference spans `from` to `to` (its sentence's) it equals, found in one pass as there.
+   */
+  private placeColumns(spans: readonly RawSpan[], base: number, doc: number, from: number, to: number): void {
+    const c = this.columns!;
+    const gold = this.gold as GoldPartBuilder;
+    let g = from;
+    for (let j = 0; j < spans.length; j++) {
+      const s = spans[j];
+      if (s.fragments !== undefined) throw new Error('spans with fragments are not read in parts');
+      const start = base + s.start;
+      const end = base + s.end;
+      const label = gold.labelId(s.label);
+      while (g < to && gold.spanStart(g) < start) g++;
+      let shared = -1;
+      for (let k = g; k < to && gold.spanStart(k) === start; k++) {
+        if (gold.spanEnd(k) === end && gold.spanLabel(k) === label) {
+          shared = k;
           break;
         }
       }
+      c.start.push(start);
+      c.end.push(end);
+      c.doc.push(doc);
+      c.label.push(label);
+      c.shared.push(shared);
     }
+  }
+
+  /** What a part read, as columns (see {@link EmbeddedPart}). */
+  toPart(): EmbeddedPart {
+    const c = this.columns;
+    if (c === undefined) throw new Error('only a part read on a worker thread is sent back');
     return {
-      own: toColumns(own)!, shared, missing: this.missing, embedded: this.embedded, tally: this.tally,
+      own: { start: c.start.toArray(), end: c.end.toArray(), doc: c.doc.toArray(), label: c.label.toArray(), labels: (this.gold as GoldPartBuilder).labels },
+      shared: c.shared.toArray(), missing: this.missing, embedded: this.embedded, tally: this.tally,
       ref: this.ref?.stored(), allTags: this.allTags,
     };
   }
@@ -140,7 +171,8 @@ export interface ReferenceRead {
 
 /** What a part read here sends back. */
 export function toReferencePart(r: ReferenceRead): ReferencePart {
-  return { gold: r.gold.toPart(), embedded: r.embedded?.toPart(r.gold.spans), summary: r.summary };
+  if (!(r.gold instanceof GoldPartBuilder)) throw new Error('only a part read on a worker thread is sent back');
+  return { gold: r.gold.toPart(), embedded: r.embedded?.toPart(), summary: r.summary };
 }
 
 /**

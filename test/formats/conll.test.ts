@@ -223,6 +223,35 @@ describe('readConll: system files', () => {
   });
 });
 
+describe('readConll: plain lines read in one loop', () => {
+  it('reads a system file of single-space lines as one of tab-separated lines, odd lines among them', () => {
+    const labels = ['PER', 'ORG', 'LOC'];
+    const lines: string[] = ['-DOCSTART- -X- O O', ''];
+    for (let k = 0; k < 400; k++) {
+      const tag = (j: number) => (j % 5 === 1 ? `B-${labels[k % 3]}` : j % 5 === 2 ? `I-${labels[k % 3]}` : 'O');
+      for (let j = 0; j < 3 + (k % 6); j++) {
+        const gold = tag(j);
+        const pred = (k + j) % 7 === 0 ? 'O' : gold;
+        // Now and then a line the loop leaves to the line-by-line reader: spaces doubled or trailing.
+        lines.push(k % 11 === 0 && j === 1 ? `w${k}  NN ${gold} ${pred}` : k % 13 === 0 && j === 0 ? `w${k} NN ${gold} ${pred} ` : `w${(k * 7 + j) % 50}é NN ${gold} ${pred}`);
+      }
+      lines.push(k % 17 === 0 ? '-DOCSTART- -X- O O' : '');
+      if (k % 17 === 0) lines.push('');
+    }
+    const text = lines.join('\n');
+    const tabs = text.replace(/ /g, '\t');
+    for (const store of [false, true]) {
+      const opts = () => (store ? { tokenStore: new TokenStore() } : {});
+      const a = read(temp(text), opts());
+      const b = read(temp(tabs), opts());
+      const view = (r: ReturnType<typeof read>) => r.segments.map((g) => ({ ...g, source: '', spans: quads(g.spans), embeddedGold: quads(g.embeddedGold) }));
+      expect(a.segments.length).toBe(b.segments.length);
+      expect(view(a)).toEqual(view(b));
+      expect({ ...a.summary }).toEqual({ ...b.summary });
+    }
+  });
+});
+
 describe('readConll: errors', () => {
   it('rejects a line whose column count differs from the first token line', () => {
     const path = temp('Ilse B-PER B-PER\nMarrow I-PER I-PER\n\nsailed O\n');
