@@ -213,10 +213,10 @@ class ConllScanner {
   private fast: boolean;
   private matching: boolean;
   private readonly expTokens: TokenList;
-  private readonly expEnds: readonly number[];
+  private readonly expEnds: ArrayLike<number>;
   private readonly expTags: TokenList | undefined;
   /** The scheme evidence of each expected sentence, when the reader may skip decoding (`sameTags`). */
-  private readonly expEvidence: readonly number[] | undefined;
+  private readonly expEvidence: ArrayLike<number> | undefined;
   /** The expected sentences as lines predicting the gold tags (see {@link expectedLines}), once the layout is known. */
   private expLines: readonly string[] | undefined;
   private readonly expect: ExpectedTokens | undefined;

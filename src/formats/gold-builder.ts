@@ -5,8 +5,7 @@
  */
 import { InputError, showValue } from '../errors.js';
 import type { DocumentInfo, Sentence, Span, Unit } from '../model/corpus.js';
-import { IntColumn } from '../model/int-column.js';
-import { columnBuffers, type SpanColumns } from '../model/span-columns.js';
+import { IntColumn, IntList, pagedAt, pagedBuffers, type PagedInts } from '../model/int-column.js';
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
 import type { RawSpan, Segment } from './segment.js';
 
@@ -20,16 +19,16 @@ export class GoldBuilder {
   readonly texts: string[] = [];
   readonly spans: Span[] = [];
   readonly idIndex = new Map<string, number>();
-  /** One past the last token of each sentence (token units), for readers to verify against. */
-  readonly sentenceEnds: number[] = [];
+  /** One past the last token of each sentence (token units), for readers to verify against (see {@link sentenceEnds}). */
+  private readonly ends = new IntList();
   /** The raw gold tags, one per token, while every segment came with them. */
   tags: TokenStore | undefined = new TokenStore();
   /** Whether the reader writes the tags to `tags` itself (see {@link ReadOptions.tagStore}). */
   tagsStored = false;
-  /** The scheme evidence of each sentence's tags, while every segment came with it. */
-  evidence: number[] | undefined = [];
+  /** The scheme evidence of each sentence's tags, while every segment came with it (see {@link evidence}). */
+  private evidenceList: IntList | undefined = new IntList();
   /** One past the last of each sentence's spans in `spans` (sentence k's are spanEnds[k-1]..spanEnds[k]). */
-  readonly spanEnds: number[] = [];
+  private readonly spanEndList = new IntList();
   /** Whether every segment was read from CoNLL lines (see {@link ExpectedTokens.lineSafe}). */
   lineSafe = true;
   length = 0;
@@ -56,7 +55,7 @@ export class GoldBuilder {
         index: this.documents.length,
         id: seg.docId ?? `#${this.documents.length + 1}`,
         start: this.length, end: this.length,
-        firstSentence: this.sentenceEnds.length, endSentence: this.sentenceEnds.length,
+        firstSentence: this.ends.length, endSentence: this.ends.length,
         marked: seg.docBreak === true || seg.docId !== undefined,
       });
       this.pendingBreak = false;
@@ -73,7 +72,7 @@ export class GoldBuilder {
       } else if (this.tags !== undefined && tags !== undefined && tags.length === size) for (let j = 0; j < size; j++) this.tags.push(tags[j]);
       else this.tags = undefined;
     } else this.texts.push(seg.text!);
-    const index = this.sentenceEnds.length;
+    const index = this.ends.length;
     if (seg.id !== undefined) {
       const prev = this.idIndex.get(seg.id);
       if (prev !== undefined) {
@@ -83,11 +82,36 @@ export class GoldBuilder {
     }
     this.keepSentence(index, doc, start, start + size, seg.line, seg.id);
     this.length += size;
-    this.sentenceEnds.push(this.length);
+    this.ends.push(this.length);
     for (let j = 0; j < spans.length; j++) this.keepSpan(spans[j], start, doc);
-    this.spanEnds.push(this.spanCount);
-    if (this.evidence !== undefined && seg.tagEvidence !== undefined) this.evidence.push(seg.tagEvidence);
-    else this.evidence = undefined;
+    this.spanEndList.push(this.spanCount);
+    if (this.evidenceList !== undefined && seg.tagEvidence !== undefined) this.evidenceList.push(seg.tagEvidence);
+    else this.evidenceList = undefined;
+  }
+
+  /** One past the last token of each sentence (a view: valid until the next sentence is added). */
+  get sentenceEnds(): Int32Array {
+    return this.ends.view();
+  }
+
+  /** Sentences added. */
+  get sentenceCount(): number {
+    return this.ends.length;
+  }
+
+  /** One past the last of each sentence's spans in `spans` (a view, as {@link sentenceEnds}). */
+  get spanEnds(): Int32Array {
+    return this.spanEndList.view();
+  }
+
+  /** Where sentence `k`'s gold spans end in `spans` (and sentence k + 1's start). */
+  spanEndAt(k: number): number {
+    return this.spanEndList.at(k);
+  }
+
+  /** The scheme evidence of each sentence's tags, while every segment came with it (a view, as {@link sentenceEnds}). */
+  get evidence(): Int32Array | undefined {
+    return this.evidenceList?.view();
   }
 
   /** Keeps a sentence (an object here; columns in a {@link GoldPartBuilder}). */
@@ -118,7 +142,7 @@ export class GoldBuilder {
     const base = this.sentences[k].start;
     const line = this.sentences[k].line;
     const out: RawSpan[] = [];
-    for (let j = k === 0 ? 0 : this.spanEnds[k - 1]; j < this.spanEnds[k]; j++) {
+    for (let j = k === 0 ? 0 : this.spanEndAt(k - 1); j < this.spanEndAt(k); j++) {
       const s = this.spans[j];
       const r: RawSpan = { start: s.start - base, end: s.end - base, label: s.label, line };
       if (s.fragments !== undefined) r.fragments = s.fragments.map(([a, b]) => [a - base, b - base]);
@@ -129,7 +153,7 @@ export class GoldBuilder {
 
   private closeDoc(d: DocumentInfo): void {
     d.end = this.length;
-    d.endSentence = this.sentenceEnds.length;
+    d.endSentence = this.ends.length;
   }
 
   finish(): void {
@@ -171,18 +195,18 @@ export class GoldBuilder {
     }
     const s = p.sentences;
     for (let i = 0; i < count; i++) {
-      const end = base + s.end[i];
-      this.sentences.push({ index: firstSentence + i, doc: shift + s.doc[i], start: base + s.start[i], end, line: lineOffset + s.line[i], id: undefined });
-      this.sentenceEnds.push(end);
-      this.spanEnds.push(firstSpan + p.spanEnds[i]);
+      const end = base + pagedAt(s.end, i);
+      this.sentences.push({ index: firstSentence + i, doc: shift + pagedAt(s.doc, i), start: base + pagedAt(s.start, i), end, line: lineOffset + pagedAt(s.line, i), id: undefined });
+      this.ends.push(end);
+      this.spanEndList.push(firstSpan + p.spanEnds[i]);
     }
     const { start, end, doc, label, labels } = p.spans;
-    for (let j = 0; j < start.length; j++) this.spans.push({ doc: shift + doc[j], start: base + start[j], end: base + end[j], label: labels[label[j]] });
+    for (let j = 0; j < start.length; j++) this.spans.push({ doc: shift + pagedAt(doc, j), start: base + pagedAt(start, j), end: base + pagedAt(end, j), label: labels[pagedAt(label, j)] });
     this.tokens.appendStored(p.tokens);
     if (this.tags !== undefined && p.tags !== undefined) this.tags.appendStored(p.tags);
     else this.tags = undefined;
-    if (this.evidence !== undefined && p.evidence !== undefined) for (let i = 0; i < count; i++) this.evidence.push(p.evidence[i]);
-    else this.evidence = undefined;
+    if (this.evidenceList !== undefined && p.evidence !== undefined) for (let i = 0; i < count; i++) this.evidenceList.push(p.evidence[i]);
+    else this.evidenceList = undefined;
     this.lineSafe &&= p.lineSafe;
     this.length += p.length;
     this.pendingBreak = false;
@@ -266,11 +290,10 @@ export class GoldPartBuilder extends GoldBuilder {
     const c = this.spanColumns;
     return {
       length: this.length, tokens: this.tokens.stored(), tags: this.tags?.stored(),
-      sentences: { start: s.start.toArray(), end: s.end.toArray(), line: s.line.toArray(), doc: s.doc.toArray() },
+      sentences: { start: s.start.toPaged(), end: s.end.toPaged(), line: s.line.toPaged(), doc: s.doc.toPaged() },
       documents,
-      spans: { start: c.start.toArray(), end: c.end.toArray(), doc: c.doc.toArray(), label: c.label.toArray(), labels: this.labels },
-      spanEnds: Int32Array.from(this.spanEnds),
-      evidence: this.evidence === undefined ? undefined : Int32Array.from(this.evidence), lineSafe: this.lineSafe,
+      spans: { start: c.start.toPaged(), end: c.end.toPaged(), doc: c.doc.toPaged(), label: c.label.toPaged(), labels: this.labels },
+      spanEnds: this.spanEnds, evidence: this.evidence, lineSafe: this.lineSafe,
     };
   }
 }
@@ -281,9 +304,9 @@ export interface GoldPart {
   tokens: StoredTokens;
   tags: StoredTokens | undefined;
   /** Corpus positions, lines and documents relative to the part. */
-  sentences: { start: Int32Array; end: Int32Array; line: Int32Array; doc: Int32Array };
+  sentences: { start: PagedInts; end: PagedInts; line: PagedInts; doc: PagedInts };
   documents: { start: Int32Array; end: Int32Array; firstSentence: Int32Array; endSentence: Int32Array; marked: Uint8Array };
-  spans: SpanColumns;
+  spans: PagedSpans;
   spanEnds: Int32Array;
   evidence: Int32Array | undefined;
   lineSafe: boolean;
@@ -296,10 +319,26 @@ export interface PartPlace {
   firstSpan: number;
 }
 
+/** Spans as paged columns (see span-columns.ts for the plain form). */
+export interface PagedSpans {
+  start: PagedInts;
+  end: PagedInts;
+  doc: PagedInts;
+  /** Index of each span's label in `labels`. */
+  label: PagedInts;
+  labels: string[];
+}
+
+/** The buffers of paged spans, to transfer rather than copy. */
+export function pagedSpanBuffers(s: PagedSpans): ArrayBuffer[] {
+  return [s.start, s.end, s.doc, s.label].flatMap(pagedBuffers);
+}
+
 /** The buffers of a part, to transfer rather than copy. */
 export function partBuffers(p: GoldPart): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [...storedBuffers(p.tokens), ...(p.tags === undefined ? [] : storedBuffers(p.tags)), ...columnBuffers(p.spans), p.spanEnds.buffer as ArrayBuffer];
-  for (const a of [...Object.values(p.sentences), ...Object.values(p.documents)]) out.push(a.buffer as ArrayBuffer);
+  const out: ArrayBuffer[] = [...storedBuffers(p.tokens), ...(p.tags === undefined ? [] : storedBuffers(p.tags)), ...pagedSpanBuffers(p.spans), p.spanEnds.buffer as ArrayBuffer];
+  for (const a of Object.values(p.sentences)) out.push(...pagedBuffers(a));
+  for (const a of Object.values(p.documents)) out.push(a.buffer as ArrayBuffer);
   if (p.evidence !== undefined) out.push(p.evidence.buffer as ArrayBuffer);
   return out;
 }

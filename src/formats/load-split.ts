@@ -39,7 +39,7 @@ export interface SplitRead {
   /** The main thread's part: the file's start up to the first cut (read on to the end when a worker fails). */
   readonly main: ReadPart;
   /** The workers' parts in file order, once the main thread has read its part and every worker succeeded; else undefined. */
-  results: ReferencePart[] | undefined;
+  results: Array<ReferencePart | undefined> | undefined;
   /** Stops the workers (done with, or after an error). */
   stop(): void;
 }
@@ -164,7 +164,12 @@ export function startSplit(opts: LoadOptions, path: string, format: InputFormat)
         });
         split.stop();
         if (!agree) return Infinity;
-        split.results = running.map((r) => r.result!);
+        // Handed over, not kept here too (this object lives as long as the load).
+        split.results = running.map((r) => {
+          const part = r.result;
+          r.result = undefined;
+          return part;
+        });
         return cuts[0];
       },
     },

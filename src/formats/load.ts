@@ -683,7 +683,12 @@ function readWith(
   } finally {
     split?.stop();
   }
-  for (const part of split?.results ?? []) appendPart(reference, part);
+  const parts = split?.results ?? [];
+  for (let k = 0; k < parts.length; k++) {
+    appendPart(reference, parts[k]!);
+    // Its columns are garbage once added (its token pages are the reference's now).
+    parts[k] = undefined;
+  }
   const { gold, summary } = reference;
   if (opts.gold !== undefined) {
     if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, path);

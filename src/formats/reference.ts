@@ -8,12 +8,11 @@
  * ({@link ReferencePart}) that {@link appendPart} adds after the parts before it.
  */
 import type { Span, TokenTally } from '../model/corpus.js';
-import { IntColumn } from '../model/int-column.js';
-import { columnBuffers, type SpanColumns } from '../model/span-columns.js';
+import { IntColumn, pagedAt, pagedBuffers, type PagedInts } from '../model/int-column.js';
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
 import { detectScheme } from './chunking.js';
 import { tokenisedSegment } from './char-tokens.js';
-import { GoldBuilder, GoldPartBuilder, partBuffers, placeSpans, type GoldPart, type PartPlace } from './gold-builder.js';
+import { GoldBuilder, GoldPartBuilder, pagedSpanBuffers, partBuffers, placeSpans, type GoldPart, type PagedSpans, type PartPlace } from './gold-builder.js';
 import type { RawSpan, ReadSummary, Segment } from './segment.js';
 
 /**
@@ -66,10 +65,10 @@ export class EmbeddedReference {
       tally.tokens += size;
       for (let j = 0; j < size; j++) if (seg.tags[j] === seg.goldTags![j]) tally.correct++;
     } else this.tally = undefined;
-    const k = b.sentenceEnds.length - 1;
-    const from = k === 0 ? 0 : b.spanEnds[k - 1];
-    if (this.columns !== undefined) this.placeColumns(seg.spans, start, b.lastDoc, from, b.spanEnds[k]);
-    else placeSpans(seg.spans, start, b.lastDoc, b.spans, from, b.spanEnds[k], this.own);
+    const k = b.sentenceCount - 1;
+    const from = k === 0 ? 0 : b.spanEndAt(k - 1);
+    if (this.columns !== undefined) this.placeColumns(seg.spans, start, b.lastDoc, from, b.spanEndAt(k));
+    else placeSpans(seg.spans, start, b.lastDoc, b.spans, from, b.spanEndAt(k), this.own);
   }
 
   /**
@@ -107,8 +106,8 @@ export class EmbeddedReference {
     const c = this.columns;
     if (c === undefined) throw new Error('only a part read on a worker thread is sent back');
     return {
-      own: { start: c.start.toArray(), end: c.end.toArray(), doc: c.doc.toArray(), label: c.label.toArray(), labels: (this.gold as GoldPartBuilder).labels },
-      shared: c.shared.toArray(), missing: this.missing, embedded: this.embedded, tally: this.tally,
+      own: { start: c.start.toPaged(), end: c.end.toPaged(), doc: c.doc.toPaged(), label: c.label.toPaged(), labels: (this.gold as GoldPartBuilder).labels },
+      shared: c.shared.toPaged(), missing: this.missing, embedded: this.embedded, tally: this.tally,
       ref: this.ref?.stored(), allTags: this.allTags,
     };
   }
@@ -118,8 +117,8 @@ export class EmbeddedReference {
     const { start, end, doc, label, labels } = p.own;
     const gold = this.gold.spans;
     for (let j = 0; j < start.length; j++) {
-      const k = p.shared[j];
-      this.own.push(k >= 0 ? gold[place.firstSpan + k] : { doc: place.shift + doc[j], start: place.base + start[j], end: place.base + end[j], label: labels[label[j]] });
+      const k = pagedAt(p.shared, j);
+      this.own.push(k >= 0 ? gold[place.firstSpan + k] : { doc: place.shift + pagedAt(doc, j), start: place.base + pagedAt(start, j), end: place.base + pagedAt(end, j), label: labels[pagedAt(label, j)] });
     }
     this.missing ||= p.missing;
     this.embedded ||= p.embedded;
@@ -135,9 +134,9 @@ export class EmbeddedReference {
 
 /** An {@link EmbeddedReference}'s part as columns. */
 export interface EmbeddedPart {
-  own: SpanColumns;
+  own: PagedSpans;
   /** For each own span, the index of the reference span it is among the part's, or -1. */
-  shared: Int32Array;
+  shared: PagedInts;
   missing: boolean;
   embedded: boolean;
   tally: TokenTally | undefined;
@@ -156,7 +155,7 @@ export interface ReferencePart {
 export function referencePartBuffers(p: ReferencePart): ArrayBuffer[] {
   const out = partBuffers(p.gold);
   if (p.embedded !== undefined) {
-    out.push(...columnBuffers(p.embedded.own), p.embedded.shared.buffer as ArrayBuffer);
+    out.push(...pagedSpanBuffers(p.embedded.own), ...pagedBuffers(p.embedded.shared));
     if (p.embedded.ref !== undefined) out.push(...storedBuffers(p.embedded.ref));
   }
   return out;

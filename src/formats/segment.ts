@@ -178,11 +178,11 @@ export interface ExpectedTokens {
   /** The reference's tokens: an array, or the corpus's {@link TokenStore}. */
   tokens: TokenList;
   /** One past the last token of each sentence, in order (sentence k starts where k-1 ends). */
-  sentenceEnds: readonly number[];
+  sentenceEnds: ArrayLike<number>;
   /** The reference's raw tags, one per token, when it was read from tags: an array, or a {@link TokenStore}. */
   tags?: TokenList;
   /** The scheme evidence of each reference sentence's tags (see {@link Segment.tagEvidence}), with `tags`. */
-  evidence?: readonly number[];
+  evidence?: ArrayLike<number>;
   /**
    * True when every token and tag is a non-empty string without spaces, tabs or line ends and no
    * token is `-DOCSTART-`, as for any reference read from CoNLL lines: such a sentence can be

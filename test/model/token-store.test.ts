@@ -70,6 +70,27 @@ describe('a token store sent between threads', () => {
     a.push('Oslo');
     expect(a.at(a.length - 1)).toBe('Oslo');
   });
+
+  it('takes over the other store\'s pages whatever this store\'s last page holds (empty, part full, full)', () => {
+    const PAGE = 1 << 20;
+    for (const [mine, theirs] of [[0, PAGE + 9], [PAGE, 2 * PAGE + 3], [PAGE + 7, 2 * PAGE + 1], [5, PAGE - 1]]) {
+      const a = new TokenStore();
+      for (let k = 0; k < mine; k++) a.push(`a${k % 11}`);
+      const b = new TokenStore();
+      for (let k = 0; k < theirs; k++) b.push(`b${k % 13}`);
+      a.appendStored(structuredClone(b.stored()));
+      expect(a.length).toBe(mine + theirs);
+      const want = (i: number) => (i < mine ? `a${i % 11}` : `b${(i - mine) % 13}`);
+      for (const i of [0, mine - 1, mine, mine + 1, PAGE - 1, PAGE, PAGE + 1, 2 * PAGE, mine + theirs - 1]) {
+        if (i >= 0 && i < mine + theirs) expect(a.at(i)).toBe(want(i));
+      }
+      let wrong = 0;
+      for (let i = 0; i < mine + theirs; i += 997) if (a.at(i) !== want(i)) wrong++;
+      expect(wrong).toBe(0);
+      a.push('z');
+      expect(a.at(mine + theirs)).toBe('z');
+    }
+  });
 });
 
 describe('a corpus with a token store', () => {
