@@ -197,7 +197,7 @@ export interface FilePart {
  * the part's end, the file stays open, and {@link extend} moves the end further on.
  */
 export class LineReader {
-  /** The text of the current chunk (and the line carried over from the previous one). */
+  /** The text of the current chunk: whole lines (the last line of the input may have no line end). */
   text = '';
   /** Where the current line starts in `text`. */
   start = 0;
@@ -214,11 +214,10 @@ export class LineReader {
   private pos = 0;
   private input: InputHandle | undefined;
   private eof = false;
-  /** Decodes from the first chunk that ends inside a character on (see decode). */
-  private decoder: TextDecoder | undefined;
   private atStart = true;
+  /** The bytes read; its first `carry` are the line not yet ended, read but not decoded. */
   private buf: Buffer | undefined;
-  private carryBytes: Uint8Array = new Uint8Array(0);
+  private carry = 0;
   /** Bytes read so far. */
   private bytes = 0;
   /** With a part: the next byte of the file to read, and the byte the part ends at. */
@@ -233,7 +232,7 @@ export class LineReader {
       // Only a file's first byte may start a byte order mark.
       this.atStart = part.start === 0;
     }
-    const size = lineReaderInternals.chunkSize;
+    const size = 2 * lineReaderInternals.chunkSize;
     this.buf = spareBuffer !== undefined && spareBuffer.length === size ? spareBuffer : Buffer.allocUnsafe(size);
     spareBuffer = undefined;
   }
@@ -274,73 +273,67 @@ export class LineReader {
     }
   }
 
-  /** Reads the next chunk after the unfinished line. */
+  /**
+   * Reads on until a line ends (or the input does) and decodes the whole lines read, the
+   * unfinished line's bytes kept for the next chunk. Only whole lines are decoded, so a chunk's
+   * text is one string decoded at once: gluing the end of one chunk's text to the next made a
+   * two-part string, every character of which costs more than twice as much to read.
+   */
   private fill(): void {
-    const buf = this.buf!;
-    const position = this.position;
-    const n = position === null
-      ? readInput(this.input!, buf, 0, buf.length)
-      : position < this.stop ? readInput(this.input!, buf, 0, Math.min(buf.length, this.stop - position), position) : 0;
-    if (position !== null) this.position = position + n;
-    this.bytes += n;
-    if (n > 0) {
+    let buf = this.buf!;
+    let end = this.carry;
+    let lineEnd = -1;
+    for (;;) {
+      // A chunk at a time, after the unfinished line (the buffer holds two chunks).
+      if (buf.length - end < lineReaderInternals.chunkSize) buf = this.grow(end);
+      const want = lineReaderInternals.chunkSize;
+      const position = this.position;
+      const n = position === null
+        ? readInput(this.input!, buf, end, want)
+        : position < this.stop ? readInput(this.input!, buf, end, Math.min(want, this.stop - position), position) : 0;
+      if (n === 0) {
+        this.eof = true;
+        break;
+      }
+      if (position !== null) this.position = position + n;
+      this.bytes += n;
       checkHeap(this.path, this.bytes);
       readListener.onChunk?.(this.path, this.bytes);
+      end += n;
+      lineEnd = buf.lastIndexOf(10, end - 1);
+      if (lineEnd >= 0) break;
     }
-    let text = this.decode(n);
-    if (text === undefined) {
-      const bytes = Buffer.concat([this.carryBytes, buf.subarray(0, n)]);
-      throw notUtf8Error(bytes, this.lineNo + 1, this.path);
-    }
+    // Whole lines: to the last line end, or everything left at the end of the input.
+    const upTo = this.eof ? end : lineEnd + 1;
+    const data = buf.subarray(0, upTo);
+    if (!isUtf8(data)) throw notUtf8Error(data, this.lineNo + 1, this.path);
+    let text = buf.toString('utf8', 0, upTo);
     if (this.atStart && text.length > 0) {
       // A byte order mark is dropped, as TextDecoder drops it.
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       this.atStart = false;
     }
-    const carry = this.pos < this.text.length ? this.text.slice(this.pos) : '';
-    if (carry.length > lineReaderInternals.maxLine) {
-      const mib = lineReaderInternals.maxLine / (1 << 20);
-      throw new InputError(`line ${this.lineNo + 1} is longer than ${mib >= 1 ? `${mib} Mi` : lineReaderInternals.maxLine} characters without a line end: expected lines of text (is it a text file?)`, this.path, this.lineNo + 1);
-    }
-    this.text = carry.length > 0 ? carry + text : text;
-    this.chunks++;
+    buf.copyWithin(0, upTo, end);
+    this.carry = end - upTo;
+    this.text = text;
     this.pos = 0;
-    if (n === 0) {
-      this.eof = true;
-    } else {
-      // Keep the bytes of the unfinished line, to place a bad byte in the next chunk exactly:
-      // those after the chunk's last 0x0A (never part of a multi-byte character), including
-      // any of a character the chunk cuts off; all of them when the line began earlier.
-      const nl = buf.lastIndexOf(10, n - 1);
-      this.carryBytes = nl >= 0 ? Uint8Array.from(buf.subarray(nl + 1, n)) : Buffer.concat([this.carryBytes, buf.subarray(0, n)]);
-    }
+    this.chunks++;
   }
 
   /**
-   * Decodes the first `n` bytes of the buffer; undefined if they are not UTF-8. While chunks end
-   * between characters (always, for files shorter than a chunk), Buffer built-ins validate and
-   * decode them, which is faster than a streaming TextDecoder; from the first chunk that ends
-   * inside a character (or with a byte that cannot start one) on, a streaming TextDecoder does,
-   * exactly as it did before.
+   * A buffer twice the size, holding the first `end` bytes of this one: the unfinished line is
+   * longer than a chunk. A line longer than the longest allowed is an error.
    */
-  private decode(n: number): string | undefined {
-    const data = this.buf!.subarray(0, n);
-    if (this.decoder === undefined && n > 0) {
-      // Does the chunk end inside a character? Back over at most three continuation bytes to
-      // the byte that leads the last character.
-      let k = n - 1;
-      while (k > 0 && n - k < 4 && (data[k] & 0xc0) === 0x80) k--;
-      const lead = data[k];
-      const size = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
-      if (size !== 0 && k + size <= n) return isUtf8(data) ? data.toString('utf8') : undefined;
-      this.decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private grow(end: number): Buffer {
+    if (end > lineReaderInternals.maxLine && this.buf!.toString('utf8', 0, end).length > lineReaderInternals.maxLine) {
+      const max = lineReaderInternals.maxLine;
+      const mib = max / (1 << 20);
+      throw new InputError(`line ${this.lineNo + 1} is longer than ${mib >= 1 ? `${mib} Mi` : max} characters without a line end: expected lines of text (is it a text file?)`, this.path, this.lineNo + 1);
     }
-    if (this.decoder === undefined) return '';
-    try {
-      return this.decoder.decode(data, { stream: n > 0 });
-    } catch {
-      return undefined;
-    }
+    const grown = Buffer.allocUnsafe(2 * this.buf!.length);
+    this.buf!.copy(grown, 0, 0, end);
+    this.buf = grown;
+    return grown;
   }
 
   /**
@@ -374,7 +367,7 @@ export class LineReader {
     if (this.input !== undefined) {
       const input = this.input;
       this.input = undefined;
-      spareBuffer = this.buf;
+      if (this.buf?.length === 2 * lineReaderInternals.chunkSize) spareBuffer = this.buf;
       this.buf = undefined;
       closeInput(input);
     }

@@ -226,31 +226,41 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
     poll: drain,
     collect(onRead) {
       try {
-        let last = -1;
-        let since = performance.now();
-        for (;;) {
-          const seen = Atomics.load(signal, 0);
-          if (seen !== last) {
-            last = seen;
-            since = performance.now();
-          } else if (performance.now() - since > parallelInternals.stallMs) {
-            throw new Error(`loading stopped: a loading thread has sent nothing for ${parallelInternals.stallMs / 1000} s (it may have run out of memory)`);
-          }
+        const heard = waitFor(signal, () => {
           drain(onRead);
           // The first error in input order: a worker's files come after those of the workers before it.
           for (const r of running) {
             if (!r.done) break;
             if (r.error !== undefined) throw r.error;
           }
-          if (running.every((r) => r.done)) break;
-          Atomics.wait(signal, 0, seen, Math.min(1000, parallelInternals.stallMs));
-        }
+          return running.every((r) => r.done);
+        });
+        if (!heard) throw new Error(`loading stopped: a loading thread has sent nothing for ${parallelInternals.stallMs / 1000} s (it may have run out of memory)`);
         return running.flatMap((r) => r.result!);
       } finally {
         stop();
       }
     },
   };
+}
+
+/**
+ * Waits, without an event loop, until `done` (called whenever workers may have sent something:
+ * each bumps `signal` after a message) is true; false when no worker sent anything for
+ * {@link parallelInternals}.stallMs (one may have died, which the main thread would never hear of).
+ */
+export function waitFor(signal: Int32Array, done: () => boolean): boolean {
+  let last = -1;
+  let since = performance.now();
+  for (;;) {
+    const seen = Atomics.load(signal, 0);
+    if (seen !== last) {
+      last = seen;
+      since = performance.now();
+    } else if (performance.now() - since > parallelInternals.stallMs) return false;
+    if (done()) return true;
+    Atomics.wait(signal, 0, seen, Math.min(1000, parallelInternals.stallMs));
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { InputFormat } from '../model/corpus.js';
 import { readListener } from './lines.js';
-import { errorOf, parallelInternals, startWorker, type WorkerMessage, type WorkerTask } from './load-parallel.js';
+import { errorOf, parallelInternals, startWorker, waitFor, type WorkerMessage, type WorkerTask } from './load-parallel.js';
 import type { LoadOptions } from './load.js';
 import type { ReferencePart } from './reference.js';
 import { invalidTags, type PartState, type ReadPart } from './segment.js';
@@ -152,10 +152,11 @@ export function startSplit(opts: LoadOptions, path: string, format: InputFormat)
       start: 0,
       end: cuts[0],
       resume(state: PartState): number {
-        const ok = waitAll(running, signal, () => {
+        const ok = waitFor(signal, () => {
           const before = workerBytes();
           drain();
           if (listening !== undefined && workerBytes() !== before) listening(path, mainBytes + workerBytes());
+          return running.every((r) => r.done);
         });
         const columns = state.columns;
         const agree = ok && columns >= 0 && running.every((r) => {
@@ -175,25 +176,6 @@ export function startSplit(opts: LoadOptions, path: string, format: InputFormat)
     },
   };
   return split;
-}
-
-/**
- * Waits for every worker to send its part or an error, calling `drain` to take their messages;
- * false when one stopped sending for {@link parallelInternals}.stallMs (it may have died).
- */
-function waitAll(running: ReadonlyArray<{ done: boolean }>, signal: Int32Array, drain: () => void): boolean {
-  let last = -1;
-  let since = performance.now();
-  for (;;) {
-    const seen = Atomics.load(signal, 0);
-    if (seen !== last) {
-      last = seen;
-      since = performance.now();
-    } else if (performance.now() - since > parallelInternals.stallMs) return false;
-    drain();
-    if (running.every((r) => r.done)) return true;
-    Atomics.wait(signal, 0, seen, Math.min(1000, parallelInternals.stallMs));
-  }
 }
 
 function stopWorker(worker: Worker, port: MessagePort): void {
