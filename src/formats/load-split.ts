@@ -28,11 +28,12 @@ import { inputKind } from './source.js';
 
 /**
  * Switches: every part is at least `minBytes`, so smaller files are read in one pass (a worker
- * starts in about 60 ms, and the main thread must still make objects of what it sends); `parts` caps the parts (default: the
- * cores, or one more than `parallelInternals.workers` when that is set); `window` is the bytes
- * searched for a cut, from the even share on; `started` counts the parts handed to workers.
+ * starts in about 60 ms, and the main thread must still make objects of what it sends); `parts`
+ * caps the parts (default: the cores, or one more than `parallelInternals.workers` when that is
+ * set); `window` is the bytes searched for a cut, from where the share ends; `started` counts
+ * the parts handed to workers; `mainShare` is the main thread's part as a share of an even one.
  */
-export const splitInternals = { minBytes: 32 << 20, parts: -1, window: 1 << 20, started: 0 };
+export const splitInternals = { minBytes: 32 << 20, parts: -1, window: 1 << 20, started: 0, mainShare: 0.95 };
 
 /** A reference file being read in parts. */
 export interface SplitRead {
@@ -97,8 +98,12 @@ export function startSplit(opts: LoadOptions, path: string, format: InputFormat)
   const cuts: number[] = [];
   const fd = openSync(path, 'r');
   try {
+    // The main thread's part is a little smaller than the workers': it makes objects where they
+    // fill columns, and adds their parts to its own when they are done.
+    const first = (splitInternals.mainShare * size) / parts;
     for (let k = 1; k < parts; k++) {
-      const cut = findCut(fd, Math.max(Math.floor((size * k) / parts), (cuts[cuts.length - 1] ?? 0) + 1), size);
+      const at = first + ((size - first) * (k - 1)) / (parts - 1);
+      const cut = findCut(fd, Math.max(Math.floor(at), (cuts[cuts.length - 1] ?? 0) + 1), size);
       if (cut !== undefined && cut > (cuts[cuts.length - 1] ?? 0)) cuts.push(cut);
     }
   } finally {
