@@ -121,18 +121,31 @@ function sortedRecord<T>(m: Map<string, T>): Record<string, T> {
   return recordOf([...m.keys()].sort().map((k) => [k, m.get(k)!] as const));
 }
 
-/** Token-level contingency: a token is positive when some span covers it. */
-function coverage(corpus: Corpus, spans: readonly Span[]): Uint8Array {
+/**
+ * Token-level contingency: a token is positive when some span covers it. Returns the mask and
+ * how many tokens it marks (counted as they are marked: a pass over every token of the corpus,
+ * made once, would run unoptimised for much of a large corpus).
+ */
+function coverage(corpus: Corpus, spans: readonly Span[]): { mask: Uint8Array; positive: number } {
   const mask = new Uint8Array(corpus.length);
+  let positive = 0;
   for (let k = 0; k < spans.length; k++) {
     const s = spans[k];
     if (s.fragments === undefined) {
-      for (let t = s.start; t < s.end; t++) mask[t] = 1;
+      for (let t = s.start; t < s.end; t++) {
+        positive += 1 - mask[t];
+        mask[t] = 1;
+      }
     } else {
-      for (const [a, b] of s.fragments) mask.fill(1, a, b);
+      for (const [a, b] of s.fragments) {
+        for (let t = a; t < b; t++) {
+          positive += 1 - mask[t];
+          mask[t] = 1;
+        }
+      }
     }
   }
-  return mask;
+  return { mask, positive };
 }
 
 /**
@@ -144,10 +157,8 @@ function coverage(corpus: Corpus, spans: readonly Span[]): Uint8Array {
 function tokenContingencies(
   corpus: Corpus, goldSpans: readonly Span[], systemSpans: readonly (readonly Span[])[],
 ): Array<{ a: number; b: number; c: number; d: number }> {
-  const gold = coverage(corpus, goldSpans);
+  const { mask: gold, positive: goldPositive } = coverage(corpus, goldSpans);
   const n = corpus.length;
-  let goldPositive = 0;
-  for (let t = 0; t < n; t++) goldPositive += gold[t];
   const counted = new Int32Array(n);
   const out: Array<{ a: number; b: number; c: number; d: number }> = [];
   for (let k = 0; k < systemSpans.length; k++) {

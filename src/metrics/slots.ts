@@ -84,12 +84,22 @@ function compareSpans(a: Span, b: Span): number {
   return compareWhere(a, b) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
 }
 
-/** Sorted copy without repeats (under the mode's key). */
-function sortedSet(spans: readonly Span[], withLabel: boolean): Span[] {
-  let sorted = true;
-  for (let k = 1; k < spans.length && sorted; k++) sorted = compareSpans(spans[k - 1], spans[k]) <= 0;
-  const all = sorted ? spans : spans.slice().sort(compareSpans);
+/**
+ * The spans sorted without repeats (under the mode's key): `spans` itself when it is so already
+ * (a loaded system's spans are in corpus order, and a repeat is rare), else a sorted copy.
+ */
+function sortedSet(spans: readonly Span[], withLabel: boolean): readonly Span[] {
   const same = withLabel ? compareSpans : compareWhere;
+  // One pass tells both: in order, and no two alike under the key.
+  let sorted = true;
+  let set = true;
+  for (let k = 1; k < spans.length && sorted; k++) {
+    const c = compareSpans(spans[k - 1], spans[k]);
+    sorted = c <= 0;
+    if (set && (c === 0 || (!withLabel && compareWhere(spans[k - 1], spans[k]) === 0))) set = false;
+  }
+  if (sorted && set) return spans;
+  const all = sorted ? spans : spans.slice().sort(compareSpans);
   const out: Span[] = [];
   for (let k = 0; k < all.length; k++) {
     const s = all[k];
@@ -99,14 +109,14 @@ function sortedSet(spans: readonly Span[], withLabel: boolean): Span[] {
 }
 
 /** The spans sorted by start, end, fragments and label, without repeats: the sets alignment pairs. */
-export function spanSet(spans: readonly Span[]): Span[] {
+export function spanSet(spans: readonly Span[]): readonly Span[] {
   return sortedSet(spans, true);
 }
 
 // The gold side is the same array for every system scored against it: sort it once.
-const goldSets = new WeakMap<readonly Span[], Map<string, Span[]>>();
+const goldSets = new WeakMap<readonly Span[], Map<string, readonly Span[]>>();
 
-function goldSet(spans: readonly Span[], withLabel: boolean): Span[] {
+function goldSet(spans: readonly Span[], withLabel: boolean): readonly Span[] {
   let byMode = goldSets.get(spans);
   if (byMode === undefined) goldSets.set(spans, (byMode = new Map()));
   const mode = withLabel ? 'strict' : 'boundary';
