@@ -222,6 +222,8 @@ class ConllScanner {
   private sameTags = true;
   /** Whether the sentence last flushed was verified with the expected tags (a sameTags segment). */
   private flushedSame = false;
+  /** Whether the expected tags are line-safe (see {@link ExpectedTokens.lineSafe}): none holds a space or a line end. */
+  private readonly safeTags: boolean;
   /** The expected sentence, and where it starts. */
   private sentence = 0;
   private base = 0;
@@ -251,6 +253,7 @@ class ConllScanner {
     this.expTags = expect?.tags;
     this.expEvidence = expect?.tags !== undefined ? expect.evidence : undefined;
     this.expect = expect;
+    this.safeTags = expect?.lineSafe === true && expect.tags !== undefined;
     // Tag i of the sentence being flushed stands on line startLine + i (set before decoding).
     this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.sentenceEvidence };
     this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.goldEvidence };
@@ -443,7 +446,17 @@ class ConllScanner {
       if (q >= n || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) return -1;
       p = q + 1;
     }
-    // The prediction runs to the line end; it must be a single field.
+    // Most predictions are the expected tag, one field to the line end: compared where it
+    // stands, it needs no scan and no lookup (a line-safe tag holds no space or line end).
+    if (want !== undefined && this.safeTags) {
+      const e = p + want.length;
+      if (e < n && text.charCodeAt(e) === 10 && startsAt(text, p, want)) {
+        if (this.size === 0) this.startLine = lineNo;
+        this.tags[this.size++] = want;
+        return e + 1;
+      }
+    }
+    // Any other prediction runs to the line end; it must be a single field.
     let e = p;
     let c = 0;
     for (; e < n; e++) {
@@ -452,7 +465,6 @@ class ConllScanner {
     }
     if (e === p || e >= n || c !== 10) return -1;
     if (this.size === 0) this.startLine = lineNo;
-    // Most predictions are the expected tag: compared where it stands, it needs no lookup.
     let tag: string;
     if (want !== undefined && e - p === want.length && startsAt(text, p, want)) tag = want;
     else {
