@@ -9,6 +9,7 @@
 import { Bitset } from './bitset.js';
 import type { Corpus, Span } from './corpus.js';
 import { spanKey } from './corpus.js';
+import { GoldWalk } from './gold-walk.js';
 
 export type ItemMatch = 'strict' | 'boundary';
 
@@ -79,20 +80,16 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
   let lastLabelId = 0;
   /**
    * The item id of each of `spans` (−1: left out by `keep`). A span that is one of `ref`'s own
-   * objects (a system's span the gold has too is the gold's object: see placeSpans in
-   * formats/load.ts) has its id from `refIds`, found by walking `ref` alongside in corpus order,
-   * without a lookup; spans out of that order are looked up.
+   * objects (the gold's, see gold-walk.ts) has its id from `refIds`, without a lookup.
    */
   const intern = (spans: readonly Span[], ref?: readonly Span[], refIds?: Int32Array): Int32Array => {
     const out = new Int32Array(spans.length);
-    let r = 0;
+    const walk = ref === undefined ? undefined : new GoldWalk(ref);
     for (let j = 0; j < spans.length; j++) {
       const s = spans[j];
-      if (ref !== undefined) {
-        while (r < ref.length && ref[r].start < s.start) r++;
-        let q = r;
-        while (q < ref.length && ref[q] !== s && ref[q].start === s.start) q++;
-        if (q < ref.length && ref[q] === s) {
+      if (walk !== undefined) {
+        const q = walk.find(s);
+        if (q >= 0) {
           out[j] = refIds![q];
           continue;
         }

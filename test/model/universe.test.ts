@@ -99,7 +99,7 @@ describe('buildUniverse: interning paths agree', () => {
       fc.array(arbSpan(30), { maxLength: 12 }),
       fc.array(fc.array(fc.oneof(arbSpan(30), fc.nat()), { maxLength: 12 }), { minLength: 1, maxLength: 4 }),
       fc.boolean(),
-      fc.option(fc.constantFrom(['PER'], ['LOC', 'ORG'])),
+      fc.option(fc.constantFrom<string[]>(['PER'], ['LOC', 'ORG'])),
       (goldUnsorted, picks, strict, types) => {
         const gold = goldUnsorted.slice().sort((a, b) => a.start - b.start);
         // A number picks a gold span itself: the system shares the gold's object, as a loaded one does.
