@@ -12,7 +12,6 @@
  */
 import { popcount } from '../model/bitset.js';
 import type { Span } from '../model/corpus.js';
-import { GoldWalk } from '../model/gold-walk.js';
 
 /** Interns labels to small integers, shared by every view compared together. */
 export class LabelIndex {
@@ -44,13 +43,11 @@ export function tokenTags(spans: readonly Span[], length: number, labels: LabelI
 }
 
 /**
- * Marks (1) the tokens `spans` cover in `at`, but for the spans `marked` finds (the gold's own
- * objects, whose tokens the gold's marking covered).
+ * Marks (1) the tokens `spans` cover in `at`.
  */
-function markCovered(at: Int32Array, spans: readonly Span[], marked?: GoldWalk): void {
+function markCovered(at: Int32Array, spans: readonly Span[]): void {
   for (let k = 0; k < spans.length; k++) {
     const s = spans[k];
-    if (marked !== undefined && marked.find(s) >= 0) continue;
     if (s.fragments === undefined) {
       for (let t = s.start; t < s.end; t++) at[t] = 1;
     } else {
@@ -251,8 +248,7 @@ export class TokenViews {
     const all = [gold, ...systems];
     // at[t]: 0 for a token no span covers, else its number among the covered tokens, from 1.
     const at = new Int32Array(length);
-    markCovered(at, gold);
-    for (let k = 0; k < systems.length; k++) markCovered(at, systems[k], new GoldWalk(gold));
+    for (let k = 0; k < all.length; k++) markCovered(at, all[k]);
     const n = numberMarked(at);
     const views = all.map((spans) => writeTags(spans, new Int32Array(n), at, labels));
     return new TokenViews(length, views[0], views.slice(1), labels.size, true);
