@@ -224,9 +224,16 @@ function inOrderApart(spans: readonly Span[]): boolean {
  */
 function tally(al: SlotAlignment, types: Map<string, Counts>, docs: Counts[]): void {
   const correct = al.correctGold;
+  // Most items are correct: a run of one label looks its counts up once.
+  let label: string | undefined;
+  let counts: Counts | undefined;
   for (let k = 0; k < correct.length; k++) {
     const g = correct[k];
-    countsOf(types, g.label).tp++;
+    if (g.label !== label) {
+      label = g.label;
+      counts = countsOf(types, label);
+    }
+    counts!.tp++;
     docs[g.doc].tp++;
   }
   for (let k = 0; k < al.substitutions.length; k++) {

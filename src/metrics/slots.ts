@@ -144,6 +144,20 @@ function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: 
   let i = 0;
   let j = 0;
   while (i < g.length || j < s.length) {
+    if (i < g.length && j < s.length && g[i] === s[j]) {
+      // The gold's own object (a loaded system's span the gold has too): correct, unless an item
+      // next to it on either side has its boundaries (then the general case below sorts them).
+      const a = g[i];
+      const ga = i + 1 < g.length ? g[i + 1] : undefined;
+      const sa = j + 1 < s.length ? s[j + 1] : undefined;
+      if ((ga === undefined || ga.start !== a.start || ga.end !== a.end) && (sa === undefined || sa.start !== a.start || sa.end !== a.end)) {
+        out.correctGold.push(a);
+        out.correctSystem.push(a);
+        i++;
+        j++;
+        continue;
+      }
+    }
     const c = i >= g.length ? 1 : j >= s.length ? -1 : compareWhere(g[i], s[j]);
     if (c < 0) {
       out.deletions.push(g[i++]);
