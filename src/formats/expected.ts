@@ -31,8 +31,9 @@ export function once(expect: ExpectedTokens, key: string, build: (expect: Expect
  * where it stands), and when it is the expected text, that text, as the file has it, is the
  * sentence's from then on ({@link learn}). Writing every sentence up front cost more than reading
  * the first file line by line (on 1M tokens and a quiet machine, about 100 ms against 60; on a busy
- * one, where little is optimised, about even), and its strings were copied by every young-generation
- * collection: with a good first system most sentences are never written, and with one system none is.
+ * one, where little is optimised, about even), and the young-generation collector copied its strings
+ * (10 MB) on their way to the old one: with a good first system most sentences are never written,
+ * and with one system none is.
  */
 export class ExpectedLines {
   /** Sentences. */
