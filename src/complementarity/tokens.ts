@@ -16,13 +16,19 @@ import type { Span } from '../model/corpus.js';
 /** Interns labels to small integers, shared by every view compared together. */
 export class LabelIndex {
   private readonly ids = new Map<string, number>();
+  /** The label asked for last and its id: a run of one label is looked up once. */
+  private last: string | undefined;
+  private lastId = 0;
 
   id(label: string): number {
+    if (label === this.last) return this.lastId;
     let id = this.ids.get(label);
     if (id === undefined) {
       id = this.ids.size;
       this.ids.set(label, id);
     }
+    this.last = label;
+    this.lastId = id;
     return id;
   }
 

@@ -12,7 +12,7 @@
  */
 import { InputError } from '../errors.js';
 import { decodeTags, detectScheme, newEvidence, type DecodeOptions, type SchemeEvidence } from './chunking.js';
-import { expectedLines } from './expected.js';
+import { ExpectedLines, expectedLines } from './expected.js';
 import { LineReader } from './lines.js';
 import { keepWhole, releaseWhole } from './source.js';
 import { SharedStrings, startsAt } from '../model/shared-strings.js';
@@ -128,6 +128,9 @@ function scan(
 
 const O = 'O';
 
+/** No expected sentences: for files whose sentences cannot be compared whole. */
+const NO_LINES = new ExpectedLines({ tokens: [], sentenceEnds: [] }, false);
+
 /**
  * Rejects a carriage return inside a line (one not ending it): the sign of a file whose lines
  * end with CR alone, which would otherwise be read as one line of odd tokens and tags. `text`
@@ -217,11 +220,15 @@ class ConllScanner {
   private readonly expTags: TokenList | undefined;
   /** The scheme evidence of each expected sentence, when the reader may skip decoding (`sameTags`). */
   private readonly expEvidence: ArrayLike<number> | undefined;
-  /** The expected sentences as lines predicting the gold tags (see {@link expectedLines}), once the layout is known. */
-  private expLines: readonly string[] | undefined;
+  /** The expected sentences as lines predicting the gold tags (see {@link ExpectedLines}), once the layout is known. */
+  private expLines: ExpectedLines | undefined;
   private readonly expect: ExpectedTokens | undefined;
   /** Whether every predicted tag of the current sentence so far is the expected tag. */
   private sameTags = true;
+  /** Whether the sentence last flushed was verified with the expected tags (a sameTags segment). */
+  private flushedSame = false;
+  /** Whether the expected tags are line-safe (see {@link ExpectedTokens.lineSafe}): none holds a space or a line end. */
+  private readonly safeTags: boolean;
   /** The expected sentence, and where it starts. */
   private sentence = 0;
   private base = 0;
@@ -253,6 +260,7 @@ class ConllScanner {
     this.expTags = expect?.tags;
     this.expEvidence = expect?.tags !== undefined ? expect.evidence : undefined;
     this.expect = expect;
+    this.safeTags = expect?.lineSafe === true && expect.tags !== undefined;
     // Tag i of the sentence being flushed stands on line startLine + i (set before decoding).
     this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.sentenceEvidence };
     this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.goldEvidence };
@@ -382,30 +390,39 @@ class ConllScanner {
     const lines = this.expLines ?? this.linesOfLayout();
     const first = lineNo;
     const n = text.length;
+    // Where the sentence read line by line here started, when its expected text is not known yet
+    // (see ExpectedLines.take): read as expected, that text is the sentence's from then on.
+    let from = -1;
     for (;;) {
       if (pos >= n) break;
       if (text.charCodeAt(pos) === 10) {
         // A blank line ends the sentence (flush starts the next one).
+        const s = this.sentence;
         lineNo++;
         pos++;
         this.flush();
+        if (from >= 0 && this.flushedSame) lines.learn(s, text.slice(from, pos - 1));
+        from = -1;
         if (!this.matching) break;
         continue;
       }
-      if (this.size === 0 && this.sentence < lines.length) {
+      if (this.size === 0 && this.sentence < lines.count) {
         // The whole sentence as the expected lines predicting the gold tags, then a blank line:
         // one native comparison reads it, as the lines below would, to a sameTags segment.
         // Equality of a slice (a view, not a copy) compares memory at once; startsWith compares
         // character by character, and took twice as long over the ten CoNLL files.
-        const want = lines[this.sentence];
-        const after = pos + want.length;
-        if (want.length > 0 && after < n && text.charCodeAt(after) === 10 && text.slice(pos, after) === want) {
-          this.startLine = lineNo + 1;
-          this.size = this.expEnds[this.sentence] - this.base;
-          lineNo += this.size;
-          pos = after;
-          this.flush();
-          continue;
+        const want = lines.take(this.sentence);
+        if (want === undefined) from = pos;
+        else {
+          const after = pos + want.length;
+          if (want.length > 0 && after < n && text.charCodeAt(after) === 10 && text.slice(pos, after) === want) {
+            this.startLine = lineNo + 1;
+            this.size = this.expEnds[this.sentence] - this.base;
+            lineNo += this.size;
+            pos = after;
+            this.flush();
+            continue;
+          }
         }
       }
       const next = this.runLine(text, pos, lineNo + 1);
@@ -439,7 +456,17 @@ class ConllScanner {
       if (q >= n || text.charCodeAt(q) !== 32 || !startsAt(text, p, gold)) return -1;
       p = q + 1;
     }
-    // The prediction runs to the line end; it must be a single field.
+    // Most predictions are the expected tag, one field to the line end: compared where it
+    // stands, it needs no scan and no lookup (a line-safe tag holds no space or line end).
+    if (want !== undefined && this.safeTags) {
+      const e = p + want.length;
+      if (e < n && text.charCodeAt(e) === 10 && startsAt(text, p, want)) {
+        if (this.size === 0) this.startLine = lineNo;
+        this.tags[this.size++] = want;
+        return e + 1;
+      }
+    }
+    // Any other prediction runs to the line end; it must be a single field.
     let e = p;
     let c = 0;
     for (; e < n; e++) {
@@ -448,8 +475,12 @@ class ConllScanner {
     }
     if (e === p || e >= n || c !== 10) return -1;
     if (this.size === 0) this.startLine = lineNo;
-    const tag = e - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, e);
-    if (want !== undefined && tag !== want) this.sameTags = false;
+    let tag: string;
+    if (want !== undefined && e - p === want.length && startsAt(text, p, want)) tag = want;
+    else {
+      tag = e - p === 1 && text.charCodeAt(p) === 79 ? O : this.strings.get(text, p, e);
+      if (want !== undefined) this.sameTags = false;
+    }
     this.tags[this.size++] = tag;
     return e + 1;
   }
@@ -519,10 +550,10 @@ class ConllScanner {
   }
 
   /** The expected sentences as lines of this file's layout (none when they cannot be compared whole). */
-  private linesOfLayout(): readonly string[] {
+  private linesOfLayout(): ExpectedLines {
     const expect = this.expect;
     const can = expect !== undefined && expect.lineSafe === true && this.expTags !== undefined && this.expEvidence !== undefined;
-    this.expLines = can ? expectedLines(expect, this.columns === 3) : [];
+    this.expLines = can ? expectedLines(expect, this.columns === 3) : NO_LINES;
     return this.expLines;
   }
 
@@ -639,6 +670,7 @@ class ConllScanner {
     }
     const path = this.path;
     const sameTags = verified && this.sameTags && this.expEvidence !== undefined;
+    this.flushedSame = sameTags;
     let spans: RawSpan[];
     let embeddedGold;
     try {

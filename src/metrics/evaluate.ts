@@ -4,6 +4,7 @@
  * A pure function of the corpus and the options.
  */
 import type { Corpus, Span, SystemOutput, TokenTally } from '../model/corpus.js';
+import { GoldWalk } from '../model/gold-walk.js';
 import { buildUniverse } from '../model/universe.js';
 import { tokenAccuracy } from './accuracy.js';
 import { macroAverage } from './average.js';
@@ -121,37 +122,64 @@ function sortedRecord<T>(m: Map<string, T>): Record<string, T> {
   return recordOf([...m.keys()].sort().map((k) => [k, m.get(k)!] as const));
 }
 
-/** Token-level contingency: a token is positive when some span covers it. */
-function coverage(corpus: Corpus, spans: readonly Span[]): Uint8Array {
+/**
+ * Token-level contingency: a token is positive when some span covers it. Returns the mask and
+ * how many tokens it marks (counted as they are marked: a pass over every token of the corpus,
+ * made once, would run unoptimised for much of a large corpus).
+ */
+function coverage(corpus: Corpus, spans: readonly Span[]): { mask: Uint8Array; positive: number } {
   const mask = new Uint8Array(corpus.length);
+  let positive = 0;
   for (let k = 0; k < spans.length; k++) {
     const s = spans[k];
     if (s.fragments === undefined) {
-      for (let t = s.start; t < s.end; t++) mask[t] = 1;
+      for (let t = s.start; t < s.end; t++) {
+        positive += 1 - mask[t];
+        mask[t] = 1;
+      }
     } else {
-      for (const [a, b] of s.fragments) mask.fill(1, a, b);
+      for (const [a, b] of s.fragments) {
+        for (let t = a; t < b; t++) {
+          positive += 1 - mask[t];
+          mask[t] = 1;
+        }
+      }
     }
   }
-  return mask;
+  return { mask, positive };
 }
 
 /**
  * The token contingency of each system against gold: a token is positive when some span covers
  * it. A system's side is counted over the tokens its spans cover (a stamp per token marks those
- * counted already, as spans may overlap), not over the whole corpus: a = tokens both cover,
- * b = the system's others, c = gold's others, d = the rest.
+ * counted already, as spans may overlap; spans in order and apart need none), not over the whole
+ * corpus: a = tokens both cover, b = the system's others, c = gold's others, d = the rest.
  */
 function tokenContingencies(
   corpus: Corpus, goldSpans: readonly Span[], systemSpans: readonly (readonly Span[])[],
 ): Array<{ a: number; b: number; c: number; d: number }> {
-  const gold = coverage(corpus, goldSpans);
+  const { mask: gold, positive: goldPositive } = coverage(corpus, goldSpans);
   const n = corpus.length;
-  let goldPositive = 0;
-  for (let t = 0; t < n; t++) goldPositive += gold[t];
-  const counted = new Int32Array(n);
+  let counted: Int32Array | undefined;
   const out: Array<{ a: number; b: number; c: number; d: number }> = [];
   for (let k = 0; k < systemSpans.length; k++) {
     const spans = systemSpans[k];
+    if (inOrderApart(spans)) {
+      // No token is covered twice (a tagger's spans): no stamps. A span that is the gold's own
+      // object covers gold tokens only, so counts by its length, without reading them.
+      const walk = new GoldWalk(goldSpans);
+      let a = 0;
+      let positive = 0;
+      for (let j = 0; j < spans.length; j++) {
+        const s = spans[j];
+        positive += s.end - s.start;
+        if (walk.find(s) >= 0) a += s.end - s.start;
+        else for (let t = s.start; t < s.end; t++) a += gold[t];
+      }
+      out.push({ a, b: positive - a, c: goldPositive - a, d: n - positive - goldPositive + a });
+      continue;
+    }
+    counted ??= new Int32Array(n);
     const stamp = k + 1;
     let a = 0;
     let positive = 0;
@@ -180,14 +208,32 @@ function tokenContingencies(
   return out;
 }
 
+/** Whether `spans` are contiguous, in order of start and apart (no token in two of them). */
+function inOrderApart(spans: readonly Span[]): boolean {
+  let end = -Infinity;
+  for (let k = 0; k < spans.length; k++) {
+    const s = spans[k];
+    if (s.fragments !== undefined || s.start < end || s.end < s.start) return false;
+    end = s.end;
+  }
+  return true;
+}
+
 /**
  * Counts an alignment's pairs by type and by document (thousands of pairs per system).
  */
 function tally(al: SlotAlignment, types: Map<string, Counts>, docs: Counts[]): void {
   const correct = al.correctGold;
+  // Most items are correct: a run of one label looks its counts up once.
+  let label: string | undefined;
+  let counts: Counts | undefined;
   for (let k = 0; k < correct.length; k++) {
     const g = correct[k];
-    countsOf(types, g.label).tp++;
+    if (g.label !== label) {
+      label = g.label;
+      counts = countsOf(types, label);
+    }
+    counts!.tp++;
     docs[g.doc].tp++;
   }
   for (let k = 0; k < al.substitutions.length; k++) {

@@ -9,6 +9,7 @@
 import { Bitset } from './bitset.js';
 import type { Corpus, Span } from './corpus.js';
 import { spanKey } from './corpus.js';
+import { GoldWalk } from './gold-walk.js';
 
 export type ItemMatch = 'strict' | 'boundary';
 
@@ -40,10 +41,15 @@ export interface Universe {
  */
 function scanSpans(spans: readonly Span[], labelIds: Map<string, number> | undefined, longest: number): number {
   let maxLen = longest;
+  // The label of the span before: a run of one label is looked up once.
+  let last: string | undefined;
   for (let j = 0; j < spans.length; j++) {
     const s = spans[j];
     if (s.end - s.start > maxLen) maxLen = s.end - s.start;
-    if (labelIds !== undefined && !labelIds.has(s.label)) labelIds.set(s.label, labelIds.size);
+    if (labelIds !== undefined && s.label !== last) {
+      last = s.label;
+      if (!labelIds.has(last)) labelIds.set(last, labelIds.size);
+    }
   }
   return maxLen;
 }
@@ -70,14 +76,33 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
   const numIds = new Map<number, number>();
   const strIds = new Map<string, number>();
   const items: Span[] = [];
-  const intern = (spans: readonly Span[]): number[] => {
-    const out: number[] = [];
+  let lastLabel: string | undefined;
+  let lastLabelId = 0;
+  /**
+   * The item id of each of `spans` (−1: left out by `keep`). A span that is one of `ref`'s own
+   * objects (the gold's, see gold-walk.ts) has its id from `refIds`, without a lookup.
+   */
+  const intern = (spans: readonly Span[], ref?: readonly Span[], refIds?: Int32Array): Int32Array => {
+    const out = new Int32Array(spans.length);
+    const walk = ref === undefined ? undefined : new GoldWalk(ref);
     for (let j = 0; j < spans.length; j++) {
       const s = spans[j];
+      if (walk !== undefined) {
+        const q = walk.find(s);
+        if (q >= 0) {
+          out[j] = refIds![q];
+          continue;
+        }
+      }
+      out[j] = -1;
       if (keep !== undefined && !keep(s)) continue;
       let id: number | undefined;
       if (dense && s.fragments === undefined && Number.isInteger(s.start) && s.start >= 0 && s.start < size && Number.isInteger(s.end) && s.end <= 0x7fffffff) {
-        const label = withLabel ? labelIds.get(s.label)! : 0;
+        if (withLabel && s.label !== lastLabel) {
+          lastLabel = s.label;
+          lastLabelId = labelIds.get(lastLabel)!;
+        }
+        const label = withLabel ? lastLabelId : 0;
         for (let k = first[s.start]; k >= 0; k = chain[k]) {
           if (ends[k] === s.end && labelOf[k] === label) {
             id = k;
@@ -119,18 +144,23 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
           items.push(s);
         }
       }
-      out.push(id);
+      out[j] = id;
     }
     return out;
   };
   const goldIds = intern(corpus.gold.spans);
-  const systemIds = corpus.systems.map((s) => intern(s.spans));
+  const systemIds = corpus.systems.map((s) => intern(s.spans, corpus.gold.spans, goldIds));
   const count = items.length;
+  const bitset = (ids: Int32Array): Bitset => {
+    const b = new Bitset(count);
+    for (let k = 0; k < ids.length; k++) if (ids[k] >= 0) b.add(ids[k]);
+    return b;
+  };
   return {
     match,
     size: count,
     items,
-    gold: Bitset.from(count, goldIds),
-    systems: systemIds.map((list) => Bitset.from(count, list)),
+    gold: bitset(goldIds),
+    systems: systemIds.map(bitset),
   };
 }

@@ -1,12 +1,18 @@
 /**
  * expectedLines: the text of a CoNLL system file that predicts the reference's tags, sentence by
  * sentence. The reader compares whole sentences with it; a wrong text would never match and would
- * only make reading slower, so the text itself is checked here.
+ * only make reading slower, so the text itself is checked here, and when it is written: a
+ * sentence is written only when asked for a second time, unless a file gave its text.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectedLines } from '../../src/formats/expected.js';
+import { ExpectedLines, expectedLines } from '../../src/formats/expected.js';
 import type { ExpectedTokens } from '../../src/formats/segment.js';
+
+/** Every sentence's text. */
+function all(lines: ExpectedLines): string[] {
+  return Array.from({ length: lines.count }, (_, s) => lines.line(s));
+}
 
 describe('expectedLines', () => {
   const expect3: ExpectedTokens = {
@@ -18,8 +24,8 @@ describe('expectedLines', () => {
   };
 
   it('writes `token tag` lines, or `token gold pred` with the gold tag twice, each ending with LF', () => {
-    expect(expectedLines(expect3, false)).toEqual(['Rain O\nin O\nOslo B-LOC\n. O\n', 'Ok O\n']);
-    expect(expectedLines(expect3, true)).toEqual(['Rain O O\nin O O\nOslo B-LOC B-LOC\n. O O\n', 'Ok O O\n']);
+    expect(all(expectedLines(expect3, false))).toEqual(['Rain O\nin O\nOslo B-LOC\n. O\n', 'Ok O\n']);
+    expect(all(expectedLines(expect3, true))).toEqual(['Rain O O\nin O O\nOslo B-LOC B-LOC\n. O O\n', 'Ok O O\n']);
   });
 
   it('makes each layout once per reference and shares it', () => {
@@ -36,7 +42,7 @@ describe('expectedLines', () => {
         const sentenceEnds: number[] = [];
         for (const s of sentences) sentenceEnds.push((sentenceEnds.at(-1) ?? 0) + s.length);
         const want = sentences.map((s) => s.map(([t, g]) => (withGold ? `${t} ${g} ${g}\n` : `${t} ${g}\n`)).join(''));
-        expect(expectedLines({ tokens, tags, sentenceEnds, evidence: sentences.map(() => 0), lineSafe: true }, withGold)).toEqual(want);
+        expect(all(expectedLines({ tokens, tags, sentenceEnds, evidence: sentences.map(() => 0), lineSafe: true }, withGold))).toEqual(want);
       }),
       { numRuns: 200 },
     );
@@ -50,8 +56,25 @@ describe('expectedLines', () => {
       for (const withGold of [false, true]) {
         const want = sentenceEnds.map((end, k) => tokens.slice(k === 0 ? 0 : sentenceEnds[k - 1], end)
           .map((t, j) => { const g = tags[(k === 0 ? 0 : sentenceEnds[k - 1]) + j]; return withGold ? `${t} ${g} ${g}\n` : `${t} ${g}\n`; }).join(''));
-        expect(expectedLines({ tokens, tags, sentenceEnds, evidence: sentenceEnds.map(() => 0), lineSafe: true }, withGold)).toEqual(want);
+        expect(all(expectedLines({ tokens, tags, sentenceEnds, evidence: sentenceEnds.map(() => 0), lineSafe: true }, withGold))).toEqual(want);
       }
     }
+  });
+
+  it('gives nothing the first time a sentence is asked for, then the text a file gave or the written one', () => {
+    const ref: ExpectedTokens = { ...expect3, tokens: [...expect3.tokens as string[]] };
+    const lines = expectedLines(ref, true);
+    expect(lines.take(0)).toBeUndefined();
+    expect(lines.take(1)).toBeUndefined();
+    // A file read sentence 0 as expected: its text is taken from then on, never written.
+    const read = 'xx Rain O O\nin O O\nOslo B-LOC B-LOC\n. O O\n\n'.slice(3, -1);
+    lines.learn(0, read);
+    expect(lines.take(0)).toBe(read);
+    // Sentence 1, asked for again without a file's text, is written.
+    expect(lines.take(1)).toBe('Ok O O\n');
+    expect(lines.take(1)).toBe(lines.take(1));
+    // A text learned later does not replace one already known.
+    lines.learn(1, 'other');
+    expect(lines.take(1)).toBe('Ok O O\n');
   });
 });

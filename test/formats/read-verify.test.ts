@@ -188,4 +188,19 @@ describe('verification in place gives what full reading gives', () => {
       same([text]);
     }), { numRuns: 60 });
   });
+
+  it('on several files in one load, whose sentences are each read whole once another file has read them', () => {
+    // The first file to reach a sentence reads it line by line and, when it is as expected, gives
+    // its text to the files after it; a sentence it read otherwise is written for them.
+    const lines = goldLines();
+    const pred = fc.array(fc.integer({ min: 0, max: lines.length - 1 }), { maxLength: 6 });
+    fc.assert(fc.property(fc.array(pred, { minLength: 2, maxLength: 4 }), fc.boolean(), (edits, twoColumns) => {
+      const files = edits.map((at, k) => {
+        const rows = lines.map((l) => l.split(' '));
+        for (const i of at) if (rows[i].length === 2 && rows[i][0] !== '-DOCSTART-') rows[i] = [...rows[i], rows[i][1] === 'O' ? 'B-PER' : 'O'];
+        return rows.map((f) => (f.length !== 2 ? f : twoColumns && k % 2 === 1 ? f : [...f, f[1]])).map((f) => (f.length === 3 && twoColumns && k % 2 === 1 ? [f[0], f[2]] : f).join(' ')).join('\n');
+      });
+      same(files);
+    }), { numRuns: 40 });
+  });
 });

@@ -111,6 +111,22 @@ describe('evaluate', () => {
     ]]);
     expect(expected(c, 0)).toEqual({ a: 1, b: 3, c: 2, d: 4 });
     expect(evaluate(c).systems[0].indicators).toMatchObject({ a: 1, b: 3, c: 2, d: 4 });
+    // Systems as a tagger gives them, in order and apart, sharing the gold's span objects as a
+    // loaded system does (counted by length) or holding copies of them (counted token by token).
+    const apart = (spans: Span[]) => {
+      const kept: Span[] = [];
+      for (const x of spans.slice().sort((p, q) => p.start - q.start)) if (kept.length === 0 || x.start >= kept[kept.length - 1].end) kept.push(x);
+      return kept;
+    };
+    fc.assert(fc.property(corpusArb, fc.array(fc.array(fc.oneof(fc.nat(), spanIn(4)), { maxLength: 12 }), { minLength: 1, maxLength: 3 }), (c0, picks) => {
+      const gold = c0.gold.spans.slice().sort((p, q) => p.start - q.start);
+      const systems = picks.map((list) => apart(list.flatMap((p) => {
+        if (typeof p !== 'number') return p.end <= c0.length ? [p] : [];
+        return gold.length === 0 ? [] : p % 3 === 0 ? [{ ...gold[p % gold.length] }] : [gold[p % gold.length]];
+      })));
+      const c = corpus(c0.documents.length, gold, systems);
+      evaluate(c).systems.forEach((s, k) => expect(s.indicators).toMatchObject(expected(c, k)));
+    }), { numRuns: 300 });
   });
 
   it('agrees with the universe bitsets: TP = |S ∧ G|, FP = |S| − TP, FN = |G| − TP', () => {

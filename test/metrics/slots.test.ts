@@ -112,6 +112,19 @@ describe('alignSlots invariants', () => {
       }));
   });
 
+  it('aligns a system holding the gold\'s own span objects as one holding copies of them', () => {
+    // A loaded system's span the gold has too is the gold's object; repeats and items with the
+    // same boundaries sit next to them.
+    fc.assert(fc.property(fc.array(spanArb, { maxLength: 15 }), fc.array(fc.oneof(spanArb, fc.nat()), { maxLength: 15 }), fc.constantFrom(...modes),
+      (gold, picks, mode) => {
+        const system = picks.flatMap((p) => (typeof p !== 'number' ? [p] : gold.length > 0 ? [gold[p % gold.length]] : []));
+        const shown = (a: ReturnType<typeof alignSlots>) => ({
+          correct: pairs(a.correct), substitutions: pairs(a.substitutions), deletions: a.deletions.map(show), insertions: a.insertions.map(show),
+        });
+        expect(shown(alignSlots(gold, system, mode))).toEqual(shown(alignSlots(gold, system.map((x) => ({ ...x })), mode)));
+      }), { numRuns: 500 });
+  });
+
   it("never counts fewer correct items under overlap than under strict", () => {
     fc.assert(fc.property(fc.array(spanArb, { maxLength: 15 }), fc.array(spanArb, { maxLength: 15 }), (gold, system) => {
       expect(alignSlots(gold, system, 'overlap').correct.length)

@@ -93,4 +93,25 @@ describe('buildUniverse: interning paths agree', () => {
       },
     ), { numRuns: 300 });
   });
+
+  it('gives a system span that is one of the gold\'s own objects the id a copy of it gets (in or out of order, filtered or not)', () => {
+    fc.assert(fc.property(
+      fc.array(arbSpan(30), { maxLength: 12 }),
+      fc.array(fc.array(fc.oneof(arbSpan(30), fc.nat()), { maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+      fc.boolean(),
+      fc.option(fc.constantFrom<string[]>(['PER'], ['LOC', 'ORG'])),
+      (goldUnsorted, picks, strict, types) => {
+        const gold = goldUnsorted.slice().sort((a, b) => a.start - b.start);
+        // A number picks a gold span itself: the system shares the gold's object, as a loaded one does.
+        const systems = picks.map((list) => list.flatMap((p) => (typeof p !== 'number' ? [p] : gold.length > 0 ? [gold[p % gold.length]] : [])));
+        const copy = (list: Span[]) => list.map((x) => ({ ...x }));
+        const keep = types === null ? undefined : (x: Span) => types.includes(x.label);
+        const match = strict ? 'strict' : 'boundary';
+        const shared = buildUniverse(corpus(gold, systems), match, keep);
+        const copied = buildUniverse(corpus(copy(gold), systems.map(copy)), match, keep);
+        expect(shared.items.map((x) => spanKey(x, strict))).toEqual(copied.items.map((x) => spanKey(x, strict)));
+        expect([shared.gold, ...shared.systems].map((b) => [...b])).toEqual([copied.gold, ...copied.systems].map((b) => [...b]));
+      },
+    ), { numRuns: 300 });
+  });
 });
