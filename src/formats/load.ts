@@ -250,14 +250,14 @@ class SystemAligner {
     if (seg.sameTags === true) {
       // The predictions are the gold tags of sentence `first` (the reader checked): the gold's
       // spans, shared (spans are never changed once loaded).
-      for (let j = first === 0 ? 0 : g.spanEnds[first - 1]; j < g.spanEnds[first]; j++) this.spans.push(g.spans[j]);
+      for (let j = first === 0 ? 0 : g.spanEndAt(first - 1); j < g.spanEndAt(first); j++) this.spans.push(g.spans[j]);
       return;
     }
     const single = first === last ? g.sentences[first].doc : -1;
     const spans = seg.spans;
     if (single >= 0) {
       // One gold sentence: the spans the gold has too are the gold's objects.
-      placeSpans(spans, base, single, g.spans, first === 0 ? 0 : g.spanEnds[first - 1], g.spanEnds[first], this.spans);
+      placeSpans(spans, base, single, g.spans, first === 0 ? 0 : g.spanEndAt(first - 1), g.spanEndAt(first), this.spans);
       return;
     }
     for (let j = 0; j < spans.length; j++) {
