@@ -23,6 +23,7 @@ import { basename, extname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
+import { UNTYPED } from '../report/type-name.js';
 import { attachTokenStore } from '../model/corpus-tokens.js';
 import { TokenStore, type TokenList } from '../model/token-store.js';
 import type { Corpus, InputFormat, Sentence, Span, SystemOutput, TokenTally } from '../model/corpus.js';
@@ -442,7 +443,7 @@ class SystemAligner {
     const text = (s: RawSpan) => showValue(g.unit === 'token' ? g.tokens.slice(base + s.start, base + s.end).join(' ') : '');
     for (const [k, s] of mine) {
       if (!goldRel.has(k)) {
-        diff = `embedded gold has ${showName(s.label)} ${text(s)} which the gold standard (${this.goldPath}) lacks`;
+        diff = `embedded gold has ${labelName(s.label)} ${text(s)} which the gold standard (${this.goldPath}) lacks`;
         line = lineOf(s.start);
         break;
       }
@@ -450,7 +451,7 @@ class SystemAligner {
     if (diff === undefined) {
       for (const [k, s] of goldRel) {
         if (!mine.has(k)) {
-          diff = `embedded gold lacks ${showName(s.label)} ${text(s)} which the gold standard (${this.goldPath}) has`;
+          diff = `embedded gold lacks ${labelName(s.label)} ${text(s)} which the gold standard (${this.goldPath}) has`;
           line = lineOf(s.start);
           break;
         }
@@ -565,6 +566,11 @@ function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: Expect
 
 /** Switches for tests: `verifyInPlace` lets readers check tokens against the gold in place. */
 export const loadInternals = { verifyInPlace: true };
+
+/** A label in a message: as the tables name it when it is empty (an untyped item), else as {@link showName} shows it. */
+function labelName(label: string): string {
+  return label === '' ? UNTYPED : showName(label);
+}
 
 /** Reads and aligns everything; throws InputError/UsageError with file and line on bad input. */
 export function loadCorpus(opts: LoadOptions): Corpus {

@@ -373,6 +373,14 @@ describe('loadCorpus: embedded gold', () => {
     );
   });
 
+  it('names an untyped item of the embedded gold as the tables do', () => {
+    const path = embedded((t, g) => (t === 'Dara' ? 'B-' : t === 'Mest' ? 'I-' : g));
+    expect(inputError(() => load(GOLD, [path])).message).toBe(
+      `${path}:25: embedded gold has (untyped) "Dara Mest" which the gold standard (${GOLD}) lacks; `
+      + 'pass ignoreEmbeddedGold to score against the gold standard anyway',
+    );
+  });
+
   it('loads with ignoreEmbeddedGold, recording one warning and a count', () => {
     const path = embedded((t, g) => (t === 'Pellham' ? 'B-ORG' : t === 'Maren' ? 'B-LOC' : t === 'Vosk' ? 'I-LOC' : g));
     const c = load(GOLD, [path], { ignoreEmbeddedGold: true });
