@@ -4,8 +4,7 @@
  * the TypeScript module hook; test/cli/bin.test.ts covers the build. Progress through a file
  * (onBytes), from the main thread and from workers.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type BytesProgress, t
 import { lineReaderInternals } from '../../src/formats/lines.js';
 import { parallelInternals } from '../../src/formats/load-parallel.js';
 import { fromColumns, toColumns } from '../../src/model/span-columns.js';
+import { builtModule, runOnBuild } from '../helpers/build-load.js';
 import { thrown } from '../helpers/errors.js';
 import { tempFiles } from '../helpers/temp.js';
 
@@ -125,20 +125,15 @@ describe('loading on worker threads', () => {
 
 describe('loading on worker threads from the build (dist/)', () => {
   it('gives the corpus one thread gives, the workers started from load-worker.js', () => {
-    const dist = join(import.meta.dirname, '../../dist/src/formats');
-    expect(existsSync(join(dist, 'load-worker.js')), 'dist/ is stale or missing: run npm run build').toBe(true);
-    const script = `
-      const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(${JSON.stringify(pathToFileURL(join(dist, 'load.js')).href)});
-      const { parallelInternals } = await import(${JSON.stringify(pathToFileURL(join(dist, 'load-parallel.js')).href)});
+    const r = runOnBuild<{ same: boolean; started: number; length: number }>(`
+      const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(${builtModule('load.js')});
+      const { parallelInternals } = await import(${builtModule('load-parallel.js')});
       Object.assign(parallelInternals, { minBytes: 0, goldShare: 0 });
       const opts = { ...DEFAULT_LOAD_OPTIONS, gold: ${JSON.stringify(GOLD)}, systems: ${JSON.stringify(SYSTEMS.map((x) => x.path))}.map(parseSystemArg) };
       const out = (workers) => { parallelInternals.workers = workers; return JSON.stringify(loadCorpus(opts)); };
       const one = out(0);
       const many = out(1);
-      console.log(JSON.stringify({ same: one === many, started: parallelInternals.started, length: one.length }));`;
-    const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
-    expect(p.stderr).toBe('');
-    const r = JSON.parse(p.stdout) as { same: boolean; started: number; length: number };
+      console.log(JSON.stringify({ same: one === many, started: parallelInternals.started, length: one.length }));`);
     expect(r.started).toBe(1);
     expect(r.length).toBeGreaterThan(10_000);
     expect(r.same).toBe(true);

@@ -3,14 +3,12 @@
  * error and the progress are those of one pass. Parts are made small here (a few KiB) so that
  * small invented files are cut in several places.
  */
-import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { closeSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type BytesProgress, type LoadOptions } from '../../src/formats/load.js';
 import { findCut, splitInternals } from '../../src/formats/load-split.js';
 import { lineReaderInternals } from '../../src/formats/lines.js';
+import { builtModule, runOnBuild } from '../helpers/build-load.js';
 import { thrown } from '../helpers/errors.js';
 import { tempFiles } from '../helpers/temp.js';
 
@@ -177,21 +175,16 @@ describe('reading one large reference file in parts', () => {
 
 describe('reading in parts from the build (dist/)', () => {
   it('gives the corpus of one pass, the part read by load-worker.js', () => {
-    const dist = join(import.meta.dirname, '../../dist/src/formats');
-    expect(existsSync(join(dist, 'load-worker.js')), 'dist/ is stale or missing: run npm run build').toBe(true);
     const file = temp(conlleval(60, { seed: 21 }), 'built.conll');
-    const script = `
-      const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(${JSON.stringify(pathToFileURL(join(dist, 'load.js')).href)});
-      const { splitInternals } = await import(${JSON.stringify(pathToFileURL(join(dist, 'load-split.js')).href)});
+    const r = runOnBuild<{ same: boolean; started: number; length: number }>(`
+      const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(${builtModule('load.js')});
+      const { splitInternals } = await import(${builtModule('load-split.js')});
       splitInternals.minBytes = 2048;
       const opts = { ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(${JSON.stringify(file)})] };
       const out = (parts) => { splitInternals.parts = parts; return JSON.stringify(loadCorpus(opts)); };
       const one = out(1);
       const two = out(2);
-      console.log(JSON.stringify({ same: one === two, started: splitInternals.started, length: one.length }));`;
-    const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
-    expect(p.stderr).toBe('');
-    const r = JSON.parse(p.stdout) as { same: boolean; started: number; length: number };
+      console.log(JSON.stringify({ same: one === two, started: splitInternals.started, length: one.length }));`);
     expect(r.started).toBe(1);
     expect(r.length).toBeGreaterThan(10_000);
     expect(r.same).toBe(true);
