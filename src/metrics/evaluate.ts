@@ -14,7 +14,8 @@ import { gradedPrf, type LabelDistance } from './graded.js';
 import { indicators, type Indicators } from './indicators.js';
 import { kMeasure } from './kmeasure.js';
 import { prf, type Counts, type PRF, type ZeroDivision } from './prf.js';
-import { alignSlots, type MatchMode, type SlotAlignment } from './slots.js';
+import { SlotTally } from './slot-tally.js';
+import { walkSlots, type MatchMode } from './slots.js';
 import { recordOf } from '../model/record.js';
 import { semevalSchemas, type SchemasReport } from './schemas.js';
 
@@ -106,16 +107,6 @@ export interface EvalReport {
 function scored(c: Counts, o: EvalOptions): CountsPRF {
   const p = prf(c, o.beta, o.zeroDivision);
   return { tp: c.tp, fp: c.fp, fn: c.fn, precision: p.precision, recall: p.recall, f: p.f };
-}
-
-/**
- * The counts of `label` in `m`, made zero the first time. Callers add to a named field
- * (`countsOf(m, l).tp++`).
- */
-function countsOf(m: Map<string, Counts>, label: string): Counts {
-  let c = m.get(label);
-  if (c === undefined) m.set(label, (c = { tp: 0, fp: 0, fn: 0 }));
-  return c;
 }
 
 function sortedRecord<T>(m: Map<string, T>): Record<string, T> {
@@ -219,44 +210,6 @@ function inOrderApart(spans: readonly Span[]): boolean {
   return true;
 }
 
-/**
- * Counts an alignment's pairs by type and by document (thousands of pairs per system).
- */
-function tally(al: SlotAlignment, types: Map<string, Counts>, docs: Counts[]): void {
-  const correct = al.correctGold;
-  // Most items are correct: a run of one label looks its counts up once.
-  let label: string | undefined;
-  let counts: Counts | undefined;
-  for (let k = 0; k < correct.length; k++) {
-    const g = correct[k];
-    if (g.label !== label) {
-      label = g.label;
-      counts = countsOf(types, label);
-    }
-    counts!.tp++;
-    docs[g.doc].tp++;
-  }
-  for (let k = 0; k < al.substitutions.length; k++) {
-    const pair = al.substitutions[k];
-    const g = pair[0];
-    const h = pair[1];
-    countsOf(types, g.label).fn++;
-    countsOf(types, h.label).fp++;
-    docs[g.doc].fn++;
-    docs[h.doc].fp++;
-  }
-  for (let k = 0; k < al.deletions.length; k++) {
-    const g = al.deletions[k];
-    countsOf(types, g.label).fn++;
-    docs[g.doc].fn++;
-  }
-  for (let k = 0; k < al.insertions.length; k++) {
-    const h = al.insertions[k];
-    countsOf(types, h.label).fp++;
-    docs[h.doc].fp++;
-  }
-}
-
 /** Scores one system against the gold standard. */
 function scoreSystem(
   corpus: Corpus,
@@ -268,26 +221,22 @@ function scoreSystem(
   basis: 'tokens' | 'items',
   confusion: (spans: readonly Span[]) => ConfusionMatrix,
 ): SystemScores {
-  const al: SlotAlignment = alignSlots(goldSpans, spans, o.match);
-  const c = al.correctGold.length;
-  const s = al.substitutions.length;
-  const d = al.deletions.length;
-  const i = al.insertions.length;
+  const tally = new SlotTally(corpus.documents.length, o.labelDistance !== undefined);
+  walkSlots(goldSpans, spans, o.match, tally);
+  const { c, s, d, i, docTp, docFp, docFn } = tally;
   const counts: Counts = { tp: c, fp: s + i, fn: s + d };
   const main = scored(counts, o);
 
-  const types = new Map<string, Counts>();
-  const docs = corpus.documents.map((): Counts => ({ tp: 0, fp: 0, fn: 0 }));
-  tally(al, types, docs);
-  const byType = recordOf(Object.entries(sortedRecord(types)).map(([label, tc]) => [label, scored(tc, o)] as const));
-  const byDocument = docs.map((dc, k): DocumentScores => {
+  const byType = recordOf(Object.entries(sortedRecord(tally.types)).map(([label, tc]) => [label, scored(tc, o)] as const));
+  const byDocument = corpus.documents.map((doc, k): DocumentScores => {
+    const dc: Counts = { tp: docTp[k], fp: docFp[k], fn: docFn[k] };
     const p = prf(dc, o.beta, o.zeroDivision);
-    return { id: corpus.documents[k].id, tp: dc.tp, fp: dc.fp, fn: dc.fn, precision: p.precision, recall: p.recall, f: p.f };
+    return { id: doc.id, tp: dc.tp, fp: dc.fp, fn: dc.fn, precision: p.precision, recall: p.recall, f: p.f };
   });
   const rates = errorRates({ c, s, d, i }, o.beta, o.serWeights, o.zeroDivision);
   const graded = o.labelDistance === undefined
     ? undefined
-    : gradedPrf(c, al.substitutions.map(([g, h]) => ({ gold: g.label, predicted: h.label })), c + s + d, c + s + i, o.labelDistance, o.beta, o.zeroDivision);
+    : gradedPrf(c, tally.substituted!, c + s + d, c + s + i, o.labelDistance, o.beta, o.zeroDivision);
   const scores: SystemScores = {
     name: system.name,
     source: system.source,

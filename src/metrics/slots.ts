@@ -35,11 +35,23 @@ export interface SlotAlignment {
 }
 
 /**
- * An alignment as it is built. The correct pairs, most of the items, are kept as two lists and
- * made into pairs only when `correct` is first read: eval reads the gold side alone, and an
- * array per pair would be thousands of allocations per system.
+ * Where an alignment's pairs and items go, one at a time, in the order the sets are merged (by
+ * boundaries): {@link walkSlots} hands them over without keeping them, so a caller that only
+ * counts (eval's scores) needs no list of the items at all.
  */
-class Alignment implements SlotAlignment {
+export interface SlotSink {
+  addCorrect(gold: Span, system: Span): void;
+  addSubstitution(gold: Span, system: Span): void;
+  addDeletion(gold: Span): void;
+  addInsertion(system: Span): void;
+}
+
+/**
+ * An alignment as it is built. The correct pairs, most of the items, are kept as two lists and
+ * made into pairs only when `correct` is first read: the significance tests read the gold side
+ * alone, and an array per pair would be thousands of allocations per system.
+ */
+class Alignment implements SlotAlignment, SlotSink {
   // Arrays of objects from the start: code compiled for one system's must hold for the next's.
   readonly correctGold: Span[] = emptyObjects();
   readonly correctSystem: Span[] = emptyObjects();
@@ -58,6 +70,18 @@ class Alignment implements SlotAlignment {
   addCorrect(g: Span, s: Span): void {
     this.correctGold.push(g);
     this.correctSystem.push(s);
+  }
+
+  addSubstitution(g: Span, s: Span): void {
+    this.substitutions.push([g, s]);
+  }
+
+  addDeletion(g: Span): void {
+    this.deletions.push(g);
+  }
+
+  addInsertion(s: Span): void {
+    this.insertions.push(s);
   }
 }
 
@@ -128,19 +152,28 @@ function goldSet(spans: readonly Span[], withLabel: boolean): readonly Span[] {
 
 /** Aligns system spans to gold spans (corpus coordinates; spans of all documents at once). */
 export function alignSlots(gold: readonly Span[], system: readonly Span[], match: MatchMode): SlotAlignment {
-  if (match === 'overlap') return alignOverlap(gold, system);
-  const withLabel = match === 'strict';
-  const g = goldSet(gold, withLabel);
-  const s = sortedSet(system, withLabel);
   const out = new Alignment();
-  merge(g, s, withLabel, out);
+  walkSlots(gold, system, match, out);
   return out;
+}
+
+/**
+ * Aligns as {@link alignSlots} does, handing each correct pair, substitution, deletion and
+ * insertion to `sink` instead of keeping them (under `strict` and `boundary`, in boundary order).
+ */
+export function walkSlots(gold: readonly Span[], system: readonly Span[], match: MatchMode, sink: SlotSink): void {
+  if (match === 'overlap') {
+    alignOverlap(gold, system, sink);
+    return;
+  }
+  const withLabel = match === 'strict';
+  merge(goldSet(gold, withLabel), sortedSet(system, withLabel), withLabel, sink);
 }
 
 /**
  * Merges the sorted sets `g` (gold) and `s` (system) one boundary at a time into `out`.
  */
-function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: Alignment): void {
+function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: SlotSink): void {
   let i = 0;
   let j = 0;
   while (i < g.length || j < s.length) {
@@ -151,8 +184,7 @@ function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: 
       const ga = i + 1 < g.length ? g[i + 1] : undefined;
       const sa = j + 1 < s.length ? s[j + 1] : undefined;
       if ((ga === undefined || ga.start !== a.start || ga.end !== a.end) && (sa === undefined || sa.start !== a.start || sa.end !== a.end)) {
-        out.correctGold.push(a);
-        out.correctSystem.push(a);
+        out.addCorrect(a, a);
         i++;
         j++;
         continue;
@@ -160,11 +192,11 @@ function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: 
     }
     const c = i >= g.length ? 1 : j >= s.length ? -1 : compareWhere(g[i], s[j]);
     if (c < 0) {
-      out.deletions.push(g[i++]);
+      out.addDeletion(g[i++]);
       continue;
     }
     if (c > 0) {
-      out.insertions.push(s[j++]);
+      out.addInsertion(s[j++]);
       continue;
     }
     let i1 = i + 1;
@@ -174,10 +206,9 @@ function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: 
     if (!withLabel || (i1 === i + 1 && j1 === j + 1 && g[i].label === s[j].label)) {
       // Correct: the boundaries match and, under strict, the one gold and one system item with
       // them (the usual case) have the same label.
-      out.correctGold.push(g[i]);
-      out.correctSystem.push(s[j]);
+      out.addCorrect(g[i], s[j]);
     } else if (i1 === i + 1 && j1 === j + 1) {
-      out.substitutions.push([g[i], s[j]]);
+      out.addSubstitution(g[i], s[j]);
     } else {
       // Same boundaries: equal labels are correct; the rest pair up as substitutions in label order.
       const leftG: Span[] = [];
@@ -191,16 +222,16 @@ function merge(g: readonly Span[], s: readonly Span[], withLabel: boolean, out: 
         else leftS.push(s[b++]);
       }
       const n = Math.min(leftG.length, leftS.length);
-      for (let k = 0; k < n; k++) out.substitutions.push([leftG[k], leftS[k]]);
-      for (let k = n; k < leftG.length; k++) out.deletions.push(leftG[k]);
-      for (let k = n; k < leftS.length; k++) out.insertions.push(leftS[k]);
+      for (let k = 0; k < n; k++) out.addSubstitution(leftG[k], leftS[k]);
+      for (let k = n; k < leftG.length; k++) out.addDeletion(leftG[k]);
+      for (let k = n; k < leftS.length; k++) out.addInsertion(leftS[k]);
     }
     i = i1;
     j = j1;
   }
 }
 
-function alignOverlap(gold: readonly Span[], system: readonly Span[]): SlotAlignment {
+function alignOverlap(gold: readonly Span[], system: readonly Span[], out: SlotSink): void {
   const g = goldSet(gold, true);
   const s = sortedSet(system, true);
   // Exact matches first (so every pair strict match counts correct is counted correct here
@@ -209,13 +240,11 @@ function alignOverlap(gold: readonly Span[], system: readonly Span[]): SlotAlign
     fixed: (a, b) => compareSpans(a, b) === 0,
     preferred: (a, b) => a.label === b.label,
   });
-  const out = new Alignment();
   for (let gi = 0; gi < g.length; gi++) {
     const si = goldMate[gi];
-    if (si < 0) out.deletions.push(g[gi]);
+    if (si < 0) out.addDeletion(g[gi]);
     else if (g[gi].label === s[si].label) out.addCorrect(g[gi], s[si]);
-    else out.substitutions.push([g[gi], s[si]]);
+    else out.addSubstitution(g[gi], s[si]);
   }
-  for (let si = 0; si < s.length; si++) if (systemMate[si] < 0) out.insertions.push(s[si]);
-  return out;
+  for (let si = 0; si < s.length; si++) if (systemMate[si] < 0) out.addInsertion(s[si]);
 }
