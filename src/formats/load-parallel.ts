@@ -1,12 +1,14 @@
 /**
  * Reading system files in parallel: {@link loadCorpus} hands a tail of its system files to
- * worker threads, which read them while it reads the gold standard and the first ones itself.
+ * worker threads, which read them while it reads the first ones itself.
  *
- * Each worker is the loader itself (load-worker.ts): it reads the gold standard on its own (a
- * worker shares no objects with the main thread, and reading the gold again costs less than
- * copying it over), then reads and aligns its files exactly as the main thread would, so every
- * result, warning and error is the one a sequential load gives. Spans come back as columns
- * (span-columns.ts) whose buffers are transferred, not cloned object by object.
+ * Each worker is the loader itself (load-worker.ts). With a CoNLL gold file it starts up while
+ * the main thread reads the gold, and is then handed the gold as columns (gold-handoff.ts);
+ * otherwise (a JSONL or BRAT gold, or the first system's embedded gold as the reference) it reads
+ * the reference again on its own. It then reads and aligns its files exactly as the main thread
+ * would, so every result, warning and error is the one a sequential load gives. Spans come back
+ * as columns (span-columns.ts) whose buffers are transferred, not cloned object by object; those
+ * that are the gold's own objects as the gold span's index.
  *
  * {@link loadCorpus} is synchronous, and stays so: the main thread waits for its workers with
  * `Atomics.wait` on a shared counter the workers bump after each message, and reads their
@@ -15,10 +17,10 @@
  *
  * Files go to workers only when they are worth a thread: regular CoNLL or JSONL files (not
  * standard input, directories or BRAT), with enough work to share out next to the gold standard
- * each worker reads again (see {@link parallelInternals}: in practice many or large JSONL files;
- * CoNLL files verified in place read at about 150 MiB/s on one thread, and a worker rarely pays
- * there); the main thread keeps the first files (so an error it meets is always the first in
- * input order), the workers take the rest in contiguous runs of about equal work.
+ * each worker is handed or reads again (see {@link parallelInternals}: in practice many system
+ * files, or large ones, beside the gold); the main thread keeps the first files (so an error it
+ * meets is always the first in input order), the workers take the rest in contiguous runs of
+ * about equal work.
  *
  * The worker entry is load-worker.js beside this module in the build, started by a small script
  * that reports an entry that fails to load. Run from the TypeScript
@@ -33,25 +35,32 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { InputError, UsageError } from '../errors.js';
-import type { InputFormat, SystemOutput } from '../model/corpus.js';
+import type { InputFormat, Span, SystemOutput } from '../model/corpus.js';
 import { fromColumns, type SpanColumns } from '../model/span-columns.js';
 import { inputKind } from './source.js';
 import type { FilePart } from './lines.js';
 import type { InputSpec, LoadOptions } from './load.js';
 import type { ReferencePart } from './reference.js';
+import type { GoldBuilder } from './gold-builder.js';
+import { goldPartOf, spansWithShared, type HandedGold } from './gold-handoff.js';
+import type { ReadSummary } from './segment.js';
 
 /**
  * Switches. The work of a system file is its size, times {@link JSONL_WORK} for JSONL. Everything
  * is read on the main thread when the system files' work is under `minBytes` (starting a worker
- * and reading the gold again costs more than it saves on small inputs: see docs/performance.md)
- * or when a worker's share would be under `goldShare` times the size of the reference it must
- * read first (reading a gold standard costs about eight times what reading a CoNLL system file
- * verified against it does, and a worker's spans must still be made objects on the main
- * thread). `workers` caps the worker threads (default: one less than the cores); `started`
- * counts the workers started; `entry` replaces the worker's entry module (a URL).
+ * costs more than it saves on small inputs: see docs/performance.md) or when a worker's share
+ * would be under `handoffShare` times the size of the gold file it is handed, or `goldShare`
+ * times the size of a reference it must read again (reading a gold standard costs about eight
+ * times what reading a CoNLL system file verified against it does). Handed the gold, a worker
+ * still starts cold, makes its own reference of the gold's columns, learns the expected
+ * sentences again (see expected.ts), and its spans must be made objects on the main thread: on
+ * 1M-token corpora with gold-sized CoNLL files it pays from about 16 systems on (2 threads).
+ * `workers` caps the worker threads (default: one less than the cores); `started` counts the
+ * workers started, `handedOff` the golds handed to workers; `entry` replaces the worker's entry
+ * module (a URL).
  */
 export const parallelInternals = {
-  minBytes: 24 << 20, goldShare: 16, workers: -1, started: 0, entry: undefined as string | undefined,
+  minBytes: 24 << 20, goldShare: 16, handoffShare: 8, workers: -1, started: 0, handedOff: 0, entry: undefined as string | undefined,
   /**
    * How long the main thread waits for a word from a worker before giving up on it. A worker
    * reports every 4 MiB it reads, well under a second apart; one that has died (out of memory,
@@ -78,10 +87,24 @@ export interface WorkerTask {
   signal: Int32Array;
   /** Read this part of the reference file instead, and send it back (see load-split.ts). */
   part?: FilePart;
+  /**
+   * Wait for the gold standard from the main thread (a {@link MainMessage} on `port`) rather than
+   * read it: `inbox[0]` is bumped after each message the main thread sends, `inbox[1]` set when
+   * the load stops.
+   */
+  goldFromMain?: boolean;
+  inbox?: Int32Array;
 }
 
+/** Messages to a worker waiting for the gold: the gold as columns, or word to read the gold file itself. */
+export type MainMessage = { kind: 'gold'; gold: HandedGold } | { kind: 'read-gold' };
+
 /** A system output as it travels back: its spans as columns. */
-export type SystemColumns = Omit<SystemOutput, 'spans'> & { columns: SpanColumns };
+export type SystemColumns = Omit<SystemOutput, 'spans'> & {
+  columns: SpanColumns;
+  /** With a gold handed over: for each span, the index of the gold span it is, or -1 (see gold-handoff.ts). */
+  shared?: Int32Array;
+};
 
 /** An error as it travels back. */
 export interface ErrorInfo {
@@ -125,6 +148,9 @@ export interface ParallelRead {
 
   /** Stops the workers (after an error on the main thread). */
   stop(): void;
+
+  /** Hands the gold standard, read and finished, to the workers that wait for it (when they do). */
+  handOff(gold: GoldBuilder, summary: ReadSummary): void;
 }
 
 /** The work of each file (see {@link parallelInternals}), or undefined when one may not go to a worker. */
@@ -167,8 +193,12 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
   } catch {
     return undefined;
   }
+  // A CoNLL gold file is handed to the workers once read (gold-handoff.ts); any other reference
+  // each worker reads again.
+  const handoff = opts.gold !== undefined && formatOf(opts.gold) === 'conll';
+  const share = handoff ? parallelInternals.handoffShare : parallelInternals.goldShare;
   // Threads share the files in contiguous runs of about equal size; the main thread's run first.
-  const threads = Math.min(max + 1, candidates.length, Math.floor(total / Math.max(1, parallelInternals.goldShare * reference)));
+  const threads = Math.min(max + 1, candidates.length, Math.floor(total / Math.max(1, share * reference)));
   if (threads < 2) return undefined;
   const cuts: number[] = [];
   let acc = 0;
@@ -185,16 +215,26 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
   }
   if (groups.length === 0) return undefined;
   const signal = new Int32Array(new SharedArrayBuffer(4));
+  const inbox = handoff ? new Int32Array(new SharedArrayBuffer(8)) : undefined;
   const referenceSpec = opts.gold === undefined ? [opts.systems[0]] : [];
   const { onRead: _, onBytes: __, ...rest } = opts;
+  /** The main thread's gold spans, once handed over: a worker's spans that are the gold's become these objects. */
+  let goldSpans: readonly Span[] | undefined;
   const running = groups.map((group) => {
     const { port1, port2 } = new MessageChannel();
-    const task: WorkerTask = { options: { ...rest, systems: [...referenceSpec, ...group] }, verifyInPlace, bytes: opts.onBytes !== undefined, port: port2, signal };
+    const task: WorkerTask = {
+      options: { ...rest, systems: [...referenceSpec, ...group] }, verifyInPlace, bytes: opts.onBytes !== undefined, port: port2, signal,
+      ...(inbox === undefined ? {} : { goldFromMain: true, inbox }),
+    };
     const worker = startWorker(task);
     parallelInternals.started++;
     return { worker, port: port1, group, result: undefined as SystemOutput[] | undefined, error: undefined as Error | undefined, done: false };
   });
   const stop = () => {
+    if (inbox !== undefined) {
+      Atomics.store(inbox, 1, 1);
+      Atomics.notify(inbox, 0);
+    }
     for (const r of running) {
       r.port.close();
       void r.worker.terminate();
@@ -210,8 +250,8 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
         else if (msg.kind === 'done') {
           r.done = true;
           // In the key order of the main thread's outputs, so that they serialise alike.
-          r.result = msg.systems.map(({ columns, name, source, format, scheme, warnings, ...more }) => (
-            { name, source, format, scheme, spans: fromColumns(columns), warnings, ...more }
+          r.result = msg.systems.map(({ columns, shared, name, source, format, scheme, warnings, ...more }) => (
+            { name, source, format, scheme, spans: shared !== undefined && goldSpans !== undefined ? spansWithShared(columns, shared, goldSpans) : fromColumns(columns), warnings, ...more }
           ));
         } else if (msg.kind === 'error') {
           r.done = true;
@@ -224,6 +264,18 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
     mainCount,
     stop,
     poll: drain,
+    handOff(gold, summary) {
+      if (inbox === undefined) return;
+      const part = goldPartOf(gold);
+      const message: MainMessage = part === undefined ? { kind: 'read-gold' } : { kind: 'gold', gold: { part, summary } };
+      if (part !== undefined) {
+        goldSpans = gold.spans;
+        parallelInternals.handedOff++;
+      }
+      for (const r of running) r.port.postMessage(message);
+      Atomics.add(inbox, 0, 1);
+      Atomics.notify(inbox, 0);
+    },
     collect(onRead) {
       try {
         const heard = waitFor(signal, () => {

@@ -36,6 +36,7 @@ import { readListener, type FilePart } from './lines.js';
 import { startParallel, type ParallelRead } from './load-parallel.js';
 import { startSplit } from './load-split.js';
 import { GoldBuilder, GoldPartBuilder, placeSpans, toCorpus } from './gold-builder.js';
+import { referenceOf, type HandedGold } from './gold-handoff.js';
 import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { readDirectory } from './directory.js';
 import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
@@ -593,18 +594,20 @@ export function loadCorpus(opts: LoadOptions): Corpus {
 
 /**
  * The systems of `opts` read and aligned as {@link loadCorpus} reads them, in input order, the
- * first `skip` left out, without the checks made across systems: what a worker thread of a
- * parallel load does (load-worker.ts), always on its own thread.
+ * first `skip` left out, without the checks made across systems, and the gold's spans: what a
+ * worker thread of a parallel load does (load-worker.ts), always on its own thread; with
+ * `handed`, against the gold the main thread read (gold-handoff.ts) rather than the gold file.
  */
-export function loadSystems(opts: LoadOptions, skip: number): SystemOutput[] {
-  return readInputs(opts, false).systems.slice(skip);
+export function loadSystems(opts: LoadOptions, skip: number, handed?: HandedGold): { systems: SystemOutput[]; goldSpans: readonly Span[] } {
+  const read = readInputs(opts, false, handed);
+  return { systems: read.systems.slice(skip), goldSpans: read.goldOutput.spans };
 }
 
 /**
  * Reads the gold standard and every system (a tail of them on worker threads when `parallel`
  * and worth it: see load-parallel.ts); the systems in input order.
  */
-function readInputs(opts: LoadOptions, parallel: boolean): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
+function readInputs(opts: LoadOptions, parallel: boolean, handed?: HandedGold): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
   if (opts.systems.length === 0 && opts.gold === undefined) throw UsageError.about(undefined, 'no input: give {gold} and system files');
   checkDistinctNames(opts.systems);
   checkStdinOnce([
@@ -623,7 +626,7 @@ function readInputs(opts: LoadOptions, parallel: boolean): { corpus: Corpus; sys
   const listening = readListener.onChunk;
   if (onBytes !== undefined) readListener.onChunk = onBytes;
   try {
-    return readWith(opts, formatOf, workers, filesDone, parallel);
+    return readWith(opts, formatOf, workers, filesDone, parallel, handed);
   } catch (err) {
     workers?.stop();
     throw err;
@@ -667,6 +670,7 @@ function fileCount(opts: LoadOptions): number {
 
 function readWith(
   opts: LoadOptions, formatOf: (path: string) => InputFormat, workers: ParallelRead | undefined, filesDone: { count: number }, parallel: boolean,
+  handed: HandedGold | undefined,
 ): { corpus: Corpus; systems: SystemOutput[]; goldOutput: SystemOutput } {
   const systems: SystemOutput[] = [];
   let goldOutput: SystemOutput;
@@ -684,10 +688,14 @@ function readWith(
   // A large reference is read in parts on several threads (load-split.ts).
   const split = parallel ? startSplit(opts, path, format) : undefined;
   let reference: ReferenceRead;
-  try {
-    reference = readReference(opts, format, split?.main);
-  } finally {
-    split?.stop();
+  // A worker may be handed the gold the main thread read (gold-handoff.ts).
+  if (handed !== undefined) reference = referenceOf(path, handed);
+  else {
+    try {
+      reference = readReference(opts, format, split?.main);
+    } finally {
+      split?.stop();
+    }
   }
   const parts = split?.results ?? [];
   for (let k = 0; k < parts.length; k++) {
@@ -699,6 +707,8 @@ function readWith(
   if (opts.gold !== undefined) {
     if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, path);
     gold.finish();
+    // Workers waiting for the gold start on their files now.
+    workers?.handOff(gold, summary);
     refTags = gold.tags;
     onRead(path, gold.spans.length);
     const goldWarnings = [...summary.warnings];

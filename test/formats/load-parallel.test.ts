@@ -1,13 +1,15 @@
 /**
- * System files read on worker threads (load-parallel.ts): the corpus, every warning and every
- * error are those of a load on one thread. Run from the sources, so the workers start through
- * the TypeScript module hook; test/cli/bin.test.ts covers the build. Progress through a file
- * (onBytes), from the main thread and from workers.
+ * System files read on worker threads (load-parallel.ts), handed the gold standard the main
+ * thread read (gold-handoff.ts) or reading the reference again: the corpus, every warning and
+ * every error are those of a load on one thread. Run from the sources, so the workers start
+ * through the TypeScript module hook; test/cli/bin.test.ts covers the build. Progress through a
+ * file (onBytes), from the main thread and from workers.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Corpus } from '../../src/model/corpus.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type BytesProgress, type LoadOptions, type ReadProgress } from '../../src/formats/load.js';
 import { lineReaderInternals } from '../../src/formats/lines.js';
 import { parallelInternals } from '../../src/formats/load-parallel.js';
@@ -28,6 +30,7 @@ afterEach(() => Object.assign(parallelInternals, saved));
 function load(opts: LoadOptions, workers: number) {
   parallelInternals.minBytes = 0;
   parallelInternals.goldShare = 0;
+  parallelInternals.handoffShare = 0;
   parallelInternals.workers = workers;
   const before = parallelInternals.started;
   try {
@@ -49,6 +52,33 @@ describe('loading on worker threads', () => {
     }
   });
 
+  it('hands the gold standard to the workers, whose spans that are the gold\'s are the main thread\'s gold objects', () => {
+    const opts = { ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS };
+    const one = load(opts, 0);
+    const before = parallelInternals.handedOff;
+    const many = load(opts, 1);
+    expect(parallelInternals.handedOff).toBe(before + 1);
+    const sharedCount = (c: Corpus) => {
+      const gold = new Set(c.gold.spans);
+      return c.systems.map((s) => s.spans.filter((x) => gold.has(x)).length);
+    };
+    // Most of each system's spans are the gold's own objects, on either thread.
+    expect(sharedCount(one).every((n, k) => n > one.systems[k].spans.length / 2)).toBe(true);
+    expect(sharedCount(many)).toEqual(sharedCount(one));
+  });
+
+  it('stops the workers waiting for the gold standard when reading it fails, with the error one thread reports', () => {
+    const lines = readFileSync(GOLD, 'utf8').split('\n');
+    const at = lines.length - 40;
+    lines[at] = `${lines[at]} extra`;
+    const opts = { ...DEFAULT_LOAD_OPTIONS, gold: temp(lines.join('\n'), 'bad-gold.conll'), systems: SYSTEMS };
+    const one = thrown(() => load(opts, 0));
+    expect(one.message).toMatch(new RegExp(`bad-gold\\.conll:${at + 1}: `));
+    const t = performance.now();
+    expect(thrown(() => load(opts, 1)).message).toBe(one.message);
+    expect(performance.now() - t).toBeLessThan(10_000);
+  });
+
   it('without a gold file, reads the first system\'s embedded gold on the main thread and the rest on workers', () => {
     const conlleval = (tag: (gold: string) => string) => readFileSync(GOLD, 'utf8').split('\n')
       .map((l) => (l.trim() === '' || l.startsWith('-DOCSTART-') ? l : `${l} ${tag(l.split(' ')[1])}`)).join('\n');
@@ -60,7 +90,10 @@ describe('loading on worker threads', () => {
     const opts = { ...DEFAULT_LOAD_OPTIONS, systems: files };
     const one = load(opts, 0);
     expect(one.systems.find((s) => s.name === 'b')!.spans).toEqual([]);
+    const before = parallelInternals.handedOff;
     expect(load(opts, 1)).toEqual(one);
+    // An embedded reference is read again by the workers, not handed over.
+    expect(parallelInternals.handedOff).toBe(before);
   });
 
   it('reports the error a load on one thread reports, the first in input order, naming file and line', () => {
@@ -110,14 +143,14 @@ describe('loading on worker threads', () => {
     expect(seen.map((p) => p.path)).toEqual([GOLD, ...SYSTEMS.map((s) => s.path)]);
   });
 
-  it('keeps files on the main thread when a worker\'s share is small next to the gold standard it would read again', () => {
+  it('keeps files on the main thread when a worker\'s share is small next to the gold standard it is handed', () => {
     // Five systems about the gold standard's size each: a share of two or three is under eight golds.
     parallelInternals.workers = 1;
     parallelInternals.minBytes = 0;
     const before = parallelInternals.started;
     loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS });
     expect(parallelInternals.started).toBe(before);
-    parallelInternals.goldShare = 1;
+    parallelInternals.handoffShare = 1;
     loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS });
     expect(parallelInternals.started).toBe(before + 1);
   });
@@ -128,7 +161,7 @@ describe('loading on worker threads from the build (dist/)', () => {
     const r = runOnBuild<{ same: boolean; started: number; length: number }>(`
       const { loadCorpus, parseSystemArg, DEFAULT_LOAD_OPTIONS } = await import(${builtModule('load.js')});
       const { parallelInternals } = await import(${builtModule('load-parallel.js')});
-      Object.assign(parallelInternals, { minBytes: 0, goldShare: 0 });
+      Object.assign(parallelInternals, { minBytes: 0, goldShare: 0, handoffShare: 0 });
       const opts = { ...DEFAULT_LOAD_OPTIONS, gold: ${JSON.stringify(GOLD)}, systems: ${JSON.stringify(SYSTEMS.map((x) => x.path))}.map(parseSystemArg) };
       const out = (workers) => { parallelInternals.workers = workers; return JSON.stringify(loadCorpus(opts)); };
       const one = out(0);
@@ -173,7 +206,7 @@ describe('progress through a file (onBytes)', () => {
     }
   });
 
-  it('hears from worker threads too, of their files only (not of the gold standard they read again)', () => {
+  it('hears from worker threads too, of their files only (not of the gold standard, read once here)', () => {
     const seen: BytesProgress[] = [];
     load({ ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS, onBytes: (p) => seen.push(p) }, 1);
     const paths = seen.map((p) => p.path);

@@ -1,0 +1,110 @@
+/**
+ * Handing the gold standard the main thread has read to the worker threads that read system
+ * files (load-parallel.ts), instead of each worker reading the gold file again: the gold goes as
+ * columns ({@link GoldPart}, the form a part of a large file read on a worker comes back in), and
+ * a worker makes its own reference of them as the main thread adds such a part to its own.
+ *
+ * Reading a gold standard costs several times what verifying a system file of its size against it
+ * does, so a worker that read the gold again paid for it before its first file (and only a share of
+ * sixteen golds made that worth it); one that is handed the gold starts on its files as soon as the
+ * main thread has read it, having started up meanwhile.
+ *
+ * A worker's system spans that are the gold's own objects (most of a good system's: see
+ * gold-walk.ts) come back as the gold span's index, and become the main thread's gold object, so
+ * a system read on a worker shares the gold's spans as one read on the main thread does.
+ *
+ * Only a CoNLL-like gold goes as columns: tokens, no record ids, documents numbered as CoNLL's
+ * are, spans without fragments. Any other gold is read again by the worker, as before.
+ */
+import { emptyObjects } from '../model/arrays.js';
+import type { Span } from '../model/corpus.js';
+import { GoldWalk } from '../model/gold-walk.js';
+import { IntColumn } from '../model/int-column.js';
+import type { SpanColumns } from '../model/span-columns.js';
+import { GoldBuilder, type GoldPart } from './gold-builder.js';
+import type { ReferenceRead } from './reference.js';
+import type { ReadSummary } from './segment.js';
+
+/** The gold as it travels to a worker: its columns and the summary of its reading. */
+export interface HandedGold {
+  part: GoldPart;
+  summary: ReadSummary;
+}
+
+/** A finished gold builder (of the main thread) as columns; undefined when it cannot go as such. */
+export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
+  if (gold.unit !== 'token' || gold.idIndex.size > 0) return undefined;
+  const d = gold.documents;
+  const documents = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
+  for (let k = 0; k < d.length; k++) {
+    // Documents are numbered again where the part is added: only ids that numbering gives go.
+    if (d[k].id !== `#${k + 1}`) return undefined;
+    documents.start[k] = d[k].start;
+    documents.end[k] = d[k].end;
+    documents.firstSentence[k] = d[k].firstSentence;
+    documents.endSentence[k] = d[k].endSentence;
+    documents.marked[k] = d[k].marked === true ? 1 : 0;
+  }
+  const sentences = { start: new IntColumn(), end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
+  for (const s of gold.sentences) {
+    if (s.id !== undefined) return undefined;
+    sentences.start.push(s.start);
+    sentences.end.push(s.end);
+    sentences.line.push(s.line);
+    sentences.doc.push(s.doc);
+  }
+  const spans = { start: new IntColumn(), end: new IntColumn(), doc: new IntColumn(), label: new IntColumn() };
+  const labels: string[] = [];
+  const ids = new Map<string, number>();
+  for (const s of gold.spans) {
+    if (s.fragments !== undefined) return undefined;
+    let id = ids.get(s.label);
+    if (id === undefined) {
+      id = labels.length;
+      labels.push(s.label);
+      ids.set(s.label, id);
+    }
+    spans.start.push(s.start);
+    spans.end.push(s.end);
+    spans.doc.push(s.doc);
+    spans.label.push(id);
+  }
+  return {
+    length: gold.length,
+    tokens: gold.tokens.stored(),
+    tags: gold.tags?.stored(),
+    sentences: { start: sentences.start.toPaged(), end: sentences.end.toPaged(), line: sentences.line.toPaged(), doc: sentences.doc.toPaged() },
+    documents,
+    spans: { start: spans.start.toPaged(), end: spans.end.toPaged(), doc: spans.doc.toPaged(), label: spans.label.toPaged(), labels },
+    // Copies: the builder's own lists are views that a later sentence could outgrow.
+    spanEnds: gold.spanEnds.slice(),
+    evidence: gold.evidence?.slice(),
+    lineSafe: gold.lineSafe,
+  };
+}
+
+/** The reference a worker reads its system files against, made of the gold it was handed. */
+export function referenceOf(path: string, handed: HandedGold): ReferenceRead {
+  const gold = new GoldBuilder(path);
+  gold.append(handed.part, 0);
+  return { gold, embedded: undefined, summary: handed.summary };
+}
+
+/** For each of `spans`, the index among `gold` of the very object it is, or -1 (see gold-walk.ts). */
+export function sharedIndices(spans: readonly Span[], gold: readonly Span[]): Int32Array {
+  const walk = new GoldWalk(gold);
+  const out = new Int32Array(spans.length);
+  for (let j = 0; j < spans.length; j++) out[j] = walk.find(spans[j]);
+  return out;
+}
+
+/** The spans of `cols`, in order: those with a shared index are `gold`'s objects, the others new. */
+export function spansWithShared(cols: SpanColumns, shared: Int32Array, gold: readonly Span[]): Span[] {
+  const { start, end, doc, label, labels } = cols;
+  const out = emptyObjects<Span>();
+  for (let i = 0; i < start.length; i++) {
+    const k = shared[i];
+    out.push(k >= 0 ? gold[k] : { doc: doc[i], start: start[i], end: end[i], label: labels[label[i]] });
+  }
+  return out;
+}
