@@ -18,6 +18,8 @@ export interface LoadingState {
   reading?: string;
   /** How much of it is read, once a first chunk of a large file is: `120 of 954 MiB`. */
   readingBytes?: string;
+  /** The same as MiB read of the file's size, for a bar (absent for a stream, whose size is not known). */
+  readingMiB?: { done: number; total: number };
   /** What is being computed once every file is read. */
   step?: string;
 }
@@ -33,7 +35,11 @@ export function loadingLines(s: LoadingState, columns: number): string[] {
     `${s.files} of ${s.total} files read, ${s.items.toLocaleString('en-US')} items`,
   ];
   if (s.step !== undefined) lines.push(`${s.step}…`);
-  else if (s.reading !== undefined) lines.push(`reading ${s.reading}…${s.readingBytes === undefined ? '' : ` ${s.readingBytes}`}`);
+  else if (s.reading !== undefined) {
+    lines.push(`reading ${s.reading}…${s.readingBytes === undefined ? '' : ` ${s.readingBytes}`}`);
+    // A large file moves the files bar only once read: its own bar moves meanwhile.
+    if (s.readingMiB !== undefined) lines.push(progressLine('MiB  ', s.readingMiB.done, s.readingMiB.total, Math.max(5, Math.min(30, w - 30))));
+  }
   return lines.map(cut);
 }
 
@@ -64,15 +70,17 @@ export function startLoadingScreen(sink: LoadingSink, files: readonly string[]):
   return {
     read: (p) => {
       const next = files[p.done];
-      state = { ...state, files: p.done, total: p.total, items: state.items + p.items, reading: next === undefined ? undefined : basename(next), readingBytes: undefined };
+      state = { ...state, files: p.done, total: p.total, items: state.items + p.items, reading: next === undefined ? undefined : basename(next), readingBytes: undefined, readingMiB: undefined };
       draw();
     },
     bytes: (p) => {
       // A small file is read in a moment: its MiB (`0 of 0 MiB`) would only flicker, as on the CLI.
       if ((p.size ?? p.bytes) < BYTES_PROGRESS_FROM) return;
-      const mib = (b: number) => Math.floor(b / 2 ** 20).toLocaleString('en-US');
+      const whole = (b: number) => Math.floor(b / 2 ** 20);
+      const mib = (b: number) => whole(b).toLocaleString('en-US');
       const shown = p.size === undefined ? `${mib(p.bytes)} MiB` : `${mib(p.bytes)} of ${mib(p.size)} MiB`;
-      state = { ...state, reading: basename(p.path), readingBytes: shown };
+      const readingMiB = p.size === undefined ? undefined : { done: whole(p.bytes), total: Math.max(1, whole(p.size)) };
+      state = { ...state, reading: basename(p.path), readingBytes: shown, readingMiB };
       draw();
     },
     step: (name) => {

@@ -30,9 +30,18 @@ describe('the loading screen', () => {
     const screen = startLoadingScreen({ columns: 80, draw: (l) => frames.push([...l]) }, ['/x/big.conll', '/x/sys.conll']);
     screen.bytes({ path: '/x/big.conll', bytes: 120 * MIB, size: 954 * MIB, done: 0, total: 2 });
     expect(frames[frames.length - 1]).toContain('reading big.conll… 120 of 954 MiB');
+    // The files bar waits for the file to be read; a bar of its MiB moves meanwhile.
+    expect(frames[frames.length - 1].find((l) => l.startsWith('files'))).toMatch(/ 0% 0\/2$/);
+    expect(frames[frames.length - 1].at(-1)).toMatch(/^MiB +\[#+\.+\] 12% 120\/954$/);
+    screen.bytes({ path: '/x/big.conll', bytes: 954 * MIB, size: 954 * MIB, done: 0, total: 2 });
+    expect(frames[frames.length - 1].at(-1)).toMatch(/\] 100% 954\/954$/);
     screen.read({ path: '/x/big.conll', done: 1, total: 2, items: 10 });
     expect(frames[frames.length - 1]).toContain('reading sys.conll…');
-    expect(loadingLines({ files: 0, total: 1, items: 0, reading: 'f', readingBytes: '3 MiB' }, 80)).toContain('reading f… 3 MiB');
+    expect(frames[frames.length - 1].some((l) => l.startsWith('MiB'))).toBe(false);
+    // A stream's size is not known: its MiB so far, and no bar.
+    const stream = loadingLines({ files: 0, total: 1, items: 0, reading: 'f', readingBytes: '3 MiB' }, 80);
+    expect(stream).toContain('reading f… 3 MiB');
+    expect(stream.some((l) => l.startsWith('MiB'))).toBe(false);
   });
 
   it('says nothing of the MiB of a file below the CLI threshold (no "0 of 0 MiB" for the CoNLL-2003 gold)', () => {
@@ -43,6 +52,7 @@ describe('the loading screen', () => {
     expect(frames).toHaveLength(1);
     expect(frames[0].at(-1)).toBe('reading gold.conll…');
     screen.bytes({ path: '/x/gold.conll', bytes: 4 * MIB, size: BYTES_PROGRESS_FROM, done: 0, total: 2 });
-    expect(frames.at(-1)!.at(-1)).toBe('reading gold.conll… 4 of 16 MiB');
+    expect(frames.at(-1)!.at(-2)).toBe('reading gold.conll… 4 of 16 MiB');
+    expect(frames.at(-1)!.at(-1)).toMatch(/ 25% 4\/16$/);
   });
 });
