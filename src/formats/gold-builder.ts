@@ -187,7 +187,7 @@ export class GoldBuilder {
     }
     for (let k = continues ? 1 : 0; k < d.start.length; k++) {
       this.documents.push({
-        index: shift + k, id: `#${shift + k + 1}`,
+        index: shift + k, id: d.ids?.[k] ?? `#${shift + k + 1}`,
         start: base + d.start[k], end: base + d.end[k],
         firstSentence: firstSentence + d.firstSentence[k], endSentence: firstSentence + d.endSentence[k],
         marked: d.marked[k] === 1,
@@ -196,7 +196,9 @@ export class GoldBuilder {
     const s = p.sentences;
     for (let i = 0; i < count; i++) {
       const end = base + pagedAt(s.end, i);
-      this.sentences.push({ index: firstSentence + i, doc: shift + pagedAt(s.doc, i), start: base + pagedAt(s.start, i), end, line: lineOffset + pagedAt(s.line, i), id: undefined });
+      const id = s.ids?.[i] ?? undefined;
+      if (id !== undefined) this.idIndex.set(id, firstSentence + i);
+      this.sentences.push({ index: firstSentence + i, doc: shift + pagedAt(s.doc, i), start: base + pagedAt(s.start, i), end, line: lineOffset + pagedAt(s.line, i), id });
       this.ends.push(end);
       this.spanEndList.push(firstSpan + p.spanEnds[i]);
     }
@@ -303,9 +305,10 @@ export interface GoldPart {
   length: number;
   tokens: StoredTokens;
   tags: StoredTokens | undefined;
-  /** Corpus positions, lines and documents relative to the part. */
-  sentences: { start: PagedInts; end: PagedInts; line: PagedInts; doc: PagedInts };
-  documents: { start: Int32Array; end: Int32Array; firstSentence: Int32Array; endSentence: Int32Array; marked: Uint8Array };
+  /** Corpus positions, lines and documents relative to the part; record ids, when any sentence has one (null: none). */
+  sentences: { start: PagedInts; end: PagedInts; line: PagedInts; doc: PagedInts; ids?: Array<string | null> };
+  /** Documents; their ids when not the numbering `#1`, `#2`, … that a part's documents are otherwise given. */
+  documents: { start: Int32Array; end: Int32Array; firstSentence: Int32Array; endSentence: Int32Array; marked: Uint8Array; ids?: string[] };
   spans: PagedSpans;
   spanEnds: Int32Array;
   evidence: Int32Array | undefined;
@@ -337,8 +340,10 @@ export function pagedSpanBuffers(s: PagedSpans): ArrayBuffer[] {
 /** The buffers of a part, to transfer rather than copy. */
 export function partBuffers(p: GoldPart): ArrayBuffer[] {
   const out: ArrayBuffer[] = [...storedBuffers(p.tokens), ...(p.tags === undefined ? [] : storedBuffers(p.tags)), ...pagedSpanBuffers(p.spans), p.spanEnds.buffer as ArrayBuffer];
-  for (const a of Object.values(p.sentences)) out.push(...pagedBuffers(a));
-  for (const a of Object.values(p.documents)) out.push(a.buffer as ArrayBuffer);
+  const { start, end, line, doc } = p.sentences;
+  for (const a of [start, end, line, doc]) out.push(...pagedBuffers(a));
+  const d = p.documents;
+  for (const a of [d.start, d.end, d.firstSentence, d.endSentence, d.marked]) out.push(a.buffer as ArrayBuffer);
   if (p.evidence !== undefined) out.push(p.evidence.buffer as ArrayBuffer);
   return out;
 }

@@ -13,8 +13,9 @@
  * gold-walk.ts) come back as the gold span's index, and become the main thread's gold object, so
  * a system read on a worker shares the gold's spans as one read on the main thread does.
  *
- * Only a CoNLL-like gold goes as columns: tokens, no record ids, documents numbered as CoNLL's
- * are, spans without fragments. Any other gold is read again by the worker, as before.
+ * Only a gold of tokens goes as columns (CoNLL, or JSONL records of tokens, with their record and
+ * document ids), its spans without fragments; a gold of text (character offsets) is read again by
+ * the worker.
  */
 import { emptyObjects } from '../model/arrays.js';
 import type { Span } from '../model/corpus.js';
@@ -33,12 +34,12 @@ export interface HandedGold {
 
 /** A finished gold builder (of the main thread) as columns; undefined when it cannot go as such. */
 export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
-  if (gold.unit !== 'token' || gold.idIndex.size > 0) return undefined;
+  if (gold.unit !== 'token') return undefined;
   const d = gold.documents;
-  const documents = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
+  const documents: GoldPart['documents'] = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
+  // Document ids go only when they are not the numbering a part's documents get anyway (CoNLL's).
+  if (d.some((doc, k) => doc.id !== `#${k + 1}`)) documents.ids = d.map((doc) => doc.id);
   for (let k = 0; k < d.length; k++) {
-    // Documents are numbered again where the part is added: only ids that numbering gives go.
-    if (d[k].id !== `#${k + 1}`) return undefined;
     documents.start[k] = d[k].start;
     documents.end[k] = d[k].end;
     documents.firstSentence[k] = d[k].firstSentence;
@@ -47,7 +48,6 @@ export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
   }
   const sentences = { start: new IntColumn(), end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
   for (const s of gold.sentences) {
-    if (s.id !== undefined) return undefined;
     sentences.start.push(s.start);
     sentences.end.push(s.end);
     sentences.line.push(s.line);
@@ -73,7 +73,10 @@ export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
     length: gold.length,
     tokens: gold.tokens.stored(),
     tags: gold.tags?.stored(),
-    sentences: { start: sentences.start.toPaged(), end: sentences.end.toPaged(), line: sentences.line.toPaged(), doc: sentences.doc.toPaged() },
+    sentences: {
+      start: sentences.start.toPaged(), end: sentences.end.toPaged(), line: sentences.line.toPaged(), doc: sentences.doc.toPaged(),
+      ...(gold.idIndex.size === 0 ? {} : { ids: gold.sentences.map((s) => s.id ?? null) }),
+    },
     documents,
     spans: { start: spans.start.toPaged(), end: spans.end.toPaged(), doc: spans.doc.toPaged(), label: spans.label.toPaged(), labels },
     // Copies: the builder's own lists are views that a later sentence could outgrow.

@@ -2,10 +2,10 @@
  * Reading system files in parallel: {@link loadCorpus} hands a tail of its system files to
  * worker threads, which read them while it reads the first ones itself.
  *
- * Each worker is the loader itself (load-worker.ts). With a CoNLL gold file it starts up while
- * the main thread reads the gold, and is then handed the gold as columns (gold-handoff.ts);
- * otherwise (a JSONL or BRAT gold, or the first system's embedded gold as the reference) it reads
- * the reference again on its own. It then reads and aligns its files exactly as the main thread
+ * Each worker is the loader itself (load-worker.ts). With a gold file it starts up while the
+ * main thread reads the gold, and is then handed the gold as columns (gold-handoff.ts), or told
+ * to read it itself when columns cannot carry it (text with character offsets); with the first
+ * system's embedded gold as the reference it reads that again on its own. It then reads and aligns its files exactly as the main thread
  * would, so every result, warning and error is the one a sequential load gives. Spans come back
  * as columns (span-columns.ts) whose buffers are transferred, not cloned object by object; those
  * that are the gold's own objects as the gold span's index.
@@ -193,9 +193,9 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
   } catch {
     return undefined;
   }
-  // A CoNLL gold file is handed to the workers once read (gold-handoff.ts); any other reference
-  // each worker reads again.
-  const handoff = opts.gold !== undefined && formatOf(opts.gold) === 'conll';
+  // A CoNLL or JSONL gold file is handed to the workers once read (gold-handoff.ts); the first
+  // system's embedded gold each worker reads again.
+  const handoff = opts.gold !== undefined && formatOf(opts.gold) !== 'brat';
   const share = handoff ? parallelInternals.handoffShare : parallelInternals.goldShare;
   // Threads share the files in contiguous runs of about equal size; the main thread's run first.
   const threads = Math.min(max + 1, candidates.length, Math.floor(total / Math.max(1, share * reference)));

@@ -46,9 +46,26 @@ describe('goldPartOf and referenceOf', () => {
     expect(r.embedded).toBeUndefined();
   });
 
-  it('send no columns for a gold they cannot carry: record ids, document ids, text, fragments', () => {
-    expect(goldPartOf(gold({ id: 'r1' }))).toBeUndefined();
-    expect(goldPartOf(gold({ docId: 'doc-a' }))).toBeUndefined();
+  it('carry record ids and document ids (JSONL), the ids records are matched by', () => {
+    const g = new GoldBuilder('gold.jsonl');
+    g.add(segment(['EU', 'rejects'], [], 1, { id: 'r1', docId: 'doc-a' }), [{ start: 0, end: 1, label: 'ORG', line: 1 }]);
+    g.add(segment(['Peter'], [], 2, { docId: 'doc-a' }), []);
+    g.add(segment(['BRUSSELS'], [], 3, { id: 'r3', docId: 'doc-b' }), [{ start: 0, end: 1, label: 'LOC', line: 3 }]);
+    g.finish();
+    const part = goldPartOf(g)!;
+    expect(part.documents.ids).toEqual(['doc-a', 'doc-b']);
+    expect(part.sentences.ids).toEqual(['r1', null, 'r3']);
+    const h = referenceOf('gold.jsonl', structuredClone({ part, summary: SUMMARY })).gold;
+    expect(h.documents).toEqual(g.documents);
+    expect(h.sentences).toEqual(g.sentences);
+    expect([...h.idIndex]).toEqual([...g.idIndex]);
+    // CoNLL's documents are numbered, and no ids travel.
+    const conll = goldPartOf(gold())!;
+    expect(conll.documents.ids).toBeUndefined();
+    expect(conll.sentences.ids).toBeUndefined();
+  });
+
+  it('send no columns for a gold they cannot carry: text, fragments', () => {
     const text = new GoldBuilder('gold.jsonl');
     text.add({ text: 'EU rejects', spans: [], line: 1, source: 'gold.jsonl' }, []);
     expect(goldPartOf(text)).toBeUndefined();

@@ -67,6 +67,33 @@ describe('loading on worker threads', () => {
     expect(sharedCount(many)).toEqual(sharedCount(one));
   });
 
+  it('hands a JSONL gold standard over with its record and document ids', () => {
+    const dir = join(NEWS, 'jsonl');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl') && f !== 'gold.jsonl').sort().map((f) => parseSystemArg(join(dir, f)));
+    const opts = { ...DEFAULT_LOAD_OPTIONS, gold: join(dir, 'gold.jsonl'), systems: files };
+    const one = load(opts, 0);
+    expect(one.documents[0].id).toBe('d1');
+    const before = parallelInternals.handedOff;
+    expect(load(opts, 1)).toEqual(one);
+    expect(parallelInternals.handedOff).toBe(before + 1);
+  });
+
+  it('has the workers read a gold of text (character offsets) themselves, columns not carrying it', () => {
+    const texts = ['Maren Holt scored twice.', 'Castlebridge drew with Lowmere Rovers.', 'Rain fell in Brussels.'];
+    const record = (text: string, words: string[], label: string) => {
+      const spans = words.map((w) => ({ start: text.indexOf(w), end: text.indexOf(w) + w.length, label }));
+      return JSON.stringify({ text, spans });
+    };
+    const gold = temp(texts.map((t, k) => record(t, [['Maren Holt'], ['Castlebridge', 'Lowmere Rovers'], ['Brussels']][k], k === 0 ? 'PER' : k === 1 ? 'ORG' : 'LOC')).join('\n'), 'text-gold.jsonl');
+    const systems = ['a', 'b', 'c'].map((name, n) => parseSystemArg(temp(texts.map((t, k) => record(t, [['Maren'], ['Castlebridge'], ['Brussels', 'Rain']][k].slice(0, n + 1), 'PER')).join('\n'), `${name}.jsonl`)));
+    const opts = { ...DEFAULT_LOAD_OPTIONS, gold, systems };
+    const one = load(opts, 0);
+    expect(one.unit).toBe('char');
+    const before = parallelInternals.handedOff;
+    expect(load(opts, 1)).toEqual(one);
+    expect(parallelInternals.handedOff).toBe(before);
+  });
+
   it('stops the workers waiting for the gold standard when reading it fails, with the error one thread reports', () => {
     const lines = readFileSync(GOLD, 'utf8').split('\n');
     const at = lines.length - 40;
