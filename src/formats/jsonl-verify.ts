@@ -14,6 +14,8 @@
  * A record is taken as verified only when the rest parses to an object whose `tokens` is the
  * placeholder: had the key matched inside a string, or had the record a second `tokens` key (the
  * last one wins in JSON.parse), `tokens` would be something else and the record is parsed whole.
+ * Against a reference with record ids, a record with an id must also have that sentence's id:
+ * records with ids are matched by id, and one out of the reference's order is parsed whole.
  */
 import { once } from './expected.js';
 import type { TokenList } from '../model/token-store.js';
@@ -134,6 +136,9 @@ export class JsonlTokenVerifier {
       return undefined;
     }
     if (typeof rec !== 'object' || rec === null || Array.isArray(rec) || (rec as JsonObject).tokens !== PLACEHOLDER) return undefined;
+    // A record with an id is matched by it: it is sentence k only if that is its id.
+    const id = (rec as JsonObject).id;
+    if (this.expect.ids !== undefined && id !== undefined && id !== null && String(id) !== this.expect.ids[k]) return undefined;
     this.sentence++;
     return { rec: rec as JsonObject, length };
   }

@@ -742,8 +742,11 @@ function readWith(
     });
     rest = opts.systems.slice(1);
   }
-  const expect: ExpectedTokens | undefined = loadInternals.verifyInPlace && gold.unit === 'token' && gold.idIndex.size === 0
-    ? { tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags, evidence: gold.evidence, lineSafe: gold.lineSafe }
+  const expect: ExpectedTokens | undefined = loadInternals.verifyInPlace && gold.unit === 'token'
+    ? {
+      tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags, evidence: gold.evidence, lineSafe: gold.lineSafe,
+      ...(gold.idIndex.size === 0 ? {} : { ids: gold.sentences.map((s) => s.id) }),
+    }
     : undefined;
   // The first files on this thread, the rest (when workers read them) collected below.
   if (workers !== undefined) rest = rest.slice(0, workers.mainCount - (opts.systems.length - rest.length));

@@ -189,6 +189,12 @@ export interface ExpectedTokens {
    * written as CoNLL lines that read back as the same tokens and tags.
    */
   lineSafe?: boolean;
+  /**
+   * The reference's record ids by sentence, when it has any (JSONL): a record with an id is then
+   * taken as the next sentence only when the id is that sentence's, as records with ids are
+   * matched to the reference by id, not by order.
+   */
+  ids?: ArrayLike<string | undefined>;
 }
 
 export const DEFAULT_READ_OPTIONS: ReadOptions = {

@@ -124,6 +124,27 @@ describe('loading JSONL systems with verification gives what parsing every recor
     same(GOLD, [`${JSON.stringify(SENTENCES[0])}\n{"tokens":${JSON.stringify(SENTENCES[1].tokens)},"spans":[{"start":0}]}`]);
   });
 
+  it('against a gold with record ids: records matched by id, in the gold\'s order or not, with ids it lacks or none', () => {
+    const withIds = (recs: Rec[], ids: Array<string | number | undefined>) => recs.map((x, k) => JSON.stringify(ids[k] === undefined ? x : { id: ids[k], ...x })).join('\n');
+    const gold = withIds(SENTENCES, ['a', 'b', '7']);
+    const parse = vi.spyOn(JsonlTokenVerifier.prototype, 'parse');
+    // In the gold's order, with its ids (one of them a number in the system): every record verified.
+    same(gold, [withIds(SENTENCES, ['a', 'b', 7])]);
+    expect(parse.mock.results.filter((x) => x.value !== undefined)).toHaveLength(SENTENCES.length);
+    parse.mockRestore();
+    // Out of order: matched by id, as parsing every record matches them.
+    const r = same(gold, [withIds([SENTENCES[1], SENTENCES[0], SENTENCES[2]], ['b', 'a', '7'])]) as { corpus: { systems: Array<{ spans: unknown[] }> } };
+    expect(r.corpus.systems[0].spans).toHaveLength(3);
+    // A record with the tokens of the sentence it stands at but the id of another: an error, as parsed whole.
+    expect(same(gold, [withIds(SENTENCES, ['b', 'a', '7'])])).toMatchObject({ file: expect.stringMatching(/sys\.jsonl$/), line: 1 });
+    // An id that names another sentence of the same tokens, an id the gold lacks, a repeated id, no ids.
+    same(withIds([SENTENCES[0], SENTENCES[0], SENTENCES[2]], ['a', 'b', '7']), [withIds([SENTENCES[0], SENTENCES[0], SENTENCES[2]], ['b', 'a', '7'])]);
+    same(gold, [withIds(SENTENCES, ['a', 'zz', '7'])]);
+    same(gold, [withIds(SENTENCES, ['a', 'a', '7'])]);
+    same(gold, [withIds(SENTENCES, [undefined, undefined, undefined])]);
+    same(gold, [withIds(SENTENCES, ['a', undefined, '7'])]);
+  });
+
   it('on generated references and systems (property)', () => {
     const token = fc.oneof(fc.constantFrom('a', 'Zoë', '"q"', 'x\\y', '🙂', 'é'), fc.string({ minLength: 1, maxLength: 4 }));
     const sentence = fc.array(token, { minLength: 1, maxLength: 5 });
