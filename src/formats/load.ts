@@ -95,7 +95,10 @@ function fileSize(path: string): number | undefined {
   }
 }
 
-/** How far {@link loadCorpus} has read: the file just read, files read of all, and that file's items. */
+/**
+ * How far {@link loadCorpus} has read: the file just read, files read of all, and that file's
+ * items (a file whose embedded gold column is the reference: its gold items and its predictions).
+ */
 export interface ReadProgress {
   path: string;
   done: number;
@@ -731,7 +734,8 @@ function readWith(
     }
     if (summary.segments === 0) throw new InputError(`the file has no sentences (${noSentences(summary, format)})`, first.path);
     gold.finish();
-    onRead(first.path, own.own.length);
+    // The file holds the gold's items and the system's: both are counted, as with a gold file.
+    onRead(first.path, gold.spans.length + own.own.length);
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
     goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
     const tally = withMarkers(own.tally, summary);

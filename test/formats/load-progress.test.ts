@@ -21,7 +21,8 @@ describe('loadCorpus: onRead', () => {
     const seen: ReadProgress[] = [];
     const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, systems: systems.slice(0, 2), onRead: (p) => seen.push(p) });
     expect(seen.map((p) => [p.path, p.done, p.total])).toEqual([[systems[0].path, 1, 2], [systems[1].path, 2, 2]]);
-    expect(seen[0].items).toBe(corpus.systems.find((s) => s.source === systems[0].path)!.spans.length);
+    // It holds the gold's items and its own predictions.
+    expect(seen[0].items).toBe(corpus.gold.spans.length + corpus.systems.find((s) => s.source === systems[0].path)!.spans.length);
   });
 
   it('a file that fails to load is not reported', () => {
