@@ -66,10 +66,14 @@ export interface LoadingScreen {
 export function startLoadingScreen(sink: LoadingSink, files: readonly string[]): LoadingScreen {
   let state: LoadingState = { files: 0, total: files.length, items: 0, reading: files[0] === undefined ? undefined : basename(files[0]) };
   const draw = () => sink.draw(loadingLines(state, sink.columns));
+  // Files read on worker threads are reported as they finish, not in input order: the file being
+  // read is the first one, in input order, not reported yet.
+  const read = new Set<string>();
   draw();
   return {
     read: (p) => {
-      const next = files[p.done];
+      read.add(p.path);
+      const next = files.find((f) => !read.has(f));
       state = { ...state, files: p.done, total: p.total, items: state.items + p.items, reading: next === undefined ? undefined : basename(next), readingBytes: undefined, readingMiB: undefined };
       draw();
     },

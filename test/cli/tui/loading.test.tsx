@@ -52,6 +52,20 @@ describe('startLoadingScreen', () => {
     buildModel(corpus, DEFAULT_EVAL_OPTIONS, (_, name) => screen.step(name));
     expect(frames.slice(7).map((f) => f.at(-1))).toEqual(MODEL_STEPS.map((s) => `${s}…`));
   });
+
+  it('names the first file not read yet, when files read on worker threads finish out of input order', () => {
+    const frames: string[][] = [];
+    const screen = startLoadingScreen({ columns: 80, draw: (l) => frames.push([...l]) }, ['/x/gold.conll', '/x/a.conll', '/x/b.conll', '/x/c.conll']);
+    screen.read({ path: '/x/gold.conll', done: 1, total: 4, items: 5 });
+    expect(frames.at(-1)).toContain('reading a.conll…');
+    // c was a worker's, and finished before the main thread's a.
+    screen.read({ path: '/x/c.conll', done: 2, total: 4, items: 5 });
+    expect(frames.at(-1)).toContain('reading a.conll…');
+    screen.read({ path: '/x/a.conll', done: 3, total: 4, items: 5 });
+    expect(frames.at(-1)).toContain('reading b.conll…');
+    screen.read({ path: '/x/b.conll', done: 4, total: 4, items: 5 });
+    expect(frames.at(-1)!.some((l) => l.startsWith('reading'))).toBe(false);
+  });
 });
 
 describe('enterAltScreen', () => {
