@@ -14,7 +14,7 @@ import type { Corpus, Span } from '../model/corpus.js';
 import { sentenceAt, spanText } from '../model/corpus.js';
 import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
 import { prf } from '../metrics/prf.js';
-import { itemComplementarity, type ItemComplementarity } from './comp.js';
+import { itemComplementarity, type ItemComplementarity, type PairCounts } from './comp.js';
 import { binaryKappa, LabelIndex, TokenViews } from './tokens.js';
 
 export interface CompareOptions {
@@ -43,7 +43,8 @@ export interface ItemExample {
 }
 
 /**
- * Example items of a pair (A, B), each list in corpus order:
+ * Example items of a pair (A, B): each list the first items of its set in corpus order (start,
+ * end, label), whatever other systems are compared with them:
  * - `bFinds`: gold items A misses and B finds (what raises R_Comp);
  * - `bAvoids`: spurious items of A that B does not return (what raises P_Comp);
  * - `bothMiss`: gold items both miss;  `bothWrong`: spurious items both return;
@@ -111,17 +112,18 @@ export function itemExample(corpus: Corpus, s: Span, withLabel: boolean): ItemEx
   };
 }
 
-/** The first `limit` members of `a & ~b` (or of `a & b` when `keep`) restricted by `mask`. */
-function firstItems(limit: number, a: Bitset, b: Bitset, keep: boolean, mask: Bitset, maskIn: boolean): number[] {
+/**
+ * The first `limit` of `order` (one side's items in corpus order: see {@link Universe.order})
+ * that the gold has (`inGold`) or not, and `x` has (`inX`) or not, and `y` does not have (when
+ * given): the first items, in the text, of a set of `size` members all on that side. The scan
+ * stops once it has them, or all `size` of them.
+ */
+function firstInOrder(limit: number, size: number, order: Int32Array, g: Bitset, inGold: boolean, x: Bitset, inX: boolean, y?: Bitset): number[] {
   const out: number[] = [];
-  const aw = a.words, bw = b.words, mw = mask.words;
-  for (let i = 0; i < aw.length && out.length < limit; i++) {
-    let x = aw[i] & (keep ? bw[i] : ~bw[i]) & (maskIn ? mw[i] : ~mw[i]);
-    while (x !== 0 && out.length < limit) {
-      const low = x & -x;
-      out.push((i << 5) + (31 - Math.clz32(low)));
-      x ^= low;
-    }
+  const want = Math.min(limit, size);
+  for (let k = 0; k < order.length && out.length < want; k++) {
+    const id = order[k];
+    if (g.has(id) === inGold && x.has(id) === inX && (y === undefined || !y.has(id))) out.push(id);
   }
   return out;
 }
@@ -131,8 +133,12 @@ function firstItems(limit: number, a: Bitset, b: Bitset, keep: boolean, mask: Bi
  * pairs, by item: the same items come up pair after pair (a gold item every system misses is the
  * first `bothMiss` of most pairs), and each is made once and shared.
  */
-function pairExamples(corpus: Corpus, u: Universe, a: Bitset, b: Bitset, limit: number, shown: Map<number, ItemExample>): PairExamples {
+function pairExamples(corpus: Corpus, u: Universe, ai: number, bi: number, counts: PairCounts, limit: number, shown: Map<number, ItemExample>): PairExamples {
   const g = u.gold;
+  const a = u.systems[ai];
+  const b = u.systems[bi];
+  const orderA = u.order.systems[ai];
+  const orderB = u.order.systems[bi];
   const withLabel = u.match === 'strict';
   const example = (id: number): ItemExample => {
     let e = shown.get(id);
@@ -141,15 +147,14 @@ function pairExamples(corpus: Corpus, u: Universe, a: Bitset, b: Bitset, limit: 
   };
   const show = (ids: number[]) => ids.map(example);
   if (limit <= 0) return { bFinds: [], bAvoids: [], bothMiss: [], bothWrong: [], aFinds: [], bAdds: [] };
-  // Gold items A misses: g & ~a; B finds them: & b.
-  const missedByA = g.andNot(a);
+  // Each list from the side whose items it holds, in corpus order.
   return {
-    bFinds: show(firstItems(limit, missedByA, b, true, g, true)),
-    bAvoids: show(firstItems(limit, a, b, false, g, false)),
-    bothMiss: show(firstItems(limit, missedByA, b, false, g, true)),
-    bothWrong: show(firstItems(limit, a, b, true, g, false)),
-    aFinds: show(firstItems(limit, a, b, false, g, true)),
-    bAdds: show(firstItems(limit, b, a, false, g, false)),
+    bFinds: show(firstInOrder(limit, counts.onlyBCorrect, orderB, g, true, a, false)),
+    bAvoids: show(firstInOrder(limit, counts.onlyAWrong, orderA, g, false, b, false)),
+    bothMiss: show(firstInOrder(limit, counts.bothMissed, u.order.gold, g, true, a, false, b)),
+    bothWrong: show(firstInOrder(limit, counts.bothWrong, orderA, g, false, b, true)),
+    aFinds: show(firstInOrder(limit, counts.onlyACorrect, orderA, g, true, b, false)),
+    bAdds: show(firstInOrder(limit, counts.onlyBWrong, orderB, g, false, a, false)),
   };
 }
 
@@ -216,7 +221,7 @@ export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT
         ...item,
         comp,
         kappa,
-        examples: pairExamples(corpus, u, u.systems[a], u.systems[b], limit, shown),
+        examples: pairExamples(corpus, u, a, b, item, limit, shown),
       });
     }
   }

@@ -21,6 +21,43 @@ export interface Universe {
   gold: Bitset;
   /** One bitset per system, in corpus order. */
   systems: Bitset[];
+  /**
+   * The gold's and each system's items in corpus order (start, end, label, then id), each once:
+   * where lists of example items are taken from, so that the first items of a set are the first
+   * in the text whatever other systems were loaded (ids are numbered as items are first seen).
+   */
+  order: { gold: Int32Array; systems: Int32Array[] };
+}
+
+/** Whether item `x` comes before item `y` in corpus order (start, end, label, then id). */
+function before(items: readonly Span[], x: number, y: number): boolean {
+  const a = items[x];
+  const b = items[y];
+  if (a.start !== b.start) return a.start < b.start;
+  if (a.end !== b.end) return a.end < b.end;
+  if (a.label !== b.label) return a.label < b.label;
+  return x < y;
+}
+
+/**
+ * The distinct item ids of `ids` (one per span, −1 for a span left out) in corpus order. A
+ * loaded side's spans are in that order already (one pass tells, and repeats are then next to
+ * each other); others are sorted.
+ */
+function inCorpusOrder(ids: Int32Array, items: readonly Span[]): Int32Array {
+  const out: number[] = [];
+  let sorted = true;
+  for (let j = 0; j < ids.length; j++) {
+    const id = ids[j];
+    if (id < 0) continue;
+    const last = out.length === 0 ? -1 : out[out.length - 1];
+    if (id === last) continue;
+    if (last >= 0 && !before(items, last, id)) sorted = false;
+    out.push(id);
+  }
+  if (sorted) return Int32Array.from(out);
+  const once = [...new Set(out)].sort((x, y) => (x === y ? 0 : before(items, x, y) ? -1 : 1));
+  return Int32Array.from(once);
 }
 
 /**
@@ -162,5 +199,6 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
     items,
     gold: bitset(goldIds),
     systems: systemIds.map(bitset),
+    order: { gold: inCorpusOrder(goldIds, items), systems: systemIds.map((ids) => inCorpusOrder(ids, items)) },
   };
 }

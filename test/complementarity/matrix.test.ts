@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareSystems, pairAt } from '../../src/complementarity/matrix.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
+import type { Span } from '../../src/model/corpus.js';
 import { corpusArb, makeCorpus, span } from '../helpers/corpus.js';
 
 describe('compareSystems', () => {
@@ -50,6 +51,33 @@ describe('compareSystems', () => {
     const cc = compareSystems(chars, { match: 'strict', beta: 1 });
     expect(cc.basis).toBe('items');
     expect(pairAt(cc, 0, 1).comp).toBe(pairAt(cc, 0, 1).itemComp);
+  });
+
+  it('gives the first items of each cell in corpus order, whatever other systems are compared (random corpora)', () => {
+    const key = (e: { sentence: number; start: number; end: number; label: string | null }) => `${e.sentence}:${e.start}-${e.end}:${e.label}`;
+    const inOrder = (spans: Span[]) => [...new Map(spans.map((s) => [`${s.start}-${s.end}:${s.label}`, s])).values()]
+      .sort((x, y) => x.start - y.start || x.end - y.end || (x.label < y.label ? -1 : x.label > y.label ? 1 : 0));
+    const has = (spans: Span[], s: Span) => spans.some((t) => t.start === s.start && t.end === s.end && t.label === s.label);
+    fc.assert(
+      fc.property(corpusArb(3, 4), fc.integer({ min: 1, max: 4 }), (corpus, limit) => {
+        const r = compareSystems(corpus, { match: 'strict', beta: 1, examples: limit });
+        const g = corpus.gold.spans;
+        const [A, B] = [corpus.systems[0].spans, corpus.systems[1].spans];
+        const first = (side: Span[], keep: (s: Span) => boolean) => inOrder(side.filter(keep)).slice(0, limit)
+          .map((s) => key({ sentence: Math.floor(s.start / 10) + 1, start: s.start % 10, end: s.end - 10 * Math.floor(s.start / 10), label: s.label }));
+        const p = pairAt(r, 0, 1);
+        expect(p.examples.bFinds.map(key)).toEqual(first(B, (s) => has(g, s) && !has(A, s)));
+        expect(p.examples.bAvoids.map(key)).toEqual(first(A, (s) => !has(g, s) && !has(B, s)));
+        expect(p.examples.bothMiss.map(key)).toEqual(first(g, (s) => !has(A, s) && !has(B, s)));
+        expect(p.examples.bothWrong.map(key)).toEqual(first(A, (s) => !has(g, s) && has(B, s)));
+        expect(p.examples.aFinds.map(key)).toEqual(first(A, (s) => has(g, s) && !has(B, s)));
+        expect(p.examples.bAdds.map(key)).toEqual(first(B, (s) => !has(g, s) && !has(A, s)));
+        // The pair alone, without the other systems: the same examples.
+        const alone = compareSystems({ ...corpus, systems: corpus.systems.slice(0, 2) }, { match: 'strict', beta: 1, examples: limit });
+        expect(pairAt(alone, 0, 1).examples).toEqual(p.examples);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('holds symmetric measures symmetric, caps examples and counts every cell consistently (random corpora)', () => {
