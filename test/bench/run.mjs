@@ -18,7 +18,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const shared = resolve(root, '../shared/data/conll03-12sys');
+// The twelve CoNLL-2003 systems: COMPLAN_DATA names their folder, as for the tests.
+const shared = resolve(process.env.COMPLAN_DATA ?? resolve(root, '../shared/data/conll03-12sys'));
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 
@@ -137,7 +138,7 @@ if (existsSync(shared)) {
   bench(`CoNLL-2003 test, twelve systems (${systems.length} files: 10 CoNLL, 2 JSONL)`, shared, 'gold.conll', systems, 500);
   ensembles('CoNLL-2003 test, twelve systems: compare and ensembles', shared, 'gold.conll', systems, 600);
 } else {
-  console.log('\n../shared/data/conll03-12sys not found: the twelve-system benchmark is skipped');
+  console.log(`\n${shared} not found (set COMPLAN_DATA to the folder of the twelve CoNLL-2003 systems): the twelve-system benchmark is skipped`);
 }
 
 /**
