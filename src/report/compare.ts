@@ -180,14 +180,50 @@ function namedMatrixWidth(c: Comparison): number {
   return Math.max(5, ...names) + names.reduce((sum, w) => sum + 2 + Math.max(cell, w), 0);
 }
 
+/** The width of each column of `t` as text: its widest cell or header, in characters. */
+function columnWidths(t: Table): number[] {
+  return t.columns.map((c, k) => Math.max([...c.header].length, ...t.rows.map((r) => [...r[k]].length)));
+}
+
+/**
+ * A matrix in blocks of columns of B, each with every row and within `width` (two spaces between
+ * columns, as text tables have): the first block titled as the matrix with the columns it
+ * holds, the note under the last.
+ */
+function columnBlocks(t: Table, width: number): Table[] {
+  const w = columnWidths(t);
+  const n = t.columns.length - 1;
+  const out: Table[] = [];
+  let from = 0;
+  while (from < n) {
+    let to = from + 1;
+    let used = w[0] + 2 + w[1 + from];
+    while (to < n && used + 2 + w[1 + to] <= width) used += 2 + w[1 + to++];
+    const pick = <T>(row: readonly T[]) => [row[0], ...row.slice(1 + from, 1 + to)];
+    out.push({
+      title: `${t.title} — columns ${from + 1}–${to} of ${n}`,
+      columns: pick(t.columns),
+      rows: t.rows.map(pick),
+      ...(t.shade === undefined ? {} : { shade: t.shade.map(pick) }),
+      ...(to === n && t.note !== undefined ? { note: t.note } : {}),
+    });
+    from = to;
+  }
+  return out;
+}
+
 /**
  * The tables of `complan compare`: the per-system summary, then one matrix per measure. When
  * `width` is given and matrices naming the systems would be wider, the systems are numbered
- * (the summary's `#` column is the legend): twelve systems then fit 100 columns.
+ * (the summary's `#` column is the legend): twelve systems then fit 100 columns. A numbered
+ * matrix still wider (from about thirteen systems at 100 columns) is shown in blocks of columns,
+ * every block with all the rows.
  */
 export function compareTables(c: Comparison, metrics: readonly CompareMetric[] = DEFAULT_COMPARE_METRICS, width?: number): Table[] {
   const numbered = width !== undefined && namedMatrixWidth(c) > width;
-  return [systemsTable(c, numbered), ...metrics.map((m) => matrixTable(c, m, numbered))];
+  const matrices = metrics.map((m) => matrixTable(c, m, numbered));
+  const wide = (t: Table) => columnWidths(t).reduce((sum, x) => sum + x, 0) + 2 * (t.columns.length - 1) > width!;
+  return [systemsTable(c, numbered), ...(numbered ? matrices.flatMap((t) => (wide(t) ? columnBlocks(t, width!) : [t])) : matrices)];
 }
 
 /**

@@ -20,6 +20,26 @@ const c = compareSystems(makeCorpus(gold, [a, b, gold], ['a', 'b', 'p']), { matc
 describe('compareTables', () => {
   const tables = compareTables(c, ['rComp', 'pComp', 'fComp']);
 
+  it('shows a numbered matrix still wider than the terminal in blocks of columns, every block with all the rows', () => {
+    const many = compareSystems(makeCorpus(gold, Array.from({ length: 20 }, (_, k) => (k % 3 === 0 ? a : k % 3 === 1 ? b : gold)), Array.from({ length: 20 }, (_, k) => `system-${k}`)), { match: 'strict', beta: 1 });
+    const [whole] = compareTables(many, ['rComp']).slice(1);
+    const shown = compareTables(many, ['rComp'], 100);
+    // The legend, then the matrix in blocks.
+    expect(shown[0].columns[0].header).toBe('#');
+    const blocks = shown.slice(1);
+    expect(blocks.length).toBeGreaterThan(1);
+    expect(blocks[0].title).toMatch(/ — columns 1–\d+ of 20$/);
+    for (const t of blocks) {
+      expect(t.rows).toHaveLength(20);
+      expect(Math.max(...renderText([t], { color: false }).split('\n').filter((l) => !l.startsWith('Row A')).map((l) => l.length))).toBeLessThanOrEqual(100);
+    }
+    // Side by side, the blocks are the whole matrix (numbered), and only the last has the note.
+    const numbered = compareTables(many, ['rComp'], 60).slice(1);
+    expect(numbered.flatMap((t) => t.columns.slice(1).map((x) => x.header))).toEqual(Array.from({ length: 20 }, (_, k) => String(k + 1)));
+    for (let r = 0; r < 20; r++) expect(blocks.flatMap((t) => t.rows[r].slice(1))).toEqual(whole.rows[r].slice(1));
+    expect(blocks.map((t) => t.note !== undefined)).toEqual(blocks.map((_, k) => k === blocks.length - 1));
+  });
+
   it('starts with the per-system summary: counts and conlleval-style P/R/F', () => {
     expect(tables).toHaveLength(4);
     expect(tables[0].title).toBe('Systems — 4 gold items, 3 systems; strict match, F1');
