@@ -21,7 +21,8 @@ export { isStdin, STDIN, STDIN_NAME } from './formats/source.js';
 export { goldCopyWarning, sameInput, sameItems, type GoldCopy } from './formats/gold-copy.js';
 export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions, type ReadProgress, type BytesProgress } from './formats/load.js';
 export * from './metrics/index.js';
-export { alignSlots, MATCH_MODES, overlapLength, type MatchMode, type SlotAlignment } from './metrics/slots.js';
+export { alignSlots, MATCH_MODES, overlapLength, walkSlots, type MatchMode, type SlotAlignment, type SlotSink } from './metrics/slots.js';
+export { SlotTally } from './metrics/slot-tally.js';
 export { pairOverlapping, type Pairing, type PairingRules } from './metrics/pairing.js';
 export {
   SCHEMA_NAMES, semevalSchemas, type SchemaCounts, type SchemaName, type SchemaScores, type SchemasReport,
