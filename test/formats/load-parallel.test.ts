@@ -67,6 +67,31 @@ describe('loading on worker threads', () => {
     expect(sharedCount(many)).toEqual(sharedCount(one));
   });
 
+  it('hands the gold over under every reading option, with the corpus or the error one thread gives', () => {
+    const outcome = (opts: LoadOptions, workers: number) => {
+      try {
+        return { corpus: load(opts, workers) };
+      } catch (err) {
+        return { error: (err as Error).message };
+      }
+    };
+    const variants: Array<Partial<LoadOptions>> = [
+      { invalid: 'drop' }, { invalid: 'reject' }, { strictScheme: true }, { scheme: 'iob1' }, { scheme: 'iobes' },
+      { ignoreEmbeddedGold: true }, { inputFormat: 'conll' },
+    ];
+    let loaded = 0;
+    for (const v of variants) {
+      const opts = { ...DEFAULT_LOAD_OPTIONS, ...v, gold: GOLD, systems: SYSTEMS };
+      const one = outcome(opts, 0);
+      if ('corpus' in one) loaded++;
+      const before = parallelInternals.handedOff;
+      expect(outcome(opts, 1), JSON.stringify(v)).toEqual(one);
+      if ('corpus' in one) expect(parallelInternals.handedOff - before, JSON.stringify(v)).toBe(1);
+    }
+    // Most of them load; the others fail alike.
+    expect(loaded).toBeGreaterThanOrEqual(4);
+  });
+
   it('hands a JSONL gold standard over with its record and document ids', () => {
     const dir = join(NEWS, 'jsonl');
     const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl') && f !== 'gold.jsonl').sort().map((f) => parseSystemArg(join(dir, f)));
