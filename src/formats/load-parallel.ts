@@ -5,10 +5,11 @@
  * Each worker is the loader itself (load-worker.ts). With a gold file it starts up while the
  * main thread reads the gold, and is then handed the gold as columns (gold-handoff.ts), or told
  * to read it itself when columns cannot carry it (text with character offsets); with the first
- * system's embedded gold as the reference it reads that again on its own. It then reads and aligns its files exactly as the main thread
- * would, so every result, warning and error is the one a sequential load gives. Spans come back
- * as columns (span-columns.ts) whose buffers are transferred, not cloned object by object; those
- * that are the gold's own objects as the gold span's index.
+ * system's embedded gold as the reference it reads that again on its own. It then reads and
+ * aligns its files exactly as the main thread would, so every result, warning and error is the
+ * one a sequential load gives. Spans come back as columns (span-columns.ts) whose buffers are
+ * transferred, not cloned object by object; those that are the gold's own objects as the gold
+ * span's index.
  *
  * {@link loadCorpus} is synchronous, and stays so: the main thread waits for its workers with
  * `Atomics.wait` on a shared counter the workers bump after each message, and reads their
