@@ -44,6 +44,7 @@ function SystemAblationView({ model, active, width, height }: ViewProps) {
   const [baseline, setBaseline] = useState(0);
   const [cursor, setCursor] = useState(0);
   useKeys((input, key) => {
+    if (n < 2) return;
     if (input === 'b') { setBaseline((b) => (b + 1) % n); setCursor(0); }
     else if (input === 'B') { setBaseline((b) => (b + n - 1) % n); setCursor(0); }
     else if (key.upArrow) setCursor((c) => Math.max(0, c - 1));

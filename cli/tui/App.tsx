@@ -1,10 +1,12 @@
 /**
  * The TUI: a tab bar, the current view, and the help overlay. Number keys and Tab
- * switch views, `?` opens help, `q` quits (Ctrl-C too, through Ink).
+ * switch views, `?` opens help, `q` quits (Ctrl-C too, through Ink). Every key comes here and
+ * the others go on to the view shown (use-keys.ts), so keys typed with a switch act on the view
+ * switched to.
  */
 import { Box, useApp } from 'ink';
-import { useKeys } from './use-keys.js';
-import { useState } from 'react';
+import { KeyRouter, useKeys, ViewKeys } from './use-keys.js';
+import { useMemo, useRef, useState } from 'react';
 import { AblationView } from './AblationView.js';
 import { ColorContext } from './color.js';
 import { CompView } from './CompView.js';
@@ -21,33 +23,49 @@ export function App({ model, initialView = 0, color = true }: { model: TuiModel;
   const { columns, rows } = useSize();
   const [view, setView] = useState(initialView);
   const [help, setHelp] = useState(false);
-  const [modal, setModal] = useState(false);
   // Views are mounted when first shown and then kept (hidden), so the planner keeps its state.
   const [seen, setSeen] = useState(() => new Set([initialView]));
+  const router = useMemo(() => {
+    const r = new KeyRouter();
+    r.view = initialView;
+    return r;
+  }, []);
+  // What a key decides by, as the keys before it in the same chunk left it (state is drawn later).
+  const now = useRef({ help: false, modal: false });
   const show = (v: number) => {
+    router.view = v;
     setView(v);
     setSeen((s) => (s.has(v) ? s : new Set([...s, v])));
+  };
+  const setModal = (open: boolean) => {
+    now.current.modal = open;
+  };
+  const setHelpNow = (open: boolean) => {
+    now.current.help = open;
+    setHelp(open);
   };
   useKeys((input, key) => {
     if (key.ctrl && input === 'c') {
       exit();
       return;
     }
-    if (help) {
+    if (now.current.help) {
       if (input === 'q') exit();
-      else setHelp(false);
+      else setHelpNow(false);
       return;
     }
     if (input === 'q') exit();
-    else if (input === '?') setHelp(true);
-    else if (modal) return;
+    else if (input === '?') setHelpNow(true);
+    else if (now.current.modal) router.dispatch(input, key);
     else if (/^[1-4]$/.test(input)) show(Number(input) - 1);
-    else if (key.tab) show((view + (key.shift ? VIEWS.length - 1 : 1)) % VIEWS.length);
+    else if (key.tab) show((router.view + (key.shift ? VIEWS.length - 1 : 1)) % VIEWS.length);
+    else router.dispatch(input, key);
   });
   const width = Math.max(40, columns);
   // One line for the tab bar; one spare so the frame never scrolls the terminal.
   const height = Math.max(10, rows - 2);
   const active = !help;
+  const slots = useMemo(() => VIEWS.map((_, i) => ({ router, view: i })), [router]);
   const views = [
     (on: boolean) => <SystemsView model={model} active={on} width={width} height={height} />,
     (on: boolean) => <CompView model={model} active={on} width={width} height={height} onModal={setModal} />,
@@ -62,7 +80,7 @@ export function App({ model, initialView = 0, color = true }: { model: TuiModel;
         <Box display={help ? 'none' : 'flex'} flexDirection="column" height={height}>
           {views.map((render, i) => (!seen.has(i) ? null :
             <Box key={VIEWS[i]} display={i === view ? 'flex' : 'none'} flexDirection="column">
-              {render(active && i === view)}
+              <ViewKeys.Provider value={slots[i]}>{render(active && i === view)}</ViewKeys.Provider>
             </Box>
           ))}
         </Box>

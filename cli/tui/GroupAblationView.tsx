@@ -25,6 +25,7 @@ export function GroupAblationView({ model, active, width, height }: { model: Tui
   const canPair = groups.every((g) => g.runs.length === groups[0].runs.length);
   const paired = pairedAsked && canPair;
   useKeys((input, key) => {
+    if (n < 2) return;
     if (input === 'b') { setBaseline((b) => (b + 1) % n); setCursor(0); }
     else if (input === 'B') { setBaseline((b) => (b + n - 1) % n); setCursor(0); }
     else if (input === 'p') setPaired((p) => !p);
