@@ -187,27 +187,29 @@ function columnWidths(t: Table): number[] {
 
 /**
  * A matrix in blocks of columns of B, each with every row and within `width` (two spaces between
- * columns, as text tables have): the first block titled as the matrix with the columns it
- * holds, the note under the last.
+ * columns, as text tables have), as even as they can be: as many blocks as the widest columns
+ * need, the columns shared out among them. The first block is titled as the matrix with the
+ * columns it holds, the note is under the last.
  */
 function columnBlocks(t: Table, width: number): Table[] {
   const w = columnWidths(t);
   const n = t.columns.length - 1;
+  const widest = Math.max(...w.slice(1));
+  const fit = Math.max(1, Math.floor((width - w[0]) / (2 + widest)));
+  const blocks = Math.ceil(n / fit);
   const out: Table[] = [];
-  let from = 0;
-  while (from < n) {
-    let to = from + 1;
-    let used = w[0] + 2 + w[1 + from];
-    while (to < n && used + 2 + w[1 + to] <= width) used += 2 + w[1 + to++];
+  for (let k = 0; k < blocks; k++) {
+    const from = Math.floor((k * n) / blocks);
+    const to = Math.floor(((k + 1) * n) / blocks);
     const pick = <T>(row: readonly T[]) => [row[0], ...row.slice(1 + from, 1 + to)];
+    const which = to - from === 1 ? `column ${to}` : `columns ${from + 1}–${to}`;
     out.push({
-      title: `${t.title} — columns ${from + 1}–${to} of ${n}`,
+      title: `${t.title} — ${which} of ${n}`,
       columns: pick(t.columns),
       rows: t.rows.map(pick),
       ...(t.shade === undefined ? {} : { shade: t.shade.map(pick) }),
       ...(to === n && t.note !== undefined ? { note: t.note } : {}),
     });
-    from = to;
   }
   return out;
 }
@@ -215,8 +217,8 @@ function columnBlocks(t: Table, width: number): Table[] {
 /**
  * The tables of `complan compare`: the per-system summary, then one matrix per measure. When
  * `width` is given and matrices naming the systems would be wider, the systems are numbered
- * (the summary's `#` column is the legend): twelve systems then fit 100 columns. A numbered
- * matrix still wider (from about thirteen systems at 100 columns) is shown in blocks of columns,
+ * (the summary's `#` column is the legend): thirteen systems then fit 100 columns. A numbered
+ * matrix still wider (from fourteen systems at 100 columns) is shown in blocks of columns,
  * every block with all the rows.
  */
 export function compareTables(c: Comparison, metrics: readonly CompareMetric[] = DEFAULT_COMPARE_METRICS, width?: number): Table[] {
