@@ -33,6 +33,8 @@ export class GoldBuilder {
   lineSafe = true;
   length = 0;
   private docId: string | undefined;
+  /** The line each document id began on (JSONL `doc_id`): a document's records must be together. */
+  private readonly docLines = new Map<string, number>();
   private pendingBreak = true;
 
   constructor(readonly source: string) {}
@@ -48,6 +50,16 @@ export class GoldBuilder {
       );
     }
     const newDoc = this.pendingBreak || seg.docBreak === true || (seg.docId !== undefined && seg.docId !== this.docId);
+    if (newDoc && seg.docId !== undefined) {
+      const began = this.docLines.get(seg.docId);
+      if (began !== undefined) {
+        throw new InputError(
+          `doc_id ${showValue(seg.docId)} comes back after other documents (its records began on line ${began}): a document's records must be together, as per-document scores count them`,
+          seg.source, seg.line,
+        );
+      }
+      this.docLines.set(seg.docId, seg.line);
+    }
     if (newDoc) {
       const last = this.documents[this.documents.length - 1];
       if (last !== undefined) this.closeDoc(last);

@@ -178,6 +178,14 @@ describe('loadCorpus: alignment by id', () => {
     expect(p.systems[0].warnings).toEqual([`${path}: 3 gold record(s) have no record here; scored as predicting nothing`]);
   });
 
+  it('rejects a gold whose doc_id comes back after other documents, naming both lines', () => {
+    const rec = (id: string, doc: string) => JSON.stringify({ id, doc_id: doc, tokens: ['Orrin', 'lives', '.'], spans: [] });
+    const gold = temp([rec('a1', 'news-1'), rec('b1', 'news-2'), rec('a2', 'news-1')].join('\n') + '\n', 'scattered-gold.jsonl');
+    expect(inputError(() => load(gold, [gold])).message).toBe(
+      `${gold}:3: doc_id "news-1" comes back after other documents (its records began on line 1): a document's records must be together, as per-document scores count them`,
+    );
+  });
+
   it('rejects an id that is not in the gold standard', () => {
     const path = temp('{"id": "a1", "tokens": ["Maren", "Vosk", "visited", "Tallow", "Creek", "."]}\n{"id": "zz", "tokens": ["x"]}\n', 'ids.jsonl');
     expect(inputError(() => load(fixture('gold-ids.jsonl'), [path])).message).toBe(`${path}:2: record id "zz" is not in the gold standard`);
