@@ -41,6 +41,8 @@ export interface HtmlPair {
   pComp: number | null;
   rComp: number | null;
   fComp: number | null;
+  /** The three as the page shows them (`66.67%`), rounded as every other table rounds (ties to even), not by the browser's toFixed. */
+  shown: { pComp: string; rComp: string; fComp: string };
   /** |FN_A|, of which B finds; |FP_A|, of which B avoids. */
   missedByA: number;
   bFindsCount: number;
@@ -79,11 +81,17 @@ export function heatmapData(c: Comparison, context: (e: ItemExample) => ItemCont
   const pairs = c.pairs.map((p): HtmlPair => ({
     a: p.a, b: p.b,
     pComp: jsonNumber(p.pComp), rComp: jsonNumber(p.rComp), fComp: jsonNumber(p.fComp),
+    shown: { pComp: shownPercent(p.pComp), rComp: shownPercent(p.rComp), fComp: shownPercent(p.fComp) },
     missedByA: p.onlyBCorrect + p.bothMissed, bFindsCount: p.onlyBCorrect,
     spuriousOfA: p.onlyAWrong + p.bothWrong, bAvoidsCount: p.onlyAWrong,
     examples: Object.fromEntries(EXAMPLE_LISTS.map(([list]) => [list, p.examples[list].map(idOf)])),
   }));
   return { systems: c.systems.map((s) => s.name), pairs, items };
+}
+
+/** A fraction as the pair's figures show it: a percentage with two decimals, or `undefined`. */
+function shownPercent(v: number | null): string {
+  return v === null || !Number.isFinite(v) ? 'undefined' : `${fixed(v * 100, 2)}%`;
 }
 
 /** A fraction as the cell shows it: a percentage with one decimal. */

@@ -25,7 +25,6 @@ export const REPORT_SCRIPT = String.raw`
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  function pct(v) { return v === null ? 'undefined' : (v * 100).toFixed(2) + '%'; }
 
   function showPair(index) {
     var p = pairs[index];
@@ -33,9 +32,9 @@ export const REPORT_SCRIPT = String.raw`
     detail.textContent = '';
     detail.appendChild(el('h3', null, 'What ' + p.b + ' offers ' + p.a));
     var dl = el('dl', 'figures');
-    [['P_Comp', pct(p.pComp), p.bAvoidsCount + ' of ' + p.spuriousOfA + ' spurious items of ' + p.a + ' avoided by ' + p.b],
-     ['R_Comp', pct(p.rComp), p.bFindsCount + ' of ' + p.missedByA + ' gold items ' + p.a + ' misses found by ' + p.b],
-     ['F_Comp', pct(p.fComp), 'harmonic mean of P_Comp and R_Comp']].forEach(function (f) {
+    [['P_Comp', p.shown.pComp, p.bAvoidsCount + ' of ' + p.spuriousOfA + ' spurious items of ' + p.a + ' avoided by ' + p.b],
+     ['R_Comp', p.shown.rComp, p.bFindsCount + ' of ' + p.missedByA + ' gold items ' + p.a + ' misses found by ' + p.b],
+     ['F_Comp', p.shown.fComp, 'harmonic mean of P_Comp and R_Comp']].forEach(function (f) {
       dl.appendChild(el('dt', null, f[0]));
       var dd = el('dd');
       dd.appendChild(el('strong', 'value', f[1]));

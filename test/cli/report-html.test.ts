@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 import { chromiumPresent, sharedBrowser } from '../helpers/chromium.js';
 import { ROOT, runCli } from './helpers.js';
+import { percent } from '../../src/report/number.js';
 
 const chromium = chromiumPresent('report-html');
 const temp = mkdtempSync(join(tmpdir(), 'complan-report-html-'));
@@ -116,7 +117,8 @@ describe.skipIf(chromium === undefined)('the HTML report in headless Chromium: t
       bAvoids: Array.from(d.querySelectorAll('ul.examples-bAvoids li mark')).map((m) => m.textContent),
     }));
     expect(detail.heading).toBe(`What ${pair.b} offers ${pair.a}`);
-    const pct = (v: number | null) => (v === null ? 'undefined' : `${(v * 100).toFixed(2)}%`);
+    // Rounded as every table rounds (an exact tie to even), not by the browser's toFixed.
+    const pct = (v: number | null) => (v === null ? 'undefined' : `${percent(v)}%`);
     expect(detail.text).toContain(`P_Comp${pct(pair.pComp)}`);
     expect(detail.text).toContain(`R_Comp${pct(pair.rComp)}`);
     expect(detail.text).toContain(`F_Comp${pct(pair.fComp)}`);
