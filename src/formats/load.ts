@@ -185,7 +185,8 @@ class SystemAligner {
   private ptr = 0;
   /** Whether records are matched by id: the gold has ids and so does the first record (see add). */
   private byId: boolean | undefined;
-  private seenIds = new Set<string>();
+  /** The line of each record id read so far. */
+  private seenIds = new Map<string, number>();
   private lastLine = 0;
   /** Segments read (the file's sentence count so far). */
   private count = 0;
@@ -228,8 +229,9 @@ class SystemAligner {
       if (seg.id === undefined) throw new InputError('record has no id, but earlier records had ids', seg.source, seg.line);
       const idx = g.idIndex.get(seg.id);
       if (idx === undefined) throw new InputError(`record id ${showValue(seg.id)} is not in the gold standard`, seg.source, seg.line);
-      if (this.seenIds.has(seg.id)) throw new InputError(`duplicate record id ${showValue(seg.id)}`, seg.source, seg.line);
-      this.seenIds.add(seg.id);
+      const before = this.seenIds.get(seg.id);
+      if (before !== undefined) throw new InputError(`duplicate record id ${showValue(seg.id)} (first on line ${before})`, seg.source, seg.line);
+      this.seenIds.set(seg.id, seg.line);
       first = idx;
     } else {
       first = this.ptr;

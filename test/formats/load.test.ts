@@ -199,7 +199,7 @@ describe('loadCorpus: alignment by id', () => {
   it('rejects a record id given twice', () => {
     const rec = '{"id": "b1", "tokens": ["Orrin", "lives", "in", "Pellham", "."]}\n';
     const path = temp(rec + rec, 'ids.jsonl');
-    expect(inputError(() => load(fixture('gold-ids.jsonl'), [path])).message).toBe(`${path}:2: duplicate record id "b1"`);
+    expect(inputError(() => load(fixture('gold-ids.jsonl'), [path])).message).toBe(`${path}:2: duplicate record id "b1" (first on line 1)`);
   });
 
   it('rejects a record whose token count differs from its gold record', () => {
