@@ -291,15 +291,7 @@ export class GoldPartBuilder extends GoldBuilder {
   toPart(): GoldPart {
     if (this.unit === 'char') throw new Error('text records are not read in parts');
     this.finish();
-    const d = this.documents;
-    const documents = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
-    for (let i = 0; i < d.length; i++) {
-      documents.start[i] = d[i].start;
-      documents.end[i] = d[i].end;
-      documents.firstSentence[i] = d[i].firstSentence;
-      documents.endSentence[i] = d[i].endSentence;
-      documents.marked[i] = d[i].marked === true ? 1 : 0;
-    }
+    const documents = documentColumns(this.documents);
     const s = this.sentenceColumns;
     const c = this.spanColumns;
     return {
@@ -325,6 +317,19 @@ export interface GoldPart {
   spanEnds: Int32Array;
   evidence: Int32Array | undefined;
   lineSafe: boolean;
+}
+
+/** Documents as a part's columns (without their ids). */
+export function documentColumns(d: readonly DocumentInfo[]): GoldPart['documents'] {
+  const documents: GoldPart['documents'] = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
+  for (let i = 0; i < d.length; i++) {
+    documents.start[i] = d[i].start;
+    documents.end[i] = d[i].end;
+    documents.firstSentence[i] = d[i].firstSentence;
+    documents.endSentence[i] = d[i].endSentence;
+    documents.marked[i] = d[i].marked === true ? 1 : 0;
+  }
+  return documents;
 }
 
 /** Where {@link GoldBuilder.append} put a part: its corpus position 0, document 0 (document k is shift + k) and first span. */

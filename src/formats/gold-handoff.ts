@@ -22,7 +22,7 @@ import type { Span } from '../model/corpus.js';
 import { GoldWalk } from '../model/gold-walk.js';
 import { IntColumn } from '../model/int-column.js';
 import type { SpanColumns } from '../model/span-columns.js';
-import { GoldBuilder, type GoldPart } from './gold-builder.js';
+import { documentColumns, GoldBuilder, type GoldPart } from './gold-builder.js';
 import type { ReferenceRead } from './reference.js';
 import type { ReadSummary } from './segment.js';
 
@@ -36,16 +36,9 @@ export interface HandedGold {
 export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
   if (gold.unit !== 'token') return undefined;
   const d = gold.documents;
-  const documents: GoldPart['documents'] = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
+  const documents = documentColumns(d);
   // Document ids go only when they are not the numbering a part's documents get anyway (CoNLL's).
   if (d.some((doc, k) => doc.id !== `#${k + 1}`)) documents.ids = d.map((doc) => doc.id);
-  for (let k = 0; k < d.length; k++) {
-    documents.start[k] = d[k].start;
-    documents.end[k] = d[k].end;
-    documents.firstSentence[k] = d[k].firstSentence;
-    documents.endSentence[k] = d[k].endSentence;
-    documents.marked[k] = d[k].marked === true ? 1 : 0;
-  }
   const sentences = { start: new IntColumn(), end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
   for (const s of gold.sentences) {
     sentences.start.push(s.start);
