@@ -30,7 +30,7 @@ import { itemComplementarity, type ItemComplementarity } from '../complementarit
 import { itemExample, type ItemExample, type SystemCounts } from '../complementarity/matrix.js';
 import type { Bitset } from '../model/bitset.js';
 import type { Corpus } from '../model/corpus.js';
-import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
+import { buildUniverse, compareItems, type ItemMatch, type Universe } from '../model/universe.js';
 import { DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type SystemScores } from '../metrics/evaluate.js';
 import type { ZeroDivision } from '../metrics/prf.js';
 import { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F } from './defaults.js';
@@ -164,17 +164,7 @@ export function examplesOf(corpus: Corpus, u: Universe, set: Bitset, limit: numb
 
 /** The ids of a set's items in corpus order (start, end, label; ties by item id). */
 export function itemsInOrder(u: Universe, set: Bitset): number[] {
-  const ids = Array.from(set.toArray());
-  const items = u.items;
-  ids.sort((x, y) => {
-    const a = items[x];
-    const b = items[y];
-    if (a.start !== b.start) return a.start - b.start;
-    if (a.end !== b.end) return a.end - b.end;
-    if (u.match === 'strict' && a.label !== b.label) return a.label < b.label ? -1 : 1;
-    return x - y;
-  });
-  return ids;
+  return Array.from(set.toArray()).sort((x, y) => compareItems(u.items, x, y));
 }
 
 /** Index of the system named `name`, or -1. */

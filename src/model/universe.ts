@@ -29,14 +29,17 @@ export interface Universe {
   order: { gold: Int32Array; systems: Int32Array[] };
 }
 
-/** Whether item `x` comes before item `y` in corpus order (start, end, label, then id). */
-function before(items: readonly Span[], x: number, y: number): boolean {
+/**
+ * Items `x` and `y` of `items` in corpus order: start, end, label (items with one boundary under
+ * `boundary` match are one item), then id. Negative when `x` comes first.
+ */
+export function compareItems(items: readonly Span[], x: number, y: number): number {
   const a = items[x];
   const b = items[y];
-  if (a.start !== b.start) return a.start < b.start;
-  if (a.end !== b.end) return a.end < b.end;
-  if (a.label !== b.label) return a.label < b.label;
-  return x < y;
+  if (a.start !== b.start) return a.start - b.start;
+  if (a.end !== b.end) return a.end - b.end;
+  if (a.label !== b.label) return a.label < b.label ? -1 : 1;
+  return x - y;
 }
 
 /**
@@ -52,11 +55,11 @@ function inCorpusOrder(ids: Int32Array, items: readonly Span[]): Int32Array {
     if (id < 0) continue;
     const last = out.length === 0 ? -1 : out[out.length - 1];
     if (id === last) continue;
-    if (last >= 0 && !before(items, last, id)) sorted = false;
+    if (last >= 0 && compareItems(items, last, id) >= 0) sorted = false;
     out.push(id);
   }
   if (sorted) return Int32Array.from(out);
-  const once = [...new Set(out)].sort((x, y) => (x === y ? 0 : before(items, x, y) ? -1 : 1));
+  const once = [...new Set(out)].sort((x, y) => compareItems(items, x, y));
   return Int32Array.from(once);
 }
 
