@@ -21,7 +21,7 @@ const MAP_LOOKUPS = 1 << 18;
 const MIN_SLICE_VIEW = 13;
 
 /** text[a, b) as a string that holds no reference to `text`. */
-function ownSlice(text: string, a: number, b: number): string {
+export function ownSlice(text: string, a: number, b: number): string {
   const s = text.slice(a, b);
   // Concatenating makes a new string, which slicing flattens into its own copy.
   return b - a >= MIN_SLICE_VIEW ? (' ' + s).slice(1) : s;

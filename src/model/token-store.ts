@@ -8,8 +8,14 @@
  * each (see docs/performance.md), and nothing for the garbage collector to trace but the
  * vocabulary. Pages are never copied as the store grows, so a large load needs no doubled array
  * at its peak.
+ *
+ * A store told to {@link defer} keeps where each token stands in the chunk text it was read from
+ * instead, and numbers them only when something asks for the tokens as strings: finding a token
+ * in the vocabulary is a third of reading a gold file, and scoring never asks (a system file's
+ * tokens are checked where they stand, {@link endAt}). It keeps the chunks meanwhile, up to a
+ * limit of characters, past which it numbers what it has and goes on as usual.
  */
-import { SharedStrings } from './shared-strings.js';
+import { ownSlice, SharedStrings, startsAt } from './shared-strings.js';
 
 /** Tokens a page holds: 2^20 (4 MiB). */
 const PAGE_BITS = 20;
@@ -32,6 +38,8 @@ export class TokenStore implements TokenList {
   /** The token last given to {@link push}, and its number: a run of one token (`O` tags) looks it up once. */
   private lastWord: string | undefined;
   private lastId = 0;
+  /** While deferring ({@link defer}): the tokens stand in these texts, and not yet numbered. */
+  private deferred: Deferred | undefined;
 
   /** Tokens stored. */
   get length(): number {
@@ -41,11 +49,93 @@ export class TokenStore implements TokenList {
   /** Token `index` (undefined outside 0..length-1, as an array gives; negative indices are not counted from the end). */
   at(index: number): string | undefined {
     if (!(index >= 0 && index < this.count)) return undefined;
+    const d = this.deferred;
+    if (d !== undefined) {
+      // A few tokens are cut from their text; asked for many, the store numbers them all.
+      if (++d.asked <= DEFERRED_ASKS) {
+        const k = d.textOf(index);
+        return ownSlice(d.texts[k], this.pages[index >>> PAGE_BITS][index & PAGE_MASK], d.ends[index >>> PAGE_BITS][index & PAGE_MASK]);
+      }
+      this.number();
+    }
     return this.words[this.pages[index >>> PAGE_BITS][index & PAGE_MASK]];
+  }
+
+  /**
+   * Token `index` (in the store) to use at once, joined or compared, not kept: while the store
+   * defers, cut from its text (it may be a view that keeps the text), without numbering the store.
+   */
+  view(index: number): string {
+    const d = this.deferred;
+    const i = this.pages[index >>> PAGE_BITS][index & PAGE_MASK];
+    if (d === undefined) return this.words[i];
+    return d.texts[d.textOf(index)].slice(i, d.ends[index >>> PAGE_BITS][index & PAGE_MASK]);
+  }
+
+  /**
+   * Where token `index` ends in `text` when it stands there from `pos` (its characters, compared
+   * where they stand), else -1. The caller knows the index is in the store.
+   */
+  endAt(index: number, text: string, pos: number): number {
+    const d = this.deferred;
+    const i = this.pages[index >>> PAGE_BITS][index & PAGE_MASK];
+    if (d === undefined) {
+      const word = this.words[i];
+      return pos + word.length <= text.length && startsAt(text, pos, word) ? pos + word.length : -1;
+    }
+    const own = d.texts[d.textOf(index)];
+    const end = d.ends[index >>> PAGE_BITS][index & PAGE_MASK];
+    const n = end - i;
+    if (pos + n > text.length) return -1;
+    for (let j = 0; j < n; j++) if (text.charCodeAt(pos + j) !== own.charCodeAt(i + j)) return -1;
+    return pos + n;
+  }
+
+  /** Whether the store keeps its tokens where they stand, not numbered yet (see {@link defer}). */
+  get deferring(): boolean {
+    return this.deferred !== undefined;
+  }
+
+  /**
+   * From now on (and while the store is empty or already deferring), {@link place} keeps where
+   * tokens stand in their texts, up to `chars` characters of text, rather than numbering them.
+   */
+  defer(chars: number): void {
+    if (this.count === 0 && this.deferred === undefined) this.deferred = new Deferred(chars);
+  }
+
+  /**
+   * Appends the token text[a, b): where it stands, while the store defers (see {@link defer});
+   * else as {@link add}.
+   */
+  place(text: string, a: number, b: number): void {
+    const d = this.deferred;
+    if (d === undefined) {
+      this.put(this.vocabulary.id(text, a, b));
+      return;
+    }
+    if (text !== d.last) {
+      if (d.chars + text.length > d.limit) {
+        this.number();
+        this.put(this.vocabulary.id(text, a, b));
+        return;
+      }
+      d.begin(text, this.count);
+    }
+    const page = this.count >>> PAGE_BITS;
+    this.put(a);
+    if (page === d.ends.length) d.ends.push(new Int32Array(this.pages[page].length));
+    else if (d.ends[page].length < this.pages[page].length) {
+      const grown = new Int32Array(this.pages[page].length);
+      grown.set(d.ends[page]);
+      d.ends[page] = grown;
+    }
+    d.ends[page][(this.count - 1) & PAGE_MASK] = b;
   }
 
   /** Appends the token text[a, b) (with no reference to `text` kept); returns it, as the vocabulary's string. */
   add(text: string, a: number, b: number): string {
+    if (this.deferred !== undefined) this.number();
     const id = this.vocabulary.id(text, a, b);
     this.put(id);
     return this.words[id];
@@ -53,6 +143,7 @@ export class TokenStore implements TokenList {
 
   /** Appends `token`. */
   push(token: string): void {
+    if (this.deferred !== undefined) this.number();
     if (token !== this.lastWord) {
       this.lastId = this.vocabulary.id(token, 0, token.length);
       this.lastWord = token;
@@ -64,6 +155,16 @@ export class TokenStore implements TokenList {
   slice(start = 0, end = this.count): string[] {
     const a = Math.max(0, Math.min(start, this.count));
     const b = Math.max(a, Math.min(end, this.count));
+    const d = this.deferred;
+    if (d !== undefined) {
+      // A few tokens (an item's, an example's) are cut from their text, as at() cuts them.
+      if (b - a <= DEFERRED_SLICE && d.asked + (b - a) <= DEFERRED_ASKS) {
+        const few: string[] = new Array(b - a);
+        for (let i = a; i < b; i++) few[i - a] = this.at(i)!;
+        return few;
+      }
+      this.number();
+    }
     const out: string[] = new Array(b - a);
     const { words, pages } = this;
     for (let i = a; i < b; i++) out[i - a] = words[pages[i >>> PAGE_BITS][i & PAGE_MASK]];
@@ -72,11 +173,13 @@ export class TokenStore implements TokenList {
 
   /** Distinct tokens numbered (a token first seen after the vocabulary's table filled counts once per occurrence, and one of a store appended once more). */
   get distinct(): number {
+    if (this.deferred !== undefined) this.number();
     return this.vocabulary.size;
   }
 
   /** The store as it travels between threads (the pages' buffers can be transferred: {@link storedBuffers}). */
   stored(): StoredTokens {
+    if (this.deferred !== undefined) this.number();
     return { words: this.words as string[], pages: this.pages, count: this.count };
   }
 
@@ -87,6 +190,7 @@ export class TokenStore implements TokenList {
    * tokens' own numbers.
    */
   appendStored(t: StoredTokens): void {
+    if (this.deferred !== undefined) this.number();
     const { words, pages, count } = t;
     const shift = this.vocabulary.adopt(words) - 1;
     this.lastWord = undefined;
@@ -119,6 +223,21 @@ export class TokenStore implements TokenList {
     this.count += count;
   }
 
+  /** Numbers the tokens kept where they stand (see {@link defer}), in place, and stops deferring. */
+  private number(): void {
+    const d = this.deferred!;
+    this.deferred = undefined;
+    const vocabulary = this.vocabulary;
+    for (let k = 0; k < d.texts.length; k++) {
+      const text = d.texts[k];
+      const last = k + 1 < d.texts.length ? d.firsts[k + 1] : this.count;
+      for (let i = d.firsts[k]; i < last; i++) {
+        const page = this.pages[i >>> PAGE_BITS];
+        page[i & PAGE_MASK] = vocabulary.id(text, page[i & PAGE_MASK], d.ends[i >>> PAGE_BITS][i & PAGE_MASK]);
+      }
+    }
+  }
+
   private put(id: number): void {
     const page = this.count >>> PAGE_BITS;
     if (page === this.pages.length) this.pages.push(new Int32Array(this.pages.length === 0 ? 1 << 12 : PAGE));
@@ -133,6 +252,60 @@ export class TokenStore implements TokenList {
     const grown = new Int32Array(Math.min(PAGE, old.length * 2));
     grown.set(old);
     this.pages[0] = grown;
+  }
+}
+
+/** Token `index` of `tokens` to use at once, not keep (see {@link TokenStore.view}). */
+export function viewOf(tokens: TokenList, index: number): string {
+  return tokens instanceof TokenStore ? tokens.view(index) : tokens.at(index)!;
+}
+
+/** Tokens cut from their text at most this many times before a deferring store numbers them all. */
+const DEFERRED_ASKS = 4096;
+
+/** The longest slice a deferring store cuts from its text rather than numbering its tokens. */
+const DEFERRED_SLICE = 64;
+
+/**
+ * Where a deferring {@link TokenStore}'s tokens stand: the texts (chunks of a file), the first
+ * token of each, and each token's end (its start is in the store's own pages until numbered).
+ */
+class Deferred {
+  readonly texts: string[] = [];
+  readonly firsts: number[] = [];
+  readonly ends: Int32Array[] = [];
+  /** The text tokens were last placed in, and the characters of all texts kept. */
+  last: string | undefined;
+  chars = 0;
+  /** Tokens cut from their texts so far (see {@link TokenStore.at}). */
+  asked = 0;
+  /** The text last found by {@link textOf}. */
+  private found = 0;
+
+  constructor(readonly limit: number) {}
+
+  begin(text: string, first: number): void {
+    this.texts.push(text);
+    this.firsts.push(first);
+    this.last = text;
+    this.chars += text.length;
+  }
+
+  /** The text token `index` stands in: the last one found, or the next, or found by halves. */
+  textOf(index: number): number {
+    const firsts = this.firsts;
+    let k = this.found;
+    if (!(firsts[k] <= index && (k + 1 === firsts.length || index < firsts[k + 1]))) {
+      let lo = 0;
+      let hi = firsts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (firsts[mid] <= index) lo = mid;
+        else hi = mid - 1;
+      }
+      k = this.found = lo;
+    }
+    return k;
   }
 }
 

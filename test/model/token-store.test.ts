@@ -2,6 +2,7 @@
  * TokenStore: a corpus's tokens as numbers into a vocabulary, and corpus.tokens made from it when
  * first read. The values must be exactly those of an array of strings, whatever the text.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attachTokenStore, corpusTokens, tokenSlice } from '../../src/model/corpus-tokens.js';
 import type { Corpus } from '../../src/model/corpus.js';
@@ -128,5 +129,105 @@ describe('a corpus with a token store', () => {
     const { corpus, tokens } = make();
     expect({ ...corpus }.tokens).toEqual(tokens);
     expect(JSON.parse(JSON.stringify({ tokens: corpus.tokens })).tokens).toEqual(tokens);
+  });
+});
+
+/** `tokens` placed in a deferring store from texts of a few tokens each (chunks of a file), one per line. */
+function deferredOf(tokens: readonly string[], perText = 3, limit = 1 << 20): TokenStore {
+  const store = new TokenStore();
+  store.defer(limit);
+  for (let k = 0; k < tokens.length; k += perText) {
+    const part = tokens.slice(k, k + perText);
+    const text = `${part.join(' X\n')} X\n`;
+    let at = 0;
+    for (const t of part) {
+      store.place(text, at, at + t.length);
+      at += t.length + 3;
+    }
+  }
+  return store;
+}
+
+describe('a deferring token store', () => {
+  const tokens = ['Rain', 'in', 'Oslo', 'Rain', 'Zoë', '東京', '😀', 'x'.repeat(40), 'in', '-DOCSTART-', 'Oslo'];
+
+  it('gives back every token as an array does, without numbering them (at, slice, view, length)', () => {
+    const store = deferredOf(tokens);
+    expect(store.deferring).toBe(true);
+    expect(store.length).toBe(tokens.length);
+    expect(tokens.map((_, k) => store.at(k))).toEqual(tokens);
+    expect(tokens.map((_, k) => store.view(k))).toEqual(tokens);
+    expect(store.at(-1)).toBeUndefined();
+    expect(store.at(tokens.length)).toBeUndefined();
+    expect(store.slice(2, 6)).toEqual(tokens.slice(2, 6));
+    expect(store.slice(8, 99)).toEqual(tokens.slice(8, 99));
+    expect(store.deferring).toBe(true);
+    // Asked for distinct words, it numbers them, and gives the same tokens.
+    expect(store.distinct).toBe(new Set(tokens).size);
+    expect(store.deferring).toBe(false);
+    expect(tokens.map((_, k) => store.at(k))).toEqual(tokens);
+    expect(store.slice()).toEqual(tokens);
+  });
+
+  it('tells where a token ends when it stands in a text, before and after numbering', () => {
+    const store = deferredOf(tokens);
+    for (const numbered of [false, true]) {
+      if (numbered) expect(store.distinct).toBe(new Set(tokens).size);
+      expect(store.deferring).toBe(!numbered);
+      const line = 'in Oslo\n';
+      expect(store.endAt(1, line, 0)).toBe(2);
+      expect(store.endAt(2, line, 3)).toBe(7);
+      // Another token, a prefix of one, a token running past the text's end.
+      expect(store.endAt(0, line, 0)).toBe(-1);
+      expect(store.endAt(2, 'Osl', 0)).toBe(-1);
+      expect(store.endAt(2, 'in Osl', 3)).toBe(-1);
+      expect(store.endAt(5, 'a 東京 b', 2)).toBe(4);
+    }
+  });
+
+  it('numbers its tokens when asked for many, one by one or at once, and stays right', () => {
+    const many = Array.from({ length: 5000 }, (_, k) => `w${k % 977}`);
+    const one = deferredOf(many, 700);
+    expect(many.every((t, k) => one.at(k) === t)).toBe(true);
+    expect(one.deferring).toBe(false);
+    const all = deferredOf(many, 700);
+    expect(all.slice(0, 100)).toEqual(many.slice(0, 100));
+    expect(all.deferring).toBe(false);
+    expect(all.slice(4990)).toEqual(many.slice(4990));
+  });
+
+  it('numbers what it has and goes on as usual past its limit of characters, or when a token comes as a string', () => {
+    const limited = deferredOf(tokens, 2, 20);
+    expect(limited.deferring).toBe(false);
+    expect(tokens.map((_, k) => limited.at(k))).toEqual(tokens);
+    const mixed = deferredOf(tokens);
+    mixed.push('Bergen');
+    expect(mixed.deferring).toBe(false);
+    expect(mixed.slice()).toEqual([...tokens, 'Bergen']);
+    // A store that has tokens already does not start deferring.
+    mixed.defer(1 << 20);
+    expect(mixed.deferring).toBe(false);
+  });
+
+  it('is numbered before it travels, and arrives as the same tokens', () => {
+    const store = deferredOf(tokens);
+    const other = new TokenStore();
+    other.appendStored(structuredClone(store.stored()));
+    expect(store.deferring).toBe(false);
+    expect(other.slice()).toEqual(tokens);
+  });
+
+  it('equals an array of the same tokens whatever the texts they were placed from (random tokens and chunks)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[^\s]{1,15}$/), { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 9 }), (words, perText) => {
+        const store = deferredOf(words, perText);
+        const firstViews = words.map((_, k) => store.view(k));
+        const firstEnds = words.map((w, k) => store.endAt(k, `${w}\n`, 0));
+        expect(firstViews).toEqual(words);
+        expect(firstEnds).toEqual(words.map((w) => w.length));
+        expect(store.slice()).toEqual(words);
+        expect(words.map((w, k) => store.endAt(k, `${w}\n`, 0))).toEqual(firstEnds);
+      }),
+    );
   });
 });
