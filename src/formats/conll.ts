@@ -16,7 +16,7 @@ import { ExpectedLines, expectedLines } from './expected.js';
 import { LineReader } from './lines.js';
 import { keepWhole, releaseWhole } from './source.js';
 import { SharedStrings, startsAt } from '../model/shared-strings.js';
-import type { TokenList, TokenStore } from '../model/token-store.js';
+import { TokenStore, type TokenList } from '../model/token-store.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 import { invalidTags } from './segment.js';
 
@@ -176,6 +176,16 @@ function checkLoneCR(text: string, start: number, lineNo: number, path: string):
  */
 export const MAX_SENTENCE_TOKENS = 1 << 24;
 
+/**
+ * Where expected token `i` of `tokens` ends in `text` when it stands there from `pos`, else -1:
+ * compared where both stand when `tokens` is a store (see TokenStore.endAt).
+ */
+function tokenEndAt(tokens: TokenList, i: number, text: string, pos: number): number {
+  if (tokens instanceof TokenStore) return tokens.endAt(i, text, pos);
+  const token = tokens.at(i)!;
+  return pos + token.length <= text.length && startsAt(text, pos, token) ? pos + token.length : -1;
+}
+
 /** Switches for tests: the limit above, small to reach it quickly. */
 export const conllInternals = { maxSentenceTokens: MAX_SENTENCE_TOKENS };
 
@@ -301,7 +311,7 @@ class ConllScanner {
       const pos = this.base + this.size;
       const expTags = this.expTags;
       if (
-        pos < this.expTokens.length && sameText(text, bounds[0], bounds[1], this.expTokens.at(pos)!)
+        pos < this.expTokens.length && tokenEndAt(this.expTokens, pos, text, bounds[0]) === bounds[1]
         && (goldIndex < 0 || expTags === undefined || sameText(text, bounds[2 * goldIndex], bounds[2 * goldIndex + 1], expTags.at(pos)!))
       ) {
         if (goldIndex >= 0 && expTags === undefined) this.goldTags.push(this.field(text, bounds, goldIndex));
@@ -313,7 +323,7 @@ class ConllScanner {
       this.materialize();
     }
     if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
-    if (this.store !== undefined) this.store.add(text, bounds[0], bounds[1]);
+    if (this.store !== undefined) this.store.place(text, bounds[0], bounds[1]);
     else this.tokens.push(this.tokenStrings.get(text, bounds[0], bounds[1]));
     this.tags[this.size++] = this.isGold ? this.goldTag(text, bounds[2 * this.predIndex], bounds[2 * this.predIndex + 1]) : this.field(text, bounds, this.predIndex);
     if (goldIndex >= 0) this.goldTags.push(this.field(text, bounds, goldIndex));
@@ -331,7 +341,7 @@ class ConllScanner {
     if (p - start === DOCSTART.length && text.startsWith(DOCSTART, start)) return false;
     if (this.size === 0) this.startLine = lineNo;
     else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
-    if (this.store !== undefined) this.store.add(text, start, p);
+    if (this.store !== undefined) this.store.place(text, start, p);
     else this.tokens.push(this.tokenStrings.get(text, start, p));
     this.tags[this.size++] = this.goldTag(text, p + 1, end);
     return true;
@@ -346,9 +356,8 @@ class ConllScanner {
     if (!this.matching) return false;
     const pos = this.base + this.size;
     if (pos >= this.expTokens.length) return false;
-    const token = this.expTokens.at(pos)!;
-    let p = start + token.length;
-    if (p >= end || text.charCodeAt(p) !== 32 || !startsAt(text, start, token) || token === DOCSTART) return false;
+    let p = tokenEndAt(this.expTokens, pos, text, start);
+    if (p < 0 || p >= end || text.charCodeAt(p) !== 32 || (p - start === DOCSTART.length && text.startsWith(DOCSTART, start))) return false;
     p++;
     if (this.columns === 3) {
       const gold = this.expTags!.at(pos)!;
@@ -443,9 +452,8 @@ class ConllScanner {
     const n = text.length;
     const at = this.base + this.size;
     if (at >= this.expTokens.length) return -1;
-    const token = this.expTokens.at(at)!;
-    let p = pos + token.length;
-    if (p >= n || text.charCodeAt(p) !== 32 || !startsAt(text, pos, token) || token === DOCSTART) return -1;
+    let p = tokenEndAt(this.expTokens, at, text, pos);
+    if (p < 0 || p >= n || text.charCodeAt(p) !== 32 || (p - pos === DOCSTART.length && text.startsWith(DOCSTART, pos))) return -1;
     p++;
     // The expected tags: checked in place in the quick path's three columns (see firstLine), and
     // telling whether the predictions are the gold's (see sameTags).
@@ -539,7 +547,7 @@ class ConllScanner {
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
       else if (this.size >= max) this.tooLong();
-      if (store !== undefined) store.add(text, pos, tokenEnd);
+      if (store !== undefined) store.place(text, pos, tokenEnd);
       else this.tokens.push(this.tokenStrings.get(text, pos, tokenEnd));
       this.tags[this.size++] = predEnd - predStart === 1 && text.charCodeAt(predStart) === 79 ? O : strings.get(text, predStart, predEnd);
       if (goldIndex >= 0) this.goldTags.push(goldEnd - goldStart === 1 && text.charCodeAt(goldStart) === 79 ? O : strings.get(text, goldStart, goldEnd));
@@ -585,7 +593,7 @@ class ConllScanner {
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
       else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
-      if (store !== undefined) store.add(text, pos, p);
+      if (store !== undefined) store.place(text, pos, p);
       else this.tokens.push(tokenStrings.get(text, pos, p));
       this.tags[this.size++] = tagStore !== undefined ? this.goldTag(text, p + 1, nl) : nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);
       pos = nl + 1;

@@ -8,6 +8,7 @@
  * but a loop over every character runs unoptimised for most of a reference read once, and took
  * three times as long as this join on the CoNLL-2003 test set.)
  */
+import { viewOf } from '../model/token-store.js';
 import type { ExpectedTokens } from './segment.js';
 
 const cache = new WeakMap<ExpectedTokens, Map<string, string[]>>();
@@ -88,7 +89,7 @@ export class ExpectedLines {
       const tag = tags.at(i)!;
       let tail = this.tails.get(tag);
       if (tail === undefined) this.tails.set(tag, (tail = this.withGold ? ` ${tag} ${tag}\n` : ` ${tag}\n`));
-      parts[k] = tokens.at(i)!;
+      parts[k] = viewOf(tokens, i);
       parts[k + 1] = tail;
     }
     return parts.join('');

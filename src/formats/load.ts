@@ -570,8 +570,12 @@ function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: Expect
   return ro;
 }
 
-/** Switches for tests: `verifyInPlace` lets readers check tokens against the gold in place. */
-export const loadInternals = { verifyInPlace: true };
+/**
+ * Switches for tests: `verifyInPlace` lets readers check tokens against the gold in place;
+ * `deferredTokenChars` is how much of a gold file's text its token store keeps to number its
+ * tokens later (see TokenStore.defer).
+ */
+export const loadInternals = { verifyInPlace: true, deferredTokenChars: 64 << 20 };
 
 /** A label in a message: as the tables name it when it is empty (an untyped item), else as {@link showName} shows it. */
 function labelName(label: string): string {
@@ -644,13 +648,16 @@ function readInputs(opts: LoadOptions, parallel: boolean, handed?: HandedGold): 
  * Reads the reference (the gold file, or the first system's file without one), or the part of
  * it `part` names, as if the part were the file.
  */
-function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | undefined, onWorker = false): ReferenceRead {
+function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | undefined, onWorker = false, handedOff = false): ReferenceRead {
   const withPart = (ro: ReadOptions) => (part === undefined ? ro : { ...ro, part });
   const path = opts.gold ?? opts.systems[0].path;
   // A part read on a worker thread is kept as columns, to send back.
   const gold = onWorker ? new GoldPartBuilder(path) : new GoldBuilder(path);
   if (opts.gold !== undefined) {
     gold.tagsStored = true;
+    // Scoring never asks for the gold's tokens as strings: they are numbered when something does
+    // (at once when the gold goes to worker threads, which get it numbered).
+    if (!onWorker && !handedOff) gold.tokens.defer(loadInternals.deferredTokenChars);
     const summary = read(opts.gold, format, withPart(readOptions(opts, 'gold', undefined, gold.tokens, gold.tags)), (raw) => {
       const seg = tokenisedSegment(raw);
       gold.add(seg, seg.spans, seg.tags);
@@ -697,7 +704,7 @@ function readWith(
   if (handed !== undefined) reference = referenceOf(path, handed);
   else {
     try {
-      reference = readReference(opts, format, split?.main);
+      reference = readReference(opts, format, split?.main, false, workers !== undefined);
     } finally {
       split?.stop();
     }
