@@ -18,6 +18,7 @@ import { keepWhole, releaseWhole } from './source.js';
 import { SharedStrings, startsAt } from '../model/shared-strings.js';
 import { TokenStore, type TokenList } from '../model/token-store.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
+import type { SentenceTexts } from './sentence-texts.js';
 import { invalidTags } from './segment.js';
 
 /**
@@ -218,6 +219,8 @@ class ConllScanner {
   private readonly store: TokenStore | undefined;
   /** Where a gold file's tags go, with `store` (see {@link ReadOptions.tagStore}). */
   private readonly tagStore: TokenStore | undefined;
+  /** Where a gold file's sentences stand in its text, recorded with `tagStore` (see {@link ReadOptions.sentenceLines}). */
+  private readonly sentenceLines: SentenceTexts | undefined;
   private readonly strings = new SharedStrings();
   private predIndex = -1;
   private goldIndex = -1;
@@ -266,6 +269,7 @@ class ConllScanner {
     this.expTokens = expect?.tokens ?? [];
     this.store = opts.tokenStore;
     this.tagStore = this.isGold && opts.tokenStore !== undefined ? opts.tagStore : undefined;
+    this.sentenceLines = this.tagStore !== undefined ? opts.sentenceLines : undefined;
     this.expEnds = expect?.sentenceEnds ?? [];
     this.expTags = expect?.tags;
     this.expEvidence = expect?.tags !== undefined ? expect.evidence : undefined;
@@ -400,7 +404,7 @@ class ConllScanner {
     const first = lineNo;
     const n = text.length;
     // Where the sentence read line by line here started, when its expected text is not known yet
-    // (see ExpectedLines.take): read as expected, that text is the sentence's from then on.
+    // (see ExpectedLines.match): read as expected, that text is the sentence's from then on.
     let from = -1;
     for (;;) {
       if (pos >= n) break;
@@ -417,22 +421,17 @@ class ConllScanner {
       }
       if (this.size === 0 && this.sentence < lines.count) {
         // The whole sentence as the expected lines predicting the gold tags, then a blank line:
-        // one native comparison reads it, as the lines below would, to a sameTags segment.
-        // Equality of a slice (a view, not a copy) compares memory at once; startsWith compares
-        // character by character, and took twice as long over the ten CoNLL files.
-        const want = lines.take(this.sentence);
-        if (want === undefined) from = pos;
-        else {
-          const after = pos + want.length;
-          if (want.length > 0 && after < n && text.charCodeAt(after) === 10 && text.slice(pos, after) === want) {
-            this.startLine = lineNo + 1;
-            this.size = this.expEnds[this.sentence] - this.base;
-            lineNo += this.size;
-            pos = after;
-            this.flush();
-            continue;
-          }
+        // compared whole, it reads as the lines below would, to a sameTags segment.
+        const after = lines.match(this.sentence, text, pos);
+        if (after >= 0) {
+          this.startLine = lineNo + 1;
+          this.size = this.expEnds[this.sentence] - this.base;
+          lineNo += this.size;
+          pos = after;
+          this.flush();
+          continue;
         }
+        if (after === -2) from = pos;
       }
       const next = this.runLine(text, pos, lineNo + 1);
       if (next < 0) break;
@@ -565,20 +564,30 @@ class ConllScanner {
     return this.expLines;
   }
 
-  /** {@link run} for a gold file: blank lines and plain `token tag` lines. */
+  /**
+   * {@link run} for a gold file: blank lines and plain `token tag` lines. Where a sentence read
+   * here whole, from its first line to the blank line after it, stands in the chunk is recorded
+   * with {@link sentenceLines}.
+   */
   private runGold(text: string, pos: number, lineNo: number): number {
     const strings = this.strings;
     const tokenStrings = this.tokenStrings;
     const store = this.store;
     const tagStore = this.tagStore;
+    const lines = this.sentenceLines;
     const first = lineNo;
     const n = text.length;
+    // Where the current sentence's first line is in `text`, when it started in this loop.
+    let from = -1;
     for (;;) {
       if (pos >= n) break;
       if (text.charCodeAt(pos) === 10) {
+        const s = this.segments;
+        this.flush();
+        if (from >= 0 && lines !== undefined && this.segments === s + 1) lines.add(s, text, from, pos);
+        from = -1;
         lineNo++;
         pos++;
-        this.flush();
         continue;
       }
       const nl = text.indexOf('\n', pos);
@@ -591,8 +600,10 @@ class ConllScanner {
       }
       if (c === 32 || c === 13 || (p - pos === DOCSTART.length && text.startsWith(DOCSTART, pos))) break;
       lineNo++;
-      if (this.size === 0) this.startLine = lineNo;
-      else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
+      if (this.size === 0) {
+        this.startLine = lineNo;
+        from = pos;
+      } else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
       if (store !== undefined) store.place(text, pos, p);
       else this.tokens.push(tokenStrings.get(text, pos, p));
       this.tags[this.size++] = tagStore !== undefined ? this.goldTag(text, p + 1, nl) : nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);

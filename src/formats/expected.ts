@@ -10,6 +10,7 @@
  */
 import { viewOf } from '../model/token-store.js';
 import type { ExpectedTokens } from './segment.js';
+import type { SentenceTexts } from './sentence-texts.js';
 
 const cache = new WeakMap<ExpectedTokens, Map<string, string[]>>();
 
@@ -27,20 +28,27 @@ export function once(expect: ExpectedTokens, key: string, build: (expect: Expect
  * the gold tags: `token tag` lines, or `token tag tag` with `withGold` (conlleval's `token gold
  * prediction`), one space between fields, each line ending with LF.
  *
- * A sentence's text is written from the reference's tokens and tags only when a file asks for it
- * a second time: the first file to reach a sentence reads it line by line (checking each field
- * where it stands), and when it is the expected text, that text, as the file has it, is the
- * sentence's from then on ({@link learn}). Writing every sentence up front cost more than reading
- * the first file line by line (on 1M tokens and a quiet machine, about 100 ms against 60; on a busy
- * one, where little is optimised, about even), and the young-generation collector copied its strings
- * (10 MB) on their way to the old one: with a good first system most sentences are never written,
- * and with one system none is.
+ * The gold file's own text of a sentence, where the reader recorded it (`ExpectedTokens.lines`),
+ * is such a sentence in the first layout already, and the lines the second layout repeats the tag
+ * of: a file's sentence is compared with it where both stand from the first file on, without a
+ * string written for it.
+ *
+ * Without it, a sentence's text is written from the reference's tokens and tags only when a file
+ * asks for it a second time: the first file to reach a sentence reads it line by line (checking
+ * each field where it stands), and when it is the expected text, that text, as the file has it,
+ * is the sentence's from then on ({@link learn}). Writing every sentence up front cost more than
+ * reading the first file line by line (on 1M tokens and a quiet machine, about 100 ms against 60;
+ * on a busy one, where little is optimised, about even), and the young-generation collector
+ * copied its strings (10 MB) on their way to the old one: with a good first system most
+ * sentences are never written, and with one system none is.
  */
 export class ExpectedLines {
   /** Sentences. */
   readonly count: number;
   private readonly lines: Array<string | undefined>;
-  /** Whether a file has asked for sentence s (see {@link take}). */
+  /** Where the gold file's sentences stand in its text, where it has them as `token tag` lines. */
+  private readonly gold: SentenceTexts | undefined;
+  /** Whether a file has asked for sentence s (see {@link match}). */
   private readonly asked: Uint8Array;
   /** What follows the token on a line, by tag. */
   private readonly tails = new Map<string, string>();
@@ -49,21 +57,43 @@ export class ExpectedLines {
     this.count = expect.sentenceEnds.length;
     this.lines = new Array<string | undefined>(this.count).fill(undefined);
     this.asked = new Uint8Array(this.count);
+    this.gold = expect.lines;
   }
 
   /**
-   * The text of sentence `s` to compare a file's sentence with whole; undefined when no file has
-   * asked for it before and it is not known: the caller then reads the sentence line by line and
-   * gives its text to {@link learn} if it was the expected one.
+   * Whether sentence `s`'s text is at `pos` in `text`, followed by a blank line (its line end
+   * there): where the text ends if it is; -1 if it is not (the caller reads the sentence line by
+   * line); -2 if that is not known yet (the caller reads it line by line and, if it is the
+   * expected sentence, gives its text to {@link learn}).
+   *
+   * A text known whole is compared by one native comparison of a slice (a view, not a copy),
+   * which compares memory at once; `startsWith` compares character by character, and took twice
+   * as long over the ten CoNLL files.
    */
-  take(s: number): string | undefined {
-    const line = this.lines[s];
-    if (line !== undefined) return line;
-    if (this.asked[s] === 0) {
-      this.asked[s] = 1;
-      return undefined;
+  match(s: number, text: string, pos: number): number {
+    let want = this.lines[s];
+    if (want === undefined) {
+      const gold = this.gold?.chunk(s);
+      if (gold !== undefined) {
+        const from = this.gold!.start(s);
+        const to = this.gold!.end(s);
+        const after = this.withGold ? doubledAt(text, pos, gold, from, to) : sameAt(text, pos, gold, from, to);
+        const first = this.asked[s] === 0;
+        this.asked[s] = 1;
+        if (after < 0 || after >= text.length || text.charCodeAt(after) !== 10) return -1;
+        // The first file's text serves the next files at once. Only the first's: each text keeps
+        // its file's chunk in memory, and texts from every file would keep every file.
+        if (first) this.lines[s] = text.slice(pos, after);
+        return after;
+      }
+      if (this.asked[s] === 0) {
+        this.asked[s] = 1;
+        return -2;
+      }
+      this.lines[s] = want = this.write(s);
     }
-    return this.line(s);
+    const after = pos + want.length;
+    return want.length > 0 && after < text.length && text.charCodeAt(after) === 10 && text.slice(pos, after) === want ? after : -1;
   }
 
   /** Records `text`, read from a file and found to be sentence `s`'s lines, as that sentence's text. */
@@ -94,6 +124,41 @@ export class ExpectedLines {
     }
     return parts.join('');
   }
+}
+
+/** Where gold[from, to) ends in `text` when it stands there from `pos`, else -1 (slices compared at once). */
+function sameAt(text: string, pos: number, gold: string, from: number, to: number): number {
+  const after = pos + (to - from);
+  return to > from && after <= text.length && text.slice(pos, after) === gold.slice(from, to) ? after : -1;
+}
+
+/**
+ * Where the `token tag` lines gold[from, to) (each ending with LF, one space on each) end in
+ * `text` from `pos`, each standing there as `token tag tag`; -1 when they do not. One loop over
+ * the characters, with no string made.
+ */
+export function doubledAt(text: string, pos: number, gold: string, from: number, to: number): number {
+  const n = text.length;
+  let p = pos;
+  // Where the current line's space is in `gold`: its tag follows.
+  let space = from;
+  for (let i = from; i < to; i++) {
+    const c = gold.charCodeAt(i);
+    if (c === 10) {
+      // The tag again, after a space: gold[space, i) is " tag".
+      const len = i - space;
+      if (p + len >= n) return -1;
+      for (let k = 0; k < len; k++) if (text.charCodeAt(p + k) !== gold.charCodeAt(space + k)) return -1;
+      p += len;
+      if (text.charCodeAt(p) !== 10) return -1;
+      p++;
+      continue;
+    }
+    if (p >= n || text.charCodeAt(p) !== c) return -1;
+    if (c === 32) space = i;
+    p++;
+  }
+  return p;
 }
 
 const linesCache = new WeakMap<ExpectedTokens, ExpectedLines[]>();

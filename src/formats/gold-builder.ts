@@ -8,6 +8,7 @@ import type { DocumentInfo, Sentence, Span, Unit } from '../model/corpus.js';
 import { IntColumn, IntList, pagedAt, pagedBuffers, type PagedInts } from '../model/int-column.js';
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
 import type { RawSpan, Segment } from './segment.js';
+import type { SentenceTexts } from './sentence-texts.js';
 
 /** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
 export class GoldBuilder {
@@ -23,6 +24,8 @@ export class GoldBuilder {
   private readonly ends = new IntList();
   /** The raw gold tags, one per token, while every segment came with them. */
   tags: TokenStore | undefined = new TokenStore();
+  /** Where the gold file's sentences stand in its text, when the reader recorded it (see {@link ReadOptions.sentenceLines}). */
+  lines: SentenceTexts | undefined;
   /** Whether the reader writes the tags to `tags` itself (see {@link ReadOptions.tagStore}). */
   tagsStored = false;
   /** The scheme evidence of each sentence's tags, while every segment came with it (see {@link evidence}). */

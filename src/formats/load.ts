@@ -36,6 +36,7 @@ import { readListener, type FilePart } from './lines.js';
 import { startParallel, type ParallelRead } from './load-parallel.js';
 import { startSplit } from './load-split.js';
 import { GoldBuilder, GoldPartBuilder, placeSpans, toCorpus } from './gold-builder.js';
+import { SentenceTexts } from './sentence-texts.js';
 import { referenceOf, type HandedGold } from './gold-handoff.js';
 import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { readDirectory } from './directory.js';
@@ -655,10 +656,15 @@ function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | 
   const gold = onWorker ? new GoldPartBuilder(path) : new GoldBuilder(path);
   if (opts.gold !== undefined) {
     gold.tagsStored = true;
-    // Scoring never asks for the gold's tokens as strings: they are numbered when something does
-    // (at once when the gold goes to worker threads, which get it numbered).
-    if (!onWorker && !handedOff) gold.tokens.defer(loadInternals.deferredTokenChars);
-    const summary = read(opts.gold, format, withPart(readOptions(opts, 'gold', undefined, gold.tokens, gold.tags)), (raw) => {
+    const ro = readOptions(opts, 'gold', undefined, gold.tokens, gold.tags);
+    if (!onWorker && !handedOff) {
+      // Scoring never asks for the gold's tokens as strings: they wait in the file's text, numbered
+      // when something does, and where each sentence stands there serves the system files
+      // (at once when the gold goes to worker threads, which get it numbered).
+      gold.tokens.defer(loadInternals.deferredTokenChars);
+      ro.sentenceLines = gold.lines = new SentenceTexts(loadInternals.deferredTokenChars);
+    }
+    const summary = read(opts.gold, format, withPart(ro), (raw) => {
       const seg = tokenisedSegment(raw);
       gold.add(seg, seg.spans, seg.tags);
     });
@@ -759,6 +765,7 @@ function readWith(
     ? {
       tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags, evidence: gold.evidence, lineSafe: gold.lineSafe,
       ...(gold.idIndex.size === 0 ? {} : { ids: gold.sentences.map((s) => s.id) }),
+      ...(gold.lines === undefined ? {} : { lines: gold.lines }),
     }
     : undefined;
   // The first files on this thread, the rest (when workers read them) collected below.

@@ -10,6 +10,7 @@
 import type { TokenLayout } from './char-tokens.js';
 import type { TokenList, TokenStore } from '../model/token-store.js';
 import type { FilePart } from './lines.js';
+import type { SentenceTexts } from './sentence-texts.js';
 
 /** A span as read, relative to its segment. */
 export interface RawSpan {
@@ -154,6 +155,11 @@ export interface ReadOptions {
    * writes it here gives its segments no `tags`).
    */
   tagStore?: TokenStore;
+  /**
+   * With `tagStore`: where a reader that can (CoNLL) records where each gold sentence stands in
+   * its text, when it is plain `token tag` lines read whole from one chunk (see {@link ExpectedTokens.lines}).
+   */
+  sentenceLines?: SentenceTexts;
   /** Read only this part of a regular file (CoNLL; other readers ignore it): see {@link ReadPart}. */
   part?: ReadPart;
 }
@@ -195,6 +201,12 @@ export interface ExpectedTokens {
    * matched to the reference by id, not by order.
    */
   ids?: ArrayLike<string | undefined>;
+  /**
+   * Where the reference's sentences stand in its file's text, where they are plain `token tag`
+   * lines: what a system file predicting the gold tags holds there, as it is or with each tag
+   * twice, so a system's sentence is compared with it whole from the first file on (expected.ts).
+   */
+  lines?: SentenceTexts;
 }
 
 export const DEFAULT_READ_OPTIONS: ReadOptions = {

@@ -1,0 +1,59 @@
+/**
+ * Where a gold file's sentences stand in its text: for each sentence read whole from one chunk as
+ * plain `token tag` lines (one space, LF line ends), the chunk and the sentence's first and last
+ * character (its last line end included). What a system file predicting the gold tags holds there
+ * is then known before any system is read: that text itself (`token prediction`), or its lines
+ * with the tag twice (`token gold prediction`), compared where both stand (see expected.ts).
+ *
+ * Three numbers a sentence, and the chunks, which the gold's token store keeps anyway while its
+ * tokens wait to be numbered (see TokenStore.defer): past `limit` characters of chunks, no more
+ * are kept.
+ */
+import { IntList } from '../model/int-column.js';
+
+export class SentenceTexts {
+  private readonly chunks: string[] = [];
+  /** By sentence: its chunk (−1: none), and where it starts and ends there. */
+  private readonly chunkOf = new IntList();
+  private readonly starts = new IntList();
+  private readonly ends = new IntList();
+  private last: string | undefined;
+  private chars = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** Records sentence `s` (none before it left out but unknown ones) as text[from, to). */
+  add(s: number, text: string, from: number, to: number): void {
+    if (text !== this.last) {
+      if (this.chars + text.length > this.limit) return;
+      this.chunks.push(text);
+      this.last = text;
+      this.chars += text.length;
+    }
+    while (this.chunkOf.length < s) {
+      this.chunkOf.push(-1);
+      this.starts.push(0);
+      this.ends.push(0);
+    }
+    this.chunkOf.push(this.chunks.length - 1);
+    this.starts.push(from);
+    this.ends.push(to);
+  }
+
+  /** The chunk sentence `s` stands in, or undefined when it is not known. */
+  chunk(s: number): string | undefined {
+    if (s >= this.chunkOf.length) return undefined;
+    const k = this.chunkOf.at(s);
+    return k < 0 ? undefined : this.chunks[k];
+  }
+
+  /** Where sentence `s` starts in its chunk (when known). */
+  start(s: number): number {
+    return this.starts.at(s);
+  }
+
+  /** Where sentence `s` ends in its chunk, after its last line end (when known). */
+  end(s: number): number {
+    return this.ends.at(s);
+  }
+}
