@@ -8,7 +8,7 @@ import type { DocumentInfo, Sentence, Span, Unit } from '../model/corpus.js';
 import { IntColumn, IntList, pagedAt, pagedBuffers, type PagedInts } from '../model/int-column.js';
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
 import type { RawSpan, Segment } from './segment.js';
-import type { SentenceTexts } from './sentence-texts.js';
+import { SentenceTexts, type StoredSentenceTexts } from './sentence-texts.js';
 
 /** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
 export class GoldBuilder {
@@ -220,6 +220,8 @@ export class GoldBuilder {
     const { start, end, doc, label, labels } = p.spans;
     for (let j = 0; j < start.length; j++) this.spans.push({ doc: shift + pagedAt(doc, j), start: base + pagedAt(start, j), end: base + pagedAt(end, j), label: labels[pagedAt(label, j)] });
     this.tokens.appendStored(p.tokens);
+    // Sentence positions in the file's text hold for a part appended first (a whole gold handed over).
+    if (p.lines !== undefined && firstSentence === 0 && base === 0) this.lines = SentenceTexts.of(p.lines);
     if (this.tags !== undefined && p.tags !== undefined) this.tags.appendStored(p.tags);
     else this.tags = undefined;
     if (this.evidenceList !== undefined && p.evidence !== undefined) for (let i = 0; i < count; i++) this.evidenceList.push(p.evidence[i]);
@@ -320,6 +322,8 @@ export interface GoldPart {
   spanEnds: Int32Array;
   evidence: Int32Array | undefined;
   lineSafe: boolean;
+  /** Where the sentences stand in the gold file's text, when the reader recorded it (a gold handed to workers). */
+  lines?: StoredSentenceTexts;
 }
 
 /** Documents as a part's columns (without their ids). */

@@ -15,7 +15,8 @@
  *
  * Only a gold of tokens goes as columns (CoNLL, or JSONL records of tokens, with their record and
  * document ids), its spans without fragments; a gold of text (character offsets) is read again by
- * the worker.
+ * the worker. A CoNLL gold's tokens go as they wait in the file's text, with where its sentences
+ * stand there (see TokenStore.defer, sentence-texts.ts): the text is copied, not numbered.
  */
 import { emptyObjects } from '../model/arrays.js';
 import type { Span } from '../model/corpus.js';
@@ -76,6 +77,7 @@ export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
     spanEnds: gold.spanEnds.slice(),
     evidence: gold.evidence?.slice(),
     lineSafe: gold.lineSafe,
+    ...(gold.lines === undefined ? {} : { lines: gold.lines.stored() }),
   };
 }
 

@@ -649,7 +649,7 @@ function readInputs(opts: LoadOptions, parallel: boolean, handed?: HandedGold): 
  * Reads the reference (the gold file, or the first system's file without one), or the part of
  * it `part` names, as if the part were the file.
  */
-function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | undefined, onWorker = false, handedOff = false): ReferenceRead {
+function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | undefined, onWorker = false, systemFormats: ReadonlyArray<InputFormat | undefined> = []): ReferenceRead {
   const withPart = (ro: ReadOptions) => (part === undefined ? ro : { ...ro, part });
   const path = opts.gold ?? opts.systems[0].path;
   // A part read on a worker thread is kept as columns, to send back.
@@ -657,11 +657,12 @@ function readReference(opts: LoadOptions, format: InputFormat, part: ReadPart | 
   if (opts.gold !== undefined) {
     gold.tagsStored = true;
     const ro = readOptions(opts, 'gold', undefined, gold.tokens, gold.tags);
-    if (!onWorker && !handedOff) {
-      // Scoring never asks for the gold's tokens as strings: they wait in the file's text, numbered
-      // when something does, and where each sentence stands there serves the system files
-      // (at once when the gold goes to worker threads, which get it numbered).
-      gold.tokens.defer(loadInternals.deferredTokenChars);
+    if (!onWorker && systemFormats.includes('conll')) {
+      // Where each sentence stands in the file's text serves CoNLL system files, of worker threads
+      // too (handed it with the gold). Scoring never asks for the gold's tokens as strings either:
+      // with CoNLL system files only, which check tokens where they stand, they wait in that text
+      // until something does (JSONL files ask for every one).
+      if (systemFormats.every((f) => f === 'conll')) gold.tokens.defer(loadInternals.deferredTokenChars);
       ro.sentenceLines = gold.lines = new SentenceTexts(loadInternals.deferredTokenChars);
     }
     const summary = read(opts.gold, format, withPart(ro), (raw) => {
@@ -710,7 +711,16 @@ function readWith(
   if (handed !== undefined) reference = referenceOf(path, handed);
   else {
     try {
-      reference = readReference(opts, format, split?.main, false, workers !== undefined);
+      // The systems' formats, where known before the gold is read (a stream's is not peeked at
+      // yet; a file that cannot be read is reported when its turn comes, after the gold's errors).
+      const formats = opts.systems.map((spec) => {
+        try {
+          return inputKind(spec.path) === 'stream' ? undefined : formatOf(spec.path);
+        } catch {
+          return undefined;
+        }
+      });
+      reference = readReference(opts, format, split?.main, false, formats);
     } finally {
       split?.stop();
     }

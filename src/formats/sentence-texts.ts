@@ -56,4 +56,29 @@ export class SentenceTexts {
   end(s: number): number {
     return this.ends.at(s);
   }
+
+  /** As it travels between threads (see {@link SentenceTexts.of}). */
+  stored(): StoredSentenceTexts {
+    return { chunks: this.chunks, chunkOf: this.chunkOf.view().slice(), starts: this.starts.view().slice(), ends: this.ends.view().slice() };
+  }
+
+  /** The texts sent from another thread ({@link stored}). */
+  static of(t: StoredSentenceTexts): SentenceTexts {
+    const texts = new SentenceTexts(Infinity);
+    texts.chunks.push(...t.chunks);
+    for (let s = 0; s < t.chunkOf.length; s++) {
+      texts.chunkOf.push(t.chunkOf[s]);
+      texts.starts.push(t.starts[s]);
+      texts.ends.push(t.ends[s]);
+    }
+    return texts;
+  }
+}
+
+/** {@link SentenceTexts} as they travel between threads. */
+export interface StoredSentenceTexts {
+  chunks: string[];
+  chunkOf: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
 }

@@ -177,10 +177,15 @@ export class TokenStore implements TokenList {
     return this.vocabulary.size;
   }
 
-  /** The store as it travels between threads (the pages' buffers can be transferred: {@link storedBuffers}). */
+  /**
+   * The store as it travels between threads (the pages' buffers can be transferred: {@link storedBuffers}).
+   * A deferring store travels as it is, its texts with it (see {@link appendStored}).
+   */
   stored(): StoredTokens {
-    if (this.deferred !== undefined) this.number();
-    return { words: this.words as string[], pages: this.pages, count: this.count };
+    const d = this.deferred;
+    const t: StoredTokens = { words: this.words as string[], pages: this.pages, count: this.count };
+    if (d !== undefined) t.deferred = { texts: d.texts, firsts: d.firsts, ends: d.ends };
+    return t;
   }
 
   /**
@@ -190,6 +195,23 @@ export class TokenStore implements TokenList {
    * tokens' own numbers.
    */
   appendStored(t: StoredTokens): void {
+    if (t.deferred !== undefined) {
+      const d = t.deferred;
+      if (this.count === 0 && this.deferred === undefined) {
+        // An empty store takes a deferring one's tokens as they are, still deferring.
+        const own = new Deferred(Infinity);
+        for (let k = 0; k < d.texts.length; k++) own.begin(d.texts[k], d.firsts[k]);
+        own.ends.push(...d.ends);
+        this.pages.push(...t.pages);
+        this.count = t.count;
+        this.deferred = own;
+        return;
+      }
+      const other = new TokenStore();
+      other.appendStored(t);
+      other.number();
+      t = other.stored();
+    }
     if (this.deferred !== undefined) this.number();
     const { words, pages, count } = t;
     const shift = this.vocabulary.adopt(words) - 1;
@@ -314,9 +336,11 @@ export interface StoredTokens {
   words: string[];
   pages: Int32Array[];
   count: number;
+  /** A deferring store's texts, the first token of each, and its tokens' ends (its pages hold their starts). */
+  deferred?: { texts: string[]; firsts: number[]; ends: Int32Array[] };
 }
 
 /** The buffers of a stored token list, to transfer rather than copy. */
 export function storedBuffers(t: StoredTokens): ArrayBuffer[] {
-  return t.pages.map((p) => p.buffer as ArrayBuffer);
+  return [...t.pages, ...(t.deferred?.ends ?? [])].map((p) => p.buffer as ArrayBuffer);
 }

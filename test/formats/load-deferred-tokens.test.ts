@@ -76,6 +76,18 @@ describe('where the gold\'s sentences stand in its text', () => {
     expect(texts.chunk(99)).toBeUndefined();
   });
 
+  it('travel between threads as they are', () => {
+    const a = 'Rain O\nin O\n\nOk O\n\n';
+    const texts = new SentenceTexts(1 << 20);
+    texts.add(0, a, 0, 12);
+    texts.add(2, a, 13, 18);
+    const other = SentenceTexts.of(structuredClone(texts.stored()));
+    for (const s of [0, 1, 2, 3]) {
+      expect(other.chunk(s)).toBe(texts.chunk(s));
+      if (texts.chunk(s) !== undefined) expect([other.start(s), other.end(s)]).toEqual([texts.start(s), texts.end(s)]);
+    }
+  });
+
   it('are recorded as each sentence\'s own lines by the gold\'s reader, whatever chunks it reads', () => {
     const sentences = ['Rain O\nin O\nOslo B-LOC\n. O\n', 'Ada B-PER\nLovelace I-PER\nwrote O\n', 'Ok O\n', 'Rain O\nin O\nOslo B-LOC\n. O\n'];
     const gold = temp(`-DOCSTART- O\n\n${sentences.join('\n')}\n`, 'gold.conll');

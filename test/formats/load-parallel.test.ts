@@ -17,6 +17,8 @@ import { fromColumns, toColumns } from '../../src/model/span-columns.js';
 import { builtModule, runOnBuild } from '../helpers/build-load.js';
 import { thrown } from '../helpers/errors.js';
 import { tempFiles } from '../helpers/temp.js';
+import { corpusTokens } from '../../src/model/corpus-tokens.js';
+import { TokenStore } from '../../src/model/token-store.js';
 
 const NEWS = join(import.meta.dirname, '../../examples/news');
 const GOLD = join(NEWS, 'gold.conll');
@@ -58,6 +60,9 @@ describe('loading on worker threads', () => {
     const before = parallelInternals.handedOff;
     const many = load(opts, 1);
     expect(parallelInternals.handedOff).toBe(before + 1);
+    // Handed over as they wait in the file's text: the main thread's gold tokens are not numbered.
+    const store = corpusTokens(many);
+    expect(store instanceof TokenStore && store.deferring).toBe(true);
     const sharedCount = (c: Corpus) => {
       const gold = new Set(c.gold.spans);
       return c.systems.map((s) => s.spans.filter((x) => gold.has(x)).length);

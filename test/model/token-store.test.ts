@@ -209,14 +209,6 @@ describe('a deferring token store', () => {
     expect(mixed.deferring).toBe(false);
   });
 
-  it('is numbered before it travels, and arrives as the same tokens', () => {
-    const store = deferredOf(tokens);
-    const other = new TokenStore();
-    other.appendStored(structuredClone(store.stored()));
-    expect(store.deferring).toBe(false);
-    expect(other.slice()).toEqual(tokens);
-  });
-
   it('equals an array of the same tokens whatever the texts they were placed from (random tokens and chunks)', () => {
     fc.assert(
       fc.property(fc.array(fc.stringMatching(/^[^\s]{1,15}$/), { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 9 }), (words, perText) => {
@@ -229,5 +221,33 @@ describe('a deferring token store', () => {
         expect(words.map((w, k) => store.endAt(k, `${w}\n`, 0))).toEqual(firstEnds);
       }),
     );
+  });
+});
+
+describe('a deferring token store sent between threads', () => {
+  const tokens = ['Rain', 'in', 'Oslo', 'Zoë', 'x'.repeat(40), 'in'];
+
+  it('arrives deferring in an empty store, its texts with it, and gives the same tokens', () => {
+    const store = deferredOf(tokens, 2);
+    const sent = structuredClone(store.stored());
+    // Sending does not number the sender.
+    expect(store.deferring).toBe(true);
+    const other = new TokenStore();
+    other.appendStored(sent);
+    expect(other.deferring).toBe(true);
+    expect(other.length).toBe(tokens.length);
+    expect(tokens.map((t, k) => other.endAt(k, `${t} O\n`, 0))).toEqual(tokens.map((t) => t.length));
+    expect(other.slice()).toEqual(tokens);
+    expect(other.distinct).toBe(new Set(tokens).size);
+    expect(other.deferring).toBe(false);
+    expect(other.slice()).toEqual(tokens);
+  });
+
+  it('is numbered when it arrives in a store that has tokens, after them', () => {
+    const other = new TokenStore();
+    other.push('Bergen');
+    other.appendStored(structuredClone(deferredOf(tokens, 4).stored()));
+    expect(other.deferring).toBe(false);
+    expect(other.slice()).toEqual(['Bergen', ...tokens]);
   });
 });
