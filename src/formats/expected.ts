@@ -48,7 +48,7 @@ export class ExpectedLines {
   private readonly lines: Array<string | undefined>;
   /** Where the gold file's sentences stand in its text, where it has them as `token tag` lines. */
   private readonly gold: SentenceTexts | undefined;
-  /** Whether a file has asked for sentence s (see {@link match}). */
+  /** How many files have asked for sentence s, up to two (see {@link match}). */
   private readonly asked: Uint8Array;
   /** What follows the token on a line, by tag. */
   private readonly tails = new Map<string, string>();
@@ -78,12 +78,13 @@ export class ExpectedLines {
         const from = this.gold!.start(s);
         const to = this.gold!.end(s);
         const after = this.withGold ? doubledAt(text, pos, gold, from, to) : sameAt(text, pos, gold, from, to);
-        const first = this.asked[s] === 0;
-        this.asked[s] = 1;
+        const asked = this.asked[s];
+        if (asked < 2) this.asked[s] = asked + 1;
         if (after < 0 || after >= text.length || text.charCodeAt(after) !== 10) return -1;
-        // The first file's text serves the next files at once. Only the first's: each text keeps
-        // its file's chunk in memory, and texts from every file would keep every file.
-        if (first) this.lines[s] = text.slice(pos, after);
+        // The text of the first file to have the sentence serves the next files at once, if it is
+        // the first or second file asked: each text keeps its file's chunk in memory, and texts
+        // from every file would keep every file.
+        if (asked < 2) this.lines[s] = text.slice(pos, after);
         return after;
       }
       if (this.asked[s] === 0) {
