@@ -190,6 +190,10 @@ function tokenEndAt(tokens: TokenList, i: number, text: string, pos: number): nu
 /** Switches for tests: the limit above, small to reach it quickly. */
 export const conllInternals = { maxSentenceTokens: MAX_SENTENCE_TOKENS };
 
+/** Scanners made so far, and how many chunk numbers each has (see ConllScanner.chunkBase): 2^24 chunks of 4 MiB. */
+let scannersMade = 0;
+const CHUNKS_A_SCANNER = 2 ** 24;
+
 class ConllScanner {
   private readonly isGold: boolean;
   private columns = -1;
@@ -254,6 +258,12 @@ class ConllScanner {
   private chunkHasTab = false;
   /** The reader's number of that chunk: a new chunk is told by it, not by comparing the strings. */
   private chunkNo = -1;
+  /**
+   * Added to the reader's chunk numbers, which start again with each file, to number chunks for
+   * the stores and texts that keep them across the files of one input (a directory): unique to
+   * this scanner.
+   */
+  private readonly chunkBase = ++scannersMade * CHUNKS_A_SCANNER;
 
   constructor(
     private readonly path: string,
@@ -327,7 +337,7 @@ class ConllScanner {
       this.materialize();
     }
     if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
-    if (this.store !== undefined) this.store.place(text, bounds[0], bounds[1]);
+    if (this.store !== undefined) this.store.place(text, this.chunkBase + chunkNo, bounds[0], bounds[1]);
     else this.tokens.push(this.tokenStrings.get(text, bounds[0], bounds[1]));
     this.tags[this.size++] = this.isGold ? this.goldTag(text, bounds[2 * this.predIndex], bounds[2 * this.predIndex + 1]) : this.field(text, bounds, this.predIndex);
     if (goldIndex >= 0) this.goldTags.push(this.field(text, bounds, goldIndex));
@@ -345,7 +355,7 @@ class ConllScanner {
     if (p - start === DOCSTART.length && text.startsWith(DOCSTART, start)) return false;
     if (this.size === 0) this.startLine = lineNo;
     else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
-    if (this.store !== undefined) this.store.place(text, start, p);
+    if (this.store !== undefined) this.store.place(text, this.chunkBase + this.chunkNo, start, p);
     else this.tokens.push(this.tokenStrings.get(text, start, p));
     this.tags[this.size++] = this.goldTag(text, p + 1, end);
     return true;
@@ -546,7 +556,7 @@ class ConllScanner {
       lineNo++;
       if (this.size === 0) this.startLine = lineNo;
       else if (this.size >= max) this.tooLong();
-      if (store !== undefined) store.place(text, pos, tokenEnd);
+      if (store !== undefined) store.place(text, this.chunkBase + this.chunkNo, pos, tokenEnd);
       else this.tokens.push(this.tokenStrings.get(text, pos, tokenEnd));
       this.tags[this.size++] = predEnd - predStart === 1 && text.charCodeAt(predStart) === 79 ? O : strings.get(text, predStart, predEnd);
       if (goldIndex >= 0) this.goldTags.push(goldEnd - goldStart === 1 && text.charCodeAt(goldStart) === 79 ? O : strings.get(text, goldStart, goldEnd));
@@ -584,7 +594,7 @@ class ConllScanner {
       if (text.charCodeAt(pos) === 10) {
         const s = this.segments;
         this.flush();
-        if (from >= 0 && lines !== undefined && this.segments === s + 1) lines.add(s, text, from, pos);
+        if (from >= 0 && lines !== undefined && this.segments === s + 1) lines.add(s, text, this.chunkBase + this.chunkNo, from, pos);
         from = -1;
         lineNo++;
         pos++;
@@ -604,7 +614,7 @@ class ConllScanner {
         this.startLine = lineNo;
         from = pos;
       } else if (this.size >= conllInternals.maxSentenceTokens) this.tooLong();
-      if (store !== undefined) store.place(text, pos, p);
+      if (store !== undefined) store.place(text, this.chunkBase + this.chunkNo, pos, p);
       else this.tokens.push(tokenStrings.get(text, pos, p));
       this.tags[this.size++] = tagStore !== undefined ? this.goldTag(text, p + 1, nl) : nl - p === 2 && text.charCodeAt(p + 1) === 79 ? O : strings.get(text, p + 1, nl);
       pos = nl + 1;

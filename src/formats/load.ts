@@ -624,7 +624,14 @@ function readInputs(opts: LoadOptions, parallel: boolean, handed?: HandedGold): 
     ...(opts.gold === undefined ? [] : [{ path: opts.gold, what: 'the gold standard' }]),
     ...opts.systems.map((s) => ({ path: s.path, what: `system "${s.name}"` })),
   ]);
-  const formatOf = (path: string) => (opts.inputFormat === 'auto' ? detectFormat(path) : opts.inputFormat);
+  // Each input's format is detected once (the gold is read knowing the systems', then each file).
+  const formats = new Map<string, InputFormat>();
+  const formatOf = (path: string): InputFormat => {
+    if (opts.inputFormat !== 'auto') return opts.inputFormat;
+    let format = formats.get(path);
+    if (format === undefined) formats.set(path, (format = detectFormat(path)));
+    return format;
+  };
   const filesDone = { count: 0 };
   const sizes = new Map<string, number | undefined>();
   const onBytes = opts.onBytes === undefined ? undefined : (path: string, bytes: number) => {

@@ -10,32 +10,29 @@
  * are kept.
  */
 import { IntList } from '../model/int-column.js';
+import { KeptTexts } from '../model/kept-texts.js';
 
 export class SentenceTexts {
-  private readonly chunks: string[] = [];
+  private readonly kept: KeptTexts;
   /** By sentence: its chunk (−1: none), and where it starts and ends there. */
   private readonly chunkOf = new IntList();
   private readonly starts = new IntList();
   private readonly ends = new IntList();
-  private last: string | undefined;
-  private chars = 0;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    this.kept = new KeptTexts(limit);
+  }
 
-  /** Records sentence `s` (none before it left out but unknown ones) as text[from, to). */
-  add(s: number, text: string, from: number, to: number): void {
-    if (text !== this.last) {
-      if (this.chars + text.length > this.limit) return;
-      this.chunks.push(text);
-      this.last = text;
-      this.chars += text.length;
-    }
+  /** Records sentence `s` (none before it left out but unknown ones) as text[from, to), of the reader's chunk number `chunk`. */
+  add(s: number, text: string, chunk: number, from: number, to: number): void {
+    const k = this.kept.keep(text, chunk);
+    if (k < 0) return;
     while (this.chunkOf.length < s) {
       this.chunkOf.push(-1);
       this.starts.push(0);
       this.ends.push(0);
     }
-    this.chunkOf.push(this.chunks.length - 1);
+    this.chunkOf.push(k);
     this.starts.push(from);
     this.ends.push(to);
   }
@@ -44,7 +41,7 @@ export class SentenceTexts {
   chunk(s: number): string | undefined {
     if (s >= this.chunkOf.length) return undefined;
     const k = this.chunkOf.at(s);
-    return k < 0 ? undefined : this.chunks[k];
+    return k < 0 ? undefined : this.kept.texts[k];
   }
 
   /** Where sentence `s` starts in its chunk (when known). */
@@ -59,13 +56,13 @@ export class SentenceTexts {
 
   /** As it travels between threads (see {@link SentenceTexts.of}). */
   stored(): StoredSentenceTexts {
-    return { chunks: this.chunks, chunkOf: this.chunkOf.view().slice(), starts: this.starts.view().slice(), ends: this.ends.view().slice() };
+    return { chunks: this.kept.texts, chunkOf: this.chunkOf.view().slice(), starts: this.starts.view().slice(), ends: this.ends.view().slice() };
   }
 
   /** The texts sent from another thread ({@link stored}). */
   static of(t: StoredSentenceTexts): SentenceTexts {
     const texts = new SentenceTexts(Infinity);
-    texts.chunks.push(...t.chunks);
+    t.chunks.forEach((text, k) => texts.kept.keep(text, k));
     for (let s = 0; s < t.chunkOf.length; s++) {
       texts.chunkOf.push(t.chunkOf[s]);
       texts.starts.push(t.starts[s]);

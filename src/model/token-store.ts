@@ -15,6 +15,7 @@
  * tokens are checked where they stand, {@link endAt}). It keeps the chunks meanwhile, up to a
  * limit of characters, past which it numbers what it has and goes on as usual.
  */
+import { KeptTexts } from './kept-texts.js';
 import { ownSlice, SharedStrings, startsAt } from './shared-strings.js';
 
 /** Tokens a page holds: 2^20 (4 MiB). */
@@ -54,7 +55,7 @@ export class TokenStore implements TokenList {
       // A few tokens are cut from their text; asked for many, the store numbers them all.
       if (++d.asked <= DEFERRED_ASKS) {
         const k = d.textOf(index);
-        return ownSlice(d.texts[k], this.pages[index >>> PAGE_BITS][index & PAGE_MASK], d.ends[index >>> PAGE_BITS][index & PAGE_MASK]);
+        return ownSlice(d.kept.texts[k], this.pages[index >>> PAGE_BITS][index & PAGE_MASK], d.ends[index >>> PAGE_BITS][index & PAGE_MASK]);
       }
       this.number();
     }
@@ -69,7 +70,7 @@ export class TokenStore implements TokenList {
     const d = this.deferred;
     const i = this.pages[index >>> PAGE_BITS][index & PAGE_MASK];
     if (d === undefined) return this.words[i];
-    return d.texts[d.textOf(index)].slice(i, d.ends[index >>> PAGE_BITS][index & PAGE_MASK]);
+    return d.kept.texts[d.textOf(index)].slice(i, d.ends[index >>> PAGE_BITS][index & PAGE_MASK]);
   }
 
   /**
@@ -83,7 +84,7 @@ export class TokenStore implements TokenList {
       const word = this.words[i];
       return pos + word.length <= text.length && startsAt(text, pos, word) ? pos + word.length : -1;
     }
-    const own = d.texts[d.textOf(index)];
+    const own = d.kept.texts[d.textOf(index)];
     const end = d.ends[index >>> PAGE_BITS][index & PAGE_MASK];
     const n = end - i;
     if (pos + n > text.length) return -1;
@@ -105,23 +106,23 @@ export class TokenStore implements TokenList {
   }
 
   /**
-   * Appends the token text[a, b): where it stands, while the store defers (see {@link defer});
-   * else as {@link add}.
+   * Appends the token text[a, b), of the reader's chunk number `chunk`: where it stands, while the
+   * store defers (see {@link defer}); else as {@link add}.
    */
-  place(text: string, a: number, b: number): void {
+  place(text: string, chunk: number, a: number, b: number): void {
     const d = this.deferred;
     if (d === undefined) {
       this.put(this.vocabulary.id(text, a, b));
       return;
     }
-    if (text !== d.last) {
-      if (d.chars + text.length > d.limit) {
-        this.number();
-        this.put(this.vocabulary.id(text, a, b));
-        return;
-      }
-      d.begin(text, this.count);
+    const kept = d.kept.texts.length;
+    const k = d.kept.keep(text, chunk);
+    if (k < 0) {
+      this.number();
+      this.put(this.vocabulary.id(text, a, b));
+      return;
     }
+    if (k === kept) d.firsts.push(this.count);
     const page = this.count >>> PAGE_BITS;
     this.put(a);
     if (page === d.ends.length) d.ends.push(new Int32Array(this.pages[page].length));
@@ -184,7 +185,7 @@ export class TokenStore implements TokenList {
   stored(): StoredTokens {
     const d = this.deferred;
     const t: StoredTokens = { words: this.words as string[], pages: this.pages, count: this.count };
-    if (d !== undefined) t.deferred = { texts: d.texts, firsts: d.firsts, ends: d.ends };
+    if (d !== undefined) t.deferred = { texts: d.kept.texts, firsts: d.firsts, ends: d.ends };
     return t;
   }
 
@@ -200,7 +201,8 @@ export class TokenStore implements TokenList {
       if (this.count === 0 && this.deferred === undefined) {
         // An empty store takes a deferring one's tokens as they are, still deferring.
         const own = new Deferred(Infinity);
-        for (let k = 0; k < d.texts.length; k++) own.begin(d.texts[k], d.firsts[k]);
+        for (let k = 0; k < d.texts.length; k++) own.kept.keep(d.texts[k], k);
+        own.firsts.push(...d.firsts);
         own.ends.push(...d.ends);
         this.pages.push(...t.pages);
         this.count = t.count;
@@ -250,9 +252,10 @@ export class TokenStore implements TokenList {
     const d = this.deferred!;
     this.deferred = undefined;
     const vocabulary = this.vocabulary;
-    for (let k = 0; k < d.texts.length; k++) {
-      const text = d.texts[k];
-      const last = k + 1 < d.texts.length ? d.firsts[k + 1] : this.count;
+    const texts = d.kept.texts;
+    for (let k = 0; k < texts.length; k++) {
+      const text = texts[k];
+      const last = k + 1 < texts.length ? d.firsts[k + 1] : this.count;
       for (let i = d.firsts[k]; i < last; i++) {
         const page = this.pages[i >>> PAGE_BITS];
         page[i & PAGE_MASK] = vocabulary.id(text, page[i & PAGE_MASK], d.ends[i >>> PAGE_BITS][i & PAGE_MASK]);
@@ -293,24 +296,17 @@ const DEFERRED_SLICE = 64;
  * token of each, and each token's end (its start is in the store's own pages until numbered).
  */
 class Deferred {
-  readonly texts: string[] = [];
+  readonly kept: KeptTexts;
+  /** The first token of each kept text. */
   readonly firsts: number[] = [];
   readonly ends: Int32Array[] = [];
-  /** The text tokens were last placed in, and the characters of all texts kept. */
-  last: string | undefined;
-  chars = 0;
   /** Tokens cut from their texts so far (see {@link TokenStore.at}). */
   asked = 0;
   /** The text last found by {@link textOf}. */
   private found = 0;
 
-  constructor(readonly limit: number) {}
-
-  begin(text: string, first: number): void {
-    this.texts.push(text);
-    this.firsts.push(first);
-    this.last = text;
-    this.chars += text.length;
+  constructor(limit: number) {
+    this.kept = new KeptTexts(limit);
   }
 
   /** The text token `index` stands in: the last one found, or the next, or found by halves. */

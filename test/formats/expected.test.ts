@@ -86,8 +86,8 @@ describe('expectedLines', () => {
   it('compares with the gold file\'s own sentences from the first file on, in either layout', () => {
     const gold = 'Rain O\nin O\nOslo B-LOC\n. O\n\nOk O\n\n';
     const texts = new SentenceTexts(1 << 20);
-    texts.add(0, gold, 0, gold.indexOf('\n\n') + 1);
-    texts.add(1, gold, gold.indexOf('Ok'), gold.length - 1);
+    texts.add(0, gold, 1, 0, gold.indexOf('\n\n') + 1);
+    texts.add(1, gold, 1, gold.indexOf('Ok'), gold.length - 1);
     const ref: ExpectedTokens = { ...expect3, lines: texts };
     const three = 'Rain O O\nin O O\nOslo B-LOC B-LOC\n. O O\n\nOk O O\n\n';
     const l3 = expectedLines(ref, true);

@@ -64,9 +64,9 @@ describe('where the gold\'s sentences stand in its text', () => {
     const a = 'Rain O\nin O\n\n';
     const b = 'Ok O\n\n';
     const texts = new SentenceTexts(a.length + b.length);
-    texts.add(0, a, 0, a.length - 1);
-    texts.add(2, b, 0, b.length - 1);
-    texts.add(3, 'over the limit O\n\n', 0, 17);
+    texts.add(0, a, 1, 0, a.length - 1);
+    texts.add(2, b, 2, 0, b.length - 1);
+    texts.add(3, 'over the limit O\n\n', 3, 0, 17);
     expect(texts.chunk(0)).toBe(a);
     expect([texts.start(0), texts.end(0)]).toEqual([0, a.length - 1]);
     // Sentence 1 was not recorded, sentence 3's chunk is past the limit.
@@ -79,8 +79,8 @@ describe('where the gold\'s sentences stand in its text', () => {
   it('travel between threads as they are', () => {
     const a = 'Rain O\nin O\n\nOk O\n\n';
     const texts = new SentenceTexts(1 << 20);
-    texts.add(0, a, 0, 12);
-    texts.add(2, a, 13, 18);
+    texts.add(0, a, 1, 0, 12);
+    texts.add(2, a, 1, 13, 18);
     const other = SentenceTexts.of(structuredClone(texts.stored()));
     for (const s of [0, 1, 2, 3]) {
       expect(other.chunk(s)).toBe(texts.chunk(s));

@@ -141,7 +141,7 @@ function deferredOf(tokens: readonly string[], perText = 3, limit = 1 << 20): To
     const text = `${part.join(' X\n')} X\n`;
     let at = 0;
     for (const t of part) {
-      store.place(text, at, at + t.length);
+      store.place(text, k, at, at + t.length);
       at += t.length + 3;
     }
   }
@@ -194,6 +194,19 @@ describe('a deferring token store', () => {
     expect(all.slice(0, 100)).toEqual(many.slice(0, 100));
     expect(all.deferring).toBe(false);
     expect(all.slice(4990)).toEqual(many.slice(4990));
+  });
+
+  it('tells its texts by their chunk numbers, not by comparing them: two chunks of equal text are two texts', () => {
+    const text = 'Rain O\nin O\n';
+    const store = new TokenStore();
+    store.defer(1 << 20);
+    for (const chunk of [1, 1, 2, 2]) store.place(text, chunk, 0, 4);
+    // Chunk 2 is a copy with other characters in between: positions are its own.
+    store.place(`${text}x`, 3, 7, 9);
+    const sent = store.stored().deferred!;
+    expect(sent.texts.length).toBe(3);
+    expect(sent.firsts).toEqual([0, 2, 4]);
+    expect(store.slice()).toEqual(['Rain', 'Rain', 'Rain', 'Rain', 'in']);
   });
 
   it('numbers what it has and goes on as usual past its limit of characters, or when a token comes as a string', () => {
