@@ -148,11 +148,12 @@ function stem(path: string): string {
   return ext.length > 0 && ext.length < base.length ? base.slice(0, -ext.length) : base;
 }
 
-/** Rejects two systems with one name, naming both paths. */
+/** Rejects two systems with one name, naming both paths (or the one file given twice). */
 export function checkDistinctNames(specs: readonly InputSpec[]): void {
   const seen = new Map<string, string>();
   for (const s of specs) {
     const prev = seen.get(s.name);
+    if (prev === s.path) throw new UsageError(`two systems are named "${s.name}": ${s.path} is given twice; give each file once, or name them with name=path to score it twice`);
     if (prev !== undefined) {
       throw new UsageError(`two systems are named "${s.name}" (${prev} and ${s.path}); name them with name=path`);
     }

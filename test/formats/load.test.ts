@@ -542,6 +542,9 @@ describe('system names', () => {
     const err = usageError(() => checkDistinctNames([parseSystemArg('a/crf.conll'), parseSystemArg('b/crf.conll')]));
     expect(err.message).toBe('two systems are named "crf" (a/crf.conll and b/crf.conll); name them with name=path');
     expect(() => checkDistinctNames([parseSystemArg('x=a/crf.conll'), parseSystemArg('b/crf.conll')])).not.toThrow();
+    const twice = usageError(() => checkDistinctNames([parseSystemArg('a/crf.conll'), parseSystemArg('a/crf.conll')]));
+    expect(twice.message).toBe('two systems are named "crf": a/crf.conll is given twice; give each file once, or name them with name=path to score it twice');
+    expect(() => checkDistinctNames([parseSystemArg('one=a/crf.conll'), parseSystemArg('two=a/crf.conll')])).not.toThrow();
   });
 
   it('loadCorpus rejects duplicate names before reading anything', () => {
