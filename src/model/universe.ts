@@ -48,18 +48,20 @@ export function compareItems(items: readonly Span[], x: number, y: number): numb
  * each other); others are sorted.
  */
 function inCorpusOrder(ids: Int32Array, items: readonly Span[]): Int32Array {
-  const out: number[] = [];
+  // Written straight into a typed array as long as `ids` (never fewer), not pushed to a list.
+  const out = new Int32Array(ids.length);
+  let n = 0;
+  let last = -1;
   let sorted = true;
   for (let j = 0; j < ids.length; j++) {
     const id = ids[j];
-    if (id < 0) continue;
-    const last = out.length === 0 ? -1 : out[out.length - 1];
-    if (id === last) continue;
+    if (id < 0 || id === last) continue;
     if (last >= 0 && compareItems(items, last, id) >= 0) sorted = false;
-    out.push(id);
+    out[n++] = id;
+    last = id;
   }
-  if (sorted) return Int32Array.from(out);
-  const once = [...new Set(out)].sort((x, y) => compareItems(items, x, y));
+  if (sorted) return out.slice(0, n);
+  const once = [...new Set(out.subarray(0, n))].sort((x, y) => compareItems(items, x, y));
   return Int32Array.from(once);
 }
 

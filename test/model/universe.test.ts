@@ -114,4 +114,29 @@ describe('buildUniverse: interning paths agree', () => {
       },
     ), { numRuns: 300 });
   });
+  it('lists each side\'s items once, in corpus order (start, end, label, then id), sorted or not, filtered or not', () => {
+    fc.assert(fc.property(
+      fc.array(fc.array(arbSpan(30), { maxLength: 14 }), { minLength: 2, maxLength: 4 }),
+      fc.boolean(),
+      fc.boolean(),
+      fc.option(fc.constantFrom<string[]>(['PER'], ['LOC', 'ORG'])),
+      (sides, strict, sortFirst, types) => {
+        const order = (a: Span, b: Span) => a.start - b.start || a.end - b.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+        const lists = sides.map((l) => (sortFirst ? l.slice().sort(order) : l));
+        const keep = types === null ? undefined : (x: Span) => types.includes(x.label);
+        const u = buildUniverse(corpus(lists[0], lists.slice(1)), strict ? 'strict' : 'boundary', keep);
+        const sets = [u.gold, ...u.systems];
+        [u.order.gold, ...u.order.systems].forEach((ids, k) => {
+          // The same items as the side's set, each once.
+          expect([...ids].sort((x, y) => x - y)).toEqual([...sets[k]]);
+          for (let j = 1; j < ids.length; j++) {
+            const a = u.items[ids[j - 1]];
+            const b = u.items[ids[j]];
+            const c = a.start - b.start || a.end - b.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || ids[j - 1] - ids[j];
+            expect(c).toBeLessThan(0);
+          }
+        });
+      },
+    ), { numRuns: 300 });
+  });
 });
