@@ -7,6 +7,10 @@
  * counts (TP, FP, FN, S) of each side on unit u and J the number of splits (the folds of every
  * repeat; 1 for a hold-out part or a test set). Positive means A is better (the difference is
  * negated for objectives where lower is better). With one split, T is the plain difference.
+ * A split none of whose units counts is left out of the mean (J counts only the others): in a
+ * bootstrap resample that draws none of a small fold's units, that fold would otherwise add the
+ * difference of two empty outputs — 0 where the metric of nothing is 1 (GERBIL's convention) —
+ * and pull every resample's T, and so the interval, the standard error and the p-value, toward 0.
  * The choices stay as they were made: nothing is re-selected per resample, so the tests measure
  * how much the comparison could move with other units of the same kind, given those choices.
  *
@@ -291,10 +295,16 @@ function resample(
   const at = (j: number, side: number, swapped: number) => ((j * sides + side) * 2 + swapped) * 4;
   const weight = new Float64Array(U).fill(1);
   const swap = new Uint8Array(U);
+  // Units of each split that count (drawn, in a bootstrap resample): a split with none is left
+  // out of T, as its difference would be that of two empty outputs (0, or undefined).
+  const present = new Float64Array(J);
   const fill = () => {
     sums.fill(0);
     for (let j = 0; j < J; j++) {
       const p = packed[j];
+      let n = 0;
+      for (let k = 0; k < p.at.length; k++) n += weight[p.at[k]];
+      present[j] = n;
       for (let side = 0; side < sides; side++) {
         const c = p.counts[side];
         for (let k = 0; k < p.at.length; k++) {
@@ -328,12 +338,17 @@ function resample(
   };
   const statistic = (a: number, b: number) => {
     let t = 0;
-    for (let j = 0; j < J; j++) t += splitDiff(j, a, b);
-    return t / J;
+    let used = 0;
+    for (let j = 0; j < J; j++) {
+      if (present[j] === 0) continue;
+      t += splitDiff(j, a, b);
+      used++;
+    }
+    return used === 0 ? Number.NaN : t / used;
   };
   fill();
   const perSplit = pairs.map(([a, b]) => Array.from({ length: J }, (_, j) => splitDiff(j, a, b)));
-  const observed = perSplit.map((d) => d.reduce((x, y) => x + y, 0) / d.length);
+  const observed = pairs.map(([a, b]) => statistic(a, b));
   const eps = observed.map((v) => 1e-12 * Math.max(1, Math.abs(v)));
   const random = mulberry32(seed);
   // Bootstrap: units drawn with replacement.

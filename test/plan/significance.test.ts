@@ -105,6 +105,27 @@ describe('pairedTests', () => {
   });
 });
 
+describe('pairedTests with folds of few units', () => {
+  // F1 with GERBIL's convention: nothing to find and nothing found scores 1.
+  const gerbil = (c: SummedCounts) => (c.tp + c.fp + c.fn === 0 ? 1 : (2 * c.tp) / (2 * c.tp + c.fp + c.fn));
+  it('leaves a fold none of whose units a resample draws out of that resample\'s mean, not in it as a difference of 0', () => {
+    // Eight folds of one document each; A finds 9 of 10 items in every document, B 8 of 10: the
+    // difference is the same in every fold, so every resample that draws any fold has it too.
+    const a = Float64Array.from(Array.from({ length: 8 }, () => [9, 1, 1, 0]).flat());
+    const b = Float64Array.from(Array.from({ length: 8 }, () => [8, 2, 2, 0]).flat());
+    const splits: PairedSplit[] = Array.from({ length: 8 }, (_, u) => ({ units: [u], a, b }));
+    const t = pairedTests(splits, gerbil, { samples: 200, seed: 3 });
+    const d = 0.9 - 0.8;
+    expect(t.observed).toBeCloseTo(d, 12);
+    // A resample draws 8 of 8 documents with replacement, so it nearly always misses some fold:
+    // counted as a difference of 0, each missed fold pulled T* toward 0, and the interval with it.
+    expect(t.low).toBeCloseTo(d, 12);
+    expect(t.high).toBeCloseTo(d, 12);
+    expect(t.se).toBeCloseTo(0, 12);
+    expect(t.undefinedSamples).toBe(0);
+  });
+});
+
 describe('pairedTestsOfPairs', () => {
   const prfOf = (c: SummedCounts) => {
     const p = c.tp / (c.tp + c.fp);
@@ -147,7 +168,8 @@ describe('pairedTestsOfPairs', () => {
 /**
  * The paired tests read directly from their description, for one pair: units numbered in order
  * of first appearance, bootstrap draws ⌊u·U⌋ then randomization swaps (u < ½) from one
- * mulberry32(seed) stream, T the mean over splits of the signed difference, NaN resamples left out.
+ * mulberry32(seed) stream, T the mean over the splits with a unit drawn of the signed difference,
+ * NaN resamples left out.
  */
 function directTests(
   splits: number[][], a: Float64Array, b: Float64Array, fa: (c: SummedCounts) => number, fb: (c: SummedCounts) => number,
@@ -157,7 +179,11 @@ function directTests(
   const sign = o.lowerIsBetter ? -1 : 1;
   const T = (weight: number[], swap: boolean[]) => {
     let t = 0;
+    let counted = 0;
     for (const us of splits) {
+      // A split none of whose units was drawn is left out of the mean.
+      if (us.every((u) => weight[units.indexOf(u)] === 0)) continue;
+      counted++;
       const sa = { tp: 0, fp: 0, fn: 0, s: 0 };
       const sb = { tp: 0, fp: 0, fn: 0, s: 0 };
       for (const u of us) {
@@ -168,7 +194,7 @@ function directTests(
       }
       t += sign * (fa(sa) - fb(sb));
     }
-    return t / splits.length;
+    return t / counted;
   };
   const ones = units.map(() => 1);
   const none = units.map(() => false);
