@@ -468,6 +468,10 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   if (splits.length > 0 && 1 / (samples + 1) >= alpha) {
     notes.push({ kind: 'alpha-unreachable', samples, alpha });
   }
+  // Randomization swaps each held-out unit's two outputs: with n units its p-value stays near or
+  // above 2/2^n (none swapped and all swapped give the observed difference).
+  const heldOutUnits = new Set(splits.flatMap((x) => x.test)).size;
+  if (heldOutUnits > 0 && 2 ** (1 - heldOutUnits) >= alpha) notes.push({ kind: 'few-held-out', units: heldOutUnits, unit: unitKind, alpha });
   const { recommendation: rec } = recommend(runs, main.chosen, data, scorer, tests);
   const recommendation: Recommendation = rec;
   if (test !== undefined) {

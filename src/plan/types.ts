@@ -240,6 +240,11 @@ export type PlanNote =
   | { kind: 'holdout'; train: number; test: number; units: number; unit: 'document' | 'sentence'; seed: number }
   /** With `samples` resamples no p-value can be below `alpha`. */
   | { kind: 'alpha-unreachable'; samples: number; alpha: number }
+  /**
+   * Only `units` units are held out, so approximate randomization (2^units ways to swap, two of
+   * which give the observed difference) gives no p-value much below 2/2^units, which is `alpha` or more.
+   */
+  | { kind: 'few-held-out'; units: number; unit: 'document' | 'sentence'; alpha: number }
   /** Test figures come from a test set that took no part in any choice. */
   | { kind: 'test-set' };
 

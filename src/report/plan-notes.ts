@@ -7,9 +7,11 @@ export function noteText(n: PlanNote): string {
     case 'no-held-out': return `no held-out estimate: the data has ${n.units} ${n.unit} (at least 2 are needed to split)`;
     case 'fewer-folds': return `held-out estimate with ${n.folds} folds: the data has only ${n.units} ${n.unit}s`;
     case 'by-sentence': return 'the corpus has one document: held-out splits and tests are by sentence';
-    case 'holdout': return `planned on ${n.train} of ${n.units} ${n.unit}s; the other ${n.test} are held out (seed ${n.seed})`;
+    case 'holdout': return `planned on ${n.train} of ${n.units} ${n.unit}s; the other ${n.test === 1 ? `${n.unit} is` : `${n.test} are`} held out (seed ${n.seed})`;
     case 'alpha-unreachable':
       return `with ${n.samples} resamples no p-value is below ${Number((1 / (n.samples + 1)).toPrecision(3))}, so no selection can reach --alpha ${n.alpha}: raise --samples`;
+    case 'few-held-out':
+      return `only ${n.units === 1 ? `one ${n.unit} is` : `${n.units} ${n.unit}s are`} held out: approximate randomization swaps the two sides' outputs ${n.units === 1 ? 'on it' : 'on each'}, which it can do in only ${2 ** n.units} ways, two of which give the observed difference, so its p-value stays near or above ${Number((2 / 2 ** n.units).toPrecision(3))} and no selection can be shown better than the baselines at --alpha ${n.alpha}: hold out more ${n.unit}s`;
     case 'test-set': return 'test figures come from the test set, which took no part in any choice';
   }
 }

@@ -28,7 +28,15 @@ function membersOf(r: PlanResult, p: { members: string[]; weights?: Record<strin
 
 /** How the held-out splits were made, in words. */
 export function splitsPhrase(h: HeldOut): string {
-  if (h.kind === 'holdout') return `a hold-out of ${Number(((h.fraction ?? 0) * 100).toFixed(2))}% of the ${h.units}s, seed ${h.seed}`;
+  if (h.kind === 'holdout') {
+    // What was held out: a whole number of units, at least one on each side, so not always the fraction asked for.
+    const split = h.splits[0];
+    const asked = Number(((h.fraction ?? 0) * 100).toFixed(2));
+    if (split === undefined) return `a hold-out of ${asked}% of the ${h.units}s, seed ${h.seed}`;
+    const all = split.trainUnits + split.testUnits;
+    const share = Number(((100 * split.testUnits) / all).toFixed(2));
+    return `a hold-out of ${split.testUnits} of ${plural(all, h.units)}, ${share}%${share === asked ? '' : ` where ${asked}% was asked`}, seed ${h.seed}`;
+  }
   return `${h.folds}-fold cross-validation by ${h.units}, ${plural(h.repeats ?? 1, 'repeat')}, seed ${h.seed}`;
 }
 

@@ -288,7 +288,10 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
   section(renderText([proceduresTable(result, chose)], style));
   const chosen = proceduresInFull(result, chose, lineWidth);
   if (chosen.length > 0) section(['Chosen in full:', ...chosen].join('\n'));
+  const notes = result.notes.length > 0 ? ['Notes:', ...result.notes.map((n) => prose(`  - ${noteText(n)}`))].join('\n') : undefined;
   if (options.brief === true) {
+    // The notes qualify the recommendation (a p-value it could not reach, what was held out): the brief report keeps them.
+    if (notes !== undefined) section(notes);
     section(recommendationLines(result).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : wrapWords(l, lineWidth))).join('\n'));
     if (options.next !== undefined && options.next.length > 0) section([bold('Next:', color), ...options.next].join('\n'));
     return `${out.join('\n')}\n`;
@@ -306,7 +309,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     const inFull = i === 0 && result.heldOut !== undefined ? splitChoicesInFull(result.heldOut, wide, lineWidth) : [];
     if (inFull.length > 0) section(['Chosen in each split, in full:', ...inFull].join('\n'));
   });
-  if (result.notes.length > 0) section(['Notes:', ...result.notes.map((n) => prose(`  - ${noteText(n)}`))].join('\n'));
+  if (notes !== undefined) section(notes);
   section(recommendationLines(result).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : prose(l))).join('\n'));
   for (const e of result.explanations ?? []) section(renderText(explanationTables(e, explainFormatOf(result)), style));
   return `${out.join('\n')}\n`;

@@ -376,6 +376,34 @@ describe('complan plan: honest numbers', () => {
     expect(['vote-all', 'majority-all']).toContain(doc.recommendation.procedure);
   });
 
+  it('notes when too few documents are held out for randomization to reach --alpha, and says what was held out', async () => {
+    // 8 documents: a hold-out of 1% is 1 document, of 25% is 2; five folds hold out all 8.
+    const one = await planJson(['--holdout', '0.01', '--top', '1']);
+    expect(one.notes).toContainEqual({ kind: 'holdout', train: 7, test: 1, units: 8, unit: 'document', seed: 1, text: 'planned on 7 of 8 documents; the other document is held out (seed 1)' });
+    expect(one.notes).toContainEqual(expect.objectContaining({ kind: 'few-held-out', units: 1, unit: 'document', alpha: 0.05 }));
+    const two = await planJson(['--holdout', '0.25', '--top', '1']);
+    const note = two.notes.find((n) => n.kind === 'few-held-out') as { text: string } | undefined;
+    expect(note?.text).toBe('only 2 documents are held out: approximate randomization swaps the two sides\' outputs on each, which it can do in only 4 ways, two of which give the observed difference, so its p-value stays near or above 0.5 and no selection can be shown better than the baselines at --alpha 0.05: hold out more documents');
+    // The recommendation's randomization p-values are indeed no lower.
+    expect(two.recommendation.vsBaselines.length).toBeGreaterThan(0);
+    for (const b of two.recommendation.vsBaselines) expect(b.p).toBeGreaterThanOrEqual(0.4);
+    expect((await planJson(['--top', '1'])).notes.map((n) => n.kind)).not.toContain('few-held-out');
+    // The bound is 2/2^n: 5 held out give 0.0625, still at least 0.05; 6 give 0.03125.
+    expect((await planJson(['--holdout', '0.625', '--top', '1'])).notes).toContainEqual(expect.objectContaining({ kind: 'few-held-out', units: 5 }));
+    expect((await planJson(['--holdout', '0.75', '--top', '1'])).notes.map((n) => n.kind)).not.toContain('few-held-out');
+    const text = await plan(['--holdout', '0.01', '--top', '1']);
+    expect(text.stdout).toContain('a hold-out of 1 of 8 documents, 12.5% where 1% was asked, seed 1');
+  });
+
+  it('--brief keeps the notes: a p-value that cannot be reached qualifies the recommendation', async () => {
+    const r = await plan(['--brief', '--samples', '10', '--top', '1']);
+    expect(r.code).toBe(0);
+    const notes = r.stdout.indexOf('Notes:');
+    expect(notes).toBeGreaterThan(0);
+    expect(r.stdout.slice(notes)).toContain('with 10 resamples no p-value is below 0.0909, so no selection can reach --alpha 0.05');
+    expect(notes).toBeLessThan(r.stdout.indexOf('Recommendation'));
+  });
+
   it('--bootstrap 20: every procedure re-selected on each resample and scored out of bootstrap, deterministic', async () => {
     const a = await planJson(['--bootstrap', '20', '--top', '3']);
     expect((await planJson(['--bootstrap', '20', '--top', '3'])).raw).toBe(a.raw);

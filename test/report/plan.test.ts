@@ -191,9 +191,16 @@ describe('planTable', () => {
       + 'held-out: 2-fold cross-validation by document, 1 repeat, seed 7, the whole selection re-run without the units it is scored on.');
     expect(text).toContain('Candidates (top 4 of 1234, by actual objective, in-sample)');
     expect(text).toContain('Actual scores are in-sample: measured on the planning data, which ranked and chose these candidates.');
-    const holdout = planTable(fixture({ planningData: { units: 'document', documents: 15, sentences: 200, goldItems: 700, of: 20 }, heldOut: { ...fixture().heldOut!, kind: 'holdout', fraction: 0.25, folds: undefined, repeats: undefined } }));
+    const heldOutAs = (fraction: number, test: number) => {
+      const h = fixture().heldOut!;
+      return { ...h, kind: 'holdout' as const, fraction, folds: undefined, repeats: undefined, splits: [{ ...h.splits[0], trainUnits: 20 - test, testUnits: test }] };
+    };
+    const holdout = planTable(fixture({ planningData: { units: 'document', documents: 15, sentences: 200, goldItems: 700, of: 20 }, heldOut: heldOutAs(0.25, 5) }));
     expect(holdout).toContain('In-sample figures: the planning data (15 of 20 documents, 700 gold items)');
-    expect(holdout).toContain('held-out: a hold-out of 25% of the documents, seed 7');
+    expect(holdout).toContain('held-out: a hold-out of 5 of 20 documents, 25%, seed 7');
+    // A share of no whole number of units: what was held out, and what was asked.
+    const least = planTable(fixture({ planningData: { units: 'document', documents: 19, sentences: 250, goldItems: 950, of: 20 }, heldOut: heldOutAs(0.01, 1) }));
+    expect(least).toContain('held-out: a hold-out of 1 of 20 documents, 5% where 1% was asked, seed 7');
   });
 
   it('lists the search\'s choice and the baselines with in-sample, held-out and optimism', () => {
