@@ -292,15 +292,42 @@ function rankEntries(p: Planned, ks: readonly number[]): RankEntry[] {
   });
 }
 
-function procedureOf(name: ProcedureName, c: Chosen, data: PlanData, scorer: Scorer, heldOut: HeldOut | undefined, test: PlanData | undefined): Procedure {
+/** The limits a recommended choice must keep to: the search's sizes and budget. */
+interface Limits {
+  minSize: number;
+  maxSize: number;
+  budget?: number;
+}
+
+/**
+ * Why `choice` is outside the limits given (`--min-size`, `--max-size`, `--budget`), in words, or
+ * undefined when it is within them. The baselines choose without the search's limits (vote-all
+ * takes every system), so one may break them; the plan then shows it but does not recommend it.
+ */
+function outsideLimits(choice: Choice, names: readonly string[], scorer: Scorer, limits: Limits): string | undefined {
+  const size = choice.members.length;
+  const members = `${size} member${size === 1 ? '' : 's'}`;
+  if (size < limits.minSize) return `${members}, below --min-size ${limits.minSize}`;
+  if (size > limits.maxSize) return `${members}, above --max-size ${limits.maxSize}`;
+  if (limits.budget !== undefined) {
+    let cost = 0;
+    for (const m of choice.members) cost += scorer.costs[names.indexOf(m)];
+    if (cost > limits.budget) return `cost ${Number(cost.toFixed(6))}, above --budget ${limits.budget}`;
+  }
+  return undefined;
+}
+
+function procedureOf(name: ProcedureName, c: Chosen, data: PlanData, scorer: Scorer, heldOut: HeldOut | undefined, test: PlanData | undefined, limits: Limits): Procedure {
   const weights = choiceWeights(c.choice);
   const summary = heldOut?.summary.find((x) => x.name === name);
+  const outside = outsideLimits(c.choice, data.names, scorer, limits);
   return {
     name, members: [...c.choice.members], rule: ruleName(c.choice.rule), ...(weights === undefined ? {} : { weights }),
     size: c.choice.members.length,
     planning: { objective: c.value, scores: scoresOf(c.counts, scorer.settings) },
     ...(summary === undefined ? {} : { heldOut: { mean: summary.mean, sd: summary.sd, splits: summary.splits, planningMean: summary.planningMean, optimism: summary.optimism } }),
     ...(test === undefined ? {} : { test: scoredOn(test, scorer, c.choice) }),
+    ...(outside === undefined ? {} : { outside }),
   };
 }
 
@@ -464,7 +491,8 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   }
   const alpha = o.alpha ?? DEFAULT_ALPHA;
   if (!(alpha > 0 && alpha < 1)) throw UsageError.about('alpha', `expects a level between 0 and 1, got ${alpha}`);
-  const tests = { samples, seed: s.seed, units: unitKind, alpha };
+  const limits: Limits = { minSize: s.minSize, maxSize: s.maxSize, budget: o.budget };
+  const tests = { samples, seed: s.seed, units: unitKind, alpha, within: (c: Choice) => outsideLimits(c, data.names, scorer, limits) === undefined };
   if (splits.length > 0 && 1 / (samples + 1) >= alpha) {
     notes.push({ kind: 'alpha-unreachable', samples, alpha });
   }
@@ -518,7 +546,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     }, o.onProgress)
     : undefined;
 
-  const procedureResult = (name: ProcedureName) => procedureOf(name, main.chosen[name], data, scorer, heldOut, test);
+  const procedureResult = (name: ProcedureName) => procedureOf(name, main.chosen[name], data, scorer, heldOut, test, limits);
   let goldItems = 0;
   for (let i = 0; i < data.u; i++) goldItems += data.isGold[i];
   const planningUnits = holdout ? splits[0].train.length : units;

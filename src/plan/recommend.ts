@@ -11,6 +11,11 @@
  * passes that test is recommended, and when none passes, vote-all is (majority-all only when it
  * beats vote-all beyond noise, and likewise whenever majority-all would be picked).
  *
+ * Only procedures whose choice is within the limits given (`RecommendOptions.within`: sizes and
+ * budget) are considered; the others are reported but never recommended. When neither
+ * no-selection baseline is within them, the simplest procedure within one standard error of the
+ * best held out among those that are is recommended (basis `within-limits`).
+ *
  * The standard error of procedure p against the best b is that of their paired difference: the
  * larger of
  * - the corrected resampled standard error of the per-split differences d_j (Nadeau & Bengio
@@ -48,6 +53,11 @@ export interface RecommendOptions {
   units: 'document' | 'sentence';
   /** Significance level a selecting procedure must reach against each no-selection baseline (default 0.05). */
   alpha: number;
+  /**
+   * Whether a choice is within the limits the user gave (sizes, budget): a procedure whose choice
+   * is not is never recommended, and the rule below is applied to the others. Default: every choice is.
+   */
+  within?: (choice: Choice) => boolean;
 }
 
 /** The objective of counts for a choice (its size and cost). */
@@ -117,17 +127,23 @@ function recommendationOf(name: ProcedureName, choice: Choice, basis: Recommenda
  * any selection beats the vote of all systems, and that is what is recommended.
  */
 export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureName, Chosen>, data: PlanData, scorer: Scorer, o: RecommendOptions): RecommendResult {
+  // The procedures that may be recommended: those whose choice is within the limits given (the
+  // search's own always is; every procedure when none is, which the search prevents).
+  const inLimits = PROCEDURE_NAMES.filter((p) => o.within === undefined || o.within(chosen[p].choice));
+  const pool = inLimits.length > 0 ? inLimits : [...PROCEDURE_NAMES];
+  const noSelection = NO_SELECTION.filter((p) => pool.includes(p));
   if (runs.length === 0) {
+    const pick = noSelection[0] ?? 'selection';
     return {
-      recommendation: { ...recommendationOf('vote-all', chosen['vote-all'].choice, { kind: 'no-held-out' }, o.alpha), heldOut: null, vsBaselines: [], tests: null },
+      recommendation: { ...recommendationOf(pick, chosen[pick].choice, { kind: 'no-held-out' }, o.alpha), heldOut: null, vsBaselines: [], tests: null },
       standing: [],
     };
   }
   const names = data.names;
   const key = (p: ProcedureName) => runs.map((r) => scorer.key(r.heldOut[p]));
   const meanKey = (p: ProcedureName) => key(p).reduce((a, b) => a + b, 0) / runs.length;
-  let best: ProcedureName = PROCEDURE_NAMES[0];
-  for (const p of PROCEDURE_NAMES) if (meanKey(p) > meanKey(best)) best = p;
+  let best: ProcedureName = pool[0];
+  for (const p of pool) if (meanKey(p) > meanKey(best)) best = p;
   // n_test / n_train, averaged over the splits.
   const ratio = runs.reduce((a, r) => a + r.split.test.length / Math.max(1, r.split.train.length), 0) / runs.length;
   const tests = heldOutTests(runs, names, scorer, o);
@@ -141,26 +157,27 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
     const corrected = sd === null ? 0 : sd * Math.sqrt(1 / runs.length + ratio);
     const boot = test(best, p).se;
     const se = Math.max(corrected, Number.isNaN(boot) ? 0 : boot);
-    return { name: p, behind, se, within: Number.isFinite(behind) && behind <= se + 1e-12 };
+    return { name: p, behind, se, within: pool.includes(p) && Number.isFinite(behind) && behind <= se + 1e-12 };
   });
   // A procedure that did worse held out than a no-selection baseline is never preferred to it,
   // however noisy the comparison with the best (a single system often is).
-  const floor = Math.max(...NO_SELECTION.map(meanKey));
+  const floor = Math.max(...noSelection.map(meanKey));
   const within = new Set(standing.filter((x) => x.within && (NO_SELECTION.includes(x.name) || meanKey(x.name) >= floor)).map((x) => x.name));
   // Beyond noise: a procedure that selects must also beat each no-selection baseline significantly.
   const significant = (p: ProcedureName, q: ProcedureName) => {
     const t = test(p, q);
     return t.observed > 0 && t.pRandomization < o.alpha;
   };
-  const order = simplicityOrder(chosen);
-  const beyondNoise = (p: ProcedureName) => NO_SELECTION.every((q) => significant(p, q));
+  const order = simplicityOrder(chosen).filter((p) => pool.includes(p));
+  // (Without a no-selection baseline within the limits, every procedure within noise of the best qualifies.)
+  const beyondNoise = (p: ProcedureName) => noSelection.every((q) => significant(p, q));
   const eligible = (p: ProcedureName) => within.has(p) && (NO_SELECTION.includes(p) || beyondNoise(p));
   let pick = order.find(eligible);
   // When nothing qualifies, the simplest selecting procedure within noise of the best failed the significance test.
   const failed = pick === undefined ? order.find((p) => within.has(p)) ?? best : undefined;
-  pick ??= 'majority-all';
+  pick ??= noSelection.includes('majority-all') ? 'majority-all' : noSelection[0] ?? best;
   // Of the two no-selection baselines, vote-all is the reference: majority-all only when it beats it beyond noise.
-  const majorityOverVote = pick === 'majority-all' && !significant('majority-all', 'vote-all');
+  const majorityOverVote = pick === 'majority-all' && noSelection.includes('vote-all') && !significant('majority-all', 'vote-all');
   if (majorityOverVote) pick = 'vote-all';
   // The baselines, and the search's choice when it is not the recommendation.
   const versus: ProcedureName[] = pick === 'selection' ? [...BASELINE_NAMES] : ['selection', ...BASELINE_NAMES];
@@ -170,7 +187,10 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
     return { diff: t.observed, p: t.pRandomization };
   };
   let basis: RecommendationBasis;
-  if (failed !== undefined) {
+  if (noSelection.length === 0) {
+    const st = standing.find((x) => x.name === pick)!;
+    basis = { kind: 'within-limits', best, behind: st.behind, se: st.se };
+  } else if (failed !== undefined) {
     basis = { kind: 'not-significant', failed, vsVoteAll: figures(failed, 'vote-all'), vsMajorityAll: figures(failed, 'majority-all') };
   } else if (majorityOverVote) {
     basis = { kind: 'majority-not-beyond-vote', best, majorityVsVote: figures('majority-all', 'vote-all') };

@@ -291,6 +291,11 @@ export interface Procedure {
   heldOut?: HeldOutSummary;
   /** On the test set: never used for selection. */
   test?: ScoredOn;
+  /**
+   * Why the choice is outside the limits given (`--min-size`, `--max-size`, `--budget`), e.g.
+   * `5 members, above --max-size 2`: it is shown for reference and never recommended. Absent when within them.
+   */
+  outside?: string;
 }
 
 export interface HeldOutSplit {
@@ -375,7 +380,12 @@ export type RecommendationBasis =
   /** The recommended no-selection baseline is within one standard error (`se`) of the best, which leads it by `behind`. */
   | { kind: 'within-noise'; best: ProcedureName; behind: number; se: number }
   /** A selecting procedure beats both no-selection baselines beyond noise; `skipped`: simpler ones within noise that did not. */
-  | { kind: 'beats-baselines'; best: ProcedureName; skipped: ProcedureName[] };
+  | { kind: 'beats-baselines'; best: ProcedureName; skipped: ProcedureName[] }
+  /**
+   * Neither no-selection baseline is within the limits given: of the procedures within them, the
+   * simplest within one standard error (`se`) of the best held out (`best`, which leads it by `behind`).
+   */
+  | { kind: 'within-limits'; best: ProcedureName; behind: number; se: number };
 
 export interface Recommendation {
   /** Which procedure's choice is recommended. */

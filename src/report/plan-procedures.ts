@@ -79,6 +79,8 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
       + 'optimism: the choice\'s score on its training part minus its held-out score (positive: the in-sample figure flatters).');
   }
   if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice.`);
+  const outside = list.filter((p) => p.outside !== undefined);
+  if (outside.length > 0) notes.push(`outside the limits given, so shown for reference and never recommended: ${outside.map((p) => `${p.name} (${p.outside})`).join('; ')}.`);
   return { title: 'The search\'s choice and the baselines, each chosen on the planning data only', columns, rows, note: notes.join('\n') };
 }
 

@@ -47,32 +47,44 @@ export function recommendationReason(r: PlanResult): string {
     return `${show(h.mean)}${h.sd === null ? '' : ` ± ${show(h.sd)}`} over ${h.splits} ${h.splits === 1 ? 'split' : 'splits'}`;
   };
   const against = (t: TestFigures, q: ProcedureName) => `${amount(t.diff)}${unit} over ${q}, ${pIs(t.p)}`;
-  switch (b.kind) {
-    case 'no-held-out':
-      return `No held-out estimate was made, so no selection can be shown to beat ${phrase(r, pick)}: recommending it.`;
-    case 'not-significant':
-      return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, the simplest procedure within one standard error of the best held out, `
-        + `does not beat both no-selection baselines significantly (${against(b.vsVoteAll, 'vote-all')}; ${against(b.vsMajorityAll, 'majority-all')}; `
-        + `an approximate-randomization p below ${rec.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`;
-    case 'majority-not-beyond-vote':
-      return `No selection beats ${phrase(r, pick)} beyond noise: majority-all is within one standard error of the best held out, ${phrase(r, b.best)}, `
-        + `but it does not beat vote-all significantly (${amount(b.majorityVsVote.diff)}${unit}, ${pIs(b.majorityVsVote.p)}). Recommending vote-all, which needs no selection.`;
-    case 'best-held-out':
-      return `No selection beats ${phrase(r, pick)} held out: it has the best held-out ${r.objective.description} of the five procedures (${heldMean(pick)}). `
-        + 'Recommending it: selection does not pay here.';
-    case 'within-noise':
-      return `No selection beats ${phrase(r, pick)} beyond noise: the best procedure held out, ${phrase(r, b.best)}, leads it by ${amount(b.behind)}${unit}, `
-        + `within one standard error (${amount(b.se).replace(/^\+/, '')}). Recommending the baseline, which needs no selection.`;
-    case 'beats-baselines': {
-      const vote = rec.vsBaselines.find((v) => v.name === 'vote-all');
-      const majority = rec.vsBaselines.find((v) => v.name === 'majority-all');
-      let text = `${capitalise(phrase(r, pick))} beats both no-selection baselines beyond noise held out (${heldMean(pick)})`;
-      text += vote === undefined || majority === undefined ? '.' : ': '
-        + `${amount(vote.meanDiff)}${unit} over vote-all (95% interval ${amount(vote.ci95[0])} to ${amount(vote.ci95[1])}, ${pIs(vote.p)}) `
-        + `and ${amount(majority.meanDiff)}${unit} over majority-all (${pIs(majority.p)}).`;
-      if (b.skipped.length > 0) text += ` Simpler procedures within one standard error of the best (${b.skipped.join(', ')}) do not beat both baselines significantly.`;
-      else if (pick !== b.best) text += ` The best held out, ${phrase(r, b.best)}, is not simpler and not ahead beyond one standard error.`;
-      return text;
+  // Procedures whose choice breaks the limits given were not considered: say which, and why.
+  const outside = [r.selection, ...r.baselines].filter((p) => p.outside !== undefined);
+  const because = outside.length === 0 ? '' : ` Not considered, as outside the limits given: ${outside.map((p) => `${p.name} (${p.outside})`).join(', ')}.`;
+  return reasonOf(b) + because;
+  function reasonOf(b: PlanResult['recommendation']['basis']): string {
+    switch (b.kind) {
+      case 'no-held-out':
+        if (pick === 'selection') return `No held-out estimate was made, and neither no-selection baseline is within the limits given: recommending ${phrase(r, pick)}, on in-sample figures alone.`;
+        return `No held-out estimate was made, so no selection can be shown to beat ${phrase(r, pick)}: recommending it.`;
+      case 'not-significant':
+        return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, the simplest procedure within one standard error of the best held out, `
+          + `does not beat both no-selection baselines significantly (${against(b.vsVoteAll, 'vote-all')}; ${against(b.vsMajorityAll, 'majority-all')}; `
+          + `an approximate-randomization p below ${rec.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`;
+      case 'majority-not-beyond-vote':
+        return `No selection beats ${phrase(r, pick)} beyond noise: majority-all is within one standard error of the best held out, ${phrase(r, b.best)}, `
+          + `but it does not beat vote-all significantly (${amount(b.majorityVsVote.diff)}${unit}, ${pIs(b.majorityVsVote.p)}). Recommending vote-all, which needs no selection.`;
+      case 'best-held-out':
+        return `No selection beats ${phrase(r, pick)} held out: it has the best held-out ${r.objective.description} of the five procedures (${heldMean(pick)}). `
+          + 'Recommending it: selection does not pay here.';
+      case 'within-noise':
+        return `No selection beats ${phrase(r, pick)} beyond noise: the best procedure held out, ${phrase(r, b.best)}, leads it by ${amount(b.behind)}${unit}, `
+          + `within one standard error (${amount(b.se).replace(/^\+/, '')}). Recommending the baseline, which needs no selection.`;
+      case 'beats-baselines': {
+        const vote = rec.vsBaselines.find((v) => v.name === 'vote-all');
+        const majority = rec.vsBaselines.find((v) => v.name === 'majority-all');
+        let text = `${capitalise(phrase(r, pick))} beats both no-selection baselines beyond noise held out (${heldMean(pick)})`;
+        text += vote === undefined || majority === undefined ? '.' : ': '
+          + `${amount(vote.meanDiff)}${unit} over vote-all (95% interval ${amount(vote.ci95[0])} to ${amount(vote.ci95[1])}, ${pIs(vote.p)}) `
+          + `and ${amount(majority.meanDiff)}${unit} over majority-all (${pIs(majority.p)}).`;
+        if (b.skipped.length > 0) text += ` Simpler procedures within one standard error of the best (${b.skipped.join(', ')}) do not beat both baselines significantly.`;
+        else if (pick !== b.best) text += ` The best held out, ${phrase(r, b.best)}, is not simpler and not ahead beyond one standard error.`;
+        return text;
+      }
+      case 'within-limits':
+        return `Neither no-selection baseline is within the limits given, so of the procedures within them `
+          + (pick === b.best
+            ? `${phrase(r, pick)} is recommended: it is the best held out (${heldMean(pick)}).`
+            : `${phrase(r, pick)} is recommended: the simplest within one standard error (${amount(b.se).replace(/^\+/, '')}) of the best held out, ${phrase(r, b.best)}, which leads it by ${amount(b.behind)}${unit} (${heldMean(pick)}).`);
     }
   }
 }

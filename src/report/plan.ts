@@ -374,6 +374,7 @@ function procedureJson(p: Procedure) {
       heldOut: { mean: jsonNumber(h.mean), sd: jsonNumber(h.sd), splits: h.splits, planningMean: jsonNumber(h.planningMean), optimism: jsonNumber(h.optimism) },
     }),
     ...(p.test === undefined ? {} : { test: scoredJson(p.test) }),
+    ...(p.outside === undefined ? {} : { outside: p.outside }),
   };
 }
 

@@ -404,6 +404,34 @@ describe('complan plan: honest numbers', () => {
     expect(notes).toBeLessThan(r.stdout.indexOf('Recommendation'));
   });
 
+  it('never recommends a procedure outside --max-size, --min-size or --budget, and says which baselines break them', async () => {
+    const all = [...NAMES];
+    // --max-size 2: the majority, the vote and ensemble selection take more than two systems.
+    const small = await planJson(['--max-size', '2', '--top', '2']);
+    expect(small.recommendation.members.length).toBeLessThanOrEqual(2);
+    const outside = (r: PlanResult) => Object.fromEntries([r.selection, ...r.baselines].filter((p) => p.outside !== undefined).map((p) => [p.name, p.outside]));
+    expect(outside(small)).toMatchObject({ 'majority-all': '5 members, above --max-size 2', 'vote-all': '5 members, above --max-size 2' });
+    expect(small.selection.outside).toBeUndefined();
+    expect(small.recommendation.basis.kind).toBe('within-limits');
+    // --budget 3 with crf costing 5: every baseline that takes crf is over it.
+    const cheap = await planJson(['--cost', 'crf=5', '--budget', '3', '--top', '2']);
+    const cost = (members: string[]) => members.reduce((a, m) => a + (m === 'crf' ? 5 : 1), 0);
+    expect(cost(cheap.recommendation.members)).toBeLessThanOrEqual(3);
+    expect(outside(cheap)['vote-all']).toBe('cost 9, above --budget 3');
+    // --min-size 2: the best single system is left out; the vote of all stays the reference.
+    const pairs = await planJson(['--min-size', '2', '--top', '2']);
+    expect(outside(pairs)).toEqual({ 'best-single': '1 member, below --min-size 2' });
+    expect(pairs.recommendation.members.length).toBeGreaterThanOrEqual(2);
+    // No limits: nothing is outside, and vote-all takes every system.
+    const free = await planJson(['--top', '2']);
+    expect(outside(free)).toEqual({});
+    expect([...free.baselines.find((b) => b.name === 'vote-all')!.members].sort()).toEqual(all);
+    // Without a held-out estimate the search's choice, within the limits, is recommended, and the words say so.
+    const text = (await plan(['--max-size', '2', '--folds', '0', '--top', '2'])).stdout;
+    expect(text).toContain('outside the limits given, so shown for reference and never recommended: majority-all (5 members, above --max-size 2)');
+    expect(text).toMatch(/neither no-selection baseline is within the limits given: recommending the search's choice \S+, on in-sample figures alone/);
+  });
+
   it('--bootstrap 20: every procedure re-selected on each resample and scored out of bootstrap, deterministic', async () => {
     const a = await planJson(['--bootstrap', '20', '--top', '3']);
     expect((await planJson(['--bootstrap', '20', '--top', '3'])).raw).toBe(a.raw);
