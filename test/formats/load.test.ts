@@ -100,7 +100,11 @@ describe('loadCorpus: aligning systems to a CoNLL gold', () => {
   it('reads a conlleval-style system whose embedded gold agrees', () => {
     const c = load(GOLD, [{ name: 'tagger', path: fixture('sys-embedded.conll') }]);
     expect(c.systems).toHaveLength(1);
-    expect(c.systems[0]).toMatchObject({ name: 'tagger', source: fixture('sys-embedded.conll'), format: 'conll', warnings: [] });
+    // Its one MISC item is of a type the gold never uses: the only warning.
+    expect(c.systems[0]).toMatchObject({
+      name: 'tagger', source: fixture('sys-embedded.conll'), format: 'conll',
+      warnings: [`${fixture('sys-embedded.conll')}: type "MISC" (1 item) is not in the gold standard, whose types are "LOC", "ORG", "PER"; the first in gold sentence 2 (${GOLD}:10): a typo in the tags? Every such item counts as a false positive`],
+    });
     expect(quads(c.systems[0].spans)).toEqual([
       [0, 0, 2, 'PER'], [0, 3, 4, 'LOC'], [0, 7, 9, 'ORG'], [0, 11, 12, 'MISC'],
       [1, 13, 14, 'PER'], [1, 16, 17, 'ORG'], [1, 18, 20, 'ORG'], [1, 21, 23, 'PER'],
@@ -168,7 +172,10 @@ describe('loadCorpus: alignment by id', () => {
     expect(quads(c.systems[0].spans)).toEqual([
       [1, 21, 23, 'PER'], [0, 0, 1, 'PER'], [1, 13, 14, 'PER'], [1, 16, 17, 'LOC'], [0, 7, 9, 'ORG'], [0, 11, 12, 'DATE'],
     ]);
-    expect(c.systems[0].warnings).toEqual([]);
+    // Its DATE item is of a type the gold never uses: the only warning.
+    expect(c.systems[0].warnings).toEqual([
+      `${fixture('sys-ids.jsonl')}: type "DATE" (1 item) is not in the gold standard, whose types are "LOC", "ORG", "PER"; the first in gold sentence 2 (${fixture('gold-ids.jsonl')}:2): a typo in the tags? Every such item counts as a false positive`,
+    ]);
     expect(c.systems[0].scheme).toBe('iob2');
   });
 

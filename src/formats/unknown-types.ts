@@ -1,0 +1,69 @@
+/**
+ * Entity types a system predicts that the gold standard never uses. A tag such as `B-PERR` is a
+ * well-formed tag of a type of its own: it reads, scores every item of it as a false positive and
+ * adds a type to the per-type table, which lowers the type macro-average without a word. A type
+ * the gold lacks is often legitimate (a subset of a corpus, a system trained on more types), so
+ * this is a warning, not an error: it names the types, how many items each has, and where the
+ * first one stands, so that a typo is found at once.
+ */
+import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
+import { sentenceAt } from '../model/corpus.js';
+
+/** Types listed by name in a warning; the others are counted. */
+const SHOWN = 3;
+
+/** The types of `spans` not in `known`: each with its number of items and its first item, in order of first appearance. */
+export function unknownTypes(spans: readonly Span[], known: ReadonlySet<string>): Array<{ type: string; items: number; first: Span }> {
+  const found = new Map<string, { type: string; items: number; first: Span }>();
+  // A run of one label is looked up once.
+  let last: string | undefined;
+  let lastKnown = true;
+  for (let k = 0; k < spans.length; k++) {
+    const s = spans[k];
+    if (s.label !== last) {
+      last = s.label;
+      lastKnown = known.has(last);
+    }
+    if (lastKnown) continue;
+    const f = found.get(s.label);
+    if (f === undefined) found.set(s.label, { type: s.label, items: 1, first: s });
+    else f.items++;
+  }
+  return [...found.values()];
+}
+
+/** The gold standard's types: every label of its spans. */
+export function goldTypes(gold: readonly Span[]): Set<string> {
+  const out = new Set<string>();
+  let last: string | undefined;
+  for (let k = 0; k < gold.length; k++) {
+    if (gold[k].label === last) continue;
+    last = gold[k].label;
+    out.add(last);
+  }
+  return out;
+}
+
+/**
+ * Adds a warning to each system that predicts types the gold standard never uses (none when the
+ * gold has no items, where every type would be one). The first item is placed by the gold
+ * sentence it falls in, and that sentence's line in the gold file.
+ */
+export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[]): void {
+  const gold = corpus.gold.spans;
+  if (gold.length === 0) return;
+  const known = goldTypes(gold);
+  const list = [...known].sort().map((t) => JSON.stringify(t)).join(', ');
+  for (const system of systems) {
+    const unknown = unknownTypes(system.spans, known);
+    if (unknown.length === 0) continue;
+    const named = unknown.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'})`);
+    const more = unknown.length > SHOWN ? ` and ${unknown.length - SHOWN} more` : '';
+    const first = unknown[0].first;
+    const sentence = corpus.sentences.length > 0 ? sentenceAt(corpus, first.start) : -1;
+    const where = sentence < 0 ? '' : `; the first in gold sentence ${sentence + 1} (${corpus.gold.source}:${corpus.sentences[sentence].line})`;
+    system.warnings.push(
+      `${system.source}: ${unknown.length === 1 ? 'type' : 'types'} ${named.join(', ')}${more} ${unknown.length === 1 ? 'is' : 'are'} not in the gold standard, whose types are ${list}${where}: a typo in the tags? Every such item counts as a false positive`,
+    );
+  }
+}

@@ -1,0 +1,45 @@
+/** Types a system predicts that the gold standard never uses: a warning naming them and the first. */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
+import { goldTypes, unknownTypes } from '../../src/formats/unknown-types.js';
+import type { Span } from '../../src/model/corpus.js';
+import { tempFiles } from '../helpers/temp.js';
+
+const temp = tempFiles('unknown-types');
+const span = (start: number, label: string): Span => ({ doc: 0, start, end: start + 1, label });
+
+describe('unknownTypes', () => {
+  it('lists the types not known, in order of first appearance, with their items and first item', () => {
+    const spans = [span(0, 'PER'), span(1, 'PERR'), span(2, 'PERR'), span(3, 'LOC'), span(4, ''), span(5, 'PERR')];
+    const out = unknownTypes(spans, new Set(['PER', 'LOC']));
+    expect(out.map((u) => [u.type, u.items, u.first.start])).toEqual([['PERR', 3, 1], ['', 1, 4]]);
+    expect(unknownTypes(spans, goldTypes(spans))).toEqual([]);
+    expect([...goldTypes([span(0, 'B'), span(1, 'A'), span(2, 'A'), span(3, 'B')])]).toEqual(['B', 'A']);
+  });
+});
+
+describe('the loader\'s warning', () => {
+  const gold = temp('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LOC\n\n', 'gold.conll');
+  let path = '';
+  const load = (system: string) => {
+    path = temp(system, 's.conll');
+    return loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [{ name: 's', path }] }).systems[0].warnings;
+  };
+
+  it('names the types the gold never uses, their items, and the gold sentence and line of the first', () => {
+    expect(load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LOCC\n\n')).toEqual([
+      `${path}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first in gold sentence 2 (${gold}:6): a typo in the tags? Every such item counts as a false positive`,
+    ]);
+    const two = load('-DOCSTART- O\n\nAda B-PERR\nleft B-X\n\nin B-X\nParis B-LOC\n\n');
+    expect(two).toHaveLength(1);
+    expect(two[0]).toContain('types "PERR" (1 item), "X" (2 items) are not in the gold standard');
+    expect(two[0]).toContain(`the first in gold sentence 1 (${gold}:3)`);
+  });
+
+  it('says nothing when every type is the gold\'s, or when the gold has no items at all', () => {
+    expect(load('-DOCSTART- O\n\nAda B-LOC\nleft O\n\nin O\nParis O\n\n')).toEqual([]);
+    const empty = temp('Ada O\nleft O\n\n', 'empty-gold.conll');
+    const warnings = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: empty, systems: [{ name: 's', path: temp('Ada B-PER\nleft O\n\n', 'per.conll') }] }).systems[0].warnings;
+    expect(warnings).toEqual([]);
+  });
+});
