@@ -384,9 +384,10 @@ export function toCorpus(s: RawSpan, base: number, doc: number): Span {
  * `gold[from, to)` (that sentence's gold spans), is the gold's own object: spans are never changed
  * once loaded, and most of a good system's spans are the gold's (on the 1 GB conlleval file
  * sharing them saves a third of the memory spans take). Spans in order of start, as the tag
- * decoders give them, find theirs in one pass; a span out of that order is made anew.
+ * decoders give them, find theirs in one pass; a span out of that order is made anew. The types
+ * of the spans made anew go to `ownTypes`, when given.
  */
-export function placeSpans(spans: readonly RawSpan[], base: number, doc: number, gold: readonly Span[], from: number, to: number, out: Span[]): void {
+export function placeSpans(spans: readonly RawSpan[], base: number, doc: number, gold: readonly Span[], from: number, to: number, out: Span[], ownTypes?: Set<string>): void {
   let g = from;
   for (let j = 0; j < spans.length; j++) {
     const s = spans[j];
@@ -402,7 +403,11 @@ export function placeSpans(spans: readonly RawSpan[], base: number, doc: number,
         }
       }
     }
-    out.push(shared ?? toCorpus(s, base, doc));
+    if (shared !== undefined) out.push(shared);
+    else {
+      ownTypes?.add(s.label);
+      out.push(toCorpus(s, base, doc));
+    }
   }
 }
 

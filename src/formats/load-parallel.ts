@@ -44,6 +44,7 @@ import type { InputSpec, LoadOptions } from './load.js';
 import type { ReferencePart } from './reference.js';
 import type { GoldBuilder } from './gold-builder.js';
 import { goldPartOf, spansWithShared, type HandedGold } from './gold-handoff.js';
+import { recordTypes } from './unknown-types.js';
 import type { ReadSummary } from './segment.js';
 
 /**
@@ -251,9 +252,12 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
         else if (msg.kind === 'done') {
           r.done = true;
           // In the key order of the main thread's outputs, so that they serialise alike.
-          r.result = msg.systems.map(({ columns, shared, name, source, format, scheme, warnings, ...more }) => (
-            { name, source, format, scheme, spans: shared !== undefined && goldSpans !== undefined ? spansWithShared(columns, shared, goldSpans) : fromColumns(columns), warnings, ...more }
-          ));
+          r.result = msg.systems.map(({ columns, shared, name, source, format, scheme, warnings, ...more }) => {
+            const system: SystemOutput = { name, source, format, scheme, spans: shared !== undefined && goldSpans !== undefined ? spansWithShared(columns, shared, goldSpans) : fromColumns(columns), warnings, ...more };
+            // The columns' labels are every type the system has, known without a pass over its spans.
+            recordTypes(system, columns.labels);
+            return system;
+          });
         } else if (msg.kind === 'error') {
           r.done = true;
           r.error = errorOf(msg.error);

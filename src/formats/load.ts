@@ -41,7 +41,7 @@ import { referenceOf, type HandedGold } from './gold-handoff.js';
 import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { readDirectory } from './directory.js';
 import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
-import { warnUnknownTypes } from './unknown-types.js';
+import { recordTypes, warnUnknownTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
 import { invalidTags, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
 
@@ -184,6 +184,8 @@ function schemeFirst(path: string, opts: ReadOptions): ReadOptions {
 /** Aligns one system's segments to the gold skeleton and collects its spans. */
 class SystemAligner {
   readonly spans: Span[] = emptyObjects();
+  /** The types of the spans made here (the others are the gold's own objects): see unknown-types.ts. */
+  readonly ownTypes = new Set<string>();
   readonly warnings: string[] = [];
   private ptr = 0;
   /** Whether records are matched by id: the gold has ids and so does the first record (see add). */
@@ -267,7 +269,7 @@ class SystemAligner {
     const spans = seg.spans;
     if (single >= 0) {
       // One gold sentence: the spans the gold has too are the gold's objects.
-      placeSpans(spans, base, single, g.spans, first === 0 ? 0 : g.spanEndAt(first - 1), g.spanEndAt(first), this.spans);
+      placeSpans(spans, base, single, g.spans, first === 0 ? 0 : g.spanEndAt(first - 1), g.spanEndAt(first), this.spans, this.ownTypes);
       return;
     }
     for (let j = 0; j < spans.length; j++) {
@@ -287,6 +289,7 @@ class SystemAligner {
         }
       }
       const doc = single >= 0 ? single : g.sentences[spanSentence(g.sentences, first, last, base + s.start)].doc;
+      this.ownTypes.add(s.label);
       this.spans.push(toCorpus(s, base, doc));
     }
   }
@@ -802,12 +805,14 @@ function readWith(
     }
     onRead(spec.path, aligner.spans.length);
     workers?.poll(onRead);
-    systems.push({
+    const system: SystemOutput = {
       name: spec.name, source: spec.path, format, scheme: schemeRead(opts, summary), spans: aligner.spans,
       warnings: [...summary.warnings, ...aligner.warnings],
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
       ...(aligner.tokenTally(summary) === undefined ? {} : { tokenTally: aligner.tokenTally(summary) }),
-    });
+    };
+    recordTypes(system, aligner.ownTypes);
+    systems.push(system);
   }
   if (workers !== undefined) systems.push(...workers.collect(onRead));
   const corpus: Corpus = {

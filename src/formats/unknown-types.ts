@@ -12,6 +12,19 @@ import { sentenceAt } from '../model/corpus.js';
 /** Types listed by name in a warning; the others are counted. */
 const SHOWN = 3;
 
+/**
+ * Every type of a system's spans, where the loader knew them without a pass over the spans: the
+ * labels of its own spans (the others are the gold's objects) or of the columns a worker sent.
+ * A system whose types are all the gold's needs no pass over its spans at all (a pass over the
+ * 450,000 spans of three 1M-token systems took 7–8 ms, reading every span object).
+ */
+const typesRead = new WeakMap<SystemOutput, Iterable<string>>();
+
+/** Records `types`, a superset of the types of `system`'s spans that are not the gold's own objects. */
+export function recordTypes(system: SystemOutput, types: Iterable<string>): void {
+  typesRead.set(system, types);
+}
+
 /** The types of `spans` not in `known`: each with its number of items and its first item, in order of first appearance. */
 export function unknownTypes(spans: readonly Span[], known: ReadonlySet<string>): Array<{ type: string; items: number; first: Span }> {
   const found = new Map<string, { type: string; items: number; first: Span }>();
@@ -30,6 +43,18 @@ export function unknownTypes(spans: readonly Span[], known: ReadonlySet<string>)
     else f.items++;
   }
   return [...found.values()];
+}
+
+/** Whether every one of `types` is the label of some span of `gold`: read until all are found. */
+function goldHasAll(gold: readonly Span[], types: ReadonlySet<string>): boolean {
+  const pending = new Set(types);
+  let last: string | undefined;
+  for (let k = 0; k < gold.length && pending.size > 0; k++) {
+    if (gold[k].label === last) continue;
+    last = gold[k].label;
+    pending.delete(last);
+  }
+  return pending.size === 0;
 }
 
 /** The gold standard's types: every label of its spans. */
@@ -52,9 +77,17 @@ export function goldTypes(gold: readonly Span[]): Set<string> {
 export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[]): void {
   const gold = corpus.gold.spans;
   if (gold.length === 0) return;
+  // The systems whose types are known already: when the gold has every one of them, found in
+  // its first spans, neither the gold's spans nor theirs need a whole pass.
+  const unread = systems.filter((s) => !typesRead.has(s));
+  const asked = new Set<string>();
+  for (const s of systems) for (const t of typesRead.get(s) ?? []) asked.add(t);
+  if (unread.length === 0 && goldHasAll(gold, asked)) return;
   const known = goldTypes(gold);
   const list = [...known].sort().map((t) => JSON.stringify(t)).join(', ');
   for (const system of systems) {
+    const types = typesRead.get(system);
+    if (types !== undefined && [...types].every((t) => known.has(t))) continue;
     const unknown = unknownTypes(system.spans, known);
     if (unknown.length === 0) continue;
     const named = unknown.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'})`);

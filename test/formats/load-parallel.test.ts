@@ -54,6 +54,18 @@ describe('loading on worker threads', () => {
     }
   });
 
+  it('warns of types the gold never uses in files a worker read, as one thread does, and of none otherwise', () => {
+    const gold = temp('Ada B-PER\nin O\nParis B-LOC\n\n', 'gold.conll');
+    const sys = (name: string, tags: string) => ({ name, path: temp(`Ada ${tags.split(' ')[0]}\nin O\nParis ${tags.split(' ')[1]}\n\n`, `${name}.conll`) });
+    const opts = { ...DEFAULT_LOAD_OPTIONS, gold, systems: [sys('a', 'B-PER O'), sys('b', 'B-PER B-LOCC'), sys('c', 'B-PERR B-LOC')] };
+    const one = load(opts, 0).systems.map((s) => s.warnings);
+    expect(load(opts, 2).systems.map((s) => s.warnings)).toEqual(one);
+    expect(one[0]).toEqual([]);
+    expect(one[1]).toHaveLength(1);
+    expect(one[1][0]).toContain('type "LOCC" (1 item) is not in the gold standard');
+    expect(one[2][0]).toContain('type "PERR" (1 item) is not in the gold standard');
+  });
+
   it('hands the gold standard to the workers, whose spans that are the gold\'s are the main thread\'s gold objects', () => {
     const opts = { ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS };
     const one = load(opts, 0);
