@@ -89,6 +89,8 @@ export interface CorpusSummary {
   source: string;
   /** The JSONL dialect the gold standard was read as (JSONL only). */
   dialect?: string;
+  /** The tag scheme the gold standard was read in (tag inputs only). */
+  scheme?: string;
   unit: 'token' | 'char';
   documents: number;
   sentences: number;
@@ -299,6 +301,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
     gold: {
       source: corpus.gold.source,
       ...(corpus.gold.dialect === undefined ? {} : { dialect: corpus.gold.dialect }),
+      ...(corpus.gold.scheme === undefined ? {} : { scheme: corpus.gold.scheme }),
       unit: corpus.unit,
       documents: corpus.documents.length,
       sentences: corpus.sentences.length,

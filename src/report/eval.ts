@@ -110,9 +110,25 @@ export function dialectNote(r: EvalReport): string | undefined {
   return read.length === 0 ? undefined : `JSONL read as: ${read.join(', ')}.`;
 }
 
-/** The note under the scores: what acc is (when shown), and the JSONL dialects read. */
+/**
+ * Where a system's tags are in another scheme than the gold's (IOBES against IOB2, say): acc
+ * compares whole tags, so every tag the two schemes write differently counts as wrong, though the
+ * entities, and every other score, are the same. Undefined when no system's acc is so affected.
+ */
+export function schemeNote(r: EvalReport): string | undefined {
+  const gold = r.gold.scheme;
+  if (gold === undefined) return undefined;
+  const other = r.systems.filter((s) => s.tokenTally !== null && s.scheme !== undefined && s.scheme !== gold);
+  if (other.length === 0) return undefined;
+  const which = other.map((s) => `${s.name} (${s.scheme!.toUpperCase()})`).join(', ');
+  return `acc compares whole tags, and ${which} ${other.length === 1 ? 'is' : 'are'} in another scheme than the gold (${gold.toUpperCase()}): `
+    + `there every tag the two schemes write differently counts as wrong, and the entities and the other scores are unaffected.`;
+}
+
+/** The note under the scores: what acc is (when shown), a scheme that lowers it, and the JSONL dialects read. */
 function scoreNote(accuracy: boolean, r: EvalReport): string | undefined {
-  const notes = [...(accuracy ? [ACCURACY_NOTE] : []), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
+  const schemes = accuracy ? schemeNote(r) : undefined;
+  const notes = [...(accuracy ? [ACCURACY_NOTE] : []), ...(schemes === undefined ? [] : [schemes]), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
   return notes.length === 0 ? undefined : notes.join(' ');
 }
 

@@ -1,0 +1,45 @@
+/**
+ * conlleval's accuracy compares whole tags: a system written in another scheme than the gold's
+ * (IOBES against IOB2) has its acc lowered by every tag the schemes write differently, though its
+ * entities are the same. The scores table says so under acc.
+ */
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../src/metrics/evaluate.js';
+import { evalJson, evalTables, schemeNote } from '../../src/report/eval.js';
+import { renderText } from '../../src/report/table.js';
+import { load, writeTemp } from '../formats/write-helpers.js';
+
+// Invented sentences: one entity of two tokens, one of one.
+const GOLD = 'Ada B-PER\nLovelace I-PER\nsang O\nin O\nLund B-LOC\n\n';
+const IOBES = 'Ada B-PER\nLovelace E-PER\nsang O\nin O\nLund S-LOC\n\n';
+
+describe('the scheme note under acc', () => {
+  const gold = writeTemp('gold.conll', [GOLD]);
+  const same = writeTemp('same.conll', [GOLD]);
+  const other = writeTemp('iobes.conll', [IOBES]);
+
+  it('names the systems in another scheme than the gold, whose entities score the same', () => {
+    const report = evaluate(load(gold, [other, same]));
+    expect(report.gold.scheme).toBe('iob2');
+    // The loader names them s0 (IOBES) and s1 (the gold's own tags).
+    const byName = { iobes: report.systems[0], same: report.systems[1] };
+    expect(report.systems.map((s) => s.name)).toEqual(['s0', 's1']);
+    // The same entities: every span score is perfect for both …
+    expect(byName.iobes.f).toBe(1);
+    expect(byName.same.f).toBe(1);
+    // … but acc counts E-PER and S-LOC as wrong.
+    expect(byName.iobes.tokenAccuracy).toBeCloseTo(3 / 5, 12);
+    expect(byName.same.tokenAccuracy).toBe(1);
+    const note = schemeNote(report);
+    expect(note).toBe('acc compares whole tags, and s0 (IOBES) is in another scheme than the gold (IOB2): '
+      + 'there every tag the two schemes write differently counts as wrong, and the entities and the other scores are unaffected.');
+    expect(renderText(evalTables(report), { color: false })).toContain(note);
+    expect((evalJson(report) as { gold: { scheme?: string } }).gold.scheme).toBe('iob2');
+  });
+
+  it('says nothing when every system is in the gold\'s scheme', () => {
+    const report = evaluate(load(gold, [same]));
+    expect(schemeNote(report)).toBeUndefined();
+    expect(renderText(evalTables(report), { color: false })).not.toContain('another scheme');
+  });
+});
