@@ -91,9 +91,15 @@ export function weightedMembers(members: readonly string[], weights: Readonly<Re
  */
 export function objectiveLabel(text: string, beta: number): string {
   const t = text.trim().toLowerCase();
-  if (t === 'f1' || t === 'f') return beta === 1 ? 'F1' : `F${beta}`;
-  if (t.startsWith('f:')) return `F${t.slice(2)}`;
-  if (t === 'k' || t.startsWith('k:')) return 'K';
+  // f1 is F1 whatever --beta; f is F with --beta.
+  if (t === 'f1') return 'F1';
+  if (t === 'f') return beta === 1 ? 'F1' : `F${beta}`;
+  if (t.startsWith('f:')) return `F${t.slice(2).trim()}`;
+  if (t === 'k') return 'K';
+  if (t.startsWith('k:')) {
+    const [alpha, b] = t.slice(2).split(':').map((x) => x.trim());
+    return b === undefined ? `K(α=${alpha})` : `K(α=${alpha},β=${b})`;
+  }
   const named: Record<string, string> = { ser: 'SER', err: 'ERR', p: 'P', r: 'R' };
   return named[t] ?? text.trim();
 }

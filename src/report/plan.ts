@@ -16,7 +16,7 @@
  * typed votes), `†` for `weighted` of more than six members estimated as the plain vote; unmarked predictions are exact.
  */
 import type { CandidateScores, GreedyStep, PairedComparison, PlanCandidate, PlanResult, Procedure, ScoredOn } from '../plan/types.js';
-import { isRateObjective } from '../plan/scores.js';
+import { isRateObjective, objectiveIsF } from '../plan/scores.js';
 import { fixed, jsonNumber, percent } from './number.js';
 import { abbreviateMembers, wrappedMembers, objectiveLabel, objectiveValue, plural, shortNumber, shownName, signedObjective, weightedMembers, width } from './plan-values.js';
 import {
@@ -81,11 +81,15 @@ export { isRateObjective };
 export { abbreviateMembers } from './plan-values.js';
 
 /** Which score column shows the objective itself, if any. */
-function objectiveColumn(text: string): 'f' | 'ser' | 'k' | undefined {
+function objectiveColumn(text: string, beta: number, kAlpha: number): 'f' | 'ser' | 'k' | undefined {
   const t = text.trim().toLowerCase();
-  if (t === 'f1' || t === 'f' || t.startsWith('f:')) return 'f';
+  // The F column is F with --beta, and the K column K with --k-alpha and --beta: an objective
+  // with other parameters (f1 under --beta 2, f:2 under --beta 1) gets a column of its own.
+  if (objectiveIsF(t, beta)) return 'f';
   if (t === 'ser') return 'ser';
-  if (t === 'k' || t.startsWith('k:')) return 'k';
+  if (t === 'k') return 'k';
+  const k = /^k:([^:]+)(?::(.+))?$/.exec(t);
+  if (k !== null && Number(k[1].trim()) === kAlpha && Number(k[2]?.trim() ?? 1) === beta) return 'k';
   return undefined;
 }
 
@@ -135,14 +139,18 @@ function predictedCell(r: PlanResult, c: PlanCandidate): string {
 export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCell: (m: string[]) => string): Table & { footnotes: string[] } {
   const F = fName(r.beta);
   const cost = costsGiven(r);
-  const objCol = objectiveColumn(r.objective.text);
+  const objCol = objectiveColumn(r.objective.text, r.beta, r.kAlpha);
+  const label = objectiveLabel(r.objective.text, r.beta);
+  // The objective's own column, when no score column is it: named as the objective is (F1 beside
+  // an F2 column), or `objective` for an expression.
+  const objHeader = objCol === 'f' ? F : objCol === 'ser' ? 'SER' : objCol === 'k' ? 'K' : label === r.objective.text.trim() ? 'objective' : label;
   const columns: Column[] = [
     { header: '#', align: 'right' }, { header: 'members' }, { header: 'rule' }, { header: 'size', align: 'right' },
     ...(cost ? [{ header: 'cost', align: 'right' as const }] : []),
-    { header: `pred ${objectiveLabel(r.objective.text, r.beta)}`, align: 'right' }, { header: F, align: 'right' }, { header: 'SER', align: 'right' }, { header: 'K', align: 'right' },
-    ...(objCol === undefined ? [{ header: 'objective', align: 'right' as const }] : []),
+    { header: `pred ${label}`, align: 'right' }, { header: F, align: 'right' }, { header: 'SER', align: 'right' }, { header: 'K', align: 'right' },
+    ...(objCol === undefined ? [{ header: objHeader, align: 'right' as const }] : []),
     { header: 'gap', align: 'right' }, { header: 'gain', align: 'right' },
-    ...(r.testSet !== undefined ? [{ header: `test ${objCol === undefined ? 'objective' : objCol === 'f' ? F : objCol === 'ser' ? 'SER' : 'K'}`, align: 'right' as const }] : []),
+    ...(r.testSet !== undefined ? [{ header: `test ${objHeader}`, align: 'right' as const }] : []),
   ];
   const rows = list.map((c) => [
     String(c.rank), membersCell(weightedMembers(c.members, c.weights)), c.rule, String(c.size),
@@ -154,7 +162,7 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   ]);
   // Emphasis: the objective of the best candidate shown.
   const emphasis = new Set<string>();
-  const at = columns.findIndex((col) => col.header === (objCol === 'f' ? F : objCol === 'ser' ? 'SER' : objCol === 'k' ? 'K' : 'objective'));
+  const at = columns.findIndex((col) => col.header === objHeader);
   const best = list.findIndex((c) => c.rank === 1);
   if (best >= 0 && at >= 0) emphasis.add(`${best}:${at}`);
   const notes: string[] = [];
