@@ -248,9 +248,12 @@ describe.skipIf(!exists)('JSONL dialects on the CoNLL-2003 test set score as the
     const two = names.slice(0, 2).map((n) => `${n}=${join(CONLL03_DIR, `${n}.conll`)}`);
     for (const [file, dialect] of [['gold.hf.jsonl', 'huggingface'], ['gold.spacy.jsonl', 'spacy']]) {
       const got = await evalSystems(['--gold', join(dir, file), ...two]);
-      const { source: _s, dialect: d, ...gold } = got.gold;
-      const { source: _r, dialect: _n, ...want } = reference.gold;
+      // The same corpus, read in another form: a scheme only where it was read from tags.
+      const { source: _s, dialect: d, scheme, ...gold } = got.gold;
+      const { source: _r, dialect: _n, scheme: referenceScheme, ...want } = reference.gold;
       expect(d).toBe(dialect);
+      expect(referenceScheme).toBe('iob2');
+      expect(scheme).toBe(dialect === 'huggingface' ? 'iob2' : undefined);
       expect(gold).toEqual(want);
       for (const n of names.slice(0, 2)) {
         expect(figures(got.systems.get(n)!), `${file} ${n}`).toEqual(figures(reference.systems.get(n)!));
