@@ -318,12 +318,14 @@ export interface Renderings {
 
 /**
  * Prints a result in `format` with its settings: a `settings` object in JSON, a last
- * `settings:` line in text and Markdown (a comment in LaTeX); CSV stays one table.
+ * `settings:` line in text and Markdown (a comment in LaTeX); CSV stays one table, its settings
+ * line on standard error (`complan: settings: …`), as combine gives its own.
  */
 export function printResult(io: Io, format: OutputFormat, settings: RunSettings, r: Renderings): void {
   switch (format) {
     case 'json': io.stdout(`${JSON.stringify(withSettings(r.json(), settings), null, 2)}\n`); break;
-    case 'csv': io.stdout(r.csv()); break;
+    // The CSV stays one table, for a spreadsheet or a data frame; its settings go to standard error.
+    case 'csv': io.stdout(r.csv()); io.stderr(`complan: ${signatureLine(settings, 'table')}`); break;
     case 'markdown': io.stdout(`${r.markdown()}\n${signatureLine(settings, 'markdown')}`); break;
     case 'latex': io.stdout(`${r.latex()}${signatureLine(settings, 'latex')}`); break;
     case 'table': io.stdout(`${r.table()}\n${signatureLine(settings, 'table')}`); break;

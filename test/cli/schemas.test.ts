@@ -51,9 +51,13 @@ describe('eval --schemas', () => {
     const csv = await runCli(['eval', '--schemas', '--format', 'csv', ...args]);
     expect(csv.code).toBe(0);
     expect(csv.stdout).not.toContain('ent_type');
-    expect(csv.stderr).toBe('complan: warning: --schemas is not in the CSV, which holds one table (the scores); --format json, table, markdown or latex give it\n');
+    const [warning, settings, ...rest] = csv.stderr.split('\n');
+    expect(warning).toBe('complan: warning: --schemas is not in the CSV, which holds one table (the scores); --format json, table, markdown or latex give it');
+    // The CSV's settings, which it cannot hold, follow on standard error.
+    expect(settings).toMatch(/^complan: settings: complan:[^|]+\|eval\|.*\|schemas:true\|/);
+    expect(rest).toEqual(['']);
     const both = await runCli(['eval', '--schemas', '--significance', '--confusion', '--format', 'csv', ...args]);
     expect(both.stderr).toContain('--schemas and --significance are not in the CSV, which holds one table (the confusion matrices)');
-    expect((await runCli(['eval', '--format', 'csv', ...args])).stderr).toBe('');
+    expect((await runCli(['eval', '--format', 'csv', ...args])).stderr).toMatch(/^complan: settings: [^\n]*\|schemas:false\|[^\n]*\n$/);
   });
 });
