@@ -33,12 +33,12 @@ type AblateFlags = InputFlags & MetricFlags & {
   format?: OutputFormat;
 };
 
-/** A fraction in [0, 1], e.g. `--same-f 0.005`. */
-export function fraction(name: string) {
+/** A fraction in [0, 1], e.g. `--same-f 0.005`; `example` says what one value means. */
+export function fraction(name: string, example: string) {
   return (v: string): number => {
     const x = Number(v);
     if (v.trim() === '' || !Number.isFinite(x) || x < 0 || x > 1) {
-      throw new UsageError(`${name} expects a fraction from 0 to 1 (0.005 = half a point), got "${v}"`);
+      throw new UsageError(`${name} expects a fraction from 0 to 1 (${example}), got "${v}"`);
     }
     return x;
   };
@@ -99,9 +99,9 @@ export function registerAblate(program: Command, io: Io): void {
   addMetricOptions(cmd);
   cmd
     .requiredOption('--baseline <name>', 'the system or group the others are variants of (its name=, file stem, or a path)')
-    .option('--same-f <x>', 'the flag\'s "same score": |ΔF| below this fraction', fraction('--same-f'), DEFAULT_SAME_F)
+    .option('--same-f <x>', 'the flag\'s "same score": |ΔF| below this fraction', fraction('--same-f', '0.005 = half a point'), DEFAULT_SAME_F)
     .option('--different <x>', 'the flag\'s "different behaviour": F_Comp above this fraction in either direction',
-      fraction('--different'), DEFAULT_DIFFERENT)
+      fraction('--different', `an F_Comp: 0.25, the default, is one system fixing about a quarter of the other's errors`), DEFAULT_DIFFERENT)
     .option('--examples <n>', 'example items per list (gained, lost, introduced, removed); counts are always complete',
       parseExamples, DEFAULT_ABLATION_EXAMPLES)
     .option('--paired', 'groups of runs (NAME=PATH,PATH,...): pair each variant run with the baseline run in the same position')

@@ -239,7 +239,10 @@ describe('ablate errors', () => {
     const r = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--same-f', '2']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('complan: --same-f expects a fraction from 0 to 1 (0.005 = half a point), got "2"\n');
-    expect((await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--different', 'x'])).code).toBe(1);
+    const different = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--different', 'x']);
+    expect(different.code).toBe(1);
+    // Its own example: an F_Comp threshold, not --same-f's half point.
+    expect(different.stderr).toBe('complan: --different expects a fraction from 0 to 1 (an F_Comp: 0.25, the default, is one system fixing about a quarter of the other\'s errors), got "x"\n');
     expect((await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--different', '-0.1'])).code).toBe(1);
     expect((await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--examples', '-1'])).code).toBe(1);
     expect((await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--format', 'yaml'])).code).toBe(1);
