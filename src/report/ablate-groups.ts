@@ -205,24 +205,11 @@ export function groupTables(g: GroupAblation): Table[] {
 }
 
 /**
- * LaTeX of {@link groupTables}, the symbols its escaping leaves as Unicode (and < and >, which
- * text mode does not print under the default font encoding) in math mode.
+ * LaTeX of {@link groupTables} ({@link renderLatex} puts its symbols in math mode), with minus
+ * signs and options' hyphens set apart.
  */
 export function groupLatex(g: GroupAblation): string {
   return renderLatex(groupTables(g))
-    .replace(/Δ/g, '\\ensuremath{\\Delta}')
-    .replace(/→/g, '\\ensuremath{\\rightarrow}')
-    .replace(/\|/g, '\\ensuremath{|}')
-    .replace(/±/g, '\\ensuremath{\\pm}')
-    .replace(/†/g, '\\textsuperscript{\\dag}')
-    .replace(/‡/g, '\\textsuperscript{\\ddag}')
-    .replace(/√/g, '\\ensuremath{\\surd}')
-    .replace(/≤/g, '\\ensuremath{\\leq}')
-    .replace(/×/g, '\\ensuremath{\\times}')
-    .replace(/…/g, '\\ldots{}')
-    .replace(/−/g, '\\ensuremath{-}')
-    .replace(/</g, '\\ensuremath{<}')
-    .replace(/>/g, '\\ensuremath{>}')
     // A minus sign, not a hyphen, before a number ("-0.16", "[-0.16, +0.35]")…
     .replace(/(^|[\s[(])-(?=\d)/gm, '$1\\ensuremath{-}')
     // …and an option's two hyphens kept apart, which LaTeX would join into a dash.

@@ -201,15 +201,9 @@ export function ablateTables(a: Ablation): Table[] {
   return [scoresTable(a), changesTable(a), complementarityTable(a), ...examples];
 }
 
-/**
- * LaTeX of {@link ablateTables}: {@link renderLatex}, with the symbols its escaping leaves as
- * Unicode (Δ, →, |) put in math mode so that pdflatex accepts them.
- */
+/** LaTeX of {@link ablateTables} ({@link renderLatex} puts Δ, → and | in math mode, as pdflatex needs). */
 export function ablateLatex(a: Ablation): string {
-  return renderLatex(ablateTables(a))
-    .replace(/Δ/g, '\\ensuremath{\\Delta}')
-    .replace(/→/g, '\\ensuremath{\\rightarrow}')
-    .replace(/\|/g, '\\ensuremath{|}');
+  return renderLatex(ablateTables(a));
 }
 
 function scoresJson(s: AblationScores): object {

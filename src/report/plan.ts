@@ -552,15 +552,6 @@ export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = 
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-/** Characters the house LaTeX escaper leaves alone, as LaTeX (applied after escaping). */
-const LATEX_EXTRA: Record<string, string> = {
-  '<': '$<$', '>': '$>$', '±': '$\\pm$', '×': '$\\times$', '≈': '$\\approx$', '†': '$^\\dagger$', 'ρ': '$\\rho$', 'τ': '$\\tau$', '−': '$-$', '–': '--', '…': '\\ldots{}', '≤': '$\\le$', '≥': '$\\ge$',
-};
-
-function latexExtra(s: string): string {
-  return s.replace(/[<>±×≈†ρτ−–…≤≥]/g, (c) => LATEX_EXTRA[c]);
-}
-
 /**
  * The candidates table (booktabs, in a `table` float captioned by the objective and search) with
  * its marks and the rank agreement as notes, then the procedures, the held-out splits, the
@@ -586,5 +577,5 @@ export function planLatex(result: PlanResult, options: PlanDocumentOptions = {})
   const last = tables[tables.length - 1];
   last.note = [last.note, recommendationLines(result).map((l) => l.trim().replace(/([^.])$/, '$1.')).join(' ')].filter((x) => x !== undefined && x !== '').join(' ');
   for (const e of result.explanations ?? []) tables.push(...explanationTables(e, explainFormatOf(result)));
-  return latexExtra(renderLatex(tables));
+  return renderLatex(tables);
 }

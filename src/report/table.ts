@@ -128,11 +128,17 @@ export function renderMarkdown(tables: readonly Table[]): string {
 const LATEX_SPECIAL: Record<string, string> = {
   '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}',
   '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '—': '---', '·': '$\\cdot$', '×': '$\\times$', '∩': '$\\cap$', '²': '$^2$', 'κ': '$\\kappa$', '∞': '$\\infty$', 'β': '$\\beta$', 'α': '$\\alpha$',
+  // The other symbols reports print, in math mode or as text commands: pdflatex rejects them as
+  // Unicode, and prints |, < and > in text mode as other glyphs under its default font encoding.
+  'Δ': '\\ensuremath{\\Delta}', 'ρ': '$\\rho$', 'τ': '$\\tau$', '±': '\\ensuremath{\\pm}', '−': '\\ensuremath{-}',
+  '√': '\\ensuremath{\\surd}', '∪': '\\ensuremath{\\cup}', '≈': '$\\approx$', '≤': '\\ensuremath{\\leq}', '≥': '\\ensuremath{\\geq}',
+  '→': '\\ensuremath{\\rightarrow}', '↕': '\\ensuremath{\\updownarrow}', '|': '\\ensuremath{|}', '<': '\\ensuremath{<}', '>': '\\ensuremath{>}',
+  '–': '--', '…': '\\ldots{}', '†': '\\textsuperscript{\\dag}', '‡': '\\textsuperscript{\\ddag}',
 };
 
 /** Text as LaTeX sets it: control characters and bidirectional marks escaped as in a terminal, then LaTeX's specials. */
 export function latexEscape(s: string): string {
-  return visible(s).replace(/[\\&%$#_{}~^—·×∩²κ∞βα]/g, (c) => LATEX_SPECIAL[c]);
+  return visible(s).replace(/[\\&%$#_{}~^—·×∩²κ∞βαΔρτ±−√∪≈≤≥→↕|<>–…†‡]/g, (c) => LATEX_SPECIAL[c]);
 }
 
 /** LaTeX `tabular`s using booktabs rules, each in a `table` float captioned by its title. */

@@ -145,11 +145,11 @@ describe('ablation Markdown and LaTeX', () => {
     expect(md).toContain('\\|ΔF1\\| < 0.50 points');
   });
 
-  it('LaTeX puts Δ, → and | in math mode', () => {
+  it('LaTeX puts Δ, →, | and < in math mode', () => {
     const tex = ablateLatex(a);
     expect(tex).toContain('variant & \\ensuremath{\\Delta}P & \\ensuremath{\\Delta}R & \\ensuremath{\\Delta}F1 &');
     expect(tex).toContain('swap & variant \\ensuremath{\\rightarrow} baseline & 1 & 50.00 & 1 & 50.00 & 50.00 \\\\');
-    expect(tex).toContain('\\ensuremath{|}\\ensuremath{\\Delta}F1\\ensuremath{|} < 0.50');
+    expect(tex).toContain('\\ensuremath{|}\\ensuremath{\\Delta}F1\\ensuremath{|} \\ensuremath{<} 0.50');
     expect(tex).not.toMatch(/[Δ→]/);
   });
 });
