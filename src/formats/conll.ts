@@ -314,8 +314,10 @@ class ConllScanner {
     }
     if (this.columns < 0) this.firstLine(count, lineNo);
     else if (count !== this.columns) {
+      // Right after the line that set the count, either line may be the odd one.
+      const odd = lineNo === this.columnsLine + 1 ? `or line ${this.columnsLine}, the first token line, is the odd one; ` : '';
       throw new InputError(
-        `expected ${this.columns} columns as on line ${this.columnsLine}, found ${count} (columns are separated by spaces or tabs, so a token cannot hold one)`,
+        `expected ${this.columns} columns as on line ${this.columnsLine}, found ${count} (${odd}columns are separated by spaces or tabs, so a token cannot hold one)`,
         this.path, lineNo,
       );
     }
