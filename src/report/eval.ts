@@ -125,11 +125,17 @@ export function schemeNote(r: EvalReport): string | undefined {
     + `there every tag the two schemes write differently counts as wrong, and the entities and the other scores are unaffected.`;
 }
 
-/** The note under the scores: what acc is (when shown), a scheme that lowers it, and the JSONL dialects read. */
-function scoreNote(accuracy: boolean, r: EvalReport): string | undefined {
+/** What the K column is: Nakache's K-measure, with the run's α and β. */
+export function kNote(r: EvalReport): string {
+  const { kAlpha, beta } = r.options;
+  return `K: the K-measure (1+β²)(P·R)^α/(β²P+R) with α=${kAlpha}, β=${beta}${kAlpha === 1 ? ` (at α=1 it equals F${beta})` : ''}.`;
+}
+
+/** The note under the scores: what K and acc (when shown) are, a scheme that lowers acc, and the JSONL dialects read. */
+function scoreNote(accuracy: boolean, r: EvalReport): string {
   const schemes = accuracy ? schemeNote(r) : undefined;
-  const notes = [...(accuracy ? [ACCURACY_NOTE] : []), ...(schemes === undefined ? [] : [schemes]), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
-  return notes.length === 0 ? undefined : notes.join(' ');
+  const notes = [kNote(r), ...(accuracy ? [ACCURACY_NOTE] : []), ...(schemes === undefined ? [] : [schemes]), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
+  return notes.join(' ');
 }
 
 /** The tables of `complan eval`: scores, errors, per type, macro, indicators. */

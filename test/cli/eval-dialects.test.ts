@@ -30,7 +30,8 @@ describe('eval names each JSONL input\'s dialect', () => {
     // The spaCy rendering predicts the gold items exactly, which is warned about, and nothing else.
     expect(r.stderr).toMatch(/^complan: warning: the system "spacy" \(.*spacy\.jsonl\) predicts exactly the gold standard's 7 items and scores as perfect: is it the gold standard under another name\?\n$/);
     const lines = r.stdout.split('\n');
-    expect(lines[4]).toBe('JSONL read as: gold (huggingface), spacy (spacy).');
+    // Under the table: what K is, then the dialects (no acc: the spaCy system is read as spans).
+    expect(lines[4]).toBe('K: the K-measure (1+β²)(P·R)^α/(β²P+R) with α=1, β=1 (at α=1 it equals F1). JSONL read as: gold (huggingface), spacy (spacy).');
     const plain = await runCli(['eval', '--gold', at('gold.conll'), at('sys.conll')]);
     expect(plain.stdout).not.toContain('JSONL read as');
   });
