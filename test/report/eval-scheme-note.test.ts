@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/metrics/evaluate.js';
-import { evalJson, evalTables, schemeNote } from '../../src/report/eval.js';
+import { evalJson, evalTables, kNote, schemeNote } from '../../src/report/eval.js';
 import { renderText } from '../../src/report/table.js';
 import { load, writeTemp } from '../formats/write-helpers.js';
 
@@ -41,5 +41,16 @@ describe('the scheme note under acc', () => {
     const report = evaluate(load(gold, [same]));
     expect(schemeNote(report)).toBeUndefined();
     expect(renderText(evalTables(report), { color: false })).not.toContain('another scheme');
+  });
+});
+
+describe('the K note under the scores', () => {
+  it('gives the K-measure with the run\'s α and β, and that it is F at α=1', () => {
+    const gold = writeTemp('gold.conll', [GOLD]);
+    const corpus = load(gold, [writeTemp('iobes.conll', [IOBES])]);
+    expect(kNote(evaluate(corpus, { kAlpha: 2, beta: 0.5 }))).toBe('K: the K-measure (1+β²)(P·R)^α/(β²P+R) with α=2, β=0.5.');
+    const plain = evaluate(corpus);
+    expect(kNote(plain)).toBe('K: the K-measure (1+β²)(P·R)^α/(β²P+R) with α=1, β=1 (at α=1 it equals F1).');
+    expect(renderText(evalTables(plain), { color: false })).toContain(kNote(plain));
   });
 });
