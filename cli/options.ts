@@ -13,7 +13,7 @@ import { parseLabelList, splitLabelList } from '../src/formats/labels.js';
 import type { Corpus, InputFormat } from '../src/model/corpus.js';
 import type { Io } from './io.js';
 import { parseSerWeights } from '../src/metrics/errors.js';
-import { parseLabelDistance } from '../src/metrics/graded.js';
+import { labelsNamed, parseLabelDistance, type LabelDistance } from '../src/metrics/graded.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../src/metrics/prf.js';
 import { MATCH_MODES, type MatchMode } from '../src/metrics/slots.js';
 import type { EvalOptions } from '../src/metrics/evaluate.js';
@@ -203,6 +203,31 @@ export interface MetricFlags {
   types?: string;
 }
 
+/**
+ * Warns of the labels a `--label-distance` table names that no input has (a typo: their
+ * distances are never used, and the graded scores are as without them).
+ */
+function warnUnusedDistances(corpus: Corpus, io: Io, file: string, distance: LabelDistance): void {
+  const seen = new Set<string>();
+  for (const s of [corpus.gold, ...corpus.systems]) {
+    let last: string | undefined;
+    for (const span of s.spans) {
+      if (span.label === last) continue;
+      last = span.label;
+      seen.add(last);
+    }
+  }
+  const unused = labelsNamed(distance).filter((l) => !seen.has(l));
+  if (unused.length === 0) return;
+  const list = unused.map((l) => JSON.stringify(l)).join(', ');
+  io.stderr(`${terminalLine(`complan: warning: ${file}: ${unused.length === 1 ? 'label' : 'labels'} ${list}, which no input has: ${unused.length === 1 ? 'its distances are' : 'their distances are'} never used (a typo?); the inputs' types are ${[...seen].sort().map((l) => JSON.stringify(l)).join(', ')}`)}\n`);
+}
+
+/** The `--label-distance` file and its table, for {@link printWarnings}, when one was given. */
+export function labelDistanceOf(file: string | undefined, distance: LabelDistance | undefined): { file: string; distance: LabelDistance } | undefined {
+  return file === undefined || distance === undefined ? undefined : { file, distance };
+}
+
 /** The metric options; with `io`, a `--label-distance` FIFO is announced on a terminal before it is read. */
 export function evalOptions(f: MetricFlags, io?: Io): EvalOptions {
   let serWeights = DEFAULT_SER_WEIGHTS;
@@ -252,8 +277,9 @@ export function parseTypes(v: string | undefined): string[] | undefined {
 /**
  * Prints the readers' warnings, and one for each `--types` entry no input has, on stderr.
  */
-export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[]): void {
+export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[], distances?: { file: string; distance: LabelDistance }): void {
   for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalLine(`complan: warning: ${w}`)}\n`);
+  if (distances !== undefined) warnUnusedDistances(corpus, io, distances.file, distances.distance);
   if (types === undefined) return;
   const goldTypes = new Set(corpus.gold.spans.map((s) => s.label));
   if (corpus.gold.spans.length > 0 && !types.some((t) => goldTypes.has(t))) {

@@ -18,7 +18,7 @@ import { checkStdinOnce } from '../../src/formats/source.js';
 import { renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, labelDistanceOf, loadOptions, outputFormat, printResult, printWarnings,
   stdinUses, type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -119,7 +119,7 @@ export function registerAblate(program: Command, io: Io): void {
     const { ablateGroups } = await import('../../src/ablation/groups.js');
     const { groupCsv, groupJson, groupLatex, groupTables } = await import('../../src/report/ablate-groups.js');
     const corpus = loadCorpus(load);
-    printWarnings(corpus, io, options.types);
+    printWarnings(corpus, io, options.types, labelDistanceOf(flags.labelDistance, options.labelDistance));
     const a = ablateGroups(corpus, groups.map((g) => ({ name: g.name, runs: g.runs.map((r) => r.name) })), baseline, {
       ...options, sameF: flags.sameF, different: flags.different, examples: flags.examples,
       paired: flags.paired === true, samples: flags.samples, seed: flags.seed,

@@ -7,7 +7,7 @@ import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/rep
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, labelDistanceOf, loadOptions, outputFormat, printResult, printWarnings,
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -51,7 +51,7 @@ export function registerEval(program: Command, io: Io): void {
     }
     const corpus = loadCorpus(load);
     const report = evaluate(corpus, options);
-    printWarnings(corpus, io, options.types);
+    printWarnings(corpus, io, options.types, labelDistanceOf(flags.labelDistance, options.labelDistance));
     warnCsvLeavesOut(flags, io);
     const confusion = flags.confusion === true ? await import('../../src/report/confusion.js') : undefined;
     if (flags.svg !== undefined) {

@@ -10,7 +10,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import { MAX_SYSTEMS } from '../../src/plan/data.js';
 import type { Io } from '../io.js';
 import {
-  addInputOptions, addMetricOptions, evalOptions, loadOptions, printWarnings, type InputFlags, type MetricFlags,
+  addInputOptions, addMetricOptions, evalOptions, labelDistanceOf, loadOptions, printWarnings, type InputFlags, type MetricFlags,
 } from '../options.js';
 
 export function registerTui(program: Command, io: Io): void {
@@ -52,7 +52,7 @@ export function registerTui(program: Command, io: Io): void {
     } finally {
       screen.leave();
     }
-    printWarnings(corpus, io, options.types);
+    printWarnings(corpus, io, options.types, labelDistanceOf(flags.labelDistance, options.labelDistance));
   });
 }
 

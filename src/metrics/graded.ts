@@ -30,12 +30,30 @@ function checkDistance(where: string, value: unknown): number {
   return value;
 }
 
+/** The labels each parsed table names (see {@link labelsNamed}). */
+const named = new WeakMap<LabelDistance, readonly string[]>();
+
+/**
+ * The labels a table made by {@link parseLabelDistance} names, in order of first appearance
+ * (empty for another function): a label no input has is a typo, whose distances are never used.
+ */
+export function labelsNamed(distance: LabelDistance): readonly string[] {
+  return named.get(distance) ?? [];
+}
+
 /** Builds the symmetric lookup over a directed table (Map, so label names never hit a prototype). */
 function lookup(table: Map<string, Map<string, number>>, fallback: number): LabelDistance {
-  return (gold, predicted) => {
+  const distance: LabelDistance = (gold, predicted) => {
     if (gold === predicted) return 0;
     return table.get(gold)?.get(predicted) ?? table.get(predicted)?.get(gold) ?? fallback;
   };
+  const labels = new Set<string>();
+  for (const [a, row] of table) {
+    labels.add(a);
+    for (const b of row.keys()) labels.add(b);
+  }
+  named.set(distance, [...labels]);
+  return distance;
 }
 
 function put(table: Map<string, Map<string, number>>, where: string, a: string, b: string, d: number): void {

@@ -134,7 +134,10 @@ export function kNote(r: EvalReport): string {
 /** The note under the scores: what K and acc (when shown) are, a scheme that lowers acc, and the JSONL dialects read. */
 function scoreNote(accuracy: boolean, r: EvalReport): string {
   const schemes = accuracy ? schemeNote(r) : undefined;
-  const notes = [kNote(r), ...(accuracy ? [ACCURACY_NOTE] : []), ...(schemes === undefined ? [] : [schemes]), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
+  const graded = r.systems.some((s) => s.graded !== undefined)
+    ? [`graded ${r.options.beta === 1 ? 'F1' : `F${r.options.beta}`}: each substitution earns 1 − d of a correct item, d its types' distance (--label-distance).`]
+    : [];
+  const notes = [kNote(r), ...graded, ...(accuracy ? [ACCURACY_NOTE] : []), ...(schemes === undefined ? [] : [schemes]), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
   return notes.join(' ');
 }
 

@@ -3,6 +3,9 @@
  * Makhoul's ERR/SER table, Nakache's K-measure, and the match modes and metric options on small
  * hand-checked fixtures (test/fixtures/cli/).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evalJson, fixture, runCli, system } from './helpers.js';
 
@@ -234,5 +237,20 @@ describe('metric options', () => {
     expect(table.stdout).toContain('graded F1');
     // graded F1, then acc: 20 of 31 token lines have the gold tag.
     expect(table.stdout.split('\n').find((l) => l.startsWith('mixed '))).toMatch(/39\.29 +64\.52$/);
+    // Every label the table names is an input's: no warning. The note under the table says what graded F1 is.
+    expect(table.stderr).toBe('');
+    expect(table.stdout).toContain('graded F1: each substitution earns 1 − d of a correct item, d its types\' distance (--label-distance).');
+  });
+
+  it('--label-distance warns of labels no input has, whose distances are never used', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-distance-'));
+    const typo = join(dir, 'typo.json');
+    writeFileSync(typo, '{"ORG": {"LOC": 0.25, "LCO": 0.5}, "PERS": {"ORG": 0.5}}');
+    const r = await runCli(['eval', ...match('--label-distance', typo)]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`^complan: warning: ${typo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: labels "LCO", "PERS", which no input has: their distances are never used \\(a typo\\?\\); the inputs' types are "LOC", [^\n]*"ORG"[^\n]*\n$`));
+    // The graded scores are those of the table without them.
+    const kept = system(await evalJson(match('--label-distance', typo)), 'mixed');
+    expect(kept.graded!.f).toBeCloseTo(2.75 / 7, 12);
   });
 });
