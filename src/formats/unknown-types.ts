@@ -94,7 +94,7 @@ export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[
     const more = unknown.length > SHOWN ? ` and ${unknown.length - SHOWN} more` : '';
     const first = unknown[0].first;
     const sentence = corpus.sentences.length > 0 ? sentenceAt(corpus, first.start) : -1;
-    const where = sentence < 0 ? '' : `; the first in gold sentence ${sentence + 1} (${corpus.gold.source}:${corpus.sentences[sentence].line})`;
+    const where = sentence < 0 ? '' : `; the first in gold sentence ${sentence + 1}, which starts at ${corpus.gold.source}:${corpus.sentences[sentence].line}`;
     system.warnings.push(
       `${system.source}: ${unknown.length === 1 ? 'type' : 'types'} ${named.join(', ')}${more} ${unknown.length === 1 ? 'is' : 'are'} not in the gold standard, whose types are ${list}${where}: a typo in the tags? Every such item counts as a false positive`,
     );

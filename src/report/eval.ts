@@ -122,7 +122,8 @@ export function schemeNote(r: EvalReport): string | undefined {
   if (other.length === 0) return undefined;
   const which = other.map((s) => `${s.name} (${s.scheme!.toUpperCase()})`).join(', ');
   return `acc compares whole tags, and ${which} ${other.length === 1 ? 'is' : 'are'} in another scheme than the gold (${gold.toUpperCase()}): `
-    + `there every tag the two schemes write differently counts as wrong, and the entities and the other scores are unaffected.`;
+    + `every tag the two schemes write differently counts as wrong in ${other.length === 1 ? 'its' : 'their'} acc, while the entities and the other scores are unaffected `
+    + `(combine --out-scheme ${gold} writes an ensemble in the gold's).`;
 }
 
 /** What the K column is: Nakache's K-measure, with the run's α and β. */

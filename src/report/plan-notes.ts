@@ -11,7 +11,7 @@ export function noteText(n: PlanNote): string {
     case 'alpha-unreachable':
       return `with ${n.samples} resamples no p-value is below ${Number((1 / (n.samples + 1)).toPrecision(3))}, so no selection can reach --alpha ${n.alpha}: raise --samples`;
     case 'few-held-out':
-      return `only ${n.units === 1 ? `one ${n.unit} is` : `${n.units} ${n.unit}s are`} held out: approximate randomization swaps the two sides' outputs ${n.units === 1 ? 'on it' : 'on each'}, which it can do in only ${2 ** n.units} ways, two of which give the observed difference, so its p-value stays near or above ${Number((2 / 2 ** n.units).toPrecision(3))} and no selection can be shown better than the baselines at --alpha ${n.alpha}: hold out more ${n.unit}s`;
+      return `only ${n.units === 1 ? `one ${n.unit} is` : `${n.units} ${n.unit}s are`} held out: approximate randomization swaps the two sides' outputs ${n.units === 1 ? 'on it' : 'on each'}, which it can do in only ${2 ** n.units} ways, ${n.units === 1 ? 'both' : 'two'} of which give the observed difference, so its p-value stays near or above ${Number((2 / 2 ** n.units).toPrecision(3))} and no selection can be shown better than the baselines at --alpha ${n.alpha}; the bootstrap's intervals and p-values rest on as few ${n.unit}s and say as little: hold out more ${n.unit}s`;
     case 'test-set': return 'test figures come from the test set, which took no part in any choice';
   }
 }

@@ -54,7 +54,7 @@ export function recommendationReason(r: PlanResult): string {
   function reasonOf(b: PlanResult['recommendation']['basis']): string {
     switch (b.kind) {
       case 'no-held-out':
-        if (pick === 'selection') return `No held-out estimate was made, and neither no-selection baseline is within the limits given: recommending ${phrase(r, pick)}, on in-sample figures alone.`;
+        if (pick === 'selection') return `No held-out estimate was made, and neither vote-all nor majority-all is within the limits given: recommending ${phrase(r, pick)}, on in-sample figures alone.`;
         return `No held-out estimate was made, so no selection can be shown to beat ${phrase(r, pick)}: recommending it.`;
       case 'not-significant':
         return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, the simplest procedure within one standard error of the best held out, `
@@ -81,10 +81,10 @@ export function recommendationReason(r: PlanResult): string {
         return text;
       }
       case 'within-limits':
-        return `Neither no-selection baseline is within the limits given, so of the procedures within them `
+        return `Neither vote-all nor majority-all is within the limits given, so of the procedures within them ${phrase(r, pick)} (held out ${heldMean(pick)}) is recommended: `
           + (pick === b.best
-            ? `${phrase(r, pick)} is recommended: it is the best held out (${heldMean(pick)}).`
-            : `${phrase(r, pick)} is recommended: the simplest within one standard error (${amount(b.se).replace(/^\+/, '')}) of the best held out, ${phrase(r, b.best)}, which leads it by ${amount(b.behind)}${unit} (${heldMean(pick)}).`);
+            ? 'it is the best held out.'
+            : `the simplest within one standard error (${amount(b.se).replace(/^\+/, '')}) of the best held out, ${phrase(r, b.best)}, which leads it by ${amount(b.behind)}${unit}.`);
     }
   }
 }

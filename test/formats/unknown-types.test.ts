@@ -28,12 +28,12 @@ describe('the loader\'s warning', () => {
 
   it('names the types the gold never uses, their items, and the gold sentence and line of the first', () => {
     expect(load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LOCC\n\n')).toEqual([
-      `${path}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first in gold sentence 2 (${gold}:6): a typo in the tags? Every such item counts as a false positive`,
+      `${path}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first in gold sentence 2, which starts at ${gold}:6: a typo in the tags? Every such item counts as a false positive`,
     ]);
     const two = load('-DOCSTART- O\n\nAda B-PERR\nleft B-X\n\nin B-X\nParis B-LOC\n\n');
     expect(two).toHaveLength(1);
     expect(two[0]).toContain('types "PERR" (1 item), "X" (2 items) are not in the gold standard');
-    expect(two[0]).toContain(`the first in gold sentence 1 (${gold}:3)`);
+    expect(two[0]).toContain(`the first in gold sentence 1, which starts at ${gold}:3`);
   });
 
   it('says nothing when every type is the gold\'s, or when the gold has no items at all', () => {

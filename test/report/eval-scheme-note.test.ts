@@ -32,7 +32,7 @@ describe('the scheme note under acc', () => {
     expect(byName.same.tokenAccuracy).toBe(1);
     const note = schemeNote(report);
     expect(note).toBe('acc compares whole tags, and s0 (IOBES) is in another scheme than the gold (IOB2): '
-      + 'there every tag the two schemes write differently counts as wrong, and the entities and the other scores are unaffected.');
+      + 'every tag the two schemes write differently counts as wrong in its acc, while the entities and the other scores are unaffected (combine --out-scheme iob2 writes an ensemble in the gold\'s).');
     expect(renderText(evalTables(report), { color: false })).toContain(note);
     expect((evalJson(report) as { gold: { scheme?: string } }).gold.scheme).toBe('iob2');
   });
