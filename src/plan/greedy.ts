@@ -61,25 +61,30 @@ export function bestSingle(ctx: SearchContext, r: number): number {
   return best;
 }
 
-/** Greedy forward selection under rule r from system `start`. */
-export function greedy(ctx: SearchContext, r: number, guide: 'score' | 'comp', start: number): PathStep[] {
-  return finish(greedySteps(ctx, r, guide, start));
+/**
+ * Greedy forward selection under rule r from system `start`; with `costBudget`, only systems
+ * that keep the members' cost within it are added (the path stops when none does).
+ */
+export function greedy(ctx: SearchContext, r: number, guide: 'score' | 'comp', start: number, costBudget?: number): PathStep[] {
+  return finish(greedySteps(ctx, r, guide, start, costBudget));
 }
 
 /** {@link greedy}, pausing after every step. */
-export function* greedySteps(ctx: SearchContext, r: number, guide: 'score' | 'comp', start: number): Steps<PathStep[]> {
+export function* greedySteps(ctx: SearchContext, r: number, guide: 'score' | 'comp', start: number, costBudget?: number): Steps<PathStep[]> {
   const { data, store, scorer } = ctx;
   const all = allLo(data.n);
   const allHigh = allHi(data.n);
   let S = bitLo(start);
   let Shi = bitHi(start);
+  let cost = scorer.costs[start];
   let cur = scoreCandidate(ctx, S, Shi, r);
   const path: PathStep[] = [{ rule: r, mask: S, maskHi: Shi, added: start, actual: store.actual[cur], k: cur, comp: null }];
   let bestKey = scorer.key(store.actual[cur]);
   let stale = 0;
   while (setSize(S, Shi) < ctx.maxSize && (S !== all || Shi !== allHigh)) {
     const others: number[] = [];
-    for (let x = 0; x < data.n; x++) if (!hasMember(S, Shi, x)) others.push(x);
+    for (let x = 0; x < data.n; x++) if (!hasMember(S, Shi, x) && (costBudget === undefined || cost + scorer.costs[x] <= costBudget)) others.push(x);
+    if (others.length === 0) break;
     let pick = -1;
     let pickX = -1;
     let pickComp: number | null = null;
@@ -108,6 +113,7 @@ export function* greedySteps(ctx: SearchContext, r: number, guide: 'score' | 'co
     }
     S |= bitLo(pickX);
     Shi |= bitHi(pickX);
+    cost += scorer.costs[pickX];
     cur = pick;
     path.push({ rule: r, mask: S, maskHi: Shi, added: pickX, actual: store.actual[cur], k: cur, comp: guide === 'comp' ? pickComp : null });
     yield;

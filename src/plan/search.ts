@@ -147,11 +147,17 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
     // worker threads score the search's first chunks (and so does the caller's work alongside).
     yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t), s.threads, selection);
   }
-  // The greedy path is always reported.
+  // The greedy path is always reported; under a budget it starts from the best single system
+  // within it and adds only what keeps within it (none when no system is within it).
   const paths: PathStep[][] = [];
   strategies.push('greedy');
+  let start = -1;
+  for (let m = 0; m < n; m++) {
+    if (s.budget !== undefined && scorer.costs[m] > s.budget) continue;
+    if (start < 0 || scorer.key(singles[m]) > scorer.key(singles[start])) start = m;
+  }
   for (let r = 0; r < s.rules.length; r++) {
-    paths.push(yield* greedySteps(ctx, r, s.guide, best));
+    if (start >= 0) paths.push(yield* greedySteps(ctx, r, s.guide, start, s.budget));
     onProgress?.(`${phase}greedy`, r + 1, s.rules.length);
   }
   if (s.search === 'beam' || (s.search === 'auto' && !runExhaustive)) {

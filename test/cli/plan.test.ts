@@ -507,6 +507,14 @@ describe('complan plan: costs and budget', () => {
     const table = await plan([...costs, '--budget', '2', '--top', '3']);
     expect(table.stdout).toMatch(/#\s+members\s+rule\s+size\s+cost\s+pred F1/);
     expect(table.stdout).toContain('budget 2');
+    // The greedy path keeps within the budget too: it starts from the best single system within it
+    // (crf, the best, costs 3) and adds only what fits.
+    const cost = (members: readonly string[]) => members.reduce((s, m) => s + (m === 'crf' ? 3 : m === 'gazetteer' ? 0.5 : 1), 0);
+    expect(within.greedyPath.length).toBeGreaterThan(0);
+    for (const st of within.greedyPath) expect(cost(st.members), `${st.rule} ${st.step}`).toBeLessThanOrEqual(2);
+    expect(within.greedyPath.filter((st) => st.step === 1).map((st) => st.added)).not.toContain('crf');
+    // Without one, it starts from crf.
+    expect(all.greedyPath.filter((st) => st.step === 1).every((st) => st.added === 'crf')).toBe(true);
   });
 
   it('a budget no candidate meets is a usage error', async () => {
