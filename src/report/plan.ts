@@ -207,8 +207,10 @@ function greedyTable(r: PlanResult, steps: GreedyStep[]): Table {
 /** The rank agreement lines: overall, per rule, and among candidates that beat the best single system. */
 export function rankAgreementLines(r: PlanResult): string[] {
   const a = r.rankAgreement;
-  const rho = (x: { spearman: number | null; kendall: number | null; candidates: number }) =>
-    `ρ ${fixed(x.spearman, 3)}, τ ${fixed(x.kendall, 3)} (${plural(x.candidates, 'candidate')})`;
+  // Two candidates are in one order or the other: ρ and τ are ±1 and say nothing.
+  const rho = (x: { spearman: number | null; kendall: number | null; candidates: number }) => (x.candidates === 2
+    ? `ρ ${fixed(x.spearman, 3)}, τ ${fixed(x.kendall, 3)} (2 candidates: ±1 whatever the predictions)`
+    : `ρ ${fixed(x.spearman, 3)}, τ ${fixed(x.kendall, 3)} (${plural(x.candidates, 'candidate')})`);
   return [
     `Rank agreement (predicted against actual objective, in-sample) over ${plural(a.candidates, 'candidate')} whose prediction is an estimate `
       + `(${a.excluded.exact} exact by construction and ${a.excluded.duplicates} duplicates left out): `

@@ -252,6 +252,10 @@ describe('planTable', () => {
       + '(30 exact by construction and 4 duplicates left out): Spearman ρ 0.812, Kendall τ 0.650, D-measure@10 —\n'
       + '  by rule: majority ρ 0.700, τ 0.500 (700 candidates); vote ρ 0.600, τ 0.450 (500 candidates)\n'
       + '  among candidates that beat the best single system: ρ 0.210, τ 0.150 (80 candidates)\n');
+    // Two candidates are in one order or the other: the line says their ±1 means nothing.
+    const two = fixture();
+    two.rankAgreement = { ...two.rankAgreement, beatingBestSingle: { candidates: 2, spearman: -1, kendall: -1 } };
+    expect(planTable(two)).toContain('  among candidates that beat the best single system: ρ -1.000, τ -1.000 (2 candidates: ±1 whatever the predictions)\n');
     expect(text).toContain('Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part left out');
     expect(text).toMatch(/\n\s+1\s+10\s+10\s+vote\(crf\+gazetteer\+sloppy\)\s+92\.00\s+89\.50\s+90\.50\s+91\.00\s+91\.50\n/);
     expect(text).toContain('The selection chose the same ensemble, vote(crf+gazetteer+sloppy), in every split.');
