@@ -10,6 +10,7 @@ import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type InputSpec, type LoadOptions 
 import { sameFile as sameFileOf } from '../src/formats/gold-copy.js';
 import { checkStdinOnce } from '../src/formats/source.js';
 import { parseLabelList, splitLabelList } from '../src/formats/labels.js';
+import { typesOf } from '../src/formats/unknown-types.js';
 import type { Corpus, InputFormat } from '../src/model/corpus.js';
 import type { Io } from './io.js';
 import { parseSerWeights } from '../src/metrics/errors.js';
@@ -209,14 +210,7 @@ export interface MetricFlags {
  */
 function warnUnusedDistances(corpus: Corpus, io: Io, file: string, distance: LabelDistance): void {
   const seen = new Set<string>();
-  for (const s of [corpus.gold, ...corpus.systems]) {
-    let last: string | undefined;
-    for (const span of s.spans) {
-      if (span.label === last) continue;
-      last = span.label;
-      seen.add(last);
-    }
-  }
+  for (const s of [corpus.gold, ...corpus.systems]) typesOf(s.spans, seen);
   const unused = labelsNamed(distance).filter((l) => !seen.has(l));
   if (unused.length === 0) return;
   const list = unused.map((l) => JSON.stringify(l)).join(', ');
@@ -281,13 +275,13 @@ export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[],
   for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalLine(`complan: warning: ${w}`)}\n`);
   if (distances !== undefined) warnUnusedDistances(corpus, io, distances.file, distances.distance);
   if (types === undefined) return;
-  const goldTypes = new Set(corpus.gold.spans.map((s) => s.label));
+  const goldTypes = typesOf(corpus.gold.spans);
   if (corpus.gold.spans.length > 0 && !types.some((t) => goldTypes.has(t))) {
     // Nothing would be left to find: every score would read 100. A typo, most likely.
     throw new UsageError(`--types ${types.join(',')}: the gold standard has no item of ${types.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}`);
   }
   const seen = new Set<string>();
-  for (const s of [corpus.gold, ...corpus.systems]) for (const span of s.spans) seen.add(span.label);
+  for (const s of [corpus.gold, ...corpus.systems]) typesOf(s.spans, seen);
   for (const t of types) if (!seen.has(t)) io.stderr(`${terminalLine(`complan: warning: --types: no input has entities of type "${t}"`)}\n`);
 }
 

@@ -57,16 +57,15 @@ function goldHasAll(gold: readonly Span[], types: ReadonlySet<string>): boolean 
   return pending.size === 0;
 }
 
-/** The gold standard's types: every label of its spans. */
-export function goldTypes(gold: readonly Span[]): Set<string> {
-  const out = new Set<string>();
+/** Every label of `spans`, added to `into` (a new set by default); a run of one label is added once. */
+export function typesOf(spans: readonly Span[], into = new Set<string>()): Set<string> {
   let last: string | undefined;
-  for (let k = 0; k < gold.length; k++) {
-    if (gold[k].label === last) continue;
-    last = gold[k].label;
-    out.add(last);
+  for (let k = 0; k < spans.length; k++) {
+    if (spans[k].label === last) continue;
+    last = spans[k].label;
+    into.add(last);
   }
-  return out;
+  return into;
 }
 
 /**
@@ -83,7 +82,7 @@ export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[
   const asked = new Set<string>();
   for (const s of systems) for (const t of typesRead.get(s) ?? []) asked.add(t);
   if (unread.length === 0 && goldHasAll(gold, asked)) return;
-  const known = goldTypes(gold);
+  const known = typesOf(gold);
   const list = [...known].sort().map((t) => JSON.stringify(t)).join(', ');
   for (const system of systems) {
     const types = typesRead.get(system);

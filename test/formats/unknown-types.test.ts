@@ -1,7 +1,7 @@
 /** Types a system predicts that the gold standard never uses: a warning naming them and the first. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
-import { goldTypes, unknownTypes } from '../../src/formats/unknown-types.js';
+import { typesOf, unknownTypes } from '../../src/formats/unknown-types.js';
 import type { Span } from '../../src/model/corpus.js';
 import { tempFiles } from '../helpers/temp.js';
 
@@ -13,8 +13,8 @@ describe('unknownTypes', () => {
     const spans = [span(0, 'PER'), span(1, 'PERR'), span(2, 'PERR'), span(3, 'LOC'), span(4, ''), span(5, 'PERR')];
     const out = unknownTypes(spans, new Set(['PER', 'LOC']));
     expect(out.map((u) => [u.type, u.items, u.first.start])).toEqual([['PERR', 3, 1], ['', 1, 4]]);
-    expect(unknownTypes(spans, goldTypes(spans))).toEqual([]);
-    expect([...goldTypes([span(0, 'B'), span(1, 'A'), span(2, 'A'), span(3, 'B')])]).toEqual(['B', 'A']);
+    expect(unknownTypes(spans, typesOf(spans))).toEqual([]);
+    expect([...typesOf([span(0, 'B'), span(1, 'A'), span(2, 'A'), span(3, 'B')])]).toEqual(['B', 'A']);
   });
 });
 
