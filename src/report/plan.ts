@@ -147,16 +147,19 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   const columns: Column[] = [
     { header: '#', align: 'right' }, { header: 'members' }, { header: 'rule' }, { header: 'size', align: 'right' },
     ...(cost ? [{ header: 'cost', align: 'right' as const }] : []),
-    { header: `pred ${label}`, align: 'right' }, { header: F, align: 'right' }, { header: 'SER', align: 'right' }, { header: 'K', align: 'right' },
+    // The objective beside its prediction: gap is the one minus the other.
+    { header: `pred ${label}`, align: 'right' },
     ...(objCol === undefined ? [{ header: objHeader, align: 'right' as const }] : []),
+    { header: F, align: 'right' }, { header: 'SER', align: 'right' }, { header: 'K', align: 'right' },
     { header: 'gap', align: 'right' }, { header: 'gain', align: 'right' },
     ...(r.testSet !== undefined ? [{ header: `test ${objHeader}`, align: 'right' as const }] : []),
   ];
   const rows = list.map((c) => [
     String(c.rank), membersCell(weightedMembers(c.members, c.weights)), c.rule, String(c.size),
     ...(cost ? [`${shortNumber(c.cost)}${c.withinBudget ? '' : OVER_BUDGET_MARK}`] : []),
-    predictedCell(r, c), percent(c.actual.f), percent(c.actual.ser), percent(c.actual.k),
+    predictedCell(r, c),
     ...(objCol === undefined ? [objectiveValue(r, c.objective.actual)] : []),
+    percent(c.actual.f), percent(c.actual.ser), percent(c.actual.k),
     signedObjective(r, c.objective.gap), signedObjective(r, c.gain),
     ...(r.testSet !== undefined ? [objectiveValue(r, c.test?.objective)] : []),
   ]);

@@ -177,12 +177,12 @@ describe('planTable', () => {
   it('gives the objective a column of its own, named as it is, when the F or K column is another measure', () => {
     // f1 under --beta 2: the F column is F2; the objective, F1, and its prediction and gap are beside it.
     const header = (over: Partial<PlanResult>) => planTable(fixture(over)).split('\n').find((l) => l.startsWith('#  members'))!.trim().split(/\s{2,}/);
-    expect(header({ beta: 2 })).toEqual(['#', 'members', 'rule', 'size', 'pred F1', 'F2', 'SER', 'K', 'F1', 'gap', 'gain']);
+    expect(header({ beta: 2 })).toEqual(['#', 'members', 'rule', 'size', 'pred F1', 'F1', 'F2', 'SER', 'K', 'gap', 'gain']);
     const rows = candidateRows(planTable(fixture({ beta: 2 })));
-    // The objective column holds the objective (93.50), the F2 column the F score, and gap = 93.50 − 92.00.
-    expect([rows[0][4], rows[0][5], rows[0][8], rows[0][9]]).toEqual(['≈92.00', '93.50', '93.50', '+1.50']);
+    // The objective column, beside its prediction, holds the objective (93.50), the F2 column the F score, and gap = 93.50 − 92.00.
+    expect([rows[0][4], rows[0][5], rows[0][6], rows[0][9]]).toEqual(['≈92.00', '93.50', '93.50', '+1.50']);
     // f:2 under --beta 1, and k:2 beside the K column of α 1.
-    expect(header({ objective: { text: 'f:2', minimise: false, description: 'F_2' } })).toEqual(['#', 'members', 'rule', 'size', 'pred F2', 'F1', 'SER', 'K', 'F2', 'gap', 'gain']);
+    expect(header({ objective: { text: 'f:2', minimise: false, description: 'F_2' } })).toEqual(['#', 'members', 'rule', 'size', 'pred F2', 'F2', 'F1', 'SER', 'K', 'gap', 'gain']);
     expect(header({ objective: { text: 'k:2', minimise: false, description: 'K (α=2, β=1)' } })).toContain('K(α=2)');
     // The same measure: no column of its own.
     expect(header({ beta: 2, objective: { text: 'f', minimise: false, description: 'F_2' } })).toEqual(['#', 'members', 'rule', 'size', 'pred F2', 'F2', 'SER', 'K', 'gap', 'gain']);
@@ -354,7 +354,8 @@ describe('planTable', () => {
     const r = fixture({ objective: { text: 'f - 0.002*size', minimise: false, description: 'F1 minus 0.002 per member' } });
     r.candidates.forEach((c) => { c.objective.actual -= 0.002 * c.size; c.objective.gap = 0.0123; });
     const rows = candidateRows(planTable(r));
-    expect(rows[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '≈0.9200', '93.50', '26.50', '92.50', '0.9290', '+0.0123', '+0.0350']);
+    // The objective stands beside its prediction, then F, SER and K.
+    expect(rows[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '≈0.9200', '0.9290', '93.50', '26.50', '92.50', '+0.0123', '+0.0350']);
     expect(isRateObjective('ser')).toBe(true);
     expect(isRateObjective('k:1:0.5')).toBe(true);
     expect(isRateObjective('tp - fp')).toBe(false);
