@@ -4,6 +4,7 @@
  */
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { corpusTokens, tokenSlice } from '../model/corpus-tokens.js';
+import { sentenceOf } from '../model/sentence-table.js';
 
 /** Tokens (or, for untokenised input, characters ×8) kept on each side of the item. */
 export const CONTEXT_TOKENS = 8;
@@ -14,7 +15,7 @@ export const CONTEXT_TOKENS = 8;
  */
 export function itemContext(corpus: Corpus, span: Span, window = CONTEXT_TOKENS): string {
   const si = sentenceAt(corpus, span.start);
-  const sent = corpus.sentences[si];
+  const sent = sentenceOf(corpus, si);
   if (corpusTokens(corpus) !== undefined) {
     const from = Math.max(sent.start, span.start - window);
     const to = Math.min(sent.end, span.end + window);

@@ -53,6 +53,7 @@ import {
 import { itemContext } from './context.js';
 import { DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, VERDICT_ALPHA } from './defaults.js';
 import { verdict, type Verdict } from './verdict.js';
+import { sentenceCount } from '../model/sentence-table.js';
 
 /** A setting: its name and its runs (names of systems of the corpus). */
 export interface RunGroup {
@@ -336,7 +337,7 @@ export function ablateGroups(corpus: Corpus, groups: readonly RunGroup[], baseli
   const runsOf = (g: RunGroup) => g.runs.map((r) => indexOfRun(corpus, r));
   const bRuns = runsOf(base);
   const unit = unitKindOf(corpus);
-  const units = unit === 'document' ? corpus.documents.length : corpus.sentences.length;
+  const units = unit === 'document' ? corpus.documents.length : sentenceCount(corpus);
   const scores = ctx.report.systems.map(scoreSet);
   const counts = unitCounts(corpus, ctx.match, unit, o.types);
   const involved = groups.flatMap(runsOf);

@@ -16,6 +16,7 @@ import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.
 import { prf } from '../metrics/prf.js';
 import { itemComplementarity, type ItemComplementarity, type PairCounts } from './comp.js';
 import { binaryKappa, LabelIndex, TokenViews } from './tokens.js';
+import { sentenceOf } from '../model/sentence-table.js';
 
 export interface CompareOptions {
   match: ItemMatch;
@@ -101,7 +102,7 @@ export function pairAt(c: Comparison, a: number, b: number): PairStats {
 /** Where an item is and what it says: document id, sentence (from 1), offsets in the sentence. */
 export function itemExample(corpus: Corpus, s: Span, withLabel: boolean): ItemExample {
   const si = sentenceAt(corpus, s.start);
-  const sent = corpus.sentences[si];
+  const sent = sentenceOf(corpus, si);
   return {
     doc: corpus.documents[sent.doc].id,
     sentence: si + 1,

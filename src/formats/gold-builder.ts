@@ -4,7 +4,8 @@
  * thread, added as columns (a large file read in parts: see load-split.ts).
  */
 import { InputError, showValue } from '../errors.js';
-import type { DocumentInfo, Sentence, Span, Unit } from '../model/corpus.js';
+import type { DocumentInfo, Span, Unit } from '../model/corpus.js';
+import { SentenceTable } from '../model/sentence-table.js';
 import { IntColumn, IntList, pagedAt, pagedBuffers, type PagedInts } from '../model/int-column.js';
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
 import type { RawSpan, Segment } from './segment.js';
@@ -13,15 +14,16 @@ import { SentenceTexts, type StoredSentenceTexts } from './sentence-texts.js';
 /** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
 export class GoldBuilder {
   unit: Unit | undefined;
-  readonly sentences: Sentence[] = [];
+  /** One past the last token of each sentence (token units), for readers to verify against (see {@link sentenceEnds}). */
+  private readonly ends = new IntList();
+  /** The sentences, as columns (see sentence-table.ts); a part read on a worker keeps its own (see {@link GoldPartBuilder}). */
+  readonly sentences = new SentenceTable(this.ends);
   readonly documents: DocumentInfo[] = [];
   /** The tokens, written here by the reader when it can (see {@link ReadOptions.tokenStore}). */
   readonly tokens = new TokenStore();
   readonly texts: string[] = [];
   readonly spans: Span[] = [];
   readonly idIndex = new Map<string, number>();
-  /** One past the last token of each sentence (token units), for readers to verify against (see {@link sentenceEnds}). */
-  private readonly ends = new IntList();
   /** The raw gold tags, one per token, while every segment came with them. */
   tags: TokenStore | undefined = new TokenStore();
   /** Where the gold file's sentences stand in its text, when the reader recorded it (see {@link ReadOptions.sentenceLines}). */
@@ -91,13 +93,13 @@ export class GoldBuilder {
     if (seg.id !== undefined) {
       const prev = this.idIndex.get(seg.id);
       if (prev !== undefined) {
-        throw new InputError(`duplicate record id ${showValue(seg.id)} (first on line ${this.sentences[prev].line})`, seg.source, seg.line);
+        throw new InputError(`duplicate record id ${showValue(seg.id)} (first on line ${this.sentences.line(prev)})`, seg.source, seg.line);
       }
       this.idIndex.set(seg.id, index);
     }
-    this.keepSentence(index, doc, start, start + size, seg.line, seg.id);
     this.length += size;
     this.ends.push(this.length);
+    this.keepSentence(index, doc, start, start + size, seg.line, seg.id);
     for (let j = 0; j < spans.length; j++) this.keepSpan(spans[j], start, doc);
     this.spanEndList.push(this.spanCount);
     if (this.evidenceList !== undefined && seg.tagEvidence !== undefined) this.evidenceList.push(seg.tagEvidence);
@@ -129,9 +131,9 @@ export class GoldBuilder {
     return this.evidenceList?.view();
   }
 
-  /** Keeps a sentence (an object here; columns in a {@link GoldPartBuilder}). */
-  protected keepSentence(index: number, doc: number, start: number, end: number, line: number, id: string | undefined): void {
-    this.sentences.push({ index, doc, start, end, line, id });
+  /** Keeps a sentence, whose end is the last of {@link sentenceEnds} (in the sentence table here; in paged columns in a {@link GoldPartBuilder}). */
+  protected keepSentence(_index: number, doc: number, _start: number, _end: number, line: number, id: string | undefined): void {
+    this.sentences.describe(doc, line, id);
   }
 
   /** Keeps a gold span of the sentence at corpus position `base`, in document `doc`. */
@@ -154,8 +156,8 @@ export class GoldBuilder {
    * from the corpus spans, rather than kept for every sentence of a load that may never ask.
    */
   sentenceSpans(k: number): RawSpan[] {
-    const base = this.sentences[k].start;
-    const line = this.sentences[k].line;
+    const base = this.sentences.start(k);
+    const line = this.sentences.line(k);
     const out: RawSpan[] = [];
     for (let j = k === 0 ? 0 : this.spanEndAt(k - 1); j < this.spanEndAt(k); j++) {
       const s = this.spans[j];
@@ -188,7 +190,7 @@ export class GoldBuilder {
     if (count === 0) return { base: this.length, shift: this.documents.length, firstSpan: this.spans.length };
     this.unit ??= 'token';
     const base = this.length;
-    const firstSentence = this.sentences.length;
+    const firstSentence = this.ends.length;
     const firstSpan = this.spans.length;
     const d = p.documents;
     const continues = d.marked[0] === 0 && this.documents.length > 0;
@@ -213,8 +215,8 @@ export class GoldBuilder {
       const end = base + pagedAt(s.end, i);
       const id = s.ids?.[i] ?? undefined;
       if (id !== undefined) this.idIndex.set(id, firstSentence + i);
-      this.sentences.push({ index: firstSentence + i, doc: shift + pagedAt(s.doc, i), start: base + pagedAt(s.start, i), end, line: lineOffset + pagedAt(s.line, i), id });
       this.ends.push(end);
+      this.sentences.describe(shift + pagedAt(s.doc, i), lineOffset + pagedAt(s.line, i), id);
       this.spanEndList.push(firstSpan + p.spanEnds[i]);
     }
     const { start, end, doc, label, labels } = p.spans;

@@ -41,11 +41,12 @@ export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
   // Document ids go only when they are not the numbering a part's documents get anyway (CoNLL's).
   if (d.some((doc, k) => doc.id !== `#${k + 1}`)) documents.ids = d.map((doc) => doc.id);
   const sentences = { start: new IntColumn(), end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
-  for (const s of gold.sentences) {
-    sentences.start.push(s.start);
-    sentences.end.push(s.end);
-    sentences.line.push(s.line);
-    sentences.doc.push(s.doc);
+  const table = gold.sentences;
+  for (let k = 0; k < table.length; k++) {
+    sentences.start.push(table.start(k));
+    sentences.end.push(table.end(k));
+    sentences.line.push(table.line(k));
+    sentences.doc.push(table.doc(k));
   }
   const spans = { start: new IntColumn(), end: new IntColumn(), doc: new IntColumn(), label: new IntColumn() };
   const labels: string[] = [];
@@ -69,7 +70,7 @@ export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
     tags: gold.tags?.stored(),
     sentences: {
       start: sentences.start.toPaged(), end: sentences.end.toPaged(), line: sentences.line.toPaged(), doc: sentences.doc.toPaged(),
-      ...(gold.idIndex.size === 0 ? {} : { ids: gold.sentences.map((s) => s.id ?? null) }),
+      ...(gold.idIndex.size === 0 ? {} : { ids: gold.sentences.idList().map((id) => id ?? null) }),
     },
     documents,
     spans: { start: spans.start.toPaged(), end: spans.end.toPaged(), doc: spans.doc.toPaged(), label: spans.label.toPaged(), labels },

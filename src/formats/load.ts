@@ -25,8 +25,9 @@ import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
 import { UNTYPED } from '../report/type-name.js';
 import { attachTokenStore } from '../model/corpus-tokens.js';
+import { attachSentenceTable, type SentenceTable } from '../model/sentence-table.js';
 import { TokenStore, type TokenList } from '../model/token-store.js';
-import type { Corpus, InputFormat, Sentence, Span, SystemOutput, TokenTally } from '../model/corpus.js';
+import type { Corpus, InputFormat, Span, SystemOutput, TokenTally } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
 import { readConll } from './conll.js';
@@ -227,7 +228,7 @@ class SystemAligner {
       // An empty record (no tokens, or empty text) asserts nothing: it stands for an empty gold
       // sentence here, if there is one, and is passed over otherwise — as empty gold sentences
       // are passed over when the file has none.
-      if (this.ptr < g.sentences.length && isEmpty(g.sentences[this.ptr])) this.ptr++;
+      if (this.ptr < g.sentences.length && isEmpty(g.sentences, this.ptr)) this.ptr++;
       return;
     }
     if (this.byId) {
@@ -241,7 +242,7 @@ class SystemAligner {
     } else {
       first = this.ptr;
       // Texts are aligned record by record: pass over empty gold records.
-      if (g.unit === 'char' || onTokens) while (first < g.sentences.length && isEmpty(g.sentences[first])) first++;
+      if (g.unit === 'char' || onTokens) while (first < g.sentences.length && isEmpty(g.sentences, first)) first++;
       if (first >= g.sentences.length) {
         throw new InputError(
           `sentence ${this.count} has no counterpart: the gold standard has ${plural(g.sentences.length, 'sentence')}`,
@@ -249,13 +250,13 @@ class SystemAligner {
         );
       }
     }
-    const base = g.sentences[first].start;
+    const base = g.sentences.start(first);
     // A verified segment is exactly gold sentence `first` (the reader checked it in order).
     const end = seg.verified
-      ? g.sentences[first].end
+      ? g.sentences.end(first)
       : g.unit === 'token' ? (onTokens ? this.placeText(seg, first) : this.checkTokens(seg, first)) : this.checkText(seg, first);
     let last = first;
-    while (g.sentences[last].end < end) last++;
+    while (g.sentences.end(last) < end) last++;
     if (!this.byId) this.ptr = last + 1;
     if (seg.embeddedGold !== undefined && this.checkEmbeddedGold) this.checkEmbedded(seg, first, last);
     if (this.tally !== undefined) this.countTags(seg, base, end);
@@ -265,7 +266,7 @@ class SystemAligner {
       for (let j = first === 0 ? 0 : g.spanEndAt(first - 1); j < g.spanEndAt(first); j++) this.spans.push(g.spans[j]);
       return;
     }
-    const single = first === last ? g.sentences[first].doc : -1;
+    const single = first === last ? g.sentences.doc(first) : -1;
     const spans = seg.spans;
     if (single >= 0) {
       // One gold sentence: the spans the gold has too are the gold's objects.
@@ -278,17 +279,17 @@ class SystemAligner {
         // A segment may join whole gold sentences (a record per document), but no span may
         // cross a gold sentence break: such a span could match no gold item and no CoNLL output
         // could hold it, as a segment that splits a gold sentence is refused above.
-        const a = spanSentence(g.sentences, first, last, base + s.start);
-        const b = spanSentence(g.sentences, first, last, base + s.end - 1);
+        const a = g.sentences.find(base + s.start, first, last);
+        const b = g.sentences.find(base + s.end - 1, first, last);
         if (a !== b) {
           throw new InputError(
-            `span ${showValue(s.label)} runs from gold sentence ${a + 1} into sentence ${b + 1}, across the gold's sentence break after ${showValue(g.tokens.at(g.sentences[a].end - 1)!)}; `
+            `span ${showValue(s.label)} runs from gold sentence ${a + 1} into sentence ${b + 1}, across the gold's sentence break after ${showValue(g.tokens.at(g.sentences.end(a) - 1)!)}; `
             + 'a system may join gold sentences but not cross their breaks (as it may not split one)',
             seg.source, s.line,
           );
         }
       }
-      const doc = single >= 0 ? single : g.sentences[spanSentence(g.sentences, first, last, base + s.start)].doc;
+      const doc = single >= 0 ? single : g.sentences.doc(g.sentences.find(base + s.start, first, last));
       this.ownTypes.add(s.label);
       this.spans.push(toCorpus(s, base, doc));
     }
@@ -331,10 +332,10 @@ class SystemAligner {
       );
     }
     const toks = seg.tokens;
-    const base = g.sentences[first].start;
-    const want = g.sentences[first].end - base;
+    const base = g.sentences.start(first);
+    const want = g.sentences.end(first) - base;
     const lineOf = (j: number) => (seg.tokenPerLine ? seg.line + j : seg.line);
-    const sentenceNo = (pos: number) => spanSentence(g.sentences, first, g.sentences.length - 1, pos) + 1;
+    const sentenceNo = (pos: number) => g.sentences.find(pos, first, g.sentences.length - 1) + 1;
     const countError = () => new InputError(
       `record ${showValue(seg.id)} has ${plural(toks.length, 'token')}, but the gold record ${showValue(seg.id)} (sentence ${first + 1}) has ${want}`,
       seg.source, seg.line,
@@ -346,7 +347,7 @@ class SystemAligner {
       const pos = base + j;
       if (pos >= g.length) {
         const last = g.length > 0
-          ? `, whose last token is ${showValue(g.tokens.at(g.length - 1)!)} (sentence ${spanSentence(g.sentences, 0, g.sentences.length - 1, g.length - 1) + 1})`
+          ? `, whose last token is ${showValue(g.tokens.at(g.length - 1)!)} (sentence ${g.sentences.find(g.length - 1, 0, g.sentences.length - 1) + 1})`
           : ', which has no tokens';
         throw new InputError(`token ${showValue(toks[j])} runs past the end of the gold standard${last}`, seg.source, lineOf(j));
       }
@@ -357,8 +358,8 @@ class SystemAligner {
     const end = base + toks.length;
     // An empty record (matched by id) is an empty gold sentence, checked above.
     if (toks.length === 0) return end;
-    const k = spanSentence(g.sentences, first, g.sentences.length - 1, end - 1);
-    if (g.sentences[k].end !== end) {
+    const k = g.sentences.find(end - 1, first, g.sentences.length - 1);
+    if (g.sentences.end(k) !== end) {
       throw new InputError(
         `sentence ends after ${plural(toks.length, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens.at(end)!)}`,
         seg.source, lineOf(toks.length - 1),
@@ -375,22 +376,22 @@ class SystemAligner {
   private placeText(seg: Segment, first: number): number {
     const g = this.gold;
     const text = seg.text!;
-    const base = g.sentences[first].start;
-    const limit = this.byId ? g.sentences[first].end : g.length;
+    const base = g.sentences.start(first);
+    const limit = this.byId ? g.sentences.end(first) : g.length;
     const laid = layTokens(text, g.tokens, base, limit);
     const cp = (o: number) => [...text.slice(0, o)].length;
     if ('at' in laid) {
       const here = `${showValue(text.slice(laid.at, laid.at + 20))} at character ${cp(laid.at)}`;
       const detail = laid.token >= limit
         ? `text goes on with ${here} after the last token of ${this.byId ? `gold sentence ${first + 1}` : 'the gold standard'}`
-        : `text has ${here} where the gold standard has the token ${showValue(g.tokens.at(laid.token)!)} (sentence ${spanSentence(g.sentences, first, g.sentences.length - 1, laid.token) + 1})`;
+        : `text has ${here} where the gold standard has the token ${showValue(g.tokens.at(laid.token)!)} (sentence ${g.sentences.find(laid.token, first, g.sentences.length - 1) + 1})`;
       throw new InputError(`${detail}; a record's text must spell the gold tokens in order, with only white space between them`, seg.source, seg.line);
     }
     const count = laid.starts.length;
     const end = base + count;
-    if (this.byId && end !== g.sentences[first].end) {
+    if (this.byId && end !== g.sentences.end(first)) {
       throw new InputError(
-        `record ${showValue(seg.id)} has the text of ${plural(count, 'token')}, but the gold record ${showValue(seg.id)} (sentence ${first + 1}) has ${g.sentences[first].end - base}`,
+        `record ${showValue(seg.id)} has the text of ${plural(count, 'token')}, but the gold record ${showValue(seg.id)} (sentence ${first + 1}) has ${g.sentences.end(first) - base}`,
         seg.source, seg.line,
       );
     }
@@ -399,8 +400,8 @@ class SystemAligner {
       if (seg.spans.length > 0) throw new InputError('the text is blank, but the record has spans', seg.source, seg.line);
       return end;
     }
-    const k = spanSentence(g.sentences, first, g.sentences.length - 1, end - 1);
-    if (g.sentences[k].end !== end) {
+    const k = g.sentences.find(end - 1, first, g.sentences.length - 1);
+    if (g.sentences.end(k) !== end) {
       throw new InputError(
         `text ends after ${plural(count, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens.at(end)!)}`,
         seg.source, seg.line,
@@ -431,18 +432,18 @@ class SystemAligner {
       const show = (s: string) => showValue(s.slice(k, k + 20));
       throw new InputError(`text differs from gold record ${first + 1} at character ${k}: ${show(seg.text)} but gold has ${show(want)}`, seg.source, seg.line);
     }
-    return g.sentences[first].end;
+    return g.sentences.end(first);
   }
 
   private checkEmbedded(seg: Segment, first: number, last: number): void {
     const g = this.gold;
     const mine0 = seg.embeddedGold!;
     if (first === last && sameSpans(mine0, g.sentenceSpans(first))) return;
-    const base = g.sentences[first].start;
+    const base = g.sentences.start(first);
     const key = (s: RawSpan) => `${s.start}:${s.end}:${s.label}`;
     const goldRel = new Map<string, RawSpan>();
     for (let k = first; k <= last; k++) {
-      const shift = g.sentences[k].start - base;
+      const shift = g.sentences.start(k) - base;
       for (const s of g.sentenceSpans(k)) {
         const r = { ...s, start: s.start + shift, end: s.end + shift };
         goldRel.set(key(r), r);
@@ -493,15 +494,14 @@ class SystemAligner {
       const missing = g.idIndex.size - this.seenIds.size;
       if (missing > 0) this.warnings.push(`${source}: ${missing} gold record(s) have no record here; scored as predicting nothing`);
     } else {
-      while (this.ptr < n && isEmpty(g.sentences[this.ptr])) this.ptr++;
+      while (this.ptr < n && isEmpty(g.sentences, this.ptr)) this.ptr++;
       if (this.ptr < n) {
         if (this.count === 0) {
           const what = summary.lines === 0 ? 'the file is empty' : `the file has no sentences (${noSentences(summary, format)})`;
           throw new InputError(`${what}, but the gold standard has ${plural(n, 'sentence')}`, source);
         }
-        const next = g.sentences[this.ptr];
         throw new InputError(
-          `the file ends after ${plural(this.ptr, 'sentence')}, but the gold standard has ${n}; the first missing is gold sentence ${this.ptr + 1} (${g.source}:${next.line})`,
+          `the file ends after ${plural(this.ptr, 'sentence')}, but the gold standard has ${n}; the first missing is gold sentence ${this.ptr + 1} (${g.source}:${g.sentences.line(this.ptr)})`,
           source, summary.lines ?? (this.lastLine || undefined),
         );
       }
@@ -523,8 +523,8 @@ function schemeRead(opts: LoadOptions, summary: ReadSummary): string | undefined
 }
 
 /** Whether a sentence (or record) has no tokens or no text. */
-function isEmpty(s: Sentence): boolean {
-  return s.start === s.end;
+function isEmpty(sentences: SentenceTable, k: number): boolean {
+  return sentences.start(k) === sentences.end(k);
 }
 
 /** `1 sentence`, `2 sentences`. */
@@ -557,15 +557,6 @@ function withDirectoryHint(err: unknown, path: string): unknown {
   if (inputKind(path) !== 'directory' || !/counterpart|past the end of the gold|goes on with|but gold has/.test(err.detail)) return err;
   const glob = `${path.replace(/[\\/]+$/, '')}/*`;
   return new InputError(`${err.detail} (${path} is one input, one document a file; for one system a file, give ${glob})`, err.file, err.line);
-}
-
-function spanSentence(sentences: readonly Sentence[], lo: number, hi: number, pos: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (sentences[mid].start <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens, tokenStore?: TokenStore, tagStore?: TokenStore): ReadOptions {
@@ -787,7 +778,7 @@ function readWith(
   const expect: ExpectedTokens | undefined = loadInternals.verifyInPlace && gold.unit === 'token'
     ? {
       tokens: gold.tokens, sentenceEnds: gold.sentenceEnds, tags: gold.tags, evidence: gold.evidence, lineSafe: gold.lineSafe,
-      ...(gold.idIndex.size === 0 ? {} : { ids: gold.sentences.map((s) => s.id) }),
+      ...(gold.idIndex.size === 0 ? {} : { ids: gold.sentences.idList() }),
       ...(gold.lines === undefined ? {} : { lines: gold.lines }),
     }
     : undefined;
@@ -818,13 +809,15 @@ function readWith(
   const corpus: Corpus = {
     unit: gold.unit ?? 'token',
     documents: gold.documents,
-    sentences: gold.sentences,
+    // Made from the table when first read (see sentence-table.ts).
+    sentences: [],
     tokens: undefined,
     texts: gold.unit === 'char' ? gold.texts : undefined,
     length: gold.length,
     gold: goldOutput,
     systems: [],
   };
+  attachSentenceTable(corpus, gold.sentences);
   if (gold.unit !== 'char') attachTokenStore(corpus, gold.tokens);
   return { corpus, systems, goldOutput };
 }

@@ -8,6 +8,7 @@
  */
 import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
 import { sentenceAt } from '../model/corpus.js';
+import { sentenceCount, sentenceOf } from '../model/sentence-table.js';
 
 /** Types listed by name in a warning; the others are counted. */
 const SHOWN = 3;
@@ -92,8 +93,8 @@ export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[
     const named = unknown.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'})`);
     const more = unknown.length > SHOWN ? ` and ${unknown.length - SHOWN} more` : '';
     const first = unknown[0].first;
-    const sentence = corpus.sentences.length > 0 ? sentenceAt(corpus, first.start) : -1;
-    const where = sentence < 0 ? '' : `; the first in gold sentence ${sentence + 1}, which starts at ${corpus.gold.source}:${corpus.sentences[sentence].line}`;
+    const sentence = sentenceCount(corpus) > 0 ? sentenceAt(corpus, first.start) : -1;
+    const where = sentence < 0 ? '' : `; the first in gold sentence ${sentence + 1}, which starts at ${corpus.gold.source}:${sentenceOf(corpus, sentence).line}`;
     system.warnings.push(
       `${system.source}: ${unknown.length === 1 ? 'type' : 'types'} ${named.join(', ')}${more} ${unknown.length === 1 ? 'is' : 'are'} not in the gold standard, whose types are ${list}${where}: a typo in the tags? Every such item counts as a false positive`,
     );

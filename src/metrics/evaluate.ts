@@ -18,6 +18,7 @@ import { SlotTally } from './slot-tally.js';
 import { walkSlots, type MatchMode } from './slots.js';
 import { recordOf } from '../model/record.js';
 import { semevalSchemas, type SchemasReport } from './schemas.js';
+import { sentenceCount } from '../model/sentence-table.js';
 
 export interface EvalOptions {
   match: MatchMode;
@@ -304,7 +305,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
       ...(corpus.gold.scheme === undefined ? {} : { scheme: corpus.gold.scheme }),
       unit: corpus.unit,
       documents: corpus.documents.length,
-      sentences: corpus.sentences.length,
+      sentences: sentenceCount(corpus),
       length: corpus.length,
       items: goldSpans.length,
       byType: sortedRecord(goldTypes),

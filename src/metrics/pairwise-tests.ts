@@ -25,6 +25,7 @@ import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
 import { prf, type ZeroDivision } from './prf.js';
 import { alignSlots, type MatchMode } from './slots.js';
+import { sentenceCount } from '../model/sentence-table.js';
 
 export interface PairwiseTestOptions {
   match: MatchMode;
@@ -72,7 +73,7 @@ export interface PairwiseTests {
 
 /** A system's counts per unit: TP, FP, FN, S at 4·unit. */
 export function systemCountsByUnit(corpus: Corpus, gold: readonly Span[], system: readonly Span[], match: MatchMode, unit: UnitKind): Float64Array {
-  const n = unit === 'document' ? corpus.documents.length : corpus.sentences.length;
+  const n = unit === 'document' ? corpus.documents.length : sentenceCount(corpus);
   const out = new Float64Array(4 * n);
   const at = unit === 'document' ? (s: Span) => s.doc : (s: Span) => sentenceAt(corpus, s.start);
   const al = alignSlots(gold, system, match);
@@ -94,7 +95,7 @@ export function systemCountsByUnit(corpus: Corpus, gold: readonly Span[], system
  */
 export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseTests {
   const unit = unitKindOf(corpus);
-  const units = unit === 'document' ? corpus.documents.length : corpus.sentences.length;
+  const units = unit === 'document' ? corpus.documents.length : sentenceCount(corpus);
   const allowed = o.types === undefined ? undefined : new Set(o.types);
   const filter = (spans: readonly Span[]) => (allowed === undefined ? spans : spans.filter((s) => allowed.has(s.label)));
   const gold = filter(corpus.gold.spans);

@@ -8,6 +8,7 @@
  * its sentence is `start - sentence.start`.
  */
 import { corpusTokens, tokenSlice } from './corpus-tokens.js';
+import { sentenceOf, sentenceTable } from './sentence-table.js';
 
 export type Unit = 'token' | 'char';
 
@@ -85,6 +86,11 @@ export type InputFormat = 'conll' | 'jsonl' | 'brat';
 export interface Corpus {
   unit: Unit;
   documents: DocumentInfo[];
+  /**
+   * Every sentence in corpus order. A loaded corpus makes this array from its sentence table when
+   * it is first read; `sentenceCount`, `sentenceOf` (sentence-table.ts) and {@link sentenceAt}
+   * read a few sentences without making it.
+   */
   sentences: Sentence[];
   /**
    * Every token in corpus order (token mode only). A loaded corpus makes this array from its
@@ -102,6 +108,8 @@ export interface Corpus {
 
 /** Index of the sentence holding corpus position `pos` (binary search). */
 export function sentenceAt(corpus: Corpus, pos: number): number {
+  const table = sentenceTable(corpus);
+  if (table !== undefined) return table.find(pos);
   const s = corpus.sentences;
   let lo = 0;
   let hi = s.length - 1;
@@ -121,7 +129,7 @@ export function spanText(corpus: Corpus, span: Span): string {
   }
   if (corpus.texts !== undefined) {
     const si = sentenceAt(corpus, span.start);
-    const base = corpus.sentences[si].start;
+    const base = sentenceOf(corpus, si).start;
     return parts.map(([a, b]) => corpus.texts![si].slice(a - base, b - base)).join(' … ');
   }
   return '';

@@ -21,6 +21,7 @@ import type { Scorer } from './scores.js';
 import type { Progress, SearchSettings } from './search.js';
 import { mulberry32, quantile } from './split.js';
 import type { BootstrapResult, ProcedureName } from './types.js';
+import { sentenceCount } from '../model/sentence-table.js';
 
 export interface ReselectingBootstrapOptions {
   samples: number;
@@ -41,7 +42,7 @@ export function reselectingBootstrap(
 ): BootstrapResult {
   if (!Number.isInteger(o.samples) || o.samples < 1) throw new RangeError(`samples must be a positive integer, got ${o.samples}`);
   const confidence = o.confidence ?? 0.95;
-  const total = unitKind === 'sentence' ? index.corpus.sentences.length : index.corpus.documents.length;
+  const total = unitKind === 'sentence' ? sentenceCount(index.corpus) : index.corpus.documents.length;
   const pool = o.units ?? Array.from({ length: total }, (_, u) => u);
   const random = mulberry32(o.seed);
   const values: Record<ProcedureName, number[]> = { selection: [], caruana: [], 'best-single': [], 'majority-all': [], 'vote-all': [] };

@@ -20,6 +20,7 @@ import type { EnsembleIndex } from '../ensemble/simulate.js';
 import { prf } from '../metrics/prf.js';
 import { sentenceAt } from '../model/corpus.js';
 import { bitHi, bitLo, membersOfSet, setKey } from './member-set.js';
+import { sentenceCount } from '../model/sentence-table.js';
 
 /** The largest number of systems the planner takes (member sets are two 32-bit words). */
 export const MAX_SYSTEMS = 64;
@@ -131,7 +132,7 @@ function itemSentences(index: EnsembleIndex): Int32Array {
 
 /** The number of units of a kind in the index's corpus. */
 export function unitCount(index: EnsembleIndex, units: UnitKind): number {
-  return units === 'sentence' ? index.corpus.sentences.length : index.corpus.documents.length;
+  return units === 'sentence' ? sentenceCount(index.corpus) : index.corpus.documents.length;
 }
 
 /**

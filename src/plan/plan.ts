@@ -39,6 +39,7 @@ import { predictedCounts, predictedValue } from './store.js';
 import type {
   CandidateExplanation, GreedyStep, HeldOut, PlanCandidate, PlanNote, PlanResult, Procedure, ProcedureName, Recommendation, ScoredOn, TestSet,
 } from './types.js';
+import { sentenceCount } from '../model/sentence-table.js';
 
 export type { SearchStrategy } from './search.js';
 
@@ -650,5 +651,5 @@ function sentencesIn(corpus: Corpus, docs: Uint8Array): number {
 function testSetOf(corpus: Corpus, data: PlanData): TestSet {
   let goldItems = 0;
   for (let i = 0; i < data.u; i++) goldItems += data.isGold[i];
-  return { gold: corpus.gold.source, units: data.unitKind, documents: corpus.documents.length, sentences: corpus.sentences.length, goldItems };
+  return { gold: corpus.gold.source, units: data.unitKind, documents: corpus.documents.length, sentences: sentenceCount(corpus), goldItems };
 }
