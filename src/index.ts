@@ -3,6 +3,7 @@ export { InputError, UsageError } from './errors.js';
 export type { Corpus, DocumentInfo, InputFormat, Sentence, Span, SystemOutput, TokenTally, Unit } from './model/corpus.js';
 export { sentenceAt, spanKey, spanText } from './model/corpus.js';
 export { corpusTokens, tokenSlice } from './model/corpus-tokens.js';
+export { SentenceTable, sentenceCount, sentenceOf } from './model/sentence-table.js';
 export { TokenStore, type TokenList } from './model/token-store.js';
 export { Bitset, popcount } from './model/bitset.js';
 export { buildUniverse, type ItemMatch, type Universe } from './model/universe.js';
