@@ -69,8 +69,9 @@ export {
   type CompareMetric,
 } from './report/compare.js';
 export {
-  heatmapDocument, heatmapPanel, heatmapSvg, type HeatmapCell, type HeatmapOptions, type HeatmapPanel, type HeatmapSpec,
+  heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions, type HeatmapPanel, type HeatmapSpec,
 } from './report/svg.js';
+export { heatmapSvg } from './report/compare-svg.js';
 export {
   ablate, ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_ABLATION_OPTIONS, DEFAULT_DIFFERENT, DEFAULT_SAME_F, itemExample,
   sameScoreDifferentBehaviour, systemIndex,

@@ -3,11 +3,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
-// Static: the report module below imports it at start-up anyway.
-import { compareSystems } from '../../src/complementarity/matrix.js';
-import {
-  COMPARE_METRICS, compareCsv, compareJson, compareTables, DEFAULT_COMPARE_METRICS, type CompareMetric,
-} from '../../src/report/compare.js';
+import { COMPARE_METRICS, DEFAULT_COMPARE_METRICS, type CompareMetric } from '../../src/report/compare-metrics.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
@@ -69,9 +65,9 @@ export function registerCompare(program: Command, io: Io): void {
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: CompareFlags) => {
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold, [{ what: 'the --labels file', path: flags.labels }]));
-    // Loaded here, not at start-up: other commands never pay for them.
-    const { writeFileAtomic } = await import('../../src/formats/write-file.js');
-    const { heatmapSvg } = await import('../../src/report/svg.js');
+    // Loaded here, not at start-up: other commands never pay for them (nor compare for the SVG without --svg).
+    const { compareSystems } = await import('../../src/complementarity/matrix.js');
+    const { compareCsv, compareJson, compareTables } = await import('../../src/report/compare.js');
     if (systems.length < 2) throw new UsageError('compare needs at least two systems (usage: complan compare --gold GOLD SYSTEM SYSTEM...)');
     const types = parseTypes(flags.types);
     const format = outputFormat(flags.format);
@@ -79,7 +75,11 @@ export function registerCompare(program: Command, io: Io): void {
     const corpus = loadCorpus(load);
     printWarnings(corpus, io, types);
     const c = compareSystems(corpus, { match: flags.match, beta: flags.beta, types, examples: flags.examples });
-    if (flags.svg !== undefined) writeFileAtomic(flags.svg, [heatmapSvg(c, flags.metric[0])]);
+    if (flags.svg !== undefined) {
+      const { writeFileAtomic } = await import('../../src/formats/write-file.js');
+      const { heatmapSvg } = await import('../../src/report/compare-svg.js');
+      writeFileAtomic(flags.svg, [heatmapSvg(c, flags.metric[0])]);
+    }
     printResult(io, format, commandSettings(cmd), {
       json: () => compareJson(c),
       csv: () => compareCsv(c),

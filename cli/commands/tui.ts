@@ -4,10 +4,8 @@
  * first, before the inputs are read and while Ink loads; warnings are printed when the TUI ends.
  */
 import type { Command } from 'commander';
-import { checkDistinctRuns, parseGroupArg } from '../../src/ablation/group-args.js';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
-import { MAX_SYSTEMS } from '../../src/plan/data.js';
 import type { Io } from '../io.js';
 import {
   addInputOptions, addMetricOptions, evalOptions, labelDistanceOf, loadOptions, printWarnings, type InputFlags, type MetricFlags,
@@ -23,6 +21,9 @@ export function registerTui(program: Command, io: Io): void {
     if (flags.match === 'overlap') {
       throw new UsageError('--match overlap does not apply to tui: complementarity counts the items two systems share, and overlap has no shared items');
     }
+    // Loaded here, not at start-up: other commands never pay for them.
+    const { checkDistinctRuns, parseGroupArg } = await import('../../src/ablation/group-args.js');
+    const { MAX_SYSTEMS } = await import('../../src/plan/data.js');
     const options = evalOptions(flags, io);
     // NAME=PATH,PATH,... is a group of runs: each run is a system, the Ablation view shows the groups.
     const groups = systems.map(parseGroupArg);

@@ -14,14 +14,11 @@ import { conllevalPercent, fixed, jsonNumber, percent } from './number.js';
 import type { Column, Table } from './table.js';
 import { renderCsv } from './table.js';
 import { typeName } from './type-name.js';
+import { DEFAULT_COMPARE_METRICS, type CompareMetric } from './compare-metrics.js';
 
 export const COMPARE_SCHEMA_VERSION = 1;
 
-/** The measures that can be shown as matrices, in the order of `--metric`'s help. */
-export const COMPARE_METRICS = ['pComp', 'rComp', 'fComp', 'fBetaComp', 'comp', 'kappa', 'jaccard'] as const;
-export type CompareMetric = (typeof COMPARE_METRICS)[number];
-
-export const DEFAULT_COMPARE_METRICS: readonly CompareMetric[] = ['rComp', 'pComp', 'fComp'];
+export { COMPARE_METRICS, DEFAULT_COMPARE_METRICS, type CompareMetric } from './compare-metrics.js';
 
 export interface MetricInfo {
   /** Short name, e.g. "R_Comp". */

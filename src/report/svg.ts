@@ -1,8 +1,7 @@
 /**
- * Matrices as standalone SVG heatmaps, for papers and slides: the complementarity matrix of
- * `compare --svg` ({@link heatmapSvg}), and the grid every heatmap is drawn with
- * ({@link heatmapPanel}, {@link heatmapDocument}), which `eval --svg` uses for its type-confusion
- * matrices. Pure, deterministic functions: the same input gives the same bytes (no dates, no
+ * Matrices as standalone SVG heatmaps, for papers and slides: the grid every heatmap is drawn
+ * with ({@link heatmapPanel}, {@link heatmapDocument}), which `compare --svg` uses for its
+ * complementarity matrix (compare-svg.ts) and `eval --svg` for its type-confusion matrices. Pure, deterministic functions: the same input gives the same bytes (no dates, no
  * random ids, coordinates rounded to 0.01).
  *
  * Layout: row labels on the left, column labels on top rotated by 45°, one square per cell
@@ -16,10 +15,6 @@
  * Label widths are estimated from per-character advance widths (generous ones, close to DejaVu
  * Sans, the widest common fallback), so names of up to ~25 characters are never clipped.
  */
-import type { Comparison } from '../complementarity/matrix.js';
-import { pairAt } from '../complementarity/matrix.js';
-import { metricInfo, metricValue, type CompareMetric } from './compare.js';
-import { fixed } from './number.js';
 import { scaleColor, textColorOn, VIRIDIS } from './palette.js';
 import { clip, MAX_CELL, visible } from './terminal-text.js';
 
@@ -65,7 +60,6 @@ export function textWidth(s: string, size: number): number {
 const n = (x: number) => String(Math.round(x * 100) / 100);
 
 /** A value for display: two decimals, a true minus sign. */
-const shown = (v: number) => fixed(v, 2).replace(/^-/, '−');
 
 const SIN45 = Math.SQRT1_2;
 
@@ -259,35 +253,4 @@ export function heatmapDocument(panels: readonly HeatmapPanel[], title: string, 
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
-}
-
-/**
- * The heatmap of `metric` over every ordered pair of `c`: row A, column B = metric(A, B), what
- * B offers A. Returns a complete SVG document (with XML declaration), ending in a newline.
- */
-export function heatmapSvg(c: Comparison, metric: CompareMetric, options: HeatmapOptions = {}): string {
-  const info = metricInfo(metric, c.beta, c.basis);
-  const names = c.systems.map((s) => s.name);
-  const title = options.title ?? `${info.name}(A, B): ${info.reading}`;
-  const direction = info.symmetric
-    ? 'row A, column B (symmetric: the matrix mirrors its diagonal)'
-    : 'row A, column B = what B offers A';
-  const context = `${info.formula}   (${c.match} match, ${c.goldItems} gold items)`;
-  const ticks = info.min < 0 ? [[1, '1'], [0.5, '0'], [0, '−1']] as const : [[1, '1'], [0.5, '0.5'], [0, '0']] as const;
-  const cells = names.map((_, a) => names.map((__, b): HeatmapCell | undefined => {
-    if (a === b) return undefined;
-    const v = metricValue(pairAt(c, a, b), metric);
-    return {
-      t: v === null ? null : (v - info.min) / (1 - info.min),
-      text: v === null ? '—' : shown(v),
-      tooltip: `${info.name}(${names[a]}, ${names[b]}) = ${v === null ? 'undefined' : String(v)}`,
-      data: [['a', names[a]], ['b', names[b]], ['value', v === null ? '' : String(v)]],
-    };
-  }));
-  const panel = heatmapPanel({
-    title, lines: [direction, context], rowLabels: names, colLabels: names,
-    rowAxis: info.symmetric ? 'A' : 'A: system complemented', colAxis: info.symmetric ? 'B' : 'B: system offering',
-    cells, ticks, nullLabel: `— undefined: ${info.undefinedWhen}`,
-  }, options);
-  return heatmapDocument([panel], `${info.name} heatmap: ${direction}`, `${title}. ${info.formula}. Undefined (—): ${info.undefinedWhen}.`, options);
 }

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packagesLoadedBy } from '../helpers/imports.js';
+import { loadedBy, packagesLoadedBy } from '../helpers/imports.js';
 import { ROOT, runCli } from './helpers.js';
 
 const BIN = join(ROOT, 'dist/cli/main.js');
@@ -71,6 +71,20 @@ describe('the installed command (dist/cli/main.js)', () => {
     for (const name of packages) expect(name, `${name} is loaded at start-up`).not.toMatch(/^(ink|react|mathjs)(\/|$)/);
     // ...while the TUI's own module does load Ink (the check above would pass vacuously otherwise).
     expect(packagesLoadedBy(join(ROOT, 'dist/cli/tui/run.js')).packages).toContain('ink');
+  });
+
+  it('loads the comparison and the planner only in the commands that run them (eval does not load compare\'s code)', () => {
+    const dist = (f: string) => join(ROOT, 'dist', f);
+    const heavy = ['src/complementarity/matrix.js', 'src/report/compare.js', 'src/plan/data.js', 'src/ablation/ablate.js'].map(dist);
+    const startUp = loadedBy(BIN).files;
+    const evalCode = new Set([...loadedBy(dist('src/metrics/evaluate.js')).files, ...loadedBy(dist('src/report/eval.js')).files]);
+    for (const f of heavy) {
+      expect(existsSync(f), `${f} is missing: run npm run build`).toBe(true);
+      expect(startUp.has(f), `${f} is loaded at start-up`).toBe(false);
+      expect(evalCode.has(f), `${f} is loaded by eval`).toBe(false);
+    }
+    // ...while compare's own code does load the comparison.
+    expect(loadedBy(dist('src/report/compare-svg.js')).files.has(heavy[0])).toBe(true);
   });
 });
 

@@ -18,17 +18,23 @@ export function staticImports(path: string): { files: string[]; packages: string
   return { files, packages };
 }
 
-/** Every package a module loads at start-up: through its static imports, transitively. */
-export function packagesLoadedBy(entry: string): { modules: number; packages: Set<string> } {
-  const seen = new Set<string>();
+/** Every module and package a module loads at start-up: through its static imports, transitively. */
+export function loadedBy(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
+    if (files.has(file)) return;
+    files.add(file);
     const found = staticImports(file);
     for (const name of found.packages) packages.add(name);
     found.files.forEach(visit);
   };
   visit(entry);
-  return { modules: seen.size, packages };
+  return { files, packages };
+}
+
+/** Every package a module loads at start-up: through its static imports, transitively. */
+export function packagesLoadedBy(entry: string): { modules: number; packages: Set<string> } {
+  const { files, packages } = loadedBy(entry);
+  return { modules: files.size, packages };
 }

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { compareSystems, pairAt } from '../../src/complementarity/matrix.js';
 import { fixed } from '../../src/report/number.js';
 import { bandColor, xtermIndex } from '../../src/report/palette.js';
-import { heatmapSvg, scaleColor, textColorOn, textWidth, xmlEscape } from '../../src/report/svg.js';
+import { heatmapSvg } from '../../src/report/compare-svg.js';
+import { scaleColor, textColorOn, textWidth, xmlEscape } from '../../src/report/svg.js';
 import { makeCorpus, span } from '../helpers/corpus.js';
 import { all, parseXml } from '../helpers/xml.js';
 

@@ -1,0 +1,44 @@
+/**
+ * The complementarity matrix of `compare --svg` as a standalone SVG heatmap, drawn with the grid
+ * of svg.ts: apart from it, so that what draws every heatmap (eval's confusion matrices too) does
+ * not load the comparison.
+ */
+import type { Comparison } from '../complementarity/matrix.js';
+import { pairAt } from '../complementarity/matrix.js';
+import { metricInfo, metricValue, type CompareMetric } from './compare.js';
+import { fixed } from './number.js';
+import { heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
+
+/** A value to two decimals, with a true minus sign. */
+const shown = (v: number) => fixed(v, 2).replace(/^-/, '−');
+
+/**
+ * The heatmap of `metric` over every ordered pair of `c`: row A, column B = metric(A, B), what
+ * B offers A. Returns a complete SVG document (with XML declaration), ending in a newline.
+ */
+export function heatmapSvg(c: Comparison, metric: CompareMetric, options: HeatmapOptions = {}): string {
+  const info = metricInfo(metric, c.beta, c.basis);
+  const names = c.systems.map((s) => s.name);
+  const title = options.title ?? `${info.name}(A, B): ${info.reading}`;
+  const direction = info.symmetric
+    ? 'row A, column B (symmetric: the matrix mirrors its diagonal)'
+    : 'row A, column B = what B offers A';
+  const context = `${info.formula}   (${c.match} match, ${c.goldItems} gold items)`;
+  const ticks = info.min < 0 ? [[1, '1'], [0.5, '0'], [0, '−1']] as const : [[1, '1'], [0.5, '0.5'], [0, '0']] as const;
+  const cells = names.map((_, a) => names.map((__, b): HeatmapCell | undefined => {
+    if (a === b) return undefined;
+    const v = metricValue(pairAt(c, a, b), metric);
+    return {
+      t: v === null ? null : (v - info.min) / (1 - info.min),
+      text: v === null ? '—' : shown(v),
+      tooltip: `${info.name}(${names[a]}, ${names[b]}) = ${v === null ? 'undefined' : String(v)}`,
+      data: [['a', names[a]], ['b', names[b]], ['value', v === null ? '' : String(v)]],
+    };
+  }));
+  const panel = heatmapPanel({
+    title, lines: [direction, context], rowLabels: names, colLabels: names,
+    rowAxis: info.symmetric ? 'A' : 'A: system complemented', colAxis: info.symmetric ? 'B' : 'B: system offering',
+    cells, ticks, nullLabel: `— undefined: ${info.undefinedWhen}`,
+  }, options);
+  return heatmapDocument([panel], `${info.name} heatmap: ${direction}`, `${title}. ${info.formula}. Undefined (—): ${info.undefinedWhen}.`, options);
+}
