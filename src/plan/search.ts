@@ -60,6 +60,8 @@ export interface Planned {
   ctx: SearchContext;
   /** The listed candidates, best first (the first is the search's choice). */
   listed: Listed[];
+  /** The candidates within the size range and the budget, which the listing ranks (`listed` are their best). */
+  eligible: number;
   paths: PathStep[][];
   strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'guided' | 'caruana'>;
   /** Each system's objective value alone, and the best system. */
@@ -183,31 +185,34 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
   // Reported last whenever it ran, so the phases keep one order.
   onProgress?.(`${phase}caruana`, 1, 1);
   if (sel === undefined) throw new Error('ensemble selection did not run');
-  let listed: Listed[];
+  let listing: { listed: Listed[]; eligible: number };
   if (s.search === 'caruana') {
     strategies.push('caruana');
-    listed = caruanaListed(data, scorer, s, sel);
+    listing = caruanaListed(data, scorer, s, sel);
   } else {
-    listed = storeListed(ctx, s);
+    listing = storeListed(ctx, s);
   }
-  return { ctx, listed, paths, strategies, singles, best, caruana: sel };
+  return { ctx, ...listing, paths, strategies, singles, best, caruana: sel };
 }
 
-/** The best candidates of the store, within the size range and the budget, best first. */
-function storeListed(ctx: SearchContext, s: SearchSettings): Listed[] {
+/** The best candidates of the store, within the size range and the budget, best first, and how many are within them. */
+function storeListed(ctx: SearchContext, s: SearchSettings): { listed: Listed[]; eligible: number } {
   const { store, scorer } = ctx;
   const top: number[] = [];
+  let eligible = 0;
   for (let k = 0; k < store.length; k++) {
     const size = setSize(store.masks[k], store.masksHi[k]);
     if (size < s.minSize || size > s.maxSize) continue;
     if (s.budget !== undefined && scorer.costOf(store.masks[k], store.masksHi[k]) > s.budget) continue;
+    eligible++;
     if (top.length === s.top && !betterCandidate(ctx, k, top[top.length - 1])) continue;
     let at = top.length;
     while (at > 0 && betterCandidate(ctx, k, top[at - 1])) at--;
     top.splice(at, 0, k);
     if (top.length > s.top) top.pop();
   }
-  return top.map((k) => ({ S: store.masks[k], Shi: store.masksHi[k], rule: ctx.rules[store.rules[k]], ruleIndex: store.rules[k], value: store.actual[k] }));
+  const listed = top.map((k) => ({ S: store.masks[k], Shi: store.masksHi[k], rule: ctx.rules[store.rules[k]], ruleIndex: store.rules[k], value: store.actual[k] }));
+  return { listed, eligible };
 }
 
 /**
@@ -215,7 +220,7 @@ function storeListed(ctx: SearchContext, s: SearchSettings): Listed[] {
  * summed result), within the size range and the budget, best first (ties: fewer members, then
  * the earlier step).
  */
-function caruanaListed(data: PlanData, scorer: Scorer, s: SearchSettings, sel: CaruanaResult): Listed[] {
+function caruanaListed(data: PlanData, scorer: Scorer, s: SearchSettings, sel: CaruanaResult): { listed: Listed[]; eligible: number } {
   const seen = new Set<string>();
   const all: Array<Listed & { order: number }> = [];
   const add = (w: Int32Array, value: number, order: number) => {
@@ -237,5 +242,5 @@ function caruanaListed(data: PlanData, scorer: Scorer, s: SearchSettings, sel: C
     if (ka !== kb) return ka > kb ? -1 : 1;
     return setSize(a.S, a.Shi) - setSize(b.S, b.Shi) || a.order - b.order;
   });
-  return all.slice(0, s.top).map(({ order: _order, ...l }) => l);
+  return { listed: all.slice(0, s.top).map(({ order: _order, ...l }) => l), eligible: all.length };
 }

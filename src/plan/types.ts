@@ -472,6 +472,8 @@ export interface PlanResult {
     maxSize: number;
     /** Number of (subset, rule) candidates scored. */
     evaluated: number;
+    /** Of those, the ones within the size range and the budget: the candidates the listing ranks. */
+    eligible: number;
   };
   match: 'strict';
   beta: number;

@@ -176,11 +176,13 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   notes.push(`gap = actual − predicted objective${unit}; gain = over the candidate's best single member${unit}, positive is better.`);
   notes.push('Actual scores are in-sample: measured on the planning data, which ranked and chose these candidates.');
   if (r.testSet !== undefined) notes.push(`test: on ${r.testSet.gold}, not used for selection.`);
-  // Candidates listed out of those scored (a budget or size range may leave fewer to rank).
-  const total = Math.max(r.candidates.length, r.search.evaluated);
-  const which = list.length < total ? `top ${list.length} of ${total}` : total === 1 ? 'the only one' : `all ${total}`;
+  // Candidates listed out of those ranked: the ones scored within the size range and the budget.
+  const total = Math.max(r.candidates.length, r.search.eligible);
+  const limited = total < r.search.evaluated;
+  const within = limited ? ` within the limits given, of ${r.search.evaluated} evaluated;` : ',';
+  const which = list.length < total ? `top ${list.length} of ${limited ? 'the ' : ''}${total}` : total === 1 ? 'the only one' : `all ${total}`;
   return {
-    title: `Candidates (${which}, by actual objective, in-sample)`,
+    title: `Candidates (${which}${within} by actual objective, in-sample)`,
     columns,
     rows,
     emphasis,
@@ -416,7 +418,7 @@ export function planJsonObject(r: PlanResult): object {
     rules: [...r.rules],
     search: {
       requested: s.requested, strategies: [...s.strategies], guide: s.guide, beam: s.beam, ...(s.guidedBudget === undefined ? {} : { guidedBudget: s.guidedBudget }),
-      bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: s.evaluated,
+      bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: s.evaluated, eligible: s.eligible,
     },
     match: r.match,
     beta: r.beta,

@@ -507,6 +507,14 @@ describe('complan plan: costs and budget', () => {
     const table = await plan([...costs, '--budget', '2', '--top', '3']);
     expect(table.stdout).toMatch(/#\s+members\s+rule\s+size\s+cost\s+pred F1/);
     expect(table.stdout).toContain('budget 2');
+    // The title counts the candidates the budget leaves to rank, not every one scored.
+    const fits = all.candidates.filter((c) => c.cost <= 2).length;
+    expect(within.search.eligible).toBe(fits);
+    expect(within.search.evaluated).toBe(124);
+    expect(all.search.eligible).toBe(124);
+    expect(table.stdout).toContain(`Candidates (top 3 of the ${fits} within the limits given, of 124 evaluated; by actual objective, in-sample)`);
+    const every = await plan([...costs, '--budget', '2', '--top', '1000']);
+    expect(every.stdout).toContain(`Candidates (all ${fits} within the limits given, of 124 evaluated; by actual objective, in-sample)`);
     // The greedy path keeps within the budget too: it starts from the best single system within it
     // (crf, the best, costs 3) and adds only what fits.
     const cost = (members: readonly string[]) => members.reduce((s, m) => s + (m === 'crf' ? 3 : m === 'gazetteer' ? 0.5 : 1), 0);

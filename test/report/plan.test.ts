@@ -61,7 +61,7 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
     schemaVersion: 1,
     objective: { text: 'f1', minimise: false, description: 'F1 (strict)' },
     rules: ['union', 'majority', 'vote'],
-    search: { requested: 'auto', strategies: ['greedy', 'beam'], guide: 'comp', beam: 4, bags: 1, minSize: 1, maxSize: 12, evaluated: 1234 },
+    search: { requested: 'auto', strategies: ['greedy', 'beam'], guide: 'comp', beam: 4, bags: 1, minSize: 1, maxSize: 12, evaluated: 1234, eligible: 1234 },
     match: 'strict', beta: 1, kAlpha: 1,
     systems: ['crf', 'gazetteer', 'sloppy', 'tagger_v2&co'],
     bestSingle: { name: 'crf', objective: 0.9 },
