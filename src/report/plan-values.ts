@@ -122,10 +122,13 @@ export function recommendationRing(r: PlanResult, point: { predicted: number; ac
 }
 
 /**
- * Members under a rule as prose writes them: `rule(a+b+c)` while that is at most `max`
- * characters, else `rule of N: a, b, c`, which a terminal can wrap between names.
+ * Members under a rule as prose writes them: one system by its name alone; `rule(a+b+c)` while
+ * that is at most `max` characters, else `rule of N: a, b, c`, which a terminal can wrap between
+ * names.
  */
 export function ruleOfMembers(rule: string, names: readonly string[], max: number): string {
+  // One system is itself under every rule: `union(crf)` read as an ensemble.
+  if (names.length === 1) return names[0];
   const joined = `${rule}(${names.join('+')})`;
   return joined.length <= max ? joined : `${rule} of ${names.length}: ${names.join(', ')}`;
 }

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { wrappedMembers } from '../../src/report/plan-values.js';
+import { ruleOfMembers, wrappedMembers } from '../../src/report/plan-values.js';
 import { ROOT, runCli } from '../cli/helpers.js';
 
 describe('wrappedMembers', () => {
@@ -12,6 +12,15 @@ describe('wrappedMembers', () => {
 
   it('keeps a name longer than a line whole', () => {
     expect(wrappedMembers('x: ', ['a'.repeat(30), 'b'], 10)).toEqual([`x: ${'a'.repeat(30)},`, '   b']);
+  });
+});
+
+describe('ruleOfMembers', () => {
+  it('writes members under their rule, one system by its name alone (it is itself under every rule)', () => {
+    expect(ruleOfMembers('vote', ['crf', 'gazetteer'], 40)).toBe('vote(crf+gazetteer)');
+    expect(ruleOfMembers('vote', ['crf', 'gazetteer'], 10)).toBe('vote of 2: crf, gazetteer');
+    expect(ruleOfMembers('union', ['crf'], 40)).toBe('crf');
+    expect(ruleOfMembers('weighted', ['crf×2'], 40)).toBe('crf×2');
   });
 });
 
