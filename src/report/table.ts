@@ -136,9 +136,15 @@ const LATEX_SPECIAL: Record<string, string> = {
   '–': '--', '…': '\\ldots{}', '†': '\\textsuperscript{\\dag}', '‡': '\\textsuperscript{\\ddag}',
 };
 
-/** Text as LaTeX sets it: control characters and bidirectional marks escaped as in a terminal, then LaTeX's specials. */
+/** Greek exponents as formulas write them (`(P·R)^α`), set as superscripts. */
+const EXPONENT: Record<string, string> = { '^α': '$^{\\alpha}$', '^β': '$^{\\beta}$' };
+
+/**
+ * Text as LaTeX sets it: control characters and bidirectional marks escaped as in a terminal,
+ * then LaTeX's specials; a caret before α or β is an exponent, any other a caret.
+ */
 export function latexEscape(s: string): string {
-  return visible(s).replace(/[\\&%$#_{}~^—·×∩²κ∞βαΔρτ±−√∪≈≤≥→↕|<>–…†‡]/g, (c) => LATEX_SPECIAL[c]);
+  return visible(s).replace(/\^[αβ]|[\\&%$#_{}~^—·×∩²κ∞βαΔρτ±−√∪≈≤≥→↕|<>–…†‡]/g, (c) => EXPONENT[c] ?? LATEX_SPECIAL[c]);
 }
 
 /** LaTeX `tabular`s using booktabs rules, each in a `table` float captioned by its title. */

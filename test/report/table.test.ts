@@ -104,4 +104,9 @@ describe('shading (heatmap cells)', () => {
   it('escapes the diagonal dot and the formula symbols for LaTeX', () => {
     expect(latexEscape('· × ∩ ² κ')).toBe('$\\cdot$ $\\times$ $\\cap$ $^2$ $\\kappa$');
   });
+
+  it('sets a Greek exponent as a superscript and any other caret as a caret', () => {
+    expect(latexEscape('(P·R)^α/(β²P+R)')).toBe('(P$\\cdot$R)$^{\\alpha}$/($\\beta$$^2$P+R)');
+    expect(latexEscape('x^β, a^b, ^')).toBe('x$^{\\beta}$, a\\textasciicircum{}b, \\textasciicircum{}');
+  });
 });
