@@ -6,13 +6,15 @@
  */
 import { readdirSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
+import type { Command } from 'commander';
 
 /**
  * `s` as one shell word: as it is when plain, else in single quotes, or, when it holds control
  * characters (which must not reach the terminal raw), in bash's `$'...'` with them escaped.
  */
-export function shellWord(s: string): string {
-  if (/^[\w./*=+@:-]+$/.test(s)) return s;
+export function shellWord(s: string, glob = true): string {
+  // `*` stays bare in a glob of system files (`dir/*.conll`), never in an option's value.
+  if ((glob ? /^[\w./*=+@:,-]+$/ : /^[\w./=+@:,-]+$/).test(s)) return s;
   // eslint-disable-next-line no-control-regex
   const control = /[\u0000-\u001f\u007f-\u009f]/g;
   if (!control.test(s)) return `'${s.replace(/'/g, `'\\''`)}'`;
@@ -35,7 +37,7 @@ export function systemsWords(systems: readonly string[]): string[] {
       }
     }
   }
-  return systems.map(shellWord);
+  return systems.map((s) => shellWord(s));
 }
 
 /** `systems` as one shell argument list (see {@link systemsWords}). */
@@ -63,20 +65,62 @@ export function commandLines(words: readonly string[], width: number): string[] 
   return lines;
 }
 
+/** An option as it was typed: its flag and its value as given (none for a flag without one). */
+export interface GivenOption {
+  flag: string;
+  value?: string | null;
+}
+
+/**
+ * The options given to `cmd`, in the order typed, as commander reads them (its option events
+ * carry each raw value): filled in as the command line is parsed.
+ */
+export function givenOptions(cmd: Command): GivenOption[] {
+  const given: GivenOption[] = [];
+  for (const o of cmd.options) {
+    const flag = o.long ?? o.short;
+    if (flag === undefined) continue;
+    cmd.on(`option:${o.name()}`, (value?: string | null) => given.push(value === undefined ? { flag } : { flag, value }));
+  }
+  return given;
+}
+
+/**
+ * Options as shell words, each value joined to its flag (`--budget=3`), so none can take the
+ * word after it, whatever order the words stand in.
+ */
+function optionWords(given: readonly GivenOption[], keep: (flag: string) => boolean): string[] {
+  return given.filter((o) => keep(o.flag)).map((o) => shellWord(o.value === undefined || o.value === null ? o.flag : `${o.flag}=${o.value}`, false));
+}
+
+/** Options a next step leaves out: those that only write files or shape the output, not the plan. */
+const OUTPUT_ONLY = new Set(['--save-plan', '--svg', '--explain', '--format', '--progress']);
+
 /**
  * The next-steps lines of `plan --brief`: save the recommendation, apply it, open the TUI, the
  * full report — each a shell comment saying what it does, then the command, wrapped to `width`
  * (so the whole block can be pasted into a shell).
+ *
+ * `given` are the options of the plan as typed: saving re-runs the plan with them (so it saves
+ * the recommendation shown, whatever `--budget`, `--objective` or `--rules` chose it), the full
+ * report too, without `--brief`; combine and the TUI read the files with the options among them
+ * that say how to read inputs (`inputFlags`).
  */
-export function planNextSteps(gold: string | undefined, systems: readonly string[], width = 100): string[] {
+export function planNextSteps(
+  gold: string | undefined, systems: readonly string[], width = 100,
+  given: readonly GivenOption[] = [{ flag: '--brief' }], inputFlags: ReadonlySet<string> = new Set(),
+): string[] {
   const sys = systemsWords(systems);
   const inputs = [...(gold === undefined ? [] : ['--gold', shellWord(gold)]), ...sys];
+  const others = given.filter((o) => o.flag !== '--gold');
+  const reading = optionWords(others, (f) => inputFlags.has(f));
   const step = (what: string, words: string[]) => [`  # ${what}`, ...commandLines(words, width)];
   return [
-    ...step('save the recommendation', ['complan', 'plan', '--brief', ...inputs, '--save-plan', 'plan.json']),
-    ...step("apply it: write the ensemble's output, from these or new outputs", ['complan', 'combine', '--plan', 'plan.json', ...sys, '--out', 'ensemble.conll']),
-    ...step('explore the systems, what each offers another, and the ensembles', ['complan', 'tui', ...inputs]),
-    ...step('the full report: greedy path, prediction quality, splits, paired tests', ['complan', 'plan', ...inputs]),
+    ...step('save the recommendation', ['complan', 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']),
+    ...step("apply it: write the ensemble's output, from these or new outputs", ['complan', 'combine', '--plan', 'plan.json', ...reading, ...sys, '--out', 'ensemble.conll']),
+    ...step('explore the systems, what each offers another, and the ensembles', ['complan', 'tui', ...reading, ...inputs]),
+    ...step('the full report: greedy path, prediction quality, splits, paired tests',
+      ['complan', 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f) && f !== '--brief' && f !== '--save-plan-choice'), ...inputs]),
   ];
 }
 

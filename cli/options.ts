@@ -46,6 +46,11 @@ export function positiveNumber(name: string) {
 }
 
 /** Adds the input options and the `<systems...>` argument (described as `systems`, when given). */
+/** The flags {@link addInputOptions} adds: the options that say how inputs are read. */
+export function inputOptionFlags(): Set<string> {
+  return new Set(addInputOptions(new Command()).options.flatMap((o) => (o.long === undefined ? [] : [o.long])));
+}
+
 export function addInputOptions(cmd: Command, systems = 'system outputs: files, BRAT directories, or name=path'): Command {
   return cmd
     .argument('[systems...]', systems)

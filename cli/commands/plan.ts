@@ -11,10 +11,10 @@ import { MAX_THREADS } from '../../src/plan/thread-limits.js';
 import { useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
-import { nextStepsText, planNextSteps } from '../next-steps.js';
+import { givenOptions, nextStepsText, planNextSteps } from '../next-steps.js';
 import { planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, outputFormat, positiveNumber, printResult, type OutputFormat,
+  addFormatOption, addInputOptions, commandSettings, inputOptionFlags, outputFormat, positiveNumber, printResult, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES } from '../../src/metrics/prf.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
@@ -122,6 +122,8 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--brief', 'the short report: the candidates, the choices and baselines, the recommendation and what to run next')
     .addOption(new Option('--save-plan-choice <which>', 'what --save-plan saves: the recommendation, or the top candidate').choices(['recommendation', 'top']).default('recommendation'));
   addFormatOption(cmd);
+  // What the next steps of --brief repeat: the options as typed.
+  const given = givenOptions(cmd);
   cmd.action(async (systems: string[], flags: PlanFlags) => {
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }, { option: '--save-plan', path: flags.savePlan }], commandInputs(systems, flags.gold, [
       { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
@@ -171,7 +173,7 @@ export function registerPlan(program: Command, io: Io): void {
     const settings = commandSettings(cmd, planEffectiveSettings(result));
     const color = useColor(io.env, io.isTTY);
     // The brief report ends with what to run next, after its settings line.
-    const next = flags.brief === true && format === 'table' ? planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120)) : undefined;
+    const next = flags.brief === true && format === 'table' ? planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120), given, inputOptionFlags()) : undefined;
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),
       csv: () => report.planCsv(result),

@@ -3,7 +3,7 @@
  * commands to run next — and those commands work as printed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,10 +63,11 @@ describe('plan --brief', () => {
     const last = out.trimEnd().split('\n');
     expect([...last].reverse().find((l) => l.startsWith('  # '))).toBe('  # the full report: greedy path, prediction quality, splits, paired tests');
     const commands = joinedCommands(next);
-    expect(commands).toContain(`complan plan --brief --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
+    // The plan's own options go with the plan commands (so the plan saved is the one shown).
+    expect(commands).toContain(`complan plan --brief --top=3 --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
     expect(commands.some((c) => c.startsWith('complan combine --plan plan.json'))).toBe(true);
     expect(commands.some((c) => c.startsWith('complan tui --gold'))).toBe(true);
-    expect(commands.at(-1)).toBe(`complan plan --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll`);
+    expect(commands.at(-1)).toBe(`complan plan --top=3 --gold ${join(NEWS, 'gold.conll')} ${join(NEWS, 'systems')}/*.conll`);
     // The commands quote the example's absolute paths, as long as the checkout's path: measured as if relative.
     const width = (l: string) => [...l.split(`${ROOT}/`).join('')].length;
     expect(Math.max(...out.split('\n').filter((l) => !l.startsWith('settings:')).map(width))).toBeLessThanOrEqual(120);
@@ -96,5 +97,29 @@ describe('plan --brief', () => {
     }
     expect(existsSync(join(dir, 'plan.json'))).toBe(true);
     expect(existsSync(join(dir, 'ensemble.conll'))).toBe(true);
+  });
+
+  it('saves the plan it shows: the next steps repeat the options that chose it, and combine and the TUI read the files as it did', async () => {
+    const bin = join(ROOT, 'dist/cli/main.js');
+    const gold = join(NEWS, 'gold.conll');
+    // Under --budget 3 the recommendation is three systems; without it, all five.
+    const args = ['plan', '--brief', '--budget', '3', '--rules', 'union,vote', '--objective', '2*p*r/(p+r)', '--input-format', 'conll', '--svg', 'x.svg', '--gold', gold, ...SYSTEMS];
+    const dir = mkdtempSync(join(tmpdir(), 'complan-next-'));
+    let out = '';
+    const io: Io = { stdout: (t) => { out += t; }, stderr: () => {}, isTTY: false, columns: 200, env: {} };
+    expect(await run(args.map((a) => (a === 'x.svg' ? join(dir, 'x.svg') : a)), io)).toBe(0);
+    const shown = /^Recommendation \([^)]*\): (.*)$/m.exec(out)?.[1];
+    expect(shown).toBe('vote(confuser+crf+gazetteer)');
+    const steps = joinedCommands(out.split('Next:\n')[1]);
+    expect(steps[0]).toBe(`complan plan --brief --budget=3 --rules=union,vote '--objective=2*p*r/(p+r)' --input-format=conll --gold ${gold} ${join(NEWS, 'systems')}/*.conll --save-plan plan.json`);
+    expect(steps[1]).toBe(`complan combine --plan plan.json --input-format=conll ${join(NEWS, 'systems')}/*.conll --out ensemble.conll`);
+    expect(steps[2]).toBe(`complan tui --input-format=conll --gold ${gold} ${join(NEWS, 'systems')}/*.conll`);
+    expect(steps[3]).toBe(`complan plan --budget=3 --rules=union,vote '--objective=2*p*r/(p+r)' --input-format=conll --gold ${gold} ${join(NEWS, 'systems')}/*.conll`);
+    for (const step of steps.slice(0, 2)) {
+      const r = spawnSync('bash', ['-c', step.replace(/^complan /, `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} `)], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, `${step}\n${r.stderr}`).toBe(0);
+    }
+    const saved = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8')) as { rule: string; members: string[] };
+    expect(`${saved.rule}(${saved.members.join('+')})`).toBe(shown);
   });
 });
