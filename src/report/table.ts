@@ -159,7 +159,9 @@ export function renderLatex(tables: readonly Table[]): string {
       out.push(`${r.map((c, j) => (t.emphasis?.has(`${i}:${j}`) ? `\\textbf{${latexEscape(c)}}` : latexEscape(c))).join(' & ')} \\\\`);
     });
     out.push('\\bottomrule', '\\end{tabular}');
-    if (t.note !== undefined) out.push(`\\par\\smallskip{\\footnotesize ${latexEscape(t.note)}}`);
+    // A note of several lines (one per remark) keeps them as paragraphs: a line break escaped
+    // as text would print as \n.
+    if (t.note !== undefined) out.push(`\\par\\smallskip{\\footnotesize ${t.note.split('\n').map(latexEscape).join('\\par ')}}`);
     out.push('\\end{table}');
   }
   return out.join('\n') + '\n';

@@ -33,5 +33,7 @@ describe('LaTeX output', () => {
     const text = outsideMath(r.stdout);
     const bad = [...new Set(text.match(/[^\x20-\x7e\n]|[|<>]/g) ?? [])];
     expect(bad).toEqual([]);
+    // A note's line breaks are paragraphs, not an escaped \n printed as text.
+    expect(r.stdout).not.toContain('\\textbackslash{}n');
   });
 });

@@ -105,6 +105,11 @@ describe('shading (heatmap cells)', () => {
     expect(latexEscape('· × ∩ ² κ')).toBe('$\\cdot$ $\\times$ $\\cap$ $^2$ $\\kappa$');
   });
 
+  it('sets the lines of a note as paragraphs', () => {
+    const tex = renderLatex([{ columns: [{ header: 'a' }], rows: [['1']], note: 'first: x_1\nsecond' }]);
+    expect(tex).toContain('{\\footnotesize first: x\\_1\\par second}');
+  });
+
   it('sets a Greek exponent as a superscript and any other caret as a caret', () => {
     expect(latexEscape('(P·R)^α/(β²P+R)')).toBe('(P$\\cdot$R)$^{\\alpha}$/($\\beta$$^2$P+R)');
     expect(latexEscape('x^β, a^b, ^')).toBe('x$^{\\beta}$, a\\textasciicircum{}b, \\textasciicircum{}');
