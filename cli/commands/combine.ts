@@ -228,9 +228,15 @@ export function registerCombine(program: Command, io: Io): void {
     if (result.members.length === 1 && rule.kind !== 'union') {
       io.stderr(`complan: note: ${ruleName(rule)} of one system is that system\n`);
     }
-    // The settings as applied: a weighted rule's default weights, and no gold column without a gold.
+    // The settings as applied: a weighted rule's default weights, a plan's rule and members, and no gold column without a gold.
     const effective: Record<string, unknown> = { 'write-gold': flags.writeGold && hasGold };
     if (rule.kind === 'weighted' && flags.weights === undefined && plan === undefined) effective.weights = 'f1';
+    // A plan's rule and members are the run's, not the --rule default and every system.
+    if (plan !== undefined) {
+      effective.rule = plan.rule;
+      effective.systems = plan.members.join(',');
+      if (plan.weights !== undefined) effective.weights = 'plan';
+    }
     io.stderr(`complan: ${signatureLine(commandSettings(cmd, effective), 'table')}`);
   });
 }

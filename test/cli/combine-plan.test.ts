@@ -69,6 +69,10 @@ describe('combine --plan', () => {
         const d = await runCli(['combine', '--gold', GOLD_JSONL, ...JSONL, ...args, ...overlaps, '--no-write-gold', '--out', direct]);
         expect(d.code, d.stderr).toBe(0);
         expect(read(applied), `${tag} ${ext}`).toBe(read(direct));
+        // The settings line records the plan's rule and members, not --rule's default and every system.
+        const settings = (e: string) => /settings: (.*)/.exec(e)?.[1] ?? '';
+        expect(settings(r.stderr)).toContain(`|rule:${rule}|systems:${members.join(',')}|weights:${weights === undefined ? 'none' : 'plan'}|`);
+        expect(settings(d.stderr)).toContain(`|rule:${rule}|systems:${members.join(',')}|weights:${weights ?? 'none'}|`);
         if (tag === 'vote' && ext === 'jsonl') {
           // Without the tie-break order, ties follow the plan's member order (confuser first): another output.
           const plain = savePlan('vote-plain.json', { rule, members });
