@@ -115,8 +115,11 @@ export function planNextSteps(
   const others = given.filter((o) => o.flag !== '--gold');
   const reading = optionWords(others, (f) => inputFlags.has(f));
   const step = (what: string, words: string[]) => [`  # ${what}`, ...commandLines(words, width)];
+  // What the plan saves is what --save-plan-choice says (the last one given counts).
+  const choice = others.filter((o) => o.flag === '--save-plan-choice').at(-1)?.value;
+  const saves = choice === 'top' ? 'save the top candidate (--save-plan-choice top), not the recommendation' : 'save the recommendation';
   return [
-    ...step('save the recommendation', ['complan', 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']),
+    ...step(saves, ['complan', 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']),
     ...step("apply it: write the ensemble's output, from these or new outputs", ['complan', 'combine', '--plan', 'plan.json', ...reading, ...sys, '--out', 'ensemble.conll']),
     ...step('explore the systems, what each offers another, and the ensembles', ['complan', 'tui', ...reading, ...inputs]),
     ...step('the full report: greedy path, prediction quality, splits, paired tests',

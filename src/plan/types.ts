@@ -472,7 +472,10 @@ export interface PlanResult {
     maxSize: number;
     /** Number of (subset, rule) candidates scored. */
     evaluated: number;
-    /** Of those, the ones within the size range and the budget: the candidates the listing ranks. */
+    /**
+     * The candidates the listing ranks: those scored within the size range and the budget (under
+     * `--search caruana`, the distinct ensembles along the selection's path within them).
+     */
     eligible: number;
   };
   match: 'strict';

@@ -176,9 +176,11 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   notes.push(`gap = actual − predicted objective${unit}; gain = over the candidate's best single member${unit}, positive is better.`);
   notes.push('Actual scores are in-sample: measured on the planning data, which ranked and chose these candidates.');
   if (r.testSet !== undefined) notes.push(`test: on ${r.testSet.gold}, not used for selection.`);
-  // Candidates listed out of those ranked: the ones scored within the size range and the budget.
+  // Candidates listed out of those ranked: the ones scored within the size range and the budget
+  // (under --search caruana, the ensembles along the selection's path, which are not the ones scored).
   const total = Math.max(r.candidates.length, r.search.eligible);
-  const limited = total < r.search.evaluated;
+  const limits = r.budget !== null || r.search.minSize > 1 || r.search.maxSize < r.systems.length;
+  const limited = limits && r.search.requested !== 'caruana' && total < r.search.evaluated;
   const within = limited ? ` within the limits given, of ${r.search.evaluated} evaluated;` : ',';
   const which = list.length < total ? `top ${list.length} of ${limited ? 'the ' : ''}${total}` : total === 1 ? 'the only one' : `all ${total}`;
   return {

@@ -99,6 +99,13 @@ describe('plan --brief', () => {
     expect(existsSync(join(dir, 'ensemble.conll'))).toBe(true);
   });
 
+  it('says what the save step saves: the top candidate under --save-plan-choice top', () => {
+    expect(planNextSteps('g.conll', SYSTEMS, 200)[0]).toBe('  # save the recommendation');
+    const top = planNextSteps('g.conll', SYSTEMS, 200, [{ flag: '--brief' }, { flag: '--save-plan-choice', value: 'top' }]);
+    expect(top[0]).toBe('  # save the top candidate (--save-plan-choice top), not the recommendation');
+    expect(top[1]).toContain('--save-plan-choice=top');
+  });
+
   it('saves the plan it shows: the next steps repeat the options that chose it, and combine and the TUI read the files as it did', async () => {
     const bin = join(ROOT, 'dist/cli/main.js');
     const gold = join(NEWS, 'gold.conll');

@@ -462,6 +462,10 @@ describe('complan plan: honest numbers', () => {
     }
     const bagged = await planJson(['--bags', '5', '--top', '1', '--folds', '0']);
     expect(bagged.search.bags).toBe(5);
+    // The title counts the ensembles along the path it ranks, not the candidates scored, and no limits.
+    expect(doc.search.eligible).toBeGreaterThan(5);
+    const table = await plan(['--search', 'caruana', '--top', '5', '--folds', '0']);
+    expect(table.stdout).toContain(`Candidates (top 5 of ${doc.search.eligible}, by actual objective, in-sample)`);
   });
 
   it('--search caruana --save-plan-choice top: the weighted vote, saved and applied, scores what the plan reported', async () => {
