@@ -410,9 +410,11 @@ export function ensembleSpans(index: EnsembleIndex, result: EnsembleResult): Spa
   return out.sort((a, b) => a.start - b.start || a.end - b.end || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 }
 
-/** A readable name for a candidate: `rule(a+b+c)`. */
+/** A readable name for a candidate: `rule(a+b+c)`, or one system's name. */
 export function ensembleName(index: EnsembleIndex, result: EnsembleResult): string {
-  return `${ruleName(result.rule)}(${result.members.map((m) => index.corpus.systems[m].name).join('+')})`;
+  const names = result.members.map((m) => index.corpus.systems[m].name);
+  // One system is itself under every rule.
+  return names.length === 1 ? names[0] : `${ruleName(result.rule)}(${names.join('+')})`;
 }
 
 /** The ensemble as a system output, ready for {@link evaluate} or a writer. */

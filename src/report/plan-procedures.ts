@@ -120,15 +120,15 @@ export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => st
     ],
     rows: h.splits.map((s) => [
       repeats ? `${s.repeat}.${s.fold}` : String(s.fold), String(s.trainUnits), String(s.testUnits),
-      `${s.chosen.rule}(${cell(weightedMembers(s.chosen.members, s.chosen.weights))})`,
+      s.chosen.members.length === 1 ? cell(weightedMembers(s.chosen.members, s.chosen.weights)) : `${s.chosen.rule}(${cell(weightedMembers(s.chosen.members, s.chosen.weights))})`,
       ...names.map((n) => objectiveValue(r, s.heldOut[n])),
     ]),
     note: h.stability.distinct === 1
-      ? `The selection chose the same ensemble, ${m.rule}(${weightedMembers(m.members, undefined).join('+')}), in every split.`
+      ? `The selection chose the same ensemble, ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}, in every split.`
       : h.stability.distinct === h.splits.length
         ? `The selection chose a different ensemble in each of the ${h.splits.length} splits.`
         : `The selection chose ${h.stability.distinct} different ensembles over ${plural(h.splits.length, 'split')}; `
-          + `the most frequent, ${m.rule}(${weightedMembers(m.members, undefined).join('+')}), ${m.count === 1 ? 'once' : `${m.count} times`}`
+          + `the most frequent, ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}, ${m.count === 1 ? 'once' : `${m.count} times`}`
           + `${h.stability.tied === 0 ? '' : `, tied with ${plural(h.stability.tied, 'other')}`}.`,
   };
 }

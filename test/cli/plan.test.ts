@@ -450,6 +450,19 @@ describe('complan plan: honest numbers', () => {
     expect(other.bootstrap!.procedures).not.toEqual(b.procedures);
   });
 
+  it('names a choice of one system by the system alone, in the recommendation, the splits and combine', async () => {
+    const r = await plan(['--max-size', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Recommendation \(selection\): crf$/m);
+    expect(r.stdout).toContain('The selection chose the same ensemble, crf, in every split.');
+    expect(r.stdout).not.toMatch(/(union|intersection|majority|vote)\(crf\)/);
+    const file = out('single.plan.json');
+    expect((await plan(['--max-size', '1', '--save-plan', file])).code).toBe(0);
+    const applied = await runCli(['combine', '--plan', file, ...CONLL, '--out', out('single.conll')]);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stderr).toContain(`complan: crf (plan ${file}) → `);
+  });
+
   it('--search caruana lists the ensembles along ensemble selection\'s path, weighted by how often each system was picked', async () => {
     const doc = await planJson(['--search', 'caruana', '--top', '5']);
     expect(doc.search.strategies).toContain('caruana');
