@@ -71,8 +71,9 @@ export class SentenceTable {
     return out;
   }
 
-  /** Sentence `k` as an object. */
+  /** Sentence `k` as an object. @throws RangeError when there is no sentence `k`. */
   sentence(k: number): Sentence {
+    if (!(Number.isInteger(k) && k >= 0 && k < this.length)) throw new RangeError(`no sentence ${k}: the table has ${this.length}`);
     return { index: k, doc: this.docs.at(k), start: this.start(k), end: this.ends.at(k), line: this.lines.at(k), id: this.ids?.[k] };
   }
 
@@ -133,8 +134,14 @@ export function sentenceCount(corpus: Corpus): number {
   return tables.get(corpus)?.length ?? corpus.sentences.length;
 }
 
-/** Sentence `k` of the corpus: made from its table (a new object), or the corpus's own. */
+/**
+ * Sentence `k` of the corpus: made from its table (a new object), or the corpus's own.
+ * @throws RangeError when there is no sentence `k`, whether or not the sentences were made.
+ */
 export function sentenceOf(corpus: Corpus, k: number): Sentence {
   const table = tables.get(corpus);
-  return table !== undefined ? table.sentence(k) : corpus.sentences[k];
+  if (table !== undefined) return table.sentence(k);
+  const s = corpus.sentences;
+  if (!(Number.isInteger(k) && k >= 0 && k < s.length)) throw new RangeError(`no sentence ${k}: the corpus has ${s.length}`);
+  return s[k];
 }

@@ -7,7 +7,7 @@
 import type { ItemExample } from '../complementarity/matrix.js';
 import type { Corpus } from '../model/corpus.js';
 import { corpusTokens, tokenSlice } from '../model/corpus-tokens.js';
-import { sentenceOf } from '../model/sentence-table.js';
+import { sentenceCount, sentenceOf } from '../model/sentence-table.js';
 
 /** Before, the item, after. */
 export type ItemContext = [before: string, item: string, after: string];
@@ -20,8 +20,8 @@ export const CONTEXT_WINDOW = { tokens: 12, characters: 80 } as const;
  * sentence, end exclusive). An example outside the corpus's sentences gets its text alone.
  */
 export function itemContext(corpus: Corpus, e: ItemExample): ItemContext {
+  if (!(Number.isInteger(e.sentence) && e.sentence >= 1 && e.sentence <= sentenceCount(corpus))) return ['', e.text, ''];
   const sentence = sentenceOf(corpus, e.sentence - 1);
-  if (sentence === undefined) return ['', e.text, ''];
   if (corpusTokens(corpus) !== undefined) {
     const w = CONTEXT_WINDOW.tokens;
     const from = sentence.start;

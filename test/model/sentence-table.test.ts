@@ -63,7 +63,10 @@ describe('SentenceTable', () => {
     expect(sentenceOf(corpus, 1)).toEqual({ index: 1, doc: 0, start: 2, end: 5, line: 4, id: undefined });
     expect(sentenceAt(corpus, 3)).toBe(1);
     expect(sentenceTable(corpus)).toBe(t);
+    // Out of range is an error, before and after the sentences are made.
+    for (const k of [2, -1, 0.5]) expect(() => sentenceOf(corpus, k)).toThrow(RangeError);
     const made = corpus.sentences;
+    for (const k of [2, -1, 0.5]) expect(() => sentenceOf(corpus, k)).toThrow(RangeError);
     expect(made).toEqual(t.toArray());
     expect(sentenceTable(corpus)).toBeUndefined();
     expect(corpus.sentences).toBe(made);
