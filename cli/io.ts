@@ -1,4 +1,6 @@
 /** The CLI's window on the world, injectable so tests run commands in-process. */
+import { invokedAs } from './next-steps.js';
+
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -11,6 +13,8 @@ export interface Io {
   /** Terminal width, when stderr is a terminal (the progress bar keeps within it). */
   stderrColumns?: number;
   env: Readonly<Record<string, string | undefined>>;
+  /** How the user ran complan, as shell words to run it again (see invokedAs); `complan` when not given. */
+  command?: readonly string[];
 }
 
 export function processIo(): Io {
@@ -28,5 +32,6 @@ export function processIo(): Io {
     columns: process.stdout.columns,
     stderrColumns: process.stderr.columns,
     env: process.env,
+    command: invokedAs(process.argv[1], process.cwd()),
   };
 }

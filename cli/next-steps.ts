@@ -5,7 +5,7 @@
  * report's width with line continuations.
  */
 import { readdirSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, relative } from 'node:path';
 import type { Command } from 'commander';
 
 /**
@@ -65,6 +65,19 @@ export function commandLines(words: readonly string[], width: number): string[] 
   return lines;
 }
 
+/**
+ * The command a user runs complan by, as shell words, from the script node was given (`argv1`):
+ * `complan` for the installed command (or when it cannot tell), else `node` and the script's
+ * path (`node dist/cli/main.js` after `npm install` alone, as `npm start` runs it; from `cwd`
+ * when the script is inside it).
+ */
+export function invokedAs(argv1: string | undefined, cwd: string): string[] {
+  if (argv1 === undefined || basename(argv1) !== 'main.js') return ['complan'];
+  // From the folder it was run in when the script is inside it, else the whole path.
+  const path = relative(cwd, argv1);
+  return ['node', shellWord(path === '' || isAbsolute(path) || path.startsWith('..') ? argv1 : path)];
+}
+
 /** An option as it was typed: its flag and its value as given (none for a flag without one). */
 export interface GivenOption {
   flag: string;
@@ -104,11 +117,11 @@ const OUTPUT_ONLY = new Set(['--save-plan', '--svg', '--explain', '--format', '-
  * `given` are the options of the plan as typed: saving re-runs the plan with them (so it saves
  * the recommendation shown, whatever `--budget`, `--objective` or `--rules` chose it), the full
  * report too, without `--brief`; combine and the TUI read the files with the options among them
- * that say how to read inputs (`inputFlags`).
+ * that say how to read inputs (`inputFlags`). Each starts with `command` (see {@link invokedAs}).
  */
 export function planNextSteps(
   gold: string | undefined, systems: readonly string[], width = 100,
-  given: readonly GivenOption[] = [{ flag: '--brief' }], inputFlags: ReadonlySet<string> = new Set(),
+  given: readonly GivenOption[] = [{ flag: '--brief' }], inputFlags: ReadonlySet<string> = new Set(), command: readonly string[] = ['complan'],
 ): string[] {
   const sys = systemsWords(systems);
   const inputs = [...(gold === undefined ? [] : ['--gold', shellWord(gold)]), ...sys];
@@ -119,11 +132,11 @@ export function planNextSteps(
   const choice = others.filter((o) => o.flag === '--save-plan-choice').at(-1)?.value;
   const saves = choice === 'top' ? 'save the top candidate (--save-plan-choice top), not the recommendation' : 'save the recommendation';
   return [
-    ...step(saves, ['complan', 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']),
-    ...step("apply it: write the ensemble's output, from these or new outputs", ['complan', 'combine', '--plan', 'plan.json', ...reading, ...sys, '--out', 'ensemble.conll']),
-    ...step('explore the systems, what each offers another, and the ensembles', ['complan', 'tui', ...reading, ...inputs]),
+    ...step(saves, [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']),
+    ...step("apply it: write the ensemble's output, from these or new outputs", [...command, 'combine', '--plan', 'plan.json', ...reading, ...sys, '--out', 'ensemble.conll']),
+    ...step('explore the systems, what each offers another, and the ensembles', [...command, 'tui', ...reading, ...inputs]),
     ...step('the full report: greedy path, prediction quality, splits, paired tests',
-      ['complan', 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f) && f !== '--brief' && f !== '--save-plan-choice'), ...inputs]),
+      [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f) && f !== '--brief' && f !== '--save-plan-choice'), ...inputs]),
   ];
 }
 

@@ -173,7 +173,7 @@ export function registerPlan(program: Command, io: Io): void {
     const settings = commandSettings(cmd, planEffectiveSettings(result));
     const color = useColor(io.env, io.isTTY);
     // The brief report ends with what to run next, after its settings line.
-    const next = flags.brief === true && format === 'table' ? planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120), given, inputOptionFlags()) : undefined;
+    const next = flags.brief === true && format === 'table' ? planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120), given, inputOptionFlags(), io.command) : undefined;
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),
       csv: () => report.planCsv(result),

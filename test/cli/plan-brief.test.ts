@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planNextSteps, systemsArgument } from '../../cli/next-steps.js';
+import { invokedAs, planNextSteps, systemsArgument } from '../../cli/next-steps.js';
 import type { Io } from '../../cli/io.js';
 import { run } from '../../cli/program.js';
 import { ROOT, runCli } from './helpers.js';
@@ -97,6 +97,17 @@ describe('plan --brief', () => {
     }
     expect(existsSync(join(dir, 'plan.json'))).toBe(true);
     expect(existsSync(join(dir, 'ensemble.conll'))).toBe(true);
+  });
+
+  it('start with the command as the user ran it: complan installed, else node and the script', () => {
+    expect(invokedAs('/usr/local/bin/complan', '/home/u')).toEqual(['complan']);
+    expect(invokedAs(undefined, '/home/u')).toEqual(['complan']);
+    expect(invokedAs('/repo/dist/cli/main.js', '/repo')).toEqual(['node', 'dist/cli/main.js']);
+    expect(invokedAs('/repo/dist/cli/main.js', '/elsewhere')).toEqual(['node', '/repo/dist/cli/main.js']);
+    expect(invokedAs('/my repo/dist/cli/main.js', '/tmp')).toEqual(['node', "'/my repo/dist/cli/main.js'"]);
+    const commands = planNextSteps('g.conll', ['a.conll', 'b.conll'], 200, undefined, undefined, ['node', 'dist/cli/main.js']).filter((l) => !l.startsWith('  #'));
+    expect(commands).toHaveLength(4);
+    for (const line of commands) expect(line.startsWith('  node dist/cli/main.js ')).toBe(true);
   });
 
   it('says what the save step saves: the top candidate under --save-plan-choice top', () => {
