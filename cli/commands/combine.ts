@@ -24,6 +24,7 @@ import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
 import { signatureLine } from '../../src/report/settings.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
+import { typeName } from '../../src/report/type-name.js';
 
 type CombineFlags = InputFlags & {
   rule: string;
@@ -158,10 +159,12 @@ export function registerCombine(program: Command, io: Io): void {
     const load = loadOptions(systems, flags, 'combine', io);
     refuseGoldAsSystem(load, '--gold', 'the ensemble would vote with the gold standard itself');
     const corpus = loadCorpus({ ...load, allowNoGold: plan !== undefined });
-    printWarnings(corpus, io);
+    // A plan made on some entity types combines and scores those only, as the planner did.
+    const types = plan?.types;
+    printWarnings(corpus, io, types);
     const hasGold = hasGoldStandard(corpus);
     const members = plan === undefined ? pickMembers(corpus, flags.systems) : planMembers(corpus, plan, flags.plan!);
-    let index = buildEnsembleIndex(corpus, { noGold: !hasGold });
+    let index = buildEnsembleIndex(corpus, { noGold: !hasGold, types });
     if (plan !== undefined) {
       const { withPlanRanking } = await import('../../src/plan/plan-file.js');
       index = withPlanRanking(index, plan);
@@ -208,7 +211,7 @@ export function registerCombine(program: Command, io: Io): void {
     }
     const full = ensembleName(index, result);
     const name = full.length <= 72 ? full : `${ruleName(rule)} of ${members.length} systems`;
-    const parts = [`${written.length} spans`];
+    const parts = [`${written.length} spans${types === undefined ? '' : ` of the plan's types ${types.map(typeName).join(', ')} only`}`];
     if (result.ties > 0) parts.push(`${result.ties} label tie(s) broken by ${plan === undefined ? 'the best member' : "the plan's ranking of its members"}`);
     if (dropped > 0) parts.push(`${dropped} overlapping span(s) dropped (--resolve-overlaps ${flags.resolveOverlaps})`);
     const where = flags.out ?? 'standard output';
@@ -217,9 +220,10 @@ export function registerCombine(program: Command, io: Io): void {
     io.stderr(`${terminalLine(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}`)}\n`);
     if (overlapping > 0) io.stderr(overlapNote(overlapping));
     if (hasGold) {
-      const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] });
+      const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] }, types === undefined ? {} : { types });
       const s = scores.systems[0];
-      io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)} (strict)\n`);
+      const on = types === undefined ? '' : `, on the plan's types ${types.map(typeName).join(', ')}`;
+      io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)} (strict${on})\n`);
     } else if (format === 'conll' && flags.writeGold) {
       io.stderr('complan: no gold standard: not scored; the CoNLL output has no gold column\n');
     } else {

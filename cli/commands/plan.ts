@@ -132,7 +132,7 @@ export function registerPlan(program: Command, io: Io): void {
     const format = outputFormat(flags.format);
     const beyond = Array.isArray(flags.explain) ? flags.explain.find((rank) => rank > flags.top) : undefined;
     if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);
-    const { corpus, options } = await preparePlan('plan', systems, flags, io, (load) => {
+    const { corpus, options, types } = await preparePlan('plan', systems, flags, io, (load) => {
       // One system leaves nothing to combine: every rule is that system alone.
       if (load.systems.length < 2) throw new UsageError('plan needs at least two systems (usage: complan plan --gold GOLD SYSTEM SYSTEM...)');
     });
@@ -162,11 +162,11 @@ export function registerPlan(program: Command, io: Io): void {
     if (flags.savePlan !== undefined) {
       const { formatPlanFile, planFileFromChoice } = await import('../../src/plan/plan-file.js');
       const plan = flags.savePlanChoice === 'top'
-        ? planFileFromChoice(run.candidateChoice(1), result, { objective: result.candidates[0].objective.actual, scores: result.candidates[0].actual }, 'top')
-        : planFileFromChoice(run.recommendedChoice, result, [result.selection, ...result.baselines].find((p) => p.name === result.recommendation.procedure)!.planning, result.recommendation.procedure);
+        ? planFileFromChoice(run.candidateChoice(1), result, { objective: result.candidates[0].objective.actual, scores: result.candidates[0].actual }, 'top', types)
+        : planFileFromChoice(run.recommendedChoice, result, [result.selection, ...result.baselines].find((p) => p.name === result.recommendation.procedure)!.planning, result.recommendation.procedure, types);
       writeFileAtomic(flags.savePlan, [formatPlanFile(plan)]);
       const what = flags.savePlanChoice === 'top'
-        ? `the top candidate, ${plan.rule}(${plan.members.join('+')})${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
+        ? `the top candidate, ${plan.members.length === 1 ? plan.members[0] : `${plan.rule}(${plan.members.join('+')})`}${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
         : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;
       io.stderr(`${terminalLine(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
     }

@@ -17,8 +17,9 @@
  * lists gold items first, so without gold its vote there can differ.
  *
  * The file is JSON with a fixed key order (`schemaVersion`, `kind`, `rule`, `weights`,
- * `members`, `tieBreak`, `chosenBy`, `objective`, `planning`, `systems`) and a trailing newline. `planning`
- * holds the candidate's scores on the planning data, for the reader's information.
+ * `members`, `tieBreak`, `chosenBy`, `objective`, `planning`, `systems`, `types`) and a trailing
+ * newline. `planning` holds the candidate's scores on the planning data, for the reader's
+ * information; `types`, when the plan was made on some entity types only, which.
  */
 import { escapeControls, InputError, showName, showValue } from '../errors.js';
 import { parseRule, ruleName, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
@@ -57,6 +58,11 @@ export interface PlanFile {
   planning: { objective: number; f: number; precision: number; recall: number };
   /** Every system the planner considered, in input order. */
   systems: string[];
+  /**
+   * The entity types the plan was made on (`plan --types`), absent when it was made on all:
+   * `combine --plan` then combines and scores those types only, as the planner did.
+   */
+  types?: string[];
 }
 
 /** What a saved plan needs from the planning index beyond the candidate. */
@@ -150,7 +156,9 @@ export function planFileOf(candidate: PlanCandidate, result: PlanResult, resolut
  * The saved plan of a choice (see choice.ts: members, rule with resolved weights, tie-break
  * order), with its scores on the planning data and how it was chosen.
  */
-export function planFileFromChoice(choice: Choice, result: PlanResult, planning: { objective: number; scores: CandidateScores }, chosenBy: string): PlanFile {
+export function planFileFromChoice(
+  choice: Choice, result: PlanResult, planning: { objective: number; scores: CandidateScores }, chosenBy: string, types?: readonly string[],
+): PlanFile {
   const typed = choice.rule.kind === 'vote' || choice.rule.kind === 'weighted';
   const weights = choice.rule.kind === 'weighted' ? planWeightsOf(choice.rule.weights, choice.members) : undefined;
   return {
@@ -164,6 +172,7 @@ export function planFileFromChoice(choice: Choice, result: PlanResult, planning:
     objective: result.objective.text,
     planning: { objective: planning.objective, f: planning.scores.f, precision: planning.scores.precision, recall: planning.scores.recall },
     systems: [...result.systems],
+    ...(types === undefined ? {} : { types: [...types] }),
   };
 }
 
@@ -185,6 +194,7 @@ export function formatPlanFile(plan: PlanFile): string {
       recall: finiteOrNull(plan.planning.recall),
     },
     systems: plan.systems,
+    ...(plan.types === undefined ? {} : { types: plan.types }),
   };
   return `${JSON.stringify(out, null, 2)}\n`;
 }
@@ -321,6 +331,13 @@ export function parsePlanFile(text: string, path: string): PlanFile {
   const systems = names(o.systems, 'systems', fail, false);
   const strangers = members.filter((m) => !systems.includes(m));
   if (strangers.length > 0) fail(`"members" names ${nms(strangers, nm)}, not among "systems" (${nms(systems)})`);
+  let types: string[] | undefined;
+  if (o.types !== undefined) {
+    if (!Array.isArray(o.types) || o.types.length === 0 || !o.types.every((t) => typeof t === 'string')) {
+      fail(`"types" must be a list of the entity types the plan was made on, got ${show(o.types)}`);
+    }
+    types = [...new Set(o.types as string[])];
+  }
   return {
     schemaVersion: 1,
     kind: 'complan-plan',
@@ -332,6 +349,7 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     objective: o.objective as string,
     planning,
     systems,
+    ...(types === undefined ? {} : { types }),
   };
 }
 

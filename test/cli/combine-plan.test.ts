@@ -43,6 +43,24 @@ function plannedWith(name: string, ruleText: string, weights: 'f1' | 'label-f1' 
   return savePlan(name, { rule: ruleText, members, tieBreak: r.tieBreak, ...(r.weights === undefined ? {} : { weights: planWeightsOf(r.weights, members) }) });
 }
 
+describe('combine --plan of a plan made on some types', () => {
+  it('combines and scores those types only, and scores what the plan reported', async () => {
+    const file = out('types.plan.json');
+    const saving = await runCli(['plan', '--types', 'PER,ORG', '--folds', '0', '--gold', GOLD_CONLL, ...CONLL, '--save-plan', file]);
+    expect(saving.code, saving.stderr).toBe(0);
+    const plan = JSON.parse(read(file)) as PlanFile;
+    expect(plan.types).toEqual(['PER', 'ORG']);
+    const applied = out('types.jsonl');
+    const r = await runCli(['combine', '--plan', file, '--gold', GOLD_CONLL, ...CONLL, '--out', applied]);
+    expect(r.code, r.stderr).toBe(0);
+    const labels = new Set(read(applied).trim().split('\n').flatMap((l) => (JSON.parse(l) as { spans?: Array<{ label: string }> }).spans?.map((x) => x.label) ?? []));
+    expect([...labels].sort()).toEqual(['ORG', 'PER']);
+    expect(r.stderr).toContain("of the plan's types PER, ORG only");
+    const f1 = /F1 (\d+\.\d+) \(strict, on the plan's types PER, ORG\)/.exec(r.stderr)?.[1];
+    expect(f1).toBe((100 * plan.planning.f).toFixed(2));
+  });
+});
+
 describe('combine --plan', () => {
   it('applies a plan to outputs without gold: the same output as --rule/--systems with gold', async () => {
     const cases: Array<[string, string, 'f1' | 'label-f1' | undefined, string[]]> = [

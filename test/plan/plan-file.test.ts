@@ -129,6 +129,18 @@ describe('planFileFromChoice', () => {
     expect(Object.keys(JSON.parse(formatPlanFile(union)))).toEqual(['schemaVersion', 'kind', 'rule', 'members', 'chosenBy', 'objective', 'planning', 'systems']);
     expect(() => parsePlanFile(text.replace('"caruana"', '42'), 'p.json')).toThrow(/"chosenBy" must be text/);
   });
+
+  it('records the entity types a plan was made on, last, and reads them back', () => {
+    const choice: Choice = { members: ['a', 'c'], rule: { kind: 'majority' }, tieBreak: ['a', 'c'] };
+    const plan = planFileFromChoice(choice, result([]), { objective: 0.8, scores: scores(0.8) }, 'selection', ['PER', 'ORG']);
+    const text = formatPlanFile(plan);
+    expect(Object.keys(JSON.parse(text))).toEqual(['schemaVersion', 'kind', 'rule', 'members', 'chosenBy', 'objective', 'planning', 'systems', 'types']);
+    expect(parsePlanFile(text, 'p.json')).toEqual(plan);
+    expect(plan.types).toEqual(['PER', 'ORG']);
+    for (const wrong of ['[]', '"PER"', '[1]']) {
+      expect(() => parsePlanFile(text.replace(/"types": \[[^\]]*\]/, `"types": ${wrong}`), 'p.json')).toThrow(/"types" must be a list of the entity types the plan was made on/);
+    }
+  });
 });
 
 describe('applying a saved plan', () => {
