@@ -128,17 +128,22 @@ export function* greedySteps(ctx: SearchContext, r: number, guide: 'score' | 'co
   return path;
 }
 
-/** Beam search of width `width` under rule r. */
-export function beam(ctx: SearchContext, r: number, width: number): void {
-  finish(beamSteps(ctx, r, width));
+/**
+ * Beam search of width `width` under rule r; with `costBudget`, over member sets whose cost is
+ * within it (costs are ≥ 0, so no set beyond it leads back within it).
+ */
+export function beam(ctx: SearchContext, r: number, width: number, costBudget?: number): void {
+  finish(beamSteps(ctx, r, width, costBudget));
 }
 
 /** {@link beam}, pausing after every size. */
-export function* beamSteps(ctx: SearchContext, r: number, width: number): Steps<void> {
+export function* beamSteps(ctx: SearchContext, r: number, width: number, costBudget?: number): Steps<void> {
   const { data, store, scorer } = ctx;
   const order = (list: number[]) => list.sort((a, b) => (better(ctx, a, b) ? -1 : better(ctx, b, a) ? 1 : 0));
+  const within = (S: number, Shi: number) => costBudget === undefined || scorer.costOf(S, Shi) <= costBudget;
   const singles: number[] = [];
-  for (let m = 0; m < data.n; m++) singles.push(scoreCandidate(ctx, bitLo(m), bitHi(m), r));
+  for (let m = 0; m < data.n; m++) if (within(bitLo(m), bitHi(m))) singles.push(scoreCandidate(ctx, bitLo(m), bitHi(m), r));
+  if (singles.length === 0) return;
   let frontier = order(singles).slice(0, width);
   let bestKey = scorer.key(store.actual[frontier[0]]);
   let stale = 0;
@@ -150,7 +155,7 @@ export function* beamSteps(ctx: SearchContext, r: number, width: number): Steps<
       const S = store.masks[k];
       const Shi = store.masksHi[k];
       for (let x = 0; x < data.n; x++) {
-        if (hasMember(S, Shi, x)) continue;
+        if (hasMember(S, Shi, x) || !within(S | bitLo(x), Shi | bitHi(x))) continue;
         const t = scoreCandidate(ctx, S | bitLo(x), Shi | bitHi(x), r);
         if (seen.has(t)) continue;
         seen.add(t);

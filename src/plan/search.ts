@@ -165,7 +165,7 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
   if (s.search === 'beam' || (s.search === 'auto' && !runExhaustive)) {
     strategies.push('beam');
     for (let r = 0; r < s.rules.length; r++) {
-      yield* beamSteps(ctx, r, s.beam);
+      yield* beamSteps(ctx, r, s.beam, s.budget);
       onProgress?.(`${phase}beam`, r + 1, s.rules.length);
     }
   }

@@ -542,6 +542,17 @@ describe('complan plan: costs and budget', () => {
     expect(all.greedyPath.filter((st) => st.step === 1).every((st) => st.added === 'crf')).toBe(true);
   });
 
+  it('--search beam under --budget scores only member sets within it', async () => {
+    const costs = ['--cost', 'crf=3,gazetteer=0.5'];
+    const beam = await planJson([...costs, '--search', 'beam', '--budget', '2', '--top', '1000', '--folds', '0']);
+    expect(beam.search.strategies).toContain('beam');
+    // Every candidate scored is within the budget: none left out of the ranking for its cost.
+    expect(beam.search.evaluated).toBe(beam.search.eligible);
+    for (const c of beam.candidates) expect(c.cost, key(c)).toBeLessThanOrEqual(2);
+    const open = await planJson([...costs, '--search', 'beam', '--top', '1000', '--folds', '0']);
+    expect(open.search.evaluated).toBeGreaterThan(beam.search.evaluated);
+  });
+
   it('a budget no candidate meets is a usage error', async () => {
     expect(await planError(['--budget', '0.5'], 1)).toContain('--budget: no candidate costs at most 0.5');
   });
