@@ -79,7 +79,7 @@ export interface HtmlReportInput {
   top?: number;
 }
 
-/** The summary's one sentence: what to use, its held-out score, and the baselines'. */
+/** The summary's one sentence: what to use, its held-out score, and the other procedures' (the search's choice first). */
 export function summarySentence(r: PlanResult): string {
   const rec = r.recommendation;
   const what = chosen(r, rec.members, rec.rule, rec.weights);
@@ -89,7 +89,8 @@ export function summarySentence(r: PlanResult): string {
     return `Use ${what} (${rec.procedure}): no held-out estimate was made, so its ${obj} of ${objectiveValue(r, own?.planning.objective)} is in-sample only.`;
   }
   const sd = rec.heldOut.sd === null ? '' : ` ± ${signedObjective(r, rec.heldOut.sd).replace(/^\+/, '')}`;
-  const others = procedures(r).filter((p) => p.name !== rec.procedure && p.name !== 'selection' && p.heldOut !== undefined)
+  // Every other procedure, the search's choice too: a baseline is recommended over it, or it over them.
+  const others = procedures(r).filter((p) => p.name !== rec.procedure && p.heldOut !== undefined)
     .map((p) => `${p.name} ${objectiveValue(r, p.heldOut!.mean)}`);
   return `Use ${what} (${rec.procedure}): held-out ${obj} ${objectiveValue(r, rec.heldOut.mean)}${sd} over ${plural(rec.heldOut.folds, 'split')}, `
     + `against ${others.join(', ')}.`;
