@@ -138,7 +138,9 @@ function scoreNote(accuracy: boolean, r: EvalReport): string {
   const graded = r.systems.some((s) => s.graded !== undefined)
     ? [`graded ${r.options.beta === 1 ? 'F1' : `F${r.options.beta}`}: each substitution earns 1 − d of a correct item, d its types' distance (--label-distance).`]
     : [];
-  const notes = [kNote(r), ...graded, ...(accuracy ? [ACCURACY_NOTE] : []), ...(schemes === undefined ? [] : [schemes]), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
+  // conlleval's accuracy counts every token's tag: --types does not narrow it.
+  const acc = r.options.types === undefined ? ACCURACY_NOTE : ACCURACY_NOTE.replace(' (—', ', every type whatever --types (—');
+  const notes = [kNote(r), ...graded, ...(accuracy ? [acc] : []), ...(schemes === undefined ? [] : [schemes]), ...(dialectNote(r) === undefined ? [] : [dialectNote(r)!])];
   return notes.join(' ');
 }
 

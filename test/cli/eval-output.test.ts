@@ -226,3 +226,16 @@ describe('system names', () => {
     expect(system(doc, 'renamed').tp).toBe(system(doc, 'mixed').tp);
   });
 });
+
+describe('eval --types and the accuracy column', () => {
+  it('says that acc counts every type whatever --types, as conlleval does', async () => {
+    const typed = await runCli(['eval', ...NEWS_ARGS, '--types', 'PER,ORG']);
+    const all = await runCli(['eval', ...NEWS_ARGS]);
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(typed.stdout).toContain("acc: conlleval's accuracy, the share of tokens tagged as in the gold, every type whatever --types");
+    expect(all.stdout).not.toContain('whatever --types');
+    // The column itself is the same with and without --types.
+    const acc = (out: string) => out.split('\n\n')[0].split('\n').filter((l) => /^(cautious|crf) /.test(l)).map((l) => l.trim().split(/\s+/).at(-1));
+    expect(acc(typed.stdout)).toEqual(acc(all.stdout));
+  });
+});
