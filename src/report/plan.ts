@@ -245,9 +245,10 @@ function paretoTable(r: PlanResult, membersCell: (m: string[]) => string): Table
       { header: '#', align: 'right' },
     ],
     rows: front.map((c) => [
-      shortNumber(c.cost), objectiveValue(r, c.objective.actual), membersCell(c.members), c.rule, c.rank > 0 ? String(c.rank) : '—',
+      // One system is itself under every rule: its rule is left blank, as best-single's is.
+      shortNumber(c.cost), objectiveValue(r, c.objective.actual), membersCell(c.members), c.members.length === 1 ? '—' : c.rule, c.rank > 0 ? String(c.rank) : '—',
     ]),
-    note: r.budget === null ? '# is the rank among the listed candidates (— when not listed).' : `Budget ${shortNumber(r.budget)}; # is the rank among the listed candidates (— when not listed or over budget).`,
+    note: `${r.budget === null ? '# is the rank among the listed candidates (— when not listed).' : `Budget ${shortNumber(r.budget)}; # is the rank among the listed candidates (— when not listed or over budget).`} A single system has no rule (—).`,
   };
 }
 

@@ -542,6 +542,15 @@ describe('complan plan: costs and budget', () => {
     expect(all.greedyPath.filter((st) => st.step === 1).every((st) => st.added === 'crf')).toBe(true);
   });
 
+  it('the Pareto front names a single system without a rule', async () => {
+    const r = await plan(['--budget', '3', '--folds', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    const front = r.stdout.slice(r.stdout.indexOf('Pareto front')).split('\n\n')[0].split('\n').slice(3).map((l) => l.trim().split(/\s{2,}/));
+    expect(front[0]).toEqual(['1', '89.81', 'crf', '—', '—']);
+    expect(front.slice(1).every((row) => row[3] !== '—')).toBe(true);
+    expect(r.stdout).toContain('A single system has no rule (—).');
+  });
+
   it('--search beam under --budget scores only member sets within it', async () => {
     const costs = ['--cost', 'crf=3,gazetteer=0.5'];
     const beam = await planJson([...costs, '--search', 'beam', '--budget', '2', '--top', '1000', '--folds', '0']);
