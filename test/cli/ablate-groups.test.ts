@@ -277,6 +277,10 @@ describe('the manual\'s walkthrough of groups of runs (docs/ablate.md)', () => {
     const shown = block![1].split('\n').filter((l) => l !== '');
     expect(shown.length).toBeGreaterThan(25);
     for (const line of shown) expect(printed.has(line), line).toBe(true);
+    // The per-type table, shown under its own heading.
+    const byType = /```\n(By type — [\s\S]*?)```/.exec(doc);
+    expect(byType).not.toBeNull();
+    for (const line of byType![1].split('\n').filter((l) => l !== '')) expect(printed.has(line), line).toBe(true);
   });
 });
 
