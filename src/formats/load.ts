@@ -41,7 +41,7 @@ import { SentenceTexts } from './sentence-texts.js';
 import { referenceOf, type HandedGold } from './gold-handoff.js';
 import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { readDirectory } from './directory.js';
-import { goldCopyWarning, sameInput, sameItems } from './gold-copy.js';
+import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { recordTypes, warnUnknownTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
 import { invalidTags, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
@@ -155,7 +155,11 @@ export function checkDistinctNames(specs: readonly InputSpec[]): void {
   const seen = new Map<string, string>();
   for (const s of specs) {
     const prev = seen.get(s.name);
-    if (prev === s.path) throw new UsageError(`two systems are named "${s.name}": ${s.path} is given twice; give each file once, or name them with name=path to score it twice`);
+    // The same file under two spellings (`crf.conll`, `./crf.conll`, a link) is the file given twice.
+    if (prev !== undefined && (prev === s.path || sameFile(prev, s.path))) {
+      const as = prev === s.path ? s.path : `${prev} and ${s.path} are one file`;
+      throw new UsageError(`two systems are named "${s.name}": ${as}${prev === s.path ? ' is given twice' : ''}; give each file once, or name them with name=path to score it twice`);
+    }
     if (prev !== undefined) {
       throw new UsageError(`two systems are named "${s.name}" (${prev} and ${s.path}); name them with name=path`);
     }

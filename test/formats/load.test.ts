@@ -552,6 +552,11 @@ describe('system names', () => {
     const twice = usageError(() => checkDistinctNames([parseSystemArg('a/crf.conll'), parseSystemArg('a/crf.conll')]));
     expect(twice.message).toBe('two systems are named "crf": a/crf.conll is given twice; give each file once, or name them with name=path to score it twice');
     expect(() => checkDistinctNames([parseSystemArg('one=a/crf.conll'), parseSystemArg('two=a/crf.conll')])).not.toThrow();
+    // One file spelled two ways (or through a link) is the file given twice.
+    const path = temp('x O\n', 'crf.conll');
+    const spelled = path.replace(/\/crf\.conll$/, '/./crf.conll');
+    const again = usageError(() => checkDistinctNames([parseSystemArg(path), parseSystemArg(spelled)]));
+    expect(again.message).toBe(`two systems are named "crf": ${path} and ${spelled} are one file; give each file once, or name them with name=path to score it twice`);
   });
 
   it('loadCorpus rejects duplicate names before reading anything', () => {
