@@ -205,6 +205,8 @@ class SystemAligner {
   private tally: TokenTally | undefined;
   /** Spans off the gold's token boundaries: how many, and the first, described. */
   private offBoundary = 0;
+  /** A sentence that ended before its gold sentence: the error, and the one to give if the file ends with it. */
+  private short: { error: InputError; atEnd: InputError } | undefined;
   private firstOffBoundary: InputError | undefined;
 
   constructor(
@@ -221,6 +223,8 @@ class SystemAligner {
   }
 
   add(seg: Segment): void {
+    // A sentence that ended short is an error once another follows it (see checkTokens).
+    if (this.short !== undefined) throw this.short.error;
     const g = this.gold;
     this.lastLine = seg.line;
     this.count++;
@@ -259,6 +263,8 @@ class SystemAligner {
     const end = seg.verified
       ? g.sentences.end(first)
       : g.unit === 'token' ? (onTokens ? this.placeText(seg, first) : this.checkTokens(seg, first)) : this.checkText(seg, first);
+    // A sentence cut short goes no further: its error is given with the next sentence or at the end.
+    if (this.short !== undefined) return;
     let last = first;
     while (g.sentences.end(last) < end) last++;
     if (!this.byId) this.ptr = last + 1;
@@ -364,10 +370,15 @@ class SystemAligner {
     if (toks.length === 0) return end;
     const k = g.sentences.find(end - 1, first, g.sentences.length - 1);
     if (g.sentences.end(k) !== end) {
-      throw new InputError(
-        `sentence ends after ${plural(toks.length, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens.at(end)!)}`,
-        seg.source, lineOf(toks.length - 1),
-      );
+      // Said when the next sentence comes; if none does, the file ends here (see finish).
+      const next = showValue(g.tokens.at(end)!);
+      this.short = {
+        error: new InputError(`sentence ends after ${plural(toks.length, 'token')}, but gold sentence ${k + 1} goes on with ${next}`, seg.source, lineOf(toks.length - 1)),
+        atEnd: new InputError(
+          `the file ends after ${plural(end - g.sentences.start(k), 'token')} of gold sentence ${k + 1}, which goes on with ${next}: expected the whole sentence (is the file cut short?)`,
+          seg.source, lineOf(toks.length - 1),
+        ),
+      };
     }
     return end;
   }
@@ -483,6 +494,7 @@ class SystemAligner {
 
   /** Checks that the file covered the gold standard; `summary` is the reader's. */
   finish(source: string, summary: ReadSummary, format: InputFormat): void {
+    if (this.short !== undefined) throw this.short.atEnd;
     const g = this.gold;
     const n = g.sentences.length;
     const off = this.firstOffBoundary;

@@ -289,6 +289,17 @@ describe('loadCorpus: token and sentence count errors', () => {
     );
   });
 
+  it('says a file that ends inside a gold sentence is cut short, and a sentence split inside the file is split', () => {
+    // The file ends after "Guild", the third token of gold sentence 2 (line 10).
+    const cut = temp(conll([SENTENCES[0], SENTENCES[1].slice(0, 3)], plain));
+    expect(inputError(() => load(GOLD, [cut])).message).toBe(
+      `${cut}:10: the file ends after 3 tokens of gold sentence 2, which goes on with "met": expected the whole sentence (is the file cut short?)`,
+    );
+    // Cut inside a line, with no line end: the same.
+    const raw = temp(conll([SENTENCES[0], SENTENCES[1].slice(0, 3)], plain).replace(/\n+$/, ''));
+    expect(inputError(() => load(GOLD, [raw])).message).toContain('the file ends after 3 tokens of gold sentence 2');
+  });
+
   it('rejects a file with fewer sentences than the gold', () => {
     const path = temp(conll(SENTENCES.slice(0, 3), plain));
     // The file ends on line 20; gold sentence 4 starts on line 26 of the gold file.
