@@ -108,6 +108,11 @@ export interface RunComparison extends VariantAblation {
 export interface GroupTest extends Pick<PairwiseTest, 'low' | 'high' | 'se' | 'pBootstrap' | 'pRandomization' | 'undefinedSamples'> {
   /** The mean ΔF the tests are about (equal to `meanDelta.f` up to rounding). */
   observed: number;
+  /**
+   * Units (documents, or sentences) where a comparison's two runs differ in their counts: the
+   * only ones a swap changes, so approximate randomization's p cannot fall below 2 / 2^differing.
+   */
+  differing: number;
 }
 
 /** An example item with its sentence around it. */
@@ -272,9 +277,13 @@ function groupTest(counts: readonly Float64Array[], pairs: ReadonlyArray<readonl
   const all = Array.from({ length: units }, (_, u) => u);
   const f = (c: { tp: number; fp: number; fn: number }) => prf(c, o.beta, o.zeroDivision).f;
   const t = pairedTests(pairs.map(([b, v]) => ({ units: all, a: counts[v], b: counts[b] })), f, { samples: o.samples, seed: o.seed, confidence: o.confidence });
+  let differing = 0;
+  for (let u = 0; u < units; u++) {
+    if (pairs.some(([b, v]) => [0, 1, 2, 3].some((k) => counts[v][4 * u + k] !== counts[b][4 * u + k]))) differing++;
+  }
   return {
     observed: t.observed, low: t.low, high: t.high, se: t.se,
-    pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples,
+    pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples, differing,
   };
 }
 

@@ -101,8 +101,8 @@ export function ablationTable(g: GroupAblation): Table {
     ],
     rows: [base, ...rows],
     emphasis,
-    note: `† p < 0.05, ‡ p < 0.01. The first row is the baseline. Comparisons ${comparisonsText(g)}; ${sdRule(g)}; `
-      + `no ± with one comparison. ${testText(g)}.`,
+    note: [`† p < 0.05, ‡ p < 0.01. The first row is the baseline. Comparisons ${comparisonsText(g)}; ${sdRule(g)}; `
+      + `no ± with one comparison. ${testText(g)}.`, fewUnitsNote(g, g.variants.map((v) => ({ name: v.name, test: v.test })))].filter((x) => x !== undefined).join(' '),
   };
 }
 
@@ -150,7 +150,8 @@ export function byTypeTable(g: GroupAblation): Table {
       { header: `Δ${F}`, align: 'right' }, { header: `${fixed(g.confidence * 100, 0)}% interval`, align: 'right' }, { header: 'p', align: 'right' },
     ],
     rows,
-    note: 'Each type scored alone (as --types TYPE) and tested alone; † p < 0.05, ‡ p < 0.01.',
+    note: ['Each type scored alone (as --types TYPE) and tested alone; † p < 0.05, ‡ p < 0.01.',
+      fewUnitsNote(g, g.variants.flatMap((v) => v.byType.map((t) => ({ name: `${v.name} ${typeName(t.type)}`, test: t.test }))))].filter((x) => x !== undefined).join(' '),
   };
 }
 
@@ -223,8 +224,22 @@ const sdJson = (s: SdSet) => ({
   precision: jsonNumber(s.precision), recall: jsonNumber(s.recall), f: jsonNumber(s.f), ser: jsonNumber(s.ser), k: jsonNumber(s.k),
 });
 const testJson = (t: GroupTest) => ({
-  ci95: [jsonNumber(t.low), jsonNumber(t.high)], p: jsonNumber(t.pRandomization), pBootstrap: jsonNumber(t.pBootstrap),
+  ci95: [jsonNumber(t.low), jsonNumber(t.high)], p: jsonNumber(t.pRandomization), pBootstrap: jsonNumber(t.pBootstrap), differing: t.differing,
 });
+
+/**
+ * Tests whose runs differ in so few units that approximate randomization cannot reach α (2 / 2^k
+ * ≥ α with k such units): named, with what p cannot go below, when there are any.
+ */
+export function fewUnitsNote(g: GroupAblation, tests: ReadonlyArray<{ name: string; test: GroupTest }>): string | undefined {
+  // Runs that never differ leave nothing to test (ΔF is 0): not named.
+  const few = tests.filter(({ test }) => test.differing > 0 && 2 / 2 ** test.differing >= g.alpha);
+  if (few.length === 0) return undefined;
+  const units = g.unit === 'document' ? 'documents' : 'sentences';
+  const each = few.map(({ name, test }) => `${name} (${test.differing}, exact p ≥ ${pText(Math.min(1, 2 / 2 ** test.differing))})`).join(', ');
+  return `Few ${units} differ: ${each}. With k ${units} in which the runs differ, randomization has 2^k assignments, so its exact p cannot fall below 2/2^k `
+    + `(the estimate from ${g.samples} swaps scatters around it), and a bootstrap interval over so few is too narrow to trust.`;
+}
 
 /** What produced `p` and `ci95`, with its settings. */
 export function testSettingsJson(g: GroupAblation): object {

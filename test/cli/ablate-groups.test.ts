@@ -318,3 +318,29 @@ describe('groups of runs given to other commands', () => {
     }
   });
 });
+
+describe('ablate on few documents', () => {
+  it('counts the documents in which the runs differ, and names the tests that so few cannot make significant', async () => {
+    const dir = join(ROOT, 'examples/ablation');
+    const args = ['ablate', '--baseline', 'baseline', '--gold', join(dir, 'gold.conll'), ...['baseline', 'no-casing', 'no-gazetteer'].map((n) => join(dir, `${n}.conll`))];
+    const json = await runCli([...args, '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    const doc = JSON.parse(json.stdout) as { variants: Array<{ name: string; differing: number; byType: Array<{ type: string; differing: number }> }> };
+    // no-gazetteer against the baseline: the documents whose counts differ, from eval's per-document scores.
+    const perDoc = async (file: string) => (await evalJson(['--gold', join(dir, 'gold.conll'), join(dir, file)])).systems[0].byDocument.map((d) => `${d.tp}/${d.fp}/${d.fn}`);
+    const base = await perDoc('baseline.conll');
+    const noGaz = await perDoc('no-gazetteer.conll');
+    const differing = base.filter((c, k) => c !== noGaz[k]).length;
+    const v = doc.variants.find((x) => x.name === 'no-gazetteer')!;
+    expect(v.differing).toBe(differing);
+    const text = await runCli(args);
+    const note = text.stdout.split('\n').find((l) => l.startsWith('† p < 0.05, ‡ p < 0.01. The first row'))!;
+    const floor = 2 / 2 ** differing;
+    if (floor >= 0.05) expect(note).toContain(`no-gazetteer (${differing}, exact p ≥`);
+    // A type in which the runs never differ is not named: there is nothing to test.
+    const untouched = v.byType.filter((t) => t.differing === 0).map((t) => t.type);
+    expect(untouched.length).toBeGreaterThan(0);
+    const typeNote = text.stdout.split('\n').find((l) => l.startsWith('Each type scored alone'))!;
+    for (const t of untouched) expect(typeNote).not.toContain(`no-gazetteer ${t} (`);
+  });
+});
