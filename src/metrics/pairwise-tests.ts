@@ -58,6 +58,8 @@ export interface PairwiseTest {
   pRandomization: number;
   /** Resamples where F was undefined (NaN), left out. */
   undefinedSamples: number;
+  /** Units in which A's and B's counts differ: the only ones a swap changes, so randomization's exact p is at least 2 / 2^differing. */
+  differing: number;
 }
 
 export interface PairwiseTests {
@@ -121,9 +123,15 @@ export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseT
   const tests = between.length === 0 ? [] : pairedTestsOfPairs([{ units: all, counts, metrics: counts.map(() => f) }], between, { samples: o.samples, seed: o.seed, confidence });
   between.forEach(([i, j], k) => {
     const t = tests[k];
+    let differing = 0;
+    for (let u = 0; u < units; u++) {
+      const x = counts[i];
+      const y = counts[j];
+      if (x[4 * u] !== y[4 * u] || x[4 * u + 1] !== y[4 * u + 1] || x[4 * u + 2] !== y[4 * u + 2] || x[4 * u + 3] !== y[4 * u + 3]) differing++;
+    }
     pairs.push({
       a: names[i], b: names[j], fA: scores[i], fB: scores[j], delta: t.observed,
-      low: t.low, high: t.high, se: t.se, pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples,
+      low: t.low, high: t.high, se: t.se, pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples, differing,
     });
   });
   return { unit, units, samples: o.samples, seed: o.seed, confidence, beta: o.beta, pairs };

@@ -19,13 +19,25 @@ export function significanceJson(t: PairwiseTests): object {
     pairs: t.pairs.map((p) => ({
       a: p.a, b: p.b, fA: jsonNumber(p.fA), fB: jsonNumber(p.fB), delta: jsonNumber(p.delta),
       low: jsonNumber(p.low), high: jsonNumber(p.high), se: jsonNumber(p.se),
-      pBootstrap: jsonNumber(p.pBootstrap), pRandomization: jsonNumber(p.pRandomization), undefinedSamples: p.undefinedSamples,
+      pBootstrap: jsonNumber(p.pBootstrap), pRandomization: jsonNumber(p.pRandomization), undefinedSamples: p.undefinedSamples, differing: p.differing,
     })),
   };
 }
 
 /** A signed number of points with two decimals (+1.23, -0.40). */
 const points = (x: number) => (Number.isNaN(x) ? fixed(null) : `${x > 0 ? '+' : ''}${percent(x)}`);
+
+/**
+ * The pairs whose systems differ in so few units (k) that randomization cannot reach 0.05 (its
+ * exact p is at least 2/2^k), named; undefined when there are none.
+ */
+function fewDiffering(t: PairwiseTests): string | undefined {
+  const few = t.pairs.filter((p) => p.differing > 0 && 2 / 2 ** p.differing >= 0.05);
+  if (few.length === 0) return undefined;
+  const units = `${t.unit}s`;
+  return `Few ${units} differ: ${few.map((p) => `${p.a}–${p.b} (${p.differing}, exact randomization p ≥ ${pText(Math.min(1, 2 / 2 ** p.differing))})`).join(', ')}; `
+    + `with k ${units} in which two systems differ, randomization has 2^k assignments, and a bootstrap interval over so few is too narrow to trust.`;
+}
 
 /** The table of every pair: both scores, ΔF, its interval and the two p-values. */
 export function significanceTable(t: PairwiseTests): Table {
@@ -43,6 +55,7 @@ export function significanceTable(t: PairwiseTests): Table {
       p.a, p.b, percent(p.fA), percent(p.fB), points(p.delta), `[${points(p.low)}, ${points(p.high)}]`,
       pText(p.pBootstrap), pText(p.pRandomization),
     ]),
-    note: `Paired bootstrap (percentile interval; p: share of resamples at least |Δ| away from Δ) and approximate randomization (p: share of swaps at least as extreme), both two-sided, p = (1 + count)/(1 + ${t.samples}).`,
+    note: [`Paired bootstrap (percentile interval; p: share of resamples at least |Δ| away from Δ) and approximate randomization (p: share of swaps at least as extreme), both two-sided, p = (1 + count)/(1 + ${t.samples}).`,
+      fewDiffering(t)].filter((x) => x !== undefined).join(' '),
   };
 }

@@ -127,3 +127,28 @@ describe('eval --significance', () => {
     expect(one.stderr).toContain('--significance compares systems: it needs at least two');
   });
 });
+
+describe('eval --significance on few documents', () => {
+  it('counts the documents in which each pair differs, and names the pairs that so few cannot make significant', async () => {
+    const dir = join(ROOT, 'examples/ablation');
+    const files = ['baseline', 'no-casing', 'no-gazetteer'].map((n) => join(dir, `${n}.conll`));
+    const args = ['eval', '--gold', join(dir, 'gold.conll'), ...files, '--significance', '--samples', '200'];
+    const json = await runCli([...args, '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    const doc = JSON.parse(json.stdout) as {
+      systems: Array<{ name: string; byDocument: Array<{ tp: number; fp: number; fn: number }> }>;
+      significance: { pairs: Array<{ a: string; b: string; differing: number }> };
+    };
+    const perDoc = new Map(doc.systems.map((s) => [s.name, s.byDocument.map((d) => `${d.tp}/${d.fp}/${d.fn}`)]));
+    for (const p of doc.significance.pairs) {
+      const a = perDoc.get(p.a)!;
+      const b = perDoc.get(p.b)!;
+      expect(p.differing, `${p.a}–${p.b}`).toBe(a.filter((c, k) => c !== b[k]).length);
+    }
+    const table = await runCli(args);
+    const few = doc.significance.pairs.filter((p) => p.differing > 0 && 2 / 2 ** p.differing >= 0.05);
+    expect(few.length).toBeGreaterThan(0);
+    for (const p of few) expect(table.stdout).toContain(`${p.a}–${p.b} (${p.differing}, exact randomization p ≥`);
+    for (const p of doc.significance.pairs.filter((x) => !few.includes(x))) expect(table.stdout).not.toContain(`${p.a}–${p.b} (`);
+  });
+});
