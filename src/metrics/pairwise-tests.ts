@@ -95,6 +95,19 @@ export function systemCountsByUnit(corpus: Corpus, gold: readonly Span[], system
  * systems (see the module comment).
  * @throws RangeError when `samples` is not a positive integer or `confidence` not in (0, 1).
  */
+/**
+ * The units (of `units`) in which the two sides of some pair have different counts (four numbers
+ * a unit, as {@link systemCountsByUnit} gives them): the only units a randomization swap changes.
+ */
+export function differingUnits(pairs: ReadonlyArray<readonly [Float64Array, Float64Array]>, units: number): number {
+  let differing = 0;
+  for (let u = 0; u < units; u++) {
+    const at = 4 * u;
+    if (pairs.some(([x, y]) => x[at] !== y[at] || x[at + 1] !== y[at + 1] || x[at + 2] !== y[at + 2] || x[at + 3] !== y[at + 3])) differing++;
+  }
+  return differing;
+}
+
 export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseTests {
   const unit = unitKindOf(corpus);
   const units = unit === 'document' ? corpus.documents.length : sentenceCount(corpus);
@@ -123,12 +136,7 @@ export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseT
   const tests = between.length === 0 ? [] : pairedTestsOfPairs([{ units: all, counts, metrics: counts.map(() => f) }], between, { samples: o.samples, seed: o.seed, confidence });
   between.forEach(([i, j], k) => {
     const t = tests[k];
-    let differing = 0;
-    for (let u = 0; u < units; u++) {
-      const x = counts[i];
-      const y = counts[j];
-      if (x[4 * u] !== y[4 * u] || x[4 * u + 1] !== y[4 * u + 1] || x[4 * u + 2] !== y[4 * u + 2] || x[4 * u + 3] !== y[4 * u + 3]) differing++;
-    }
+    const differing = differingUnits([[counts[i], counts[j]]], units);
     pairs.push({
       a: names[i], b: names[j], fA: scores[i], fB: scores[j], delta: t.observed,
       low: t.low, high: t.high, se: t.se, pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples, differing,
