@@ -161,12 +161,13 @@ export function registerPlan(program: Command, io: Io): void {
     }
     if (flags.savePlan !== undefined) {
       const { formatPlanFile, planFileFromChoice } = await import('../../src/plan/plan-file.js');
+      const { ruleOfMembers } = await import('../../src/report/plan-values.js');
       const plan = flags.savePlanChoice === 'top'
         ? planFileFromChoice(run.candidateChoice(1), result, { objective: result.candidates[0].objective.actual, scores: result.candidates[0].actual }, 'top', types)
         : planFileFromChoice(run.recommendedChoice, result, [result.selection, ...result.baselines].find((p) => p.name === result.recommendation.procedure)!.planning, result.recommendation.procedure, types);
       writeFileAtomic(flags.savePlan, [formatPlanFile(plan)]);
       const what = flags.savePlanChoice === 'top'
-        ? `the top candidate, ${plan.members.length === 1 ? plan.members[0] : `${plan.rule}(${plan.members.join('+')})`}${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
+        ? `the top candidate, ${ruleOfMembers(plan.rule, plan.members, Infinity)}${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
         : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;
       io.stderr(`${terminalLine(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
     }

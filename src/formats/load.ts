@@ -345,7 +345,7 @@ class SystemAligner {
     const base = g.sentences.start(first);
     const want = g.sentences.end(first) - base;
     const lineOf = (j: number) => (seg.tokenPerLine ? seg.line + j : seg.line);
-    const sentenceNo = (pos: number) => g.sentences.find(pos, first, g.sentences.length - 1) + 1;
+    const sentenceNo = (pos: number) => g.sentences.find(pos, first) + 1;
     const countError = () => new InputError(
       `record ${showValue(seg.id)} has ${plural(toks.length, 'token')}, but the gold record ${showValue(seg.id)} (sentence ${first + 1}) has ${want}`,
       seg.source, seg.line,
@@ -357,7 +357,7 @@ class SystemAligner {
       const pos = base + j;
       if (pos >= g.length) {
         const last = g.length > 0
-          ? `, whose last token is ${showValue(g.tokens.at(g.length - 1)!)} (sentence ${g.sentences.find(g.length - 1, 0, g.sentences.length - 1) + 1})`
+          ? `, whose last token is ${showValue(g.tokens.at(g.length - 1)!)} (sentence ${g.sentences.find(g.length - 1) + 1})`
           : ', which has no tokens';
         throw new InputError(`token ${showValue(toks[j])} runs past the end of the gold standard${last}`, seg.source, lineOf(j));
       }
@@ -368,7 +368,7 @@ class SystemAligner {
     const end = base + toks.length;
     // An empty record (matched by id) is an empty gold sentence, checked above.
     if (toks.length === 0) return end;
-    const k = g.sentences.find(end - 1, first, g.sentences.length - 1);
+    const k = g.sentences.find(end - 1, first);
     if (g.sentences.end(k) !== end) {
       // Said when the next sentence comes; if none does, the file ends here (see finish).
       const next = showValue(g.tokens.at(end)!);
@@ -399,7 +399,7 @@ class SystemAligner {
       const here = `${showValue(text.slice(laid.at, laid.at + 20))} at character ${cp(laid.at)}`;
       const detail = laid.token >= limit
         ? `text goes on with ${here} after the last token of ${this.byId ? `gold sentence ${first + 1}` : 'the gold standard'}`
-        : `text has ${here} where the gold standard has the token ${showValue(g.tokens.at(laid.token)!)} (sentence ${g.sentences.find(laid.token, first, g.sentences.length - 1) + 1})`;
+        : `text has ${here} where the gold standard has the token ${showValue(g.tokens.at(laid.token)!)} (sentence ${g.sentences.find(laid.token, first) + 1})`;
       throw new InputError(`${detail}; a record's text must spell the gold tokens in order, with only white space between them`, seg.source, seg.line);
     }
     const count = laid.starts.length;
@@ -415,7 +415,7 @@ class SystemAligner {
       if (seg.spans.length > 0) throw new InputError('the text is blank, but the record has spans', seg.source, seg.line);
       return end;
     }
-    const k = g.sentences.find(end - 1, first, g.sentences.length - 1);
+    const k = g.sentences.find(end - 1, first);
     if (g.sentences.end(k) !== end) {
       throw new InputError(
         `text ends after ${plural(count, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens.at(end)!)}`,

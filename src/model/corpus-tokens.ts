@@ -7,6 +7,7 @@
  */
 import type { Corpus } from './corpus.js';
 import type { TokenList, TokenStore } from './token-store.js';
+import { lazyField } from './lazy-field.js';
 
 /** The store behind each loaded corpus, while its `tokens` was not replaced. */
 const stores = new WeakMap<Corpus, TokenStore>();
@@ -18,21 +19,8 @@ const stores = new WeakMap<Corpus, TokenStore>();
  */
 export function attachTokenStore(corpus: Corpus, store: TokenStore): void {
   stores.set(corpus, store);
-  const settle = (value: string[] | undefined): void => {
-    stores.delete(corpus);
-    Object.defineProperty(corpus, 'tokens', { value, writable: true, enumerable: true, configurable: true });
-  };
-  Object.defineProperty(corpus, 'tokens', {
-    get(): string[] {
-      const tokens = store.slice(0, store.length);
-      // From now on the array is the corpus's tokens, should its user change it.
-      settle(tokens);
-      return tokens;
-    },
-    set: settle,
-    enumerable: true,
-    configurable: true,
-  });
+  // From then on the array is the corpus's tokens, should its user change it.
+  lazyField(corpus, 'tokens', () => store.slice(0, store.length), () => stores.delete(corpus));
 }
 
 /** The corpus's tokens, from its store when it has one, without making an array of them all; undefined in character mode. */

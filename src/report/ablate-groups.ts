@@ -15,6 +15,7 @@ import {
   type VariantGroupAblation,
 } from '../ablation/groups.js';
 import { pText } from './number.js';
+import { fewDifferingNote } from './significance.js';
 import { ABLATE_CSV_FIELDS, ablateCsvRows, ablateJson, ablateTables, CHANGE_MEANING, signedPoints } from './ablate.js';
 import { fixed, jsonNumber, percent, UNDEFINED } from './number.js';
 import type { Table } from './table.js';
@@ -227,18 +228,9 @@ const testJson = (t: GroupTest) => ({
   ci95: [jsonNumber(t.low), jsonNumber(t.high)], p: jsonNumber(t.pRandomization), pBootstrap: jsonNumber(t.pBootstrap), differing: t.differing,
 });
 
-/**
- * Tests whose runs differ in so few units that approximate randomization cannot reach α (2 / 2^k
- * ≥ α with k such units): named, with what p cannot go below, when there are any.
- */
-export function fewUnitsNote(g: GroupAblation, tests: ReadonlyArray<{ name: string; test: GroupTest }>): string | undefined {
-  // Runs that never differ leave nothing to test (ΔF is 0): not named.
-  const few = tests.filter(({ test }) => test.differing > 0 && 2 / 2 ** test.differing >= g.alpha);
-  if (few.length === 0) return undefined;
-  const units = g.unit === 'document' ? 'documents' : 'sentences';
-  const each = few.map(({ name, test }) => `${name} (${test.differing}, exact p ≥ ${pText(Math.min(1, 2 / 2 ** test.differing))})`).join(', ');
-  return `Few ${units} differ: ${each}. With k ${units} in which the runs differ, randomization has 2^k assignments, so its exact p cannot fall below 2/2^k `
-    + `(the estimate from ${g.samples} swaps scatters around it), and a bootstrap interval over so few is too narrow to trust.`;
+/** The note on tests whose runs differ in too few units to reach α (see {@link fewDifferingNote}). */
+function fewUnitsNote(g: GroupAblation, tests: ReadonlyArray<{ name: string; test: GroupTest }>): string | undefined {
+  return fewDifferingNote(g.unit, g.alpha, g.samples, tests.map(({ name, test }) => ({ name, differing: test.differing })));
 }
 
 /** What produced `p` and `ci95`, with its settings. */

@@ -4,6 +4,7 @@
  * points (ΔF1 of 0.0123 is 1.23), p-values as every table shows them (`pText`).
  */
 import type { PairwiseTests } from '../metrics/pairwise-tests.js';
+import type { UnitKind } from '../plan/data.js';
 import { fixed, jsonNumber, percent, pText } from './number.js';
 import type { Table } from './table.js';
 
@@ -28,15 +29,18 @@ export function significanceJson(t: PairwiseTests): object {
 const points = (x: number) => (Number.isNaN(x) ? fixed(null) : `${x > 0 ? '+' : ''}${percent(x)}`);
 
 /**
- * The pairs whose systems differ in so few units (k) that randomization cannot reach 0.05 (its
- * exact p is at least 2/2^k), named; undefined when there are none.
+ * The tests whose two sides differ in so few units (k) that approximate randomization cannot
+ * reach `alpha` (its exact p is at least 2/2^k), named with that bound; undefined when there are
+ * none. Sides that never differ leave nothing to test (Δ is 0) and are not named. Shared by
+ * `eval --significance` and `ablate`.
  */
-function fewDiffering(t: PairwiseTests): string | undefined {
-  const few = t.pairs.filter((p) => p.differing > 0 && 2 / 2 ** p.differing >= 0.05);
+export function fewDifferingNote(unit: UnitKind, alpha: number, samples: number, tests: ReadonlyArray<{ name: string; differing: number }>): string | undefined {
+  const few = tests.filter((t) => t.differing > 0 && 2 / 2 ** t.differing >= alpha);
   if (few.length === 0) return undefined;
-  const units = `${t.unit}s`;
-  return `Few ${units} differ: ${few.map((p) => `${p.a}–${p.b} (${p.differing}, exact randomization p ≥ ${pText(Math.min(1, 2 / 2 ** p.differing))})`).join(', ')}; `
-    + `with k ${units} in which two systems differ, randomization has 2^k assignments, and a bootstrap interval over so few is too narrow to trust.`;
+  const units = `${unit}s`;
+  const each = few.map((t) => `${t.name} (${t.differing}, exact p ≥ ${pText(Math.min(1, 2 / 2 ** t.differing))})`).join(', ');
+  return `Few ${units} differ: ${each}. With k ${units} in which the two sides differ, randomization has 2^k assignments, so its exact p cannot fall below 2/2^k `
+    + `(the estimate from ${samples} swaps scatters around it), and a bootstrap interval over so few is too narrow to trust.`;
 }
 
 /** The table of every pair: both scores, ΔF, its interval and the two p-values. */
@@ -56,6 +60,6 @@ export function significanceTable(t: PairwiseTests): Table {
       pText(p.pBootstrap), pText(p.pRandomization),
     ]),
     note: [`Paired bootstrap (percentile interval; p: share of resamples at least |Δ| away from Δ) and approximate randomization (p: share of swaps at least as extreme), both two-sided, p = (1 + count)/(1 + ${t.samples}).`,
-      fewDiffering(t)].filter((x) => x !== undefined).join(' '),
+      fewDifferingNote(t.unit, 0.05, t.samples, t.pairs.map((p) => ({ name: `${p.a}–${p.b}`, differing: p.differing })))].filter((x) => x !== undefined).join(' '),
   };
 }
