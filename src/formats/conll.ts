@@ -121,6 +121,13 @@ function scan(
       // The end of a part: read on when the caller says so.
       if (resume === undefined || !r.extend(resume({ columns: scanner.columnCount, lines: r.lineNo }))) break;
     }
+  } catch (err) {
+    // A last line without a line end that is wrong is often a file cut inside it: say so.
+    if (err instanceof InputError && r.unended && err.line === r.lineNo && err.file === path) {
+      const more = '; the file ends inside this line, without a line end (is it cut short?)';
+      throw err.template !== undefined ? InputError.about(err.template + more, err.file, err.line) : new InputError(err.detail + more, err.file, err.line);
+    }
+    throw err;
   } finally {
     r.close();
   }

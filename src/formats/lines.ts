@@ -237,6 +237,9 @@ export class LineReader {
     spareBuffer = undefined;
   }
 
+  /** Whether the current line is the input's last and has no line end (a file cut inside it, or a last line end left out). */
+  unended = false;
+
   /** Moves to the next line; false at the end of the file. */
   next(): boolean {
     for (;;) {
@@ -255,6 +258,7 @@ export class LineReader {
       if (this.eof) {
         if (pos < text.length) {
           // The last line, without a line end.
+          this.unended = true;
           this.start = pos;
           this.end = text.charCodeAt(text.length - 1) === 13 ? text.length - 1 : text.length;
           this.pos = text.length;

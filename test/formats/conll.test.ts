@@ -260,6 +260,17 @@ describe('readConll: errors', () => {
     expect(err.line).toBe(4);
   });
 
+  it('says when the wrong line is the last and has no line end: the file may be cut inside it', () => {
+    const cut = temp('Ilse B-PER B-PER\nMarrow I-PER I-PER\n\nsailed O O\nsou');
+    const err = inputError(() => read(cut));
+    expect(err.message).toBe(`${cut}:5: expected 3 columns as on line 1, found 1 (columns are separated by spaces or tabs, so a token cannot hold one); `
+      + 'the file ends inside this line, without a line end (is it cut short?)');
+    expect(err.line).toBe(5);
+    // The same line with its line end, or a right last line without one: no such guess.
+    expect(inputError(() => read(temp('Ilse B-PER B-PER\nMarrow I-PER I-PER\n\nsailed O O\nsou\n'))).message).not.toContain('cut short');
+    expect(read(temp('Ilse B-PER B-PER\nMarrow I-PER I-PER\n\nsailed O O')).segments).toHaveLength(2);
+  });
+
   it('counts from the first token line, after -DOCSTART- and blank lines', () => {
     const path = temp('-DOCSTART- -X- O\n\nIlse B-PER\nMarrow I-PER extra\n');
     // Right after the first token line, that line may be the odd one: the message says so.
