@@ -20,7 +20,7 @@
  * randomization); Dror et al. 2018 (choosing a test in NLP).
  */
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
-import { pairedTestsOfPairs } from '../plan/significance.js';
+import { countsDifferAt, pairedTestsOfPairs } from '../plan/significance.js';
 import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
 import { prf, type ZeroDivision } from './prf.js';
@@ -101,10 +101,7 @@ export function systemCountsByUnit(corpus: Corpus, gold: readonly Span[], system
  */
 export function differingUnits(pairs: ReadonlyArray<readonly [Float64Array, Float64Array]>, units: number): number {
   let differing = 0;
-  for (let u = 0; u < units; u++) {
-    const at = 4 * u;
-    if (pairs.some(([x, y]) => x[at] !== y[at] || x[at + 1] !== y[at + 1] || x[at + 2] !== y[at + 2] || x[at + 3] !== y[at + 3])) differing++;
-  }
+  for (let u = 0; u < units; u++) if (pairs.some(([x, y]) => countsDifferAt(x, y, 4 * u))) differing++;
   return differing;
 }
 
@@ -136,10 +133,9 @@ export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseT
   const tests = between.length === 0 ? [] : pairedTestsOfPairs([{ units: all, counts, metrics: counts.map(() => f) }], between, { samples: o.samples, seed: o.seed, confidence });
   between.forEach(([i, j], k) => {
     const t = tests[k];
-    const differing = differingUnits([[counts[i], counts[j]]], units);
     pairs.push({
       a: names[i], b: names[j], fA: scores[i], fB: scores[j], delta: t.observed,
-      low: t.low, high: t.high, se: t.se, pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples, differing,
+      low: t.low, high: t.high, se: t.se, pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples, differing: t.differing,
     });
   });
   return { unit, units, samples: o.samples, seed: o.seed, confidence, beta: o.beta, pairs };

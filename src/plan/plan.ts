@@ -508,7 +508,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     const recChoice = main.chosen[rec.procedure].choice;
     recommendation.test = {
       ...scoredOn(test, scorer, recChoice),
-      vsBaselines: rec.vsBaselines.map(({ name: b }) => comparisonOf(b, b === rec.procedure ? undefined : dataTest(test, scorer, recChoice, main.chosen[b].choice, { ...tests, units: testUnits }))),
+      vsBaselines: rec.vsBaselines.map(({ name: b }) => comparisonOf(b, dataTest(test, scorer, recChoice, main.chosen[b].choice, { ...tests, units: testUnits }))),
       tests: { on: 'test', units: testUnits, samples, seed: s.seed, reselected: false },
     };
     notes.push({ kind: 'test-set' });

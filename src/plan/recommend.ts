@@ -96,10 +96,9 @@ export function dataTest(data: PlanData, scorer: Scorer, a: Choice, b: Choice, o
   return pairedTests([split], split.metricA!, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise });
 }
 
-/** A paired test as a comparison with a baseline; identical sides give 0, [0, 0], p = 1. */
-export function comparisonOf(name: PairedComparison['name'], t: PairedTest | undefined): PairedComparison {
-  if (t === undefined) return { name, meanDiff: 0, sd: 0, se: 0, ci95: [0, 0], p: 1, pBootstrap: 1 };
-  return { name, meanDiff: t.observed, sd: t.sd, se: t.se, ci95: [t.low, t.high], p: t.pRandomization, pBootstrap: t.pBootstrap };
+/** A paired test as a comparison with a baseline. */
+export function comparisonOf(name: PairedComparison['name'], t: PairedTest): PairedComparison {
+  return { name, meanDiff: t.observed, sd: t.sd, se: t.se, ci95: [t.low, t.high], p: t.pRandomization, pBootstrap: t.pBootstrap, differing: t.differing };
 }
 
 export interface RecommendResult {
@@ -179,12 +178,12 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   // Of the two no-selection baselines, vote-all is the reference: majority-all only when it beats it beyond noise.
   const majorityOverVote = pick === 'majority-all' && noSelection.includes('vote-all') && !significant('majority-all', 'vote-all');
   if (majorityOverVote) pick = 'vote-all';
-  // The baselines, and the search's choice when it is not the recommendation.
-  const versus: ProcedureName[] = pick === 'selection' ? [...BASELINE_NAMES] : ['selection', ...BASELINE_NAMES];
-  const vsBaselines = versus.map((q) => comparisonOf(q, q === pick ? undefined : test(pick!, q)));
+  // The search's choice, then the baselines: every procedure but the recommended one.
+  const versus: ProcedureName[] = (['selection', ...BASELINE_NAMES] as ProcedureName[]).filter((q) => q !== pick);
+  const vsBaselines = versus.map((q) => comparisonOf(q, test(pick!, q)));
   const figures = (p: ProcedureName, q: ProcedureName): TestFigures => {
     const t = test(p, q);
-    return { diff: t.observed, p: t.pRandomization };
+    return { diff: t.observed, p: t.pRandomization, differing: t.differing };
   };
   let basis: RecommendationBasis;
   if (noSelection.length === 0) {

@@ -82,6 +82,11 @@ export interface PairedTest {
   samples: number;
   /** Resamples left out because the metric was undefined (bootstrap and randomization together). */
   undefinedSamples: number;
+  /**
+   * Units in which the two sides' counts differ (in some split that holds the unit): the only
+   * units a randomization swap changes, so its exact p-value is at least 2/2^differing.
+   */
+  differing: number;
 }
 
 function checkOptions(samples: number, confidence: number): void {
@@ -234,6 +239,7 @@ export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: R
       pRandomization: r.valid === 0 ? Number.NaN : (1 + r.extreme) / (1 + r.valid),
       samples: options.samples,
       undefinedSamples: options.samples - r.kept + options.samples - r.valid,
+      differing: r.differing,
     };
   });
 }
@@ -251,6 +257,13 @@ interface Resampled {
   /** Randomization: T that were defined, and those at least as extreme as the observed. */
   valid: number;
   extreme: number;
+  /** Units whose two sides differ in some split (see PairedTest.differing). */
+  differing: number;
+}
+
+/** Whether two sides' counts (four a unit, from `base`) differ at one unit. */
+export function countsDifferAt(x: ArrayLike<number>, y: ArrayLike<number>, base: number): boolean {
+  return x[base] !== y[base] || x[base + 1] !== y[base + 1] || x[base + 2] !== y[base + 2] || x[base + 3] !== y[base + 3];
 }
 
 /**
@@ -382,7 +395,22 @@ function resample(
       if (Math.abs(t) >= Math.abs(observed[i]) - eps[i]) extreme[i]++;
     });
   }
+  // Units in which a pair's sides differ: a swap of any other unit leaves T as it is.
+  const differing = pairs.map(([a, b]) => {
+    const marked = new Uint8Array(U);
+    let n = 0;
+    for (const p of packed) {
+      for (let k = 0; k < p.at.length; k++) {
+        if (marked[p.at[k]] === 0 && countsDifferAt(p.counts[a], p.counts[b], 4 * k)) {
+          marked[p.at[k]] = 1;
+          n++;
+        }
+      }
+    }
+    return n;
+  });
   return pairs.map((_, i) => ({
+    differing: differing[i],
     observed: observed[i], perSplit: perSplit[i], sorted: gains[i].subarray(0, kept[i]).sort(), kept: kept[i],
     mean: kept[i] === 0 ? Number.NaN : total[i] / kept[i], far: far[i], valid: valid[i], extreme: extreme[i],
   }));

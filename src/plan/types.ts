@@ -348,6 +348,11 @@ export interface PairedComparison {
   p: number;
   /** Two-sided paired-bootstrap p-value. */
   pBootstrap: number;
+  /**
+   * Units (held out, or of the test set) in which the two differ: with k of them, randomization's
+   * exact p-value cannot fall below 2/2^k.
+   */
+  differing: number;
 }
 
 /** How paired comparisons were made. */
@@ -365,6 +370,8 @@ export interface TestSettings {
 export interface TestFigures {
   diff: number;
   p: number;
+  /** Units in which the two differ (see PairedComparison.differing). */
+  differing: number;
 }
 
 /** Why a procedure is recommended. */

@@ -8,6 +8,7 @@
 import type { BootstrapResult, HeldOut, PairedComparison, PlanResult, Procedure, ProcedureName, TestSettings } from '../plan/types.js';
 import type { Column, Table } from './table.js';
 import { recommendationReason } from './plan-reason.js';
+import { fewDifferingNote } from './significance.js';
 import { objectiveValue, plural, pValue, ruleOfMembers, shownName, signedObjective, weightedMembers, wrappedMembers } from './plan-values.js';
 
 const PROCEDURE_ORDER: readonly ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
@@ -141,22 +142,24 @@ function testsPhrase(t: TestSettings, units: number): string {
 
 /** The recommendation's paired comparisons with each baseline, held out or on the test set. */
 export function comparisonsTable(r: PlanResult, list: readonly PairedComparison[], tests: TestSettings): Table {
-  const units = tests.on === 'held-out'
-    ? new Set(r.heldOut?.splits.flatMap(() => [])).size || sumTestUnits(r)
-    : (r.testSet?.units === 'document' ? r.testSet.documents : r.testSet?.sentences ?? 0);
+  const units = tests.on === 'held-out' ? sumTestUnits(r) : (r.testSet?.units === 'document' ? r.testSet.documents : r.testSet?.sentences ?? 0);
   const where = tests.on === 'held-out' ? 'held out' : 'on the test set';
   return {
     title: `The recommendation (${r.recommendation.procedure}) against each baseline, ${where} (${testsPhrase(tests, units)})`,
     columns: [
       { header: 'baseline' }, { header: 'difference', align: 'right' }, { header: '95% interval', align: 'right' },
-      { header: 'p (randomization)', align: 'right' }, { header: 'p (bootstrap)', align: 'right' },
+      { header: 'p (randomization)', align: 'right' }, { header: 'p (bootstrap)', align: 'right' }, { header: `${tests.units}s differing`, align: 'right' },
     ],
     rows: list.map((c) => [
-      c.name, signedObjective(r, c.meanDiff), `${signedObjective(r, c.ci95[0])} to ${signedObjective(r, c.ci95[1])}`, pValue(c.p), pValue(c.pBootstrap),
+      c.name, signedObjective(r, c.meanDiff), `${signedObjective(r, c.ci95[0])} to ${signedObjective(r, c.ci95[1])}`, pValue(c.p), pValue(c.pBootstrap), String(c.differing),
     ]),
-    note: tests.on === 'held-out'
-      ? 'difference: mean over the splits of the recommendation\'s held-out score minus the baseline\'s (positive: the recommendation is better).'
-      : 'difference: the recommendation\'s test score minus the baseline\'s (positive: the recommendation is better).',
+    note: [
+      tests.on === 'held-out'
+        ? 'difference: mean over the splits of the recommendation\'s held-out score minus the baseline\'s (positive: the recommendation is better).'
+        : 'difference: the recommendation\'s test score minus the baseline\'s (positive: the recommendation is better).',
+      `${tests.units}s differing: those in which the two outputs differ, the only ones a randomization swap changes.`,
+      fewDifferingNote(tests.units, r.recommendation.alpha, tests.samples, list.map((c) => ({ name: c.name, differing: c.differing }))),
+    ].filter((x) => x !== undefined).join(' '),
   };
 }
 

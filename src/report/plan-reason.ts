@@ -5,7 +5,7 @@
  */
 import { isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
-import { pIs } from './number.js';
+import { pIs, pText } from './number.js';
 import { ruleOfMembers, weightedMembers } from './plan-values.js';
 
 /** How a procedure's choice reads in a sentence. */
@@ -47,6 +47,17 @@ export function recommendationReason(r: PlanResult): string {
     return `${show(h.mean)}${h.sd === null ? '' : ` ± ${show(h.sd)}`} over ${h.splits} ${h.splits === 1 ? 'split' : 'splits'}`;
   };
   const against = (t: TestFigures, q: ProcedureName) => `${amount(t.diff)}${unit} over ${q}, ${pIs(t.p)}`;
+  // A test whose two sides differ in k units cannot give an exact randomization p below 2/2^k:
+  // when that is alpha or more, no difference could have been significant, and the reader must know.
+  const unreachable = (tests: ReadonlyArray<readonly [TestFigures, ProcedureName]>, who: string) => {
+    const few = tests.filter(([t]) => t.differing > 0 && 2 / 2 ** t.differing >= rec.alpha);
+    if (few.length === 0) return '';
+    const units = `${r.recommendation.tests?.units ?? 'unit'}s`;
+    const each = few.map(([t, q], k) => (k === 0 ? `from ${q} in only ${t.differing} held-out ${units}` : `from ${q} in ${t.differing}`)).join(', and ');
+    const floor = Math.min(...few.map(([t]) => 2 / 2 ** t.differing));
+    return ` ${who} differs ${each}, so randomization's exact p cannot fall below ${pText(floor)}: `
+      + `no difference could reach ${rec.alpha} there, however large; more ${units} are needed to tell.`;
+  };
   // Procedures whose choice breaks the limits given were not considered: say which, and why.
   const outside = [r.selection, ...r.baselines].filter((p) => p.outside !== undefined);
   const because = outside.length === 0 ? '' : ` Not considered, as outside the limits given: ${outside.map((p) => `${p.name} (${p.outside})`).join(', ')}.`;
@@ -59,10 +70,12 @@ export function recommendationReason(r: PlanResult): string {
       case 'not-significant':
         return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, the simplest procedure within one standard error of the best held out, `
           + `does not beat both no-selection baselines significantly (${against(b.vsVoteAll, 'vote-all')}; ${against(b.vsMajorityAll, 'majority-all')}; `
-          + `an approximate-randomization p below ${rec.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`;
+          + `an approximate-randomization p below ${rec.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`
+          + unreachable([[b.vsVoteAll, 'vote-all'], [b.vsMajorityAll, 'majority-all']], b.failed === 'selection' ? "The search's choice" : capitalise(b.failed));
       case 'majority-not-beyond-vote':
         return `No selection beats ${phrase(r, pick)} beyond noise: majority-all is within one standard error of the best held out, ${phrase(r, b.best)}, `
-          + `but it does not beat vote-all significantly (${amount(b.majorityVsVote.diff)}${unit}, ${pIs(b.majorityVsVote.p)}). Recommending vote-all, which needs no selection.`;
+          + `but it does not beat vote-all significantly (${amount(b.majorityVsVote.diff)}${unit}, ${pIs(b.majorityVsVote.p)}). Recommending vote-all, which needs no selection.`
+          + unreachable([[b.majorityVsVote, 'vote-all']], 'Majority-all');
       case 'best-held-out':
         return `No selection beats ${phrase(r, pick)} held out: it has the best held-out ${r.objective.description} of the five procedures (${heldMean(pick)}). `
           + 'Recommending it: selection does not pay here.';

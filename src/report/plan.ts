@@ -399,7 +399,7 @@ function procedureJson(p: Procedure) {
 function comparisonJson(c: PairedComparison) {
   return {
     name: c.name, meanDiff: jsonNumber(c.meanDiff), sd: jsonNumber(c.sd), se: jsonNumber(c.se),
-    ci95: [jsonNumber(c.ci95[0]), jsonNumber(c.ci95[1])], p: jsonNumber(c.p), pBootstrap: jsonNumber(c.pBootstrap),
+    ci95: [jsonNumber(c.ci95[0]), jsonNumber(c.ci95[1])], p: jsonNumber(c.p), pBootstrap: jsonNumber(c.pBootstrap), differing: c.differing,
   };
 }
 

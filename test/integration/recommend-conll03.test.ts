@@ -57,7 +57,8 @@ function splitExperiment(corpus: Corpus, seed: number) {
   const dataB = buildPlanData(index, (d) => inB.has(d));
   const voteAll = choiceOf(dataA, (1 << corpus.systems.length) - 1, { kind: 'vote' });
   const realized = fOf(choiceCounts(dataB, run.recommendedChoice)) - fOf(choiceCounts(dataB, voteAll));
-  const estimate = run.result.recommendation.vsBaselines.find((v) => v.name === 'vote-all')!.meanDiff;
+  // The recommendation's estimated gain over vote-all: none when vote-all is the recommendation.
+  const estimate = run.result.recommendation.vsBaselines.find((v) => v.name === 'vote-all')?.meanDiff ?? 0;
   return { run, realized, estimate };
 }
 

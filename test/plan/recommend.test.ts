@@ -79,5 +79,14 @@ describe('the recommendation', () => {
     const h = halves(corpus);
     expect(['vote-all', 'majority-all']).toContain(h.result.recommendation.procedure);
     expect(Math.abs(h.gain)).toBeLessThan(0.005);
+    // Compared with every other procedure, not with itself; each comparison counts the documents where the two differ.
+    expect(rec.vsBaselines.map((v) => v.name)).toEqual(['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'].filter((n) => n !== rec.procedure));
+    for (const v of rec.vsBaselines) {
+      expect(v.differing).toBeGreaterThanOrEqual(0);
+      expect(v.differing).toBeLessThanOrEqual(corpus.documents.length);
+      // Outputs that differ nowhere have nothing to test.
+      if (v.differing === 0) expect([v.meanDiff, v.p]).toEqual([0, 1]);
+    }
+    expect(rec.vsBaselines.find((v) => v.name === 'best-single')!.differing).toBeGreaterThan(0);
   });
 });

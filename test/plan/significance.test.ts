@@ -27,9 +27,31 @@ describe('pairedTests', () => {
         expect([t.low, t.high]).toEqual([0, 0]);
         expect(t.pRandomization).toBe(1);
         expect(t.pBootstrap).toBe(1);
+        expect(t.differing).toBe(0);
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('counts the units in which the sides differ once, over every split that holds them', () => {
+    const a = pack([[4, 0, 0, 0], [4, 0, 0, 0], [2, 2, 2, 0], [2, 2, 2, 0]]);
+    // Units 0 and 3 differ (unit 3 in S only); units 1 and 2 do not.
+    const b = pack([[3, 1, 1, 0], [4, 0, 0, 0], [2, 2, 2, 0], [2, 2, 2, 1]]);
+    expect(pairedTests([{ units: [0, 1, 2, 3], a, b }], f1, { samples: 20, seed: 1 }).differing).toBe(2);
+    // Folds of the units, repeated: unit 0 is held out twice and counted once; a split counts only its own units.
+    const splits: PairedSplit[] = [{ units: [0, 1], a, b }, { units: [2, 3], a, b }, { units: [0, 2], a, b }];
+    expect(pairedTests(splits, f1, { samples: 20, seed: 1 }).differing).toBe(2);
+    expect(pairedTests([{ units: [1, 2], a, b }], f1, { samples: 20, seed: 1 }).differing).toBe(0);
+  });
+
+  it('with k differing units, randomization\'s p stays near 2/2^k or above it', () => {
+    // Two of eight units differ, each strongly in A's favour: only 2 of the 4 assignments are as extreme.
+    const a = pack(Array.from({ length: 8 }, (_, u) => (u < 2 ? [9, 0, 0, 0] : [3, 1, 1, 0]) as [number, number, number, number]));
+    const b = pack(Array.from({ length: 8 }, (_, u) => (u < 2 ? [0, 9, 9, 0] : [3, 1, 1, 0]) as [number, number, number, number]));
+    const t = pairedTests([{ units: Array.from({ length: 8 }, (_, u) => u), a, b }], f1, { samples: 2000, seed: 9 });
+    expect(t.differing).toBe(2);
+    expect(t.pRandomization).toBeGreaterThan(0.45);
+    expect(t.pRandomization).toBeLessThan(0.55);
   });
 
   it('with one split, the statistic is the difference of the metric over all units', () => {

@@ -26,8 +26,8 @@ function result(pick: ProcedureName, basis: RecommendationBasis, objective = 'f1
     recommendation: {
       procedure: pick, members: all, rule: 'vote', basis, alpha: 0.05, heldOut: null, tests: null,
       vsBaselines: [
-        { name: 'vote-all', meanDiff: 0.012, sd: 0.01, se: 0.004, ci95: [0.004, 0.02], p: 0.004, pBootstrap: 0.01 },
-        { name: 'majority-all', meanDiff: 0.02, sd: 0.01, se: 0.004, ci95: [0.01, 0.03], p: 0.0004, pBootstrap: 0.001 },
+        { name: 'vote-all', meanDiff: 0.012, sd: 0.01, se: 0.004, ci95: [0.004, 0.02], p: 0.004, pBootstrap: 0.01, differing: 12 },
+        { name: 'majority-all', meanDiff: 0.02, sd: 0.01, se: 0.004, ci95: [0.01, 0.03], p: 0.0004, pBootstrap: 0.001, differing: 12 },
       ],
     },
   } as unknown as PlanResult;
@@ -41,7 +41,7 @@ describe('recommendationReason', () => {
 
   it('names the procedure that failed the significance test, with both tests', () => {
     const text = recommendationReason(result('vote-all', {
-      kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.003, p: 0.21 }, vsMajorityAll: { diff: 0.01, p: 0.0002 },
+      kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.003, p: 0.21, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, differing: 12 },
     }));
     expect(text).toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: ensemble selection with replacement (caruana: weighted(a×2+b)), '
       + 'the simplest procedure within one standard error of the best held out, does not beat both no-selection baselines significantly '
@@ -49,8 +49,28 @@ describe('recommendationReason', () => {
       + 'and neither does any other. Recommending the baseline, which needs no selection.');
   });
 
+  it('says when the failed procedure differs from a baseline in too few units for any p below alpha', () => {
+    const r = result('vote-all', {
+      kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.0098, p: 0.051, differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.051, differing: 6 },
+    });
+    (r.recommendation as { tests: unknown }).tests = { on: 'held-out', units: 'document', samples: 1000, seed: 1, reselected: false };
+    // 2/2^5 = 0.0625 is above 0.05; 2/2^6 = 0.031 is not, so majority-all is not named.
+    expect(recommendationReason(r)).toContain('Recommending the baseline, which needs no selection. The search\'s choice differs from vote-all in only 5 held-out documents, '
+      + 'so randomization\'s exact p cannot fall below 0.062: no difference could reach 0.05 there, however large; more documents are needed to tell.');
+    const both = result('vote-all', {
+      kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.0098, p: 0.051, differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.27, differing: 3 },
+    });
+    expect(recommendationReason(both)).toContain('Caruana differs from vote-all in only 5 held-out units, and from majority-all in 3, so randomization\'s exact p cannot fall below 0.062');
+    const many = recommendationReason(result('vote-all', {
+      kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.0098, p: 0.06, differing: 6 }, vsMajorityAll: { diff: 0.0198, p: 0.01, differing: 9 },
+    }));
+    expect(many).not.toContain('exact p');
+    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 0.25, differing: 3 } })))
+      .toContain('Majority-all differs from vote-all in only 3 held-out units, so randomization\'s exact p cannot fall below 0.25');
+  });
+
   it('explains majority-all set aside for vote-all, a baseline best held out, and one within noise', () => {
-    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: -0.005, p: 0.5 } })))
+    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: -0.005, p: 0.5, differing: 12 } })))
       .toContain('but it does not beat vote-all significantly (-0.50 points, p = 0.50). Recommending vote-all');
     expect(recommendationReason(result('vote-all', { kind: 'best-held-out' })))
       .toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 over 5 splits). Recommending it: selection does not pay here.');
@@ -87,7 +107,7 @@ describe("the recommendation's first line", () => {
 describe('the choices named in the reason', () => {
   it('are rule(a+b) when short and listed with commas when long, so that the sentence wraps', () => {
     const names = [0, 1, 2, 3, 4].map((k) => `a-system-with-a-long-name-${k}`);
-    const r = result('vote-all', { kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.003, p: 0.21 }, vsMajorityAll: { diff: 0.01, p: 0.0002 } });
+    const r = result('vote-all', { kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.003, p: 0.21, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, differing: 12 } });
     const long = { ...r, baselines: r.baselines.map((b) => (b.name === 'caruana' ? { ...b, members: names, weights: { [names[0]]: 3, [names[1]]: 1, [names[2]]: 1, [names[3]]: 1, [names[4]]: 2 } } : b)) } as PlanResult;
     expect(recommendationReason(long)).toContain(`(caruana: weighted of 5: ${names[0]}×3, ${names[1]}, ${names[2]}, ${names[3]}, ${names[4]}×2)`);
     expect(recommendationReason(r)).toContain('(caruana: weighted(a×2+b))');

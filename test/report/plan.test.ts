@@ -35,7 +35,7 @@ function procedure(name: ProcedureName, members: string[], rule: string, plannin
 }
 
 function comparison(name: PairedComparison['name'], diff: number): PairedComparison {
-  return { name, meanDiff: diff, sd: 0.002, se: 0.003, ci95: [diff - 0.006, diff + 0.006], p: diff > 0.012 ? 0.0005 : 0.21, pBootstrap: 0.19 };
+  return { name, meanDiff: diff, sd: 0.002, se: 0.003, ci95: [diff - 0.006, diff + 0.006], p: diff > 0.012 ? 0.0005 : 0.21, pBootstrap: 0.19, differing: 20 };
 }
 
 const acc = (mae: number, bias: number, spearman: number | null): PredictionAccuracy => ({ mae, bias, spearman });
@@ -264,8 +264,16 @@ describe('planTable', () => {
     const tied = planTable(fixture({ heldOut: { ...h, splits: [...h.splits, ...h.splits.slice(0, 2)], stability: { distinct: 2, mostCommon: h.stability.mostCommon, tied: 1 } } }));
     expect(tied).toContain('The selection chose 2 different ensembles over 4 splits; the most frequent, vote(crf+gazetteer+sloppy), 2 times, tied with 1 other.');
     expect(text).toContain('The recommendation (selection) against each baseline, held out (paired over 20 documents; paired bootstrap and approximate randomization, 1000 resamples each, seed 7; choices made on the training parts, not re-selected per resample)');
-    expect(text).toMatch(/\nvote-all\s+\+1\.50\s+\+0\.90 to \+2\.10\s+< 0\.001\s+0\.19\n/);
-    expect(text).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.21\s+0\.19\n/);
+    expect(text).toMatch(/\nvote-all\s+\+1\.50\s+\+0\.90 to \+2\.10\s+< 0\.001\s+0\.19\s+20\n/);
+    expect(text).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.21\s+0\.19\s+20\n/);
+    // Twenty differing documents leave randomization room: no note on too few.
+    expect(text).toContain('documents differing: those in which the two outputs differ, the only ones a randomization swap changes.');
+    expect(text).not.toContain('Few documents differ');
+    // Three differing documents: no p below 2/2^3 = 0.25, which the note says.
+    const few = fixture();
+    few.recommendation = { ...few.recommendation, vsBaselines: few.recommendation.vsBaselines.map((c) => (c.name === 'caruana' ? { ...c, differing: 3 } : c)) };
+    expect(planTable(few)).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.21\s+0\.19\s+3\n/);
+    expect(planTable(few)).toContain('Few documents differ: caruana (3, exact p ≥ 0.25).');
     expect(text).toContain('Bootstrap of the procedures (200 resamples of the documents, seed 7): every choice made again on each resample, scored on the documents it left out');
     expect(text).toContain('selection against each other procedure, out of bootstrap (re-selected in each resample)');
     expect(text).toMatch(/\nmajority-all\s+\+1\.00\s+-0\.20 to \+2\.10\s+8\.0%\n/);
@@ -387,7 +395,7 @@ describe('planJson', () => {
     expect(Object.keys(json.predictionQuality.byRule[0].objective)).toEqual(['predicted', 'bestMember', 'meanMember']);
     expect(Object.keys(json.predictionQuality.byRule[0].objective.predicted)).toEqual(['mae', 'bias', 'spearman']);
     expect(Object.keys(json.recommendation)).toEqual(['procedure', 'members', 'rule', 'reason', 'basis', 'alpha', 'heldOut', 'vsBaselines', 'tests']);
-    expect(Object.keys(json.recommendation.vsBaselines[0])).toEqual(['name', 'meanDiff', 'sd', 'se', 'ci95', 'p', 'pBootstrap']);
+    expect(Object.keys(json.recommendation.vsBaselines[0])).toEqual(['name', 'meanDiff', 'sd', 'se', 'ci95', 'p', 'pBootstrap', 'differing']);
     expect(json.baselines.map((b: { name: string }) => b.name)).toEqual(['best-single', 'majority-all', 'vote-all', 'caruana']);
     expect(json.baselines[3].weights).toEqual({ crf: 2, gazetteer: 1, sloppy: 1 });
     expect(Object.keys(json.rankAgreement)).toEqual(['candidates', 'spearman', 'kendall', 'excluded', 'dMeasure', 'topK', 'byRule', 'beatingBestSingle']);
@@ -465,7 +473,7 @@ describe('planMarkdown', () => {
     expect(md).toContain('### The search\'s choice and the baselines, each chosen on the planning data only');
     expect(md).toContain('| caruana | crf×2+gazetteer+sloppy | weighted | 94.00 | 91.50 | 0.40 | +3.00 |');
     expect(md).toContain('### Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7)');
-    expect(md).toContain('| vote-all | +1.50 | +0.90 to +2.10 | < 0.001 | 0.19 |');
+    expect(md).toContain('| vote-all | +1.50 | +0.90 to +2.10 | < 0.001 | 0.19 | 20 |');
     expect(md).toContain('### Bootstrap of the procedures (200 resamples of the documents, seed 7)');
     expect(md).toContain('**Recommendation (selection): vote(crf+gazetteer+sloppy)**');
     expect(md).not.toContain('Greedy path');
