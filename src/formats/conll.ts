@@ -122,8 +122,9 @@ function scan(
       if (resume === undefined || !r.extend(resume({ columns: scanner.columnCount, lines: r.lineNo }))) break;
     }
   } catch (err) {
-    // A last line without a line end that is wrong is often a file cut inside it: say so.
-    if (err instanceof InputError && r.unended && err.line === r.lineNo && err.file === path) {
+    // A last line without a line end that is wrong is often a file cut inside it: say so (not
+    // of a file whose lines end with CR alone, read as one line without a line end).
+    if (err instanceof InputError && r.unended && err.line === r.lineNo && err.file === path && !r.text.includes('\r', r.start)) {
       const more = '; the file ends inside this line, without a line end (is it cut short?)';
       throw err.template !== undefined ? InputError.about(err.template + more, err.file, err.line) : new InputError(err.detail + more, err.file, err.line);
     }
