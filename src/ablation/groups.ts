@@ -39,7 +39,7 @@
  */
 import type { ItemExample } from '../complementarity/matrix.js';
 import { evaluate } from '../metrics/evaluate.js';
-import { differingUnits, systemCountsByUnit, type PairwiseTest } from '../metrics/pairwise-tests.js';
+import { systemCountsByUnit, type PairwiseTest } from '../metrics/pairwise-tests.js';
 import { prf } from '../metrics/prf.js';
 import { Bitset } from '../model/bitset.js';
 import type { Corpus, Span } from '../model/corpus.js';
@@ -277,10 +277,9 @@ function groupTest(counts: readonly Float64Array[], pairs: ReadonlyArray<readonl
   const all = Array.from({ length: units }, (_, u) => u);
   const f = (c: { tp: number; fp: number; fn: number }) => prf(c, o.beta, o.zeroDivision).f;
   const t = pairedTests(pairs.map(([b, v]) => ({ units: all, a: counts[v], b: counts[b] })), f, { samples: o.samples, seed: o.seed, confidence: o.confidence });
-  const differing = differingUnits(pairs.map(([b, v]) => [counts[v], counts[b]] as const), units);
   return {
     observed: t.observed, low: t.low, high: t.high, se: t.se,
-    pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples, differing,
+    pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples, differing: t.differing,
   };
 }
 

@@ -20,7 +20,7 @@
  * randomization); Dror et al. 2018 (choosing a test in NLP).
  */
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
-import { countsDifferAt, pairedTestsOfPairs } from '../plan/significance.js';
+import { pairedTestsOfPairs } from '../plan/significance.js';
 import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
 import { prf, type ZeroDivision } from './prf.js';
@@ -95,16 +95,6 @@ export function systemCountsByUnit(corpus: Corpus, gold: readonly Span[], system
  * systems (see the module comment).
  * @throws RangeError when `samples` is not a positive integer or `confidence` not in (0, 1).
  */
-/**
- * The units (of `units`) in which the two sides of some pair have different counts (four numbers
- * a unit, as {@link systemCountsByUnit} gives them): the only units a randomization swap changes.
- */
-export function differingUnits(pairs: ReadonlyArray<readonly [Float64Array, Float64Array]>, units: number): number {
-  let differing = 0;
-  for (let u = 0; u < units; u++) if (pairs.some(([x, y]) => countsDifferAt(x, y, 4 * u))) differing++;
-  return differing;
-}
-
 export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseTests {
   const unit = unitKindOf(corpus);
   const units = unit === 'document' ? corpus.documents.length : sentenceCount(corpus);

@@ -24,7 +24,12 @@
  * - **Approximate randomization** (Noreen 1989; Riezler & Maxwell 2005): under the null
  *   hypothesis the two sides' outputs on a unit are exchangeable; each resample swaps them on
  *   every unit with probability ½ (the same swap in every split holding the unit) and
- *   recomputes T; p = (1 + #{|T_swapped| ≥ |T|}) / (1 + B), two-sided.
+ *   recomputes T; p = (1 + #{|T_swapped| ≥ |T|}) / (1 + B), two-sided. Only the k units in
+ *   which the two sides differ change T when swapped, so there are 2^k distinct swaps, two of
+ *   them (none, all) as extreme as T when the metric is the same for both sides: p cannot
+ *   truly fall below 2/2^k. When 2^k ≤ B every swap is counted once instead, and
+ *   p = #{|T_swapped| ≥ |T|} / 2^k is exact (a drawn p near that bound scattered around it, even
+ *   below it).
  *
  * Both draw from {@link mulberry32}(seed): the same seed gives the same figures. `eval
  * --significance` runs the same tests between every two systems (metrics/pairwise-tests.ts),
@@ -87,6 +92,11 @@ export interface PairedTest {
    * units a randomization swap changes, so its exact p-value is at least 2/2^differing.
    */
   differing: number;
+  /**
+   * Whether randomization counted all 2^differing swaps, as it does when there are no more of
+   * them than `samples`: then p = (swaps at least as extreme) / (defined swaps), exact.
+   */
+  exact: boolean;
 }
 
 function checkOptions(samples: number, confidence: number): void {
@@ -236,10 +246,13 @@ export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: R
       high: quantile(r.sorted, 1 - tail),
       confidence,
       pBootstrap: r.kept === 0 ? Number.NaN : (1 + r.far) / (1 + r.kept),
-      pRandomization: r.valid === 0 ? Number.NaN : (1 + r.extreme) / (1 + r.valid),
+      // Drawn swaps count the observed assignment once more (it is one of the possible ones);
+      // counted swaps hold it already.
+      pRandomization: r.valid === 0 ? Number.NaN : r.exact ? r.extreme / r.valid : (1 + r.extreme) / (1 + r.valid),
       samples: options.samples,
-      undefinedSamples: options.samples - r.kept + options.samples - r.valid,
+      undefinedSamples: options.samples - r.kept + r.swaps - r.valid,
       differing: r.differing,
+      exact: r.exact,
     };
   });
 }
@@ -259,10 +272,97 @@ interface Resampled {
   extreme: number;
   /** Units whose two sides differ in some split (see PairedTest.differing). */
   differing: number;
+  /** Whether randomization counted every distinct swap (2^differing of them) rather than drawing `samples`. */
+  exact: boolean;
+  /** Swaps tallied: 2^differing when exact, else the resamples drawn. */
+  swaps: number;
+}
+
+interface Packed {
+  /** Each unit's position among all the splits' units. */
+  at: Int32Array;
+  /** Per side, the counts of the split's units in order, four a unit. */
+  counts: Float64Array[];
+  metrics: ReadonlyArray<(c: SummedCounts) => number>;
+}
+
+/** The units (positions) in which sides a and b differ in some split, each once, in order of first appearance. */
+function differingIn(packed: readonly Packed[], a: number, b: number, units: number): number[] {
+  const marked = new Uint8Array(units);
+  const out: number[] = [];
+  for (const p of packed) {
+    for (let k = 0; k < p.at.length; k++) {
+      if (marked[p.at[k]] === 0 && countsDifferAt(p.counts[a], p.counts[b], 4 * k)) {
+        marked[p.at[k]] = 1;
+        out.push(p.at[k]);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Exact randomization of sides a and b: T under each of the 2^k swaps of the k units in which
+ * they differ (a unit swapped in every split that holds it), and how many of those were defined
+ * and at least as extreme as the observed T. A split's sums are made afresh for each swap, from
+ * its unswapped sums and the differences of its swapped units, so no rounding accumulates.
+ */
+function enumerateSwaps(packed: readonly Packed[], units: readonly number[], a: number, b: number, sign: number, observed: number, eps: number): { valid: number; extreme: number } {
+  const J = packed.length;
+  const base = new Float64Array(J * 8);
+  // Where each differing unit stands in each split: [split, index in it], per unit.
+  const where: Array<Array<[number, number]>> = units.map(() => []);
+  const slot = new Map(units.map((u, t) => [u, t]));
+  for (let j = 0; j < J; j++) {
+    const p = packed[j];
+    for (let k = 0; k < p.at.length; k++) {
+      for (let x = 0; x < 4; x++) {
+        base[8 * j + x] += p.counts[a][4 * k + x];
+        base[8 * j + 4 + x] += p.counts[b][4 * k + x];
+      }
+      const t = slot.get(p.at[k]);
+      if (t !== undefined) where[t].push([j, k]);
+    }
+  }
+  const sums = new Float64Array(J * 8);
+  const sa = { tp: 0, fp: 0, fn: 0, s: 0 };
+  const sb = { tp: 0, fp: 0, fn: 0, s: 0 };
+  let valid = 0;
+  let extreme = 0;
+  for (let m = 0; m < 2 ** units.length; m++) {
+    sums.set(base);
+    for (let t = 0; t < units.length; t++) {
+      if ((m & (1 << t)) === 0) continue;
+      for (const [j, k] of where[t]) {
+        const ca = packed[j].counts[a];
+        const cb = packed[j].counts[b];
+        for (let x = 0; x < 4; x++) {
+          const d = cb[4 * k + x] - ca[4 * k + x];
+          sums[8 * j + x] += d;
+          sums[8 * j + 4 + x] -= d;
+        }
+      }
+    }
+    let total = 0;
+    let used = 0;
+    for (let j = 0; j < J; j++) {
+      if (packed[j].at.length === 0) continue;
+      const o = 8 * j;
+      sa.tp = sums[o]; sa.fp = sums[o + 1]; sa.fn = sums[o + 2]; sa.s = sums[o + 3];
+      sb.tp = sums[o + 4]; sb.fp = sums[o + 5]; sb.fn = sums[o + 6]; sb.s = sums[o + 7];
+      total += sign * (packed[j].metrics[a](sa) - packed[j].metrics[b](sb));
+      used++;
+    }
+    const t = used === 0 ? Number.NaN : total / used;
+    if (Number.isNaN(t)) continue;
+    valid++;
+    if (Math.abs(t) >= Math.abs(observed) - eps) extreme++;
+  }
+  return { valid, extreme };
 }
 
 /** Whether two sides' counts (four a unit, from `base`) differ at one unit. */
-export function countsDifferAt(x: ArrayLike<number>, y: ArrayLike<number>, base: number): boolean {
+function countsDifferAt(x: ArrayLike<number>, y: ArrayLike<number>, base: number): boolean {
   return x[base] !== y[base] || x[base + 1] !== y[base + 1] || x[base + 2] !== y[base + 2] || x[base + 3] !== y[base + 3];
 }
 
@@ -288,7 +388,7 @@ function resample(
   if (position.size === 0) throw new RangeError('the tests need at least one unit');
   const U = position.size;
   const J = splits.length;
-  const packed = splits.map((s) => {
+  const packed: Packed[] = splits.map((s) => {
     const len = s.units.length;
     const at = new Int32Array(len);
     const counts = s.counts.map((c) => {
@@ -382,35 +482,34 @@ function resample(
     });
   }
   weight.fill(1);
-  // Approximate randomization: each unit's sides swapped with probability ½.
+  // Units in which a pair's sides differ: a swap of any other unit leaves T as it is. With k of
+  // them there are 2^k distinct swaps; when that is no more than the resamples asked for, every
+  // one is counted once (exact) instead of drawn.
+  const differing = pairs.map(([a, b]) => differingIn(packed, a, b, U));
+  const exact = differing.map((d) => options.randomization && d.length <= 30 && 2 ** d.length <= samples);
   const extreme = new Array<number>(pairs.length).fill(0);
   const valid = new Array<number>(pairs.length).fill(0);
-  for (let k = 0; options.randomization && k < samples; k++) {
+  pairs.forEach(([a, b], i) => {
+    if (!exact[i]) return;
+    const tally = enumerateSwaps(packed, differing[i], a, b, sign, observed[i], eps[i]);
+    extreme[i] = tally.extreme;
+    valid[i] = tally.valid;
+  });
+  // Approximate randomization: each unit's sides swapped with probability ½.
+  const drawn = options.randomization && exact.some((e) => !e);
+  for (let k = 0; drawn && k < samples; k++) {
     for (let j = 0; j < U; j++) swap[j] = random() < 0.5 ? 1 : 0;
     fill();
     pairs.forEach(([a, b], i) => {
+      if (exact[i]) return;
       const t = statistic(a, b);
       if (Number.isNaN(t)) return;
       valid[i]++;
       if (Math.abs(t) >= Math.abs(observed[i]) - eps[i]) extreme[i]++;
     });
   }
-  // Units in which a pair's sides differ: a swap of any other unit leaves T as it is.
-  const differing = pairs.map(([a, b]) => {
-    const marked = new Uint8Array(U);
-    let n = 0;
-    for (const p of packed) {
-      for (let k = 0; k < p.at.length; k++) {
-        if (marked[p.at[k]] === 0 && countsDifferAt(p.counts[a], p.counts[b], 4 * k)) {
-          marked[p.at[k]] = 1;
-          n++;
-        }
-      }
-    }
-    return n;
-  });
   return pairs.map((_, i) => ({
-    differing: differing[i],
+    differing: differing[i].length, exact: exact[i], swaps: exact[i] ? 2 ** differing[i].length : samples,
     observed: observed[i], perSplit: perSplit[i], sorted: gains[i].subarray(0, kept[i]).sort(), kept: kept[i],
     mean: kept[i] === 0 ? Number.NaN : total[i] / kept[i], far: far[i], valid: valid[i], extreme: extreme[i],
   }));

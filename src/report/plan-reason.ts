@@ -5,7 +5,8 @@
  */
 import { isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
-import { pIs, pText } from './number.js';
+import { pIs } from './number.js';
+import { lowestP } from './significance.js';
 import { ruleOfMembers, weightedMembers } from './plan-values.js';
 
 /** How a procedure's choice reads in a sentence. */
@@ -50,12 +51,17 @@ export function recommendationReason(r: PlanResult): string {
   // A test whose two sides differ in k units cannot give an exact randomization p below 2/2^k:
   // when that is alpha or more, no difference could have been significant, and the reader must know.
   const unreachable = (tests: ReadonlyArray<readonly [TestFigures, ProcedureName]>, who: string) => {
+    // Too few resamples for any drawn p below alpha: the plan's notes have it, the reason must too.
+    const coarse = r.notes.find((n) => n.kind === 'alpha-unreachable');
+    if (coarse !== undefined && coarse.kind === 'alpha-unreachable') {
+      return ` With ${coarse.samples} resamples no p can fall below 1/${coarse.samples + 1}, so none could reach ${rec.alpha}, however large the difference: raise --samples.`;
+    }
     const few = tests.filter(([t]) => t.differing > 0 && 2 / 2 ** t.differing >= rec.alpha);
     if (few.length === 0) return '';
     const units = `${r.recommendation.tests?.units ?? 'unit'}s`;
     const each = few.map(([t, q], k) => (k === 0 ? `from ${q} in only ${t.differing} held-out ${units}` : `from ${q} in ${t.differing}`)).join(', and ');
-    const floor = Math.min(...few.map(([t]) => 2 / 2 ** t.differing));
-    return ` ${who} differs ${each}, so randomization's exact p cannot fall below ${pText(floor)}: `
+    const most = Math.max(...few.map(([t]) => t.differing));
+    return ` ${who} differs ${each}, so randomization's p cannot fall below ${lowestP(most)}: `
       + `no difference could reach ${rec.alpha} there, however large; more ${units} are needed to tell.`;
   };
   // Procedures whose choice breaks the limits given were not considered: say which, and why.

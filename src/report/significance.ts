@@ -38,9 +38,15 @@ export function fewDifferingNote(unit: UnitKind, alpha: number, samples: number,
   const few = tests.filter((t) => t.differing > 0 && 2 / 2 ** t.differing >= alpha);
   if (few.length === 0) return undefined;
   const units = `${unit}s`;
-  const each = few.map((t) => `${t.name} (${t.differing}, exact p ≥ ${pText(Math.min(1, 2 / 2 ** t.differing))})`).join(', ');
-  return `Few ${units} differ: ${each}. With k ${units} in which the two sides differ, randomization has 2^k assignments, so its exact p cannot fall below 2/2^k `
-    + `(the estimate from ${samples} swaps scatters around it), and a bootstrap interval over so few is too narrow to trust.`;
+  const each = few.map((t) => `${t.name} (${t.differing}, p ≥ ${lowestP(t.differing)})`).join(', ');
+  const counted = few.every((t) => 2 ** t.differing <= samples);
+  return `Few ${units} differ: ${each}. With k ${units} in which the two sides differ, randomization has 2^k ways to swap them, two of which are as extreme as the observed difference, `
+    + `so its p cannot fall below 2/2^k${counted ? ` (with no more ways than the ${samples} resamples, each is counted once: the p shown is exact)` : ''}, and a bootstrap interval over so few is too narrow to trust.`;
+}
+
+/** The lowest p randomization can give over k differing units, 2/2^k, as an exact fraction (1/16, not 0.062). */
+export function lowestP(k: number): string {
+  return k <= 1 ? '1' : `1/${2 ** (k - 1)}`;
 }
 
 /** The table of every pair: both scores, ΔF, its interval and the two p-values. */
@@ -59,7 +65,8 @@ export function significanceTable(t: PairwiseTests): Table {
       p.a, p.b, percent(p.fA), percent(p.fB), points(p.delta), `[${points(p.low)}, ${points(p.high)}]`,
       pText(p.pBootstrap), pText(p.pRandomization),
     ]),
-    note: [`Paired bootstrap (percentile interval; p: share of resamples at least |Δ| away from Δ) and approximate randomization (p: share of swaps at least as extreme), both two-sided, p = (1 + count)/(1 + ${t.samples}).`,
+    note: [`Paired bootstrap (percentile interval; p: share of resamples at least |Δ| away from Δ) and approximate randomization (p: share of swaps at least as extreme), both two-sided, p = (1 + count)/(1 + ${t.samples}); `
+      + `randomization counts every swap of the k ${t.unit}s in which A and B differ once instead when 2^k ≤ ${t.samples}: p = count/2^k, exact.`,
       fewDifferingNote(t.unit, 0.05, t.samples, t.pairs.map((p) => ({ name: `${p.a}–${p.b}`, differing: p.differing })))].filter((x) => x !== undefined).join(' '),
   };
 }

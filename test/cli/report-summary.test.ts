@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 import { ROOT, runCli } from './helpers.js';
+import { pText as sharedPText } from '../../src/report/number.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'complan-report-summary-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -33,7 +34,8 @@ const signed = (x: number) => {
   return s.startsWith('-') || /^0\.00$/.test(s) ? s : `+${s}`;
 };
 // Two decimals from 0.1, three below, as every table shows a p-value.
-const pText = (p: number) => (p < 0.001 ? '< 0.001' : Number(p.toFixed(3)) >= 0.1 ? p.toFixed(2) : p.toFixed(3));
+// p-values as every table shows them (rounded as printf rounds: an exact 1/16 is 0.062).
+const pText = (p: number) => sharedPText(p);
 const unescape = (s: string) => s.replace(/&#39;/g, '\'').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 /** The summary's sentence and its table's rows (cells as text) from the page. */

@@ -50,8 +50,32 @@ describe('pairedTests', () => {
     const b = pack(Array.from({ length: 8 }, (_, u) => (u < 2 ? [0, 9, 9, 0] : [3, 1, 1, 0]) as [number, number, number, number]));
     const t = pairedTests([{ units: Array.from({ length: 8 }, (_, u) => u), a, b }], f1, { samples: 2000, seed: 9 });
     expect(t.differing).toBe(2);
-    expect(t.pRandomization).toBeGreaterThan(0.45);
-    expect(t.pRandomization).toBeLessThan(0.55);
+    // 4 ≤ 2000 swaps: each is counted once, and p is exactly 2/4.
+    expect(t.exact).toBe(true);
+    expect(t.pRandomization).toBe(0.5);
+    // With fewer resamples than swaps (3 < 4) they are drawn, and p scatters around 0.5.
+    const drawn = pairedTests([{ units: Array.from({ length: 8 }, (_, u) => u), a, b }], f1, { samples: 3, seed: 9 });
+    expect(drawn.exact).toBe(false);
+    expect(drawn.pRandomization).not.toBe(0.5);
+  });
+
+  it('counts every swap when there are no more than the resamples: p is exact, never below 2/2^k with one metric', () => {
+    fc.assert(
+      fc.property(unitsArb, unitsArb, fc.nat(1000), (ra, rb, seed) => {
+        const n = Math.min(ra.length, rb.length, 8);
+        const a = pack(ra.slice(0, n));
+        const b = pack(rb.slice(0, n));
+        const t = pairedTests([{ units: Array.from({ length: n }, (_, u) => u), a, b }], f1, { samples: 300, seed });
+        expect(t.exact).toBe(true);
+        // p is a count over 2^k swaps, and the identity and the full swap are both as extreme.
+        const ways = 2 ** t.differing;
+        expect(Number.isInteger(Math.round(t.pRandomization * ways * 1e9) / 1e9)).toBe(true);
+        expect(t.pRandomization).toBeGreaterThanOrEqual(Math.min(1, 2 / ways) - 1e-12);
+        // …whatever the seed.
+        expect(pairedTests([{ units: Array.from({ length: n }, (_, u) => u), a, b }], f1, { samples: 300, seed: seed + 1 }).pRandomization).toBe(t.pRandomization);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('with one split, the statistic is the difference of the metric over all units', () => {
@@ -191,7 +215,8 @@ describe('pairedTestsOfPairs', () => {
  * The paired tests read directly from their description, for one pair: units numbered in order
  * of first appearance, bootstrap draws ⌊u·U⌋ then randomization swaps (u < ½) from one
  * mulberry32(seed) stream, T the mean over the splits with a unit drawn of the signed difference,
- * NaN resamples left out.
+ * NaN resamples left out; every swap of the differing units once instead when there are no more
+ * than the resamples asked for.
  */
 function directTests(
   splits: number[][], a: Float64Array, b: Float64Array, fa: (c: SummedCounts) => number, fb: (c: SummedCounts) => number,
@@ -235,8 +260,12 @@ function directTests(
   }
   let valid = 0;
   let extreme = 0;
-  for (let k = 0; k < o.samples; k++) {
-    const swap = units.map(() => random() < 0.5);
+  // The units whose two sides differ: with no more than `samples` ways to swap them, each way once.
+  const differing = units.filter((u) => [0, 1, 2, 3].some((x) => a[4 * u + x] !== b[4 * u + x]));
+  const exact = 2 ** differing.length <= o.samples;
+  const ways = exact ? 2 ** differing.length : o.samples;
+  for (let k = 0; k < ways; k++) {
+    const swap = exact ? units.map((u) => differing.includes(u) && (k & (1 << differing.indexOf(u))) !== 0) : units.map(() => random() < 0.5);
     const t = T(ones, swap);
     if (Number.isNaN(t)) continue;
     valid++;
@@ -249,7 +278,7 @@ function directTests(
   return {
     observed, low: quantile(sorted, (1 - 0.95) / 2), high: quantile(sorted, 1 - (1 - 0.95) / 2), se: gains.length > 1 ? Math.sqrt(ss / (gains.length - 1)) : Number.NaN,
     pBootstrap: gains.length === 0 ? Number.NaN : (1 + far) / (1 + gains.length),
-    pRandomization: valid === 0 ? Number.NaN : (1 + extreme) / (1 + valid),
-    undefinedSamples: 2 * o.samples - gains.length - valid,
+    pRandomization: valid === 0 ? Number.NaN : exact ? extreme / valid : (1 + extreme) / (1 + valid),
+    undefinedSamples: o.samples + ways - gains.length - valid,
   };
 }

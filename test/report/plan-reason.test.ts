@@ -17,6 +17,7 @@ function result(pick: ProcedureName, basis: RecommendationBasis, objective = 'f1
   const all = ['a', 'b', 'c', 'd'];
   return {
     systems: all,
+    notes: [],
     objective: { text: objective, minimise: objective === 'ser', description: objective === 'ser' ? 'SER' : 'F1' },
     selection: procedure('selection', ['a', 'b', 'c'], 'vote', 0.93),
     baselines: [
@@ -56,17 +57,25 @@ describe('recommendationReason', () => {
     (r.recommendation as { tests: unknown }).tests = { on: 'held-out', units: 'document', samples: 1000, seed: 1, reselected: false };
     // 2/2^5 = 0.0625 is above 0.05; 2/2^6 = 0.031 is not, so majority-all is not named.
     expect(recommendationReason(r)).toContain('Recommending the baseline, which needs no selection. The search\'s choice differs from vote-all in only 5 held-out documents, '
-      + 'so randomization\'s exact p cannot fall below 0.062: no difference could reach 0.05 there, however large; more documents are needed to tell.');
+      + 'so randomization\'s p cannot fall below 1/16: no difference could reach 0.05 there, however large; more documents are needed to tell.');
     const both = result('vote-all', {
       kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.0098, p: 0.051, differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.27, differing: 3 },
     });
-    expect(recommendationReason(both)).toContain('Caruana differs from vote-all in only 5 held-out units, and from majority-all in 3, so randomization\'s exact p cannot fall below 0.062');
+    expect(recommendationReason(both)).toContain('Caruana differs from vote-all in only 5 held-out units, and from majority-all in 3, so randomization\'s p cannot fall below 1/16');
     const many = recommendationReason(result('vote-all', {
       kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.0098, p: 0.06, differing: 6 }, vsMajorityAll: { diff: 0.0198, p: 0.01, differing: 9 },
     }));
     expect(many).not.toContain('exact p');
     expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 0.25, differing: 3 } })))
-      .toContain('Majority-all differs from vote-all in only 3 held-out units, so randomization\'s exact p cannot fall below 0.25');
+      .toContain('Majority-all differs from vote-all in only 3 held-out units, so randomization\'s p cannot fall below 1/4');
+  });
+
+  it('says when too few resamples were drawn for any p below alpha', () => {
+    const r = result('vote-all', {
+      kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.0364, p: 0.091, differing: 40 }, vsMajorityAll: { diff: 0.0372, p: 0.091, differing: 40 },
+    });
+    r.notes = [{ kind: 'alpha-unreachable', samples: 10, alpha: 0.05 }];
+    expect(recommendationReason(r)).toMatch(/Recommending the baseline, which needs no selection\. With 10 resamples no p can fall below 1\/11, so none could reach 0\.05, however large the difference: raise --samples\.$/);
   });
 
   it('explains majority-all set aside for vote-all, a baseline best held out, and one within noise', () => {

@@ -273,7 +273,7 @@ describe('planTable', () => {
     const few = fixture();
     few.recommendation = { ...few.recommendation, vsBaselines: few.recommendation.vsBaselines.map((c) => (c.name === 'caruana' ? { ...c, differing: 3 } : c)) };
     expect(planTable(few)).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.21\s+0\.19\s+3\n/);
-    expect(planTable(few)).toContain('Few documents differ: caruana (3, exact p ≥ 0.25).');
+    expect(planTable(few)).toContain('Few documents differ: caruana (3, p ≥ 1/4).');
     expect(text).toContain('Bootstrap of the procedures (200 resamples of the documents, seed 7): every choice made again on each resample, scored on the documents it left out');
     expect(text).toContain('selection against each other procedure, out of bootstrap (re-selected in each resample)');
     expect(text).toMatch(/\nmajority-all\s+\+1\.00\s+-0\.20 to \+2\.10\s+8\.0%\n/);
