@@ -130,10 +130,16 @@ export function planNextSteps(
   const step = (what: string, words: string[]) => [`  # ${what}`, ...commandLines(words, width)];
   // What the plan saves is what --save-plan-choice says (the last one given counts).
   const choice = others.filter((o) => o.flag === '--save-plan-choice').at(-1)?.value;
-  const saves = choice === 'top' ? 'save the top candidate (--save-plan-choice top), not the recommendation' : 'save the recommendation';
+  const what = choice === 'top' ? 'the top candidate (--save-plan-choice top), not the recommendation' : 'the recommendation';
+  // A plan saved by this run is applied from where it was saved, and not saved again.
+  const saved = others.filter((o) => o.flag === '--save-plan').at(-1)?.value ?? undefined;
+  const file = saved === undefined ? 'plan.json' : shellWord(saved, false);
+  // Outputs read as JSONL suggest a JSONL ensemble (span systems' nested spans fit no CoNLL column).
+  const out = systems.some((s) => /\.jsonl?$/i.test(s)) ? 'ensemble.jsonl' : 'ensemble.conll';
   return [
-    ...step(saves, [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']),
-    ...step("apply it: write the ensemble's output, from these or new outputs", [...command, 'combine', '--plan', 'plan.json', ...reading, ...sys, '--out', 'ensemble.conll']),
+    ...(saved === undefined ? step(`save ${what}`, [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']) : []),
+    ...step(saved === undefined ? "apply it: write the ensemble's output, from these or new outputs" : `apply ${what}, saved to ${saved}: write the ensemble's output, from these or new outputs`,
+      [...command, 'combine', '--plan', file, ...reading, ...sys, '--out', out]),
     ...step('explore the systems, what each offers another, and the ensembles', [...command, 'tui', ...reading, ...inputs]),
     ...step('the full report: greedy path, prediction quality, splits, paired tests',
       [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f) && f !== '--brief' && f !== '--save-plan-choice'), ...inputs]),

@@ -117,6 +117,18 @@ describe('plan --brief', () => {
     expect(top[1]).toContain('--save-plan-choice=top');
   });
 
+  it('apply a plan this run saved from where it was saved, without saving it again', () => {
+    const saved = planNextSteps('g.conll', SYSTEMS, 200, [{ flag: '--brief' }, { flag: '--save-plan', value: 'my plans/top.json' }, { flag: '--save-plan-choice', value: 'top' }]);
+    expect(saved.some((l) => l.includes('# save'))).toBe(false);
+    expect(saved[0]).toBe("  # apply the top candidate (--save-plan-choice top), not the recommendation, saved to my plans/top.json: write the ensemble's output, from these or new outputs");
+    expect(saved[1]).toMatch(/^ {2}complan combine --plan 'my plans\/top\.json' .* --out ensemble\.conll$/);
+    // The full report is still offered, without the file options.
+    expect(joinedCommands(saved.join('\n'))).toHaveLength(3);
+    expect(joinedCommands(saved.join('\n'))[2]).not.toContain('--save-plan');
+    // JSONL outputs suggest a JSONL ensemble.
+    expect(planNextSteps('g.jsonl', ['a.jsonl', 'b.jsonl'], 200).find((l) => l.includes(' combine '))).toMatch(/--out ensemble\.jsonl$/);
+  });
+
   it('saves the plan it shows: the next steps repeat the options that chose it, and combine and the TUI read the files as it did', async () => {
     const bin = join(ROOT, 'dist/cli/main.js');
     const gold = join(NEWS, 'gold.conll');
