@@ -30,7 +30,7 @@ import { systemsHtml, type TypeConfusion } from './html-systems.js';
 import { tableHtml } from './html-table.js';
 import { paretoSvg } from './pareto-svg.js';
 import { candidatesTable, planHeadline } from './plan.js';
-import { bootstrapTables, comparisonsTable, dataLine, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
+import { bootstrapTables, comparisonsTable, dataLine, difference, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
 import { recommendationReason } from './plan-reason.js';
 import { candidatePoints, grouped, planScatterSvg } from './plan-svg.js';
 import { chosen, objectiveValue, plural, recommendationRing, signedObjective } from './plan-values.js';
@@ -125,7 +125,7 @@ export function summaryTable(r: PlanResult): Table {
     ],
     rows,
     note: held
-      ? 'held-out: every choice made again without the units it is scored on; recommendation −: the recommendation\'s held-out score minus the procedure\'s, mean over the splits, with its paired-bootstrap interval and approximate-randomization p.'
+      ? `held-out: every choice made again without the units it is scored on; recommendation −: ${difference(r, 'the recommendation\'s held-out score minus the procedure\'s', 'the procedure\'s held-out score minus the recommendation\'s')}, mean over the splits, with its paired-bootstrap interval and approximate-randomization p.`
       : 'No held-out estimate: every figure is in-sample (measured on the data that made the choice).',
   };
 }

@@ -77,7 +77,7 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
   ];
   if (held) {
     notes.push(`held-out: mean and standard deviation over ${plural(r.heldOut!.splits.length, 'split')}, each choice made again on the training part; `
-      + 'optimism: the choice\'s score on its training part minus its held-out score (positive: the in-sample figure flatters).');
+      + `optimism: ${difference(r, 'the choice\'s score on its training part minus its held-out score', 'its held-out score minus its score on its training part')} (positive: the in-sample figure flatters).`);
   }
   if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice.`);
   const outside = list.filter((p) => p.outside !== undefined);
@@ -134,6 +134,14 @@ export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => st
   };
 }
 
+/**
+ * A difference in words: `higher` when the objective is better higher, `lower` when it is better
+ * lower (SER), where the planner turns the sign so that a positive difference is always the better.
+ */
+export function difference(r: PlanResult, higher: string, lower: string): string {
+  return r.objective.minimise ? `${lower}, as lower is better` : higher;
+}
+
 /** How the paired comparisons were made, in words. */
 function testsPhrase(t: TestSettings, units: number): string {
   const where = t.on === 'held-out' ? 'choices made on the training parts' : 'choices made on the planning data';
@@ -155,8 +163,8 @@ export function comparisonsTable(r: PlanResult, list: readonly PairedComparison[
     ]),
     note: [
       tests.on === 'held-out'
-        ? 'difference: mean over the splits of the recommendation\'s held-out score minus the baseline\'s (positive: the recommendation is better).'
-        : 'difference: the recommendation\'s test score minus the baseline\'s (positive: the recommendation is better).',
+        ? `difference: mean over the splits of ${difference(r, 'the recommendation\'s held-out score minus the baseline\'s', 'the baseline\'s held-out score minus the recommendation\'s')} (positive: the recommendation is better).`
+        : `difference: ${difference(r, 'the recommendation\'s test score minus the baseline\'s', 'the baseline\'s test score minus the recommendation\'s')} (positive: the recommendation is better).`,
       `${tests.units}s differing: those in which the two outputs differ, the only ones a randomization swap changes.`,
       fewDifferingNote(tests.units, r.recommendation.alpha, tests.samples, list.map((c) => ({ name: c.name, differing: c.differing }))),
     ].filter((x) => x !== undefined).join(' '),

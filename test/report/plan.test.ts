@@ -536,6 +536,10 @@ describe('prediction quality in the reports', () => {
     const ser = planTable(fixture({ objective: { text: 'ser', minimise: true, description: 'SER (lower is better)' } }));
     const rows = ser.slice(ser.indexOf('Prediction quality')).split('\n').slice(3, 7).map((l) => l.trim().split(/\s+/).slice(0, 4));
     expect(rows).toEqual([['majority', 'SER', '489', '0.23'], ['F1', '489', '0.24', '-0.12'], ['vote', 'SER', '489', '0.33'], ['F1', '489', '0.34', '-0.12']]);
+    // Lower is better: the planner turns its differences, and the notes say them the other way round.
+    expect(ser).toContain('optimism: its held-out score minus its score on its training part, as lower is better (positive: the in-sample figure flatters).');
+    expect(ser).toContain('difference: mean over the splits of the baseline\'s held-out score minus the recommendation\'s, as lower is better (positive: the recommendation is better).');
+    expect(planTable(fixture())).toContain('optimism: the choice\'s score on its training part minus its held-out score (positive: the in-sample figure flatters).');
     const expr = planTable(fixture({ objective: { text: 'tp - fp', minimise: false, description: 'expression tp - fp' } }));
     const row = expr.slice(expr.indexOf('Prediction quality')).split('\n')[3].trim().split(/\s+/);
     expect(row.slice(0, 6)).toEqual(['majority', 'tp', '-', 'fp', '489', '0.0023']);
