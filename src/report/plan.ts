@@ -537,10 +537,18 @@ export function planCsv(result: PlanResult): string {
 // ---------------------------------------------------------------------------------------------
 // Markdown and LaTeX
 
+/**
+ * The greedy path and, with costs, the Pareto front, as the text report shows them (each
+ * undefined when there is none), for the document formats.
+ */
+function pathAndFront(r: PlanResult, cell: (m: string[]) => string): [Table | undefined, Table | undefined] {
+  return [r.greedyPath.length > 0 ? greedyTable(r, r.greedyPath) : undefined, costsGiven(r) ? paretoTable(r, cell) : undefined];
+}
+
 /** Markdown inline specials in free text (table cells are escaped by the table renderer). */
 const mdText = (s: string) => s.replace(/([\\`*_[\]<>|])/g, '\\$1');
 
-/** The report in Markdown: candidates, procedures, rank agreement, held-out splits, comparisons, bootstrap and the recommendation. */
+/** The report in Markdown: candidates, procedures, greedy path, rank agreement, prediction quality, Pareto front (with costs), held-out splits, comparisons, bootstrap, notes and the recommendation. */
 export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = {}): string {
   const list = shown(result, options.top);
   const cell = (m: string[]) => m.join('+');
@@ -553,9 +561,13 @@ export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = 
   if (list.length === 0) out.push('No candidates.', '');
   else table(candidatesTable(result, list, cell));
   table(proceduresTable(result, cell));
+  const [path, front] = pathAndFront(result, cell);
+  if (path !== undefined) table(path);
   out.push(rankAgreementLines(result).map((l) => mdText(l.trim())).join('  \n'), '');
   table(predictionQualityTable(result));
+  if (front !== undefined) table(front);
   for (const t of honestTables(result, cell)) table(t);
+  if (result.notes.length > 0) out.push(['Notes:', ...result.notes.map((n) => `- ${mdText(noteText(n))}`)].join('\n'), '');
   const [head, ...rest] = recommendationLines(result);
   out.push(`**${mdText(head)}**  `, rest.map((l) => mdText(l.trim())).join('  \n'), '');
   for (const e of result.explanations ?? []) for (const t of explanationTables(e, explainFormatOf(result))) table(t);
@@ -564,8 +576,9 @@ export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = 
 
 /**
  * The candidates table (booktabs, in a `table` float captioned by the objective and search) with
- * its marks and the rank agreement as notes, then the procedures, the held-out splits, the
- * comparisons and the bootstrap as tables, the recommendation as the last table's note; every
+ * its marks and the rank agreement as notes, then the greedy path, prediction quality, the
+ * procedures, the Pareto front (with costs), the held-out splits, the comparisons and the
+ * bootstrap as tables, the plan's notes and the recommendation as the last table's note; every
  * name escaped.
  */
 export function planLatex(result: PlanResult, options: PlanDocumentOptions = {}): string {
@@ -583,9 +596,11 @@ export function planLatex(result: PlanResult, options: PlanDocumentOptions = {})
   }
   candidates.title = `Plan candidates — ${head[0].replace(/^Plan — /, '')}. ${head[1]}. ${head[2]}. ${dataLine(result)}`;
   candidates.note = [...footnotes, `${rankAgreementLines(result).map((l) => l.trim()).join('; ')}.`].join(' ');
-  tables.push(candidates, predictionQualityTable(result), proceduresTable(result, cell), ...honestTables(result, cell));
+  const [path, front] = pathAndFront(result, cell);
+  tables.push(candidates, ...(path === undefined ? [] : [path]), predictionQualityTable(result), proceduresTable(result, cell), ...(front === undefined ? [] : [front]), ...honestTables(result, cell));
   const last = tables[tables.length - 1];
-  last.note = [last.note, recommendationLines(result).map((l) => l.trim().replace(/([^.])$/, '$1.')).join(' ')].filter((x) => x !== undefined && x !== '').join(' ');
+  const notes = result.notes.map((n) => `Note: ${noteText(n)}.`);
+  last.note = [last.note, ...notes, recommendationLines(result).map((l) => l.trim().replace(/([^.])$/, '$1.')).join(' ')].filter((x) => x !== undefined && x !== '').join(' ');
   for (const e of result.explanations ?? []) tables.push(...explanationTables(e, explainFormatOf(result)));
   return renderLatex(tables);
 }

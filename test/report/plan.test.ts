@@ -476,7 +476,12 @@ describe('planMarkdown', () => {
     expect(md).toContain('| vote-all | +1.50 | +0.90 to +2.10 | < 0.001 | 0.19 | 20 |');
     expect(md).toContain('### Bootstrap of the procedures (200 resamples of the documents, seed 7)');
     expect(md).toContain('**Recommendation (selection): vote(crf+gazetteer+sloppy)**');
-    expect(md).not.toContain('Greedy path');
+    // The greedy path, as the text report has it, before the rank agreement.
+    expect(md).toContain('### Greedy path (actual and predicted in-sample: on the planning data, which chose each step)');
+    expect(md.indexOf('### Greedy path')).toBeLessThan(md.indexOf('Rank agreement'));
+    // The notes qualify the recommendation: before it, as in the text report.
+    expect(md).toContain('Notes:\n- the corpus has one document: held-out splits and tests are by sentence\n- with 99 resamples');
+    expect(md.indexOf('Notes:')).toBeLessThan(md.indexOf('**Recommendation'));
   });
 
   it('escapes names that Markdown would read as markup', () => {
@@ -499,8 +504,10 @@ describe('planLatex', () => {
     expect(tex).toContain('\\caption{Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part left out}');
     expect(tex).toContain('caruana & crf$\\times$2+gazetteer+sloppy & weighted');
     expect(tex).toContain('8.0\\%');
-    // Candidates, prediction quality, procedures, splits, comparisons, and the bootstrap's two tables.
-    expect(tex.match(/\\begin\{table\}/g)).toHaveLength(7);
+    // Candidates, the greedy path, prediction quality, procedures, splits, comparisons, and the bootstrap's two tables.
+    expect(tex.match(/\\begin\{table\}/g)).toHaveLength(8);
+    expect(tex).toContain('\\caption{Greedy path (actual and predicted in-sample: on the planning data, which chose each step)}');
+    expect(tex).toContain('Note: the corpus has one document: held-out splits and tests are by sentence.');
     expect(tex).toContain('Recommendation (selection): vote(crf+gazetteer+sloppy)');
     expect(tex).not.toMatch(/[≈†ρτ−–±×]/);
   });
@@ -514,7 +521,9 @@ describe('planLatex', () => {
     const r = fixture({ heldOut: undefined, bootstrap: undefined });
     r.recommendation = { ...r.recommendation, heldOut: null, vsBaselines: [], tests: null };
     const t = planLatex(r);
-    expect(t.match(/\\begin\{table\}/g)).toHaveLength(3);
+    // Candidates, the greedy path, prediction quality and procedures.
+    expect(t.match(/\\begin\{table\}/g)).toHaveLength(4);
+    expect(planLatex({ ...r, greedyPath: [] }).match(/\\begin\{table\}/g)).toHaveLength(3);
     expect(t).toContain('Recommendation (selection)');
   });
 });
