@@ -224,6 +224,11 @@ export function registerCombine(program: Command, io: Io): void {
       const s = scores.systems[0];
       const on = types === undefined ? '' : `, on the plan's types ${types.map(typeName).join(', ')}`;
       io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)} (strict${on})\n`);
+      if (plan?.chosenOn !== undefined) {
+        const { goldFingerprint } = await import('../../src/model/fingerprint.js');
+        const { planSampleNote } = await import('../../src/report/plan-sample.js');
+        io.stderr(`${terminalLine(`complan: ${planSampleNote(plan, goldFingerprint(corpus) === plan.chosenOn.fingerprint)}`)}\n`);
+      }
     } else if (format === 'conll' && flags.writeGold) {
       io.stderr('complan: no gold standard: not scored; the CoNLL output has no gold column\n');
     } else {

@@ -160,11 +160,14 @@ export function registerPlan(program: Command, io: Io): void {
       writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring })]);
     }
     if (flags.savePlan !== undefined) {
-      const { formatPlanFile, planFileFromChoice } = await import('../../src/plan/plan-file.js');
+      const { formatPlanFile, planFileFromChoice, planProvenance } = await import('../../src/plan/plan-file.js');
+      const { goldFingerprint } = await import('../../src/model/fingerprint.js');
       const { ruleOfMembers } = await import('../../src/report/plan-values.js');
+      const chosenBy = flags.savePlanChoice === 'top' ? 'top' : result.recommendation.procedure;
+      const provenance = planProvenance(result, goldFingerprint(corpus), chosenBy);
       const plan = flags.savePlanChoice === 'top'
-        ? planFileFromChoice(run.candidateChoice(1), result, { objective: result.candidates[0].objective.actual, scores: result.candidates[0].actual }, 'top', types)
-        : planFileFromChoice(run.recommendedChoice, result, [result.selection, ...result.baselines].find((p) => p.name === result.recommendation.procedure)!.planning, result.recommendation.procedure, types);
+        ? planFileFromChoice(run.candidateChoice(1), result, { objective: result.candidates[0].objective.actual, scores: result.candidates[0].actual }, 'top', types, provenance)
+        : planFileFromChoice(run.recommendedChoice, result, [result.selection, ...result.baselines].find((p) => p.name === result.recommendation.procedure)!.planning, chosenBy, types, provenance);
       writeFileAtomic(flags.savePlan, [formatPlanFile(plan)]);
       const what = flags.savePlanChoice === 'top'
         ? `the top candidate, ${ruleOfMembers(plan.rule, plan.members, Infinity)}${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`

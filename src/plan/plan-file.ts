@@ -17,9 +17,11 @@
  * lists gold items first, so without gold its vote there can differ.
  *
  * The file is JSON with a fixed key order (`schemaVersion`, `kind`, `rule`, `weights`,
- * `members`, `tieBreak`, `chosenBy`, `objective`, `planning`, `systems`, `types`) and a trailing
- * newline. `planning` holds the candidate's scores on the planning data, for the reader's
- * information; `types`, when the plan was made on some entity types only, which.
+ * `members`, `tieBreak`, `chosenBy`, `objective`, `planning`, `systems`, `types`, `chosenOn`,
+ * `heldOut`) and a trailing newline. `planning` holds the candidate's scores on the planning
+ * data, for the reader's information; `types`, when the plan was made on some entity types only,
+ * which; `chosenOn`, the gold standard the choice was made on (so that combine can call a score
+ * on it in-sample), and `heldOut`, the procedure's held-out estimate.
  */
 import { escapeControls, InputError, showName, showValue } from '../errors.js';
 import { parseRule, ruleName, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
@@ -63,6 +65,14 @@ export interface PlanFile {
    * `combine --plan` then combines and scores those types only, as the planner did.
    */
   types?: string[];
+  /**
+   * The gold standard the plan was chosen on: its fingerprint (model/fingerprint.ts) and how
+   * many of its units (documents, or sentences of a one-document corpus) the choice saw, so that
+   * `combine --plan` can say when the score it prints is in-sample. Absent in older plans.
+   */
+  chosenOn?: { fingerprint: string; unit: 'document' | 'sentence'; planned: number; of: number };
+  /** The chosen procedure's held-out objective (mean, sd over splits), when the plan made one. */
+  heldOut?: { objective: number; sd: number | null; splits: number };
 }
 
 /** What a saved plan needs from the planning index beyond the candidate. */
@@ -158,6 +168,7 @@ export function planFileOf(candidate: PlanCandidate, result: PlanResult, resolut
  */
 export function planFileFromChoice(
   choice: Choice, result: PlanResult, planning: { objective: number; scores: CandidateScores }, chosenBy: string, types?: readonly string[],
+  provenance: Pick<PlanFile, 'chosenOn' | 'heldOut'> = {},
 ): PlanFile {
   const typed = choice.rule.kind === 'vote' || choice.rule.kind === 'weighted';
   const weights = choice.rule.kind === 'weighted' ? planWeightsOf(choice.rule.weights, choice.members) : undefined;
@@ -173,6 +184,22 @@ export function planFileFromChoice(
     planning: { objective: planning.objective, f: planning.scores.f, precision: planning.scores.precision, recall: planning.scores.recall },
     systems: [...result.systems],
     ...(types === undefined ? {} : { types: [...types] }),
+    ...(provenance.chosenOn === undefined ? {} : { chosenOn: { ...provenance.chosenOn } }),
+    ...(provenance.heldOut === undefined ? {} : { heldOut: { ...provenance.heldOut } }),
+  };
+}
+
+/**
+ * Where a plan's choice was made: the planning data's gold standard (`fingerprint`, from
+ * model/fingerprint.ts over the whole corpus) and how many of its units chose it; and, for a
+ * procedure of the plan (not `top`), that procedure's held-out estimate.
+ */
+export function planProvenance(result: PlanResult, fingerprint: string, chosenBy: string): Pick<PlanFile, 'chosenOn' | 'heldOut'> {
+  const d = result.planningData;
+  const held = [result.selection, ...result.baselines].find((p) => p.name === chosenBy)?.heldOut;
+  return {
+    chosenOn: { fingerprint, unit: d.units, planned: d.units === 'document' ? d.documents : d.sentences, of: d.of },
+    ...(held === undefined ? {} : { heldOut: { objective: held.mean, sd: held.sd, splits: held.splits } }),
   };
 }
 
@@ -195,6 +222,8 @@ export function formatPlanFile(plan: PlanFile): string {
     },
     systems: plan.systems,
     ...(plan.types === undefined ? {} : { types: plan.types }),
+    ...(plan.chosenOn === undefined ? {} : { chosenOn: plan.chosenOn }),
+    ...(plan.heldOut === undefined ? {} : { heldOut: { objective: finiteOrNull(plan.heldOut.objective), sd: finiteOrNull(plan.heldOut.sd), splits: plan.heldOut.splits } }),
   };
   return `${JSON.stringify(out, null, 2)}\n`;
 }
@@ -338,6 +367,24 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     }
     types = [...new Set(o.types as string[])];
   }
+  let chosenOn: PlanFile['chosenOn'];
+  if (o.chosenOn !== undefined) {
+    const c = o.chosenOn as Record<string, unknown>;
+    const count = (x: unknown) => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+    if (!isObject(o.chosenOn) || typeof c.fingerprint !== 'string' || (c.unit !== 'document' && c.unit !== 'sentence') || !count(c.planned) || !count(c.of)) {
+      fail(`"chosenOn" must be {"fingerprint": text, "unit": "document" or "sentence", "planned": count, "of": count}, got ${show(o.chosenOn)}`);
+    }
+    chosenOn = { fingerprint: c.fingerprint as string, unit: c.unit as 'document' | 'sentence', planned: c.planned as number, of: c.of as number };
+  }
+  let heldOut: PlanFile['heldOut'];
+  if (o.heldOut !== undefined) {
+    const h = o.heldOut as Record<string, unknown>;
+    const numberOrNull = (x: unknown) => x === null || typeof x === 'number';
+    if (!isObject(o.heldOut) || !numberOrNull(h.objective) || !numberOrNull(h.sd) || typeof h.splits !== 'number' || !Number.isInteger(h.splits) || h.splits < 1) {
+      fail(`"heldOut" must be {"objective": number, "sd": number or null, "splits": count}, got ${show(o.heldOut)}`);
+    }
+    heldOut = { objective: h.objective === null ? NaN : h.objective as number, sd: h.sd as number | null, splits: h.splits as number };
+  }
   return {
     schemaVersion: 1,
     kind: 'complan-plan',
@@ -350,6 +397,8 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     planning,
     systems,
     ...(types === undefined ? {} : { types }),
+    ...(chosenOn === undefined ? {} : { chosenOn }),
+    ...(heldOut === undefined ? {} : { heldOut }),
   };
 }
 

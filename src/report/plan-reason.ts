@@ -58,8 +58,9 @@ export function recommendationReason(r: PlanResult): string {
     }
     const few = tests.filter(([t]) => t.differing > 0 && 2 / 2 ** t.differing >= rec.alpha);
     if (few.length === 0) return '';
-    const units = `${r.recommendation.tests?.units ?? 'unit'}s`;
-    const each = few.map(([t, q], k) => (k === 0 ? `from ${q} in only ${t.differing} held-out ${units}` : `from ${q} in ${t.differing}`)).join(', and ');
+    const unit = r.recommendation.tests?.units ?? 'unit';
+    const units = `${unit}s`;
+    const each = few.map(([t, q], k) => (k === 0 ? `from ${q} in only ${t.differing} held-out ${t.differing === 1 ? unit : units}` : `from ${q} in ${t.differing}`)).join(', and ');
     const most = Math.max(...few.map(([t]) => t.differing));
     return ` ${who} differs ${each}, so randomization's p cannot fall below ${lowestP(most)}: `
       + `no difference could reach ${rec.alpha} there, however large; more ${units} are needed to tell.`;

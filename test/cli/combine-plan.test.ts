@@ -43,6 +43,38 @@ function plannedWith(name: string, ruleText: string, weights: 'f1' | 'label-f1' 
   return savePlan(name, { rule: ruleText, members, tieBreak: r.tieBreak, ...(r.weights === undefined ? {} : { weights: planWeightsOf(r.weights, members) }) });
 }
 
+describe('combine --plan says whether its score is in-sample', () => {
+  it('is in-sample on the gold the plan was chosen on (as CoNLL or JSONL), in part after --holdout, and not on another', async () => {
+    const file = out('provenance.plan.json');
+    expect((await runCli(['plan', '--gold', GOLD_CONLL, ...CONLL, '--save-plan', file])).code).toBe(0);
+    const plan = JSON.parse(read(file)) as PlanFile;
+    expect(plan.chosenOn).toMatchObject({ unit: 'document', planned: 8, of: 8 });
+    expect(plan.heldOut!.splits).toBe(5);
+    const held = `held out it scored ${(100 * plan.heldOut!.objective).toFixed(2)} ± ${(100 * plan.heldOut!.sd!).toFixed(2)} (f1, over 5 splits)`;
+    for (const gold of [GOLD_CONLL, GOLD_JSONL]) {
+      const r = await runCli(['combine', '--plan', file, '--gold', gold, ...CONLL, '--out', out('provenance.conll')]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`complan: in-sample: the plan was chosen on this gold standard (all 8 documents), so this score may flatter the plan; ${held}\n`);
+    }
+    const part = out('holdout.plan.json');
+    expect((await runCli(['plan', '--holdout', '0.25', '--gold', GOLD_CONLL, ...CONLL, '--save-plan', part])).code).toBe(0);
+    const r = await runCli(['combine', '--plan', part, '--gold', GOLD_CONLL, ...CONLL, '--out', out('holdout.conll')]);
+    expect(r.stderr).toContain('complan: partly in-sample: the plan was chosen on 6 of this gold standard\'s 8 documents, so this score may flatter the plan; held out it scored');
+    // Another gold standard: the news gold with one location relabelled.
+    const relabelled = out('relabelled-gold.conll');
+    writeFileSync(relabelled, read(GOLD_CONLL).replace(/ B-LOC\n(?!\S+ I-LOC)/, ' B-MISC\n'));
+    expect(read(relabelled)).not.toBe(read(GOLD_CONLL));
+    const other = await runCli(['combine', '--plan', file, '--gold', relabelled, '--ignore-embedded-gold', ...CONLL, '--out', out('relabelled.conll')]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr).toContain('complan: the plan was chosen on another gold standard: this score is not in-sample, unless the two share documents\n');
+    // A plan saved before plans recorded where they were chosen: nothing said.
+    const old = savePlan('old.plan.json', { rule: plan.rule, members: plan.members, tieBreak: plan.tieBreak });
+    const quiet = await runCli(['combine', '--plan', old, '--gold', GOLD_CONLL, ...CONLL, '--out', out('old.conll')]);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stderr).not.toMatch(/in-sample/);
+  });
+});
+
 describe('combine --plan of a plan made on some types', () => {
   it('combines and scores those types only, and scores what the plan reported', async () => {
     const file = out('types.plan.json');

@@ -10,7 +10,7 @@ import { parseRule } from '../../src/ensemble/rules.js';
 import { buildEnsembleIndex, ensembleSpans, simulate } from '../../src/ensemble/simulate.js';
 import { InputError } from '../../src/errors.js';
 import {
-  formatPlanFile, parsePlanFile, planFileFromChoice, planFileOf, planRule, readPlanFile, resolvePlan, withPlanRanking, type PlanFile,
+  formatPlanFile, parsePlanFile, planFileFromChoice, planFileOf, planProvenance, planRule, readPlanFile, resolvePlan, withPlanRanking, type PlanFile,
 } from '../../src/plan/plan-file.js';
 import type { Choice } from '../../src/plan/choice.js';
 import type { CandidateScores, PlanCandidate, PlanResult } from '../../src/plan/types.js';
@@ -139,6 +139,32 @@ describe('planFileFromChoice', () => {
     expect(plan.types).toEqual(['PER', 'ORG']);
     for (const wrong of ['[]', '"PER"', '[1]']) {
       expect(() => parsePlanFile(text.replace(/"types": \[[^\]]*\]/, `"types": ${wrong}`), 'p.json')).toThrow(/"types" must be a list of the entity types the plan was made on/);
+    }
+  });
+});
+
+describe('where a plan was chosen', () => {
+  it('records the planning gold standard\'s fingerprint, the units that chose it and the procedure\'s held-out estimate, last, and reads them back', () => {
+    const r = result([]);
+    r.planningData = { units: 'document', documents: 6, sentences: 40, goldItems: 120, of: 8 };
+    r.selection = { ...r.selection, heldOut: { mean: 0.91, sd: 0.02, splits: 5, planningMean: 0.93, optimism: 0.02 } };
+    const provenance = planProvenance(r, '0123456789abcdef', 'selection');
+    expect(provenance).toEqual({ chosenOn: { fingerprint: '0123456789abcdef', unit: 'document', planned: 6, of: 8 }, heldOut: { objective: 0.91, sd: 0.02, splits: 5 } });
+    // The top candidate is no procedure: no held-out estimate of its own.
+    expect(planProvenance(r, '0123456789abcdef', 'top')).toEqual({ chosenOn: provenance.chosenOn });
+    const choice: Choice = { members: ['a', 'c'], rule: { kind: 'majority' }, tieBreak: ['a', 'c'] };
+    const plan = planFileFromChoice(choice, r, { objective: 0.8, scores: scores(0.8) }, 'selection', ['PER'], provenance);
+    const text = formatPlanFile(plan);
+    expect(Object.keys(JSON.parse(text))).toEqual(['schemaVersion', 'kind', 'rule', 'members', 'chosenBy', 'objective', 'planning', 'systems', 'types', 'chosenOn', 'heldOut']);
+    expect(parsePlanFile(text, 'p.json')).toEqual(plan);
+    // One split has no sd: null, read back as null.
+    const one = planFileFromChoice(choice, r, { objective: 0.8, scores: scores(0.8) }, 'selection', undefined, { heldOut: { objective: 0.9, sd: null, splits: 1 } });
+    expect(parsePlanFile(formatPlanFile(one), 'p.json').heldOut).toEqual({ objective: 0.9, sd: null, splits: 1 });
+    for (const wrong of ['"x"', '{"fingerprint": 1, "unit": "document", "planned": 1, "of": 1}', '{"fingerprint": "a", "unit": "page", "planned": 1, "of": 1}', '{"fingerprint": "a", "unit": "document", "planned": -1, "of": 1}']) {
+      expect(() => parsePlanFile(text.replace(/"chosenOn": \{[^}]*\}/, `"chosenOn": ${wrong}`), 'p.json')).toThrow(/"chosenOn" must be \{"fingerprint": text/);
+    }
+    for (const wrong of ['[]', '{"objective": "x", "sd": null, "splits": 1}', '{"objective": 0.9, "sd": null, "splits": 0}']) {
+      expect(() => parsePlanFile(text.replace(/"heldOut": \{[^}]*\}/, `"heldOut": ${wrong}`), 'p.json')).toThrow(/"heldOut" must be \{"objective": number/);
     }
   });
 });

@@ -66,6 +66,8 @@ describe('recommendationReason', () => {
       kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.0098, p: 0.06, differing: 6 }, vsMajorityAll: { diff: 0.0198, p: 0.01, differing: 9 },
     }));
     expect(many).not.toContain('exact p');
+    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 1, differing: 1 } })))
+      .toContain('Majority-all differs from vote-all in only 1 held-out unit, so randomization\'s p cannot fall below 1');
     expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 0.25, differing: 3 } })))
       .toContain('Majority-all differs from vote-all in only 3 held-out units, so randomization\'s p cannot fall below 1/4');
   });

@@ -1,0 +1,23 @@
+/**
+ * What `combine --plan` says of the score it prints beside a plan: whether the gold standard it
+ * scored against is the one the plan was chosen on (in-sample, in whole or in part), with the
+ * plan's held-out estimate to set beside it, or another. Pure: the caller compares fingerprints.
+ */
+import type { PlanFile } from '../plan/plan-file.js';
+import { isRateObjective } from '../plan/scores.js';
+import { fixed, percent } from './number.js';
+
+/** One sentence on the score's sample, for a plan that records where it was chosen (`chosenOn`). */
+export function planSampleNote(plan: PlanFile, sameGold: boolean): string {
+  const on = plan.chosenOn!;
+  const units = (n: number) => `${n} ${on.unit}${n === 1 ? '' : 's'}`;
+  if (!sameGold) return `the plan was chosen on another gold standard: this score is not in-sample, unless the two share ${on.unit}s`;
+  const rate = isRateObjective(plan.objective);
+  const value = (x: number) => (rate ? percent(x) : fixed(x, 4));
+  const h = plan.heldOut;
+  const held = h === undefined
+    ? ''
+    : `; held out it scored ${value(h.objective)}${h.sd === null ? '' : ` ± ${value(h.sd)}`} (${plan.objective}, over ${h.splits} split${h.splits === 1 ? '' : 's'})`;
+  const part = on.planned >= on.of ? `in-sample: the plan was chosen on this gold standard (all ${units(on.of)})` : `partly in-sample: the plan was chosen on ${on.planned} of this gold standard's ${units(on.of)}`;
+  return `${part}, so this score may flatter the plan${held}`;
+}

@@ -1,0 +1,33 @@
+/**
+ * A gold standard's fingerprint depends on what is scored — spans, labels, documents — not on
+ * how the file is written.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
+import { goldFingerprint } from '../../src/model/fingerprint.js';
+import type { Corpus } from '../../src/model/corpus.js';
+
+const NEWS = join(import.meta.dirname, '../../examples/news');
+const load = (gold: string) => loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [] });
+
+describe('goldFingerprint', () => {
+  const conll = load(join(NEWS, 'gold.conll'));
+
+  it('is 16 hexadecimal digits, the same for the same annotations written as CoNLL or as JSONL', () => {
+    const fp = goldFingerprint(conll);
+    expect(fp).toMatch(/^[0-9a-f]{16}$/);
+    expect(goldFingerprint(load(join(NEWS, 'jsonl', 'gold.jsonl')))).toBe(fp);
+  });
+
+  it('changes with a span, a label or the documents', () => {
+    const fp = goldFingerprint(conll);
+    const spans = conll.gold.spans;
+    const withGold = (s: Corpus['gold']['spans']) => ({ ...conll, gold: { ...conll.gold, spans: s } });
+    expect(goldFingerprint(withGold(spans.slice(1)))).not.toBe(fp);
+    expect(goldFingerprint(withGold([{ ...spans[0], label: `${spans[0].label}X` }, ...spans.slice(1)]))).not.toBe(fp);
+    expect(goldFingerprint(withGold([{ ...spans[0], end: spans[0].end + 1 }, ...spans.slice(1)]))).not.toBe(fp);
+    expect(goldFingerprint({ ...conll, documents: conll.documents.slice(1) })).not.toBe(fp);
+    expect(goldFingerprint(withGold([{ ...spans[0], fragments: [[spans[0].start, spans[0].end]] }, ...spans.slice(1)]))).not.toBe(fp);
+  });
+});
