@@ -267,7 +267,8 @@ export function evalOptions(f: MetricFlags, io?: Io): EvalOptions {
  * `(untyped)` names the empty type of untyped tags.
  */
 export function parseTypes(v: string | undefined): string[] | undefined {
-  if (v === undefined) return undefined;
+  // `all`, as the settings line writes the default, is every type: a settings line can be given back.
+  if (v === undefined || v.trim() === 'all') return undefined;
   const types = [...new Set(v.split(',').map((t) => t.trim()).filter((t) => t.length > 0).map((t) => (t === UNTYPED ? '' : t)))];
   if (types.length === 0) throw new UsageError('--types expects a comma-separated list of entity types');
   return types;
@@ -377,3 +378,27 @@ export function refuseGoldAsSystem(o: LoadOptions, option: string, why: string):
   const same = goldAsSystem(o);
   if (same !== undefined) throw new UsageError(`the system "${same.name}" is the ${option} file (${same.path}): ${why}; ${GLOB_HINT}`);
 }
+
+/**
+ * The most resamples a paired test may draw: every pair of sides keeps one 8-byte number per
+ * resample, 80 MB a pair at this limit (more is an allocation failure, not a usage error).
+ */
+export const MAX_SAMPLES = 10_000_000;
+/** The largest seed: the generator keeps 32 bits of it, so a larger one would repeat a smaller one's figures. */
+export const MAX_SEED = 2 ** 32 - 1;
+
+/** An option's whole-number value from `min` (up to `max`), refused in one line otherwise. */
+export function integerOption(name: string, min = 1, max?: number): (v: string) => number {
+  return (v: string) => {
+    const x = Number(v);
+    if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(x) || x < min || (max !== undefined && x > max)) {
+      throw new UsageError(`${name} expects an integer ${max === undefined ? `≥ ${min}` : `from ${min} to ${max.toLocaleString('en-US')}`}, got "${v}"`);
+    }
+    return x;
+  };
+}
+
+/** `--samples` of every command that tests: 1 to {@link MAX_SAMPLES}. */
+export const samplesOption = integerOption('--samples', 1, MAX_SAMPLES);
+/** `--seed` of every command that draws: 0 to {@link MAX_SEED}. */
+export const seedOption = integerOption('--seed', 0, MAX_SEED);

@@ -18,7 +18,7 @@ import { checkStdinOnce } from '../../src/formats/source.js';
 import { renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, labelDistanceOf, loadOptions, outputFormat, printResult, printWarnings,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, labelDistanceOf, loadOptions, outputFormat, printResult, printWarnings, samplesOption, seedOption,
   stdinUses, type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -50,13 +50,6 @@ function parseExamples(v: string): number {
 }
 
 /** A whole number from `min`, e.g. `--samples 1000`. */
-function wholeFrom(name: string, min: number) {
-  return (v: string): number => {
-    const x = Number(v);
-    if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(x) || x < min) throw new UsageError(`${name} expects a whole number from ${min}, got "${v}"`);
-    return x;
-  };
-}
 
 const USAGE = 'complan ablate --baseline NAME --gold GOLD BASELINE VARIANT...';
 
@@ -105,8 +98,8 @@ export function registerAblate(program: Command, io: Io): void {
     .option('--examples <n>', 'example items per list (gained, lost, introduced, removed); counts are always complete',
       parseExamples, DEFAULT_ABLATION_EXAMPLES)
     .option('--paired', 'groups of runs (NAME=PATH,PATH,...): pair each variant run with the baseline run in the same position')
-    .option('--samples <n>', 'resamples of each paired test (bootstrap and approximate randomization)', wholeFrom('--samples', 1), DEFAULT_ABLATION_SAMPLES)
-    .option('--seed <n>', 'seed of the resamples', wholeFrom('--seed', 0), DEFAULT_ABLATION_SEED);
+    .option('--samples <n>', 'resamples of each paired test (bootstrap and approximate randomization)', samplesOption, DEFAULT_ABLATION_SAMPLES)
+    .option('--seed <n>', 'seed of the resamples', seedOption, DEFAULT_ABLATION_SEED);
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: AblateFlags) => {
     const options = evalOptions(flags, io);

@@ -7,7 +7,7 @@ import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/rep
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, labelDistanceOf, loadOptions, outputFormat, printResult, printWarnings,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, labelDistanceOf, loadOptions, outputFormat, printResult, printWarnings, samplesOption, seedOption,
   type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -16,12 +16,6 @@ type EvalFlags = InputFlags & MetricFlags & {
 };
 
 /** An integer of at least `min`, for `name`. */
-function integerOf(name: string, min: number) {
-  return (v: string) => {
-    if (!/^\d+$/.test(v.trim()) || Number(v) < min) throw new UsageError(`${name} expects an integer ≥ ${min}, got "${v}"`);
-    return Number(v);
-  };
-}
 
 export function registerEval(program: Command, io: Io): void {
   const cmd = program
@@ -34,8 +28,8 @@ export function registerEval(program: Command, io: Io): void {
     .option('--confusion', 'also give each system\'s type-confusion matrix (tables, JSON; CSV: the matrices instead of the scores)')
     .option('--svg <file>', 'also write the type-confusion matrices as an SVG heatmap')
     .option('--significance', 'also test every pair of systems: paired bootstrap and approximate randomization of ΔF over documents (sentences for one document)')
-    .option('--samples <n>', 'resamples of each test of --significance', integerOf('--samples', 1), 1000)
-    .option('--seed <n>', 'seed of the resamples of --significance', integerOf('--seed', 0), 1);
+    .option('--samples <n>', 'resamples of each test of --significance', samplesOption, 1000)
+    .option('--seed <n>', 'seed of the resamples of --significance', seedOption, 1);
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: EvalFlags) => {
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold, [

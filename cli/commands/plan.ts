@@ -14,7 +14,7 @@ import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import { givenOptions, nextStepsText, planNextSteps } from '../next-steps.js';
 import { planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, inputOptionFlags, outputFormat, positiveNumber, printResult, type OutputFormat,
+  addFormatOption, addInputOptions, commandSettings, inputOptionFlags, integerOption, outputFormat, positiveNumber, printResult, samplesOption, seedOption, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES } from '../../src/metrics/prf.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
@@ -28,12 +28,6 @@ interface PlanFlags extends PlanComputeFlags {
   format?: OutputFormat;
 }
 
-function countOf(name: string, min = 1) {
-  return (v: string) => {
-    if (!/^\d+$/.test(v.trim()) || Number(v) < min) throw new UsageError(`${name} expects an integer ≥ ${min}, got "${v}"`);
-    return Number(v);
-  };
-}
 
 /** `--threads`: a whole number from 1 to the library's limit, refused in the one form the library uses. */
 function threadsOf(v: string): number {
@@ -93,22 +87,22 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--weights <weights>', 'for the weighted rule: f1 (default), label-f1, or name=w,...')
     .addOption(new Option('--search <strategy>', 'exhaustive (at most 30 systems), greedy, beam, guided (proposals ranked by counting every neighbour of a set at once, the best verified by simulation; for many systems), auto (exhaustive up to 65,535 member sets, else greedy then beam, and guided for kofn:K with K ≥ 3), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']).default('auto'))
     .addOption(new Option('--guide <guide>', 'greedy: add the system that most improves the score, or try systems by complementarity to the ensemble').choices(['score', 'comp']).default('score'))
-    .option('--beam <width>', 'beam width', countOf('--beam'), 5)
-    .option('--guided-budget <n>', 'guided search: exact evaluations per rule beyond the single systems (default 200)', countOf('--guided-budget'))
+    .option('--beam <width>', 'beam width', integerOption('--beam'), 5)
+    .option('--guided-budget <n>', 'guided search: exact evaluations per rule beyond the single systems (default 200)', integerOption('--guided-budget'))
     .option('--threads <n>', 'threads of exhaustive search (default: the available parallelism, at most 8; 1: the main thread alone); the result is the same', threadsOf)
-    .option('--min-size <n>', 'smallest ensemble listed', countOf('--min-size'))
-    .option('--max-size <n>', 'largest ensemble searched (default: all systems)', countOf('--max-size'))
-    .option('--top <n>', 'candidates listed', countOf('--top'), 10)
+    .option('--min-size <n>', 'smallest ensemble listed', integerOption('--min-size'))
+    .option('--max-size <n>', 'largest ensemble searched (default: all systems)', integerOption('--max-size'))
+    .option('--top <n>', 'candidates listed', integerOption('--top'), 10)
     .option('--cost <name=value>', 'cost of a system (repeatable or comma-separated; others cost 1)', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--budget <cost>', 'list only candidates costing at most this', nonNegative('--budget'))
-    .option('--bags <n>', 'bags of ensemble selection with replacement (the caruana baseline; 1: plain)', countOf('--bags'), 1)
+    .option('--bags <n>', 'bags of ensemble selection with replacement (the caruana baseline; 1: plain)', integerOption('--bags'), 1)
     .option('--folds <k>', 'held-out estimate: K folds by document (by sentence for one document), the whole selection re-run in each; 0: none (default 5)', folds)
-    .option('--repeats <n>', 'repeats of the folds, each with a fresh shuffle', countOf('--repeats'), 1)
+    .option('--repeats <n>', 'repeats of the folds, each with a fresh shuffle', integerOption('--repeats'), 1)
     .option('--holdout <fraction>', 'instead of folds: plan on the other documents and score every choice on this share of them', fraction)
-    .option('--samples <n>', 'resamples of the paired bootstrap and approximate randomization tests', countOf('--samples'), 1000)
+    .option('--samples <n>', 'resamples of the paired bootstrap and approximate randomization tests', samplesOption, 1000)
     .option('--alpha <level>', 'significance level a selection must reach against vote-all and majority-all to be recommended', level, 0.05)
-    .option('--bootstrap <n>', 'also a bootstrap of the selection: re-select on N resamples of the documents, score out of bootstrap', countOf('--bootstrap'))
-    .option('--seed <n>', 'seed of the splits, the tests, the bags and the bootstrap', countOf('--seed', 0), 1)
+    .option('--bootstrap <n>', 'also a bootstrap of the selection: re-select on N resamples of the documents, score out of bootstrap', integerOption('--bootstrap'))
+    .option('--seed <n>', 'seed of the splits, the tests, the bags and the bootstrap', seedOption, 1)
     .option('--test-gold <file>', 'gold standard of a test set: every listed candidate, baseline and the recommendation are scored on it, never used for selection')
     .option('--test <systems...>', 'the systems\' outputs on the test set (NAME=PATH, or files named like the planned systems); give it last or end its list with an option')
     .option('--match <mode>', 'the planner scores strict matches (span and type)', 'strict')

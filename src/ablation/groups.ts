@@ -276,7 +276,7 @@ function unitCounts(corpus: Corpus, match: AblationContext['match'], unit: UnitK
 function groupTest(counts: readonly Float64Array[], pairs: ReadonlyArray<readonly [number, number]>, units: number, o: GroupAblationOptions): GroupTest {
   const all = Array.from({ length: units }, (_, u) => u);
   const f = (c: { tp: number; fp: number; fn: number }) => prf(c, o.beta, o.zeroDivision).f;
-  const t = pairedTests(pairs.map(([b, v]) => ({ units: all, a: counts[v], b: counts[b] })), f, { samples: o.samples, seed: o.seed, confidence: o.confidence });
+  const t = pairedTests(pairs.map(([b, v]) => ({ units: all, a: counts[v], b: counts[b] })), f, { samples: o.samples, seed: o.seed, confidence: o.confidence, readsS: false });
   return {
     observed: t.observed, low: t.low, high: t.high, se: t.se,
     pBootstrap: t.pBootstrap, pRandomization: t.pRandomization, undefinedSamples: t.undefinedSamples, differing: t.differing,

@@ -120,7 +120,7 @@ export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseT
   const between: Array<[number, number]> = [];
   for (let x = 0; x < order.length; x++) for (let y = x + 1; y < order.length; y++) between.push([order[x], order[y]]);
   // Every pair's tests from one pass a resample (each as pairedTests would give it).
-  const tests = between.length === 0 ? [] : pairedTestsOfPairs([{ units: all, counts, metrics: counts.map(() => f) }], between, { samples: o.samples, seed: o.seed, confidence });
+  const tests = between.length === 0 ? [] : pairedTestsOfPairs([{ units: all, counts, metrics: counts.map(() => f) }], between, { samples: o.samples, seed: o.seed, confidence, readsS: false });
   between.forEach(([i, j], k) => {
     const t = tests[k];
     pairs.push({

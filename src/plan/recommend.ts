@@ -81,7 +81,7 @@ export function heldOutTests(runs: readonly SplitRun[], names: readonly string[]
   }));
   const pairs: Array<[number, number]> = [];
   for (let a = 0; a < PROCEDURE_NAMES.length; a++) for (let b = 0; b < PROCEDURE_NAMES.length; b++) if (a !== b) pairs.push([a, b]);
-  const tests = pairedTestsOfPairs(splits, pairs, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise });
+  const tests = pairedTestsOfPairs(splits, pairs, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise, readsS: scorer.objective.usesSlots });
   return new Map(pairs.map(([a, b], k) => [`${PROCEDURE_NAMES[a]}|${PROCEDURE_NAMES[b]}`, tests[k]]));
 }
 
@@ -93,7 +93,7 @@ export function dataTest(data: PlanData, scorer: Scorer, a: Choice, b: Choice, o
     units, a: countsByUnit(data, choiceKept(data, a)), b: countsByUnit(data, choiceKept(data, b)),
     metricA: metricOf(data.names, scorer, a), metricB: metricOf(data.names, scorer, b),
   };
-  return pairedTests([split], split.metricA!, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise });
+  return pairedTests([split], split.metricA!, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise, readsS: scorer.objective.usesSlots });
 }
 
 /** A paired test as a comparison with a baseline. */

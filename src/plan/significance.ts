@@ -60,6 +60,11 @@ export interface PairedTestOptions {
   /** Resamples of each test (a positive integer). */
   samples: number;
   seed: number;
+  /**
+   * False when the metric reads TP, FP and FN only (F, P, R, K), not S: a unit whose sides differ
+   * in S alone then changes nothing when swapped, and is not counted in `differing`. Default true.
+   */
+  readsS?: boolean;
   /** Two-sided level of the interval, in (0, 1); default 0.95. */
   confidence?: number;
   /** When true the difference is metric(B) − metric(A), so that positive still means A is better. */
@@ -287,12 +292,12 @@ interface Packed {
 }
 
 /** The units (positions) in which sides a and b differ in some split, each once, in order of first appearance. */
-function differingIn(packed: readonly Packed[], a: number, b: number, units: number): number[] {
+function differingIn(packed: readonly Packed[], a: number, b: number, units: number, withS: boolean): number[] {
   const marked = new Uint8Array(units);
   const out: number[] = [];
   for (const p of packed) {
     for (let k = 0; k < p.at.length; k++) {
-      if (marked[p.at[k]] === 0 && countsDifferAt(p.counts[a], p.counts[b], 4 * k)) {
+      if (marked[p.at[k]] === 0 && countsDifferAt(p.counts[a], p.counts[b], 4 * k, withS)) {
         marked[p.at[k]] = 1;
         out.push(p.at[k]);
       }
@@ -361,9 +366,9 @@ function enumerateSwaps(packed: readonly Packed[], units: readonly number[], a: 
   return { valid, extreme };
 }
 
-/** Whether two sides' counts (four a unit, from `base`) differ at one unit. */
-function countsDifferAt(x: ArrayLike<number>, y: ArrayLike<number>, base: number): boolean {
-  return x[base] !== y[base] || x[base + 1] !== y[base + 1] || x[base + 2] !== y[base + 2] || x[base + 3] !== y[base + 3];
+/** Whether two sides' counts (four a unit, from `base`) differ at one unit: in TP, FP or FN, or also in S when `withS`. */
+function countsDifferAt(x: ArrayLike<number>, y: ArrayLike<number>, base: number, withS: boolean): boolean {
+  return x[base] !== y[base] || x[base + 1] !== y[base + 1] || x[base + 2] !== y[base + 2] || (withS && x[base + 3] !== y[base + 3]);
 }
 
 /**
@@ -373,7 +378,7 @@ function countsDifferAt(x: ArrayLike<number>, y: ArrayLike<number>, base: number
  */
 function resample(
   splits: readonly PairedSidesSplit[], pairs: ReadonlyArray<readonly [number, number]>,
-  options: { samples: number; seed: number; lowerIsBetter?: boolean; randomization: boolean },
+  options: { samples: number; seed: number; lowerIsBetter?: boolean; readsS?: boolean; randomization: boolean },
 ): Resampled[] {
   const { samples, seed } = options;
   if (splits.length === 0) throw new RangeError('the tests need at least one split');
@@ -485,7 +490,7 @@ function resample(
   // Units in which a pair's sides differ: a swap of any other unit leaves T as it is. With k of
   // them there are 2^k distinct swaps; when that is no more than the resamples asked for, every
   // one is counted once (exact) instead of drawn.
-  const differing = pairs.map(([a, b]) => differingIn(packed, a, b, U));
+  const differing = pairs.map(([a, b]) => differingIn(packed, a, b, U, options.readsS !== false));
   const exact = differing.map((d) => options.randomization && d.length <= 30 && 2 ** d.length <= samples);
   const extreme = new Array<number>(pairs.length).fill(0);
   const valid = new Array<number>(pairs.length).fill(0);

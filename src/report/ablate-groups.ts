@@ -62,7 +62,7 @@ function comparisonsText(g: GroupAblation): string {
 /** The tests' settings in words, for notes. */
 function testText(g: GroupAblation): string {
   const units = `${g.units} ${g.unit}${g.units === 1 ? '' : 's'}`;
-  return `p: approximate randomization of the mean Δ${fName(g)} over ${units} (${g.samples} swaps, seed ${g.seed}); `
+  return `p: approximate randomization of the mean Δ${fName(g)} over ${units} (${g.samples} swaps drawn, seed ${g.seed}; every swap once, exact, when the runs differ in k ${g.unit}s with 2^k ≤ ${g.samples}); `
     + `interval: bootstrap percentile over the same ${g.unit}s, drawn alike for both sides, ${fixed(g.confidence * 100, 0)}% (${g.samples} resamples)`;
 }
 

@@ -38,10 +38,15 @@ export function fewDifferingNote(unit: UnitKind, alpha: number, samples: number,
   const few = tests.filter((t) => t.differing > 0 && 2 / 2 ** t.differing >= alpha);
   if (few.length === 0) return undefined;
   const units = `${unit}s`;
-  const each = few.map((t) => `${t.name} (${t.differing}, p ≥ ${lowestP(t.differing)})`).join(', ');
-  const counted = few.every((t) => 2 ** t.differing <= samples);
-  return `Few ${units} differ: ${each}. With k ${units} in which the two sides differ, randomization has 2^k ways to swap them, two of which are as extreme as the observed difference, `
-    + `so its p cannot fall below 2/2^k${counted ? ` (with no more ways than the ${samples} resamples, each is counted once: the p shown is exact)` : ''}, and a bootstrap interval over so few is too narrow to trust.`;
+  const each = few.map((t) => `${t.name} (${t.differing}, ${t.differing <= 1 ? 'p = 1' : `p ≥ ${lowestP(t.differing)}`})`).join(', ');
+  const counted = few.filter((t) => 2 ** t.differing <= samples).length;
+  const how = counted === few.length
+    ? `; with no more ways than the ${samples} resamples, every one is counted and the p shown is exact`
+    : counted === 0
+      ? `; the p shown, from ${samples} swaps drawn at random, scatters around that exact p, below it too`
+      : `; where there are no more ways than the ${samples} resamples every one is counted and the p shown is exact, elsewhere it is drawn and scatters around the exact p`;
+  return `Few ${units} differ: ${each}. With k ${units} in which the two sides differ, randomization has 2^k ways to swap them, at least two of which are as extreme as the observed difference, `
+    + `so its exact p cannot fall below 2/2^k${how}; a bootstrap interval or p over so few ${units} is not to be trusted either.`;
 }
 
 /** The lowest p randomization can give over k differing units, 2/2^k, as an exact fraction (1/16, not 0.062). */
@@ -55,7 +60,7 @@ export function significanceTable(t: PairwiseTests): Table {
   const level = `${fixed(t.confidence * 100, 0)}%`;
   const units = `${t.units} ${t.unit}${t.units === 1 ? '' : 's'}`;
   return {
-    title: `Paired tests of Δ${fName} = ${fName}(A) − ${fName}(B) over ${units}: ${t.samples} resamples, seed ${t.seed}`,
+    title: `Paired tests of Δ${fName} = ${fName}(A) − ${fName}(B) over ${units}: ${t.samples} resample${t.samples === 1 ? '' : 's'}, seed ${t.seed}`,
     columns: [
       { header: 'A' }, { header: 'B' }, { header: `${fName} A`, align: 'right' }, { header: `${fName} B`, align: 'right' },
       { header: `Δ${fName}`, align: 'right' }, { header: `${level} interval`, align: 'right' },
@@ -66,7 +71,7 @@ export function significanceTable(t: PairwiseTests): Table {
       pText(p.pBootstrap), pText(p.pRandomization),
     ]),
     note: [`Paired bootstrap (percentile interval; p: share of resamples at least |Δ| away from Δ) and approximate randomization (p: share of swaps at least as extreme), both two-sided, p = (1 + count)/(1 + ${t.samples}); `
-      + `randomization counts every swap of the k ${t.unit}s in which A and B differ once instead when 2^k ≤ ${t.samples}: p = count/2^k, exact.`,
+      + `when A and B differ in only k ${t.unit}s and 2^k ≤ ${t.samples}, randomization counts each of the 2^k swaps once instead: p = count/2^k, exact.`,
       fewDifferingNote(t.unit, 0.05, t.samples, t.pairs.map((p) => ({ name: `${p.a}–${p.b}`, differing: p.differing })))].filter((x) => x !== undefined).join(' '),
   };
 }

@@ -224,7 +224,7 @@ describe('group arguments', () => {
   it('rejects bad --samples and --seed (exit 1)', async () => {
     const bad = await runCli(['ablate', '--baseline', 'a', '--samples', '0', '--gold', GOLD, group('a', A), group('b', B)]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toBe('complan: --samples expects a whole number from 1, got "0"\n');
+    expect(bad.stderr).toBe('complan: --samples expects an integer from 1 to 10,000,000, got "0"\n');
     expect((await runCli(['ablate', '--baseline', 'a', '--seed', 'x', '--gold', GOLD, group('a', A), group('b', B)])).code).toBe(1);
   });
 });

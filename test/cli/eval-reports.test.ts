@@ -121,7 +121,12 @@ describe('eval --significance', () => {
 
   it('refuses bad settings and a single system, with exit status 1', async () => {
     const zero = await runCli(['eval', ...ARGS, '--significance', '--samples', '0']);
-    expect([zero.code, zero.stderr.trim()]).toEqual([1, 'complan: --samples expects an integer ≥ 1, got "0"']);
+    expect([zero.code, zero.stderr.trim()]).toEqual([1, 'complan: --samples expects an integer from 1 to 10,000,000, got "0"']);
+    // More resamples than a test can hold, and seeds the 32-bit generator would repeat, are refused too.
+    const many = await runCli(['eval', ...ARGS, '--significance', '--samples', '99999999999']);
+    expect([many.code, many.stderr.trim()]).toEqual([1, 'complan: --samples expects an integer from 1 to 10,000,000, got "99999999999"']);
+    const seed = await runCli(['eval', ...ARGS, '--significance', '--seed', '4294967297']);
+    expect([seed.code, seed.stderr.trim()]).toEqual([1, 'complan: --seed expects an integer from 0 to 4,294,967,295, got "4294967297"']);
     const one = await runCli(['eval', '--gold', join(NEWS, 'gold.conll'), SYSTEMS[0], '--significance']);
     expect(one.code).toBe(1);
     expect(one.stderr).toContain('--significance compares systems: it needs at least two');

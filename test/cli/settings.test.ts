@@ -49,6 +49,14 @@ describe('settings travel with results', () => {
     expect(s['guided-budget']).toBe(200);
   });
 
+  it('a default written in the settings line can be given back: --types all is every type', async () => {
+    const plain = await runCli(['eval', ...NEWS, '--format', 'json']);
+    const all = await runCli(['eval', ...NEWS, '--types', 'all', '--format', 'json']);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toBe(plain.stdout);
+    expect(lastLine((await runCli(['eval', ...NEWS])).stdout)).toContain('|types:all|');
+  });
+
   it('a different setting gives a different signature', async () => {
     const a = lastLine((await runCli(['eval', ...NEWS])).stdout);
     const b = lastLine((await runCli(['eval', ...NEWS, '--match', 'boundary'])).stdout);

@@ -38,6 +38,10 @@ describe('pairedTests', () => {
     // Units 0 and 3 differ (unit 3 in S only); units 1 and 2 do not.
     const b = pack([[3, 1, 1, 0], [4, 0, 0, 0], [2, 2, 2, 0], [2, 2, 2, 1]]);
     expect(pairedTests([{ units: [0, 1, 2, 3], a, b }], f1, { samples: 20, seed: 1 }).differing).toBe(2);
+    // A metric that reads no S (F): unit 3 changes nothing when swapped, and is not counted; p is the same.
+    const noS = pairedTests([{ units: [0, 1, 2, 3], a, b }], f1, { samples: 20, seed: 1, readsS: false });
+    expect(noS.differing).toBe(1);
+    expect(noS.pRandomization).toBe(pairedTests([{ units: [0, 1, 2, 3], a, b }], f1, { samples: 20, seed: 1 }).pRandomization);
     // Folds of the units, repeated: unit 0 is held out twice and counted once; a split counts only its own units.
     const splits: PairedSplit[] = [{ units: [0, 1], a, b }, { units: [2, 3], a, b }, { units: [0, 2], a, b }];
     expect(pairedTests(splits, f1, { samples: 20, seed: 1 }).differing).toBe(2);
