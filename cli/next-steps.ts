@@ -128,6 +128,8 @@ export function planNextSteps(
   const others = given.filter((o) => o.flag !== '--gold');
   const reading = optionWords(others, (f) => inputFlags.has(f));
   const step = (what: string, words: string[]) => [`  # ${what}`, ...commandLines(words, width)];
+  // Without held-out splits (--folds 0) the full report has neither splits nor paired tests.
+  const noSplits = others.filter((o) => o.flag === '--folds').at(-1)?.value === '0' && !others.some((o) => o.flag === '--holdout');
   // What the plan saves is what --save-plan-choice says (the last one given counts).
   const choice = others.filter((o) => o.flag === '--save-plan-choice').at(-1)?.value;
   const what = choice === 'top' ? 'the top candidate (--save-plan-choice top), not the recommendation' : 'the recommendation';
@@ -141,7 +143,7 @@ export function planNextSteps(
     ...step(saved === undefined ? "apply it: write the ensemble's output, from these or new outputs" : `apply ${what}, saved to ${saved}: write the ensemble's output, from these or new outputs`,
       [...command, 'combine', '--plan', file, ...reading, ...sys, '--out', out]),
     ...step('explore the systems, what each offers another, and the ensembles', [...command, 'tui', ...reading, ...inputs]),
-    ...step('the full report: greedy path, prediction quality, splits, paired tests',
+    ...step(`the full report: greedy path, prediction quality${noSplits ? '' : ', splits, paired tests'}`,
       [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f) && f !== '--brief' && f !== '--save-plan-choice'), ...inputs]),
   ];
 }

@@ -76,7 +76,8 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
     `in-sample: ${r.objective.description} on the planning data, which made every choice.`,
   ];
   if (held) {
-    notes.push(`held-out: mean and standard deviation over ${plural(r.heldOut!.splits.length, 'split')}, each choice made again on the training part; `
+    const one = r.heldOut!.splits.length === 1;
+    notes.push(`held-out: ${one ? 'the score on the part held out' : `mean and standard deviation over ${plural(r.heldOut!.splits.length, 'split')}`}, each choice made again on the training part; `
       + `optimism: ${difference(r, 'the choice\'s score on its training part minus its held-out score', 'its held-out score minus its score on its training part')} (positive: the in-sample figure flatters).`);
   }
   if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice.`);
@@ -124,7 +125,9 @@ export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => st
       s.chosen.members.length === 1 ? cell(weightedMembers(s.chosen.members, s.chosen.weights)) : `${s.chosen.rule}(${cell(weightedMembers(s.chosen.members, s.chosen.weights))})`,
       ...names.map((n) => objectiveValue(r, s.heldOut[n])),
     ]),
-    note: h.stability.distinct === 1
+    note: h.splits.length === 1
+      ? `On the training part the selection chose ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}.`
+      : h.stability.distinct === 1
       ? `The selection chose the same ensemble, ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}, in every split.`
       : h.stability.distinct === h.splits.length
         ? `The selection chose a different ensemble in each of the ${h.splits.length} splits.`
@@ -163,7 +166,7 @@ export function comparisonsTable(r: PlanResult, list: readonly PairedComparison[
     ]),
     note: [
       tests.on === 'held-out'
-        ? `difference: mean over the splits of ${difference(r, 'the recommendation\'s held-out score minus the baseline\'s', 'the baseline\'s held-out score minus the recommendation\'s')} (positive: the recommendation is better).`
+        ? `difference: ${(r.heldOut?.splits.length ?? 0) === 1 ? '' : 'mean over the splits of '}${difference(r, 'the recommendation\'s held-out score minus the baseline\'s', 'the baseline\'s held-out score minus the recommendation\'s')} (positive: the recommendation is better).`
         : `difference: ${difference(r, 'the recommendation\'s test score minus the baseline\'s', 'the baseline\'s test score minus the recommendation\'s')} (positive: the recommendation is better).`,
       `${tests.units}s differing: those in which the two outputs differ, the only ones a randomization swap changes.`,
       fewDifferingNote(tests.units, r.recommendation.alpha, tests.samples, list.map((c) => ({ name: c.name, differing: c.differing }))),

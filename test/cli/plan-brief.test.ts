@@ -125,6 +125,9 @@ describe('plan --brief', () => {
     // The full report is still offered, without the file options.
     expect(joinedCommands(saved.join('\n'))).toHaveLength(3);
     expect(joinedCommands(saved.join('\n'))[2]).not.toContain('--save-plan');
+    // Without folds the full report has no splits and no paired tests, and does not promise them.
+    expect(planNextSteps('g.conll', SYSTEMS, 200).at(-2)).toBe('  # the full report: greedy path, prediction quality, splits, paired tests');
+    expect(planNextSteps('g.conll', SYSTEMS, 200, [{ flag: '--brief' }, { flag: '--folds', value: '0' }]).at(-2)).toBe('  # the full report: greedy path, prediction quality');
     // JSONL outputs suggest a JSONL ensemble.
     expect(planNextSteps('g.jsonl', ['a.jsonl', 'b.jsonl'], 200).find((l) => l.includes(' combine '))).toMatch(/--out ensemble\.jsonl$/);
   });

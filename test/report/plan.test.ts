@@ -263,6 +263,12 @@ describe('planTable', () => {
     const h = fixture().heldOut!;
     const tied = planTable(fixture({ heldOut: { ...h, splits: [...h.splits, ...h.splits.slice(0, 2)], stability: { distinct: 2, mostCommon: h.stability.mostCommon, tied: 1 } } }));
     expect(tied).toContain('The selection chose 2 different ensembles over 4 splits; the most frequent, vote(crf+gazetteer+sloppy), 2 times, tied with 1 other.');
+    // One split (a hold-out): no "every split", no mean over splits.
+    const single = planTable(fixture({ heldOut: { ...h, splits: h.splits.slice(0, 1), stability: { distinct: 1, mostCommon: { ...h.stability.mostCommon, count: 1 }, tied: 0 } } }));
+    expect(single).toContain('On the training part the selection chose vote(crf+gazetteer+sloppy).');
+    expect(single).toContain('held-out: the score on the part held out, each choice made again on the training part;');
+    expect(single).toContain('difference: the recommendation\'s held-out score minus the baseline\'s (positive: the recommendation is better).');
+    expect(single).not.toContain('in every split');
     expect(text).toContain('The recommendation (selection) against each baseline, held out (paired over 20 documents; paired bootstrap and approximate randomization, 1000 resamples each, seed 7; choices made on the training parts, not re-selected per resample)');
     expect(text).toMatch(/\nvote-all\s+\+1\.50\s+\+0\.90 to \+2\.10\s+< 0\.001\s+0\.19\s+20\n/);
     expect(text).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.21\s+0\.19\s+20\n/);
