@@ -168,6 +168,8 @@ export function registerPlan(program: Command, io: Io): void {
         : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;
       io.stderr(`${terminalLine(`complan: saved ${what} to ${flags.savePlan}`)}\n`);
     }
+    // The report's last line says where the plan went, when this run saved it.
+    const saved = flags.savePlan === undefined ? undefined : { path: flags.savePlan, top: flags.savePlanChoice === 'top' };
     const settings = commandSettings(cmd, planEffectiveSettings(result));
     const color = useColor(io.env, io.isTTY);
     // The brief report ends with what to run next, after its settings line.
@@ -175,9 +177,9 @@ export function registerPlan(program: Command, io: Io): void {
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),
       csv: () => report.planCsv(result),
-      markdown: () => report.planMarkdown(result),
-      latex: () => report.planLatex(result),
-      table: () => report.planTable(result, {
+      markdown: () => report.planMarkdown(result, { saved }),
+      latex: () => report.planLatex(result, { saved }),
+      table: () => report.planTable(result, { saved,
         color, width: io.columns ?? 120, top: flags.top, brief: flags.brief === true, wrap: io.isTTY,
       }),
     });

@@ -219,8 +219,17 @@ function recommendedWhat(r: PlanResult): string {
   return everySystem && what.length > max ? `${rec.rule} of all ${names.length} systems` : what;
 }
 
-/** The recommendation in words: what to use, its held-out and test figures, and why. */
-export function recommendationLines(r: PlanResult): string[] {
+/** A plan saved by the run that made the report (`--save-plan`): where, and which choice. */
+export interface SavedPlan {
+  path: string;
+  top: boolean;
+}
+
+/**
+ * The recommendation in words: what to use, its held-out and test figures, and why; last, how
+ * to save it, or where it was saved (`saved`).
+ */
+export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] {
   const rec = r.recommendation;
   const what = recommendedWhat(r);
   const figures: string[] = [`in-sample ${objectiveValue(r, procedures(r).find((p) => p.name === rec.procedure)?.planning.objective)}`];
@@ -233,6 +242,8 @@ export function recommendationLines(r: PlanResult): string[] {
     `Recommendation (${rec.procedure}): ${what}`,
     `  ${figures.join('; ')}`,
     `  ${recommendationReason(r)}`,
-    '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).',
+    saved === undefined
+      ? '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).'
+      : `  Saved to ${saved.path} for combine --plan: ${saved.top ? 'the top candidate, not this recommendation (--save-plan-choice top)' : 'this recommendation'}.`,
   ];
 }

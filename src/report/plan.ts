@@ -20,7 +20,7 @@ import { isRateObjective, objectiveIsF } from '../plan/scores.js';
 import { fixed, jsonNumber, percent } from './number.js';
 import { abbreviateMembers, wrappedMembers, objectiveLabel, objectiveValue, plural, shortNumber, shownName, signedObjective, weightedMembers, width } from './plan-values.js';
 import {
-  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresInFull, proceduresTable, recommendationLines, splitChoicesInFull, splitsTable,
+  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresInFull, proceduresTable, recommendationLines, splitChoicesInFull, splitsTable, type SavedPlan,
 } from './plan-procedures.js';
 import { explainFormatOf, explanationJson, explanationTables } from './plan-explain.js';
 import { noteText } from './plan-notes.js';
@@ -50,11 +50,15 @@ export interface PlanTableOptions {
   wrap?: boolean;
   /** Lines ending the brief report: what to run next. */
   next?: readonly string[];
+  /** The plan this run saved (`--save-plan`): the recommendation's last line says where. */
+  saved?: SavedPlan;
 }
 
 export interface PlanDocumentOptions {
   /** Show only the first `top` candidates (all when absent). */
   top?: number;
+  /** The plan this run saved (`--save-plan`): the recommendation's last line says where. */
+  saved?: SavedPlan;
 }
 
 /** The mark of an estimated prediction, and its footnote. */
@@ -310,7 +314,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
   if (options.brief === true) {
     // The notes qualify the recommendation (a p-value it could not reach, what was held out): the brief report keeps them.
     if (notes !== undefined) section(notes);
-    section(recommendationLines(result).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : wrapWords(l, lineWidth))).join('\n'));
+    section(recommendationLines(result, options.saved).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : wrapWords(l, lineWidth))).join('\n'));
     if (options.next !== undefined && options.next.length > 0) section([bold('Next:', color), ...options.next].join('\n'));
     return `${out.join('\n')}\n`;
   }
@@ -328,7 +332,7 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     if (inFull.length > 0) section(['Chosen in each split, in full:', ...inFull].join('\n'));
   });
   if (notes !== undefined) section(notes);
-  section(recommendationLines(result).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : prose(l))).join('\n'));
+  section(recommendationLines(result, options.saved).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : prose(l))).join('\n'));
   for (const e of result.explanations ?? []) section(renderText(explanationTables(e, explainFormatOf(result)), style));
   return `${out.join('\n')}\n`;
 }
@@ -568,7 +572,7 @@ export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = 
   if (front !== undefined) table(front);
   for (const t of honestTables(result, cell)) table(t);
   if (result.notes.length > 0) out.push(['Notes:', ...result.notes.map((n) => `- ${mdText(noteText(n))}`)].join('\n'), '');
-  const [head, ...rest] = recommendationLines(result);
+  const [head, ...rest] = recommendationLines(result, options.saved);
   out.push(`**${mdText(head)}**  `, rest.map((l) => mdText(l.trim())).join('  \n'), '');
   for (const e of result.explanations ?? []) for (const t of explanationTables(e, explainFormatOf(result))) table(t);
   return `${out.join('\n').trimEnd()}\n`;
@@ -600,7 +604,7 @@ export function planLatex(result: PlanResult, options: PlanDocumentOptions = {})
   tables.push(candidates, ...(path === undefined ? [] : [path]), predictionQualityTable(result), proceduresTable(result, cell), ...(front === undefined ? [] : [front]), ...honestTables(result, cell));
   const last = tables[tables.length - 1];
   const notes = result.notes.map((n) => `Note: ${noteText(n)}.`);
-  last.note = [last.note, ...notes, recommendationLines(result).map((l) => l.trim().replace(/([^.])$/, '$1.')).join(' ')].filter((x) => x !== undefined && x !== '').join(' ');
+  last.note = [last.note, ...notes, recommendationLines(result, options.saved).map((l) => l.trim().replace(/([^.])$/, '$1.')).join(' ')].filter((x) => x !== undefined && x !== '').join(' ');
   for (const e of result.explanations ?? []) tables.push(...explanationTables(e, explainFormatOf(result)));
   return renderLatex(tables);
 }

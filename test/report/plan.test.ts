@@ -292,6 +292,11 @@ describe('planTable', () => {
       '',
     ].join('\n'))).toBe(true);
     expect(recommendationReason(fixture())).toMatch(/^The search's choice vote\(crf\+gazetteer\+sloppy\) beats both no-selection baselines beyond noise held out/);
+    // Saved by the run: the last line says where, and which choice, in every format.
+    expect(planTable(fixture(), { saved: { path: 'p.json', top: false } }).endsWith('  Saved to p.json for combine --plan: this recommendation.\n')).toBe(true);
+    expect(planTable(fixture(), { saved: { path: 'p.json', top: true } })).toContain('Saved to p.json for combine --plan: the top candidate, not this recommendation (--save-plan-choice top).');
+    expect(planMarkdown(fixture(), { saved: { path: 'p.json', top: false } })).toContain('Saved to p.json for combine --plan: this recommendation.');
+    expect(planLatex(fixture(), { saved: { path: 'p.json', top: false } })).toContain('Saved to p.json for combine --plan: this recommendation.');
     // Sections in the documented order.
     const order = ['Candidates (', 'The search\'s choice and the baselines', 'Greedy path', 'Rank agreement', 'Held-out splits', 'The recommendation (selection) against',
       'Bootstrap of the procedures', 'Notes:', 'Recommendation (selection):'];
