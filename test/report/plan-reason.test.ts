@@ -72,6 +72,18 @@ describe('recommendationReason', () => {
       .toContain('Majority-all differs from vote-all in only 3 held-out units, so randomization\'s p cannot fall below 1/4');
   });
 
+  it('calls the failed procedure the best held out when it is, and says when a choice is a baseline\'s ensemble', () => {
+    // The search's choice has the best held-out mean of the fixture (0.93).
+    const best = recommendationReason(result('vote-all', {
+      kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.005, p: 0.2, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.01, differing: 12 },
+    }));
+    expect(best).toContain('the search\'s choice vote(a+b+c), the best procedure held out, does not beat both');
+    // The same members under the same rule as majority-all.
+    const r = result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 0.5, differing: 12 } });
+    r.selection = { ...r.selection, members: ['d', 'c', 'b', 'a'], rule: 'majority' };
+    expect(recommendationReason(r)).toContain('the search\'s choice majority(d+c+b+a), the same ensemble as majority-all, but it does not beat vote-all');
+  });
+
   it('says when too few resamples were drawn for any p below alpha', () => {
     const r = result('vote-all', {
       kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.0364, p: 0.091, differing: 40 }, vsMajorityAll: { diff: 0.0372, p: 0.091, differing: 40 },
