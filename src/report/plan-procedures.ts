@@ -169,6 +169,7 @@ export function comparisonsTable(r: PlanResult, list: readonly PairedComparison[
         ? `difference: ${(r.heldOut?.splits.length ?? 0) === 1 ? '' : 'mean over the splits of '}${difference(r, 'the recommendation\'s held-out score minus the baseline\'s', 'the baseline\'s held-out score minus the recommendation\'s')} (positive: the recommendation is better).`
         : `difference: ${difference(r, 'the recommendation\'s test score minus the baseline\'s', 'the baseline\'s test score minus the recommendation\'s')} (positive: the recommendation is better).`,
       `${tests.units}s differing: those in which the two outputs differ, the only ones a randomization swap changes.`,
+      'The interval is the bootstrap\'s percentiles and its p the share of resamples as far from the difference as it is from 0, so near 0 the two can disagree (an interval that just excludes 0 beside p above 0.05).',
       fewDifferingNote(tests.units, r.recommendation.alpha, tests.samples, list.map((c) => ({ name: c.name, differing: c.differing }))),
     ].filter((x) => x !== undefined).join(' '),
   };

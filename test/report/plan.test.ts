@@ -274,6 +274,7 @@ describe('planTable', () => {
     expect(text).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.21\s+0\.19\s+20\n/);
     // Twenty differing documents leave randomization room: no note on too few.
     expect(text).toContain('documents differing: those in which the two outputs differ, the only ones a randomization swap changes.');
+    expect(text).toContain('The interval is the bootstrap\'s percentiles and its p the share of resamples as far from the difference as it is from 0, so near 0 the two can disagree');
     expect(text).not.toContain('Few documents differ');
     // Three differing documents: no p below 2/2^3 = 0.25, which the note says.
     const few = fixture();
