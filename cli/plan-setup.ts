@@ -95,6 +95,11 @@ export async function preparePlan(
     refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
     test = loadCorpus(testOptions);
     printWarnings(test, io, types);
+    // Another file with the same annotations (the planning gold as JSONL, say) is no test set either.
+    const { goldFingerprint } = await import('../src/model/fingerprint.js');
+    if (goldFingerprint(test) === goldFingerprint(corpus)) {
+      throw new UsageError(`--test-gold ${flags.testGold ?? flags.test[0]} holds the same annotations as the planning data (${flags.gold ?? systems[0]}: the same spans, labels and documents): a test set must be data the plan does not see (its figures would be in-sample); give the test set's own gold standard, or leave --test out`);
+    }
   }
   const options: PlanOptions = {
     objective, rules, search: flags.search, guide: flags.guide, beam: flags.beam, guidedBudget: flags.guidedBudget, threads: flags.threads, minSize: flags.minSize, maxSize: flags.maxSize,

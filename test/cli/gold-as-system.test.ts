@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers.js';
+import { ROOT, runCli } from './helpers.js';
 
 const GOLD = 'examples/news/gold.conll';
 const CRF = 'examples/news/systems/crf.conll';
@@ -65,5 +65,16 @@ describe('the gold standard among the systems', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('complan: --test-gold is the --gold file: a test set must be data the plan does not see (its figures would be in-sample); give the test set\'s own gold standard, or leave --test out\n');
+  });
+
+  it('plan refuses a --test-gold that holds the planning gold\'s annotations in another file (JSONL for CoNLL)', async () => {
+    const news = join(ROOT, 'examples/news');
+    const systems = ['crf', 'sloppy'];
+    const r = await runCli(['plan', '--gold', join(news, 'gold.conll'), ...systems.map((n) => join(news, 'systems', `${n}.conll`)), '--folds', '0',
+      '--test-gold', join(news, 'jsonl', 'gold.jsonl'), '--test', ...systems.map((n) => join(news, 'jsonl', `${n}.jsonl`))]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`complan: --test-gold ${join(news, 'jsonl', 'gold.jsonl')} holds the same annotations as the planning data (${join(news, 'gold.conll')}: the same spans, labels and documents): `
+      + 'a test set must be data the plan does not see (its figures would be in-sample); give the test set\'s own gold standard, or leave --test out\n');
   });
 });
