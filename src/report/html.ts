@@ -96,6 +96,21 @@ export function summarySentence(r: PlanResult): string {
     + `against ${others.join(', ')}.`;
 }
 
+/**
+ * What the Systems and Complementarity sections are measured on: every unit of the gold standard,
+ * which is the planning data (in-sample), or with a hold-out the planning part and the part held
+ * out together; never the test set.
+ */
+export function sectionData(r: PlanResult, gold: string): string {
+  const d = r.planningData;
+  const planned = d.units === 'document' ? d.documents : d.sentences;
+  const units = (n: number) => `${n} ${d.units}${n === 1 ? '' : 's'}`;
+  const on = planned >= d.of
+    ? `Measured on all ${units(d.of)} of ${gold}: the planning data, which chose the plan, so in-sample.`
+    : `Measured on all ${units(d.of)} of ${gold}: the ${planned} the plan was chosen on and the ${d.of - planned} it held out, so partly in-sample.`;
+  return r.testSet === undefined ? on : `${on} Not on the test set (${r.testSet.gold}).`;
+}
+
 /** The summary's small table: each procedure's choice, its held-out score, and the recommendation's paired difference with it. */
 export function summaryTable(r: PlanResult): Table {
   const rec = r.recommendation;
@@ -194,8 +209,9 @@ export function reportHtml(input: HtmlReportInput): string {
 
   out.push(section('summary', 'Summary', `<div class="summary"><p class="verdict">${htmlEscape(summarySentence(r))}</p>`
     + `<p>${htmlEscape(recommendationReason(r))}</p>${tableHtml(summaryTable(r), { id: 'summary-table' })}</div>`));
-  out.push(section('systems', 'Systems', systemsHtml(input.evaluation, input.confusion)));
-  out.push(section('complementarity', 'Complementarity', `<p class="note">${htmlEscape(compareHeadline(c))}. Hover, focus or press a cell to see what B offers A: P_Comp, R_Comp, F_Comp and example items in their sentences; arrow keys move between cells.</p>`
+  const measured = `<p class="note">${htmlEscape(sectionData(r, input.evaluation.gold.source))}</p>`;
+  out.push(section('systems', 'Systems', measured + systemsHtml(input.evaluation, input.confusion)));
+  out.push(section('complementarity', 'Complementarity', `${measured}<p class="note">${htmlEscape(compareHeadline(c))}. Hover, focus or press a cell to see what B offers A: P_Comp, R_Comp, F_Comp and example items in their sentences; arrow keys move between cells.</p>`
     + `<div class="heatmap-area"><div>${heatmapHtml(c)}</div><aside id="pair-detail" aria-live="polite" aria-label="Pair details"><p class="note">Choose a cell to see its pair.</p></aside></div>`));
   out.push(section('candidates', 'Candidates and held-out estimates', candidatesHtml(input)));
   if (input.ablation !== undefined) {

@@ -14,7 +14,8 @@ import { itemContext } from '../../src/report/html-context.js';
 import { htmlReportInput } from '../../src/report/html-report.js';
 import { confusionHtml, systemsScoreTable } from '../../src/report/html-systems.js';
 import { sortKey, tableHtml } from '../../src/report/html-table.js';
-import { reportHtml, summarySentence, summaryTable, type HtmlReportInput } from '../../src/report/html.js';
+import { reportHtml, sectionData, summarySentence, summaryTable, type HtmlReportInput } from '../../src/report/html.js';
+import type { PlanResult } from '../../src/plan/types.js';
 import { paretoSvg } from '../../src/report/pareto-svg.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -157,6 +158,20 @@ describe('the report of the examples with hostile names', () => {
     const tokens = corpus.tokens!.slice(sentence.start, sentence.end).join(' ');
     expect(tokens).toContain(`${before.replace(/^… /, '')} ${item}`.trim());
     expect(tokens).toContain(`${item} ${after.replace(/ …$/, '')}`.trim());
+  });
+});
+
+describe('what the Systems and Complementarity sections are measured on', () => {
+  it('is said: the planning data, in-sample; with a hold-out, both parts; never the test set', () => {
+    const corpus = corpusOf(FILES);
+    const whole = reportHtml(htmlReportInput(corpus, { plan: planOptions(), examples: 0 }));
+    const line = `Measured on all 8 documents of ${htmlEscape(corpus.gold.source)}: the planning data, which chose the plan, so in-sample.`;
+    // Once at the start of each section.
+    expect(whole.split(line)).toHaveLength(3);
+    const held = reportHtml(htmlReportInput(corpus, { plan: { ...planOptions(), folds: undefined, holdout: 0.25 }, examples: 0 }));
+    expect(held).toContain(`Measured on all 8 documents of ${htmlEscape(corpus.gold.source)}: the 6 the plan was chosen on and the 2 it held out, so partly in-sample.`);
+    const withTest = { planningData: { units: 'sentence', documents: 1, sentences: 1, goldItems: 2, of: 1 }, testSet: { gold: 'test.conll' } } as unknown as PlanResult;
+    expect(sectionData(withTest, 'dev.conll')).toBe('Measured on all 1 sentence of dev.conll: the planning data, which chose the plan, so in-sample. Not on the test set (test.conll).');
   });
 });
 
