@@ -150,8 +150,9 @@ export function registerPlan(program: Command, io: Io): void {
     if (flags.svg !== undefined) {
       const { candidatePoints, planScatterSvg } = await import('../../src/report/plan-svg.js');
       const { recommendationRing } = await import('../../src/report/plan-values.js');
+      const { isRateObjective } = await import('../../src/plan/scores.js');
       const ring = recommendationRing(result, run.recommendationPoint());
-      writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring })]);
+      writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring, percent: isRateObjective(result.objective.text) })]);
     }
     if (flags.savePlan !== undefined) {
       const { formatPlanFile, planFileFromChoice, planProvenance } = await import('../../src/plan/plan-file.js');

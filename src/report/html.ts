@@ -20,6 +20,7 @@ import type { Ablation } from '../ablation/ablate.js';
 import type { Comparison } from '../complementarity/matrix.js';
 import type { EvalReport } from '../metrics/evaluate.js';
 import type { PlanResult } from '../plan/types.js';
+import { isRateObjective } from '../plan/scores.js';
 import { ablateTables } from './ablate.js';
 import { compareHeadline } from './compare.js';
 import { htmlEscape, scriptJson } from './html-escape.js';
@@ -162,7 +163,7 @@ function candidatesHtml(input: HtmlReportInput): string {
   const rec = r.recommendation;
   const recLabel = `${chosen(r, rec.members, rec.rule, rec.weights)} (${rec.procedure})`;
   const ring = recommendationRing(r, input.recommendationPoint);
-  out.push(`<figure>${inline(planScatterSvg(candidatePoints(input.scatter), { objective: r.objective.description, minimise: r.objective.minimise, maxLabels: top, ring }))}`
+  out.push(`<figure>${inline(planScatterSvg(candidatePoints(input.scatter), { objective: r.objective.description, minimise: r.objective.minimise, maxLabels: top, ring, percent: isRateObjective(r.objective.text) }))}`
     + `<figcaption class="note">${htmlEscape(`Predicted against actual objective of the candidates (in-sample); the listed ones numbered as in the table below; ${ring === undefined
       ? `the recommendation, ${recLabel}, is not among them (${rec.procedure === 'caruana' ? 'ensemble selection\'s choice is no candidate of the search' : 'the search did not evaluate it'}).`
       : 'the recommendation ringed in red.'}`)}</figcaption></figure>`);

@@ -52,6 +52,8 @@ export interface PlanScatterOptions {
   minimise?: boolean;
   /** Replaces the title. */
   title?: string;
+  /** The values are fractions of a rate (P, R, F, SER, K): drawn, ticked and shown in % (two decimals); else as given (four). */
+  percent?: boolean;
   /** How many highlighted points get a number and a key entry (the first in input order; default 10). */
   maxLabels?: number;
   /** Most markers drawn (default 5,000; at least the number of highlighted points). */
@@ -204,10 +206,14 @@ function thin(xs: Float64Array, ys: Float64Array, rules: Int32Array, ruleCount: 
  * undefined and thinned points. Numbers in a key rather than labels on the plot because the top
  * candidates cluster by construction, and long member lists would cover each other.
  *
- * Edge cases: no drawable point gives the axes over [0, 1] and a "no candidates" note; a single
+ * Edge cases: no drawable point gives the axes over [0, 1] ([0, 100] in %) and a "no candidates" note; a single
  * point or all-equal values get a padded domain; non-finite values are skipped and counted.
  */
-export function planScatterSvg(points: readonly ScatterPoint[], options: PlanScatterOptions): string {
+export function planScatterSvg(given: readonly ScatterPoint[], options: PlanScatterOptions): string {
+  // A rate objective is drawn and labelled in %, as every table shows it.
+  const scale = options.percent === true ? 100 : 1;
+  const points = scale === 1 ? given : given.map((p) => ({ ...p, predicted: p.predicted * scale, actual: p.actual * scale }));
+  const value = (x: number) => fixed(x, scale === 1 ? 4 : 2);
   const font = options.fontFamily ?? 'Helvetica, Arial, \'DejaVu Sans\', sans-serif';
   const side = options.plotSize ?? 440;
   const maxLabels = Math.max(0, options.maxLabels ?? 10);
@@ -242,14 +248,15 @@ export function planScatterSvg(points: readonly ScatterPoint[], options: PlanSca
     lo = Math.min(lo, p.predicted, p.actual);
     hi = Math.max(hi, p.predicted, p.actual);
   }
-  const ring = options.ring !== undefined && Number.isFinite(options.ring.predicted) && Number.isFinite(options.ring.actual) ? options.ring : undefined;
+  const ringGiven = options.ring !== undefined && Number.isFinite(options.ring.predicted) && Number.isFinite(options.ring.actual) ? options.ring : undefined;
+  const ring = ringGiven === undefined ? undefined : { ...ringGiven, predicted: ringGiven.predicted * scale, actual: ringGiven.actual * scale };
   if (ring !== undefined && ids.length > 0) {
     lo = Math.min(lo, ring.predicted, ring.actual);
     hi = Math.max(hi, ring.predicted, ring.actual);
   }
   const rules = [...ruleIndex.keys()];
   const empty = ids.length === 0;
-  const { ticks, decimals } = empty ? niceTicks(0, 1, 5) : niceTicks(lo, hi);
+  const { ticks, decimals } = empty ? niceTicks(0, scale, 5) : niceTicks(lo, hi);
   const dLo = ticks[0];
   const dHi = ticks[ticks.length - 1];
   const tickLabels = ticks.map((t) => tickText(t, decimals));
@@ -373,13 +380,13 @@ export function planScatterSvg(points: readonly ScatterPoint[], options: PlanSca
       const p = points[ids[j]];
       const r = rs[j];
       out.push(`<path d="M${c(plotLeft + xs[j])} ${c(plotTop + ys[j])}${markerPath(r, bigRadius)}" fill="${colors[r]}" data-rule="${xmlEscape(rules[r])}">`
-        + `<title>${xmlEscape(`${p.label} (${p.rule}): predicted ${p.predicted}, actual ${p.actual}`)}</title></path>`);
+        + `<title>${xmlEscape(`${p.label} (${p.rule}): predicted ${value(p.predicted)}, actual ${value(p.actual)}`)}</title></path>`);
     }
     out.push('</g>');
   }
   if (ring !== undefined) {
     out.push(`<g class="ring"><circle cx="${c(X(ring.predicted))}" cy="${c(Y(ring.actual))}" r="${c(bigRadius + 4)}" fill="none" stroke="#d62728" stroke-width="2.5"/>`
-      + `<title>${xmlEscape(`${ring.label}: predicted ${ring.predicted}, actual ${ring.actual}`)}</title></g>`);
+      + `<title>${xmlEscape(`${ring.label}: predicted ${value(ring.predicted)}, actual ${value(ring.actual)}`)}</title></g>`);
   }
   if (labelled.length > 0) {
     out.push(`<g class="numbers" font-size="${labelSize}" font-weight="bold" fill="#111111">`);

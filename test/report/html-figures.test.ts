@@ -16,6 +16,7 @@ import { htmlReportInput } from '../../src/report/html-report.js';
 import { procedures } from '../../src/report/plan-procedures.js';
 import { planScatterSvg } from '../../src/report/plan-svg.js';
 import { reportHtml } from '../../src/report/html.js';
+import { percent } from '../../src/report/number.js';
 import { CONLL03_DIR, conll03Present } from '../helpers/conll03.js';
 import { writeManySystems } from '../helpers/many-systems.js';
 
@@ -94,10 +95,11 @@ describe('the report\'s scatter', () => {
     expect(ring.label).toBe('the recommendation, vote of all 5 systems (vote-all)');
     expect(ring.note).toBe(ring.label);
     // Its actual objective is the procedure's own on the planning data; its prediction the scatter's for the same candidate.
-    expect(ring.actual).toBe(procedures(input.plan).find((p) => p.name === 'vote-all')!.planning.objective);
+    // In %, as the tables show F1.
+    expect(ring.actual).toBe(Number(percent(procedures(input.plan).find((p) => p.name === 'vote-all')!.planning.objective)));
     const same = input.scatter.filter((p) => p.rule === 'vote' && p.size === 5);
     expect(same).toHaveLength(1);
-    expect(ring.predicted).toBe(same[0].predicted);
+    expect(ring.predicted).toBe(Number(percent(same[0].predicted)));
     expect(html).toContain('the listed ones numbered as in the table below; the recommendation ringed in red.</figcaption>');
   });
 
@@ -108,7 +110,7 @@ describe('the report\'s scatter', () => {
     const listed = input.scatter.find((p) => p.highlight && p.rule === rec.rule && p.members.join('+') === rec.members.join('+'))!;
     expect(listed).toBeDefined();
     const ring = ringOf(reportHtml(input))!;
-    expect([ring.predicted, ring.actual]).toEqual([listed.predicted, listed.actual]);
+    expect([ring.predicted, ring.actual]).toEqual([Number(percent(listed.predicted)), Number(percent(listed.actual))]);
   });
 
   it('says why when the recommendation is no candidate of the search (vote-all, the search on weighted alone)', () => {

@@ -125,7 +125,12 @@ describe('planScatterSvg', () => {
     const key = byClass(root, 'key')[0].children.filter((e) => e.name === 'text').map(textOf);
     expect(key).toEqual(['Highlighted', '1', 'a&b<c>"d"', '2', 'second']);
     const tip = byClass(root, 'highlighted')[0].children[0].children[0];
-    expect(textOf(tip)).toBe('a&b<c>"d" (vote): predicted 0.9, actual 0.91');
+    expect(textOf(tip)).toBe('a&b<c>"d" (vote): predicted 0.9000, actual 0.9100');
+    // A rate objective in %, as the tables show it: tooltips with two decimals, ticks over the percentages.
+    const inPercent = parseXml(planScatterSvg(points, { objective: 'F1', percent: true }));
+    expect(textOf(byClass(inPercent, 'highlighted')[0].children[0].children[0])).toBe('a&b<c>"d" (vote): predicted 90.00, actual 91.00');
+    expect(planScatterSvg(points, { objective: 'F1', percent: true })).toContain('>90</text>');
+    expect(planScatterSvg(points, { objective: 'F1' })).not.toContain('>90</text>');
   });
 
   it('numbers at most maxLabels highlighted points and says so', () => {
