@@ -9,8 +9,8 @@ import { metricInfo, metricValue, type CompareMetric } from './compare.js';
 import { fixed } from './number.js';
 import { heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
 
-/** A value to two decimals, with a true minus sign. */
-const shown = (v: number) => fixed(v, 2).replace(/^-/, '−');
+/** A value ×100, as the text matrices show it (one decimal in a cell, two in a tooltip), with a true minus sign. */
+const shown = (v: number, digits: number) => fixed(v * 100, digits).replace(/^-/, '−');
 
 /**
  * The heatmap of `metric` over every ordered pair of `c`: row A, column B = metric(A, B), what
@@ -19,19 +19,21 @@ const shown = (v: number) => fixed(v, 2).replace(/^-/, '−');
 export function heatmapSvg(c: Comparison, metric: CompareMetric, options: HeatmapOptions = {}): string {
   const info = metricInfo(metric, c.beta, c.basis);
   const names = c.systems.map((s) => s.name);
-  const title = options.title ?? `${info.name}(A, B): ${info.reading}`;
+  // In % as compare's text matrices are (kappa ×100): one figure for one measure.
+  const unit = metric === 'kappa' ? '×100' : '%';
+  const title = options.title ?? `${info.name}(A, B) (${unit}): ${info.reading}`;
   const direction = info.symmetric
     ? 'row A, column B (symmetric: the matrix mirrors its diagonal)'
     : 'row A, column B = what B offers A';
   const context = `${info.formula}   (${c.match} match, ${c.goldItems} gold items)`;
-  const ticks = info.min < 0 ? [[1, '1'], [0.5, '0'], [0, '−1']] as const : [[1, '1'], [0.5, '0.5'], [0, '0']] as const;
+  const ticks = info.min < 0 ? [[1, '100'], [0.5, '0'], [0, '−100']] as const : [[1, '100'], [0.5, '50'], [0, '0']] as const;
   const cells = names.map((_, a) => names.map((__, b): HeatmapCell | undefined => {
     if (a === b) return undefined;
     const v = metricValue(pairAt(c, a, b), metric);
     return {
       t: v === null ? null : (v - info.min) / (1 - info.min),
-      text: v === null ? '—' : shown(v),
-      tooltip: `${info.name}(${names[a]}, ${names[b]}) = ${v === null ? 'undefined' : String(v)}`,
+      text: v === null ? '—' : shown(v, 1),
+      tooltip: `${info.name}(${names[a]}, ${names[b]}) = ${v === null ? 'undefined' : `${shown(v, 2)}${metric === 'kappa' ? ' (×100)' : '%'}`}`,
       data: [['a', names[a]], ['b', names[b]], ['value', v === null ? '' : String(v)]],
     };
   }));

@@ -195,7 +195,7 @@ describe('compare --svg', () => {
     const svg = readFileSync(out, 'utf8');
     expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')).toBe(true);
     expect(svg.match(/<rect class="cell"/g)).toHaveLength(20);
-    expect(svg).toContain("P_Comp(A, B): share of A&apos;s spurious items that B avoids");
+    expect(svg).toContain("P_Comp(A, B) (%): share of A&apos;s spurious items that B avoids");
     expect(readdirSync(dir)).toEqual(['heat.svg']);
     // Rewriting gives the same bytes.
     await runCli(['compare', ...NEWS_ARGS, '--metric', 'pComp,rComp', '--svg', out]);

@@ -36,8 +36,10 @@ describe('heatmapSvg', () => {
     expect(cells.map((e) => `${e.attrs['data-a']}>${e.attrs['data-b']}`)).toEqual(c.pairs.map((p) => `${p.a}>${p.b}`));
     for (const e of cells) expect(e.attrs['data-a']).not.toBe(e.attrs['data-b']);
     const texts = all(doc, (e) => e.name === 'g' && e.attrs.class === 'cells')[0].children.filter((e) => e.name === 'text').map((e) => e.text);
-    expect(texts).toEqual(c.pairs.map((p) => (p.rComp === null ? '—' : fixed(p.rComp, 2))));
-    // R_Comp(a, flair…) = 2/3 is 0.67 on the colour of 2/3.
+    // In %, as compare's text matrices: one decimal in the cell, two in its tooltip.
+    expect(texts).toEqual(c.pairs.map((p) => (p.rComp === null ? '—' : fixed(100 * p.rComp, 1))));
+    expect(cells[0].children[0].text).toBe(`R_Comp(${c.pairs[0].a}, ${c.pairs[0].b}) = ${fixed(100 * c.pairs[0].rComp!, 2)}%`);
+    // R_Comp(a, flair…) = 2/3 is 66.7 on the colour of 2/3; the value itself stays a fraction in data-value.
     expect(cells[0].attrs['data-value']).toBe(String(pairAt(c, 0, 1).rComp));
     expect(cells[0].attrs.fill).toBe(scaleColor(2 / 3));
   });
@@ -71,16 +73,17 @@ describe('heatmapSvg', () => {
     expect(xmlEscape('<&>"\'')).toBe('&lt;&amp;&gt;&quot;&apos;');
   });
 
-  it('names the measure and the reading direction in the title, and labels the legend 0 and 1', () => {
+  it('names the measure, its unit and the reading direction in the title, and labels the legend 0 and 100', () => {
     const texts = all(doc, (e) => e.name === 'text').map((e) => e.text);
-    expect(texts[0]).toBe("R_Comp(A, B): share of A's misses that B finds");
+    expect(texts[0]).toBe("R_Comp(A, B) (%): share of A's misses that B finds");
     expect(texts[1]).toBe('row A, column B = what B offers A');
     expect(doc.children.find((e) => e.name === 'title')!.text).toContain('row A, column B = what B offers A');
     const legend = all(doc, (e) => e.name === 'g' && e.attrs.class === 'legend')[0];
-    expect(legend.children.filter((e) => e.name === 'text').map((e) => e.text)).toEqual(expect.arrayContaining(['0', '1']));
+    expect(legend.children.filter((e) => e.name === 'text').map((e) => e.text)).toEqual(expect.arrayContaining(['0', '50', '100']));
     const kappa = parseXml(heatmapSvg(c, 'kappa'));
     const kLegend = all(kappa, (e) => e.name === 'g' && e.attrs.class === 'legend')[0];
-    expect(kLegend.children.filter((e) => e.name === 'text').map((e) => e.text)).toEqual(['1', '0', '−1']);
+    expect(kLegend.children.filter((e) => e.name === 'text').map((e) => e.text)).toEqual(['100', '0', '−100']);
+    expect(all(kappa, (e) => e.name === 'text')[0].text).toMatch(/^kappa\(A, B\) \(×100\): /);
   });
 
   it('keeps every label inside the picture, even for 25-character names', () => {
