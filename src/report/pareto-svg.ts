@@ -63,7 +63,7 @@ export function paretoSvg(points: readonly ParetoPoint[], o: ParetoSvgOptions): 
   const xText = (x: number) => fixed(x, o.axis === 'size' ? 0 : 2);
   const out: string[] = [];
   out.push(`<svg class="pareto" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="pareto-title">`);
-  out.push(`<title id="pareto-title">${xmlEscape(`Actual ${o.objective} against ${xLabel}: ${finite.length} candidates, ${front.filter(Boolean).length} on the Pareto front`)}</title>`);
+  out.push(`<title id="pareto-title">${xmlEscape(`Actual ${o.objective} against ${xLabel}: ${finite.length.toLocaleString('en-US')} candidates, ${front.filter(Boolean).length.toLocaleString('en-US')} on the Pareto front`)}</title>`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push('<g class="grid" stroke="#e3e3e3" stroke-width="1">');
   for (const t of xt.ticks) out.push(`<line x1="${c(X(t))}" y1="${top}" x2="${c(X(t))}" y2="${top + side}"/>`);

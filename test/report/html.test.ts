@@ -206,6 +206,10 @@ describe('the Pareto chart', () => {
     expect([...front.matchAll(/<title>(\w):/g)].map((m) => m[1])).toEqual(['a', 'b', 'e']);
     expect(svg).toContain('<g class="recommendation">');
     expect(svg).toContain('members (size) (lower is better)');
+    expect(svg).toContain('<title id="pareto-title">Actual F1 against members (size): 5 candidates, 3 on the Pareto front</title>');
+    // Counts with thousands separators, as the scatter and the tables write them.
+    const many = Array.from({ length: 1200 }, (_, k) => ({ x: 1 + (k % 5), value: k / 1200, label: `p${k}` }));
+    expect(paretoSvg(many, { axis: 'size', objective: 'F1', minimise: false, format: (v) => v.toFixed(2) })).toContain(': 1,200 candidates, ');
   });
 
   it('takes the other direction for an objective to minimise', () => {
