@@ -131,7 +131,7 @@ export function summaryTable(r: PlanResult): Table {
     ];
   });
   return {
-    title: `The recommendation against the baselines (${r.objective.description})`,
+    title: held ? `The recommendation against the baselines (${r.objective.description})` : `The procedures' choices, in-sample (${r.objective.description})`,
     columns: [
       { header: 'procedure' }, { header: 'chose' }, { header: 'in-sample', align: 'right' },
       ...(held ? [
@@ -141,7 +141,7 @@ export function summaryTable(r: PlanResult): Table {
     ],
     rows,
     note: held
-      ? `held-out: every choice made again without the units it is scored on; recommendation −: ${difference(r, 'the recommendation\'s held-out score minus the procedure\'s', 'the procedure\'s held-out score minus the recommendation\'s')}, mean over the splits, with its paired-bootstrap interval and approximate-randomization p.`
+      ? `in-sample: on the planning data, which made every choice; held-out: every choice made again without the units it is scored on; recommendation −: ${difference(r, 'the recommendation\'s held-out score minus the procedure\'s', 'the procedure\'s held-out score minus the recommendation\'s')}, mean over the splits, with its paired-bootstrap interval and approximate-randomization p.`
       : 'No held-out estimate: every figure is in-sample (measured on the data that made the choice).',
   };
 }

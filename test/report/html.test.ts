@@ -128,6 +128,11 @@ describe('the report of the examples with hostile names', () => {
     expect(t.rows).toHaveLength(5);
     expect(t.rows.filter((row) => row[0].endsWith('(recommended)'))).toHaveLength(1);
     expect(t.columns.map((c) => c.header)).toEqual(['procedure', 'chose', 'in-sample', 'held-out', 'recommendation −', '95% interval', 'p']);
+    expect(t.title).toBe('The recommendation against the baselines (F1)');
+    expect(t.note).toMatch(/^in-sample: on the planning data, which made every choice; held-out: /);
+    // Without held-out splits there is nothing to set against: the title says what the table holds.
+    const none = { ...r, heldOut: undefined };
+    expect(summaryTable(none).title).toBe('The procedures\' choices, in-sample (F1)');
   });
 
   it('has the sections, the ablation among them with a baseline', () => {
