@@ -62,7 +62,14 @@ export function scoresLine(label: string, s: CandidateScores | null, columns: re
   return label.padEnd(LABEL) + cells(columns.map((c) => (s === null ? c : value(s, c))), cell);
 }
 
-/** The header, the predicted and actual rows and the prediction's method; a hint without members. */
+/** The prediction's method, where K went when it does not fit, and, where there is room, that the actual scores are in-sample. */
+export function methodLine(method: string, noK: boolean, width: number): string {
+  const line = `prediction: ${method}${noK ? ' · K: view 1' : ''}`;
+  const more = ' · actual: in-sample (this gold chose it)';
+  return line.length + more.length <= width ? line + more : line;
+}
+
+/** The header, the predicted and actual rows, the prediction's method and that the actual scores are in-sample; a hint without members. */
 export function ScoresTable({ scores, width }: { scores: SelectionScores | null; width: number }) {
   const cell = scores === null ? CELL : cellWidth([scores.predicted, scores.actual], SCORE_COLUMNS);
   const columns = scoreColumns(width, cell);
@@ -74,7 +81,7 @@ export function ScoresTable({ scores, width }: { scores: SelectionScores | null;
         : <>
             <Text wrap="truncate">{scoresLine('predicted', scores.predicted, columns, cell)}</Text>
             <Text bold wrap="truncate">{scoresLine('actual', scores.actual, columns, cell)}</Text>
-            <Text>{`prediction: ${scores.method}${columns.length < SCORE_COLUMNS.length ? ' · K: view 1' : ''}`}</Text>
+            <Text>{methodLine(scores.method, columns.length < SCORE_COLUMNS.length, width)}</Text>
           </>}
     </>
   );

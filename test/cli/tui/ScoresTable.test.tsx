@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
-import { ScoresTable, scoresLine, scoreColumns, scoresTableWidth, SCORE_COLUMNS } from '../../../cli/tui/ScoresTable.js';
+import { methodLine, ScoresTable, scoresLine, scoreColumns, scoresTableWidth, SCORE_COLUMNS } from '../../../cli/tui/ScoresTable.js';
 import type { CandidateScores } from '../../../src/plan/types.js';
 
 afterEach(() => cleanup());
@@ -36,10 +36,13 @@ describe('ScoresTable', () => {
     expect(scoreColumns(60)).not.toContain('K');
     const wide = render(<ScoresTable scores={{ predicted, actual, method: 'max-entropy' }} width={80} />).lastFrame()!;
     expect(wide).toMatch(/\bK\b/);
-    expect(wide).toContain('prediction: max-entropy');
+    expect(wide).toContain('prediction: max-entropy · actual: in-sample (this gold chose it)');
     const narrow = render(<ScoresTable scores={{ predicted, actual, method: 'max-entropy' }} width={60} />).lastFrame()!;
     expect(narrow).not.toMatch(/\bK\b(?!:)/);
     expect(narrow).toContain('K: view 1');
+    // Where it fits, the line says the actual scores are in-sample; where it does not, it is left out, not wrapped.
+    expect(narrow).not.toContain('in-sample');
+    expect(methodLine('exact', true, 80)).toBe('prediction: exact · K: view 1 · actual: in-sample (this gold chose it)');
     for (const l of narrow.split('\n')) expect(l.length).toBeLessThanOrEqual(60);
     expect(narrow).toMatch(/predicted\s+86\.20\s+94\.51\s+90\.17\s+18\.06\s+5338\.0\s+854\.3\s+310\.0/);
   });
