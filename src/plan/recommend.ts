@@ -190,7 +190,7 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
     const st = standing.find((x) => x.name === pick)!;
     basis = { kind: 'within-limits', best, behind: st.behind, se: st.se };
   } else if (failed !== undefined) {
-    basis = { kind: 'not-significant', failed, vsVoteAll: figures(failed, 'vote-all'), vsMajorityAll: figures(failed, 'majority-all') };
+    basis = { kind: 'not-significant', failed, best, vsVoteAll: figures(failed, 'vote-all'), vsMajorityAll: figures(failed, 'majority-all') };
   } else if (majorityOverVote) {
     basis = { kind: 'majority-not-beyond-vote', best, majorityVsVote: figures('majority-all', 'vote-all') };
   } else if (NO_SELECTION.includes(pick)) {

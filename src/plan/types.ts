@@ -378,8 +378,8 @@ export interface TestFigures {
 export type RecommendationBasis =
   /** No held-out splits: nothing can be shown to beat vote-all, which is recommended. */
   | { kind: 'no-held-out' }
-  /** `failed`, the simplest procedure within noise of the best held out, does not beat both no-selection baselines significantly (nor does any other). */
-  | { kind: 'not-significant'; failed: ProcedureName; vsVoteAll: TestFigures; vsMajorityAll: TestFigures }
+  /** `failed`, the simplest procedure within noise of the best held out (`best`, which it may be), does not beat both no-selection baselines significantly (nor does any other). */
+  | { kind: 'not-significant'; failed: ProcedureName; best: ProcedureName; vsVoteAll: TestFigures; vsMajorityAll: TestFigures }
   /** majority-all is within noise of the best (`best`) but does not beat vote-all significantly. */
   | { kind: 'majority-not-beyond-vote'; best: ProcedureName; majorityVsVote: TestFigures }
   /** The recommended no-selection baseline is the best held out. */

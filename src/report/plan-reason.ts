@@ -73,15 +73,6 @@ export function recommendationReason(r: PlanResult): string {
     return ` ${who} differs ${each}, so randomization's p cannot fall below ${lowestP(most)}: `
       + `no difference could reach ${rec.alpha} there, however large; more ${units} are needed to tell.`;
   };
-  // The procedure with the best held-out mean (the first of equals, in the order they are listed).
-  const bestHeldOut = (): ProcedureName | undefined => {
-    let best: Procedure | undefined;
-    for (const p of [r.selection, ...r.baselines]) {
-      if (p.heldOut === undefined || Number.isNaN(p.heldOut.mean)) continue;
-      if (best === undefined || (r.objective.minimise ? p.heldOut.mean < best.heldOut!.mean : p.heldOut.mean > best.heldOut!.mean)) best = p;
-    }
-    return best?.name;
-  };
   // Procedures whose choice breaks the limits given were not considered: say which, and why.
   const outside = [r.selection, ...r.baselines].filter((p) => p.outside !== undefined);
   const because = outside.length === 0 ? '' : ` Not considered, as outside the limits given: ${outside.map((p) => `${p.name} (${p.outside})`).join(', ')}.`;
@@ -92,7 +83,7 @@ export function recommendationReason(r: PlanResult): string {
         if (pick === 'selection') return `No held-out estimate was made, and neither vote-all nor majority-all is within the limits given: recommending ${phrase(r, pick)}, on in-sample figures alone.`;
         return `No held-out estimate was made, so no selection can be shown to beat ${phrase(r, pick)}: recommending it.`;
       case 'not-significant':
-        return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, ${bestHeldOut() === b.failed ? 'the best procedure held out' : 'the simplest procedure within one standard error of the best held out'}, `
+        return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, ${b.best === b.failed ? 'the best procedure held out' : 'the simplest procedure within one standard error of the best held out'}, `
           + `does not beat both no-selection baselines significantly (${against(b.vsVoteAll, 'vote-all')}; ${against(b.vsMajorityAll, 'majority-all')}; `
           + `an approximate-randomization p below ${rec.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`
           + unreachable([[b.vsVoteAll, 'vote-all'], [b.vsMajorityAll, 'majority-all']], b.failed === 'selection' ? "The search's choice" : capitalise(b.failed));

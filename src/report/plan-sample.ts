@@ -4,16 +4,14 @@
  * plan's held-out estimate to set beside it, or another. Pure: the caller compares fingerprints.
  */
 import type { PlanFile } from '../plan/plan-file.js';
-import { isRateObjective } from '../plan/scores.js';
-import { fixed, percent } from './number.js';
+import { objectiveText } from './plan-values.js';
 
 /** One sentence on the score's sample, for a plan that records where it was chosen (`chosenOn`). */
 export function planSampleNote(plan: PlanFile, sameGold: boolean): string {
   const on = plan.chosenOn!;
   const units = (n: number) => `${n} ${on.unit}${n === 1 ? '' : 's'}`;
   if (!sameGold) return `the plan was chosen on another gold standard: this score is not in-sample, unless the two share ${on.unit}s`;
-  const rate = isRateObjective(plan.objective);
-  const value = (x: number) => (rate ? percent(x) : fixed(x, 4));
+  const value = (x: number) => objectiveText(plan.objective, x);
   const h = plan.heldOut;
   const held = h === undefined
     ? ''

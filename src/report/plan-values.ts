@@ -20,7 +20,12 @@ export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' :
 
 /** An objective value: a percentage for rate objectives, else four decimals. */
 export function objectiveValue(r: PlanResult, x: number | null | undefined): string {
-  return isRateObjective(r.objective.text) ? percent(x) : fixed(x, 4);
+  return objectiveText(r.objective.text, x);
+}
+
+/** A value of the objective written `objective` (`f1`, an expression): a percentage for rates, else four decimals. */
+export function objectiveText(objective: string, x: number | null | undefined): string {
+  return isRateObjective(objective) ? percent(x) : fixed(x, 4);
 }
 
 /** A signed difference of objective values (percentage points for rate objectives). */

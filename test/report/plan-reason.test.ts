@@ -42,7 +42,7 @@ describe('recommendationReason', () => {
 
   it('names the procedure that failed the significance test, with both tests', () => {
     const text = recommendationReason(result('vote-all', {
-      kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.003, p: 0.21, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, differing: 12 },
+      kind: 'not-significant', failed: 'caruana', best: 'selection', vsVoteAll: { diff: 0.003, p: 0.21, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, differing: 12 },
     }));
     expect(text).toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: ensemble selection with replacement (caruana: weighted(a×2+b)), '
       + 'the simplest procedure within one standard error of the best held out, does not beat both no-selection baselines significantly '
@@ -52,18 +52,18 @@ describe('recommendationReason', () => {
 
   it('says when the failed procedure differs from a baseline in too few units for any p below alpha', () => {
     const r = result('vote-all', {
-      kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.0098, p: 0.051, differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.051, differing: 6 },
+      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.0098, p: 0.051, differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.051, differing: 6 },
     });
     (r.recommendation as { tests: unknown }).tests = { on: 'held-out', units: 'document', samples: 1000, seed: 1, reselected: false };
     // 2/2^5 = 0.0625 is above 0.05; 2/2^6 = 0.031 is not, so majority-all is not named.
     expect(recommendationReason(r)).toContain('Recommending the baseline, which needs no selection. The search\'s choice differs from vote-all in only 5 held-out documents, '
       + 'so randomization\'s p cannot fall below 1/16: no difference could reach 0.05 there, however large; more documents are needed to tell.');
     const both = result('vote-all', {
-      kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.0098, p: 0.051, differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.27, differing: 3 },
+      kind: 'not-significant', failed: 'caruana', best: 'selection', vsVoteAll: { diff: 0.0098, p: 0.051, differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.27, differing: 3 },
     });
     expect(recommendationReason(both)).toContain('Caruana differs from vote-all in only 5 held-out units, and from majority-all in 3, so randomization\'s p cannot fall below 1/16');
     const many = recommendationReason(result('vote-all', {
-      kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.0098, p: 0.06, differing: 6 }, vsMajorityAll: { diff: 0.0198, p: 0.01, differing: 9 },
+      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.0098, p: 0.06, differing: 6 }, vsMajorityAll: { diff: 0.0198, p: 0.01, differing: 9 },
     }));
     expect(many).not.toContain('exact p');
     expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 1, differing: 1 } })))
@@ -75,7 +75,7 @@ describe('recommendationReason', () => {
   it('calls the failed procedure the best held out when it is, and says when a choice is a baseline\'s ensemble', () => {
     // The search's choice has the best held-out mean of the fixture (0.93).
     const best = recommendationReason(result('vote-all', {
-      kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.005, p: 0.2, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.01, differing: 12 },
+      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.005, p: 0.2, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.01, differing: 12 },
     }));
     expect(best).toContain('the search\'s choice vote(a+b+c), the best procedure held out, does not beat both');
     // The same members under the same rule as majority-all.
@@ -86,7 +86,7 @@ describe('recommendationReason', () => {
 
   it('says when too few resamples were drawn for any p below alpha', () => {
     const r = result('vote-all', {
-      kind: 'not-significant', failed: 'selection', vsVoteAll: { diff: 0.0364, p: 0.091, differing: 40 }, vsMajorityAll: { diff: 0.0372, p: 0.091, differing: 40 },
+      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.0364, p: 0.091, differing: 40 }, vsMajorityAll: { diff: 0.0372, p: 0.091, differing: 40 },
     });
     r.notes = [{ kind: 'alpha-unreachable', samples: 10, alpha: 0.05 }];
     expect(recommendationReason(r)).toMatch(/Recommending the baseline, which needs no selection\. With 10 resamples no p can fall below 1\/11, so none could reach 0\.05, however large the difference: raise --samples\.$/);
@@ -130,7 +130,7 @@ describe("the recommendation's first line", () => {
 describe('the choices named in the reason', () => {
   it('are rule(a+b) when short and listed with commas when long, so that the sentence wraps', () => {
     const names = [0, 1, 2, 3, 4].map((k) => `a-system-with-a-long-name-${k}`);
-    const r = result('vote-all', { kind: 'not-significant', failed: 'caruana', vsVoteAll: { diff: 0.003, p: 0.21, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, differing: 12 } });
+    const r = result('vote-all', { kind: 'not-significant', failed: 'caruana', best: 'selection', vsVoteAll: { diff: 0.003, p: 0.21, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, differing: 12 } });
     const long = { ...r, baselines: r.baselines.map((b) => (b.name === 'caruana' ? { ...b, members: names, weights: { [names[0]]: 3, [names[1]]: 1, [names[2]]: 1, [names[3]]: 1, [names[4]]: 2 } } : b)) } as PlanResult;
     expect(recommendationReason(long)).toContain(`(caruana: weighted of 5: ${names[0]}×3, ${names[1]}, ${names[2]}, ${names[3]}, ${names[4]}×2)`);
     expect(recommendationReason(r)).toContain('(caruana: weighted(a×2+b))');
