@@ -25,8 +25,9 @@ export interface Universe {
    * The gold's and each system's items in corpus order (start, end, label, then id), each once:
    * where lists of example items are taken from, so that the first items of a set are the first
    * in the text whatever other systems were loaded (ids are numbered as items are first seen).
+   * Made when first read, and kept: only such lists need it.
    */
-  order: { gold: Int32Array; systems: Int32Array[] };
+  readonly order: { gold: Int32Array; systems: Int32Array[] };
 }
 
 /**
@@ -43,11 +44,58 @@ export function compareItems(items: readonly Span[], x: number, y: number): numb
 }
 
 /**
+ * Where each item stands in corpus order, as columns read by {@link inCorpusOrder}: start, end,
+ * and the rank of the label among the universe's labels sorted as strings (so that comparing
+ * ranks compares labels as {@link compareItems} does). One sequential pass over the items'
+ * objects; the comparisons then read typed arrays, not objects spread over the heap.
+ */
+interface ItemColumns {
+  start: Float64Array;
+  end: Float64Array;
+  label: Int32Array;
+}
+
+function itemColumns(items: readonly Span[]): ItemColumns {
+  const start = new Float64Array(items.length);
+  const end = new Float64Array(items.length);
+  const label = new Int32Array(items.length);
+  const ids = new Map<string, number>();
+  let last: string | undefined;
+  let lastId = 0;
+  for (let k = 0; k < items.length; k++) {
+    const s = items[k];
+    start[k] = s.start;
+    end[k] = s.end;
+    if (s.label !== last) {
+      last = s.label;
+      let id = ids.get(last);
+      if (id === undefined) ids.set(last, (id = ids.size));
+      lastId = id;
+    }
+    label[k] = lastId;
+  }
+  // Label ids (first seen) to ranks (sorted as strings, as `<` compares them).
+  const names = [...ids.keys()];
+  const rank = new Int32Array(names.length);
+  names.map((name, id) => ({ name, id })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).forEach((e, r) => { rank[e.id] = r; });
+  for (let k = 0; k < items.length; k++) label[k] = rank[label[k]];
+  return { start, end, label };
+}
+
+/** {@link compareItems} on the columns of {@link itemColumns}. */
+function compareAt(c: ItemColumns, x: number, y: number): number {
+  if (c.start[x] !== c.start[y]) return c.start[x] - c.start[y];
+  if (c.end[x] !== c.end[y]) return c.end[x] - c.end[y];
+  if (c.label[x] !== c.label[y]) return c.label[x] - c.label[y];
+  return x - y;
+}
+
+/**
  * The distinct item ids of `ids` (one per span, −1 for a span left out) in corpus order. A
  * loaded side's spans are in that order already (one pass tells, and repeats are then next to
  * each other); others are sorted.
  */
-function inCorpusOrder(ids: Int32Array, items: readonly Span[]): Int32Array {
+function inCorpusOrder(ids: Int32Array, c: ItemColumns): Int32Array {
   // Written straight into a typed array as long as `ids` (never fewer), not pushed to a list.
   const out = new Int32Array(ids.length);
   let n = 0;
@@ -56,13 +104,37 @@ function inCorpusOrder(ids: Int32Array, items: readonly Span[]): Int32Array {
   for (let j = 0; j < ids.length; j++) {
     const id = ids[j];
     if (id < 0 || id === last) continue;
-    if (last >= 0 && compareItems(items, last, id) >= 0) sorted = false;
+    if (last >= 0 && compareAt(c, last, id) >= 0) sorted = false;
     out[n++] = id;
     last = id;
   }
   if (sorted) return out.slice(0, n);
-  const once = [...new Set(out.subarray(0, n))].sort((x, y) => compareItems(items, x, y));
-  return Int32Array.from(once);
+  // Each id once (a mark per item), then sorted.
+  const seen = new Uint8Array(c.start.length);
+  let m = 0;
+  for (let j = 0; j < n; j++) {
+    const id = out[j];
+    if (seen[id] === 0) {
+      seen[id] = 1;
+      out[m++] = id;
+    }
+  }
+  return out.slice(0, m).sort((x, y) => compareAt(c, x, y));
+}
+
+/**
+ * The universe's {@link Universe.order}, made when first read (only lists of example items read
+ * it: the planner, simulation and scoring never do) and kept.
+ */
+function lazyOrder(items: readonly Span[], goldIds: Int32Array, systemIds: readonly Int32Array[]): () => Universe['order'] {
+  let order: Universe['order'] | undefined;
+  return () => {
+    if (order === undefined) {
+      const c = itemColumns(items);
+      order = { gold: inCorpusOrder(goldIds, c), systems: systemIds.map((ids) => inCorpusOrder(ids, c)) };
+    }
+    return order;
+  };
 }
 
 /**
@@ -198,12 +270,15 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
     for (let k = 0; k < ids.length; k++) if (ids[k] >= 0) b.add(ids[k]);
     return b;
   };
+  const order = lazyOrder(items, goldIds, systemIds);
   return {
     match,
     size: count,
     items,
     gold: bitset(goldIds),
     systems: systemIds.map(bitset),
-    order: { gold: inCorpusOrder(goldIds, items), systems: systemIds.map((ids) => inCorpusOrder(ids, items)) },
+    get order() {
+      return order();
+    },
   };
 }

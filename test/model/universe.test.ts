@@ -126,6 +126,8 @@ describe('buildUniverse: interning paths agree', () => {
         const keep = types === null ? undefined : (x: Span) => types.includes(x.label);
         const u = buildUniverse(corpus(lists[0], lists.slice(1)), strict ? 'strict' : 'boundary', keep);
         const sets = [u.gold, ...u.systems];
+        // Made once, when first read: a second read gives the same lists.
+        expect(u.order).toBe(u.order);
         [u.order.gold, ...u.order.systems].forEach((ids, k) => {
           // The same items as the side's set, each once.
           expect([...ids].sort((x, y) => x - y)).toEqual([...sets[k]]);
