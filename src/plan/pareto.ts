@@ -28,31 +28,62 @@
  * Source: Kung, Luccio & Preparata 1975.
  */
 export function paretoFront(points: ReadonlyArray<{ cost: number; value: number }>, higherIsBetter: boolean): boolean[] {
-  const n = points.length;
-  const front: boolean[] = new Array<boolean>(n).fill(false);
+  const cost = Float64Array.from(points, (p) => p.cost);
+  const value = Float64Array.from(points, (p) => p.value);
+  return Array.from(paretoFrontOf(cost, value, higherIsBetter), (on) => on === 1);
+}
+
+/**
+ * {@link paretoFront} on columns: point i is (cost[i], value[i]); 1 marks the front. What a
+ * search's million candidates are given as, without an object each.
+ */
+export function paretoFrontOf(cost: ArrayLike<number>, value: ArrayLike<number>, higherIsBetter: boolean): Uint8Array {
+  const n = cost.length;
+  const front = new Uint8Array(n);
   const sign = higherIsBetter ? 1 : -1; // compare on sign·value, higher is better
-  const groupBest = new Map<number, number>();
+  // Each cost's group, by its first point's cost; points of one cost often come in runs, so the
+  // group of the point before is tried first.
+  const groupOf = new Map<number, number>();
+  const best: number[] = [];
+  const groupCost: number[] = [];
+  const group = new Int32Array(n).fill(-1);
+  let lastCost = Number.NaN;
+  let last = -1;
   for (let i = 0; i < n; i++) {
-    const { cost, value } = points[i];
-    if (Number.isNaN(cost) || Number.isNaN(value)) continue;
-    const g = sign * value;
-    const best = groupBest.get(cost);
-    if (best === undefined || g > best) groupBest.set(cost, g);
+    const c = cost[i];
+    const v = value[i];
+    if (Number.isNaN(c) || Number.isNaN(v)) continue;
+    let gi = last;
+    if (c !== lastCost) {
+      const found = groupOf.get(c);
+      if (found === undefined) {
+        gi = best.length;
+        groupOf.set(c, gi);
+        best.push(-Infinity);
+        groupCost.push(c);
+      } else {
+        gi = found;
+      }
+      lastCost = c;
+      last = gi;
+    }
+    group[i] = gi;
+    const g = sign * v;
+    if (g > best[gi] || (best[gi] === -Infinity && g === -Infinity)) best[gi] = g;
   }
-  // The best value at a strictly lower cost than each cost (absent: none cheaper).
-  const cheaper = new Map<number, number>();
-  let bestCheaper: number | undefined;
-  for (const c of [...groupBest.keys()].sort((a, b) => a - b)) {
-    if (bestCheaper !== undefined) cheaper.set(c, bestCheaper);
-    const g = groupBest.get(c)!;
-    if (bestCheaper === undefined || g > bestCheaper) bestCheaper = g;
+  // The best value at a strictly lower cost than each group's (NaN: none cheaper).
+  const cheaper = new Float64Array(best.length).fill(Number.NaN);
+  let bestCheaper = Number.NaN;
+  for (const gi of groupCost.map((_, k) => k).sort((a, b) => groupCost[a] - groupCost[b])) {
+    cheaper[gi] = bestCheaper;
+    if (Number.isNaN(bestCheaper) || best[gi] > bestCheaper) bestCheaper = best[gi];
   }
   for (let i = 0; i < n; i++) {
-    const { cost, value } = points[i];
-    if (Number.isNaN(cost) || Number.isNaN(value)) continue;
-    const g = sign * value;
-    const below = cheaper.get(cost);
-    front[i] = g === groupBest.get(cost) && (below === undefined || g > below);
+    const gi = group[i];
+    if (gi < 0) continue;
+    const g = sign * value[i];
+    const below = cheaper[gi];
+    front[i] = g === best[gi] && (Number.isNaN(below) || g > below) ? 1 : 0;
   }
   return front;
 }

@@ -27,7 +27,7 @@ import { betterCandidate } from './greedy.js';
 import { makeSplits, runSplit, SplitData, summarise, type Split } from './heldout.js';
 import type { Objective } from './objective.js';
 import { explainWith } from './explain.js';
-import { paretoFront } from './pareto.js';
+import { paretoFrontOf } from './pareto.js';
 import { planPredictionQuality } from './quality.js';
 import { BASELINE_NAMES, choiceValue, runProcedures, type Chosen, type Procedures } from './procedures.js';
 import { honestRankAgreement, type RankEntry } from './rank.js';
@@ -405,7 +405,14 @@ function analyse(p: Planned, scorer: Scorer) {
   const { store } = p.ctx;
   // Pareto front of objective against cost, over every evaluated candidate in the size range.
   const range = inRange(p);
-  const flags = paretoFront(range.map((k) => ({ cost: scorer.costOf(store.masks[k], store.masksHi[k]), value: store.actual[k] })), !scorer.objective.minimise);
+  const costs = new Float64Array(range.length);
+  const values = new Float64Array(range.length);
+  for (let i = 0; i < range.length; i++) {
+    const k = range[i];
+    costs[i] = scorer.costOf(store.masks[k], store.masksHi[k]);
+    values[i] = store.actual[k];
+  }
+  const flags = paretoFrontOf(costs, values, !scorer.objective.minimise);
   const predictedRange = predictionSample(p, range);
   const rankAgreement = honestRankAgreement(rankEntries(p, predictedRange), p.singles[p.best], !scorer.objective.minimise);
   const predictionQuality = planPredictionQuality(p, range, predictedRange);
@@ -515,13 +522,13 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   }
 
   const { range, flags, predictedRange, rankAgreement, predictionQuality } = analysed();
-  const front: boolean[] = new Array<boolean>(store.length).fill(false);
+  const front = new Uint8Array(store.length);
   range.forEach((k, i) => { front[k] = flags[i]; });
-  const paretoOf = (l: Listed) => (l.ruleIndex < 0 ? false : front[store.find(l.S, l.Shi, l.ruleIndex)] ?? false);
+  const paretoOf = (l: Listed) => (l.ruleIndex < 0 ? false : front[store.find(l.S, l.Shi, l.ruleIndex)] === 1);
   const candidates = p.listed.map((l, i) => candidateOf(p, l, i + 1, o.budget, paretoOf(l), test));
   let frontList: PlanCandidate[] | undefined;
   if (o.costs !== undefined || o.budget !== undefined) {
-    const onFront = range.filter((k) => front[k]);
+    const onFront = range.filter((k) => front[k] === 1);
     onFront.sort((a, b) => scorer.costOf(store.masks[a], store.masksHi[a]) - scorer.costOf(store.masks[b], store.masksHi[b]) || (betterCandidate(ctx, a, b) ? -1 : 1));
     // One entry per member set and score: a single system is the same ensemble under every rule.
     const distinct = onFront.filter((k, i) => i === 0 || store.masks[k] !== store.masks[onFront[i - 1]] || store.masksHi[k] !== store.masksHi[onFront[i - 1]] || store.actual[k] !== store.actual[onFront[i - 1]]);

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paretoFront } from '../../src/plan/pareto.js';
+import { paretoFront, paretoFrontOf } from '../../src/plan/pareto.js';
 
 type P = { cost: number; value: number };
 
@@ -56,6 +56,18 @@ describe('paretoFront', () => {
     const arb = fc.tuple(fc.array(fc.record({ cost: coord, value: coord }), { maxLength: 40 }), fc.boolean());
     fc.assert(fc.property(arb, ([points, higher]) => {
       expect(paretoFront(points, higher)).toEqual(reference(points, higher));
+    }), { numRuns: 1000 });
+  });
+
+  it('on columns (paretoFrontOf), in runs of one cost or not, agrees with the definition', () => {
+    const coord = fc.oneof({ weight: 10, arbitrary: fc.integer({ min: 0, max: 3 }) }, { weight: 1, arbitrary: fc.constantFrom(Number.NaN, Infinity, -Infinity, -0) });
+    const arb = fc.tuple(fc.array(fc.record({ cost: coord, value: coord }), { maxLength: 40 }), fc.boolean(), fc.boolean());
+    fc.assert(fc.property(arb, ([points, higher, runs]) => {
+      // Sorted by cost, the points of one cost come one after another (as a search's do).
+      const list = runs ? points.slice().sort((a, b) => (Number.isNaN(a.cost) ? 1 : 0) - (Number.isNaN(b.cost) ? 1 : 0) || (a.cost < b.cost ? -1 : a.cost > b.cost ? 1 : 0)) : points;
+      const front = paretoFrontOf(list.map((p) => p.cost), list.map((p) => p.value), higher);
+      expect(front).toBeInstanceOf(Uint8Array);
+      expect(Array.from(front, (x) => x === 1)).toEqual(reference(list, higher));
     }), { numRuns: 1000 });
   });
 
