@@ -117,6 +117,7 @@ export interface PlanDataOptions {
 }
 
 const sentenceCache = new WeakMap<EnsembleIndex, Int32Array>();
+const docCache = new WeakMap<EnsembleIndex, Int32Array>();
 
 /** The sentence of each item of the index's universe (computed once per index). */
 function itemSentences(index: EnsembleIndex): Int32Array {
@@ -126,6 +127,21 @@ function itemSentences(index: EnsembleIndex): Int32Array {
     out = new Int32Array(items.length);
     for (let id = 0; id < items.length; id++) out[id] = sentenceAt(index.corpus, items[id].start);
     sentenceCache.set(index, out);
+  }
+  return out;
+}
+
+/**
+ * The document of each item of the index's universe, as a column (computed once per index): the
+ * data of every split and resample reads it, not the items' objects, which lie spread over the heap.
+ */
+function itemDocs(index: EnsembleIndex): Int32Array {
+  let out = docCache.get(index);
+  if (out === undefined) {
+    const items = index.universe.items;
+    out = new Int32Array(items.length);
+    for (let id = 0; id < items.length; id++) out[id] = items[id].doc;
+    docCache.set(index, out);
   }
   return out;
 }
@@ -147,15 +163,15 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   const unitKind = o.units ?? 'document';
   const universe = index.universe;
   const U = universe.size;
-  const sentences = unitKind === 'sentence' ? itemSentences(index) : undefined;
-  const unitOfId = (id: number) => (sentences === undefined ? universe.items[id].doc : sentences[id]);
+  const docOf = itemDocs(index);
+  const unitOf = unitKind === 'sentence' ? itemSentences(index) : docOf;
   // Local ids: universe items on the selected units, in universe order, each repeated as often
   // as its unit counts (copies of one item are consecutive).
   const local = new Int32Array(U).fill(-1);
   const times = new Int32Array(U);
   let u = 0;
   for (let id = 0; id < U; id++) {
-    const unit = unitOfId(id);
+    const unit = unitOf[id];
     const c = o.copies !== undefined ? o.copies[unit] : o.select === undefined || o.select(unit) ? 1 : 0;
     if (c <= 0) continue;
     local[id] = u;
@@ -172,32 +188,8 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
     const id = globalId[i];
     isGold[i] = universe.gold.has(id) ? 1 : 0;
     label[i] = index.labelOf[id];
-    doc[i] = universe.items[id].doc;
-    unit[i] = unitOfId(id);
-  }
-  const mask = new Int32Array(u);
-  // With 32 systems or fewer the high words are all 0: one array of zeros serves as both (read only).
-  const wide = n > 32;
-  const maskHi = new Int32Array(u);
-  const memberItems: Int32Array[] = [];
-  for (let m = 0; m < n; m++) {
-    const all = index.memberItems[m];
-    // Counted first, then filled: the member's items go straight into their typed array.
-    let count = 0;
-    for (let k = 0; k < all.length; k++) if (local[all[k]] >= 0) count += times[all[k]];
-    const mine = new Int32Array(count);
-    let w = 0;
-    const words = m < 32 ? mask : maskHi;
-    const bit = 1 << (m & 31);
-    for (let k = 0; k < all.length; k++) {
-      const i = local[all[k]];
-      if (i < 0) continue;
-      for (let j = 0; j < times[all[k]]; j++) {
-        mine[w++] = i + j;
-        words[i + j] |= bit;
-      }
-    }
-    memberItems.push(mine);
+    doc[i] = docOf[id];
+    unit[i] = unitOf[id];
   }
   // Boundaries, renumbered densely over the selected items, in CSR form. The items of one
   // boundary share their unit, so they have as many copies, and copy j of an item lies at copy j
@@ -220,17 +212,78 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   const fill = bStart.slice(0, boundaries);
   const bItems = new Int32Array(u);
   for (let i = 0; i < u; i++) bItems[fill[boundaryOf[i]]++] = i;
+  // Gold items at each boundary; X items, the non-gold items at a boundary with a gold one.
+  const bGold = new Int32Array(boundaries);
+  const xb: number[] = [];
+  for (let b = 0; b < boundaries; b++) {
+    let neg = 0;
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+      if (isGold[bItems[e]]) bGold[b]++;
+      else neg++;
+    }
+    if (bGold[b] > 0 && neg > 0) xb.push(b);
+  }
+  const xBoundaries = Int32Array.from(xb);
+  const isX = new Uint8Array(u);
+  for (const b of xBoundaries) {
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) if (!isGold[bItems[e]]) isX[bItems[e]] = 1;
+  }
+  let xSize = 0;
+  for (let i = 0; i < u; i++) xSize += isX[i];
+  let goldSize = 0;
+  for (let i = 0; i < u; i++) goldSize += isGold[i];
+  const negSize = u - goldSize;
+
+  // Each member in one pass over its items: its local items, its bit in their masks, its bitsets
+  // over items (TP, FP, X) and over boundaries (C, W), and its TP and FP per label.
+  const mask = new Int32Array(u);
+  // With 32 systems or fewer the high words are all 0: one array of zeros serves as both (read only).
+  const wide = n > 32;
+  const maskHi = new Int32Array(u);
+  const memberItems: Int32Array[] = [];
+  const tpSets: Bitset[] = [];
+  const fpSets: Bitset[] = [];
+  const xSets: Bitset[] = [];
+  const cSets: Bitset[] = [];
+  const wSets: Bitset[] = [];
+  const tp = new Float64Array(n);
+  const fp = new Float64Array(n);
+  const L = index.labels.length;
+  const labelTp: Float64Array[] = [];
+  const labelFp: Float64Array[] = [];
+  for (let m = 0; m < n; m++) {
+    const all = index.memberItems[m];
+    // Without copies a member keeps at most its items; with them, they are counted first.
+    let count = all.length;
+    if (o.copies !== undefined) {
+      count = 0;
+      for (let k = 0; k < all.length; k++) if (local[all[k]] >= 0) count += times[all[k]];
+    }
+    const pass: MemberPass = {
+      items: new Int32Array(count), kept: 0, tp: 0,
+      t: new Bitset(u), f: new Bitset(u), x: new Bitset(u), c: new Bitset(boundaries), w: new Bitset(boundaries),
+      labelTp: new Float64Array(L), labelFp: new Float64Array(L),
+    };
+    memberPass(pass, all, local, times, m < 32 ? mask : maskHi, 1 << (m & 31), isGold, isX, label, boundaryOf);
+    memberItems.push(pass.kept === count ? pass.items : pass.items.slice(0, pass.kept));
+    tpSets.push(pass.t);
+    fpSets.push(pass.f);
+    xSets.push(pass.x);
+    cSets.push(pass.c);
+    wSets.push(pass.w);
+    tp[m] = pass.tp;
+    fp[m] = pass.kept - pass.tp;
+    labelTp.push(pass.labelTp);
+    labelFp.push(pass.labelFp);
+  }
   // Vote masks: each member votes for its lowest item at a boundary (items are in id order).
   const voteMask = new Int32Array(u);
   const voteMaskHi = wide ? new Int32Array(u) : maskHi;
-  const bGold = new Int32Array(boundaries);
   const bVoteOr = new Int32Array(boundaries);
   const bVoteOrHi = new Int32Array(boundaries);
-  const xb: number[] = [];
   for (let b = 0; b < boundaries; b++) {
     let taken = 0;
     let takenHi = 0;
-    let neg = 0;
     for (let e = bStart[b]; e < bStart[b + 1]; e++) {
       const i = bItems[e];
       const v = mask[i] & ~taken;
@@ -241,56 +294,12 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
         voteMaskHi[i] = vHi;
         takenHi |= vHi;
       }
-      if (isGold[i]) bGold[b]++;
-      else neg++;
     }
     bVoteOr[b] = taken;
     bVoteOrHi[b] = takenHi;
-    if (bGold[b] > 0 && neg > 0) xb.push(b);
   }
-  const xBoundaries = Int32Array.from(xb);
   const { votePatterns, contested } = buildVotePatterns(boundaries, bStart, bItems, voteMask, voteMaskHi, isGold, bGold, label, Math.max(1, index.labels.length));
 
-  let goldSize = 0;
-  for (let i = 0; i < u; i++) goldSize += isGold[i];
-  const negSize = u - goldSize;
-
-  // Per-system bitsets over items (TP, FP, X) and over boundaries (C, W).
-  const isX = new Uint8Array(u);
-  for (const b of xBoundaries) {
-    for (let e = bStart[b]; e < bStart[b + 1]; e++) if (!isGold[bItems[e]]) isX[bItems[e]] = 1;
-  }
-  let xSize = 0;
-  for (let i = 0; i < u; i++) xSize += isX[i];
-  const tpSets: Bitset[] = [];
-  const fpSets: Bitset[] = [];
-  const xSets: Bitset[] = [];
-  const cSets: Bitset[] = [];
-  const wSets: Bitset[] = [];
-  const tp = new Float64Array(n);
-  const fp = new Float64Array(n);
-  for (let m = 0; m < n; m++) {
-    const t = new Bitset(u), f = new Bitset(u), x = new Bitset(u), c = new Bitset(boundaries), w = new Bitset(boundaries);
-    for (const i of memberItems[m]) {
-      if (isGold[i]) {
-        t.add(i);
-        c.add(boundaryOf[i]);
-      } else {
-        f.add(i);
-        if (isX[i]) {
-          x.add(i);
-          w.add(boundaryOf[i]);
-        }
-      }
-    }
-    tpSets.push(t);
-    fpSets.push(f);
-    xSets.push(x);
-    cSets.push(c);
-    wSets.push(w);
-    tp[m] = t.count();
-    fp[m] = f.count();
-  }
   const coGold = new Float64Array(n * n);
   const coNeg = new Float64Array(n * n);
   const coX = new Float64Array(n * n);
@@ -317,27 +326,72 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   // Per-system substitutions, F1 (overall and per label) and rank, as simulate's tie-break uses.
   // Per label, a system's TP and FP come from its own items; its FN are the label's gold items
   // it lacks.
-  const L = index.labels.length;
   const goldByLabel = new Float64Array(L);
   for (let i = 0; i < u; i++) if (isGold[i]) goldByLabel[label[i]]++;
-  const labelTp = new Float64Array(L);
-  const labelFp = new Float64Array(L);
   for (let m = 0; m < n; m++) {
     data.s[m] = substitutionsOf(data, bitLo(m), bitHi(m), 1);
     data.f1[m] = prf({ tp: tp[m], fp: fp[m], fn: goldSize - tp[m] }).f;
-    labelTp.fill(0);
-    labelFp.fill(0);
-    const mine = memberItems[m];
-    for (let k = 0; k < mine.length; k++) {
-      const i = mine[k];
-      if (isGold[i]) labelTp[label[i]]++;
-      else labelFp[label[i]]++;
-    }
-    data.labelF1.push(Float64Array.from({ length: L }, (_, l) => prf({ tp: labelTp[l], fp: labelFp[l], fn: goldByLabel[l] - labelTp[l] }).f));
+    const lt = labelTp[m];
+    const lf = labelFp[m];
+    data.labelF1.push(Float64Array.from({ length: L }, (_, l) => prf({ tp: lt[l], fp: lf[l], fn: goldByLabel[l] - lt[l] }).f));
   }
   const order = Array.from({ length: n }, (_, k) => k).sort((x, y) => data.f1[y] - data.f1[x] || x - y);
   order.forEach((m, r) => { data.rank[m] = r; });
   return data;
+}
+
+/** What {@link memberPass} fills for one member. */
+interface MemberPass {
+  /** Its local items, `kept` of them, and how many are gold. */
+  items: Int32Array;
+  kept: number;
+  tp: number;
+  /** Over items: TP, FP, X; over boundaries: C (a gold item), W (an X item). */
+  t: Bitset;
+  f: Bitset;
+  x: Bitset;
+  c: Bitset;
+  w: Bitset;
+  labelTp: Float64Array;
+  labelFp: Float64Array;
+}
+
+/**
+ * One member's pass over its universe items `all`: each selected one (local id `local[id]` and
+ * its `times[id]` copies) is recorded in `p`, and `bit` set in its mask word. A function of its
+ * own, called once per member and split, so that it runs compiled after the first few.
+ */
+function memberPass(
+  p: MemberPass, all: Int32Array, local: Int32Array, times: Int32Array, words: Int32Array, bit: number,
+  isGold: Uint8Array, isX: Uint8Array, label: Int32Array, boundaryOf: Int32Array,
+): void {
+  const { items, t, f, x, c, w, labelTp, labelFp } = p;
+  let kept = 0;
+  let tp = 0;
+  for (let k = 0; k < all.length; k++) {
+    const first = local[all[k]];
+    if (first < 0) continue;
+    const end = first + times[all[k]];
+    for (let i = first; i < end; i++) {
+      items[kept++] = i;
+      words[i] |= bit;
+      if (isGold[i]) {
+        tp++;
+        t.add(i);
+        c.add(boundaryOf[i]);
+        labelTp[label[i]]++;
+      } else {
+        f.add(i);
+        labelFp[label[i]]++;
+        if (isX[i]) {
+          x.add(i);
+          w.add(boundaryOf[i]);
+        }
+      }
+    }
+  }
+  p.kept = kept;
+  p.tp = tp;
 }
 
 /** Distinct (mask, maskHi) pairs in order of first appearance (keyed by the low word alone while every high word is 0). */

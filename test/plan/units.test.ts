@@ -41,6 +41,10 @@ describe('planning data over units', () => {
             const mine = choiceOf(all, 1 << m, { kind: 'union' });
             const one = countsByUnit(all, choiceKept(all, mine));
             expect(resampled.tp[m]).toBe(copies.reduce((a, k, u) => a + k * one[4 * u], 0));
+            // Its items: each of its own as often as its unit counts, in order, each with its bit.
+            const items = [...resampled.memberItems[m]];
+            expect(items.length).toBe(copies.reduce((a, k, u) => a + k * (one[4 * u] + one[4 * u + 1]), 0));
+            expect(items.every((i, j) => (resampled.mask[i] & (1 << m)) !== 0 && (j === 0 || i > items[j - 1]))).toBe(true);
           }
         },
       ),
