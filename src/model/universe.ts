@@ -44,10 +44,10 @@ export function compareItems(items: readonly Span[], x: number, y: number): numb
 }
 
 /**
- * Where each item stands in corpus order, as columns read by {@link inCorpusOrder}: start, end,
- * and the rank of the label among the universe's labels sorted as strings (so that comparing
- * ranks compares labels as {@link compareItems} does). One sequential pass over the items'
- * objects; the comparisons then read typed arrays, not objects spread over the heap.
+ * Where each item stands in corpus order, as columns read when {@link inCorpusOrder} sorts:
+ * start, end, and the rank of the label among the universe's labels sorted as strings (so that
+ * comparing ranks compares labels as {@link compareItems} does). One sequential pass over the
+ * items' objects; a sort's comparisons then read typed arrays, not objects spread over the heap.
  */
 interface ItemColumns {
   start: Float64Array;
@@ -95,7 +95,7 @@ function compareAt(c: ItemColumns, x: number, y: number): number {
  * loaded side's spans are in that order already (one pass tells, and repeats are then next to
  * each other); others are sorted.
  */
-function inCorpusOrder(ids: Int32Array, c: ItemColumns): Int32Array {
+function inCorpusOrder(ids: Int32Array, items: readonly Span[], columns: () => ItemColumns): Int32Array {
   // Written straight into a typed array as long as `ids` (never fewer), not pushed to a list.
   const out = new Int32Array(ids.length);
   let n = 0;
@@ -104,12 +104,14 @@ function inCorpusOrder(ids: Int32Array, c: ItemColumns): Int32Array {
   for (let j = 0; j < ids.length; j++) {
     const id = ids[j];
     if (id < 0 || id === last) continue;
-    if (last >= 0 && compareAt(c, last, id) >= 0) sorted = false;
+    // Items in order lie in order in memory too: read as objects, one after the other.
+    if (sorted && last >= 0 && compareItems(items, last, id) >= 0) sorted = false;
     out[n++] = id;
     last = id;
   }
   if (sorted) return out.slice(0, n);
   // Each id once (a mark per item), then sorted.
+  const c = columns();
   const seen = new Uint8Array(c.start.length);
   let m = 0;
   for (let j = 0; j < n; j++) {
@@ -130,8 +132,9 @@ function lazyOrder(items: readonly Span[], goldIds: Int32Array, systemIds: reado
   let order: Universe['order'] | undefined;
   return () => {
     if (order === undefined) {
-      const c = itemColumns(items);
-      order = { gold: inCorpusOrder(goldIds, c), systems: systemIds.map((ids) => inCorpusOrder(ids, c)) };
+      let c: ItemColumns | undefined;
+      const columns = () => (c ??= itemColumns(items));
+      order = { gold: inCorpusOrder(goldIds, items, columns), systems: systemIds.map((ids) => inCorpusOrder(ids, items, columns)) };
     }
     return order;
   };
