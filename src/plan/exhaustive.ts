@@ -77,8 +77,29 @@ function* subsetHistogramSteps(ctx: SearchContext): Steps<[Int32Array, Int32Arra
   return [h.filter((_, i) => i % 2 === 0), h.filter((_, i) => i % 2 === 1)];
 }
 
-/** Member sets in one chunk of a chunked search: 2^14 (two histograms of 2.75 MB with 20 systems). */
+/** Member sets in one chunk of a chunked search: at most 2^14 (see {@link chunkBits}). */
 export const CHUNK_BITS = 14;
+
+/**
+ * The most bytes a chunk's histograms take. The transform reads and writes them over and over,
+ * once per low bit, and runs fastest while they stay in the core's own (L2) cache: 2 MiB on this
+ * project's machine, of which this leaves half to the rest. With 20 systems, one thread and 5
+ * folds, the six searches took a median 4.1 s with chunks of 2^14 sets (2.75 MB of histograms),
+ * 3.3–3.4 s with 2^13 or 2^12 (docs/performance.md).
+ */
+export const CHUNK_BYTES = 1 << 20;
+
+/**
+ * The low bits of a chunk of n systems' search: the most, up to {@link CHUNK_BITS}, whose two
+ * histograms (8·(n + 1) bytes a member set) fit in {@link CHUNK_BYTES}. Each chunk also passes
+ * once over the member patterns; up to {@link TRANSFORM_MAX_SYSTEMS} systems that stays a small
+ * share of its transform.
+ */
+export function chunkBits(n: number): number {
+  let bits = CHUNK_BITS;
+  while (bits > 0 && 8 * (n + 1) * 2 ** bits > CHUNK_BYTES) bits--;
+  return bits;
+}
 
 /** How an exhaustive search ran. */
 export interface ExhaustiveRun {
@@ -117,8 +138,8 @@ export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number,
     yield* oneByOneSteps(ctx, total, onProgress);
     return { threads: 1 };
   }
-  // On one thread, chunks of up to 2^14 sets; on several, at least 64 chunks to share out.
-  const lowBits = Math.min(CHUNK_BITS, allowed > 1 ? Math.max(0, n - 6) : n);
+  // Chunks whose histograms stay in a core's cache; on several threads, at least 64 chunks to share out.
+  const lowBits = Math.min(chunkBits(n), allowed > 1 ? Math.max(0, n - 6) : n);
   const job: ChunkJob = { data, rules, weights: ctx.weights, scorer, minSize, maxSize, useTransform, lowBits };
   const chunks = chunkCount(job);
   const used = Math.min(allowed, chunks);

@@ -17,8 +17,8 @@ import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../src/form
 import type { Corpus } from '../../src/model/corpus.js';
 import { popcount } from '../../src/model/bitset.js';
 import { buildPlanData } from '../../src/plan/data.js';
-import { exhaustive, exhaustiveSteps } from '../../src/plan/exhaustive.js';
-import { chunkHistogramSteps, chunkScratch } from '../../src/plan/exhaustive-chunks.js';
+import { CHUNK_BITS, CHUNK_BYTES, chunkBits, exhaustive, exhaustiveSteps, TRANSFORM_MAX_SYSTEMS } from '../../src/plan/exhaustive.js';
+import { chunkCount, chunkHistogramSteps, chunkScratch } from '../../src/plan/exhaustive-chunks.js';
 import { PARALLEL_MIN_CANDIDATES, stopWorkers, workerFile } from '../../src/plan/exhaustive-threads.js';
 import { objectiveSource, parseObjective, type Objective } from '../../src/plan/objective.js';
 import { plan, searchSetup } from '../../src/plan/plan.js';
@@ -57,6 +57,21 @@ function storeOf(ctx: SearchContext) {
     actual: Array.from(new BigUint64Array(Float64Array.from(store.actual.subarray(0, store.length)).buffer), String),
   };
 }
+
+describe('chunk size', () => {
+  it('takes the most member sets whose histograms fit in CHUNK_BYTES, up to CHUNK_BITS', () => {
+    for (let n = 1; n <= TRANSFORM_MAX_SYSTEMS; n++) {
+      const bits = chunkBits(n);
+      const bytes = (b: number) => chunkScratch({ data: { n } as never, lowBits: b, useTransform: true }).h.byteLength;
+      expect(bits).toBeLessThanOrEqual(CHUNK_BITS);
+      expect(bytes(bits)).toBeLessThanOrEqual(CHUNK_BYTES);
+      if (bits < CHUNK_BITS) expect(bytes(bits + 1)).toBeGreaterThan(CHUNK_BYTES);
+    }
+    // 20 systems: chunks of 4,096 sets (688 KB of histograms), 256 of them.
+    expect(chunkBits(20)).toBe(12);
+    expect(chunkCount({ data: { n: 20 } as never, lowBits: chunkBits(20) })).toBe(256);
+  });
+});
 
 describe('chunked subset transform', () => {
   it('gives every member set of every chunk its vote-count histogram, whatever the chunk size', () => {
