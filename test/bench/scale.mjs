@@ -153,7 +153,8 @@ async function child(what, args) {
         ? { objective: parseObjective('f1'), rules: [parseRule('majority')], search: 'exhaustive' }
         : { objective: parseObjective('f1'), search: 'greedy' };
       if (args[3] !== undefined) options.threads = Number(args[3]);
-      // The exhaustive searches alone: each from its first progress report to its last.
+      // The exhaustive searches' spans: each from its first progress report to its last (on several
+      // threads the main thread's work alongside the workers falls inside them).
       let from;
       out.searchMs = 0;
       options.onProgress = (phase, done, total) => {
