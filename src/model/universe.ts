@@ -174,12 +174,24 @@ function scanSpans(spans: readonly Span[], labelIds: Map<string, number> | undef
 export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span) => boolean): Universe {
   const withLabel = match === 'strict';
   const all = [corpus.gold, ...corpus.systems];
+  // Label ids: numbered as the position table meets them, and every label at once by `keys`.
   const labelIds = new Map<string, number>();
-  let maxLen = 0;
-  for (let k = 0; k < all.length; k++) maxLen = scanSpans(all[k].spans, withLabel ? labelIds : undefined, maxLen);
-  const lengths = maxLen + 1;
-  const labels = withLabel ? Math.max(1, labelIds.size) : 1;
-  const numeric = (corpus.length + 1) * lengths * labels < Number.MAX_SAFE_INTEGER;
+  /**
+   * What numeric keys need (the longest span, every label numbered), found by one pass over all
+   * spans when a span first needs a key: one that the position table does not hold (it holds
+   * every span of a corpus of tokens).
+   */
+  let keys: { lengths: number; labels: number; numeric: boolean } | undefined;
+  const keyScale = () => {
+    if (keys === undefined) {
+      let maxLen = 0;
+      for (let k = 0; k < all.length; k++) maxLen = scanSpans(all[k].spans, withLabel ? labelIds : undefined, maxLen);
+      const lengths = maxLen + 1;
+      const labels = withLabel ? Math.max(1, labelIds.size) : 1;
+      keys = { lengths, labels, numeric: (corpus.length + 1) * lengths * labels < Number.MAX_SAFE_INTEGER };
+    }
+    return keys;
+  };
   let spanCount = 0;
   for (const o of all) spanCount += o.spans.length;
   const size = corpus.length + 1;
@@ -217,7 +229,9 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
       if (dense && s.fragments === undefined && Number.isInteger(s.start) && s.start >= 0 && s.start < size && Number.isInteger(s.end) && s.end <= 0x7fffffff) {
         if (withLabel && s.label !== lastLabel) {
           lastLabel = s.label;
-          lastLabelId = labelIds.get(lastLabel)!;
+          let lid = labelIds.get(lastLabel);
+          if (lid === undefined) labelIds.set(lastLabel, (lid = labelIds.size));
+          lastLabelId = lid;
         }
         const label = withLabel ? lastLabelId : 0;
         for (let k = first[s.start]; k >= 0; k = chain[k]) {
@@ -244,7 +258,8 @@ export function buildUniverse(corpus: Corpus, match: ItemMatch, keep?: (s: Span)
           first[s.start] = id;
           items.push(s);
         }
-      } else if (numeric && s.fragments === undefined) {
+      } else if (s.fragments === undefined && keyScale().numeric) {
+        const { lengths, labels } = keyScale();
         const k = (s.start * lengths + (s.end - s.start)) * labels + (withLabel ? labelIds.get(s.label)! : 0);
         id = numIds.get(k);
         if (id === undefined) {
