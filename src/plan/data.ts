@@ -161,77 +161,12 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   if (n > MAX_SYSTEMS) throw new RangeError(`the planner takes at most ${MAX_SYSTEMS} systems, got ${n}`);
   const o: PlanDataOptions = typeof options === 'function' ? { select: options } : (options ?? {});
   const unitKind = o.units ?? 'document';
-  const universe = index.universe;
-  const U = universe.size;
   const docOf = itemDocs(index);
   const unitOf = unitKind === 'sentence' ? itemSentences(index) : docOf;
-  // Local ids: universe items on the selected units, in universe order, each repeated as often
-  // as its unit counts (copies of one item are consecutive).
-  const local = new Int32Array(U).fill(-1);
-  const times = new Int32Array(U);
-  let u = 0;
-  for (let id = 0; id < U; id++) {
-    const unit = unitOf[id];
-    const c = o.copies !== undefined ? o.copies[unit] : o.select === undefined || o.select(unit) ? 1 : 0;
-    if (c <= 0) continue;
-    local[id] = u;
-    times[id] = c;
-    u += c;
-  }
-  const globalId = new Int32Array(u);
-  for (let id = 0; id < U; id++) for (let j = 0; j < times[id]; j++) globalId[local[id] + j] = id;
-  const isGold = new Uint8Array(u);
-  const label = new Int32Array(u);
-  const doc = new Int32Array(u);
-  const unit = new Int32Array(u);
-  for (let i = 0; i < u; i++) {
-    const id = globalId[i];
-    isGold[i] = universe.gold.has(id) ? 1 : 0;
-    label[i] = index.labelOf[id];
-    doc[i] = docOf[id];
-    unit[i] = unitOf[id];
-  }
-  // Boundaries, renumbered densely over the selected items, in CSR form. The items of one
-  // boundary share their unit, so they have as many copies, and copy j of an item lies at copy j
-  // of its boundary.
-  const bLocal = new Int32Array(index.boundaries).fill(-1);
-  let boundaries = 0;
-  const boundaryOf = new Int32Array(u);
-  for (let id = 0; id < U; id++) {
-    if (local[id] < 0) continue;
-    const g = index.boundaryOf[id];
-    if (bLocal[g] < 0) {
-      bLocal[g] = boundaries;
-      boundaries += times[id];
-    }
-    for (let j = 0; j < times[id]; j++) boundaryOf[local[id] + j] = bLocal[g] + j;
-  }
-  const bStart = new Int32Array(boundaries + 1);
-  for (let i = 0; i < u; i++) bStart[boundaryOf[i] + 1]++;
-  for (let b = 0; b < boundaries; b++) bStart[b + 1] += bStart[b];
-  const fill = bStart.slice(0, boundaries);
-  const bItems = new Int32Array(u);
-  for (let i = 0; i < u; i++) bItems[fill[boundaryOf[i]]++] = i;
-  // Gold items at each boundary; X items, the non-gold items at a boundary with a gold one.
-  const bGold = new Int32Array(boundaries);
-  const xb: number[] = [];
-  for (let b = 0; b < boundaries; b++) {
-    let neg = 0;
-    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
-      if (isGold[bItems[e]]) bGold[b]++;
-      else neg++;
-    }
-    if (bGold[b] > 0 && neg > 0) xb.push(b);
-  }
-  const xBoundaries = Int32Array.from(xb);
-  const isX = new Uint8Array(u);
-  for (const b of xBoundaries) {
-    for (let e = bStart[b]; e < bStart[b + 1]; e++) if (!isGold[bItems[e]]) isX[bItems[e]] = 1;
-  }
-  let xSize = 0;
-  for (let i = 0; i < u; i++) xSize += isX[i];
-  let goldSize = 0;
-  for (let i = 0; i < u; i++) goldSize += isGold[i];
+  const { local, times, u } = localIds(unitOf, o);
+  const { globalId, isGold, label, doc, unit, goldByLabel } = itemColumns(index, docOf, unitOf, local, times, u);
+  const { boundaries, boundaryOf, bStart, bItems } = boundaryLists(index, local, times, u);
+  const { bGold, xBoundaries, isX, xSize, goldSize } = goldAndX(boundaries, bStart, bItems, isGold);
   const negSize = u - goldSize;
 
   // Each member in one pass over its items: its local items, its bit in their masks, its bitsets
@@ -254,11 +189,7 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   for (let m = 0; m < n; m++) {
     const all = index.memberItems[m];
     // Without copies a member keeps at most its items; with them, they are counted first.
-    let count = all.length;
-    if (o.copies !== undefined) {
-      count = 0;
-      for (let k = 0; k < all.length; k++) if (local[all[k]] >= 0) count += times[all[k]];
-    }
+    const count = o.copies === undefined ? all.length : keptCount(all, local, times);
     const pass: MemberPass = {
       items: new Int32Array(count), kept: 0, tp: 0,
       t: new Bitset(u), f: new Bitset(u), x: new Bitset(u), c: new Bitset(boundaries), w: new Bitset(boundaries),
@@ -276,9 +207,140 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
     labelTp.push(pass.labelTp);
     labelFp.push(pass.labelFp);
   }
-  // Vote masks: each member votes for its lowest item at a boundary (items are in id order).
-  const voteMask = new Int32Array(u);
-  const voteMaskHi = wide ? new Int32Array(u) : maskHi;
+  const { voteMask, voteMaskHi, bVoteOr, bVoteOrHi } = voteMasks(boundaries, bStart, bItems, mask, maskHi, wide);
+  const { votePatterns, contested } = buildVotePatterns(boundaries, bStart, bItems, voteMask, voteMaskHi, isGold, bGold, label, Math.max(1, index.labels.length));
+
+  const { coGold, coNeg, coX, wc, ww } = pairCounts(n, tpSets, fpSets, xSets, cSets, wSets);
+
+  const data: PlanData = {
+    n, names: index.corpus.systems.map((s) => s.name), u, globalId, isGold, mask, maskHi, voteMask, voteMaskHi, label, labels: index.labels, doc,
+    documents: index.corpus.documents.length, unit, units: unitCount(index, unitKind), unitKind, boundaries, bStart, bItems, bGold, bVoteOr, bVoteOrHi, xBoundaries, goldSize, negSize,
+    memberItems, tp, fp, s: new Float64Array(n), f1: new Float64Array(n), labelF1: [], rank: new Int32Array(n),
+    coGold, coNeg, coX, wc, ww, xSize, patterns: buildPatterns(mask, maskHi, isGold), votePatterns, contested,
+  };
+  // Per-system substitutions, F1 (overall and per label) and rank, as simulate's tie-break uses.
+  // Per label, a system's TP and FP come from its own items; its FN are the label's gold items
+  // it lacks.
+  for (let m = 0; m < n; m++) {
+    data.s[m] = substitutionsOf(data, bitLo(m), bitHi(m), 1);
+    data.f1[m] = prf({ tp: tp[m], fp: fp[m], fn: goldSize - tp[m] }).f;
+    const lt = labelTp[m];
+    const lf = labelFp[m];
+    data.labelF1.push(Float64Array.from({ length: L }, (_, l) => prf({ tp: lt[l], fp: lf[l], fn: goldByLabel[l] - lt[l] }).f));
+  }
+  const order = Array.from({ length: n }, (_, k) => k).sort((x, y) => data.f1[y] - data.f1[x] || x - y);
+  order.forEach((m, r) => { data.rank[m] = r; });
+  return data;
+}
+
+/*
+ * The phases of buildPlanData, each a function with its loop: called for every split and
+ * resample, each runs compiled from its first calls on, where one long function's loops would be
+ * compiled one after another, from the middle, on every call.
+ */
+
+/**
+ * Local ids: universe items on the selected units, in universe order, each repeated as often as
+ * its unit counts (copies of one item are consecutive); `times` is 0 for an item left out.
+ */
+function localIds(unitOf: Int32Array, o: PlanDataOptions): { local: Int32Array; times: Int32Array; u: number } {
+  const U = unitOf.length;
+  const local = new Int32Array(U).fill(-1);
+  const times = new Int32Array(U);
+  let u = 0;
+  for (let id = 0; id < U; id++) {
+    const unit = unitOf[id];
+    const c = o.copies !== undefined ? o.copies[unit] : o.select === undefined || o.select(unit) ? 1 : 0;
+    if (c <= 0) continue;
+    local[id] = u;
+    times[id] = c;
+    u += c;
+  }
+  return { local, times, u };
+}
+
+/** Each local item's universe id, gold flag, label, document and unit; the gold items of each label. */
+function itemColumns(index: EnsembleIndex, docOf: Int32Array, unitOf: Int32Array, local: Int32Array, times: Int32Array, u: number) {
+  const globalId = new Int32Array(u);
+  for (let id = 0; id < local.length; id++) for (let j = 0; j < times[id]; j++) globalId[local[id] + j] = id;
+  const gold = index.universe.gold;
+  const labelOf = index.labelOf;
+  const isGold = new Uint8Array(u);
+  const label = new Int32Array(u);
+  const doc = new Int32Array(u);
+  const unit = new Int32Array(u);
+  const goldByLabel = new Float64Array(index.labels.length);
+  for (let i = 0; i < u; i++) {
+    const id = globalId[i];
+    isGold[i] = gold.has(id) ? 1 : 0;
+    label[i] = labelOf[id];
+    doc[i] = docOf[id];
+    unit[i] = unitOf[id];
+    if (isGold[i]) goldByLabel[label[i]]++;
+  }
+  return { globalId, isGold, label, doc, unit, goldByLabel };
+}
+
+/**
+ * Boundaries, renumbered densely over the local items, in CSR form: the items of boundary b are
+ * bItems[bStart[b] .. bStart[b+1]). The items of one boundary share their unit, so they have as
+ * many copies, and copy j of an item lies at copy j of its boundary.
+ */
+function boundaryLists(index: EnsembleIndex, local: Int32Array, times: Int32Array, u: number) {
+  const bLocal = new Int32Array(index.boundaries).fill(-1);
+  let boundaries = 0;
+  const boundaryOf = new Int32Array(u);
+  for (let id = 0; id < local.length; id++) {
+    if (local[id] < 0) continue;
+    const g = index.boundaryOf[id];
+    if (bLocal[g] < 0) {
+      bLocal[g] = boundaries;
+      boundaries += times[id];
+    }
+    for (let j = 0; j < times[id]; j++) boundaryOf[local[id] + j] = bLocal[g] + j;
+  }
+  const bStart = new Int32Array(boundaries + 1);
+  for (let i = 0; i < u; i++) bStart[boundaryOf[i] + 1]++;
+  for (let b = 0; b < boundaries; b++) bStart[b + 1] += bStart[b];
+  const fill = bStart.slice(0, boundaries);
+  const bItems = new Int32Array(u);
+  for (let i = 0; i < u; i++) bItems[fill[boundaryOf[i]]++] = i;
+  return { boundaries, boundaryOf, bStart, bItems };
+}
+
+/** Gold items at each boundary; X items, the non-gold items at a boundary with a gold one (and their boundaries). */
+function goldAndX(boundaries: number, bStart: Int32Array, bItems: Int32Array, isGold: Uint8Array) {
+  const u = isGold.length;
+  const bGold = new Int32Array(boundaries);
+  const xb: number[] = [];
+  for (let b = 0; b < boundaries; b++) {
+    let neg = 0;
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) {
+      if (isGold[bItems[e]]) bGold[b]++;
+      else neg++;
+    }
+    if (bGold[b] > 0 && neg > 0) xb.push(b);
+  }
+  const xBoundaries = Int32Array.from(xb);
+  const isX = new Uint8Array(u);
+  for (let k = 0; k < xBoundaries.length; k++) {
+    const b = xBoundaries[k];
+    for (let e = bStart[b]; e < bStart[b + 1]; e++) if (!isGold[bItems[e]]) isX[bItems[e]] = 1;
+  }
+  let xSize = 0;
+  let goldSize = 0;
+  for (let i = 0; i < u; i++) {
+    xSize += isX[i];
+    goldSize += isGold[i];
+  }
+  return { bGold, xBoundaries, isX, xSize, goldSize };
+}
+
+/** Vote masks: each member votes for its lowest item at a boundary (items are in id order); per boundary, the OR of them. */
+function voteMasks(boundaries: number, bStart: Int32Array, bItems: Int32Array, mask: Int32Array, maskHi: Int32Array, wide: boolean) {
+  const voteMask = new Int32Array(mask.length);
+  // With 32 systems or fewer every high word is 0: the zeros of maskHi serve (read only).
+  const voteMaskHi = wide ? new Int32Array(mask.length) : maskHi;
   const bVoteOr = new Int32Array(boundaries);
   const bVoteOrHi = new Int32Array(boundaries);
   for (let b = 0; b < boundaries; b++) {
@@ -298,8 +360,11 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
     bVoteOr[b] = taken;
     bVoteOrHi[b] = takenHi;
   }
-  const { votePatterns, contested } = buildVotePatterns(boundaries, bStart, bItems, voteMask, voteMaskHi, isGold, bGold, label, Math.max(1, index.labels.length));
+  return { voteMask, voteMaskHi, bVoteOr, bVoteOrHi };
+}
 
+/** The pairwise statistics of PlanData (coGold, coNeg, coX, wc, ww), n×n row-major, from each member's bitsets. */
+function pairCounts(n: number, tpSets: readonly Bitset[], fpSets: readonly Bitset[], xSets: readonly Bitset[], cSets: readonly Bitset[], wSets: readonly Bitset[]) {
   const coGold = new Float64Array(n * n);
   const coNeg = new Float64Array(n * n);
   const coX = new Float64Array(n * n);
@@ -316,28 +381,14 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
       wc[a * n + b] = wSets[a].andCount(cSets[b]);
     }
   }
+  return { coGold, coNeg, coX, wc, ww };
+}
 
-  const data: PlanData = {
-    n, names: index.corpus.systems.map((s) => s.name), u, globalId, isGold, mask, maskHi, voteMask, voteMaskHi, label, labels: index.labels, doc,
-    documents: index.corpus.documents.length, unit, units: unitCount(index, unitKind), unitKind, boundaries, bStart, bItems, bGold, bVoteOr, bVoteOrHi, xBoundaries, goldSize, negSize,
-    memberItems, tp, fp, s: new Float64Array(n), f1: new Float64Array(n), labelF1: [], rank: new Int32Array(n),
-    coGold, coNeg, coX, wc, ww, xSize, patterns: buildPatterns(mask, maskHi, isGold), votePatterns, contested,
-  };
-  // Per-system substitutions, F1 (overall and per label) and rank, as simulate's tie-break uses.
-  // Per label, a system's TP and FP come from its own items; its FN are the label's gold items
-  // it lacks.
-  const goldByLabel = new Float64Array(L);
-  for (let i = 0; i < u; i++) if (isGold[i]) goldByLabel[label[i]]++;
-  for (let m = 0; m < n; m++) {
-    data.s[m] = substitutionsOf(data, bitLo(m), bitHi(m), 1);
-    data.f1[m] = prf({ tp: tp[m], fp: fp[m], fn: goldSize - tp[m] }).f;
-    const lt = labelTp[m];
-    const lf = labelFp[m];
-    data.labelF1.push(Float64Array.from({ length: L }, (_, l) => prf({ tp: lt[l], fp: lf[l], fn: goldByLabel[l] - lt[l] }).f));
-  }
-  const order = Array.from({ length: n }, (_, k) => k).sort((x, y) => data.f1[y] - data.f1[x] || x - y);
-  order.forEach((m, r) => { data.rank[m] = r; });
-  return data;
+/** How many local items (copies counted) the universe items `all` give. */
+function keptCount(all: Int32Array, local: Int32Array, times: Int32Array): number {
+  let count = 0;
+  for (let k = 0; k < all.length; k++) if (local[all[k]] >= 0) count += times[all[k]];
+  return count;
 }
 
 /** What {@link memberPass} fills for one member. */
