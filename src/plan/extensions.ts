@@ -135,32 +135,67 @@ function contestedGroups(data: ExtensionData): ContestedGroups {
  */
 export function extensionCounts(data: ExtensionData, S: number, Shi: number, counts: ArrayLike<number>): ActualCounts[] {
   const n = data.n;
-  const { rank } = data;
   const wide = n > 32;
-  const weightOf = (bits: number): number => {
-    let t = 0;
-    for (let x = bits; x !== 0; x &= x - 1) t += counts[31 - Math.clz32(x & -x)];
-    return t;
+  const W = wide ? weightOf(counts, S) + weightOfHi(counts, Shi) : weightOf(counts, S);
+  const acc: Tally = {
+    tp: 0, fp: 0, s: 0, ties: 0,
+    dTp: new Float64Array(n), dFp: new Float64Array(n), dS: new Float64Array(n), dTies: new Float64Array(n),
   };
-  const weightOfHi = (bits: number): number => {
-    let t = 0;
-    for (let x = bits; x !== 0; x &= x - 1) t += counts[63 - Math.clz32(x & -x)];
-    return t;
-  };
-  const W = wide ? weightOf(S) + weightOfHi(Shi) : weightOf(S);
-  // Outcomes shared by every extension, and each member's own differences from them.
+  uncontested(data, S, Shi, counts, W, wide, acc);
+  contested(data, S, Shi, counts, W, wide, acc);
+  const out: ActualCounts[] = [];
+  for (let m = 0; m < n; m++) {
+    const t = acc.tp + acc.dTp[m];
+    out.push({ tp: t, fp: acc.fp + acc.dFp[m], fn: data.goldSize - t, s: acc.s + acc.dS[m], ties: acc.ties + acc.dTies[m] });
+  }
+  return out;
+}
+
+/**
+ * Outcomes shared by every extension (tp, fp, s, ties), and each member's own differences from
+ * them (dTp, dFp, dS, dTies: entry m for member m).
+ */
+interface Tally {
+  tp: number;
+  fp: number;
+  s: number;
+  ties: number;
+  dTp: Float64Array;
+  dFp: Float64Array;
+  dS: Float64Array;
+  dTies: Float64Array;
+}
+
+/** The summed counts of the members in `bits` (systems 0–31). */
+function weightOf(counts: ArrayLike<number>, bits: number): number {
+  let t = 0;
+  for (let x = bits; x !== 0; x &= x - 1) t += counts[31 - Math.clz32(x & -x)];
+  return t;
+}
+
+/** The summed counts of the members in `bits`, the high word (systems 32–63). */
+function weightOfHi(counts: ArrayLike<number>, bits: number): number {
+  let t = 0;
+  for (let x = bits; x !== 0; x &= x - 1) t += counts[63 - Math.clz32(x & -x)];
+  return t;
+}
+
+/*
+ * The two passes of extensionCounts, each a function of its own: a pass's rarer branches are
+ * first taken after many calls, and recompiling one pass then leaves the other's compiled code
+ * alone.
+ */
+
+/** The uncontested boundaries, by vote pattern (see the module comment). */
+function uncontested(data: ExtensionData, S: number, Shi: number, counts: ArrayLike<number>, W: number, wide: boolean, acc: Tally): void {
+  const { dTp, dFp, dS } = acc;
+  const vp = data.votePatterns;
   let tp = 0;
   let fp = 0;
   let s = 0;
-  let ties = 0;
-  const dTp = new Float64Array(n);
-  const dFp = new Float64Array(n);
-  const dS = new Float64Array(n);
-  const dTies = new Float64Array(n);
-  const vp = data.votePatterns;
   for (let k = 0; k < vp.count; k++) {
     const mask = vp.mask[k];
-    const T = wide ? weightOf(mask & S) + weightOfHi(vp.maskHi[k] & Shi) : weightOf(mask & S);
+    const T = wide ? weightOf(counts, mask & S) + weightOfHi(counts, vp.maskHi[k] & Shi) : weightOf(counts, mask & S);
     // Members outside `mask` leave the tally at T (nothing wins when no member votes: T = 0).
     if (T > 0 && 2 * T > W + 1) {
       tp += vp.gold[k];
@@ -186,13 +221,27 @@ export function extensionCounts(data: ExtensionData, S: number, Shi: number, cou
       }
     }
   }
-  // Per group of alike contested boundaries: each voted item's current tally and best-ranked
-  // backer (scratch, reused); every count of the group counts `times` times.
+  acc.tp += tp;
+  acc.fp += fp;
+  acc.s += s;
+}
+
+/**
+ * The contested boundaries, by group of alike ones: each voted item's current tally and
+ * best-ranked backer (scratch, reused); every count of a group counts `times` times.
+ */
+function contested(data: ExtensionData, S: number, Shi: number, counts: ArrayLike<number>, W: number, wide: boolean, acc: Tally): void {
+  const { rank } = data;
+  const { dTp, dFp, dS, dTies } = acc;
   const g = contestedGroups(data);
   let longest = 0;
   for (let k = 0; k < g.count; k++) longest = Math.max(longest, g.start[k + 1] - g.start[k]);
   const tally = new Float64Array(longest);
   const best = new Int32Array(longest);
+  let tp = 0;
+  let fp = 0;
+  let s = 0;
+  let ties = 0;
   for (let k = 0; k < g.count; k++) {
     const first = g.start[k];
     const size = g.start[k + 1] - first;
@@ -223,7 +272,7 @@ export function extensionCounts(data: ExtensionData, S: number, Shi: number, cou
       tally[e] = t;
       best[e] = r;
     }
-    const V = wide ? weightOf(voted & S) + weightOfHi(votedHi & Shi) : weightOf(voted & S);
+    const V = wide ? weightOf(counts, voted & S) + weightOfHi(counts, votedHi & Shi) : weightOf(counts, voted & S);
     // The outcome of the current tallies against an O of W + 1 − V (members voting nothing here).
     const shared = outcome(tally, best, size, -1, 0, W + 1 - V);
     if (shared !== NONE) {
@@ -267,12 +316,10 @@ export function extensionCounts(data: ExtensionData, S: number, Shi: number, cou
       }
     }
   }
-  const out: ActualCounts[] = [];
-  for (let m = 0; m < n; m++) {
-    const t = tp + dTp[m];
-    out.push({ tp: t, fp: fp + dFp[m], fn: data.goldSize - t, s: s + dS[m], ties: ties + dTies[m] });
-  }
-  return out;
+  acc.tp += tp;
+  acc.fp += fp;
+  acc.s += s;
+  acc.ties += ties;
 }
 
 /** No item wins. */
