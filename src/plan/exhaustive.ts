@@ -84,8 +84,8 @@ export const CHUNK_BITS = 14;
  * The most bytes a chunk's histograms take. The transform reads and writes them over and over,
  * once per low bit, and runs fastest while they stay in the core's own (L2) cache: 2 MiB on this
  * project's machine, of which this leaves half to the rest. With 20 systems, one thread and 5
- * folds, the six searches took a median 4.1 s with chunks of 2^14 sets (2.75 MB of histograms),
- * 3.3–3.4 s with 2^13 or 2^12 (docs/performance.md).
+ * folds, the six searches took 3.1–3.6 s with chunks of 2^14 sets (2.75 MB of histograms),
+ * 2.9–3.1 s with 2^12 (688 KB; docs/performance.md).
  */
 export const CHUNK_BYTES = 1 << 20;
 
