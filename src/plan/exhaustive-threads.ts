@@ -48,13 +48,17 @@ export function defaultThreads(): number {
 }
 
 /**
- * Searches with fewer candidates than this stay on the main thread: on this project's two-core
- * machine a worker takes 50–85 ms to start and answer (busy machine; see docs/performance.md)
- * and a candidate costs 0.5–1.5 µs on one thread at a million tokens, so below this a search
- * takes about 100 ms or less and halving it cannot pay for the start (16 systems under one rule
- * stay, under two rules go).
+ * A run's exhaustive searches stay on the main thread while their work, all together, is under
+ * this many binary candidates' worth ({@link candidateWork}; a binary candidate costs 0.5–1.5 µs
+ * on one thread at a million tokens). A worker takes 50–85 ms to start and answer (busy machine;
+ * see docs/performance.md) and then runs its code cold: the twelve CoNLL-2003 systems' one search
+ * under the four base rules (about 127,000 candidates' worth, most of it `vote`) took 1.10–1.19 s
+ * on one thread and 1.12–1.53 s with a worker, while the plan's six such searches took a median
+ * 2.38 s on one thread and 1.93 s with one. So a run needs about three times the work one search
+ * of 65,536 binary candidates does (16 systems under three binary rules stay, under four go; with
+ * held-out folds, under one).
  */
-export const PARALLEL_MIN_CANDIDATES = 65536;
+export const PARALLEL_MIN_WORK = 3 * 65536;
 
 /** Nothing scored and no chunk done for this long while waiting on workers: one stopped. */
 export const STALL_MS = 60000;
@@ -158,14 +162,39 @@ export function sharedScoringData(job: Pick<ChunkJob, 'data' | 'rules' | 'scorer
 }
 
 /**
- * Whether a search of `candidates` may use the `threads` allowed: not below
- * {@link PARALLEL_MIN_CANDIDATES}, for an objective that cannot be sent to a worker (not made by
- * parseObjective), or without the compiled worker.
+ * Whether a search may use the `threads` allowed, given `work`, the work of all the run's
+ * searches of its size (in binary candidates' worth: see {@link candidateWork}): not below
+ * {@link PARALLEL_MIN_WORK}, for an objective that cannot be sent to a worker (not made by
+ * parseObjective), or without the compiled worker. Workers are kept across a run's searches, so
+ * their start is shared.
  */
-export function threadsFor(scorer: Scorer, candidates: number, threads: number): number {
-  if (threads <= 1 || candidates < PARALLEL_MIN_CANDIDATES) return 1;
+export function threadsFor(scorer: Scorer, work: number, threads: number): number {
+  if (threads <= 1 || work < PARALLEL_MIN_WORK) return 1;
   if (objectiveSource(scorer.objective) === undefined || workerFile() === undefined) return 1;
   return threads;
+}
+
+/** Nanoseconds a typed vote spends on each vote pattern, contested boundary and contested item. */
+const TYPED_NS = 9;
+/** Nanoseconds a binary candidate scored without the transform spends on each member pattern, or with a slot-based objective on each X boundary. */
+const PASS_NS = 2;
+
+/**
+ * What one candidate under a rule costs, in binary candidates' worth: a binary rule's candidate
+ * read from the subset transform's histograms is 1. A typed rule's candidate (`vote`,
+ * `weighted`) is a pass over the vote patterns and over the contested boundaries and their
+ * items, about {@link TYPED_NS} ns each (twelve CoNLL-2003 systems: 3,158 of them, 28 µs a
+ * candidate, so about 28). Without the transform a binary candidate is a pass over the member
+ * patterns, and a slot-based objective adds one over the X boundaries ({@link PASS_NS} ns each).
+ */
+export function candidateWork(data: ScoringData, binary: boolean, useTransform: boolean, withSlots: boolean): number {
+  if (!binary) {
+    let items = 0;
+    for (let k = 0; k < data.contested.length; k++) items += data.bStart[data.contested[k] + 1] - data.bStart[data.contested[k]];
+    return Math.max(1, (TYPED_NS * (data.votePatterns.count + data.contested.length + items)) / 1000);
+  }
+  const passes = (useTransform ? 0 : data.patterns.count) + (withSlots ? data.xBoundaries.length : 0);
+  return Math.max(1, (PASS_NS * passes) / 1000);
 }
 
 /** An array of values for a job: shared between threads when `threads` > 1. */

@@ -28,7 +28,7 @@
 import { isBinaryRule } from '../ensemble/rules.js';
 import { actualBinary, actualVote, needOf } from './engine.js';
 import { chunkCount, chunkHistogramSteps, chunkScratch, type ChunkJob } from './exhaustive-chunks.js';
-import { scoreChunksSteps, threadsFor, valuesArray } from './exhaustive-threads.js';
+import { candidateWork, scoreChunksSteps, threadsFor, valuesArray } from './exhaustive-threads.js';
 import { finish, type Steps } from './steps.js';
 import type { SearchContext } from './store.js';
 
@@ -119,8 +119,10 @@ export function exhaustive(ctx: SearchContext, onProgress?: (done: number, total
  * {@link exhaustive}, pausing after pieces of work and wherever it reports progress. `meanwhile`
  * is the caller's work that does not depend on the search, run once on the main thread while
  * worker threads score their chunks (see scoreChunksSteps); without workers it runs first.
+ * `searches` is how many searches of about this size the caller's run makes (a plan: one on all
+ * the data and one per held-out split), which share the workers' start (see threadsFor).
  */
-export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number, total: number) => void, threads = 1, meanwhile?: () => Steps<void>): Steps<ExhaustiveRun> {
+export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number, total: number) => void, threads = 1, meanwhile?: () => Steps<void>, searches = 1): Steps<ExhaustiveRun> {
   const { data, scorer, store, rules } = ctx;
   const n = data.n;
   const minSize = Math.max(1, ctx.minSize);
@@ -130,7 +132,9 @@ export function* exhaustiveSteps(ctx: SearchContext, onProgress?: (done: number,
   const binary = rules.map((r) => isBinaryRule(r));
   const useTransform = binary.some((b) => b) && n <= TRANSFORM_MAX_SYSTEMS
     && (n * n * 2 ** n) / 2 < subsets * Math.max(1, data.patterns.count);
-  const allowed = n > TRANSFORM_MAX_SYSTEMS ? 1 : threadsFor(scorer, total, threads);
+  let work = 0;
+  for (const b of binary) work += subsets * candidateWork(data, b, useTransform, scorer.withSlots);
+  const allowed = n > TRANSFORM_MAX_SYSTEMS ? 1 : threadsFor(scorer, work * Math.max(1, searches), threads);
   // With no worker to overlap, the caller's other work simply comes first.
   if (allowed === 1 && meanwhile !== undefined) yield* meanwhile();
   onProgress?.(0, total);

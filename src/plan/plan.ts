@@ -421,7 +421,7 @@ function analyse(p: Planned, scorer: Scorer) {
 
 /** {@link plan}, with the choices behind the result for `--save-plan`. */
 export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
-  const { settings: s, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
+  const { settings: asked, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
   const samples = o.samples ?? DEFAULT_SAMPLES;
   if (!Number.isInteger(samples) || samples < 1) throw UsageError.about('samples', `expects a positive integer, got ${samples}`);
   const index = buildEnsembleIndex(corpus, { types: o.types });
@@ -430,9 +430,12 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
   const pool = o.planUnits === undefined ? Array.from({ length: total }, (_, u) => u) : [...new Set(o.planUnits)].sort((a, b) => a - b);
   if (pool.some((u) => !Number.isInteger(u) || u < 0 || u >= total)) throw new RangeError(`planUnits must be ${unitKind} numbers below ${total}`);
   const notes: PlanNote[] = [];
-  const { splits, folds, repeats } = planSplits(pool, unitKind, o, s.seed, notes);
+  const { splits, folds, repeats } = planSplits(pool, unitKind, o, asked.seed, notes);
   if (unitKind === 'sentence' && splits.length > 0) notes.push({ kind: 'by-sentence' });
   const holdout = o.holdout !== undefined;
+  // The run's searches, which share worker threads' start: all the data, each split's training
+  // part (a holdout's is the data searched first), each bootstrap resample.
+  const s: SearchSettings = { ...asked, searches: 1 + (holdout ? 0 : splits.length) + Math.max(0, o.bootstrap ?? 0) };
   const inTrain = new Uint8Array(total);
   for (const u of holdout ? splits[0].train : pool) inTrain[u] = 1;
   const units = pool.length;

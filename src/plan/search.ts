@@ -40,6 +40,11 @@ export interface SearchSettings {
   exhaustiveLimit: number;
   /** Threads of exhaustive search (1: the main thread alone). */
   threads: number;
+  /**
+   * How many searches of about one size the run makes with these settings (a plan: one on all
+   * the data and one per held-out split; default 1): they share the start of worker threads.
+   */
+  searches: number;
 }
 
 /** A listed candidate: a member set (two words) and a rule, with vote weights for ensembles of ensemble selection. */
@@ -89,7 +94,7 @@ export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?:
   return {
     rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam: o.beam ?? 5, guidedBudget,
     top: o.top ?? 10, seed: o.seed ?? 1, bags, budget: o.budget,
-    autoLimit: o.autoLimit ?? 65535, exhaustiveLimit: o.exhaustiveLimit ?? 2 ** 24, threads,
+    autoLimit: o.autoLimit ?? 65535, exhaustiveLimit: o.exhaustiveLimit ?? 2 ** 24, threads, searches: o.searches ?? 1,
   };
 }
 
@@ -147,7 +152,7 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
     strategies.push('exhaustive');
     // Ensemble selection does not read the search's store, so it runs on the main thread while
     // worker threads score the search's first chunks (and so does the caller's work alongside).
-    yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t), s.threads, selection);
+    yield* exhaustiveSteps(ctx, onProgress === undefined ? undefined : (d, t) => onProgress(`${phase}exhaustive`, d, t), s.threads, selection, s.searches);
   }
   // The greedy path is always reported; under a budget it starts from the best single system
   // within it and adds only what keeps within it (none when no system is within it).

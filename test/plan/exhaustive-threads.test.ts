@@ -19,7 +19,7 @@ import { popcount } from '../../src/model/bitset.js';
 import { buildPlanData } from '../../src/plan/data.js';
 import { CHUNK_BITS, CHUNK_BYTES, chunkBits, exhaustive, exhaustiveSteps, TRANSFORM_MAX_SYSTEMS } from '../../src/plan/exhaustive.js';
 import { chunkCount, chunkHistogramSteps, chunkScratch } from '../../src/plan/exhaustive-chunks.js';
-import { PARALLEL_MIN_CANDIDATES, stopWorkers, workerFile } from '../../src/plan/exhaustive-threads.js';
+import { candidateWork, PARALLEL_MIN_WORK, stopWorkers, workerFile } from '../../src/plan/exhaustive-threads.js';
 import { objectiveSource, parseObjective, type Objective } from '../../src/plan/objective.js';
 import { plan, searchSetup } from '../../src/plan/plan.js';
 import { search } from '../../src/plan/search.js';
@@ -173,12 +173,22 @@ describe('exhaustive search on worker threads', () => {
     expect(seen.some(([done]) => done > 0 && done < total)).toBe(true);
   });
 
-  it('stays on the main thread below the threshold (65,536 candidates), and for an objective it cannot send to a worker', () => {
-    expect(PARALLEL_MIN_CANDIDATES).toBe(65536);
-    expect(exhaustive(context(corpus, parseObjective('f1'), ALL_RULES.slice(0, 4)), undefined, 2).threads).toBe(1); // 65,532
+  it('stays on the main thread below the threshold (a run\'s work under 196,608 binary candidates\' worth), and for an objective it cannot send to a worker', () => {
+    expect(PARALLEL_MIN_WORK).toBe(196608);
+    // One search under four binary rules: 65,532 candidates of work 1 each.
+    const binary = context(corpus, parseObjective('f1'), ALL_RULES.slice(0, 4));
+    expect(candidateWork(binary.data, true, true, false)).toBe(1);
+    expect(finish(exhaustiveSteps(binary, undefined, 2)).threads).toBe(1);
+    // The same search as one of a plan's six (all the data and five folds) shares the workers' start.
+    expect(finish(exhaustiveSteps(context(corpus, parseObjective('f1'), ALL_RULES.slice(0, 4)), undefined, 2, undefined, 6)).threads).toBe(2);
+    // A typed rule's candidate weighs a pass over the contested boundaries: 16,383 vote
+    // candidates alone are more work than the four binary rules' 65,532.
+    const typed = candidateWork(binary.data, false, true, false);
+    expect(typed).toBeGreaterThan(4);
+    expect(16383 * typed).toBeGreaterThan(65532);
     const small = context(corpus, parseObjective('f1'), [parseRule('majority')], 1, 3);
     expect(exhaustive(small, undefined, 2).threads).toBe(1);
-    expect(small.store.length).toBeLessThan(PARALLEL_MIN_CANDIDATES);
+    expect(small.store.length).toBeLessThan(PARALLEL_MIN_WORK);
     const own: Objective = { text: 'mine', minimise: false, description: 'mine', usesSlots: false, value: (x) => x.f };
     expect(objectiveSource(own)).toBeUndefined();
     expect(exhaustive(context(corpus, own, ALL_RULES), undefined, 2).threads).toBe(1);
