@@ -55,7 +55,7 @@ interface ItemColumns {
   label: Int32Array;
 }
 
-function itemColumns(items: readonly Span[]): ItemColumns {
+function orderColumns(items: readonly Span[]): ItemColumns {
   const start = new Float64Array(items.length);
   const end = new Float64Array(items.length);
   const label = new Int32Array(items.length);
@@ -82,7 +82,7 @@ function itemColumns(items: readonly Span[]): ItemColumns {
   return { start, end, label };
 }
 
-/** {@link compareItems} on the columns of {@link itemColumns}. */
+/** {@link compareItems} on the columns of {@link orderColumns}. */
 function compareAt(c: ItemColumns, x: number, y: number): number {
   if (c.start[x] !== c.start[y]) return c.start[x] - c.start[y];
   if (c.end[x] !== c.end[y]) return c.end[x] - c.end[y];
@@ -133,7 +133,7 @@ function lazyOrder(items: readonly Span[], goldIds: Int32Array, systemIds: reado
   return () => {
     if (order === undefined) {
       let c: ItemColumns | undefined;
-      const columns = () => (c ??= itemColumns(items));
+      const columns = () => (c ??= orderColumns(items));
       order = { gold: inCorpusOrder(goldIds, items, columns), systems: systemIds.map((ids) => inCorpusOrder(ids, items, columns)) };
     }
     return order;

@@ -172,7 +172,6 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   // Each member in one pass over its items: its local items, its bit in their masks, its bitsets
   // over items (TP, FP, X) and over boundaries (C, W), and its TP and FP per label.
   const mask = new Int32Array(u);
-  // With 32 systems or fewer the high words are all 0: one array of zeros serves as both (read only).
   const wide = n > 32;
   const maskHi = new Int32Array(u);
   const memberItems: Int32Array[] = [];

@@ -53,10 +53,10 @@ export function defaultThreads(): number {
  * on one thread at a million tokens). A worker takes 50–85 ms to start and answer (busy machine;
  * see docs/performance.md) and then runs its code cold: the twelve CoNLL-2003 systems' one search
  * under the four base rules (about 127,000 candidates' worth, most of it `vote`) took 1.10–1.19 s
- * on one thread and 1.12–1.53 s with a worker, while the plan's six such searches took a median
- * 2.38 s on one thread and 1.93 s with one. So a run needs about three times the work one search
- * of 65,536 binary candidates does (16 systems under three binary rules stay, under four go; with
- * held-out folds, under one).
+ * on one thread and 1.12–1.53 s with a worker, while the whole default plan, six such searches,
+ * took a median 2.09 s on one thread and 1.75 s with one. So a run needs about three times the
+ * work of one search of 65,536 binary candidates (16 systems under three binary rules stay, under
+ * four go; with held-out folds, under one).
  */
 export const PARALLEL_MIN_WORK = 3 * 65536;
 

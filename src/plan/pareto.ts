@@ -69,7 +69,7 @@ export function paretoFrontOf(cost: ArrayLike<number>, value: ArrayLike<number>,
     }
     group[i] = gi;
     const g = sign * v;
-    if (g > best[gi] || (best[gi] === -Infinity && g === -Infinity)) best[gi] = g;
+    if (g > best[gi]) best[gi] = g;
   }
   // The best value at a strictly lower cost than each group's (NaN: none cheaper).
   const cheaper = new Float64Array(best.length).fill(Number.NaN);
