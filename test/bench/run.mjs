@@ -161,7 +161,7 @@ function repeatedBench() {
     const both = ev.wall + cmp.wall;
     console.log(`\n1M tokens × 3 systems (the CoNLL-2003 gold and ${systems.join(', ')}, each repeated 20 times: ${(bytes / 2 ** 20).toFixed(1)} MiB)`);
     console.log(`  complan eval ${ms(ev.wall)} (peak RSS ${ev.rssMiB.toFixed(0)} MiB), complan compare ${ms(cmp.wall)} (peak RSS ${cmp.rssMiB.toFixed(0)} MiB): together ${ms(both)}; node -e 0 alone ${ms(ev.bare)}`);
-    console.log(`  target: 6× faster than the numpy figure of 8.6 s, so ≤ 1433 ms: ${both <= 8600 / 6 ? 'met' : 'NOT met'}`);
+    console.log(`  target: 6× faster than the numpy figure of 8.6 s the target was set against (another numpy implementation; this bench's own is timed below), so ≤ 1433 ms: ${both <= 8600 / 6 ? 'met' : 'NOT met'}`);
     const np = spawnSync('python3', ['-c', 'import numpy'], { stdio: 'ignore' });
     if (np.status !== 0) {
       console.log('  python3 with numpy not found: the side-by-side numpy run is skipped');
@@ -229,9 +229,9 @@ function exhaustiveThreads() {
   });
   console.log('\nSynthetic corpus, 20 systems, 1M tokens: plan --search exhaustive --rules majority (1,048,575 member sets, searched on all the data and in each of 5 folds)');
   for (const r of rows) {
-    console.log(`  ${r.threads === 1 ? 'one thread' : `${r.threads} threads`}: plan ${ms(r.plan)}   target ≤ 6000 ms: ${r.plan <= 6000 ? 'met' : 'NOT met'}; the six searches ${r.threads === 1 ? '' : '(with the main thread\'s work alongside them) '}${ms(r.search)}; peak RSS ${(r.maxrss / 1024).toFixed(0)} MiB; node -e 0 just before: ${ms(r.bare)}`);
+    console.log(`  ${r.threads === 1 ? 'one thread' : `${r.threads} threads`}: plan ${ms(r.plan)}   ${r.threads === 1 ? 'for comparison (the target, ≤ 6000 ms, is on every core)' : `target ≤ 6000 ms: ${r.plan <= 6000 ? 'met' : 'NOT met'}`}; the six searches ${r.threads === 1 ? '' : '(with the main thread\'s work alongside them) '}${ms(r.search)}; peak RSS ${(r.maxrss / 1024).toFixed(0)} MiB; node -e 0 just before: ${ms(r.bare)}`);
   }
-  console.log(`  speed-up of the plan ${(rows[0].plan / rows[1].plan).toFixed(2)}×; the same winner: ${rows.every((r) => JSON.stringify(r.winner) === JSON.stringify(rows[0].winner)) ? 'yes' : 'NO'} (${rows[0].winner.rule} of ${rows[0].winner.members}, F1 ${(100 * rows[0].winner.f).toFixed(2)})`);
+  console.log(`  speed-up of the plan ${(rows[0].plan / rows[1].plan).toFixed(2)}× (one run each: with node -e 0 well above 80 ms the machine is busy, and the runs should be repeated alternately with test/bench/plan.mjs); the same winner: ${rows.every((r) => JSON.stringify(r.winner) === JSON.stringify(rows[0].winner)) ? 'yes' : 'NO'} (${rows[0].winner.rule} of ${rows[0].winner.members}, F1 ${(100 * rows[0].winner.f).toFixed(2)})`);
 }
 
 planBench(['synthetic-exhaustive', '20'], 'Synthetic corpus, 20 systems: exhaustive search, majority (1,048,575 member sets; no folds, the default threads)', 60000);
