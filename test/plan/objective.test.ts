@@ -159,13 +159,15 @@ describe('parseObjective: expressions', () => {
     expect(parseObjective('f * 2').value(withExtra)).toBe(1.2);
   });
 
-  it('evaluates a million times in reasonable time', () => {
+  it('evaluated 10⁵ times on changing inputs, gives what plain arithmetic gives every time', () => {
     const o = parseObjective('f - 0.002*size');
-    const t0 = performance.now();
-    let s = 0;
-    for (let i = 0; i < 100_000; i++) s += o.value({ ...X, size: i % 7 });
-    expect(s).toBeGreaterThan(0);
-    expect(performance.now() - t0).toBeLessThan(5000);
+    let got = 0;
+    let want = 0;
+    for (let i = 0; i < 100_000; i++) {
+      got += o.value({ ...X, size: i % 7 });
+      want += X.f - 0.002 * (i % 7);
+    }
+    expect(got).toBe(want);
   });
 
   it('matches plain arithmetic on random inputs', () => {

@@ -193,10 +193,7 @@ describe('planScatterSvg', () => {
       points[i] = { predicted: a + (rnd() - 0.5) * 0.1, actual: a, rule: i % 2 ? 'vote' : 'union', label: `c${i}`, highlight: i % 100_000 === 7 };
     }
     points[123_456] = { predicted: 5, actual: -3, rule: 'union', label: 'outlier' };
-    const t0 = performance.now();
     const svg = planScatterSvg(points, { objective: 'F1' });
-    const elapsed = performance.now() - t0;
-    expect(elapsed).toBeLessThan(10_000);
     const root = parseXml(svg);
     const ms = markers(root);
     expect(ms.length).toBeLessThanOrEqual(5000);
