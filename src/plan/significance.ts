@@ -20,7 +20,9 @@
  *   (paired). The percentile interval of T* is the confidence interval, its standard
  *   deviation the standard error, and the two-sided p-value is the share of resamples that
  *   move at least |T| away from T: p = (1 + #{|T* − T| ≥ |T|}) / (1 + B) (the bootstrap
- *   distribution shifted to the null hypothesis of no difference).
+ *   distribution shifted to the null hypothesis of no difference). With a single unit every
+ *   resample is the data itself: the interval, standard error and p are then undefined (NaN),
+ *   not a zero-width interval with p = 1/(1 + B).
  * - **Approximate randomization** (Noreen 1989; Riezler & Maxwell 2005): under the null
  *   hypothesis the two sides' outputs on a unit are exchangeable; each resample swaps them on
  *   every unit with probability ½ (the same swap in every split holding the unit) and
@@ -181,7 +183,8 @@ export interface BootstrapSummary {
  * notBetter = #{gain ≤ 0}/#resamples.
  *
  * Edge cases: resamples whose gain is NaN are left out of mean, interval and notBetter and
- * counted in `undefinedSamples`; when all are NaN those four are NaN. RangeError when the two
+ * counted in `undefinedSamples`; when all are NaN those four are NaN. With one document every
+ * resample is that document, so the interval and notBetter are NaN (no spread to measure). RangeError when the two
  * lists differ in length or are empty, `samples` is not a positive integer, or `confidence` is
  * not in (0, 1). Deterministic for a seed. O(samples·n).
  *
@@ -205,12 +208,14 @@ export function pairedBootstrap(
   const tail = (1 - confidence) / 2;
   let notBetter = 0;
   for (let k = 0; k < r.kept; k++) if (r.sorted[k] <= 0) notBetter++;
+  // One document: every resample is that document alone, so there is no spread to measure.
+  const none = n < 2;
   return {
     observed: r.observed,
     mean: r.mean,
-    low: quantile(r.sorted, tail),
-    high: quantile(r.sorted, 1 - tail),
-    notBetter: r.kept === 0 ? Number.NaN : notBetter / r.kept,
+    low: none ? Number.NaN : quantile(r.sorted, tail),
+    high: none ? Number.NaN : quantile(r.sorted, 1 - tail),
+    notBetter: r.kept === 0 || none ? Number.NaN : notBetter / r.kept,
     undefinedSamples: options.samples - r.kept,
   };
 }
@@ -242,15 +247,18 @@ export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: R
   return resample(splits, pairs, { ...options, randomization: true }).map((r) => {
     let ss = 0;
     for (let k = 0; k < r.kept; k++) ss += (r.sorted[k] - r.mean) ** 2;
+    // One unit: every resample draws it alone, so the bootstrap has no spread to measure (its p
+    // would be 1/(1 + B) for any difference at all).
+    const none = r.units < 2;
     return {
       observed: r.observed,
       perSplit: r.perSplit,
       sd: sampleSd(r.perSplit),
-      se: r.kept > 1 ? Math.sqrt(ss / (r.kept - 1)) : Number.NaN,
-      low: quantile(r.sorted, tail),
-      high: quantile(r.sorted, 1 - tail),
+      se: r.kept > 1 && !none ? Math.sqrt(ss / (r.kept - 1)) : Number.NaN,
+      low: none ? Number.NaN : quantile(r.sorted, tail),
+      high: none ? Number.NaN : quantile(r.sorted, 1 - tail),
       confidence,
-      pBootstrap: r.kept === 0 ? Number.NaN : (1 + r.far) / (1 + r.kept),
+      pBootstrap: r.kept === 0 || none ? Number.NaN : (1 + r.far) / (1 + r.kept),
       // Drawn swaps count the observed assignment once more (it is one of the possible ones);
       // counted swaps hold it already.
       pRandomization: r.valid === 0 ? Number.NaN : r.exact ? r.extreme / r.valid : (1 + r.extreme) / (1 + r.valid),
@@ -264,6 +272,8 @@ export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: R
 
 /** What the resamples of one pair gave: T and its parts, the bootstrap's sorted T*, and the tallies of both tests. */
 interface Resampled {
+  /** The distinct units the splits hold: with one, every bootstrap resample is the data itself. */
+  units: number;
   observed: number;
   perSplit: number[];
   /** Bootstrap T* that were defined, ascending, and their mean. */
@@ -514,7 +524,7 @@ function resample(
     });
   }
   return pairs.map((_, i) => ({
-    differing: differing[i].length, exact: exact[i], swaps: exact[i] ? 2 ** differing[i].length : samples,
+    units: U, differing: differing[i].length, exact: exact[i], swaps: exact[i] ? 2 ** differing[i].length : samples,
     observed: observed[i], perSplit: perSplit[i], sorted: gains[i].subarray(0, kept[i]).sort(), kept: kept[i],
     mean: kept[i] === 0 ? Number.NaN : total[i] / kept[i], far: far[i], valid: valid[i], extreme: extreme[i],
   }));

@@ -33,6 +33,23 @@ describe('pairedTests', () => {
     );
   });
 
+  it('leaves the bootstrap undefined over a single unit (every resample is that unit), not a zero-width interval with a tiny p', () => {
+    const a = pack([[9, 0, 0, 0], [1, 1, 1, 0]]);
+    const b = pack([[3, 3, 3, 0], [1, 1, 1, 0]]);
+    // Unit 0 alone, held out once, or twice in two splits: one distinct unit either way.
+    for (const splits of [[{ units: [0], a, b }], [{ units: [0], a, b }, { units: [0], a, b }]] as PairedSplit[][]) {
+      const t = pairedTests(splits, f1, { samples: 500, seed: 2 });
+      expect(t.observed).toBeCloseTo(0.5, 12);
+      expect([t.low, t.high, t.se, t.pBootstrap].every(Number.isNaN)).toBe(true);
+      // Randomization is still defined: one differing unit, two swaps, both as extreme.
+      expect(t.differing).toBe(1);
+      expect(t.pRandomization).toBe(1);
+    }
+    // Two units: defined again.
+    const two = pairedTests([{ units: [0, 1], a, b }], f1, { samples: 500, seed: 2 });
+    expect(Number.isFinite(two.pBootstrap) && Number.isFinite(two.low) && Number.isFinite(two.se)).toBe(true);
+  });
+
   it('counts the units in which the sides differ once, over every split that holds them', () => {
     const a = pack([[4, 0, 0, 0], [4, 0, 0, 0], [2, 2, 2, 0], [2, 2, 2, 0]]);
     // Units 0 and 3 differ (unit 3 in S only); units 1 and 2 do not.
@@ -220,7 +237,7 @@ describe('pairedTestsOfPairs', () => {
  * of first appearance, bootstrap draws ⌊u·U⌋ then randomization swaps (u < ½) from one
  * mulberry32(seed) stream, T the mean over the splits with a unit drawn of the signed difference,
  * NaN resamples left out; every swap of the differing units once instead when there are no more
- * than the resamples asked for.
+ * than the resamples asked for; over a single unit the bootstrap's interval, error and p undefined.
  */
 function directTests(
   splits: number[][], a: Float64Array, b: Float64Array, fa: (c: SummedCounts) => number, fb: (c: SummedCounts) => number,
@@ -279,9 +296,12 @@ function directTests(
   const mean = gains.reduce((x, y) => x + y, 0) / gains.length;
   let ss = 0;
   for (const g of sorted) ss += (g - mean) ** 2;
+  // A single unit: every resample is that unit, and the bootstrap measures nothing.
+  const lone = units.length < 2;
   return {
-    observed, low: quantile(sorted, (1 - 0.95) / 2), high: quantile(sorted, 1 - (1 - 0.95) / 2), se: gains.length > 1 ? Math.sqrt(ss / (gains.length - 1)) : Number.NaN,
-    pBootstrap: gains.length === 0 ? Number.NaN : (1 + far) / (1 + gains.length),
+    observed, low: lone ? Number.NaN : quantile(sorted, (1 - 0.95) / 2), high: lone ? Number.NaN : quantile(sorted, 1 - (1 - 0.95) / 2),
+    se: gains.length > 1 && !lone ? Math.sqrt(ss / (gains.length - 1)) : Number.NaN,
+    pBootstrap: gains.length === 0 || lone ? Number.NaN : (1 + far) / (1 + gains.length),
     pRandomization: valid === 0 ? Number.NaN : exact ? extreme / valid : (1 + extreme) / (1 + valid),
     undefinedSamples: o.samples + ways - gains.length - valid,
   };
