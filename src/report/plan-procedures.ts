@@ -78,7 +78,9 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
   if (held) {
     const one = r.heldOut!.splits.length === 1;
     notes.push(`held-out: ${one ? 'the score on the part held out' : `mean and standard deviation over ${plural(r.heldOut!.splits.length, 'split')}`}, each choice made again on the training part; `
-      + `optimism: ${difference(r, 'the choice\'s score on its training part minus its held-out score', 'its held-out score minus its score on its training part')} (positive: the in-sample figure flatters).`);
+      + `optimism: ${difference(r, 'the choice\'s score on its training part minus its held-out score', 'its held-out score minus its score on its training part')} (positive: the in-sample figure flatters). `
+      + `The no-selection baselines (majority-all, vote-all) choose nothing, so their optimism is only how the held-out ${one ? 'part differs' : 'parts differ'} from the training ${one ? 'part' : 'parts'}${one ? ' (with one split, often far from 0)' : ''}: what a procedure's choosing adds is its optimism beyond theirs. `
+      + `The recommendation below is picked by these held-out figures, so its own is not quite free of selection${test ? ' (its test figure is)' : ' (a test set, --test-gold, gives one that is)'}.`);
   }
   if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice.`);
   const outside = list.filter((p) => p.outside !== undefined);
@@ -169,7 +171,9 @@ export function comparisonsTable(r: PlanResult, list: readonly PairedComparison[
         ? `difference: ${(r.heldOut?.splits.length ?? 0) === 1 ? '' : 'mean over the splits of '}${difference(r, 'the recommendation\'s held-out score minus the baseline\'s', 'the baseline\'s held-out score minus the recommendation\'s')} (positive: the recommendation is better).`
         : `difference: ${difference(r, 'the recommendation\'s test score minus the baseline\'s', 'the baseline\'s test score minus the recommendation\'s')} (positive: the recommendation is better).`,
       `${tests.units}s differing: those in which the two outputs differ, the only ones a randomization swap changes.`,
-      'The interval is the bootstrap\'s percentiles and its p the share of resamples as far from the difference as it is from 0, so near 0 the two can disagree (an interval that just excludes 0 beside p above 0.05).',
+      units < 2
+        ? `Over a single ${tests.units} every bootstrap resample is that ${tests.units}: the bootstrap has nothing to measure, and its interval and p are shown as —.`
+        : 'The interval is the bootstrap\'s percentiles and its p the share of resamples as far from the difference as it is from 0, so near 0 the two can disagree (an interval that just excludes 0 beside p above 0.05).',
       fewDifferingNote(tests.units, r.recommendation.alpha, tests.samples, list.map((c) => ({ name: c.name, differing: c.differing }))),
     ].filter((x) => x !== undefined).join(' '),
   };
@@ -236,7 +240,8 @@ export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] 
   const figures: string[] = [`in-sample ${objectiveValue(r, procedures(r).find((p) => p.name === rec.procedure)?.planning.objective)}`];
   if (rec.heldOut !== null) {
     const sd = rec.heldOut.sd === null ? '' : ` ± ${signedObjective(r, rec.heldOut.sd).replace(/^\+/, '')}`;
-    figures.push(`held-out ${objectiveValue(r, rec.heldOut.mean)}${sd} over ${plural(rec.heldOut.folds, 'split')}`);
+    // The recommendation is picked among the procedures by these very figures.
+    figures.push(`held-out ${objectiveValue(r, rec.heldOut.mean)}${sd} over ${plural(rec.heldOut.folds, 'split')} (these figures also picked it, so slightly optimistic)`);
   }
   if (rec.test !== undefined) figures.push(`test ${objectiveValue(r, rec.test.objective)} (not used for selection)`);
   return [

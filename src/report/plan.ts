@@ -228,6 +228,7 @@ export function rankAgreementLines(r: PlanResult): string[] {
       + `Spearman ρ ${fixed(a.spearman, 3)}, Kendall τ ${fixed(a.kendall, 3)}, D-measure@${a.topK} ${fixed(a.dMeasure, 3)}`,
     `  by rule: ${a.byRule.length === 0 ? '—' : a.byRule.map((x) => `${x.rule} ${rho(x)}`).join('; ')}`,
     `  among candidates that beat the best single system: ${rho(a.beatingBestSingle)}`,
+    `  higher is better: ρ and τ run from −1 to 1, D-measure@${a.topK} (Nakache et al. 2005) from 0 to 1, the share of the predicted top ${a.topK} in the actual top ${a.topK}, weighted towards the head of the list`,
   ];
 }
 

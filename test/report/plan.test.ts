@@ -251,7 +251,8 @@ describe('planTable', () => {
     expect(text).toContain('Rank agreement (predicted against actual objective, in-sample) over 1200 candidates whose prediction is an estimate '
       + '(30 exact by construction and 4 duplicates left out): Spearman ρ 0.812, Kendall τ 0.650, D-measure@10 —\n'
       + '  by rule: majority ρ 0.700, τ 0.500 (700 candidates); vote ρ 0.600, τ 0.450 (500 candidates)\n'
-      + '  among candidates that beat the best single system: ρ 0.210, τ 0.150 (80 candidates)\n');
+      + '  among candidates that beat the best single system: ρ 0.210, τ 0.150 (80 candidates)\n'
+      + '  higher is better: ρ and τ run from −1 to 1, D-measure@10 (Nakache et al. 2005) from 0 to 1, the share of the predicted top 10 in the actual top 10, weighted towards the head of the list\n');
     // Two candidates are in one order or the other: the line says their ±1 means nothing.
     const two = fixture();
     two.rankAgreement = { ...two.rankAgreement, beatingBestSingle: { candidates: 2, spearman: -1, kendall: -1 } };
@@ -268,6 +269,14 @@ describe('planTable', () => {
     expect(single).toContain('On the training part the selection chose vote(crf+gazetteer+sloppy).');
     expect(single).toContain('held-out: the score on the part held out, each choice made again on the training part;');
     expect(single).toContain('difference: the recommendation\'s held-out score minus the baseline\'s (positive: the recommendation is better).');
+    // The baselines' optimism is the parts' difference alone: with one split, said to be often far from 0.
+    expect(single).toContain('their optimism is only how the held-out part differs from the training part (with one split, often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs.');
+    expect(text).toContain('their optimism is only how the held-out parts differ from the training parts: what a procedure\'s choosing adds');
+    expect(text).toContain('The recommendation below is picked by these held-out figures, so its own is not quite free of selection (a test set, --test-gold, gives one that is).');
+    // One held-out document: the bootstrap has nothing to resample, and the note says why its cells are empty.
+    const lone = planTable(fixture({ heldOut: { ...h, splits: [{ ...h.splits[0], testUnits: 1 }] } }));
+    expect(lone).toContain('Over a single document every bootstrap resample is that document: the bootstrap has nothing to measure, and its interval and p are shown as —.');
+    expect(single).not.toContain('Over a single document');
     expect(single).not.toContain('in every split');
     expect(text).toContain('The recommendation (selection) against each baseline, held out (paired over 20 documents; paired bootstrap and approximate randomization, 1000 resamples each, seed 7; choices made on the training parts, not re-selected per resample)');
     expect(text).toMatch(/\nvote-all\s+\+1\.50\s+\+0\.90 to \+2\.10\s+< 0\.001\s+0\.19\s+20\n/);
@@ -287,7 +296,7 @@ describe('planTable', () => {
     expect(text).toContain('Notes:\n  - the corpus has one document: held-out splits and tests are by sentence\n  - with 99 resamples no p-value is below 0.01, so no selection can reach --alpha 0.01: raise --samples\n');
     expect(text.endsWith([
       'Recommendation (selection): vote(crf+gazetteer+sloppy)',
-      '  in-sample 93.50; held-out 92.00 ± 0.40 over 2 splits',
+      '  in-sample 93.50; held-out 92.00 ± 0.40 over 2 splits (these figures also picked it, so slightly optimistic)',
       `  ${recommendationReason(fixture())}`,
       '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).',
       '',
@@ -314,7 +323,8 @@ describe('planTable', () => {
     };
     const t = planTable(r);
     expect(t).toContain('The recommendation (selection) against each baseline, on the test set (paired over 50 sentences; paired bootstrap and approximate randomization, 1000 resamples each, seed 7; choices made on the planning data, not re-selected per resample)');
-    expect(t).toContain('  in-sample 93.50; held-out 92.00 ± 0.40 over 2 splits; test 93.00 (not used for selection)');
+    expect(t).toContain('  in-sample 93.50; held-out 92.00 ± 0.40 over 2 splits (these figures also picked it, so slightly optimistic); test 93.00 (not used for selection)');
+    expect(t).toContain('so its own is not quite free of selection (its test figure is).');
   });
 
   it('leaves out what is absent: held-out, bootstrap, notes, greedy path, F_Comp', () => {
