@@ -140,6 +140,7 @@ function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions,
   if (o.folds !== undefined && o.folds !== 0 && (!Number.isInteger(o.folds) || o.folds < 2)) {
     throw UsageError.about('folds', `must be 0 (no held-out estimate) or an integer of at least 2, got ${o.folds}`);
   }
+  if (o.folds === 0 && repeats > 1) throw UsageError.about(undefined, '{repeats} applies to {folds}; {folds} 0 makes no split');
   let folds = o.folds ?? DEFAULT_FOLDS;
   if (o.folds === undefined && units < DEFAULT_FOLDS) {
     folds = units >= 2 ? units : 0;

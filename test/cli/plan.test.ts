@@ -364,6 +364,7 @@ describe('complan plan: honest numbers', () => {
     expect(await planError(['--alpha', '2'], 1)).toContain('--alpha');
     expect(await planError(['--folds', '9'], 1)).toContain('--folds: 9 folds need at least 9 documents');
     expect(await planError(['--holdout', '0.3', '--repeats', '2'], 1)).toContain('--repeats applies to --folds');
+    expect(await planError(['--folds', '0', '--repeats', '3'], 1)).toContain('--repeats applies to --folds; --folds 0 makes no split');
     // A glob that catches the gold file: planning would choose the gold standard itself.
     const err = await planError([`gold=${GOLD}`], 1);
     expect(err).toContain('the system "gold" is the --gold file');
