@@ -131,7 +131,7 @@ export function registerCombine(program: Command, io: Io): void {
     .addOption(new Option('--out-format <format>', 'output format (default: from the --out extension, .jsonl → jsonl, else conll; jsonl when spans overlap)').choices(['conll', 'jsonl']))
     .addOption(new Option('--out-scheme <scheme>', 'tag scheme of CoNLL output').choices(['iob2', 'iobes']).default('iob2'))
     .addOption(new Option('--resolve-overlaps <how>', 'write CoNLL even when spans overlap, keeping the longest or the first of each overlapping group').choices(['longest', 'first']))
-    .option('--no-write-gold', 'CoNLL output: omit the gold column (token gold pred, as conlleval reads)');
+    .option('--no-write-gold', 'CoNLL output: write token pred lines, without the gold column (by default: token gold pred, as conlleval reads)');
   cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
     if (flags.out === '-') flags.out = undefined;
     refuseOutputsOverInputs([{ option: '--out', path: flags.out }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }, { what: 'the --labels file', path: flags.labels }]));
