@@ -2,8 +2,9 @@
  * A directory as one input. A directory holding an `.ann` file is BRAT standoff (brat.ts).
  * Any other directory is a set of CoNLL or JSONL files, one document per file, read in the
  * code-point order of their names (the byte order of their UTF-8 names: what `LC_ALL=C ls` and
- * Python's `sorted` give, whatever the locale). Hidden files (names starting with `.`) and
- * subdirectories are passed over; symbolic links are followed. Every file must be of one kind:
+ * Python's `sorted` give, whatever the locale). Hidden files (names starting with `.`),
+ * documentation (see {@link isDocumentation}) and subdirectories are passed over; symbolic
+ * links are followed. Every file must be of one kind:
  * a directory mixing CoNLL and JSONL files is an error naming one file of each.
  *
  * Each file is one document named by its file name: it starts a document, and `-DOCSTART-`
@@ -42,7 +43,17 @@ export interface DirectoryListing {
   files: string[];
 }
 
-/** Lists `dir` as {@link DirectoryListing} says. */
+/**
+ * Whether a file of a directory is its documentation rather than data: a README, LICENSE (or
+ * LICENCE), NOTICE, COPYING or CHANGELOG file, bare or `.txt` (`notice.jsonl` is data), or a Markdown,
+ * reStructuredText, HTML or PDF file. A data folder often has one beside its outputs, and read
+ * as CoNLL it would be a document of nonsense tokens.
+ */
+export function isDocumentation(name: string): boolean {
+  return /^(readme|licen[cs]e|notice|copying|changelog)(\.txt)?$/i.test(name) || /\.(md|markdown|rst|html?|pdf)$/i.test(name);
+}
+
+/** Lists `dir` as {@link DirectoryListing} says: documentation files are passed over as hidden files are. */
 export function listDirectory(dir: string): DirectoryListing {
   let names: string[];
   try {
@@ -53,7 +64,7 @@ export function listDirectory(dir: string): DirectoryListing {
   const files: string[] = [];
   let brat = false;
   for (const name of names) {
-    if (name.startsWith('.')) continue;
+    if (name.startsWith('.') || isDocumentation(name)) continue;
     if (name.endsWith('.ann')) brat = true;
     let isFile: boolean;
     try {
@@ -82,7 +93,7 @@ export function directoryFormat(dir: string, files: readonly string[], formatOf:
     const other = formatOf(path);
     if (other !== format) {
       throw new InputError(
-        `the directory mixes kinds of files: ${files[0]} is ${NAMES[format]} but ${files[k]} is ${NAMES[other]} (a directory is one input: all CoNLL or all JSONL files, one document per file)`,
+        `the directory mixes kinds of files: ${files[0]} is ${NAMES[format]} but ${files[k]} is ${NAMES[other]} (a directory is one input, one output split into documents: all CoNLL or all JSONL files, one document per file; to give several systems, list their files)`,
         dir,
       );
     }

@@ -40,7 +40,7 @@ describe('directories as inputs', () => {
     writeFileSync(join(dir, 'b.jsonl'), '{"tokens":["x"],"spans":[]}\n');
     const r = await runCli(['eval', '--gold', GOLD, dir]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`complan: ${dir}: the directory mixes kinds of files: a.conll is CoNLL but b.jsonl is JSONL (a directory is one input: all CoNLL or all JSONL files, one document per file)\n`);
+    expect(r.stderr).toBe(`complan: ${dir}: the directory mixes kinds of files: a.conll is CoNLL but b.jsonl is JSONL (a directory is one input, one output split into documents: all CoNLL or all JSONL files, one document per file; to give several systems, list their files)\n`);
   });
 
   it('combine refuses to write over a file inside an input directory', async () => {

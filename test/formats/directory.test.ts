@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { detectFormat } from '../../src/formats/detect.js';
-import { compareCodePoints, listDirectory } from '../../src/formats/directory.js';
+import { compareCodePoints, isDocumentation, listDirectory } from '../../src/formats/directory.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, type LoadOptions } from '../../src/formats/load.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { thrown } from '../helpers/errors.js';
@@ -147,12 +147,21 @@ describe('directories that are not one input', () => {
     const dir = dirWith({ 'a.conll': 'x O\n', 'b.conll': 'y O\n', 'c.jsonl': '{"tokens":["z"],"spans":[]}\n' });
     const err = thrown(() => detectFormat(dir));
     expect(err).toBeInstanceOf(InputError);
-    expect(err.message).toBe(`${dir}: the directory mixes kinds of files: a.conll is CoNLL but c.jsonl is JSONL (a directory is one input: all CoNLL or all JSONL files, one document per file)`);
+    expect(err.message).toBe(`${dir}: the directory mixes kinds of files: a.conll is CoNLL but c.jsonl is JSONL (a directory is one input, one output split into documents: all CoNLL or all JSONL files, one document per file; to give several systems, list their files)`);
   });
 
   it('an empty directory (hidden files and subdirectories aside) is an error', () => {
     const dir = dirWith({ '.DS_Store': 'x', 'sub/': '' });
     expect(thrown(() => detectFormat(dir)).message).toBe(`${dir}: the directory has no input files (expected CoNLL or JSONL files, one document per file, or BRAT NAME.txt and NAME.ann pairs)`);
+  });
+
+  it('passes over a folder\'s documentation (README, LICENSE, Markdown, HTML, PDF), which read as CoNLL would be a document of nonsense', () => {
+    const dir = dirWith({ 'README.md': '# Outputs\n\nSee below.\n', 'LICENSE': 'Some licence text\n', 'notes.rst': 'x\n', 'a.conll': 'x O\n', 'b.jsonl.html': '<p>\n' });
+    expect(listDirectory(dir).files).toEqual(['a.conll']);
+    expect(detectFormat(dir)).toBe('conll');
+    // Data named like documentation only in part is still data.
+    expect(['README.md', 'Readme', 'licence.txt', 'changelog', 'x.md', 'a.pdf', 'readme.conll', 'readmes.txt', 'md.conll', 'notice.jsonl']
+      .map((n) => isDocumentation(n))).toEqual([true, true, true, true, true, true, false, false, false, false]);
   });
 
   it('a directory with an .ann file is still BRAT', () => {
