@@ -4,7 +4,8 @@
  * adds a type to the per-type table, which lowers the type macro-average without a word. A type
  * the gold lacks is often legitimate (a subset of a corpus, a system trained on more types), so
  * this is a warning, not an error: it names the types, how many items each has, and where the
- * first one stands, so that a typo is found at once.
+ * first one stands, so that a typo is found at once; an untyped tag (`B-`) and a type that is
+ * the start of a gold type (`PE` of `PER`: a file cut inside its last tag) are said to be so.
  */
 import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
 import { sentenceAt } from '../model/corpus.js';
@@ -44,6 +45,16 @@ export function unknownTypes(spans: readonly Span[], known: ReadonlySet<string>)
     else f.items++;
   }
   return [...found.values()];
+}
+
+/**
+ * What an unknown type may be, as words to add after its count: untyped (a tag such as `B-`),
+ * or the start of a gold type (`PE` of `PER`), as a tag cut short at the end of a file is.
+ */
+function hint(type: string, known: ReadonlySet<string>): string {
+  if (type === '') return ', from untyped tags such as B- or I-';
+  const longer = [...known].filter((k) => k.length > type.length && k.startsWith(type)).sort();
+  return longer.length === 0 ? '' : `, the start of "${longer[0]}": a tag cut short, as at the end of a file cut inside its last line?`;
 }
 
 /** Whether every one of `types` is the label of some span of `gold`: read until all are found. */
@@ -90,7 +101,7 @@ export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[
     if (types !== undefined && [...types].every((t) => known.has(t))) continue;
     const unknown = unknownTypes(system.spans, known);
     if (unknown.length === 0) continue;
-    const named = unknown.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'})`);
+    const named = unknown.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'}${hint(u.type, known)})`);
     const more = unknown.length > SHOWN ? ` and ${unknown.length - SHOWN} more` : '';
     const first = unknown[0].first;
     const sentence = sentenceCount(corpus) > 0 ? sentenceAt(corpus, first.start) : -1;

@@ -36,6 +36,17 @@ describe('the loader\'s warning', () => {
     expect(two[0]).toContain(`the first in gold sentence 1, which starts at ${gold}:3`);
   });
 
+  it('says when a type is untyped, or the start of a gold type (a file cut inside its last tag)', () => {
+    // Cut inside the last tag, with no line end: B-LOC read as B-LO.
+    const cut = load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LO');
+    expect(cut).toHaveLength(1);
+    expect(cut[0]).toContain('type "LO" (1 item, the start of "LOC": a tag cut short, as at the end of a file cut inside its last line?) is not in the gold standard');
+    const untyped = load('-DOCSTART- O\n\nAda B-\nleft O\n\nin O\nParis B-LOC\n\n');
+    expect(untyped[0]).toContain('type "" (1 item, from untyped tags such as B- or I-) is not in the gold standard');
+    // A type that only shares a start with a gold type is not one's start.
+    expect(load('-DOCSTART- O\n\nAda B-PERSON\nleft O\n\nin O\nParis B-LOC\n\n')[0]).toContain('type "PERSON" (1 item) is not');
+  });
+
   it('says nothing when every type is the gold\'s, or when the gold has no items at all', () => {
     expect(load('-DOCSTART- O\n\nAda B-LOC\nleft O\n\nin O\nParis O\n\n')).toEqual([]);
     const empty = temp('Ada O\nleft O\n\n', 'empty-gold.conll');
