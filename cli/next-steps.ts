@@ -30,7 +30,7 @@ export function systemsWords(systems: readonly string[]): string[] {
     if (ext !== '' && systems.every((s) => dirname(s) === dir && extname(s) === ext)) {
       try {
         const all = readdirSync(dir).filter((f) => extname(f) === ext && !f.startsWith('.')).map((f) => join(dir, f)).sort();
-        const given = systems.map((s) => join(dir, s.slice(dir.length + 1))).sort();
+        const given = systems.map((s) => join(dir, basename(s))).sort();
         if (all.length === given.length && all.every((f, k) => f === given[k])) return [`${shellWord(dir)}/*${ext}`];
       } catch {
         // Not a readable folder: list the files.
@@ -127,7 +127,7 @@ export function planNextSteps(
   const inputs = [...(gold === undefined ? [] : ['--gold', shellWord(gold)]), ...sys];
   const others = given.filter((o) => o.flag !== '--gold');
   const reading = optionWords(others, (f) => inputFlags.has(f));
-  const step = (what: string, words: string[]) => [`  # ${what}`, ...commandLines(words, width)];
+  const step = (what: string, words: string[]) => [...what.split('\n').map((w) => `  # ${w}`), ...commandLines(words, width)];
   // Without held-out splits (--folds 0) the full report has neither splits nor paired tests.
   const noSplits = others.filter((o) => o.flag === '--folds').at(-1)?.value === '0' && !others.some((o) => o.flag === '--holdout');
   // What the plan saves is what --save-plan-choice says (the last one given counts).
@@ -138,10 +138,14 @@ export function planNextSteps(
   const file = saved === undefined ? 'plan.json' : shellWord(saved, false);
   // Outputs read as JSONL suggest a JSONL ensemble (span systems' nested spans fit no CoNLL column).
   const out = systems.some((s) => /\.jsonl?$/i.test(s)) ? 'ensemble.jsonl' : 'ensemble.conll';
+  // Written beside systems given by a glob of the current folder, the output would be one of them the next time.
+  const here = systems.every((s) => dirname(s) === '.' && extname(s) === extname(out));
+  const apply = "apply it: write the ensemble's output, from these or new outputs";
   return [
     ...(saved === undefined ? step(`save ${what}`, [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']) : []),
-    ...step(saved === undefined ? "apply it: write the ensemble's output, from these or new outputs" : `apply ${what}, saved to ${saved}: write the ensemble's output, from these or new outputs`,
-      [...command, 'combine', '--plan', file, ...reading, ...sys, '--out', out]),
+    ...step((saved === undefined ? apply : `apply ${what}, saved to ${saved}: write the ensemble's output, from these or new outputs`)
+      + (here ? `,\nto the folder above: here *${extname(out)} would take it for a system next time` : ''),
+      [...command, 'combine', '--plan', file, ...reading, ...sys, '--out', here ? `../${out}` : out]),
     ...step('explore the systems, what each offers another, and the ensembles', [...command, 'tui', ...reading, ...inputs]),
     ...step(`the full report: greedy path, prediction quality${noSplits ? '' : ', splits, paired tests'}`,
       [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f) && f !== '--brief' && f !== '--save-plan-choice'), ...inputs]),

@@ -43,6 +43,19 @@ describe('the next steps of a long command line', () => {
   });
 });
 
+describe('the next steps of systems in the current folder', () => {
+  it('write the ensemble to the folder above, where the systems\' glob cannot take it for a system next time', () => {
+    const lines = planNextSteps('../gold.conll', ['a.conll', 'b.conll'], 100);
+    const commands = joinedCommands(lines.join('\n'));
+    expect(commands[1]).toMatch(/ --out \.\.\/ensemble\.conll$/);
+    expect(lines).toContain('  # to the folder above: here *.conll would take it for a system next time');
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(100);
+    // Elsewhere, or of another extension than the output's, the ensemble is written here.
+    expect(joinedCommands(planNextSteps('gold.conll', ['out/a.conll', 'out/b.conll']).join('\n'))[1]).toMatch(/ --out ensemble\.conll$/);
+    expect(joinedCommands(planNextSteps('gold.conll', ['a.txt', 'b.txt']).join('\n'))[1]).toMatch(/ --out ensemble\.conll$/);
+  });
+});
+
 describe('plan --brief', () => {
   it('explains the columns, shows candidates, choices and the recommendation, and ends with what to run next', async () => {
     const r = await runCli(['plan', '--brief', '--top', '3', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
@@ -129,7 +142,9 @@ describe('plan --brief', () => {
     expect(planNextSteps('g.conll', SYSTEMS, 200).at(-2)).toBe('  # the full report: greedy path, prediction quality, splits, paired tests');
     expect(planNextSteps('g.conll', SYSTEMS, 200, [{ flag: '--brief' }, { flag: '--folds', value: '0' }]).at(-2)).toBe('  # the full report: greedy path, prediction quality');
     // JSONL outputs suggest a JSONL ensemble.
-    expect(planNextSteps('g.jsonl', ['a.jsonl', 'b.jsonl'], 200).find((l) => l.includes(' combine '))).toMatch(/--out ensemble\.jsonl$/);
+    expect(planNextSteps('g.jsonl', ['o/a.jsonl', 'o/b.jsonl'], 200).find((l) => l.includes(' combine '))).toMatch(/--out ensemble\.jsonl$/);
+    // …written above when the outputs are here, as *.jsonl would take it next time.
+    expect(planNextSteps('g.jsonl', ['a.jsonl', 'b.jsonl'], 200).find((l) => l.includes(' combine '))).toMatch(/--out \.\.\/ensemble\.jsonl$/);
   });
 
   it('saves the plan it shows: the next steps repeat the options that chose it, and combine and the TUI read the files as it did', async () => {
