@@ -31,7 +31,15 @@
  *   them (none, all) as extreme as T when the metric is the same for both sides: p cannot
  *   truly fall below 2/2^k. When 2^k ≤ B every swap is counted once instead, and
  *   p = #{|T_swapped| ≥ |T|} / 2^k is exact (a drawn p near that bound scattered around it, even
- *   below it).
+ *   below it). When the two sides' metrics differ — an objective that reads the number of
+ *   members or their cost, such as F − 0.002·size — each side keeps its own penalty whatever
+ *   is swapped, so the swapped T gather around the difference of the penalties, not around 0,
+ *   and |T_swapped| ≥ |T| would test the outputs' difference instead of T (a smaller ensemble
+ *   that wins by its penalty would never be significant, however certain its lead). The swapped
+ *   T are then measured from their centre c = (T_none + T_all)/2, the part of T no swap moves
+ *   (for an additive penalty exactly the penalties' difference; 0, as before, for one metric):
+ *   p = (1 + #{|T_swapped − c| ≥ |T|}) / (1 + swaps), counted or drawn, whose floor is
+ *   1/(2^k + 1).
  *
  * Both draw from {@link mulberry32}(seed): the same seed gives the same figures. `eval
  * --significance` runs the same tests between every two systems (metrics/pairwise-tests.ts),
@@ -104,6 +112,16 @@ export interface PairedTest {
    * them than `samples`: then p = (swaps at least as extreme) / (defined swaps), exact.
    */
   exact: boolean;
+  /**
+   * Randomization's centre (see the module comment): 0 when both sides are scored by one metric;
+   * otherwise the mean of T unswapped and T with every unit swapped, the part of T that no swap moves.
+   */
+  centre: number;
+  /**
+   * The lowest p exact randomization can give: 2/2^differing with a centre of 0 (no swap and
+   * every swap are as extreme as T), else 1/(2^differing + 1); 1 when the sides differ nowhere.
+   */
+  floor: number;
 }
 
 function checkOptions(samples: number, confidence: number): void {
@@ -260,8 +278,11 @@ export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: R
       confidence,
       pBootstrap: r.kept === 0 || none ? Number.NaN : (1 + r.far) / (1 + r.kept),
       // Drawn swaps count the observed assignment once more (it is one of the possible ones);
-      // counted swaps hold it already.
-      pRandomization: r.valid === 0 ? Number.NaN : r.exact ? r.extreme / r.valid : (1 + r.extreme) / (1 + r.valid),
+      // counted swaps hold it already, as extreme as itself, when the centre is 0. Away from 0 it
+      // need not be (it is the outputs' difference, not T), and it is counted once more too.
+      pRandomization: r.valid === 0 ? Number.NaN : r.exact && r.centre === 0 ? r.extreme / r.valid : (1 + r.extreme) / (1 + r.valid),
+      centre: r.centre,
+      floor: r.differing === 0 ? 1 : r.centre === 0 ? Math.min(1, 2 / 2 ** r.differing) : 1 / (2 ** r.differing + 1),
       samples: options.samples,
       undefinedSamples: options.samples - r.kept + r.swaps - r.valid,
       differing: r.differing,
@@ -274,6 +295,8 @@ export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: R
 interface Resampled {
   /** The distinct units the splits hold: with one, every bootstrap resample is the data itself. */
   units: number;
+  /** Randomization's centre: the mean of T with no unit swapped and with every unit swapped (0 when both sides have one metric). */
+  centre: number;
   observed: number;
   perSplit: number[];
   /** Bootstrap T* that were defined, ascending, and their mean. */
@@ -319,10 +342,10 @@ function differingIn(packed: readonly Packed[], a: number, b: number, units: num
 /**
  * Exact randomization of sides a and b: T under each of the 2^k swaps of the k units in which
  * they differ (a unit swapped in every split that holds it), and how many of those were defined
- * and at least as extreme as the observed T. A split's sums are made afresh for each swap, from
+ * and at least as far from `centre` as the observed T is from 0. A split's sums are made afresh for each swap, from
  * its unswapped sums and the differences of its swapped units, so no rounding accumulates.
  */
-function enumerateSwaps(packed: readonly Packed[], units: readonly number[], a: number, b: number, sign: number, observed: number, eps: number): { valid: number; extreme: number } {
+function enumerateSwaps(packed: readonly Packed[], units: readonly number[], a: number, b: number, sign: number, observed: number, centre: number, eps: number): { valid: number; extreme: number } {
   const J = packed.length;
   const base = new Float64Array(J * 8);
   // Where each differing unit stands in each split: [split, index in it], per unit.
@@ -371,7 +394,7 @@ function enumerateSwaps(packed: readonly Packed[], units: readonly number[], a: 
     const t = used === 0 ? Number.NaN : total / used;
     if (Number.isNaN(t)) continue;
     valid++;
-    if (Math.abs(t) >= Math.abs(observed) - eps) extreme++;
+    if (Math.abs(t - centre) >= Math.abs(observed) - eps) extreme++;
   }
   return { valid, extreme };
 }
@@ -497,6 +520,19 @@ function resample(
     });
   }
   weight.fill(1);
+  // Randomization's centre per pair: with one metric for both sides, T with every unit swapped
+  // is −T exactly, and the centre 0. Sides whose metrics differ (an objective reading size or
+  // cost) keep their own penalty whatever is swapped, so the swapped T gather around that
+  // difference of penalties, not around 0; measured from the centre, they are the spread of
+  // the outputs' difference alone, against which T is set.
+  swap.fill(1);
+  fill();
+  const centre = pairs.map(([a, b], i) => {
+    const c = (observed[i] + statistic(a, b)) / 2;
+    return Math.abs(c) <= eps[i] || Number.isNaN(c) ? 0 : c;
+  });
+  swap.fill(0);
+  fill();
   // Units in which a pair's sides differ: a swap of any other unit leaves T as it is. With k of
   // them there are 2^k distinct swaps; when that is no more than the resamples asked for, every
   // one is counted once (exact) instead of drawn.
@@ -506,7 +542,7 @@ function resample(
   const valid = new Array<number>(pairs.length).fill(0);
   pairs.forEach(([a, b], i) => {
     if (!exact[i]) return;
-    const tally = enumerateSwaps(packed, differing[i], a, b, sign, observed[i], eps[i]);
+    const tally = enumerateSwaps(packed, differing[i], a, b, sign, observed[i], centre[i], eps[i]);
     extreme[i] = tally.extreme;
     valid[i] = tally.valid;
   });
@@ -520,11 +556,11 @@ function resample(
       const t = statistic(a, b);
       if (Number.isNaN(t)) return;
       valid[i]++;
-      if (Math.abs(t) >= Math.abs(observed[i]) - eps[i]) extreme[i]++;
+      if (Math.abs(t - centre[i]) >= Math.abs(observed[i]) - eps[i]) extreme[i]++;
     });
   }
   return pairs.map((_, i) => ({
-    units: U, differing: differing[i].length, exact: exact[i], swaps: exact[i] ? 2 ** differing[i].length : samples,
+    units: U, centre: centre[i], differing: differing[i].length, exact: exact[i], swaps: exact[i] ? 2 ** differing[i].length : samples,
     observed: observed[i], perSplit: perSplit[i], sorted: gains[i].subarray(0, kept[i]).sort(), kept: kept[i],
     mean: kept[i] === 0 ? Number.NaN : total[i] / kept[i], far: far[i], valid: valid[i], extreme: extreme[i],
   }));

@@ -50,6 +50,32 @@ describe('pairedTests', () => {
     expect(Number.isFinite(two.pBootstrap) && Number.isFinite(two.low) && Number.isFinite(two.se)).toBe(true);
   });
 
+  it('measures swaps from their centre when the sides\' metrics differ (a penalty on size): a lead won by the penalty is significant', () => {
+    // B's outputs are slightly better in F on every unit, but B pays a penalty of 0.05 that A
+    // does not: A leads by about 0.04, certainly, as the outputs differ by far less than that.
+    const rows = (tp: number) => Array.from({ length: 12 }, () => [tp, 2, 2, 0] as [number, number, number, number]);
+    const a = pack(rows(20));
+    const b = pack(rows(21));
+    const units = Array.from({ length: 12 }, (_, u) => u);
+    const t = pairedTests([{ units, a, b, metricA: f1, metricB: (c) => f1(c) - 0.05 }], f1, { samples: 999, seed: 4 });
+    expect(t.observed).toBeGreaterThan(0.03);
+    expect(t.centre).toBeCloseTo(0.05, 12);
+    // Every swap lies within the outputs' small difference of its centre: none as far as T.
+    expect(t.pRandomization).toBe(1 / 1000);
+    expect(t.pBootstrap).toBeLessThan(0.01);
+    expect(t.floor).toBe(1 / (2 ** 12 + 1));
+    // Without the penalty the same outputs are a clear loss for A, as before: centre 0, floor 2/2^k.
+    const plain = pairedTests([{ units, a, b }], f1, { samples: 999, seed: 4 });
+    expect(plain.centre).toBe(0);
+    expect(plain.observed).toBeLessThan(0);
+    expect(plain.floor).toBe(2 / 2 ** 12);
+    // Counted exactly (2^3 swaps of three differing units): the unswapped assignment is counted once more.
+    const few = pairedTests([{ units: [0, 1, 2], a, b, metricA: f1, metricB: (c) => f1(c) - 0.05 }], f1, { samples: 999, seed: 4 });
+    expect(few.exact).toBe(true);
+    expect(few.pRandomization).toBe(1 / 9);
+    expect(few.floor).toBe(1 / 9);
+  });
+
   it('counts the units in which the sides differ once, over every split that holds them', () => {
     const a = pack([[4, 0, 0, 0], [4, 0, 0, 0], [2, 2, 2, 0], [2, 2, 2, 0]]);
     // Units 0 and 3 differ (unit 3 in S only); units 1 and 2 do not.
@@ -237,7 +263,9 @@ describe('pairedTestsOfPairs', () => {
  * of first appearance, bootstrap draws ⌊u·U⌋ then randomization swaps (u < ½) from one
  * mulberry32(seed) stream, T the mean over the splits with a unit drawn of the signed difference,
  * NaN resamples left out; every swap of the differing units once instead when there are no more
- * than the resamples asked for; over a single unit the bootstrap's interval, error and p undefined.
+ * than the resamples asked for, each swap's T measured from the centre (T unswapped and all swapped,
+ * halved) and counted once more when that is not 0; over a single unit the bootstrap's
+ * interval, error and p undefined.
  */
 function directTests(
   splits: number[][], a: Float64Array, b: Float64Array, fa: (c: SummedCounts) => number, fb: (c: SummedCounts) => number,
@@ -268,6 +296,9 @@ function directTests(
   const none = units.map(() => false);
   const observed = T(ones, none);
   const eps = 1e-12 * Math.max(1, Math.abs(observed));
+  // The centre of the swapped T: halfway between no unit and every unit swapped (0 for one metric).
+  const c0 = (observed + T(ones, units.map(() => true))) / 2;
+  const centre = Math.abs(c0) <= eps || Number.isNaN(c0) ? 0 : c0;
   const random = mulberry32(o.seed);
   const gains: number[] = [];
   let far = 0;
@@ -290,7 +321,7 @@ function directTests(
     const t = T(ones, swap);
     if (Number.isNaN(t)) continue;
     valid++;
-    if (Math.abs(t) >= Math.abs(observed) - eps) extreme++;
+    if (Math.abs(t - centre) >= Math.abs(observed) - eps) extreme++;
   }
   const sorted = Float64Array.from(gains).sort();
   const mean = gains.reduce((x, y) => x + y, 0) / gains.length;
@@ -302,7 +333,7 @@ function directTests(
     observed, low: lone ? Number.NaN : quantile(sorted, (1 - 0.95) / 2), high: lone ? Number.NaN : quantile(sorted, 1 - (1 - 0.95) / 2),
     se: gains.length > 1 && !lone ? Math.sqrt(ss / (gains.length - 1)) : Number.NaN,
     pBootstrap: gains.length === 0 || lone ? Number.NaN : (1 + far) / (1 + gains.length),
-    pRandomization: valid === 0 ? Number.NaN : exact ? extreme / valid : (1 + extreme) / (1 + valid),
+    pRandomization: valid === 0 ? Number.NaN : exact && centre === 0 ? extreme / valid : (1 + extreme) / (1 + valid),
     undefinedSamples: o.samples + ways - gains.length - valid,
   };
 }
