@@ -519,7 +519,9 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     const recChoice = main.chosen[rec.procedure].choice;
     recommendation.test = {
       ...scoredOn(test, scorer, recChoice),
-      vsBaselines: rec.vsBaselines.map(({ name: b }) => comparisonOf(b, dataTest(test, scorer, recChoice, main.chosen[b].choice, { ...tests, units: testUnits }))),
+      // Against every other procedure, as held out; without held-out splits too (the test set needs none).
+      vsBaselines: (['selection', ...BASELINE_NAMES] as ProcedureName[]).filter((b) => b !== rec.procedure)
+        .map((b) => comparisonOf(b, dataTest(test, scorer, recChoice, main.chosen[b].choice, { ...tests, units: testUnits }))),
       tests: { on: 'test', units: testUnits, samples, seed: s.seed, reselected: false },
     };
     notes.push({ kind: 'test-set' });

@@ -63,6 +63,16 @@ describe('complan plan --test-gold --test', () => {
     expect(rec.test!.objective).toBeGreaterThan(vote.test!.objective + 0.02);
   });
 
+  it('without held-out splits (--folds 0), still compares the recommendation with every other procedure on the test set', async () => {
+    const r = await planJson([...dev(), ...testArgs(), '--folds', '0']);
+    expect(r.heldOut).toBeUndefined();
+    const rec = r.recommendation;
+    expect(rec.test!.vsBaselines.map((v) => v.name)).toEqual(['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'].filter((n) => n !== rec.procedure));
+    // Each difference is the two test scores' difference.
+    const testOf = (name: string) => [r.selection, ...r.baselines].find((p) => p.name === name)!.test!.objective;
+    for (const v of rec.test!.vsBaselines) expect(v.meanDiff).toBeCloseTo(testOf(rec.procedure) - testOf(v.name), 12);
+  });
+
   it('marks test figures as not used for selection in the table', async () => {
     const r = await runCli(['plan', ...dev(), ...testArgs(), '--top', '3', '--samples', '200']);
     expect(r.code, r.stderr).toBe(0);
