@@ -53,6 +53,11 @@ export interface Objective {
   description: string;
   /** True when the value depends on SER or ERR, so the planner must count substitutions. */
   usesSlots: boolean;
+  /**
+   * True when the value reads raw counts (tp, fp, fn), which grow with the data: figures on parts
+   * of different sizes (all the data, a held-out fold, a test set) are then not comparable.
+   */
+  usesCounts?: boolean;
   /** The objective of one candidate: a finite number, or NaN when undefined. */
   value(x: ObjectiveInput): number;
 }
@@ -413,9 +418,12 @@ function compileExpression(
 
   const compiled = root.compile();
   let usesSlots = false;
+  let usesCounts = false;
   root.traverse((node, path, parent) => {
     const name = (node as MathNode & { name?: string }).name;
-    if (node.type === 'SymbolNode' && !(parent?.type === 'FunctionNode' && path === 'fn') && (name === 'ser' || name === 'err')) usesSlots = true;
+    if (node.type !== 'SymbolNode' || (parent?.type === 'FunctionNode' && path === 'fn')) return;
+    if (name === 'ser' || name === 'err') usesSlots = true;
+    if (name === 'tp' || name === 'fp' || name === 'fn') usesCounts = true;
   });
 
   // One trial run: a wrong number of arguments and similar mistakes surface here, not per candidate.
@@ -438,6 +446,7 @@ function compileExpression(
     minimise,
     description,
     usesSlots,
+    usesCounts,
     value(x: ObjectiveInput): number {
       try {
         // A fresh scope per call: mathjs may keep a reference to it, and a caller's object must

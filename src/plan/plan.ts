@@ -327,7 +327,8 @@ function procedureOf(name: ProcedureName, c: Chosen, data: PlanData, scorer: Sco
     name, members: [...c.choice.members], rule: ruleName(c.choice.rule), ...(weights === undefined ? {} : { weights }),
     size: c.choice.members.length,
     planning: { objective: c.value, scores: scoresOf(c.counts, scorer.settings) },
-    ...(summary === undefined ? {} : { heldOut: { mean: summary.mean, sd: summary.sd, splits: summary.splits, planningMean: summary.planningMean, optimism: summary.optimism } }),
+    // Counts on a training part and on a held-out part differ by the parts' sizes: no optimism.
+    ...(summary === undefined ? {} : { heldOut: { mean: summary.mean, sd: summary.sd, splits: summary.splits, planningMean: summary.planningMean, optimism: scorer.objective.usesCounts === true ? Number.NaN : summary.optimism } }),
     ...(test === undefined ? {} : { test: scoredOn(test, scorer, c.choice) }),
     ...(outside === undefined ? {} : { outside }),
   };
@@ -525,6 +526,9 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       tests: { on: 'test', units: testUnits, samples, seed: s.seed, reselected: false },
     };
     notes.push({ kind: 'test-set' });
+  }
+  if (scorer.objective.usesCounts === true && (splits.length > 0 || test !== undefined)) {
+    notes.push({ kind: 'counts-objective', units: pool.length, unit: unitKind, heldOut: splits.length > 0, test: test !== undefined });
   }
 
   const { range, flags, predictedRange, rankAgreement, predictionQuality } = analysed();

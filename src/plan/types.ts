@@ -246,7 +246,13 @@ export type PlanNote =
    */
   | { kind: 'few-held-out'; units: number; unit: 'document' | 'sentence'; alpha: number }
   /** Test figures come from a test set that took no part in any choice. */
-  | { kind: 'test-set' };
+  | { kind: 'test-set' }
+  /**
+   * The objective reads raw counts (tp, fp, fn), which grow with the data: in-sample figures
+   * (all `units`), held-out ones (a part of about `units / splitsOf`) and test ones are on
+   * different scales, so optimism is not given.
+   */
+  | { kind: 'counts-objective'; units: number; unit: 'document' | 'sentence'; heldOut: boolean; test: boolean };
 
 /** The baselines every plan reports beside its own choice, as named in JSON. */
 export type BaselineName = 'best-single' | 'majority-all' | 'vote-all' | 'caruana';

@@ -196,6 +196,21 @@ describe('complan plan: output', () => {
     expect(doc.rankAgreement).toMatchObject({ candidates: 0, excluded: { exact: 30, duplicates: 0 }, spearman: null, kendall: null });
   });
 
+  it('an objective of counts (tp - fp): no optimism, and a note that its columns are on parts of different sizes', async () => {
+    const r = await planJson(['--objective', 'tp - fp', '--folds', '2', '--samples', '99']);
+    for (const p of [r.selection, ...r.baselines]) {
+      expect(p.heldOut!.mean).toBeLessThan(p.planning.objective);
+      expect(p.heldOut!.optimism).toBeNull();
+    }
+    expect(r.notes.find((n) => n.kind === 'counts-objective')).toMatchObject({ heldOut: true, test: false });
+    const f = await planJson(['--folds', '2', '--samples', '99']);
+    expect(f.notes.some((n) => n.kind === 'counts-objective')).toBe(false);
+    expect(typeof f.selection.heldOut!.optimism).toBe('number');
+    const table = await plan(['--objective', 'tp - fp', '--folds', '2', '--samples', '99']);
+    expect(table.stdout).toContain('the objective reads counts (tp, fp, fn), which grow with the data: in-sample figures are on all 8 documents, held-out ones on the parts held out, '
+      + 'so figures of different columns are not comparable and no optimism is given: compare procedures within one column, or use rates (p, r, f)');
+  });
+
   it('--format csv, markdown and latex', async () => {
     const doc = await planJson(['--top', '4']);
     const csv = await plan(['--top', '4', '--format', 'csv']);

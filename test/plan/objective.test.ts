@@ -59,6 +59,13 @@ describe('parseObjective: named forms', () => {
     expect(parseObjective('f').value(X)).toBe(0.6);
   });
 
+  it('says when an expression reads raw counts (tp, fp, fn), which grow with the data, and not for a function of that name', () => {
+    expect(parseObjective('tp - fp').usesCounts).toBe(true);
+    expect(parseObjective('min:fn + 0.1*size').usesCounts).toBe(true);
+    expect(parseObjective('f - 0.002*size').usesCounts).toBe(false);
+    expect(parseObjective('f1').usesCounts).toBeFalsy();
+  });
+
   it('ser and err are minimised and use the slot counts', () => {
     expect(parseObjective('ser')).toMatchObject({ minimise: true, description: 'SER (lower is better)', usesSlots: true });
     expect(parseObjective(' SER ').value(X)).toBe(0.55);
