@@ -55,6 +55,14 @@ export interface PreparedPlan {
 }
 
 /**
+ * The objective a plan ranks by when none is given: F1, or with `--beta` B (not 1) F at that β,
+ * `f`, so that `--beta` means F_β in the plan as in every other figure (and in the TUI).
+ */
+export function objectiveOf(cmd: { getOptionValueSource(key: string): string | undefined }, flags: { objective: string; beta: number }): string {
+  return cmd.getOptionValueSource('objective') === 'default' && flags.beta !== 1 ? 'f' : flags.objective;
+}
+
+/**
  * Checks and parses the options, reads the inputs, and returns the plan's options. `command`
  * names the command in messages; `check` runs after the load options are made and before
  * anything is read (e.g. report's own checks on the systems).

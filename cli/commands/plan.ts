@@ -12,7 +12,7 @@ import { useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import { givenOptions, nextStepsText, planNextSteps } from '../next-steps.js';
-import { planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
+import { objectiveOf, planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
 import {
   addFormatOption, addInputOptions, commandSettings, inputOptionFlags, integerOption, outputFormat, positiveNumber, printResult, samplesOption, seedOption, type OutputFormat,
 } from '../options.js';
@@ -82,7 +82,7 @@ export function registerPlan(program: Command, io: Io): void {
     .description('rank candidate ensembles (member sets × rules) by actual score on gold next to the score complementarity predicts');
   addInputOptions(cmd);
   cmd
-    .option('--objective <objective>', 'f1, f:BETA, ser or err (lower is better), k:ALPHA:BETA, or an expression over p r f ser err k tp fp fn size cost (min:EXPR: lower is better)', 'f1')
+    .option('--objective <objective>', 'f1, f:BETA, ser or err (lower is better), k:ALPHA:BETA, or an expression over p r f ser err k tp fp fn size cost (min:EXPR: lower is better); default f1, or F at --beta when that is given', 'f1')
     .option('--rules <rules>', 'rules to try, comma-separated: union, intersection, kofn:K, majority, vote, weighted (default: union,intersection,majority,vote)')
     .option('--weights <weights>', 'for the weighted rule: f1 (default), label-f1, or name=w,...')
     .addOption(new Option('--search <strategy>', 'exhaustive (at most 30 systems), greedy, beam, guided (proposals ranked by counting every neighbour of a set at once, the best verified by simulation; for many systems), auto (exhaustive up to 65,535 member sets, else greedy then beam, and guided for kofn:K with K ≥ 3), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']).default('auto'))
@@ -119,6 +119,7 @@ export function registerPlan(program: Command, io: Io): void {
   // What the next steps of --brief repeat: the options as typed.
   const given = givenOptions(cmd);
   cmd.action(async (systems: string[], flags: PlanFlags) => {
+    flags.objective = objectiveOf(cmd, flags);
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }, { option: '--save-plan', path: flags.savePlan }], commandInputs(systems, flags.gold, [
       { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),

@@ -196,6 +196,16 @@ describe('complan plan: output', () => {
     expect(doc.rankAgreement).toMatchObject({ candidates: 0, excluded: { exact: 30, duplicates: 0 }, spearman: null, kendall: null });
   });
 
+  it('--beta 2 without --objective ranks by F_2, as every other figure and the TUI read it; an --objective given is kept', async () => {
+    const f2 = await planJson(['--beta', '2', '--folds', '0']);
+    expect(f2.objective).toMatchObject({ text: 'f', description: 'F_2' });
+    expect(f2.candidates[0].objective.actual).toBe(f2.candidates[0].actual.f);
+    expect((JSON.parse(f2.raw) as { settings: { objective: string } }).settings.objective).toBe('f');
+    const f1 = await planJson(['--beta', '2', '--objective', 'f1', '--folds', '0']);
+    expect(f1.objective).toMatchObject({ text: 'f1', description: 'F1' });
+    expect((await planJson(['--folds', '0'])).objective).toMatchObject({ text: 'f1' });
+  });
+
   it('an objective of counts (tp - fp): no optimism, and a note that its columns are on parts of different sizes', async () => {
     const r = await planJson(['--objective', 'tp - fp', '--folds', '2', '--samples', '99']);
     for (const p of [r.selection, ...r.baselines]) {
