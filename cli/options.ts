@@ -3,7 +3,7 @@
  * with their parsing into library options. Bad values are usage errors (exit 1).
  */
 import { existsSync, lstatSync, statSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { escapeControls, InputError, UsageError } from '../src/errors.js';
 import { INVALID_TAGS, TAG_SCHEMES, type InvalidTags, type TagScheme } from '../src/formats/segment.js';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type InputSpec, type LoadOptions } from '../src/formats/load.js';
@@ -66,10 +66,22 @@ export function addInputOptions(cmd: Command, systems = 'system outputs: files, 
     .option('--progress', 'show progress on stderr even when it is not a terminal (as lines)');
 }
 
-/** Adds the metric options. */
-export function addMetricOptions(cmd: Command): Command {
+/**
+ * Adds the metric options. `matchModes` are the match modes the command scores (all of them by
+ * default): the help lists only those; another is still parsed, and refused by the command with
+ * its reason.
+ */
+export function addMetricOptions(cmd: Command, matchModes: readonly string[] = MATCH_MODES): Command {
+  const match = matchModes.length === MATCH_MODES.length
+    ? new Option('--match <mode>', 'what counts as a match').choices(MATCH_MODES as string[])
+    : new Option('--match <mode>', `what counts as a match: ${matchModes.join(' or ')} (${MATCH_MODES.filter((m) => !matchModes.includes(m)).join(', ')} does not apply here)`)
+      // Every mode parses, so that one the command cannot score is refused with its reason.
+      .argParser((v: string) => {
+        if (!(MATCH_MODES as readonly string[]).includes(v)) throw new InvalidArgumentError(`Allowed choices are ${matchModes.join(', ')}.`);
+        return v;
+      });
   return cmd
-    .addOption(new Option('--match <mode>', 'what counts as a match').choices(MATCH_MODES as string[]).default('strict'))
+    .addOption(match.default('strict'))
     .option('--beta <beta>', 'β of F_β (and of K)', positiveNumber('--beta'), 1)
     .addOption(new Option('--zero-division <rule>', 'value of 0/0 in P, R, F').choices(ZERO_DIVISION_MODES as string[]).default('gerbil'))
     .option('--k-alpha <alpha>', 'α of the K-measure (1 gives F_β)', positiveNumber('--k-alpha'), 1)

@@ -89,7 +89,7 @@ export function registerAblate(program: Command, io: Io): void {
     .description('compare each variant with a baseline: score deltas, complementarity both ways, items gained and lost, '
       + 'and a flag for "same score, different behaviour"');
   addInputOptions(cmd, 'the baseline and its variants: files, BRAT directories, name=path, or groups of runs NAME=PATH,PATH,...');
-  addMetricOptions(cmd);
+  addMetricOptions(cmd, ['strict', 'boundary']);
   cmd
     .requiredOption('--baseline <name>', 'the system or group the others are variants of (its name=, file stem, or a path)')
     .option('--same-f <x>', 'the flag\'s "same score": |ΔF| below this fraction', fraction('--same-f', '0.005 = half a point'), DEFAULT_SAME_F)

@@ -16,7 +16,7 @@ export function registerTui(program: Command, io: Io): void {
     .command('tui')
     .description('explore scores, complementarity, ensembles and ablations interactively in the terminal');
   addInputOptions(cmd, 'system outputs: files, BRAT directories, name=path, or groups of runs NAME=PATH,PATH,... (the Ablation view)');
-  addMetricOptions(cmd);
+  addMetricOptions(cmd, ['strict', 'boundary']);
   cmd.action(async (systems: string[], flags: InputFlags & MetricFlags) => {
     if (flags.match === 'overlap') {
       throw new UsageError('--match overlap does not apply to tui: complementarity counts the items two systems share, and overlap has no shared items');

@@ -233,6 +233,12 @@ describe('ablate errors', () => {
     const r = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--match', 'overlap']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`complan: --match overlap does not apply to ablate: ${ABLATION_OVERLAP_REASON}\n`);
+    // The help offers only the modes ablate scores; an unknown mode is refused as any bad choice is.
+    const help = await runCli(['ablate', '--help']);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('--match <mode> what counts as a match: strict or boundary (overlap does not apply here)');
+    const bad = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--match', 'fuzzy']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe('complan: option \'--match <mode>\' argument \'fuzzy\' is invalid. Allowed choices are strict, boundary; run with --help for usage\n');
   });
 
   it('rejects bad thresholds, --examples and --format (exit 1)', async () => {
