@@ -74,7 +74,10 @@ export function metricInfo(metric: CompareMetric, beta = 1, basis: 'tokens' | 'i
         };
     case 'kappa':
       return {
-        name: 'kappa', reading: `Cohen's kappa of the two selections over ${basis} (symmetric, needs no gold)`,
+        name: 'kappa',
+        reading: basis === 'tokens'
+          ? "Cohen's kappa of the two systems' tags over tokens (each token's IOB2 tag: B- or I- and its type, or O; symmetric, needs no gold)"
+          : `Cohen's kappa of the two selections over ${basis} (symmetric, needs no gold)`,
         formula: 'κ = (p_o - p_e) / (1 - p_e)', undefinedWhen: 'p_e = 1 (both select the same single category everywhere)',
         symmetric: true, min: -1,
       };

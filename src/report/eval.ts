@@ -180,7 +180,7 @@ export function evalTables(r: EvalReport): Table[] {
     title: 'Slot errors (Makhoul et al. 1999): C correct, S substituted, D deleted, I inserted',
     columns: [
       { header: 'system' }, { header: 'C', align: 'right' }, { header: 'S', align: 'right' }, { header: 'D', align: 'right' },
-      { header: 'I', align: 'right' }, { header: 'E=1-F', align: 'right' }, { header: 'ERR', align: 'right' },
+      { header: 'I', align: 'right' }, { header: `E=1-${fName}`, align: 'right' }, { header: 'ERR', align: 'right' },
       { header: 'SER', align: 'right' },
       ...(weighted ? [{ header: `wSER(${o.serWeights.s},${o.serWeights.d},${o.serWeights.i})`, align: 'right' as const }] : []),
     ],

@@ -98,6 +98,11 @@ describe('compare --format json on examples/news', () => {
     }
   });
 
+  it('says what kappa is over: each token\'s IOB2 tag (type and prefix), not an in/out selection', async () => {
+    const r = await runCli(['compare', ...NEWS_ARGS, '--metric', 'kappa']);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain("Cohen's kappa of the two systems' tags over tokens (each token's IOB2 tag: B- or I- and its type, or O; symmetric, needs no gold)");
+  });
+
   it('lists up to --examples items per cell (default 3), and none with --examples 0', async () => {
     const p = doc.pairs[0];
     expect(Object.keys(p.examples)).toEqual(['bFinds', 'bAvoids', 'bothMiss', 'bothWrong', 'aFinds', 'bAdds']);

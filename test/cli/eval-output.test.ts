@@ -119,6 +119,12 @@ describe('table', () => {
     for (const title of ['Scores', 'Slot errors', 'Per type', 'Macro averages', 'Contingency indicators']) {
       expect(r.stdout).toMatch(new RegExp(`^${title}`, 'm'));
     }
+    // E is 1 − F at the command's β, and its header says which F.
+    expect(r.stdout).toMatch(/^system +C +S +D +I +E=1-F1 +ERR +SER$/m);
+    const f2 = await runCli(['eval', ...NEWS_ARGS, '--beta', '2', '--format', 'json']);
+    const crf = (JSON.parse(f2.stdout) as { systems: Array<{ name: string; e: number; f: number }> }).systems.find((x) => x.name === 'crf')!;
+    expect(crf.e).toBeCloseTo(1 - crf.f, 12);
+    expect((await runCli(['eval', ...NEWS_ARGS, '--beta', '2'])).stdout).toMatch(/^system +C +S +D +I +E=1-F2 +ERR +SER$/m);
   });
 
   it('FORCE_COLOR=1 colours it, NO_COLOR=1 does not, and NO_COLOR wins over FORCE_COLOR', async () => {
