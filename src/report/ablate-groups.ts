@@ -113,8 +113,21 @@ export function verdictTable(g: GroupAblation): Table {
     title: `Verdicts against ${g.baseline}`,
     columns: [{ header: 'variant' }, { header: 'verdict' }],
     rows: g.variants.map((v) => [v.name, v.verdict.text]),
-    note: `larger than run-to-run noise: p < ${g.alpha} and |mean Δ${fName(g)}| > its sd; within run-to-run noise: |mean Δ${fName(g)}| ≤ its sd.`,
+    note: verdictLegend(g),
   };
+}
+
+/** The verdicts' legend: the two main wordings, and the others when the table uses them. */
+function verdictLegend(g: GroupAblation): string {
+  const F = fName(g);
+  const said = (words: string) => g.variants.some((v) => v.verdict.text.includes(words));
+  const parts = [
+    `larger than run-to-run noise: p < ${g.alpha} and |mean Δ${F}| > its sd`,
+    `within run-to-run noise: |mean Δ${F}| ≤ its sd`,
+    ...(said('consistent across runs') ? [`consistent across runs, not significant on this test set: |mean Δ${F}| > its sd but p ≥ ${g.alpha}`] : []),
+    ...(said('run-to-run noise unknown') ? [`run-to-run noise unknown (one run): one run on each side gives no sd, so only this test set's p (below ${g.alpha}: significant) speaks; more runs (seeds) tell a change from noise`] : []),
+  ];
+  return `${parts.join('; ')}.`;
 }
 
 /** Each comparison: the variant run, the baseline run, its F and deltas, and the counts of changed items. */

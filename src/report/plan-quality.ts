@@ -50,7 +50,7 @@ export function predictionQualityTable(r: PlanResult): Table {
     note: [
       `MAE = mean absolute error of predicted against actual, bias = mean (predicted − actual) (${unit}${sameF || rate ? '' : `; ${F} in points`}), ρ = Spearman's ρ of predicted against actual.`,
       'best: the candidate predicted to score what its best member scores alone; mean: the mean of its members\' scores alone.',
-      'Per size: the JSON output (predictionQuality.byRule[].bySize).',
+      'Per size: complan plan --format json (predictionQuality.byRule[].bySize).',
     ].join('\n'),
   };
 }

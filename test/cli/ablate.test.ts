@@ -229,6 +229,14 @@ describe('ablate errors', () => {
     expect(zero.stderr).toBe('complan: no system files given (usage: complan ablate --gold GOLD SYSTEM...)\n');
   });
 
+  it('explains the verdict of single runs in the legend under the verdicts', async () => {
+    const r = await runCli(['ablate', '--baseline', 'baseline', ...ARGS]);
+    expect(r.code).toBe(0);
+    const verdicts = r.stdout.slice(r.stdout.indexOf('Verdicts against baseline'));
+    expect(verdicts).toMatch(/run-to-run noise unknown \(one run\), p /);
+    expect(verdicts).toContain('run-to-run noise unknown (one run): one run on each side gives no sd, so only this test set\'s p (below 0.05: significant) speaks; more runs (seeds) tell a change from noise.');
+  });
+
   it('refuses --match overlap and says why (exit 1)', async () => {
     const r = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--match', 'overlap']);
     expect(r.code).toBe(1);

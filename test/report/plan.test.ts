@@ -560,7 +560,7 @@ describe('prediction quality in the reports', () => {
     expect(lines[3].split(/\s+/)).toEqual(['majority', 'F1', '489', '0.23', '-0.10', '0.795', '0.56', '+0.45', '0.577', '1.23', '-1.23', '0.610']);
     expect(lines[4].split(/\s+/)).toEqual(['vote', 'F1', '489', '0.33', '-0.10', '0.795', '0.56', '+0.45', '0.577', '1.23', '-1.23', '0.610']);
     expect(lines[5]).toMatch(/^MAE = mean absolute error of predicted against actual, bias = mean \(predicted − actual\) \(points\)/);
-    expect(t.slice(at)).toContain('Per size: the JSON output (predictionQuality.byRule[].bySize).');
+    expect(t.slice(at)).toContain('Per size: complan plan --format json (predictionQuality.byRule[].bySize).');
   });
 
   it('adds an F row per rule when the objective is not F, and writes other objectives in their own units', () => {
