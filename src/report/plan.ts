@@ -510,12 +510,14 @@ export const PLAN_CSV_FIELDS: readonly string[] = [
   'rank', 'members', 'rule', 'size', 'cost', 'gain', 'objective_actual', 'objective_predicted', 'gap',
   ...SCORE_FIELDS.map((f) => `actual_${f}`), ...SCORE_FIELDS.map((f) => `predicted_${f}`),
   'predicted_via', 'ties', 'within_budget', 'pareto', 'procedure', 'held_out_mean', 'held_out_sd', 'test_objective', 'recommended',
+  'held_out_optimism', 'outside',
 ];
 
 /**
  * RFC 4180 CSV: one row per candidate by rank, then one row per procedure (its `procedure`
- * column named, `rank` and predictions empty); members joined with `+` (`name×k` for weights
- * other than 1); `actual_*` are in-sample; undefined values empty.
+ * column named, `rank` and predictions empty, its held-out optimism and why it may not be
+ * recommended, `outside`, when its choice is outside the limits given); members joined with `+`
+ * (`name×k` for weights other than 1); `actual_*` are in-sample; undefined values empty.
  */
 export function planCsv(result: PlanResult): string {
   const num = (x: number | null | undefined) => {
@@ -527,13 +529,14 @@ export function planCsv(result: PlanResult): string {
     String(c.rank), weightedMembers(c.members, c.weights).join('+'), c.rule, String(c.size), num(c.cost), num(c.gain),
     num(c.objective.actual), num(c.objective.predicted), num(c.objective.gap),
     ...SCORE_FIELDS.map((f) => num(c.actual[f])), ...SCORE_FIELDS.map((f) => num(c.predicted[f])),
-    c.predictedVia, String(c.ties), String(c.withinBudget), String(c.pareto), '', '', '', num(c.test?.objective), '',
+    c.predictedVia, String(c.ties), String(c.withinBudget), String(c.pareto), '', '', '', num(c.test?.objective), '', '', '',
   ]);
   for (const p of procedures(result)) {
     rows.push([
       '', weightedMembers(p.members, p.weights).join('+'), p.rule, String(p.size), '', '', num(p.planning.objective), '', '',
       ...SCORE_FIELDS.map((f) => num(p.planning.scores[f])), ...SCORE_FIELDS.map(() => ''),
       '', '', '', '', p.name, num(p.heldOut?.mean), num(p.heldOut?.sd), num(p.test?.objective), String(p.name === rec.procedure),
+      num(p.heldOut?.optimism), p.outside ?? '',
     ]);
   }
   return renderCsv(PLAN_CSV_FIELDS, rows);

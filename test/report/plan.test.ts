@@ -455,7 +455,7 @@ describe('planCsv', () => {
   it('has one parseable row per candidate, by rank, with every column', () => {
     const rows = parseCsv(planCsv(fixture({ systems: ['a,b'], candidates: [candidate(1, ['a,b', 'say "hi"'], 'vote', 0.9, 0.8, 'max-entropy')] })));
     expect(rows[0]).toEqual([...PLAN_CSV_FIELDS]);
-    expect(rows[0]).toHaveLength(4 + 5 + 10 + 10 + 4 + 5);
+    expect(rows[0]).toHaveLength(4 + 5 + 10 + 10 + 4 + 5 + 2);
     expect(rows[1][1]).toBe('a,b+say "hi"');
     const all = parseCsv(planCsv(fixture()));
     // Four candidates, then the search's choice and the four baselines.
@@ -475,6 +475,12 @@ describe('planCsv', () => {
     expect(all[1][col('ties')]).toBe('3');
     expect(all[1][col('pareto')]).toBe('true');
     expect(PLAN_CSV_FIELDS.slice(0, 10)).toEqual(['rank', 'members', 'rule', 'size', 'cost', 'gain', 'objective_actual', 'objective_predicted', 'gap', 'actual_precision']);
+    // A procedure's optimism, and why one outside the limits given is never recommended.
+    expect(proc.map((r) => r[col('held_out_optimism')])).toEqual([fixture().selection, ...fixture().baselines].map((p) => String(p.heldOut!.optimism)));
+    const limited = fixture();
+    limited.baselines = limited.baselines.map((b) => (b.name === 'vote-all' ? { ...b, outside: '12 members, above --max-size 3' } : b));
+    const rowsLimited = parseCsv(planCsv(limited)).slice(5);
+    expect(rowsLimited.map((r) => r[col('outside')])).toEqual(['', '', '', '12 members, above --max-size 3', '']);
   });
 
   it('leaves undefined values empty', () => {
