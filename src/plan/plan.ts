@@ -526,6 +526,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       tests: { on: 'test', units: testUnits, samples, seed: s.seed, reselected: false },
     };
     notes.push({ kind: 'test-set' });
+    if (testUnits === 'sentence') notes.push({ kind: 'test-by-sentence', sentences: sentenceCount(o.test!) });
   }
   if (scorer.objective.usesCounts === true && (splits.length > 0 || test !== undefined)) {
     notes.push({ kind: 'counts-objective', units: pool.length, unit: unitKind, heldOut: splits.length > 0, test: test !== undefined });

@@ -247,6 +247,8 @@ export type PlanNote =
   | { kind: 'few-held-out'; units: number; unit: 'document' | 'sentence'; alpha: number }
   /** Test figures come from a test set that took no part in any choice. */
   | { kind: 'test-set' }
+  /** The test set has one document: its paired tests are over its sentences. */
+  | { kind: 'test-by-sentence'; sentences: number }
   /**
    * The objective reads raw counts (tp, fp, fn), which grow with the data: in-sample figures
    * (all `units`), held-out ones (a part of about `units / splitsOf`) and test ones are on

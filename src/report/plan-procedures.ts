@@ -117,9 +117,9 @@ export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => st
   const repeats = (h.repeats ?? 1) > 1;
   const m = h.stability.mostCommon;
   return {
-    title: `Held-out splits (${splitsPhrase(h)}): every procedure chose on the training part, scored on the part left out`,
+    title: `Held-out splits (${splitsPhrase(h)}): every procedure chose on the training part, scored on the part held out (train, held out: their ${h.units}s)`,
     columns: [
-      { header: repeats ? 'repeat.fold' : 'fold', align: 'right' }, { header: 'train', align: 'right' }, { header: 'test', align: 'right' },
+      { header: repeats ? 'repeat.fold' : 'fold', align: 'right' }, { header: 'train', align: 'right' }, { header: 'held out', align: 'right' },
       { header: 'selection chose' }, ...names.map((n) => ({ header: n, align: 'right' as const })),
     ],
     rows: h.splits.map((s) => [

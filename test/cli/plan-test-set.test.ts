@@ -73,6 +73,20 @@ describe('complan plan --test-gold --test', () => {
     for (const v of rec.test!.vsBaselines) expect(v.meanDiff).toBeCloseTo(testOf(rec.procedure) - testOf(v.name), 12);
   });
 
+  it('says when a one-document test set is tested by sentence', async () => {
+    mkdirSync(join(dir, 'one', 'systems'), { recursive: true });
+    const oneDoc = (text: string) => text.split('\n').filter((l) => !l.startsWith('-DOCSTART-')).join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '');
+    writeFileSync(join(dir, 'one', 'gold.conll'), oneDoc(readFileSync(part('test', 'gold.conll'), 'utf8')));
+    for (const s of NAMES) writeFileSync(join(dir, 'one', 'systems', `${s}.conll`), oneDoc(readFileSync(part('test', `systems/${s}.conll`), 'utf8')));
+    const r = await planJson([...dev(), '--test-gold', join(dir, 'one', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'one', 'systems', `${s}.conll`)), '--folds', '0']);
+    expect(r.recommendation.test!.tests.units).toBe('sentence');
+    const note = r.notes.find((n) => n.kind === 'test-by-sentence');
+    expect(note).toBeDefined();
+    expect(note).toMatchObject({ sentences: r.testSet!.sentences });
+    // A test set of many documents has no such note.
+    expect((await planJson([...dev(), ...testArgs(), '--folds', '0'])).notes.some((n) => n.kind === 'test-by-sentence')).toBe(false);
+  });
+
   it('marks test figures as not used for selection in the table', async () => {
     const r = await runCli(['plan', ...dev(), ...testArgs(), '--top', '3', '--samples', '200']);
     expect(r.code, r.stderr).toBe(0);

@@ -257,7 +257,8 @@ describe('planTable', () => {
     const two = fixture();
     two.rankAgreement = { ...two.rankAgreement, beatingBestSingle: { candidates: 2, spearman: -1, kendall: -1 } };
     expect(planTable(two)).toContain('  among candidates that beat the best single system: ρ -1.000, τ -1.000 (2 candidates: ±1 whatever the predictions)\n');
-    expect(text).toContain('Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part left out');
+    expect(text).toContain('Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part held out (train, held out: their documents)');
+    expect(text).toMatch(/\nfold +train +held out +selection chose +selection/);
     expect(text).toMatch(/\n\s+1\s+10\s+10\s+vote\(crf\+gazetteer\+sloppy\)\s+92\.00\s+89\.50\s+90\.50\s+91\.00\s+91\.50\n/);
     expect(text).toContain('The selection chose the same ensemble, vote(crf+gazetteer+sloppy), in every split.');
     // A tie for the most frequent choice is said.
@@ -529,7 +530,7 @@ describe('planLatex', () => {
     expect(tex).toContain('1 & crf+gazetteer+sloppy & vote & 3 & $\\approx$92.00 & \\textbf{93.50} & 26.50 & 92.50 & +1.50 & +3.50 \\\\');
     expect(tex).toContain('$\\approx$91.23');
     expect(tex).toContain('Spearman $\\rho$ 0.812, Kendall $\\tau$ 0.650');
-    expect(tex).toContain('\\caption{Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part left out}');
+    expect(tex).toContain('\\caption{Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7): every procedure chose on the training part, scored on the part held out (train, held out: their documents)}');
     expect(tex).toContain('caruana & crf$\\times$2+gazetteer+sloppy & weighted');
     expect(tex).toContain('8.0\\%');
     // Candidates, the greedy path, prediction quality, procedures, splits, comparisons, and the bootstrap's two tables.
