@@ -116,6 +116,8 @@ describe('PairDetail', () => {
     // B finds, A misses: 57 items, of which the tall screen shows 19.
     expect(f50).toContain('B finds, A misses (57)');
     expect(count(f24)).toBeGreaterThan(10);
+    // Kappa ×100, as every other figure here and as compare gives it.
+    expect(f24).toContain('Jaccard 40.1  kappa 61.2  (all ×100, as compare gives them)');
   });
 });
 
