@@ -200,8 +200,13 @@ export function bootstrapTables(r: PlanResult, b: BootstrapResult): Table[] {
       title: `${b.procedure} against each other procedure, out of bootstrap (re-selected in each resample)`,
       columns: [{ header: 'procedure' }, { header: 'mean difference', align: 'right' }, { header: `${level}% interval`, align: 'right' }, { header: 'not better', align: 'right' }],
       rows: b.vsBaselines.filter((c) => c.name !== b.procedure).map((c) => [
-        c.name, signedObjective(r, c.mean), `${signedObjective(r, c.low)} to ${signedObjective(r, c.high)}`, `${(c.notBetter * 100).toFixed(1)}%`,
+        c.name, signedObjective(r, c.mean), `${signedObjective(r, c.low)} to ${signedObjective(r, c.high)}`, Number.isNaN(c.notBetter) ? '—' : `${(c.notBetter * 100).toFixed(1)}%`,
       ]),
+      note: [
+        `mean difference: ${difference(r, `${b.procedure}'s out-of-bootstrap score minus the other's`, `the other's out-of-bootstrap score minus ${b.procedure}'s`)} (positive: ${b.procedure} is better); `
+          + `not better: the share of resamples in which it is not (a one-sided bootstrap p for "${b.procedure} is better").`,
+        ...(b.samples < 200 ? [`With ${plural(b.samples, 'resample')} the ${level}% intervals and the shares are rough (their ends rest on the few most extreme resamples): --bootstrap 200 or more for figures to rely on.`] : []),
+      ].join(' '),
     },
   ];
 }

@@ -293,6 +293,12 @@ describe('planTable', () => {
     expect(planTable(few)).toContain('Few documents differ: caruana (3, p ≥ 1/4).');
     expect(text).toContain('Bootstrap of the procedures (200 resamples of the documents, seed 7): every choice made again on each resample, scored on the documents it left out');
     expect(text).toContain('selection against each other procedure, out of bootstrap (re-selected in each resample)');
+    expect(text).toContain('mean difference: selection\'s out-of-bootstrap score minus the other\'s (positive: selection is better); not better: the share of resamples in which it is not (a one-sided bootstrap p for "selection is better").');
+    // 200 resamples: no caveat; 30: the intervals are rough, and the note says so.
+    expect(text).not.toContain('are rough');
+    const rough = fixture();
+    rough.bootstrap = { ...rough.bootstrap!, samples: 30 };
+    expect(planTable(rough)).toContain('With 30 resamples the 95% intervals and the shares are rough (their ends rest on the few most extreme resamples): --bootstrap 200 or more for figures to rely on.');
     expect(text).toMatch(/\nmajority-all\s+\+1\.00\s+-0\.20 to \+2\.10\s+8\.0%\n/);
     expect(text).toContain('Notes:\n  - the corpus has one document: held-out splits and tests are by sentence\n  - with 99 resamples no p-value is below 0.01, so no selection can reach --alpha 0.01: raise --samples\n');
     expect(text.endsWith([
