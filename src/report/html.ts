@@ -93,7 +93,7 @@ export function summarySentence(r: PlanResult): string {
   // Every other procedure, the search's choice too: a baseline is recommended over it, or it over them.
   const others = procedures(r).filter((p) => p.name !== rec.procedure && p.heldOut !== undefined)
     .map((p) => `${p.name} ${objectiveValue(r, p.heldOut!.mean)}`);
-  return `Use ${what} (${rec.procedure}): held-out ${obj} ${objectiveValue(r, rec.heldOut.mean)}${sd} over ${plural(rec.heldOut.folds, 'split')}, `
+  return `Use ${what} (${rec.procedure}): held-out ${obj} ${objectiveValue(r, rec.heldOut.mean)}${sd === '' ? ` over ${plural(rec.heldOut.folds, 'split')}` : `${sd} (sd over ${plural(rec.heldOut.folds, 'split')})`}, `
     + `against ${others.join(', ')}.`;
 }
 

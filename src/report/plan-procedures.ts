@@ -246,7 +246,7 @@ export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] 
   if (rec.heldOut !== null) {
     const sd = rec.heldOut.sd === null ? '' : ` ± ${signedObjective(r, rec.heldOut.sd).replace(/^\+/, '')}`;
     // The recommendation is picked among the procedures by these very figures.
-    figures.push(`held-out ${objectiveValue(r, rec.heldOut.mean)}${sd} over ${plural(rec.heldOut.folds, 'split')} (these figures also picked it, so slightly optimistic)`);
+    figures.push(`held-out ${objectiveValue(r, rec.heldOut.mean)}${sd === '' ? ` over ${plural(rec.heldOut.folds, 'split')}` : `${sd} (sd over ${plural(rec.heldOut.folds, 'split')})`} (these figures also picked it, so slightly optimistic)`);
   }
   if (rec.test !== undefined) figures.push(`test ${objectiveValue(r, rec.test.objective)} (not used for selection)`);
   return [

@@ -53,7 +53,8 @@ export function recommendationReason(r: PlanResult): string {
   const heldMean = (p: ProcedureName) => {
     const h = [r.selection, ...r.baselines].find((x) => x.name === p)?.heldOut;
     if (h === undefined) return '—';
-    return `${show(h.mean)}${h.sd === null ? '' : ` ± ${show(h.sd)}`} over ${h.splits} ${h.splits === 1 ? 'split' : 'splits'}`;
+    const over = `over ${h.splits} ${h.splits === 1 ? 'split' : 'splits'}`;
+    return h.sd === null ? `${show(h.mean)} ${over}` : `${show(h.mean)} ± ${show(h.sd)} (sd ${over})`;
   };
   const against = (t: TestFigures, q: ProcedureName) => `${amount(t.diff)}${unit} over ${q}, ${pIs(t.p)}`;
   // A test whose two sides differ in k units cannot give an exact randomization p below 2/2^k:

@@ -50,7 +50,7 @@ describe('combine --plan says whether its score is in-sample', () => {
     const plan = JSON.parse(read(file)) as PlanFile;
     expect(plan.chosenOn).toMatchObject({ unit: 'document', planned: 8, of: 8 });
     expect(plan.heldOut!.splits).toBe(5);
-    const held = `held out it scored ${(100 * plan.heldOut!.objective).toFixed(2)} ± ${(100 * plan.heldOut!.sd!).toFixed(2)} (f1, over 5 splits)`;
+    const held = `held out it scored ${(100 * plan.heldOut!.objective).toFixed(2)} ± ${(100 * plan.heldOut!.sd!).toFixed(2)} (f1, sd over 5 splits)`;
     for (const gold of [GOLD_CONLL, GOLD_JSONL]) {
       const r = await runCli(['combine', '--plan', file, '--gold', gold, ...CONLL, '--out', out('provenance.conll')]);
       expect(r.code, r.stderr).toBe(0);

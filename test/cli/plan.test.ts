@@ -440,7 +440,7 @@ describe('complan plan: honest numbers', () => {
     expect(small.selection.outside).toBeUndefined();
     expect(small.recommendation.basis.kind).toBe('within-limits');
     // The recommended procedure's own held-out figure stands beside it, not beside the leader's name.
-    expect((small.recommendation as { reason?: string }).reason).toMatch(/^Neither vote-all nor majority-all is within the limits given, so of the procedures within them .+ \(held out [\d.]+ ± [\d.]+ over 5 splits\) is recommended: /);
+    expect((small.recommendation as { reason?: string }).reason).toMatch(/^Neither vote-all nor majority-all is within the limits given, so of the procedures within them .+ \(held out [\d.]+ ± [\d.]+ \(sd over 5 splits\)\) is recommended: /);
     // --budget 3 with crf costing 5: every baseline that takes crf is over it.
     const cheap = await planJson(['--cost', 'crf=5', '--budget', '3', '--top', '2']);
     const cost = (members: string[]) => members.reduce((a, m) => a + (m === 'crf' ? 5 : 1), 0);

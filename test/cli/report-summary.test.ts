@@ -57,7 +57,7 @@ async function expectSummaryIsPlans(name: string, args: string[]): Promise<void>
   const { sentence, rows } = summaryOf(readFileSync(file, 'utf8'));
   const rec = plan.recommendation;
   const all = [plan.selection, ...plan.baselines];
-  expect(sentence).toContain(`(${rec.procedure}): held-out F1 ${pct(rec.heldOut!.mean)} ± ${pct(rec.heldOut!.sd!)} over ${rec.heldOut!.folds} splits, against `);
+  expect(sentence).toContain(`(${rec.procedure}): held-out F1 ${pct(rec.heldOut!.mean)} ± ${pct(rec.heldOut!.sd!)} (sd over ${rec.heldOut!.folds} splits), against `);
   for (const b of all.filter((x) => x.name !== rec.procedure && x.name !== 'selection')) expect(sentence).toContain(`${b.name} ${pct(b.heldOut!.mean)}`);
   expect(rows).toHaveLength(all.length);
   const vs = new Map(rec.vsBaselines.map((c) => [c.name, c]));

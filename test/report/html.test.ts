@@ -121,7 +121,7 @@ describe('the report of the examples with hostile names', () => {
   it('says what to use in one sentence, with its held-out score and the baselines\'', () => {
     const r = input.plan;
     const sentence = summarySentence(r);
-    expect(sentence).toMatch(/^Use .+ \(.+\): held-out F1 \d+\.\d\d( ± \d+\.\d\d)? over 3 splits, against /);
+    expect(sentence).toMatch(/^Use .+ \(.+\): held-out F1 \d+\.\d\d( ± \d+\.\d\d \(sd over 3 splits\)| over 3 splits), against /);
     // Every other procedure, the search's choice among them, with its held-out score.
     for (const b of ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'].filter((n) => n !== r.recommendation.procedure)) expect(sentence).toMatch(new RegExp(`[ ,]${b} \\d+\\.\\d\\d[,.]`));
     const t = summaryTable(r);

@@ -96,14 +96,14 @@ describe('recommendationReason', () => {
     expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: -0.005, p: 0.5, differing: 12 } })))
       .toContain('but it does not beat vote-all significantly (-0.50 points, p = 0.50). Recommending vote-all');
     expect(recommendationReason(result('vote-all', { kind: 'best-held-out' })))
-      .toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 over 5 splits). Recommending it: selection does not pay here.');
+      .toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 (sd over 5 splits)). Recommending it: selection does not pay here.');
     expect(recommendationReason(result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.005, se: 0.006 })))
       .toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: the best procedure held out, the search\'s choice vote(a+b+c), leads it by +0.50 points, within one standard error (0.60). Recommending the baseline, which needs no selection.');
   });
 
   it('gives a selection that beats both baselines its figures, and what simpler procedures did', () => {
     const text = recommendationReason(result('selection', { kind: 'beats-baselines', best: 'selection', skipped: ['best-single'] }));
-    expect(text).toBe('The search\'s choice vote(a+b+c) beats both no-selection baselines beyond noise held out (93.00 ± 0.40 over 5 splits): '
+    expect(text).toBe('The search\'s choice vote(a+b+c) beats both no-selection baselines beyond noise held out (93.00 ± 0.40 (sd over 5 splits)): '
       + '+1.20 points over vote-all (95% interval +0.40 to +2.00, p = 0.004) and +2.00 points over majority-all (p < 0.001). '
       + 'Simpler procedures within one standard error of the best (best-single) do not beat both baselines significantly.');
   });

@@ -12,11 +12,11 @@ const plan = (patch: Partial<PlanFile>): PlanFile => ({
 describe('planSampleNote', () => {
   it('calls a score on the planning gold in-sample, in part when some units were held out, with the held-out estimate', () => {
     expect(planSampleNote(plan({ heldOut: { objective: 0.9123, sd: 0.0201, splits: 5 } }), true))
-      .toBe('in-sample: the plan was chosen on this gold standard (all 8 documents), so this score may flatter the plan; held out it scored 91.23 ± 2.01 (f1, over 5 splits)');
+      .toBe('in-sample: the plan was chosen on this gold standard (all 8 documents), so this score may flatter the plan; held out it scored 91.23 ± 2.01 (f1, sd over 5 splits)');
     expect(planSampleNote(plan({ chosenOn: { fingerprint: 'f', unit: 'sentence', planned: 1, of: 4 }, heldOut: { objective: 0.5, sd: null, splits: 1 } }), true))
       .toBe('partly in-sample: the plan was chosen on 1 of this gold standard\'s 4 sentences, so this score may flatter the plan; held out it scored 50.00 (f1, over 1 split)');
     // An objective that is not a rate keeps its own units; no estimate, nothing said of one.
-    expect(planSampleNote(plan({ objective: 'tp - fp', heldOut: { objective: 12.5, sd: 1.25, splits: 2 } }), true)).toContain('held out it scored 12.5000 ± 1.2500 (tp - fp, over 2 splits)');
+    expect(planSampleNote(plan({ objective: 'tp - fp', heldOut: { objective: 12.5, sd: 1.25, splits: 2 } }), true)).toContain('held out it scored 12.5000 ± 1.2500 (tp - fp, sd over 2 splits)');
     expect(planSampleNote(plan({}), true)).toBe('in-sample: the plan was chosen on this gold standard (all 8 documents), so this score may flatter the plan');
   });
 
