@@ -150,6 +150,11 @@ export function evalTables(r: EvalReport): Table[] {
   const fName = o.beta === 1 ? 'F1' : `F${o.beta}`;
   const kName = o.kAlpha === 1 ? 'K' : `K(α=${o.kAlpha})`;
   const sys = r.systems;
+  // The later tables repeat what changes their figures from the defaults (a table copied alone,
+  // or a LaTeX float, keeps it): the match mode and the types.
+  const context = o.match !== 'strict' || o.types !== undefined
+    ? ` — ${o.match} match${o.types === undefined ? '' : `, types ${o.types.map(typeName).join(',')}`}`
+    : '';
 
   const scoreEmph = new Set<string>();
   mark(scoreEmph, best(sys.map((s) => s.f)), 6);
@@ -177,7 +182,7 @@ export function evalTables(r: EvalReport): Table[] {
   const errEmph = new Set<string>();
   mark(errEmph, best(sys.map((s) => s.ser), false), 7);
   const errors: Table = {
-    title: 'Slot errors (Makhoul et al. 1999): C correct, S substituted, D deleted, I inserted',
+    title: `Slot errors (Makhoul et al. 1999): C correct, S substituted, D deleted, I inserted${context}`,
     columns: [
       { header: 'system' }, { header: 'C', align: 'right' }, { header: 'S', align: 'right' }, { header: 'D', align: 'right' },
       { header: 'I', align: 'right' }, { header: `E=1-${fName}`, align: 'right' }, { header: 'ERR', align: 'right' },
@@ -199,7 +204,7 @@ export function evalTables(r: EvalReport): Table[] {
     }
   }
   const byType: Table = {
-    title: 'Per type',
+    title: `Per type${context}`,
     columns: [
       { header: 'system' }, { header: 'type' }, { header: 'TP', align: 'right' }, { header: 'FP', align: 'right' },
       { header: 'FN', align: 'right' }, { header: 'P', align: 'right' }, { header: 'R', align: 'right' }, { header: fName, align: 'right' },
@@ -208,7 +213,7 @@ export function evalTables(r: EvalReport): Table[] {
   };
 
   const macro: Table = {
-    title: 'Macro averages (mean of per-unit P, R and F)',
+    title: `Macro averages (mean of per-unit P, R and F)${context}`,
     columns: [
       { header: 'system' },
       { header: 'doc P', align: 'right' }, { header: 'doc R', align: 'right' }, { header: `doc ${fName}`, align: 'right' },
@@ -223,7 +228,7 @@ export function evalTables(r: EvalReport): Table[] {
 
   const basis = sys[0]?.indicators.basis ?? 'tokens';
   const ind: Table = {
-    title: `Contingency indicators (Nakache et al. 2005) over ${basis === 'tokens' ? 'tokens: inside an entity or not' : 'the item universe'}`,
+    title: `Contingency indicators (Nakache et al. 2005) over ${basis === 'tokens' ? 'tokens: inside an entity or not' : 'the item universe'}${context}`,
     columns: [
       { header: 'system' }, ...['prec', 'rec', 'pert', 'error', 'fallout', 'silence', 'spec', 'noise', 'overlap', 'gen']
         .map((h) => ({ header: h, align: 'right' as const })),

@@ -125,6 +125,12 @@ describe('table', () => {
     const crf = (JSON.parse(f2.stdout) as { systems: Array<{ name: string; e: number; f: number }> }).systems.find((x) => x.name === 'crf')!;
     expect(crf.e).toBeCloseTo(1 - crf.f, 12);
     expect((await runCli(['eval', ...NEWS_ARGS, '--beta', '2'])).stdout).toMatch(/^system +C +S +D +I +E=1-F2 +ERR +SER$/m);
+    // With the defaults the later titles are bare; another match mode or types are repeated in each.
+    expect(r.stdout).toMatch(/^Per type$/m);
+    const narrowed = (await runCli(['eval', ...NEWS_ARGS, '--match', 'boundary', '--types', 'PER,LOC'])).stdout;
+    for (const title of ['Slot errors', 'Per type', 'Macro averages', 'Contingency indicators']) {
+      expect(narrowed).toMatch(new RegExp(`^${title}.* — boundary match, types PER,LOC$`, 'm'));
+    }
   });
 
   it('FORCE_COLOR=1 colours it, NO_COLOR=1 does not, and NO_COLOR wins over FORCE_COLOR', async () => {
