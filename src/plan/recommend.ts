@@ -98,7 +98,7 @@ export function dataTest(data: PlanData, scorer: Scorer, a: Choice, b: Choice, o
 
 /** A paired test as a comparison with a baseline. */
 export function comparisonOf(name: PairedComparison['name'], t: PairedTest): PairedComparison {
-  return { name, meanDiff: t.observed, sd: t.sd, se: t.se, ci95: [t.low, t.high], p: t.pRandomization, pBootstrap: t.pBootstrap, differing: t.differing, floor: t.floor };
+  return { name, meanDiff: t.observed, sd: t.sd, se: t.se, ci95: [t.low, t.high], p: t.pRandomization, pBootstrap: t.pBootstrap, differing: t.differing };
 }
 
 export interface RecommendResult {
@@ -183,7 +183,7 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   const vsBaselines = versus.map((q) => comparisonOf(q, test(pick!, q)));
   const figures = (p: ProcedureName, q: ProcedureName): TestFigures => {
     const t = test(p, q);
-    return { diff: t.observed, p: t.pRandomization, differing: t.differing, floor: t.floor };
+    return { diff: t.observed, p: t.pRandomization, differing: t.differing };
   };
   let basis: RecommendationBasis;
   if (noSelection.length === 0) {

@@ -38,8 +38,10 @@
  *   that wins by its penalty would never be significant, however certain its lead). The swapped
  *   T are then measured from their centre c = (T_none + T_all)/2, the part of T no swap moves
  *   (for an additive penalty exactly the penalties' difference; 0, as before, for one metric):
- *   p = (1 + #{|T_swapped − c| ≥ |T|}) / (1 + swaps), counted or drawn, whose floor is
- *   1/(2^k + 1).
+ *   p = (1 + #{|T_swapped − c| ≥ |T|}) / (1 + swaps), counted or drawn, and never below 2/2^k,
+ *   the floor of a test with one metric: with few differing units the centred count alone can
+ *   reject a true null more often than α. This p is an approximation whether its swaps are
+ *   counted or drawn.
  *
  * Both draw from {@link mulberry32}(seed): the same seed gives the same figures. `eval
  * --significance` runs the same tests between every two systems (metrics/pairwise-tests.ts),
@@ -118,8 +120,9 @@ export interface PairedTest {
    */
   centre: number;
   /**
-   * The lowest p exact randomization can give: 2/2^differing with a centre of 0 (no swap and
-   * every swap are as extreme as T), else 1/(2^differing + 1); 1 when the sides differ nowhere.
+   * The lowest p randomization can give over the differing units: 2/2^differing (with a centre of
+   * 0, no swap and every swap are as extreme as T; away from 0, p is kept at or above it); 1 when
+   * the sides differ nowhere.
    */
   floor: number;
 }
@@ -279,10 +282,16 @@ export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: R
       pBootstrap: r.kept === 0 || none ? Number.NaN : (1 + r.far) / (1 + r.kept),
       // Drawn swaps count the observed assignment once more (it is one of the possible ones);
       // counted swaps hold it already, as extreme as itself, when the centre is 0. Away from 0 it
-      // need not be (it is the outputs' difference, not T), and it is counted once more too.
-      pRandomization: r.valid === 0 ? Number.NaN : r.exact && r.centre === 0 ? r.extreme / r.valid : (1 + r.extreme) / (1 + r.valid),
+      // need not be (it is the outputs' difference, not T): it is counted once more too, and p is
+      // kept at or above 2/2^k, the floor of a test with one metric, so that few differing units
+      // never make a penalised comparison easier to call (measured from the centre alone, a few
+      // units can reject a true null more often than alpha).
+      pRandomization: r.valid === 0 ? Number.NaN
+        : r.exact && r.centre === 0 ? r.extreme / r.valid
+        : r.centre === 0 ? (1 + r.extreme) / (1 + r.valid)
+        : Math.max((1 + r.extreme) / (1 + r.valid), Math.min(1, 2 / 2 ** r.differing)),
       centre: r.centre,
-      floor: r.differing === 0 ? 1 : r.centre === 0 ? Math.min(1, 2 / 2 ** r.differing) : 1 / (2 ** r.differing + 1),
+      floor: r.differing === 0 ? 1 : Math.min(1, 2 / 2 ** r.differing),
       samples: options.samples,
       undefinedSamples: options.samples - r.kept + r.swaps - r.valid,
       differing: r.differing,

@@ -358,15 +358,9 @@ export interface PairedComparison {
   pBootstrap: number;
   /**
    * Units (held out, or of the test set) in which the two differ: with k of them, randomization's
-   * exact p-value cannot fall below 2/2^k (`floor`).
+   * exact p-value cannot fall below 2/2^k.
    */
   differing: number;
-  /**
-   * The lowest p exact randomization can give here: 2/2^differing, or 1/(2^differing + 1) when
-   * the objective reads size or cost and the two pay different penalties (see significance.ts);
-   * 2/2^differing when absent.
-   */
-  floor?: number;
 }
 
 /** How paired comparisons were made. */
@@ -386,8 +380,6 @@ export interface TestFigures {
   p: number;
   /** Units in which the two differ (see PairedComparison.differing). */
   differing: number;
-  /** The lowest p randomization can give (see PairedComparison.floor). */
-  floor?: number;
 }
 
 /** Why a procedure is recommended. */

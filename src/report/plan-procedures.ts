@@ -174,7 +174,7 @@ export function comparisonsTable(r: PlanResult, list: readonly PairedComparison[
       units < 2
         ? `Over a single ${tests.units} every bootstrap resample is that ${tests.units}: the bootstrap has nothing to measure, and its interval and p are shown as —.`
         : 'The interval is the bootstrap\'s percentiles and its p the share of resamples as far from the difference as it is from 0, so near 0 the two can disagree (an interval that just excludes 0 beside p above 0.05).',
-      fewDifferingNote(tests.units, r.recommendation.alpha, tests.samples, list.map((c) => ({ name: c.name, differing: c.differing, floor: c.floor }))),
+      fewDifferingNote(tests.units, r.recommendation.alpha, tests.samples, list.map((c) => ({ name: c.name, differing: c.differing }))),
     ].filter((x) => x !== undefined).join(' '),
   };
 }

@@ -65,15 +65,13 @@ export function recommendationReason(r: PlanResult): string {
     if (coarse !== undefined && coarse.kind === 'alpha-unreachable') {
       return ` With ${coarse.samples} resamples no p can fall below 1/${coarse.samples + 1}, so none could reach ${rec.alpha}, however large the difference: raise --samples.`;
     }
-    const few = tests.filter(([t]) => t.differing > 0 && (t.floor ?? 2 / 2 ** t.differing) >= rec.alpha);
+    const few = tests.filter(([t]) => t.differing > 0 && 2 / 2 ** t.differing >= rec.alpha);
     if (few.length === 0) return '';
     const unit = r.recommendation.tests?.units ?? 'unit';
     const units = `${unit}s`;
     const each = few.map(([t, q], k) => (k === 0 ? `from ${q} in only ${t.differing} held-out ${t.differing === 1 ? unit : units}` : `from ${q} in ${t.differing}`)).join(', and ');
-    // The highest floor among them: the fewest differing units, or their penalties' (1/(2^k + 1)).
-    const most = few.reduce((x, y) => ((y[0].floor ?? 0) > (x[0].floor ?? 0) ? y : x))[0];
-    const bound = most.floor === undefined || most.floor === Math.min(1, 2 / 2 ** most.differing) ? lowestP(most.differing) : `1/${2 ** most.differing + 1}`;
-    return ` ${who} differs ${each}, so randomization's p cannot fall below ${bound}: `
+    const most = Math.max(...few.map(([t]) => t.differing));
+    return ` ${who} differs ${each}, so randomization's p cannot fall below ${lowestP(most)}: `
       + `no difference could reach ${rec.alpha} there, however large; more ${units} are needed to tell.`;
   };
   // Procedures whose choice breaks the limits given were not considered: say which, and why.

@@ -30,29 +30,23 @@ const points = (x: number) => (Number.isNaN(x) ? fixed(null) : `${x > 0 ? '+' : 
 
 /**
  * The tests whose two sides differ in so few units (k) that approximate randomization cannot
- * reach `alpha` (its exact p is at least 2/2^k, or a test's own `floor`: 1/(2^k + 1) when the
- * sides' metrics differ, see significance.ts), named with that bound; undefined when there are
- * none. Sides that never differ leave nothing to test (Δ is 0) and are not named. Shared by
- * `eval --significance`, `ablate` and `plan`.
+ * reach `alpha` (its p is at least 2/2^k, see significance.ts), named with that bound; undefined
+ * when there are none. Sides that never differ leave nothing to test (Δ is 0) and are not named.
+ * Shared by `eval --significance`, `ablate` and `plan`.
  */
-export function fewDifferingNote(unit: UnitKind, alpha: number, samples: number, tests: ReadonlyArray<{ name: string; differing: number; floor?: number }>): string | undefined {
-  const floorOf = (t: { differing: number; floor?: number }) => t.floor ?? 2 / 2 ** t.differing;
-  const few = tests.filter((t) => t.differing > 0 && floorOf(t) >= alpha);
+export function fewDifferingNote(unit: UnitKind, alpha: number, samples: number, tests: ReadonlyArray<{ name: string; differing: number }>): string | undefined {
+  const few = tests.filter((t) => t.differing > 0 && 2 / 2 ** t.differing >= alpha);
   if (few.length === 0) return undefined;
   const units = `${unit}s`;
-  const centred = (t: { differing: number; floor?: number }) => t.floor !== undefined && t.floor !== Math.min(1, 2 / 2 ** t.differing);
-  const each = few.map((t) => `${t.name} (${t.differing}, ${centred(t) ? `p ≥ 1/${2 ** t.differing + 1}` : t.differing <= 1 ? 'p = 1' : `p ≥ ${lowestP(t.differing)}`})`).join(', ');
+  const each = few.map((t) => `${t.name} (${t.differing}, ${t.differing <= 1 ? 'p = 1' : `p ≥ ${lowestP(t.differing)}`})`).join(', ');
   const counted = few.filter((t) => 2 ** t.differing <= samples).length;
   const how = counted === few.length
     ? `; with no more ways than the ${samples} resamples, every one is counted and the p shown is exact`
     : counted === 0
       ? `; the p shown, from ${samples} swaps drawn at random, scatters around that exact p, below it too`
       : `; where there are no more ways than the ${samples} resamples every one is counted and the p shown is exact, elsewhere it is drawn and scatters around the exact p`;
-  const penalty = few.some(centred)
-    ? ' (1/(2^k + 1) where the two sides pay different penalties of size or cost, which no swap moves: the swaps are measured from the difference of the penalties, and the observed assignment is counted once more)'
-    : '';
   return `Few ${units} differ: ${each}. With k ${units} in which the two sides differ, randomization has 2^k ways to swap them, at least two of which are as extreme as the observed difference, `
-    + `so its exact p cannot fall below 2/2^k${penalty}${how}; a bootstrap interval or p over so few ${units} is not to be trusted either.`;
+    + `so its exact p cannot fall below 2/2^k${how}; a bootstrap interval or p over so few ${units} is not to be trusted either.`;
 }
 
 /** The lowest p randomization can give over k differing units, 2/2^k, as an exact fraction (1/16, not 0.062). */

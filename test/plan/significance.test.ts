@@ -63,17 +63,18 @@ describe('pairedTests', () => {
     // Every swap lies within the outputs' small difference of its centre: none as far as T.
     expect(t.pRandomization).toBe(1 / 1000);
     expect(t.pBootstrap).toBeLessThan(0.01);
-    expect(t.floor).toBe(1 / (2 ** 12 + 1));
+    expect(t.floor).toBe(2 / 2 ** 12);
     // Without the penalty the same outputs are a clear loss for A, as before: centre 0, floor 2/2^k.
     const plain = pairedTests([{ units, a, b }], f1, { samples: 999, seed: 4 });
     expect(plain.centre).toBe(0);
     expect(plain.observed).toBeLessThan(0);
     expect(plain.floor).toBe(2 / 2 ** 12);
-    // Counted exactly (2^3 swaps of three differing units): the unswapped assignment is counted once more.
+    // Counted (2^3 swaps of three differing units): none is as far from the centre as T, but p
+    // stays at the floor of a one-metric test, 2/2^3, so few units never make the call easier.
     const few = pairedTests([{ units: [0, 1, 2], a, b, metricA: f1, metricB: (c) => f1(c) - 0.05 }], f1, { samples: 999, seed: 4 });
     expect(few.exact).toBe(true);
-    expect(few.pRandomization).toBe(1 / 9);
-    expect(few.floor).toBe(1 / 9);
+    expect(few.pRandomization).toBe(2 / 8);
+    expect(few.floor).toBe(2 / 8);
   });
 
   it('counts the units in which the sides differ once, over every split that holds them', () => {
@@ -264,7 +265,7 @@ describe('pairedTestsOfPairs', () => {
  * mulberry32(seed) stream, T the mean over the splits with a unit drawn of the signed difference,
  * NaN resamples left out; every swap of the differing units once instead when there are no more
  * than the resamples asked for, each swap's T measured from the centre (T unswapped and all swapped,
- * halved) and counted once more when that is not 0; over a single unit the bootstrap's
+ * halved) and counted once more when that is not 0, p then kept at or above 2/2^k; over a single unit the bootstrap's
  * interval, error and p undefined.
  */
 function directTests(
@@ -333,7 +334,8 @@ function directTests(
     observed, low: lone ? Number.NaN : quantile(sorted, (1 - 0.95) / 2), high: lone ? Number.NaN : quantile(sorted, 1 - (1 - 0.95) / 2),
     se: gains.length > 1 && !lone ? Math.sqrt(ss / (gains.length - 1)) : Number.NaN,
     pBootstrap: gains.length === 0 || lone ? Number.NaN : (1 + far) / (1 + gains.length),
-    pRandomization: valid === 0 ? Number.NaN : exact && centre === 0 ? extreme / valid : (1 + extreme) / (1 + valid),
+    pRandomization: valid === 0 ? Number.NaN : exact && centre === 0 ? extreme / valid : centre === 0 ? (1 + extreme) / (1 + valid)
+      : Math.max((1 + extreme) / (1 + valid), Math.min(1, 2 / 2 ** differing.length)),
     undefinedSamples: o.samples + ways - gains.length - valid,
   };
 }
