@@ -55,11 +55,12 @@ export interface PreparedPlan {
 }
 
 /**
- * The objective a plan ranks by when none is given: F1, or with `--beta` B (not 1) F at that β,
- * `f`, so that `--beta` means F_β in the plan as in every other figure (and in the TUI).
+ * The objective a plan ranks by when none is given: F1, or with `--beta` B (not 1) `f:B`, so
+ * that `--beta` means F_β in the plan as in every other figure (and in the TUI); written with
+ * its β, a saved plan says which F it was chosen by.
  */
 export function objectiveOf(cmd: { getOptionValueSource(key: string): string | undefined }, flags: { objective: string; beta: number }): string {
-  return cmd.getOptionValueSource('objective') === 'default' && flags.beta !== 1 ? 'f' : flags.objective;
+  return cmd.getOptionValueSource('objective') === 'default' && flags.beta !== 1 ? `f:${flags.beta}` : flags.objective;
 }
 
 /**

@@ -18,6 +18,7 @@ import { hasGoldStandard, loadCorpus } from '../../src/formats/load.js';
 import { parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Corpus } from '../../src/model/corpus.js';
 import type { PlanFile } from '../../src/plan/plan-file.js';
+import { fBeta } from '../../src/metrics/prf.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
@@ -223,7 +224,10 @@ export function registerCombine(program: Command, io: Io): void {
       const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] }, types === undefined ? {} : { types });
       const s = scores.systems[0];
       const on = types === undefined ? '' : `, on the plan's types ${types.map(typeName).join(', ')}`;
-      io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)} (strict${on})\n`);
+      // A plan chosen by F at another beta (f:B) is scored by that F too, to set beside its held-out figure.
+      const planBeta = /^f:([0-9.]+)$/.exec(plan?.objective ?? '')?.[1];
+      const fPlan = planBeta !== undefined && Number(planBeta) !== 1 ? `  F${planBeta} ${percent(fBeta(s.precision, s.recall, Number(planBeta)))}` : '';
+      io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)}${fPlan} (strict${on})\n`);
       if (plan?.chosenOn !== undefined) {
         const { goldFingerprint } = await import('../../src/model/fingerprint.js');
         const { planSampleNote } = await import('../../src/report/plan-sample.js');

@@ -11,7 +11,7 @@ import { parseRule } from '../../src/ensemble/rules.js';
 import { buildEnsembleIndex } from '../../src/ensemble/simulate.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
 import { formatPlanFile, planWeightsOf, resolvePlan, type PlanFile } from '../../src/plan/plan-file.js';
-import { ROOT, runCli } from './helpers.js';
+import { evalJson, ROOT, runCli } from './helpers.js';
 
 const NEWS = join(ROOT, 'examples/news');
 const GOLD_CONLL = join(NEWS, 'gold.conll');
@@ -42,6 +42,22 @@ function plannedWith(name: string, ruleText: string, weights: 'f1' | 'label-f1' 
   const r = resolvePlan(index, members.map((m) => NAMES.indexOf(m)), rule);
   return savePlan(name, { rule: ruleText, members, tieBreak: r.tieBreak, ...(r.weights === undefined ? {} : { weights: planWeightsOf(r.weights, members) }) });
 }
+
+describe('combine --plan scores by the F its plan was chosen by', () => {
+  it('adds F at the plan\'s beta (plan --beta 2 ranks by f:2) beside F1, equal to eval --beta 2 of the output', async () => {
+    const file = out('beta2.plan.json');
+    expect((await runCli(['plan', '--beta', '2', '--gold', GOLD_CONLL, ...CONLL, '--save-plan', file])).code).toBe(0);
+    expect((JSON.parse(read(file)) as PlanFile).objective).toBe('f:2');
+    const target = out('beta2.conll');
+    const r = await runCli(['combine', '--plan', file, '--gold', GOLD_CONLL, ...CONLL, '--out', target]);
+    expect(r.code, r.stderr).toBe(0);
+    const f2 = /F1 [\d.]+ {2}F2 ([\d.]+) \(strict\)/.exec(r.stderr);
+    expect(f2, r.stderr).not.toBeNull();
+    const ev = await evalJson(['--gold', GOLD_CONLL, target, '--beta', '2']);
+    expect(f2![1]).toBe((100 * ev.systems[0].f!).toFixed(2));
+    expect(r.stderr).toContain('(f:2, sd over 5 splits)');
+  });
+});
 
 describe('combine --plan says whether its score is in-sample', () => {
   it('is in-sample on the gold the plan was chosen on (as CoNLL or JSONL), in part after --holdout, and not on another', async () => {

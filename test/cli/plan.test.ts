@@ -198,9 +198,9 @@ describe('complan plan: output', () => {
 
   it('--beta 2 without --objective ranks by F_2, as every other figure and the TUI read it; an --objective given is kept', async () => {
     const f2 = await planJson(['--beta', '2', '--folds', '0']);
-    expect(f2.objective).toMatchObject({ text: 'f', description: 'F_2' });
+    expect(f2.objective).toMatchObject({ text: 'f:2', description: 'F_2' });
     expect(f2.candidates[0].objective.actual).toBe(f2.candidates[0].actual.f);
-    expect((JSON.parse(f2.raw) as { settings: { objective: string } }).settings.objective).toBe('f');
+    expect((JSON.parse(f2.raw) as { settings: { objective: string } }).settings.objective).toBe('f:2');
     const f1 = await planJson(['--beta', '2', '--objective', 'f1', '--folds', '0']);
     expect(f1.objective).toMatchObject({ text: 'f1', description: 'F1' });
     expect((await planJson(['--folds', '0'])).objective).toMatchObject({ text: 'f1' });
