@@ -106,6 +106,9 @@ function optionWords(given: readonly GivenOption[], keep: (flag: string) => bool
   return given.filter((o) => keep(o.flag)).map((o) => shellWord(o.value === undefined || o.value === null ? o.flag : `${o.flag}=${o.value}`, false));
 }
 
+/** The metric options of a plan that the TUI takes too: it then scores and plans as the plan did. */
+const TUI_METRIC_OPTIONS = new Set(['--beta', '--types', '--zero-division', '--k-alpha']);
+
 /** Options a next step leaves out: those that only write files or shape the output, not the plan. */
 const OUTPUT_ONLY = new Set(['--save-plan', '--svg', '--explain', '--format', '--progress']);
 
@@ -117,7 +120,8 @@ const OUTPUT_ONLY = new Set(['--save-plan', '--svg', '--explain', '--format', '-
  * `given` are the options of the plan as typed: saving re-runs the plan with them (so it saves
  * the recommendation shown, whatever `--budget`, `--objective` or `--rules` chose it), the full
  * report too, without `--brief`; combine and the TUI read the files with the options among them
- * that say how to read inputs (`inputFlags`). Each starts with `command` (see {@link invokedAs}).
+ * that say how to read inputs (`inputFlags`), and the TUI scores with the plan's metric options
+ * (`--beta`, `--types`, `--zero-division`, `--k-alpha`). Each starts with `command` (see {@link invokedAs}).
  */
 export function planNextSteps(
   gold: string | undefined, systems: readonly string[], width = 100,
@@ -146,7 +150,8 @@ export function planNextSteps(
     ...step((saved === undefined ? apply : `apply ${what}, saved to ${saved}: write the ensemble's output, from these or new outputs`)
       + (here ? `,\nto the folder above: here *${extname(out)} would take it for a system next time` : ''),
       [...command, 'combine', '--plan', file, ...reading, ...sys, '--out', here ? `../${out}` : out]),
-    ...step('explore the systems, what each offers another, and the ensembles', [...command, 'tui', ...reading, ...inputs]),
+    ...step('explore the systems, what each offers another, and the ensembles',
+      [...command, 'tui', ...optionWords(others, (f) => inputFlags.has(f) || TUI_METRIC_OPTIONS.has(f)), ...inputs]),
     ...step(`the full report: greedy path, prediction quality${noSplits ? '' : ', splits, paired tests'}`,
       [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f) && f !== '--brief' && f !== '--save-plan-choice'), ...inputs]),
   ];

@@ -56,6 +56,15 @@ describe('the next steps of systems in the current folder', () => {
   });
 });
 
+describe('the next steps\' TUI', () => {
+  it('scores with the plan\'s metric options (--beta, --types, --zero-division, --k-alpha), which it takes too, and not its search options', () => {
+    const given = [{ flag: '--brief' }, { flag: '--beta', value: '2' }, { flag: '--types', value: 'PER,LOC' }, { flag: '--zero-division', value: 'zero' },
+      { flag: '--k-alpha', value: '2' }, { flag: '--budget', value: '3' }, { flag: '--input-format', value: 'conll' }];
+    const tui = joinedCommands(planNextSteps('gold.conll', ['o/a.conll', 'o/b.conll'], 300, given, new Set(['--input-format'])).join('\n'))[2];
+    expect(tui).toBe('complan tui --beta=2 --types=PER,LOC --zero-division=zero --k-alpha=2 --input-format=conll --gold gold.conll o/a.conll o/b.conll');
+  });
+});
+
 describe('plan --brief', () => {
   it('explains the columns, shows candidates, choices and the recommendation, and ends with what to run next', async () => {
     const r = await runCli(['plan', '--brief', '--top', '3', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
