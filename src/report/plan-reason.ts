@@ -78,11 +78,22 @@ export function recommendationReason(r: PlanResult): string {
   const outside = [r.selection, ...r.baselines].filter((p) => p.outside !== undefined);
   const because = outside.length === 0 ? '' : ` Not considered, as outside the limits given: ${outside.map((p) => `${p.name} (${p.outside})`).join(', ')}.`;
   return reasonOf(b) + because;
+  /**
+   * Without held-out splits, what the test set says against the recommendation: the procedures
+   * that beat it there significantly. The test set chose nothing, and keeps choosing nothing.
+   */
+  function testDisagrees(): string {
+    const better = (rec.test?.vsBaselines ?? []).filter((c) => c.meanDiff < 0 && c.p < rec.alpha);
+    if (better.length === 0) return '';
+    const each = better.map((c) => `${c.name} by ${amount(-c.meanDiff)}${unit} (${pIs(c.p)})`).join(', ');
+    return ` The test set, which chose nothing, disagrees: ${each} score${better.length === 1 ? 's' : ''} better there. `
+      + 'It stays a check, not a choice: hold out development documents (--folds) for a plan that can choose beyond the baselines.';
+  }
   function reasonOf(b: PlanResult['recommendation']['basis']): string {
     switch (b.kind) {
       case 'no-held-out':
         if (pick === 'selection') return `No held-out estimate was made, and neither vote-all nor majority-all is within the limits given: recommending ${phrase(r, pick)}, on in-sample figures alone.`;
-        return `No held-out estimate was made, so no selection can be shown to beat ${phrase(r, pick)}: recommending it.`;
+        return `No held-out estimate was made, so no selection can be shown to beat ${phrase(r, pick)}: recommending it.${testDisagrees()}`;
       case 'not-significant':
         return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, ${b.best === b.failed ? 'the best procedure held out' : 'the simplest procedure within one standard error of the best held out'}, `
           + `does not beat both no-selection baselines significantly (${against(b.vsVoteAll, 'vote-all')}; ${against(b.vsMajorityAll, 'majority-all')}; `

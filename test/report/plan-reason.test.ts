@@ -38,6 +38,18 @@ describe('recommendationReason', () => {
   it('says when no held-out estimate was made', () => {
     expect(recommendationReason(result('vote-all', { kind: 'no-held-out' })))
       .toBe('No held-out estimate was made, so no selection can be shown to beat the vote of all 4 systems (vote-all): recommending it.');
+    // A test set that disagrees is said so: the procedures beating the recommendation there significantly.
+    const withTest = result('vote-all', { kind: 'no-held-out' });
+    withTest.recommendation.test = {
+      objective: 0.92, scores: {} as never, tests: { on: 'test', units: 'document', samples: 1000, seed: 1, reselected: false },
+      vsBaselines: [
+        { name: 'selection', meanDiff: -0.017, sd: null, se: 0.004, ci95: [-0.025, -0.009], p: 0.001, pBootstrap: 0.001, differing: 40 },
+        { name: 'majority-all', meanDiff: -0.002, sd: null, se: 0.004, ci95: [-0.01, 0.006], p: 0.6, pBootstrap: 0.6, differing: 30 },
+      ],
+    };
+    expect(recommendationReason(withTest)).toBe('No held-out estimate was made, so no selection can be shown to beat the vote of all 4 systems (vote-all): recommending it. '
+      + 'The test set, which chose nothing, disagrees: selection by +1.70 points (p = 0.001) scores better there. '
+      + 'It stays a check, not a choice: hold out development documents (--folds) for a plan that can choose beyond the baselines.');
   });
 
   it('names the procedure that failed the significance test, with both tests', () => {
