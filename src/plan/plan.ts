@@ -40,6 +40,7 @@ import type {
   CandidateExplanation, GreedyStep, HeldOut, PlanCandidate, PlanNote, PlanResult, Procedure, ProcedureName, Recommendation, ScoredOn, TestSet,
 } from './types.js';
 import { sentenceCount } from '../model/sentence-table.js';
+import { sharedDocuments } from '../model/shared-documents.js';
 
 export type { SearchStrategy } from './search.js';
 
@@ -526,6 +527,11 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       tests: { on: 'test', units: testUnits, samples, seed: s.seed, reselected: false },
     };
     notes.push({ kind: 'test-set' });
+    // Documents of the test set that are documents of the planning data are scored in-sample.
+    const shared = sharedDocuments(corpus, o.test!);
+    if (shared !== undefined && shared.shared > 0) {
+      notes.push({ kind: 'test-shares-documents', shared: shared.shared, of: o.test!.documents.length, first: shared.first! });
+    }
     if (testUnits === 'sentence') notes.push({ kind: 'test-by-sentence', sentences: sentenceCount(o.test!) });
   }
   if (scorer.objective.usesCounts === true && (splits.length > 0 || test !== undefined)) {

@@ -247,6 +247,11 @@ export type PlanNote =
   | { kind: 'few-held-out'; units: number; unit: 'document' | 'sentence'; alpha: number }
   /** Test figures come from a test set that took no part in any choice. */
   | { kind: 'test-set' }
+  /**
+   * `shared` of the test set's `of` documents are documents of the planning data (the same
+   * tokens): their test figures are in-sample. `first`: the first such, by its ids in each.
+   */
+  | { kind: 'test-shares-documents'; shared: number; of: number; first: { other: string; base: string } }
   /** The test set has one document: its paired tests are over its sentences. */
   | { kind: 'test-by-sentence'; sentences: number }
   /**

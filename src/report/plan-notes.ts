@@ -13,6 +13,9 @@ export function noteText(n: PlanNote): string {
     case 'few-held-out':
       return `only ${n.units === 1 ? `one ${n.unit} is` : `${n.units} ${n.unit}s are`} held out: approximate randomization swaps the two sides' outputs ${n.units === 1 ? 'on it' : 'on each'}, which it can do in only ${2 ** n.units} ways, ${n.units === 1 ? 'both' : 'two'} of which give the observed difference, so its p-value stays near or above ${Number((2 / 2 ** n.units).toPrecision(3))} and no selection can be shown better than the baselines at --alpha ${n.alpha}; the bootstrap's intervals and p-values rest on as few ${n.unit}s and say as little: hold out more ${n.unit}s`;
     case 'test-set': return 'test figures come from the test set, which took no part in any choice';
+    case 'test-shares-documents':
+      return `${n.shared} of the test set's ${n.of} documents ${n.shared === 1 ? 'is a document' : 'are documents'} of the planning data (the same tokens; the first, test document ${n.first.other}, is planning document ${n.first.base}): `
+        + 'the test figures are partly in-sample, not a clean test; keep the test documents out of the planning data';
     case 'test-by-sentence': return `the test set has one document: its paired tests are over its ${n.sentences} sentences, which share one document and are less independent than documents: read its p-values and intervals with care`;
     case 'counts-objective': {
       const parts = [...(n.heldOut ? ['held-out ones on the parts held out'] : []), ...(n.test ? ['test ones on the test set'] : [])];

@@ -87,6 +87,18 @@ describe('complan plan --test-gold --test', () => {
     expect((await planJson([...dev(), ...testArgs(), '--folds', '0'])).notes.some((n) => n.kind === 'test-by-sentence')).toBe(false);
   });
 
+  it('says when the test set holds documents of the planning data, whose test figures are in-sample', async () => {
+    mkdirSync(join(dir, 'mixed', 'systems'), { recursive: true });
+    // The test part, then the first two development documents again.
+    const mixed = (file: string) => readFileSync(part('test', file), 'utf8') + documents(readFileSync(part('dev', file), 'utf8'), (d) => d < 2);
+    writeFileSync(join(dir, 'mixed', 'gold.conll'), mixed('gold.conll'));
+    for (const s of NAMES) writeFileSync(join(dir, 'mixed', 'systems', `${s}.conll`), mixed(`systems/${s}.conll`));
+    const r = await planJson([...dev(), '--test-gold', join(dir, 'mixed', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'mixed', 'systems', `${s}.conll`)), '--folds', '0']);
+    expect(r.notes.find((n) => n.kind === 'test-shares-documents')).toMatchObject({ shared: 2, of: r.testSet!.documents });
+    // A test set apart from the planning data has no such note.
+    expect((await planJson([...dev(), ...testArgs(), '--folds', '0'])).notes.some((n) => n.kind === 'test-shares-documents')).toBe(false);
+  });
+
   it('marks test figures as not used for selection in the table', async () => {
     const r = await runCli(['plan', ...dev(), ...testArgs(), '--top', '3', '--samples', '200']);
     expect(r.code, r.stderr).toBe(0);

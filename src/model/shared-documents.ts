@@ -1,0 +1,54 @@
+/**
+ * Documents two corpora share: a test set that holds some of the planning data's documents
+ * scores them in-sample, whatever its file is called. Two documents are the same when their
+ * tokens are, one for one (a SHA-256 of the tokens, each followed by a separator that no token
+ * holds); documents of fewer than {@link MIN_SHARED_TOKENS} tokens are left out, as short ones
+ * (a dateline, a score line) recur in any news corpus without being the same document. Corpora
+ * of characters (no tokens) are not compared.
+ */
+import { createHash } from 'node:crypto';
+import type { Corpus } from './corpus.js';
+import { tokenSlice } from './corpus-tokens.js';
+
+/** Documents shorter than this are not compared. */
+export const MIN_SHARED_TOKENS = 10;
+
+export interface SharedDocuments {
+  /** Documents of `other` that are documents of `base`. */
+  shared: number;
+  /** Documents of `other` long enough to compare. */
+  compared: number;
+  /** The first shared one: its id in `other`, and the id of the document of `base` it is. */
+  first?: { other: string; base: string };
+}
+
+/** Each document's hash, by hash, for the documents long enough to compare; undefined without tokens. */
+function documentHashes(corpus: Corpus): Map<string, number> | undefined {
+  const out = new Map<string, number>();
+  for (let d = 0; d < corpus.documents.length; d++) {
+    const doc = corpus.documents[d];
+    if (doc.end - doc.start < MIN_SHARED_TOKENS) continue;
+    const tokens = tokenSlice(corpus, doc.start, doc.end);
+    if (tokens === undefined) return undefined;
+    const key = createHash('sha256').update(tokens.join('\u0000') + '\u0000').digest('hex');
+    if (!out.has(key)) out.set(key, d);
+  }
+  return out;
+}
+
+/** The documents of `other` that are documents of `base` (see the module comment); undefined when either has no tokens. */
+export function sharedDocuments(base: Corpus, other: Corpus): SharedDocuments | undefined {
+  if (base.unit === 'char' || other.unit === 'char') return undefined;
+  const known = documentHashes(base);
+  const mine = documentHashes(other);
+  if (known === undefined || mine === undefined) return undefined;
+  let shared = 0;
+  let first: SharedDocuments['first'];
+  for (const [key, d] of mine) {
+    const b = known.get(key);
+    if (b === undefined) continue;
+    shared++;
+    first ??= { other: other.documents[d].id, base: base.documents[b].id };
+  }
+  return { shared, compared: mine.size, ...(first === undefined ? {} : { first }) };
+}
