@@ -25,7 +25,9 @@ export function SystemsView({ model, active, width, height }: { model: TuiModel;
   // A column a space wider than its longest value: a count of seven digits would meet the one before it.
   const num = Math.max(NUM, 1 + Math.max(0, ...model.systems.flatMap((s) => [s.tp, s.fp, s.fn].map((x) => count(x).length))));
   const nameWidth = Math.max(8, Math.min(28, width - 4 - 8 * num - 1));
-  const head = (c: string) => (c === column ? `${c}▼` : c);
+  // F is F at the command's beta: the header says which (F2 under --beta 2), as eval's does.
+  const label = (c: string) => (c === 'F' ? (model.options.beta === 1 ? 'F1' : `F${model.options.beta}`) : c);
+  const head = (c: string) => (c === column ? `${label(c)}▼` : label(c));
   const cells = (values: string[]) => values.map((v) => padStart(v, num)).join('');
   const from = Math.min(top, maxTop);
   const names = shortNames(model.names, nameWidth);
@@ -45,7 +47,7 @@ export function SystemsView({ model, active, width, height }: { model: TuiModel;
         );
       })}
       <Text wrap="truncate">
-        {`${plural(model.systems.length, 'system')}, ${model.options.match} match; sorted by ${column}${column === '#' ? ' (by name)' : ' (best first)'}`
+        {`${plural(model.systems.length, 'system')}, ${model.options.match} match; sorted by ${label(column)}${column === '#' ? ' (by name)' : ' (best first)'}`
           + ` · s: sort${order.length > visible ? ` · ↑↓ scroll (${from + 1}–${Math.min(order.length, from + visible)})` : ''}`}
       </Text>
     </Box>

@@ -28,10 +28,15 @@ describe('tui: tabs, help and quit', () => {
     const { lastFrame } = start();
     const f = lastFrame()!;
     expect(f).toContain('[1 Systems]');
-    for (const c of ['P', 'R', 'F', 'SER', 'K', 'TP', 'FP', 'FN']) expect(f).toMatch(new RegExp(`\\b${c}\\b`));
+    for (const c of ['P', 'R', 'F1', 'SER', 'K', 'TP', 'FP', 'FN']) expect(f).toMatch(new RegExp(`\\b${c}\\b`));
     expect(tableOrder(f)).toEqual(NAMES);
     // crf's scores as eval prints them.
     expect(f).toMatch(/crf\s+91\.06\s+88\.59\s+89\.81\s+16\.85\s+89\.81\s+163\s+16\s+21/);
+    // Under another β the F column says which F it is, as eval's header does.
+    const m = newsModel();
+    const f2 = render(<App model={{ ...m, options: { ...m.options, beta: 2 } }} initialView={0} />).lastFrame()!;
+    expect(f2).toMatch(/\bF2\b/);
+    expect(f2).not.toMatch(/\bF1\b/);
   });
 
   it('number keys and Tab switch views; Shift-Tab goes back', async () => {
@@ -90,8 +95,8 @@ describe('tui: Systems view', () => {
     expect(lastFrame()).toContain('P▼');
     expect(tableOrder(lastFrame()!)).toEqual(['cautious', 'crf', 'confuser', 'sloppy', 'gazetteer']);
     await press(stdin, 's', 's');
-    expect(lastFrame()).toContain('F▼');
-    expect(lastFrame()).toContain('sorted by F');
+    expect(lastFrame()).toContain('F1▼');
+    expect(lastFrame()).toContain('sorted by F1');
     expect(tableOrder(lastFrame()!)).toEqual(['crf', 'confuser', 'cautious', 'gazetteer', 'sloppy']);
     await press(stdin, 's');
     expect(lastFrame()).toContain('SER▼');
