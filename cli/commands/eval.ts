@@ -37,7 +37,7 @@ export function registerEval(program: Command, io: Io): void {
     ]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { evaluate } = await import('../../src/metrics/evaluate.js');
-    const { evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');
+    const { evalContext, evalCsv, evalJson, evalTables } = await import('../../src/report/eval.js');
     const options = { ...evalOptions(flags, io), schemas: flags.schemas === true };
     const load = loadOptions(systems, flags, 'eval', io);
     if (flags.significance === true && systems.length < 2) {
@@ -62,7 +62,7 @@ export function registerEval(program: Command, io: Io): void {
     }
     const tables = () => [
       ...evalTables(report), ...(confusion?.confusionTables(report) ?? []),
-      ...(tests !== undefined ? [significance!.significanceTable(tests)] : []),
+      ...(tests !== undefined ? [significance!.significanceTable(tests, evalContext(report))] : []),
     ];
     printResult(io, outputFormat(flags.format), commandSettings(cmd), {
       json: () => {

@@ -144,17 +144,25 @@ function scoreNote(accuracy: boolean, r: EvalReport): string {
   return notes.join(' ');
 }
 
+/**
+ * What the later tables' titles repeat when it is not the default (a table copied alone, or a
+ * LaTeX float, keeps it): the match mode and the types, as ` — boundary match, types PER,LOC`;
+ * empty with the defaults.
+ */
+export function evalContext(r: EvalReport): string {
+  const o = r.options;
+  return o.match !== 'strict' || o.types !== undefined
+    ? ` — ${o.match} match${o.types === undefined ? '' : `, types ${o.types.map(typeName).join(',')}`}`
+    : '';
+}
+
 /** The tables of `complan eval`: scores, errors, per type, macro, indicators. */
 export function evalTables(r: EvalReport): Table[] {
   const o = r.options;
   const fName = o.beta === 1 ? 'F1' : `F${o.beta}`;
   const kName = o.kAlpha === 1 ? 'K' : `K(α=${o.kAlpha})`;
   const sys = r.systems;
-  // The later tables repeat what changes their figures from the defaults (a table copied alone,
-  // or a LaTeX float, keeps it): the match mode and the types.
-  const context = o.match !== 'strict' || o.types !== undefined
-    ? ` — ${o.match} match${o.types === undefined ? '' : `, types ${o.types.map(typeName).join(',')}`}`
-    : '';
+  const context = evalContext(r);
 
   const scoreEmph = new Set<string>();
   mark(scoreEmph, best(sys.map((s) => s.f)), 6);

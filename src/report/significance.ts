@@ -54,13 +54,17 @@ export function lowestP(k: number): string {
   return k <= 1 ? '1' : `1/${2 ** (k - 1)}`;
 }
 
-/** The table of every pair: both scores, ΔF, its interval and the two p-values. */
-export function significanceTable(t: PairwiseTests): Table {
+/**
+ * The table of every pair: both scores, ΔF, its interval and the two p-values. `context` ends
+ * the title with what else shaped the scores (`eval` gives its match mode and types when they
+ * are not the defaults, as its other tables do).
+ */
+export function significanceTable(t: PairwiseTests, context = ''): Table {
   const fName = t.beta === 1 ? 'F1' : `F${t.beta}`;
   const level = `${fixed(t.confidence * 100, 0)}%`;
   const units = `${t.units} ${t.unit}${t.units === 1 ? '' : 's'}`;
   return {
-    title: `Paired tests of Δ${fName} = ${fName}(A) − ${fName}(B) over ${units}: ${t.samples} resample${t.samples === 1 ? '' : 's'}, seed ${t.seed}`,
+    title: `Paired tests of Δ${fName} = ${fName}(A) − ${fName}(B) over ${units}: ${t.samples} resample${t.samples === 1 ? '' : 's'}, seed ${t.seed}${context}`,
     columns: [
       { header: 'A' }, { header: 'B' }, { header: `${fName} A`, align: 'right' }, { header: `${fName} B`, align: 'right' },
       { header: `Δ${fName}`, align: 'right' }, { header: `${level} interval`, align: 'right' },

@@ -131,6 +131,8 @@ describe('table', () => {
     for (const title of ['Slot errors', 'Per type', 'Macro averages', 'Contingency indicators']) {
       expect(narrowed).toMatch(new RegExp(`^${title}.* — boundary match, types PER,LOC$`, 'm'));
     }
+    const tests = (await runCli(['eval', ...NEWS_ARGS, '--match', 'boundary', '--types', 'PER,LOC', '--significance', '--samples', '99'])).stdout;
+    expect(tests).toMatch(/^Paired tests of ΔF1 .* — boundary match, types PER,LOC$/m);
   });
 
   it('FORCE_COLOR=1 colours it, NO_COLOR=1 does not, and NO_COLOR wins over FORCE_COLOR', async () => {
