@@ -134,8 +134,30 @@ export function heatmapHtml(c: Comparison): string {
     out.push('</tr>');
   }
   out.push('</tbody></table></div>');
-  out.push(legendHtml(`${info.name} in %; — undefined: ${info.undefinedWhen}.`));
+  out.push(legendHtml(`${info.name} in %; — undefined: ${info.undefinedWhen}.${blankRows(c)}`));
   return out.join('');
+}
+
+/**
+ * Rows of the grid that are — throughout, and why: a system with no spurious item (nothing for
+ * another to avoid: P_Comp undefined) or no miss (nothing to find: R_Comp undefined), which a
+ * type filter makes common; the pair's panel still gives the half that is defined.
+ */
+function blankRows(c: Comparison): string {
+  const n = c.systems.length;
+  const said: string[] = [];
+  for (let a = 0; a < n && n > 1; a++) {
+    let blank = true;
+    for (let b = 0; b < n && blank; b++) if (b !== a && pairAt(c, a, b).fComp !== null) blank = false;
+    if (!blank) continue;
+    const p = pairAt(c, a, a === 0 ? 1 : 0);
+    const why = [
+      ...(p.onlyAWrong + p.bothWrong === 0 ? ['returns no spurious item (P_Comp undefined)'] : []),
+      ...(p.onlyBCorrect + p.bothMissed === 0 ? ['misses no gold item (R_Comp undefined)'] : []),
+    ];
+    said.push(`${c.systems[a].name} ${why.length > 0 ? why.join(' and ') : 'has every pair undefined'}`);
+  }
+  return said.length === 0 ? '' : ` A whole row is —: ${said.join('; ')}${c.types === undefined ? '' : ' among the types shown'}; open a pair for the half that is defined.`;
 }
 
 /** The colour legend of the report's heatmaps: one swatch per band, labelled with its range in %. */
