@@ -110,7 +110,9 @@ export interface RecommendResult {
 /** The order of simplicity: no-selection baselines first, then by members chosen, then input order. */
 function simplicityOrder(chosen: Record<ProcedureName, Chosen>): ProcedureName[] {
   const rest = PROCEDURE_NAMES.filter((p) => !NO_SELECTION.includes(p));
-  rest.sort((a, b) => chosen[a].choice.members.length - chosen[b].choice.members.length || PROCEDURE_NAMES.indexOf(a) - PROCEDURE_NAMES.indexOf(b));
+  // Among choices of one size, best-single (no search) before the search's choice and caruana.
+  const searchless = (p: ProcedureName) => (p === 'best-single' ? 0 : 1);
+  rest.sort((a, b) => chosen[a].choice.members.length - chosen[b].choice.members.length || searchless(a) - searchless(b) || PROCEDURE_NAMES.indexOf(a) - PROCEDURE_NAMES.indexOf(b));
   return [...NO_SELECTION, ...rest];
 }
 
@@ -141,8 +143,10 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   const names = data.names;
   const key = (p: ProcedureName) => runs.map((r) => scorer.key(r.heldOut[p]));
   const meanKey = (p: ProcedureName) => key(p).reduce((a, b) => a + b, 0) / runs.length;
-  let best: ProcedureName = pool[0];
-  for (const p of pool) if (meanKey(p) > meanKey(best)) best = p;
+  // The best held out; on a tie, the simplest of those tied.
+  const bySimplicity = simplicityOrder(chosen).filter((p) => pool.includes(p));
+  let best: ProcedureName = bySimplicity[0];
+  for (const p of bySimplicity) if (meanKey(p) > meanKey(best)) best = p;
   // n_test / n_train, averaged over the splits.
   const ratio = runs.reduce((a, r) => a + r.split.test.length / Math.max(1, r.split.train.length), 0) / runs.length;
   const tests = heldOutTests(runs, names, scorer, o);

@@ -479,7 +479,8 @@ describe('complan plan: honest numbers', () => {
   it('names a choice of one system by the system alone, in the recommendation, the splits and combine', async () => {
     const r = await plan(['--max-size', '1']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Recommendation \(selection\): crf$/m);
+    // The search's choice and best-single are the same system: the one with no search is named.
+    expect(r.stdout).toMatch(/^Recommendation \(best-single\): crf$/m);
     expect(r.stdout).toContain('The selection chose the same ensemble, crf, in every split.');
     expect(r.stdout).not.toMatch(/(union|intersection|majority|vote)\(crf\)/);
     const file = out('single.plan.json');
