@@ -534,14 +534,17 @@ function resample(
   // cost) keep their own penalty whatever is swapped, so the swapped T gather around that
   // difference of penalties, not around 0; measured from the centre, they are the spread of
   // the outputs' difference alone, against which T is set.
-  swap.fill(1);
-  fill();
-  const centre = pairs.map(([a, b], i) => {
-    const c = (observed[i] + statistic(a, b)) / 2;
-    return Math.abs(c) <= eps[i] || Number.isNaN(c) ? 0 : c;
-  });
-  swap.fill(0);
-  fill();
+  // (Only for randomization: the bootstrap alone needs none. The swaps drawn below set every
+  // unit's swap and sum afresh, so nothing is reset here.)
+  let centre = pairs.map(() => 0);
+  if (options.randomization) {
+    swap.fill(1);
+    fill();
+    centre = pairs.map(([a, b], i) => {
+      const c = (observed[i] + statistic(a, b)) / 2;
+      return Math.abs(c) <= eps[i] || Number.isNaN(c) ? 0 : c;
+    });
+  }
   // Units in which a pair's sides differ: a swap of any other unit leaves T as it is. With k of
   // them there are 2^k distinct swaps; when that is no more than the resamples asked for, every
   // one is counted once (exact) instead of drawn.
