@@ -71,7 +71,8 @@ export function recommendationSummary(r: PlanResult, width: number): string[] {
   const mean = cellOf(r, t, 'held-out', rec.procedure);
   const sd = cellOf(r, t, '± sd', rec.procedure);
   if (rec.heldOut === null || mean === undefined) return [head + what, `  ${((n) => (n === undefined ? 'no held-out estimate' : noteText(n)))(r.notes.find((x) => x.kind === 'no-held-out'))}`];
-  const held = `held-out ${mean}${sd === undefined || sd === '—' ? '' : ` ± ${sd}`} over ${plural(rec.heldOut.folds, 'split')}`;
+  const splits = plural(rec.heldOut.folds, 'split');
+  const held = `held-out ${mean}${sd === undefined || sd === '—' ? ` over ${splits}` : ` ± ${sd} (sd over ${splits})`}`;
   const against = measuredAgainst(r);
   const c = rec.vsBaselines.find((x) => x.name === against);
   const unit = isRateObjective(r.objective.text) ? ' points' : '';

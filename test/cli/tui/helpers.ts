@@ -148,5 +148,5 @@ export function figuresLine(r: PlanResult): string {
   const vs = rec.vsBaselines.find((c) => c.name === against)!;
   // Two decimals from 0.1, three below, as every table shows a p-value.
   const p = vs.p < 0.001 ? 'p < 0.001' : `p = ${Number(vs.p.toFixed(3)) >= 0.1 ? vs.p.toFixed(2) : vs.p.toFixed(3)}`;
-  return `held-out ${pc(rec.heldOut!.mean)} ± ${pc(rec.heldOut!.sd!)} over ${rec.heldOut!.folds} splits; ${signedPc(vs.meanDiff)} points over ${against} (${p})`;
+  return `held-out ${pc(rec.heldOut!.mean)} ± ${pc(rec.heldOut!.sd!)} (sd over ${rec.heldOut!.folds} splits); ${signedPc(vs.meanDiff)} points over ${against} (${p})`;
 }

@@ -178,7 +178,7 @@ describe('tui Planner: the held-out panel\'s size', () => {
         const r = examplePlan(dir);
         for (const name of ORDER) expect(frame(), `${dir} ${name}`).toMatch(rowPattern(procedure(r, name)));
         expect(frame()).toMatch(/^Recommendation \(/m);
-        expect(frame()).toMatch(/^ {2}held-out [\d.]+ ± [\d.]+ over 5 splits/m);
+        expect(frame()).toMatch(/^ {2}held-out [\d.]+ ± [\d.]+ \(sd over 5 splits\)/m);
         expect(frame()).toMatch(/^›[ *]vote-all /m);
       }
     });
