@@ -42,6 +42,7 @@ import { referenceOf, type HandedGold } from './gold-handoff.js';
 import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { readDirectory } from './directory.js';
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
+import { warnSameSystems } from './same-systems.js';
 import { recordTypes, warnUnknownTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
 import { invalidTags, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
@@ -608,6 +609,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
       if (how !== undefined) system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
     }
   }
+  warnSameSystems(systems);
   warnUnknownTypes(corpus, systems);
   // By name (UTF-16 code-unit order, not the locale's), not in the order given: a shell's glob
   // order depends on its locale, and every result, tie-breaks included, must not.
