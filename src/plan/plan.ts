@@ -32,7 +32,7 @@ import { planPredictionQuality } from './quality.js';
 import { BASELINE_NAMES, choiceValue, runProcedures, type Chosen, type Procedures } from './procedures.js';
 import { honestRankAgreement, type RankEntry } from './rank.js';
 import { comparisonOf, dataTest, recommend } from './recommend.js';
-import { scoresOf, Scorer } from './scores.js';
+import { isRateObjective, scoresOf, Scorer } from './scores.js';
 import { searchSettings, type Listed, type Planned, type SearchSettings, type SearchStrategy } from './search.js';
 import { exactByConstruction } from './predict.js';
 import { predictedCounts, predictedValue } from './store.js';
@@ -127,6 +127,13 @@ function costsOf(names: readonly string[], costs: ReadonlyMap<string, number> | 
 export function unitKindOf(corpus: Corpus): UnitKind {
   return corpus.documents.length > 1 ? 'document' : 'sentence';
 }
+
+/**
+ * Procedures whose in-sample objectives all lie within this of each other (0.1 points of a rate)
+ * are told apart by very small differences: the plan notes it, as an objective that saturates
+ * (K with α below 1 on systems whose P and R are close) gives such figures whatever the systems.
+ */
+const FLAT_SPREAD = 0.001;
 
 /** The splits of the held-out estimate, and notes on how they were made. */
 function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions, seed: number, notes: PlanNote[]): { splits: Split[]; folds?: number; repeats?: number } {
@@ -572,6 +579,12 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
     : undefined;
 
   const procedureResult = (name: ProcedureName) => procedureOf(name, main.chosen[name], data, scorer, heldOut, test, limits);
+  const procedures = (['selection', ...BASELINE_NAMES] as ProcedureName[]).map(procedureResult);
+  // Procedures that an objective barely tells apart: every one within FLAT_SPREAD of the others.
+  const values = procedures.map((q) => q.planning.objective).filter((v) => Number.isFinite(v));
+  if (values.length === procedures.length && Math.max(...values) - Math.min(...values) < FLAT_SPREAD) {
+    notes.push({ kind: 'objective-flat', low: Math.min(...values), high: Math.max(...values), rate: isRateObjective(o.objective.text), k: /^\s*k\b/i.test(o.objective.text) });
+  }
   let goldItems = 0;
   for (let i = 0; i < data.u; i++) goldItems += data.isGold[i];
   const planningUnits = holdout ? splits[0].train.length : units;
@@ -598,8 +611,8 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
       sentences: unitKind === 'sentence' ? planningUnits : sentencesIn(corpus, inTrain),
       goldItems, of: total,
     },
-    selection: procedureResult('selection'),
-    baselines: BASELINE_NAMES.map(procedureResult),
+    selection: procedures[0],
+    baselines: procedures.slice(1),
     notes,
     ...(heldOut === undefined ? {} : { heldOut }),
     ...(o.test === undefined ? {} : { testSet: testSetOf(o.test, test!) }),

@@ -7,7 +7,7 @@
  * all systems beyond noise, that baseline is recommended, and its basis says so. "Beyond noise"
  * is also checked directly: a procedure that selects is recommended only when it beats both
  * no-selection baselines held out with an approximate-randomization p-value below `alpha`
- * (default 0.05); the simplest procedure that is within one standard error of the best and
+ * (default 0.05) and a paired-bootstrap 95% interval above zero (see {@link beyondNoise}); the simplest procedure that is within one standard error of the best and
  * passes that test is recommended, and when none passes, vote-all is (majority-all only when it
  * beats vote-all beyond noise, and likewise whenever majority-all would be picked).
  *
@@ -96,6 +96,16 @@ export function dataTest(data: PlanData, scorer: Scorer, a: Choice, b: Choice, o
   return pairedTests([split], split.metricA!, { samples: o.samples, seed: o.seed, lowerIsBetter: scorer.objective.minimise, readsS: scorer.objective.usesSlots });
 }
 
+/**
+ * Whether a paired test shows a gain beyond noise at `alpha`: a positive observed gain, an
+ * approximate-randomization p below `alpha`, and a bootstrap 95% interval whose lower end is above
+ * zero (an interval undefined for a single unit sets no further condition: randomization's p
+ * cannot fall below 0.5 there anyway).
+ */
+export function beyondNoise(t: Pick<PairedTest, 'observed' | 'pRandomization' | 'low'>, alpha: number): boolean {
+  return t.observed > 0 && t.pRandomization < alpha && !(t.low <= 0);
+}
+
 /** A paired test as a comparison with a baseline. */
 export function comparisonOf(name: PairedComparison['name'], t: PairedTest): PairedComparison {
   return { name, meanDiff: t.observed, sd: t.sd, se: t.se, ci95: [t.low, t.high], p: t.pRandomization, pBootstrap: t.pBootstrap, differing: t.differing };
@@ -166,15 +176,14 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   // however noisy the comparison with the best (a single system often is).
   const floor = Math.max(...noSelection.map(meanKey));
   const within = new Set(standing.filter((x) => x.within && (NO_SELECTION.includes(x.name) || meanKey(x.name) >= floor)).map((x) => x.name));
-  // Beyond noise: a procedure that selects must also beat each no-selection baseline significantly.
-  const significant = (p: ProcedureName, q: ProcedureName) => {
-    const t = test(p, q);
-    return t.observed > 0 && t.pRandomization < o.alpha;
-  };
+  // Beyond noise: a procedure that selects must also beat each no-selection baseline
+  // significantly, by randomization's p and with the bootstrap's 95% interval above zero (the two
+  // can disagree on a tiny but steady difference, and a plan must not claim what its interval denies).
+  const significant = (p: ProcedureName, q: ProcedureName) => beyondNoise(test(p, q), o.alpha);
   const order = simplicityOrder(chosen).filter((p) => pool.includes(p));
   // (Without a no-selection baseline within the limits, every procedure within noise of the best qualifies.)
-  const beyondNoise = (p: ProcedureName) => noSelection.every((q) => significant(p, q));
-  const eligible = (p: ProcedureName) => within.has(p) && (NO_SELECTION.includes(p) || beyondNoise(p));
+  const beatsBoth = (p: ProcedureName) => noSelection.every((q) => significant(p, q));
+  const eligible = (p: ProcedureName) => within.has(p) && (NO_SELECTION.includes(p) || beatsBoth(p));
   let pick = order.find(eligible);
   // When nothing qualifies, the simplest selecting procedure within noise of the best failed the significance test.
   const failed = pick === undefined ? order.find((p) => within.has(p)) ?? best : undefined;
@@ -187,7 +196,7 @@ export function recommend(runs: readonly SplitRun[], chosen: Record<ProcedureNam
   const vsBaselines = versus.map((q) => comparisonOf(q, test(pick!, q)));
   const figures = (p: ProcedureName, q: ProcedureName): TestFigures => {
     const t = test(p, q);
-    return { diff: t.observed, p: t.pRandomization, differing: t.differing };
+    return { diff: t.observed, p: t.pRandomization, ci95: [t.low, t.high], differing: t.differing };
   };
   let basis: RecommendationBasis;
   if (noSelection.length === 0) {

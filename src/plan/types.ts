@@ -259,7 +259,13 @@ export type PlanNote =
    * (all `units`), held-out ones (a part of about `units / splitsOf`) and test ones are on
    * different scales, so optimism is not given.
    */
-  | { kind: 'counts-objective'; units: number; unit: 'document' | 'sentence'; heldOut: boolean; test: boolean };
+  | { kind: 'counts-objective'; units: number; unit: 'document' | 'sentence'; heldOut: boolean; test: boolean }
+  /**
+   * Every procedure's in-sample objective lies in [low, high], less than 0.001 apart (0.1 points
+   * of a rate): the choice among them rests on very small differences. `rate`: the objective is
+   * a rate (shown in points); `k`: it is a K-measure.
+   */
+  | { kind: 'objective-flat'; low: number; high: number; rate: boolean; k: boolean };
 
 /** The baselines every plan reports beside its own choice, as named in JSON. */
 export type BaselineName = 'best-single' | 'majority-all' | 'vote-all' | 'caruana';
@@ -383,6 +389,8 @@ export interface TestSettings {
 export interface TestFigures {
   diff: number;
   p: number;
+  /** The paired bootstrap's 95% percentile interval of the difference (NaN with a single unit). */
+  ci95: [number, number];
   /** Units in which the two differ (see PairedComparison.differing). */
   differing: number;
 }

@@ -17,6 +17,12 @@ export function noteText(n: PlanNote): string {
       return `${n.shared} of the test set's ${n.of} documents ${n.shared === 1 ? 'is a document' : 'are documents'} of the planning data (the same tokens; the first, test document ${n.first.other}, is planning document ${n.first.base}): `
         + 'the test figures are partly in-sample, not a clean test; keep the test documents out of the planning data';
     case 'test-by-sentence': return `the test set has one document: its paired tests are over its ${n.sentences} sentences, which share one document and are less independent than documents: read its p-values and intervals with care`;
+    case 'objective-flat': {
+      const at = (x: number) => (n.rate ? (100 * x).toFixed(3) : x.toPrecision(6));
+      return `the five procedures' in-sample objectives all lie between ${at(n.low)} and ${at(n.high)}, within ${n.rate ? '0.1 points' : '0.001'} of each other: `
+        + 'the choice among them rests on very small differences'
+        + (n.k ? ' (K with α below 1 is near its maximum whenever P and R are close, whatever their level: an objective such as f1 tells systems apart better)' : '');
+    }
     case 'counts-objective': {
       const parts = [...(n.heldOut ? ['held-out ones on the parts held out'] : []), ...(n.test ? ['test ones on the test set'] : [])];
       return `the objective reads counts (tp, fp, fn), which grow with the data: in-sample figures are on all ${n.units} ${n.unit}s, ${parts.join(' and ')}, `

@@ -3,7 +3,7 @@
  * procedure is recommended and why — no held-out estimate, no selection beyond noise, or a
  * selection that beats both no-selection baselines held out — with the figures behind it.
  */
-import { isRateObjective, signedAmount } from '../plan/scores.js';
+import { amountDecimals, isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
 import { pIs } from './number.js';
 import { lowestP } from './significance.js';
@@ -56,7 +56,17 @@ export function recommendationReason(r: PlanResult): string {
     const over = `over ${h.splits} ${h.splits === 1 ? 'split' : 'splits'}`;
     return h.sd === null ? `${show(h.mean)} ${over}` : `${show(h.mean)} ± ${show(h.sd)} (sd ${over})`;
   };
-  const against = (t: TestFigures, q: ProcedureName) => `${amount(t.diff)}${unit} over ${q}, ${pIs(t.p)}`;
+  // A difference with its interval, at the decimals that show each one's sign.
+  const withInterval = (diff: number, ci: readonly [number, number]) => {
+    const d = amountDecimals([diff, ...ci], rate);
+    const at = (x: number) => signedAmount(x, rate, d);
+    return { diff: `${at(diff)}${unit}`, interval: Number.isNaN(ci[0]) ? '' : `95% interval ${at(ci[0])} to ${at(ci[1])}` };
+  };
+  const against = (t: TestFigures, q: ProcedureName) => {
+    const w = withInterval(t.diff, t.ci95);
+    return `${w.diff} over ${q}, ${w.interval === '' ? '' : `${w.interval}, `}${pIs(t.p)}`;
+  };
+  const needed = `a randomization p below ${rec.alpha} and a 95% interval above zero are needed`;
   // A test whose two sides differ in k units cannot give an exact randomization p below 2/2^k:
   // when that is alpha or more, no difference could have been significant, and the reader must know.
   const unreachable = (tests: ReadonlyArray<readonly [TestFigures, ProcedureName]>, who: string) => {
@@ -83,7 +93,8 @@ export function recommendationReason(r: PlanResult): string {
    * that beat it there significantly. The test set chose nothing, and keeps choosing nothing.
    */
   function testDisagrees(): string {
-    const better = (rec.test?.vsBaselines ?? []).filter((c) => c.meanDiff < 0 && c.p < rec.alpha);
+    // Beyond noise as the recommendation is judged: p below alpha, the interval clear of zero.
+    const better = (rec.test?.vsBaselines ?? []).filter((c) => c.meanDiff < 0 && c.p < rec.alpha && !(c.ci95[1] >= 0));
     if (better.length === 0) return '';
     const each = better.map((c) => `${c.name} by ${amount(-c.meanDiff)}${unit} (${pIs(c.p)})`).join(', ');
     return ` The test set, which chose nothing, disagrees: ${each} score${better.length === 1 ? 's' : ''} better there. `
@@ -97,11 +108,12 @@ export function recommendationReason(r: PlanResult): string {
       case 'not-significant':
         return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, ${b.best === b.failed ? 'the best procedure held out' : 'the simplest procedure within one standard error of the best held out'}, `
           + `does not beat both no-selection baselines significantly (${against(b.vsVoteAll, 'vote-all')}; ${against(b.vsMajorityAll, 'majority-all')}; `
-          + `an approximate-randomization p below ${rec.alpha} is needed against both), and neither does any other. Recommending the baseline, which needs no selection.`
+          + `${needed} against both), and neither does any other. Recommending the baseline, which needs no selection.`
           + unreachable([[b.vsVoteAll, 'vote-all'], [b.vsMajorityAll, 'majority-all']], b.failed === 'selection' ? "The search's choice" : capitalise(b.failed));
       case 'majority-not-beyond-vote':
-        return `No selection beats ${phrase(r, pick)} beyond noise: majority-all is within one standard error of the best held out, ${phrase(r, b.best)}, `
-          + `but it does not beat vote-all significantly (${amount(b.majorityVsVote.diff)}${unit}, ${pIs(b.majorityVsVote.p)}). Recommending vote-all, which needs no selection.`
+        return `No selection beats ${phrase(r, pick)} beyond noise: the simplest procedure within one standard error of the best held out (${phrase(r, b.best)}) `
+          + `is majority-all, which selects nothing either and does not beat vote-all significantly (${against(b.majorityVsVote, 'vote-all')}; ${needed}). `
+          + 'Recommending vote-all, the reference of the two baselines that need no selection.'
           + unreachable([[b.majorityVsVote, 'vote-all']], 'Majority-all');
       case 'best-held-out':
         return `No selection beats ${phrase(r, pick)} held out: it has the best held-out ${r.objective.description} of the five procedures (${heldMean(pick)}). `
@@ -113,18 +125,30 @@ export function recommendationReason(r: PlanResult): string {
         const vote = rec.vsBaselines.find((v) => v.name === 'vote-all');
         const majority = rec.vsBaselines.find((v) => v.name === 'majority-all');
         let text = `${capitalise(phrase(r, pick))} beats both no-selection baselines beyond noise held out (${heldMean(pick)})`;
-        text += vote === undefined || majority === undefined ? '.' : ': '
-          + `${amount(vote.meanDiff)}${unit} over vote-all (95% interval ${amount(vote.ci95[0])} to ${amount(vote.ci95[1])}, ${pIs(vote.p)}) `
-          + `and ${amount(majority.meanDiff)}${unit} over majority-all (${pIs(majority.p)}).`;
+        const shown = (c: typeof vote & object) => {
+          const w = withInterval(c.meanDiff, c.ci95);
+          return `${w.diff} over ${c.name} (${w.interval === '' ? '' : `${w.interval}, `}${pIs(c.p)})`;
+        };
+        text += vote === undefined || majority === undefined ? '.' : `: ${shown(vote)} and ${shown(majority)}.`;
         if (b.skipped.length > 0) text += ` Simpler procedures within one standard error of the best (${b.skipped.join(', ')}) do not beat both baselines significantly.`;
         else if (pick !== b.best) text += ` The best held out, ${phrase(r, b.best)}, is not simpler and not ahead beyond one standard error.`;
         return text;
       }
-      case 'within-limits':
+      case 'within-limits': {
+        // Procedures outside the limits may do better held out: the reader must see by how much.
+        const ahead = rec.vsBaselines.filter((c) => outside.some((p) => p.name === c.name) && c.meanDiff < 0);
+        const beyond = ahead.length === 0
+          ? ''
+          : ` Outside the limits, ${ahead.map((c) => {
+            const w = withInterval(-c.meanDiff, [-c.ci95[1], -c.ci95[0]]);
+            return `${c.name} does better held out (${heldMean(c.name)}: ${w.diff} over it, ${w.interval === '' ? '' : `${w.interval}, `}${pIs(c.p)})`;
+          }).join('; ')}.`;
         return `Neither vote-all nor majority-all is within the limits given, so of the procedures within them ${phrase(r, pick)} (held out ${heldMean(pick)}) is recommended: `
           + (pick === b.best
-            ? 'it is the best held out.'
-            : `the simplest within one standard error (${amount(b.se).replace(/^\+/, '')}) of the best held out, ${phrase(r, b.best)}, which leads it by ${amount(b.behind)}${unit}.`);
+            ? 'it is the best held out among them.'
+            : `the simplest within one standard error (${amount(b.se).replace(/^\+/, '')}) of the best held out among them, ${phrase(r, b.best)}, which leads it by ${amount(b.behind)}${unit}.`)
+          + beyond;
+      }
     }
   }
 }

@@ -15,6 +15,7 @@ import { createProgress, progressLine } from '../../cli/progress.js';
 import type { PlanResult } from '../../src/plan/types.js';
 import { ROOT, runCli } from './helpers.js';
 import { parseXml } from '../helpers/xml.js';
+import { noteText } from '../../src/report/plan-notes.js';
 import { recommendationReason } from '../../src/report/plan-reason.js';
 
 const NEWS = join(ROOT, 'examples/news');
@@ -204,6 +205,20 @@ describe('complan plan: output', () => {
     const f1 = await planJson(['--beta', '2', '--objective', 'f1', '--folds', '0']);
     expect(f1.objective).toMatchObject({ text: 'f1', description: 'F1' });
     expect((await planJson(['--folds', '0'])).objective).toMatchObject({ text: 'f1' });
+  });
+
+  it('notes an objective that puts every procedure within 0.001 of the others, and no other', async () => {
+    const flat = await planJson(['--objective', 'f / 1000', '--folds', '2', '--samples', '99']);
+    const note = flat.notes.find((n) => n.kind === 'objective-flat') as { low: number; high: number; rate: boolean; k: boolean; text: string } | undefined;
+    expect(note).toMatchObject({ rate: false, k: false });
+    const values = [flat.selection, ...flat.baselines].map((p) => p.planning.objective);
+    expect([note!.low, note!.high]).toEqual([Math.min(...values), Math.max(...values)]);
+    expect(note!.text).toMatch(/^the five procedures' in-sample objectives all lie between 0\.000\d+ and 0\.000\d+, within 0\.001 of each other: the choice among them rests on very small differences$/);
+    // F1 on the same data spreads the procedures over points.
+    expect((await planJson(['--folds', '2', '--samples', '99'])).notes.some((n) => n.kind === 'objective-flat')).toBe(false);
+    expect(noteText({ kind: 'objective-flat', low: 0.99987, high: 1, rate: true, k: true }))
+      .toBe("the five procedures' in-sample objectives all lie between 99.987 and 100.000, within 0.1 points of each other: the choice among them rests on very small differences "
+        + '(K with α below 1 is near its maximum whenever P and R are close, whatever their level: an objective such as f1 tells systems apart better)');
   });
 
   it('an objective of counts (tp - fp): no optimism, and a note that its columns are on parts of different sizes', async () => {

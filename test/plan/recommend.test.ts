@@ -17,6 +17,7 @@ import { buildPlanData } from '../../src/plan/data.js';
 import { parseObjective } from '../../src/plan/objective.js';
 import { runPlan } from '../../src/plan/plan.js';
 import { recommendationReason } from '../../src/report/plan-reason.js';
+import { beyondNoise } from '../../src/plan/recommend.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const f1 = parseObjective('f1');
@@ -88,5 +89,18 @@ describe('the recommendation', () => {
       if (v.differing === 0) expect([v.meanDiff, v.p]).toEqual([0, 1]);
     }
     expect(rec.vsBaselines.find((v) => v.name === 'best-single')!.differing).toBeGreaterThan(0);
+  });
+});
+
+describe('beyondNoise', () => {
+  it('needs a positive gain, randomization p below alpha, and the 95% interval above zero', () => {
+    expect(beyondNoise({ observed: 0.01, pRandomization: 0.001, low: 0.002 }, 0.05)).toBe(true);
+    // A tiny, steady gain: randomization is sure, the bootstrap interval still reaches below zero.
+    expect(beyondNoise({ observed: 0.000017, pRandomization: 0.001, low: -0.000008 }, 0.05)).toBe(false);
+    expect(beyondNoise({ observed: 0.01, pRandomization: 0.001, low: 0 }, 0.05)).toBe(false);
+    expect(beyondNoise({ observed: 0.01, pRandomization: 0.06, low: 0.002 }, 0.05)).toBe(false);
+    expect(beyondNoise({ observed: -0.01, pRandomization: 0.001, low: 0.002 }, 0.05)).toBe(false);
+    // Over a single unit the interval is undefined: randomization alone decides (and cannot reach 0.05).
+    expect(beyondNoise({ observed: 0.01, pRandomization: 0.01, low: Number.NaN }, 0.05)).toBe(true);
   });
 });

@@ -54,59 +54,61 @@ describe('recommendationReason', () => {
 
   it('names the procedure that failed the significance test, with both tests', () => {
     const text = recommendationReason(result('vote-all', {
-      kind: 'not-significant', failed: 'caruana', best: 'selection', vsVoteAll: { diff: 0.003, p: 0.21, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, differing: 12 },
+      kind: 'not-significant', failed: 'caruana', best: 'selection', vsVoteAll: { diff: 0.003, p: 0.21, ci95: [-0.0015, 0.0045], differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, ci95: [0.005, 0.015], differing: 12 },
     }));
     expect(text).toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: ensemble selection with replacement (caruana: weighted(a×2+b)), '
       + 'the simplest procedure within one standard error of the best held out, does not beat both no-selection baselines significantly '
-      + '(+0.30 points over vote-all, p = 0.21; +1.00 points over majority-all, p < 0.001; an approximate-randomization p below 0.05 is needed against both), '
+      + '(+0.30 points over vote-all, 95% interval -0.15 to +0.45, p = 0.21; +1.00 points over majority-all, 95% interval +0.50 to +1.50, p < 0.001; a randomization p below 0.05 and a 95% interval above zero are needed against both), '
       + 'and neither does any other. Recommending the baseline, which needs no selection.');
   });
 
   it('says when the failed procedure differs from a baseline in too few units for any p below alpha', () => {
     const r = result('vote-all', {
-      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.0098, p: 0.051, differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.051, differing: 6 },
+      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.0098, p: 0.051, ci95: [-0.0049, 0.0147], differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.051, ci95: [-0.0099, 0.0297], differing: 6 },
     });
     (r.recommendation as { tests: unknown }).tests = { on: 'held-out', units: 'document', samples: 1000, seed: 1, reselected: false };
     // 2/2^5 = 0.0625 is above 0.05; 2/2^6 = 0.031 is not, so majority-all is not named.
     expect(recommendationReason(r)).toContain('Recommending the baseline, which needs no selection. The search\'s choice differs from vote-all in only 5 held-out documents, '
       + 'so randomization\'s p cannot fall below 1/16: no difference could reach 0.05 there, however large; more documents are needed to tell.');
     const both = result('vote-all', {
-      kind: 'not-significant', failed: 'caruana', best: 'selection', vsVoteAll: { diff: 0.0098, p: 0.051, differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.27, differing: 3 },
+      kind: 'not-significant', failed: 'caruana', best: 'selection', vsVoteAll: { diff: 0.0098, p: 0.051, ci95: [-0.0049, 0.0147], differing: 5 }, vsMajorityAll: { diff: 0.0198, p: 0.27, ci95: [-0.0099, 0.0297], differing: 3 },
     });
     expect(recommendationReason(both)).toContain('Caruana differs from vote-all in only 5 held-out units, and from majority-all in 3, so randomization\'s p cannot fall below 1/16');
     const many = recommendationReason(result('vote-all', {
-      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.0098, p: 0.06, differing: 6 }, vsMajorityAll: { diff: 0.0198, p: 0.01, differing: 9 },
+      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.0098, p: 0.06, ci95: [-0.0049, 0.0147], differing: 6 }, vsMajorityAll: { diff: 0.0198, p: 0.01, ci95: [0.0099, 0.0297], differing: 9 },
     }));
     expect(many).not.toContain('exact p');
-    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 1, differing: 1 } })))
+    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 1, ci95: [-0.0025, 0.0075], differing: 1 } })))
       .toContain('Majority-all differs from vote-all in only 1 held-out unit, so randomization\'s p cannot fall below 1');
-    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 0.25, differing: 3 } })))
+    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 0.25, ci95: [-0.0025, 0.0075], differing: 3 } })))
       .toContain('Majority-all differs from vote-all in only 3 held-out units, so randomization\'s p cannot fall below 1/4');
   });
 
   it('calls the failed procedure the best held out when it is, and says when a choice is a baseline\'s ensemble', () => {
     // The search's choice has the best held-out mean of the fixture (0.93).
     const best = recommendationReason(result('vote-all', {
-      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.005, p: 0.2, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.01, differing: 12 },
+      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.005, p: 0.2, ci95: [-0.0025, 0.0075], differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.01, ci95: [0.005, 0.015], differing: 12 },
     }));
     expect(best).toContain('the search\'s choice vote(a+b+c), the best procedure held out, does not beat both');
     // The same members under the same rule as majority-all.
-    const r = result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 0.5, differing: 12 } });
+    const r = result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: 0.005, p: 0.5, ci95: [-0.0025, 0.0075], differing: 12 } });
     r.selection = { ...r.selection, members: ['d', 'c', 'b', 'a'], rule: 'majority' };
-    expect(recommendationReason(r)).toContain('the search\'s choice majority(d+c+b+a), the same ensemble as majority-all, but it does not beat vote-all');
+    expect(recommendationReason(r)).toContain('(the search\'s choice majority(d+c+b+a), the same ensemble as majority-all) is majority-all, which selects nothing either and does not beat vote-all');
   });
 
   it('says when too few resamples were drawn for any p below alpha', () => {
     const r = result('vote-all', {
-      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.0364, p: 0.091, differing: 40 }, vsMajorityAll: { diff: 0.0372, p: 0.091, differing: 40 },
+      kind: 'not-significant', failed: 'selection', best: 'selection', vsVoteAll: { diff: 0.0364, p: 0.091, ci95: [-0.0182, 0.0546], differing: 40 }, vsMajorityAll: { diff: 0.0372, p: 0.091, ci95: [-0.0186, 0.0558], differing: 40 },
     });
     r.notes = [{ kind: 'alpha-unreachable', samples: 10, alpha: 0.05 }];
     expect(recommendationReason(r)).toMatch(/Recommending the baseline, which needs no selection\. With 10 resamples no p can fall below 1\/11, so none could reach 0\.05, however large the difference: raise --samples\.$/);
   });
 
   it('explains majority-all set aside for vote-all, a baseline best held out, and one within noise', () => {
-    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: -0.005, p: 0.5, differing: 12 } })))
-      .toContain('but it does not beat vote-all significantly (-0.50 points, p = 0.50). Recommending vote-all');
+    expect(recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'selection', majorityVsVote: { diff: -0.005, p: 0.5, ci95: [-0.0075, 0.0025], differing: 12 } })))
+      .toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: the simplest procedure within one standard error of the best held out (the search\'s choice vote(a+b+c)) '
+        + 'is majority-all, which selects nothing either and does not beat vote-all significantly (-0.50 points over vote-all, 95% interval -0.75 to +0.25, p = 0.50; '
+        + 'a randomization p below 0.05 and a 95% interval above zero are needed). Recommending vote-all, the reference of the two baselines that need no selection.');
     expect(recommendationReason(result('vote-all', { kind: 'best-held-out' })))
       .toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 (sd over 5 splits)). Recommending it: selection does not pay here.');
     expect(recommendationReason(result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.005, se: 0.006 })))
@@ -116,8 +118,33 @@ describe('recommendationReason', () => {
   it('gives a selection that beats both baselines its figures, and what simpler procedures did', () => {
     const text = recommendationReason(result('selection', { kind: 'beats-baselines', best: 'selection', skipped: ['best-single'] }));
     expect(text).toBe('The search\'s choice vote(a+b+c) beats both no-selection baselines beyond noise held out (93.00 ± 0.40 (sd over 5 splits)): '
-      + '+1.20 points over vote-all (95% interval +0.40 to +2.00, p = 0.004) and +2.00 points over majority-all (p < 0.001). '
+      + '+1.20 points over vote-all (95% interval +0.40 to +2.00, p = 0.004) and +2.00 points over majority-all (95% interval +1.00 to +3.00, p < 0.001). '
       + 'Simpler procedures within one standard error of the best (best-single) do not beat both baselines significantly.');
+  });
+});
+
+describe('reasons with tiny differences and limits', () => {
+  it('shows a tiny difference and its interval at the decimals that keep their signs', () => {
+    const r = result('vote-all', {
+      kind: 'not-significant', failed: 'selection', best: 'selection',
+      vsVoteAll: { diff: 0.000017, p: 0.0005, ci95: [-0.000008, 0.000054], differing: 200 }, vsMajorityAll: { diff: 0.01, p: 0.0005, ci95: [0.005, 0.015], differing: 200 },
+    });
+    expect(recommendationReason(r)).toContain('(+0.002 points over vote-all, 95% interval -0.001 to +0.005, p < 0.001; +1.00 points over majority-all');
+  });
+
+  it('says which procedure outside the limits does better held out, and by how much', () => {
+    const r = result('selection', { kind: 'within-limits', best: 'selection', behind: 0, se: 0 });
+    const vote = r.baselines.find((b) => b.name === 'vote-all')!;
+    (vote as { outside?: string }).outside = '4 members, above --max-size 3';
+    (r.baselines.find((b) => b.name === 'majority-all')! as { outside?: string }).outside = '4 members, above --max-size 3';
+    r.recommendation.vsBaselines = [
+      { name: 'vote-all', meanDiff: -0.0011, sd: 0.01, se: 0.004, ci95: [-0.006, 0.004], p: 0.54, pBootstrap: 0.5, differing: 30 },
+      { name: 'majority-all', meanDiff: 0.001, sd: 0.01, se: 0.004, ci95: [-0.004, 0.006], p: 0.6, pBootstrap: 0.5, differing: 30 },
+    ];
+    expect(recommendationReason(r)).toBe('Neither vote-all nor majority-all is within the limits given, so of the procedures within them the search\'s choice vote(a+b+c) '
+      + '(held out 93.00 ± 0.40 (sd over 5 splits)) is recommended: it is the best held out among them. '
+      + 'Outside the limits, vote-all does better held out (92.50 ± 0.40 (sd over 5 splits): +0.11 points over it, 95% interval -0.40 to +0.60, p = 0.54). '
+      + 'Not considered, as outside the limits given: majority-all (4 members, above --max-size 3), vote-all (4 members, above --max-size 3).');
   });
 });
 
@@ -142,7 +169,7 @@ describe("the recommendation's first line", () => {
 describe('the choices named in the reason', () => {
   it('are rule(a+b) when short and listed with commas when long, so that the sentence wraps', () => {
     const names = [0, 1, 2, 3, 4].map((k) => `a-system-with-a-long-name-${k}`);
-    const r = result('vote-all', { kind: 'not-significant', failed: 'caruana', best: 'selection', vsVoteAll: { diff: 0.003, p: 0.21, differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, differing: 12 } });
+    const r = result('vote-all', { kind: 'not-significant', failed: 'caruana', best: 'selection', vsVoteAll: { diff: 0.003, p: 0.21, ci95: [-0.0015, 0.0045], differing: 12 }, vsMajorityAll: { diff: 0.01, p: 0.0002, ci95: [0.005, 0.015], differing: 12 } });
     const long = { ...r, baselines: r.baselines.map((b) => (b.name === 'caruana' ? { ...b, members: names, weights: { [names[0]]: 3, [names[1]]: 1, [names[2]]: 1, [names[3]]: 1, [names[4]]: 2 } } : b)) } as PlanResult;
     expect(recommendationReason(long)).toContain(`(caruana: weighted of 5: ${names[0]}×3, ${names[1]}, ${names[2]}, ${names[3]}, ${names[4]}×2)`);
     expect(recommendationReason(r)).toContain('(caruana: weighted(a×2+b))');
