@@ -14,6 +14,7 @@ import type { Corpus, Span } from '../model/corpus.js';
 import { sentenceAt, spanText } from '../model/corpus.js';
 import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
 import { prf } from '../metrics/prf.js';
+import { checkChoice, checkPositive, checkTypes, withDefaults } from '../metrics/options-check.js';
 import { itemComplementarity, type ItemComplementarity, type PairCounts } from './comp.js';
 import { binaryKappa, LabelIndex, TokenViews } from './tokens.js';
 import { sentenceOf } from '../model/sentence-table.js';
@@ -28,6 +29,9 @@ export interface CompareOptions {
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = { match: 'strict', beta: 1, examples: 3 };
+
+/** The matches a comparison takes: items are kept whole, so overlap (which pairs them) is not one. */
+const ITEM_MATCHES: readonly ItemMatch[] = ['strict', 'boundary'];
 
 /** An item shown as an example: where it is and what it says. */
 export interface ItemExample {
@@ -170,7 +174,11 @@ function typeFilter(types: readonly string[] | undefined): ((s: Span) => boolean
  * Computes the complementarity of every ordered pair of the corpus's systems. `universe` may
  * pass the corpus's universe when the caller has built it already (same match and types).
  */
-export function compareSystems(corpus: Corpus, options: CompareOptions = DEFAULT_COMPARE_OPTIONS, universe?: Universe): Comparison {
+export function compareSystems(corpus: Corpus, given: Partial<CompareOptions> = DEFAULT_COMPARE_OPTIONS, universe?: Universe): Comparison {
+  const options = withDefaults(DEFAULT_COMPARE_OPTIONS, given);
+  checkChoice('match', options.match, ITEM_MATCHES);
+  checkPositive('beta', options.beta);
+  checkTypes(options.types, corpus.gold.spans);
   const keep = typeFilter(options.types);
   if (universe !== undefined && universe.match !== options.match) throw new RangeError(`the universe given is ${universe.match}, the comparison ${options.match}`);
   const u = universe ?? buildUniverse(corpus, options.match, keep);

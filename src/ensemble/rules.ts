@@ -8,6 +8,7 @@
  * Typed rules vote per boundary: `vote` (one vote per member) and `weighted` (votes weighted by
  * overall F1, per-label F1, or given weights); see {@link simulate}.
  */
+import { UsageError } from '../errors.js';
 
 /** One member's weights per label, for {@link WeightSpec} `table`. */
 export interface LabelWeights {
@@ -49,7 +50,7 @@ export function isBinaryRule(rule: Rule): rule is BinaryRule {
 
 /**
  * Parses a weight specification: `f1`, `label-f1`, or `name=w,name=w,...` with finite w ≥ 0.
- * @throws Error with a one-line message saying what was expected.
+ * @throws UsageError (about `weights`) with a one-line message saying what was expected.
  */
 export function parseWeights(text: string): WeightSpec {
   const t = text.trim();
@@ -62,19 +63,19 @@ export function parseWeights(text: string): WeightSpec {
     const value = part.slice(eq + 1).trim();
     const w = Number(value);
     if (eq <= 0 || name === '' || value === '' || !Number.isFinite(w) || w < 0) {
-      throw new Error(`expected f1, label-f1 or name=weight,... with weights ≥ 0, got ${JSON.stringify(part.trim())}`);
+      throw new UsageError(`expected f1, label-f1 or name=weight,... with weights ≥ 0, got ${JSON.stringify(part.trim())}`, { param: 'weights' });
     }
-    if (weights.has(name)) throw new Error(`weight of ${JSON.stringify(name)} given twice`);
+    if (weights.has(name)) throw new UsageError(`weight of ${JSON.stringify(name)} given twice`, { param: 'weights' });
     weights.set(name, w);
   }
-  if ([...weights.values()].every((w) => w === 0)) throw new Error('every weight is 0: a weighted vote keeps nothing; give at least one system a weight above 0');
+  if ([...weights.values()].every((w) => w === 0)) throw new UsageError('every weight is 0: a weighted vote keeps nothing; give at least one system a weight above 0', { param: 'weights' });
   return { kind: 'given', weights };
 }
 
 /**
  * Parses a rule: `union`, `intersection`, `kofn:K` (K a positive integer), `majority`, `vote`,
  * `weighted` (weights from `weights`, default `f1`).
- * @throws Error with a one-line message naming the accepted rules.
+ * @throws UsageError (about `rule`) with a one-line message naming the accepted rules.
  */
 export function parseRule(text: string, weights?: WeightSpec): Rule {
   const t = text.trim();
@@ -88,9 +89,9 @@ export function parseRule(text: string, weights?: WeightSpec): Rule {
   if (m !== null) {
     const k = Number(m[1]);
     if (k >= 1) return { kind: 'kofn', k };
-    throw new Error(`kofn:K expects K ≥ 1, got ${JSON.stringify(t)}`);
+    throw new UsageError(`kofn:K expects K ≥ 1, got ${JSON.stringify(t)}`, { param: 'rule' });
   }
-  throw new Error(`unknown rule ${JSON.stringify(t)} (expected ${RULE_NAMES.join(', ')})`);
+  throw new UsageError(`unknown rule ${JSON.stringify(t)} (expected ${RULE_NAMES.join(', ')})`, { param: 'rule' });
 }
 
 /** The rule as it is written on the command line (`weighted` without its weights). */

@@ -22,6 +22,8 @@
  * `byLabel.get(label)`, or `overall` for a label the table lacks). {@link resolvedWeights} turns
  * `f1` and `label-f1` into `given` and `table` weights that simulate identically without gold.
  */
+import { UsageError } from '../errors.js';
+import { checkTypes } from '../metrics/options-check.js';
 import { Bitset } from '../model/bitset.js';
 import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
 import { spanKey } from '../model/corpus.js';
@@ -64,6 +66,7 @@ export interface IndexOptions {
 
 /** Builds the index of a corpus for simulating many candidates. */
 export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): EnsembleIndex {
+  checkTypes(options.types, corpus.gold.spans);
   const keepTypes = options.types === undefined ? undefined : new Set(options.types);
   const universe = options.universe ?? buildUniverse(corpus, 'strict', keepTypes === undefined ? undefined : (s) => keepTypes.has(s.label));
   if (universe.match !== 'strict') throw new RangeError('an ensemble index needs the strict universe');
@@ -381,20 +384,22 @@ function vote(
 /**
  * Simulates a candidate: the items that `members` (system indices, at least one, no repeats)
  * combined by `rule` return.
- * @throws Error for an empty or repeated member list, `kofn:K` with K above the number of
- *   members, or weights that cannot be applied (no gold for `f1`/`label-f1`, a member without
+ * @throws UsageError for an empty or repeated member list, a member that is no system,
+ *   `kofn:K` with K above the number of members; Error for weights that cannot be applied (no gold for `f1`/`label-f1`, a member without
  *   a given weight, a weight naming no system).
  */
 export function simulate(index: EnsembleIndex, members: readonly number[], rule: Rule): EnsembleResult {
-  if (members.length === 0) throw new Error('an ensemble needs at least one member');
-  if (new Set(members).size !== members.length) throw new Error('an ensemble lists a member twice');
+  if (members.length === 0) throw new UsageError('an ensemble needs at least one member', { param: 'members' });
+  if (new Set(members).size !== members.length) throw new UsageError('an ensemble lists a member twice', { param: 'members' });
   for (const m of members) {
-    if (!Number.isInteger(m) || m < 0 || m >= index.memberItems.length) throw new RangeError(`no system ${m}`);
+    if (!Number.isInteger(m) || m < 0 || m >= index.memberItems.length) {
+      throw new UsageError(`no system ${JSON.stringify(m)}: members are system indices, 0 to ${index.memberItems.length - 1}`, { param: 'members' });
+    }
   }
   if (isBinaryRule(rule)) {
     const need = threshold(rule, members.length);
     if (rule.kind === 'kofn' && need > members.length) {
-      throw new Error(`kofn:${rule.k} needs at least ${rule.k} members, the ensemble has ${members.length}`);
+      throw new UsageError(`kofn:${rule.k} needs at least ${rule.k} members, the ensemble has ${members.length}`, { param: 'rule' });
     }
     return { rule, members: [...members], items: simulateBinary(index, members, need), ties: 0 };
   }

@@ -13,12 +13,13 @@ import { DEFAULT_SER_WEIGHTS, errorRates, type SerWeights } from './errors.js';
 import { gradedPrf, type LabelDistance } from './graded.js';
 import { indicators, type Indicators } from './indicators.js';
 import { kMeasure } from './kmeasure.js';
-import { prf, type Counts, type PRF, type ZeroDivision } from './prf.js';
+import { prf, ZERO_DIVISION_MODES, type Counts, type PRF, type ZeroDivision } from './prf.js';
 import { SlotTally } from './slot-tally.js';
-import { walkSlots, type MatchMode } from './slots.js';
+import { MATCH_MODES, walkSlots, type MatchMode } from './slots.js';
 import { recordOf } from '../model/record.js';
 import { semevalSchemas, type SchemasReport } from './schemas.js';
 import { sentenceCount } from '../model/sentence-table.js';
+import { checkChoice, checkPositive, checkTypes, withDefaults } from './options-check.js';
 
 export interface EvalOptions {
   match: MatchMode;
@@ -269,7 +270,12 @@ function scoreSystem(
 
 /** Scores every system of the corpus. */
 export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): EvalReport {
-  const o: EvalOptions = { ...DEFAULT_EVAL_OPTIONS, ...options };
+  const o = withDefaults(DEFAULT_EVAL_OPTIONS, options);
+  checkChoice('match', o.match, MATCH_MODES);
+  checkPositive('beta', o.beta);
+  checkPositive('kAlpha', o.kAlpha);
+  checkChoice('zeroDivision', o.zeroDivision, ZERO_DIVISION_MODES);
+  checkTypes(o.types, corpus.gold.spans);
   const allowed = o.types === undefined ? undefined : new Set(o.types);
   const keep = allowed === undefined ? undefined : (s: Span) => allowed.has(s.label);
   const filter = (spans: readonly Span[]) => (keep === undefined ? spans : spans.filter(keep));

@@ -1,0 +1,56 @@
+/**
+ * The checks the library makes of the options a program passes, so that a wrong value is a
+ * {@link UsageError} naming the parameter, as the command line's are, rather than a silent
+ * misreading (an undefined `match` read as not strict) or a crash deep inside.
+ */
+import { UsageError } from '../errors.js';
+import type { Span } from '../model/corpus.js';
+import { typesOf } from '../formats/unknown-types.js';
+import { typeName } from '../report/type-name.js';
+
+/**
+ * `defaults` with every option of `options` that is defined: a property present but undefined
+ * (`{ match: cfg.match }` with no `cfg.match`) keeps its default rather than erasing it.
+ */
+export function withDefaults<T extends object>(defaults: T, options: Partial<T> | undefined): T {
+  const out = { ...defaults };
+  if (options === undefined || options === null) return out;
+  if (typeof options !== 'object') throw new UsageError(`options must be an object, got ${typeof options}`);
+  for (const [k, v] of Object.entries(options)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/** Throws a UsageError about `param` unless `value` is one of `allowed`. */
+export function checkChoice<V extends string>(param: string, value: unknown, allowed: readonly V[]): asserts value is V {
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw UsageError.about(param, `{${param}} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value) ?? String(value)}`);
+  }
+}
+
+/** Throws a UsageError about `param` unless `value` is a finite number above zero. */
+export function checkPositive(param: string, value: unknown): asserts value is number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw UsageError.about(param, `{${param}} must be a finite number above 0, got ${JSON.stringify(value) ?? String(value)}`);
+  }
+}
+
+/**
+ * Throws a UsageError when `types` names no type of the gold standard's items (and it has
+ * items): nothing would be left to find, and every score would read as perfect. A typo, most
+ * likely (`LOCX`, or `loc` for `LOC`: types are case-sensitive). Also rejects a `types` that is
+ * not a list of strings.
+ */
+export function checkTypes(types: unknown, gold: readonly Span[]): void {
+  if (types === undefined) return;
+  if (!Array.isArray(types) || types.some((t) => typeof t !== 'string')) {
+    throw UsageError.about('types', `{types} must be a list of entity types (strings), got ${JSON.stringify(types) ?? String(types)}`);
+  }
+  if (gold.length === 0) return;
+  const goldTypes = typesOf(gold);
+  if (types.some((t) => goldTypes.has(t as string))) return;
+  const list = types as string[];
+  throw UsageError.about(
+    'types',
+    `{types} ${list.map(typeName).join(',')}: the gold standard has no item of ${list.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}`,
+  );
+}

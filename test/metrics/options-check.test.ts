@@ -1,0 +1,92 @@
+/**
+ * What a program passes the library is checked as the command line's options are: a wrong value
+ * is a UsageError naming the parameter, never a silent misreading or a crash deep inside.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareSystems } from '../../src/complementarity/matrix.js';
+import { parseRule, parseWeights } from '../../src/ensemble/rules.js';
+import { buildEnsembleIndex, simulate } from '../../src/ensemble/simulate.js';
+import { UsageError } from '../../src/errors.js';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../src/formats/load.js';
+import { evaluate } from '../../src/metrics/evaluate.js';
+import { checkTypes, withDefaults } from '../../src/metrics/options-check.js';
+
+const NEWS = join(import.meta.dirname, '../../examples/news');
+const corpus = loadCorpus({
+  ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'),
+  systems: ['crf', 'sloppy', 'cautious'].map((s) => parseSystemArg(join(NEWS, 'systems', `${s}.conll`))),
+});
+
+/** The UsageError `f` throws: its parameter and message. */
+function usage(f: () => unknown): { param: string | undefined; message: string } {
+  try {
+    f();
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return { param: (err as UsageError).param, message: (err as UsageError).message };
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('withDefaults', () => {
+  it('keeps a default where the option is absent or undefined, and takes every defined value', () => {
+    expect(withDefaults({ a: 1, b: 'x' }, { a: undefined, b: 'y' })).toEqual({ a: 1, b: 'y' });
+    expect(withDefaults({ a: 1 }, undefined)).toEqual({ a: 1 });
+    expect(withDefaults({ a: 1 }, { a: 0 })).toEqual({ a: 0 });
+  });
+});
+
+describe('evaluate', () => {
+  const f = (options: object) => evaluate(corpus, options).systems.map((s) => s.f);
+
+  it('scores strict when match is undefined, as when it is absent', () => {
+    expect(f({ match: undefined, beta: undefined })).toEqual(f({}));
+    expect(f({ match: undefined })).toEqual(f({ match: 'strict' }));
+    expect(f({ match: 'boundary' })).not.toEqual(f({}));
+  });
+
+  it('rejects an unknown match, zeroDivision, and a beta or kAlpha that is not above 0, naming the parameter', () => {
+    expect(usage(() => evaluate(corpus, { match: 'fuzzy' as never }))).toEqual({ param: 'match', message: 'match must be one of strict, boundary, overlap, got "fuzzy"' });
+    expect(usage(() => evaluate(corpus, { zeroDivision: 'bogus' as never })).param).toBe('zeroDivision');
+    expect(usage(() => evaluate(corpus, { beta: -1 }))).toEqual({ param: 'beta', message: 'beta must be a finite number above 0, got -1' });
+    expect(usage(() => evaluate(corpus, { kAlpha: 0 })).param).toBe('kAlpha');
+  });
+
+  it('rejects types of which the gold standard has no item, as the command does, and takes one it has', () => {
+    expect(usage(() => evaluate(corpus, { types: ['LOCX'] }))).toEqual({ param: 'types', message: 'types LOCX: the gold standard has no item of this type; its types are LOC, MISC, ORG, PER' });
+    expect(usage(() => evaluate(corpus, { types: ['loc', 'per'] })).message).toMatch(/^types loc,per: the gold standard has no item of these types/);
+    expect(evaluate(corpus, { types: ['LOC', 'LOCX'] }).systems[0].tp).toBeGreaterThan(0);
+  });
+});
+
+describe('compareSystems', () => {
+  it('takes partial options with defaults, and checks them as evaluate does', () => {
+    const strict = compareSystems(corpus, {}).pairs;
+    expect(compareSystems(corpus, { beta: 1, match: undefined }).pairs).toEqual(strict);
+    expect(compareSystems(corpus, { match: 'boundary' }).pairs).not.toEqual(strict);
+    expect(usage(() => compareSystems(corpus, { match: 'overlap' as never })).message).toBe('match must be one of strict, boundary, got "overlap"');
+    expect(usage(() => compareSystems(corpus, { types: ['LOCX'] })).param).toBe('types');
+  });
+});
+
+describe('ensembles', () => {
+  it('reject types of which the gold standard has no item, unknown rules and weights, and members that are no system', () => {
+    expect(usage(() => buildEnsembleIndex(corpus, { types: ['LOCX'] })).param).toBe('types');
+    expect(usage(() => parseRule('maj'))).toEqual({ param: 'rule', message: 'unknown rule "maj" (expected union, intersection, kofn:K, majority, vote, weighted)' });
+    expect(usage(() => parseRule('kofn:0')).param).toBe('rule');
+    expect(usage(() => parseWeights('crf=-1')).param).toBe('weights');
+    const index = buildEnsembleIndex(corpus);
+    expect(usage(() => simulate(index, [5], parseRule('union')))).toEqual({ param: 'members', message: 'no system 5: members are system indices, 0 to 2' });
+    expect(usage(() => simulate(index, [], parseRule('union'))).param).toBe('members');
+    expect(usage(() => simulate(index, [0, 1], parseRule('kofn:3'))).param).toBe('rule');
+  });
+});
+
+describe('checkTypes', () => {
+  it('accepts no list and any list against a gold standard without items; rejects what is not a list of strings', () => {
+    expect(() => checkTypes(undefined, [])).not.toThrow();
+    expect(() => checkTypes(['X'], [])).not.toThrow();
+    expect(usage(() => checkTypes('LOC', [])).message).toBe('types must be a list of entity types (strings), got "LOC"');
+  });
+});
