@@ -107,7 +107,8 @@ export function registerAblate(program: Command, io: Io): void {
     const { groups, baseline } = ablateGroupsOf(systems, flags.baseline, flags.match, flags.paired === true);
     const runs = groups.flatMap((g) => g.runs);
     checkStdinOnce(stdinUses(base.gold, runs));
-    const load = { ...base, systems: runs };
+    // An ablation combines nothing: runs that repeat one another are not an ensemble's concern.
+    const load = { ...base, systems: runs, warnSameSystems: false };
     // Loaded here, not at start-up: other commands never pay for them.
     const { ablateGroups } = await import('../../src/ablation/groups.js');
     const { groupCsv, groupJson, groupLatex, groupTables } = await import('../../src/report/ablate-groups.js');

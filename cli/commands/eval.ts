@@ -44,8 +44,8 @@ export function registerEval(program: Command, io: Io): void {
       throw new UsageError('--significance compares systems: it needs at least two (usage: complan eval --significance --gold GOLD SYSTEM SYSTEM...)');
     }
     const corpus = loadCorpus(load);
-    const report = evaluate(corpus, options);
     printWarnings(corpus, io, options.types, labelDistanceOf(flags.labelDistance, options.labelDistance));
+    const report = evaluate(corpus, options);
     warnCsvLeavesOut(flags, io);
     const confusion = flags.confusion === true ? await import('../../src/report/confusion.js') : undefined;
     if (flags.svg !== undefined) {

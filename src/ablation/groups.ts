@@ -308,12 +308,12 @@ function itemLists(ctx: AblationContext, sets: readonly Bitset[], limit: number)
 }
 
 /** The entity types the per-type statistics cover: those asked for, else every type of the gold standard and the runs. */
+/** The types with a row: those asked for (every one when none is) that the gold or a run involved has. */
 function typesOf(corpus: Corpus, systems: readonly number[], types: readonly string[] | undefined): string[] {
-  if (types !== undefined) return [...types].sort();
   const seen = new Set<string>();
   for (const s of corpus.gold.spans) seen.add(s.label);
   for (const i of systems) for (const s of corpus.systems[i].spans) seen.add(s.label);
-  return [...seen].sort();
+  return (types === undefined ? [...seen] : types.filter((t) => seen.has(t))).sort();
 }
 
 function indexOfRun(corpus: Corpus, name: string): number {

@@ -178,7 +178,7 @@ export function compareSystems(corpus: Corpus, given: Partial<CompareOptions> = 
   const options = withDefaults(DEFAULT_COMPARE_OPTIONS, given);
   checkChoice('match', options.match, ITEM_MATCHES);
   checkPositive('beta', options.beta);
-  checkTypes(options.types, corpus.gold.spans);
+  checkTypes(options.types, corpus.gold.spans, corpus.systems);
   const keep = typeFilter(options.types);
   if (universe !== undefined && universe.match !== options.match) throw new RangeError(`the universe given is ${universe.match}, the comparison ${options.match}`);
   const u = universe ?? buildUniverse(corpus, options.match, keep);

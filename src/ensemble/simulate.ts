@@ -66,7 +66,7 @@ export interface IndexOptions {
 
 /** Builds the index of a corpus for simulating many candidates. */
 export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): EnsembleIndex {
-  checkTypes(options.types, corpus.gold.spans);
+  checkTypes(options.types, corpus.gold.spans, corpus.systems);
   const keepTypes = options.types === undefined ? undefined : new Set(options.types);
   const universe = options.universe ?? buildUniverse(corpus, 'strict', keepTypes === undefined ? undefined : (s) => keepTypes.has(s.label));
   if (universe.match !== 'strict') throw new RangeError('an ensemble index needs the strict universe');

@@ -66,6 +66,12 @@ export interface LoadOptions {
   ignoreEmbeddedGold: boolean;
   /** Without `gold` and an embedded gold column in the first system, load without a gold standard. */
   allowNoGold?: boolean;
+  /**
+   * Whether to warn of a system that repeats an earlier one (its file, a copy, the same items:
+   * see same-systems.ts), which an ensemble would count twice. Default true; an ablation, which
+   * combines nothing, turns it off.
+   */
+  warnSameSystems?: boolean;
   /** Label names of integer `ner_tags` (Hugging Face class ids), in id order. */
   labels?: readonly string[];
   /** Called after each input file is read (the gold standard first), for a progress display. */
@@ -602,14 +608,18 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
     goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
   }
+  const goldCopies = new Set<SystemOutput>();
   if (hasGoldStandard(corpus) && goldOutput.spans.length > 0) {
     // A system that is the gold standard scores as perfect: almost always a mistake.
     for (const system of systems) {
       const how = (opts.gold !== undefined ? sameInput(system.source, opts.gold) : undefined) ?? (sameItems(goldOutput.spans, system.spans) ? 'items' : undefined);
-      if (how !== undefined) system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
+      if (how === undefined) continue;
+      system.warnings.push(goldCopyWarning(how, system.name, system.source, goldOutput.source, goldOutput.spans.length));
+      goldCopies.add(system);
     }
   }
-  warnSameSystems(systems);
+  // (A copy of the gold standard is warned of as such, not again as a copy of another system.)
+  if (opts.warnSameSystems !== false) warnSameSystems(systems, goldCopies);
   warnUnknownTypes(corpus, systems);
   // By name (UTF-16 code-unit order, not the locale's), not in the order given: a shell's glob
   // order depends on its locale, and every result, tie-breaks included, must not.

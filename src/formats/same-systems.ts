@@ -41,10 +41,11 @@ export function sameSystemWarning(how: 'file' | 'content' | 'items', later: Syst
 }
 
 /**
- * Adds a warning to each system that repeats an earlier one (in the order given). Only systems
+ * Adds a warning to each system that repeats an earlier one (in the order given), leaving out the
+ * systems of `skip` (those warned of already as the gold standard itself). Only systems
  * with as many items are compared, and only those whose fingerprints agree are compared item by item.
  */
-export function warnSameSystems(systems: readonly SystemOutput[]): void {
+export function warnSameSystems(systems: readonly SystemOutput[], skip: ReadonlySet<SystemOutput> = new Set()): void {
   const prints = new Map<SystemOutput, number>();
   const print = (s: SystemOutput) => {
     let p = prints.get(s);
@@ -53,8 +54,10 @@ export function warnSameSystems(systems: readonly SystemOutput[]): void {
   };
   for (let j = 1; j < systems.length; j++) {
     const later = systems[j];
+    if (skip.has(later)) continue;
     for (let i = 0; i < j; i++) {
       const earlier = systems[i];
+      if (skip.has(earlier)) continue;
       if (earlier.spans.length !== later.spans.length) continue;
       const file = sameInput(later.source, earlier.source);
       // Two files that both predict no item add no vote to anything.

@@ -275,7 +275,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
   checkPositive('beta', o.beta);
   checkPositive('kAlpha', o.kAlpha);
   checkChoice('zeroDivision', o.zeroDivision, ZERO_DIVISION_MODES);
-  checkTypes(o.types, corpus.gold.spans);
+  checkTypes(o.types, corpus.gold.spans, corpus.systems);
   const allowed = o.types === undefined ? undefined : new Set(o.types);
   const keep = allowed === undefined ? undefined : (s: Span) => allowed.has(s.label);
   const filter = (spans: readonly Span[]) => (keep === undefined ? spans : spans.filter(keep));

@@ -1,6 +1,7 @@
 /**
  * The checks the library makes of the options a program passes, so that a wrong value is a
- * {@link UsageError} naming the parameter, as the command line's are, rather than a silent
+ * {@link UsageError} about the parameter (its `param`; the message says what is wrong with it, and
+ * the command prints the option before it), as the command line's are, rather than a silent
  * misreading (an undefined `match` read as not strict) or a crash deep inside.
  */
 import { UsageError } from '../errors.js';
@@ -23,34 +24,37 @@ export function withDefaults<T extends object>(defaults: T, options: Partial<T> 
 /** Throws a UsageError about `param` unless `value` is one of `allowed`. */
 export function checkChoice<V extends string>(param: string, value: unknown, allowed: readonly V[]): asserts value is V {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw UsageError.about(param, `{${param}} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value) ?? String(value)}`);
+    throw UsageError.about(param, `must be one of ${allowed.join(', ')}, got ${JSON.stringify(value) ?? String(value)}`);
   }
 }
 
 /** Throws a UsageError about `param` unless `value` is a finite number above zero. */
 export function checkPositive(param: string, value: unknown): asserts value is number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw UsageError.about(param, `{${param}} must be a finite number above 0, got ${JSON.stringify(value) ?? String(value)}`);
+    throw UsageError.about(param, `must be a finite number above 0, got ${JSON.stringify(value) ?? String(value)}`);
   }
 }
 
 /**
- * Throws a UsageError when `types` names no type of the gold standard's items (and it has
- * items): nothing would be left to find, and every score would read as perfect. A typo, most
- * likely (`LOCX`, or `loc` for `LOC`: types are case-sensitive). Also rejects a `types` that is
- * not a list of strings.
+ * Throws a UsageError when no input (the gold standard nor any system in `systems`) has an item
+ * of any type `types` names, while the gold standard has items: nothing would be left to score,
+ * and every score would read as perfect. A typo, most likely (`LOCX`, or `loc` for `LOC`: types
+ * are case-sensitive). A type only systems predict is kept: its items are false positives. Also
+ * rejects a `types` that is not a list of strings.
  */
-export function checkTypes(types: unknown, gold: readonly Span[]): void {
+export function checkTypes(types: unknown, gold: readonly Span[], systems: ReadonlyArray<{ spans: readonly Span[] }> = []): void {
   if (types === undefined) return;
   if (!Array.isArray(types) || types.some((t) => typeof t !== 'string')) {
-    throw UsageError.about('types', `{types} must be a list of entity types (strings), got ${JSON.stringify(types) ?? String(types)}`);
+    throw UsageError.about('types', `must be a list of entity types (strings), got ${JSON.stringify(types) ?? String(types)}`);
   }
   if (gold.length === 0) return;
   const goldTypes = typesOf(gold);
-  if (types.some((t) => goldTypes.has(t as string))) return;
+  const asked = new Set(types as string[]);
+  if ((types as string[]).some((t) => goldTypes.has(t))) return;
+  for (const s of systems) for (const span of s.spans) if (asked.has(span.label)) return;
   const list = types as string[];
   throw UsageError.about(
     'types',
-    `{types} ${list.map(typeName).join(',')}: the gold standard has no item of ${list.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}`,
+    `${list.map(typeName).join(',')}: no input has an item of ${list.length === 1 ? 'this type' : 'these types'}; the gold standard's types are ${[...goldTypes].sort().map(typeName).join(', ')}`,
   );
 }

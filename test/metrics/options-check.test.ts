@@ -47,16 +47,19 @@ describe('evaluate', () => {
   });
 
   it('rejects an unknown match, zeroDivision, and a beta or kAlpha that is not above 0, naming the parameter', () => {
-    expect(usage(() => evaluate(corpus, { match: 'fuzzy' as never }))).toEqual({ param: 'match', message: 'match must be one of strict, boundary, overlap, got "fuzzy"' });
+    expect(usage(() => evaluate(corpus, { match: 'fuzzy' as never }))).toEqual({ param: 'match', message: 'must be one of strict, boundary, overlap, got "fuzzy"' });
     expect(usage(() => evaluate(corpus, { zeroDivision: 'bogus' as never })).param).toBe('zeroDivision');
-    expect(usage(() => evaluate(corpus, { beta: -1 }))).toEqual({ param: 'beta', message: 'beta must be a finite number above 0, got -1' });
+    expect(usage(() => evaluate(corpus, { beta: -1 }))).toEqual({ param: 'beta', message: 'must be a finite number above 0, got -1' });
     expect(usage(() => evaluate(corpus, { kAlpha: 0 })).param).toBe('kAlpha');
   });
 
-  it('rejects types of which the gold standard has no item, as the command does, and takes one it has', () => {
-    expect(usage(() => evaluate(corpus, { types: ['LOCX'] }))).toEqual({ param: 'types', message: 'types LOCX: the gold standard has no item of this type; its types are LOC, MISC, ORG, PER' });
-    expect(usage(() => evaluate(corpus, { types: ['loc', 'per'] })).message).toMatch(/^types loc,per: the gold standard has no item of these types/);
+  it('rejects types of which no input has an item, as the command does, and takes one the gold or a system has', () => {
+    expect(usage(() => evaluate(corpus, { types: ['LOCX'] }))).toEqual({ param: 'types', message: 'LOCX: no input has an item of this type; the gold standard\'s types are LOC, MISC, ORG, PER' });
+    expect(usage(() => evaluate(corpus, { types: ['loc', 'per'] })).message).toMatch(/^loc,per: no input has an item of these types/);
     expect(evaluate(corpus, { types: ['LOC', 'LOCX'] }).systems[0].tp).toBeGreaterThan(0);
+    // A type only a system predicts: its items are false positives, scored as such.
+    const drug = { ...corpus, systems: [{ ...corpus.systems[0], spans: [...corpus.systems[0].spans, { ...corpus.systems[0].spans[0], label: 'DRUG' }] }] };
+    expect(evaluate(drug, { types: ['DRUG'] }).systems[0]).toMatchObject({ tp: 0, fp: 1, fn: 0, precision: 0 });
   });
 });
 
@@ -65,7 +68,7 @@ describe('compareSystems', () => {
     const strict = compareSystems(corpus, {}).pairs;
     expect(compareSystems(corpus, { beta: 1, match: undefined }).pairs).toEqual(strict);
     expect(compareSystems(corpus, { match: 'boundary' }).pairs).not.toEqual(strict);
-    expect(usage(() => compareSystems(corpus, { match: 'overlap' as never })).message).toBe('match must be one of strict, boundary, got "overlap"');
+    expect(usage(() => compareSystems(corpus, { match: 'overlap' as never })).message).toBe('must be one of strict, boundary, got "overlap"');
     expect(usage(() => compareSystems(corpus, { types: ['LOCX'] })).param).toBe('types');
   });
 });
@@ -87,6 +90,6 @@ describe('checkTypes', () => {
   it('accepts no list and any list against a gold standard without items; rejects what is not a list of strings', () => {
     expect(() => checkTypes(undefined, [])).not.toThrow();
     expect(() => checkTypes(['X'], [])).not.toThrow();
-    expect(usage(() => checkTypes('LOC', [])).message).toBe('types must be a list of entity types (strings), got "LOC"');
+    expect(usage(() => checkTypes('LOC', [])).message).toBe('must be a list of entity types (strings), got "LOC"');
   });
 });
