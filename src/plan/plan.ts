@@ -335,8 +335,15 @@ function procedureOf(name: ProcedureName, c: Chosen, data: PlanData, scorer: Sco
     name, members: [...c.choice.members], rule: ruleName(c.choice.rule), ...(weights === undefined ? {} : { weights }),
     size: c.choice.members.length,
     planning: { objective: c.value, scores: scoresOf(c.counts, scorer.settings) },
-    // Counts on a training part and on a held-out part differ by the parts' sizes: no optimism.
-    ...(summary === undefined ? {} : { heldOut: { mean: summary.mean, sd: summary.sd, splits: summary.splits, planningMean: summary.planningMean, optimism: scorer.objective.usesCounts === true ? Number.NaN : summary.optimism } }),
+    // Counts summed over the held-out parts, or on a training part, are on other scales than the
+    // planning data's: an objective of raw counts gets no pooled figure and no optimism.
+    ...(summary === undefined ? {} : {
+      heldOut: {
+        mean: summary.mean, sd: summary.sd, splits: summary.splits,
+        pooled: scorer.objective.usesCounts === true ? Number.NaN : summary.pooled, planningMean: summary.planningMean,
+        optimism: scorer.objective.usesCounts === true ? Number.NaN : summary.optimism,
+      },
+    }),
     ...(test === undefined ? {} : { test: scoredOn(test, scorer, c.choice) }),
     ...(outside === undefined ? {} : { outside }),
   };
@@ -506,7 +513,7 @@ export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
           planning: { ...r.planning }, heldOut: { ...r.heldOut },
         };
       }),
-      summary: (['selection', ...BASELINE_NAMES] as ProcedureName[]).map((name) => ({ name, ...summarise(runs, name, scorer.objective.minimise) })),
+      summary: (['selection', ...BASELINE_NAMES] as ProcedureName[]).map((name) => ({ name, ...summarise(runs, name, scorer, data.names, main.chosen[name].value) })),
       stability: { distinct: counts.size, mostCommon, tied: [...counts.values()].filter((c) => c !== mostCommon && c.count === mostCommon.count).length },
     };
   }

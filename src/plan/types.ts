@@ -285,9 +285,19 @@ export interface HeldOutSummary {
   sd: number | null;
   /** Number of splits (folds × repeats, or 1 for a hold-out). */
   splits: number;
+  /**
+   * The objective over the held-out counts of every split summed (each unit once a repeat), the
+   * choices' size and cost averaged: for a procedure that chooses nothing, its in-sample figure
+   * (with folds). NaN for an objective of raw counts.
+   */
+  pooled: number;
   /** Mean objective on the training parts, where the procedure chose (in-sample there). */
   planningMean: number;
-  /** planningMean − mean, signed so that positive means the in-sample figure flattered (for SER: held-out − planning). */
+  /**
+   * The in-sample figure (on all the planning data) minus `pooled`, signed so that positive means
+   * the in-sample figure flattered (for SER: pooled − in-sample): zero for a procedure that
+   * chooses nothing, with folds; what choosing on the same data adds, for the others.
+   */
   optimism: number;
 }
 

@@ -60,14 +60,17 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
   const test = r.testSet !== undefined;
   const columns: Column[] = [
     { header: 'procedure' }, { header: 'chose' }, { header: 'rule' }, { header: 'in-sample', align: 'right' },
-    ...(held ? [{ header: 'held-out', align: 'right' as const }, { header: '± sd', align: 'right' as const }, { header: 'optimism', align: 'right' as const }] : []),
+    ...(held ? [
+      { header: 'held-out', align: 'right' as const }, { header: '± sd', align: 'right' as const }, { header: 'pooled', align: 'right' as const },
+      { header: 'optimism', align: 'right' as const },
+    ] : []),
     ...(test ? [{ header: 'test', align: 'right' as const }] : []),
   ];
   const rows = list.map((p) => [
     p.name, membersOf(r, p, cell), p.members.length === 1 ? '—' : p.rule, objectiveValue(r, p.planning.objective),
     ...(held ? [
       objectiveValue(r, p.heldOut?.mean), p.heldOut?.sd === null || p.heldOut === undefined ? '—' : signedObjective(r, p.heldOut.sd).replace(/^\+/, ''),
-      signedObjective(r, p.heldOut?.optimism),
+      objectiveValue(r, p.heldOut?.pooled), signedObjective(r, p.heldOut?.optimism),
     ] : []),
     ...(test ? [objectiveValue(r, p.test?.objective)] : []),
   ]);
@@ -78,8 +81,11 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
   if (held) {
     const one = r.heldOut!.splits.length === 1;
     notes.push(`held-out: ${one ? 'the score on the part held out' : `mean and standard deviation over ${plural(r.heldOut!.splits.length, 'split')}`}, each choice made again on the training part; `
-      + `optimism: ${difference(r, 'the choice\'s score on its training part minus its held-out score', 'its held-out score minus its score on its training part')} (positive: the in-sample figure flatters). `
-      + `The no-selection baselines (majority-all, vote-all) choose nothing, so their optimism is only how the held-out ${one ? 'part differs' : 'parts differ'} from the training ${one ? 'part' : 'parts'}${one ? ' (with one split, often far from 0)' : ''}: what a procedure's choosing adds is its optimism beyond theirs. `
+      + `pooled: ${r.objective.description} over the held-out parts' counts at once${one ? '' : ' (each unit held out once a repeat)'}; `
+      + `optimism: ${difference(r, 'in-sample minus pooled', 'pooled minus in-sample')} (positive: the in-sample figure flatters). `
+      + (one
+        ? 'With one split the in-sample figures are on the training part and the pooled ones on the part held out, so even the no-selection baselines (majority-all, vote-all), which choose nothing, show how the two parts differ (often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs. '
+        : 'The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0; their mean over splits differs from it only because a mean of figures on parts is not the figure on all of them. ')
       + `The recommendation below is picked by these held-out figures, so its own is not quite free of selection${test ? ' (its test figure is)' : ' (a test set, --test-gold, gives one that is)'}.`);
   }
   if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice.`);

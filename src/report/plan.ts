@@ -288,12 +288,21 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     membersCell = (m) => abbreviateMembers(m, room);
   }
   const wide = options.width === undefined ? (m: string[]) => m.join('+') : (m: string[]) => abbreviateMembers(m, Math.max(16, Math.floor(options.width! / 3)));
-  // The procedures table keeps within the width too: its members narrower than a third of it where the other columns need that.
+  // The procedures table keeps within the width too: its members narrower than a third of it
+  // where the other columns need that, and where even `all N systems` would not fit, without its
+  // ± sd column (the recommendation's own sd is in its lines, every one in JSON).
   let chose = wide;
+  let dropSd = false;
   if (options.width !== undefined) {
     const full = proceduresTable(result, (m) => m.join('+'));
     const widths = full.columns.map((c, j) => Math.max(width(c.header), ...full.rows.map((row) => width(row[j]))));
-    const room = options.width - (widths.reduce((a, b) => a + b, 0) - widths[1] + 2 * (widths.length - 1));
+    let room = options.width - (widths.reduce((a, b) => a + b, 0) - widths[1] + 2 * (widths.length - 1));
+    const sd = full.columns.findIndex((c) => c.header === '± sd');
+    const whole = `all ${result.systems.length} systems`.length;
+    if (room < whole && sd >= 0) {
+      dropSd = true;
+      room += widths[sd] + 2;
+    }
     const cap = Math.max(16, Math.floor(options.width / 3));
     if (room < cap) chose = (m: string[]) => abbreviateMembers(m, Math.max(12, room));
   }
@@ -308,7 +317,8 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
       section(['Members in full:', ...cut.flatMap((c) => wrappedMembers(`  #${c.rank} ${c.rule} of ${c.size}: `, weightedMembers(c.members, c.weights), lineWidth))].join('\n'));
     }
   }
-  section(renderText([proceduresTable(result, chose)], style));
+  const procedureTable = proceduresTable(result, chose);
+  section(renderText([dropSd ? withoutColumn(procedureTable, '± sd', '± sd left out to fit the width (--format json has it).') : procedureTable], style));
   const chosen = proceduresInFull(result, chose, lineWidth);
   if (chosen.length > 0) section(['Chosen in full:', ...chosen].join('\n'));
   const notes = result.notes.length > 0 ? ['Notes:', ...result.notes.map((n) => prose(`  - ${noteText(n)}`))].join('\n') : undefined;
@@ -394,7 +404,7 @@ function procedureJson(p: Procedure) {
     size: p.size,
     planning: scoredJson(p.planning),
     ...(h === undefined ? {} : {
-      heldOut: { mean: jsonNumber(h.mean), sd: jsonNumber(h.sd), splits: h.splits, planningMean: jsonNumber(h.planningMean), optimism: jsonNumber(h.optimism) },
+      heldOut: { mean: jsonNumber(h.mean), sd: jsonNumber(h.sd), splits: h.splits, pooled: jsonNumber(h.pooled), planningMean: jsonNumber(h.planningMean), optimism: jsonNumber(h.optimism) },
     }),
     ...(p.test === undefined ? {} : { test: scoredJson(p.test) }),
     ...(p.outside === undefined ? {} : { outside: p.outside }),
@@ -463,7 +473,7 @@ export function planJsonObject(r: PlanResult): object {
           planning: numbers(x.planning), heldOut: numbers(x.heldOut),
         })),
         summary: h.summary.map((x) => ({
-          name: x.name, mean: jsonNumber(x.mean), sd: jsonNumber(x.sd), splits: x.splits, planningMean: jsonNumber(x.planningMean), optimism: jsonNumber(x.optimism),
+          name: x.name, mean: jsonNumber(x.mean), sd: jsonNumber(x.sd), splits: x.splits, pooled: jsonNumber(x.pooled), planningMean: jsonNumber(x.planningMean), optimism: jsonNumber(x.optimism),
         })),
         stability: { distinct: h.stability.distinct, mostCommon: { ...h.stability.mostCommon, members: [...h.stability.mostCommon.members] }, tied: h.stability.tied },
       },
@@ -503,6 +513,13 @@ export function planJson(result: PlanResult): string {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
+/** `t` without its column headed `header`, and a note saying so. */
+function withoutColumn(t: Table, header: string, why: string): Table {
+  const k = t.columns.findIndex((c) => c.header === header);
+  if (k < 0) return t;
+  return { ...t, columns: t.columns.filter((_, j) => j !== k), rows: t.rows.map((row) => row.filter((_, j) => j !== k)), note: t.note === undefined ? why : `${t.note}\n${why}` };
+}
+
 const SCORE_FIELDS = ['precision', 'recall', 'f', 'ser', 'err', 'k', 'tp', 'fp', 'fn', 's'] as const;
 
 /** The CSV header: one row per candidate, then one per procedure (the search's choice and the baselines). */
@@ -510,13 +527,13 @@ export const PLAN_CSV_FIELDS: readonly string[] = [
   'rank', 'members', 'rule', 'size', 'cost', 'gain', 'objective_actual', 'objective_predicted', 'gap',
   ...SCORE_FIELDS.map((f) => `actual_${f}`), ...SCORE_FIELDS.map((f) => `predicted_${f}`),
   'predicted_via', 'ties', 'within_budget', 'pareto', 'procedure', 'held_out_mean', 'held_out_sd', 'test_objective', 'recommended',
-  'held_out_optimism', 'outside',
+  'held_out_optimism', 'outside', 'held_out_pooled',
 ];
 
 /**
  * RFC 4180 CSV: one row per candidate by rank, then one row per procedure (its `procedure`
- * column named, `rank` and predictions empty, its held-out optimism and why it may not be
- * recommended, `outside`, when its choice is outside the limits given); members joined with `+`
+ * column named, `rank` and predictions empty, its held-out optimism and pooled figure and why it
+ * may not be recommended, `outside`, when its choice is outside the limits given); members joined with `+`
  * (`name×k` for weights other than 1); `actual_*` are in-sample; undefined values empty.
  */
 export function planCsv(result: PlanResult): string {
@@ -529,14 +546,14 @@ export function planCsv(result: PlanResult): string {
     String(c.rank), weightedMembers(c.members, c.weights).join('+'), c.rule, String(c.size), num(c.cost), num(c.gain),
     num(c.objective.actual), num(c.objective.predicted), num(c.objective.gap),
     ...SCORE_FIELDS.map((f) => num(c.actual[f])), ...SCORE_FIELDS.map((f) => num(c.predicted[f])),
-    c.predictedVia, String(c.ties), String(c.withinBudget), String(c.pareto), '', '', '', num(c.test?.objective), '', '', '',
+    c.predictedVia, String(c.ties), String(c.withinBudget), String(c.pareto), '', '', '', num(c.test?.objective), '', '', '', '',
   ]);
   for (const p of procedures(result)) {
     rows.push([
       '', weightedMembers(p.members, p.weights).join('+'), p.rule, String(p.size), '', '', num(p.planning.objective), '', '',
       ...SCORE_FIELDS.map((f) => num(p.planning.scores[f])), ...SCORE_FIELDS.map(() => ''),
       '', '', '', '', p.name, num(p.heldOut?.mean), num(p.heldOut?.sd), num(p.test?.objective), String(p.name === rec.procedure),
-      num(p.heldOut?.optimism), p.outside ?? '',
+      num(p.heldOut?.optimism), p.outside ?? '', num(p.heldOut?.pooled),
     ]);
   }
   return renderCsv(PLAN_CSV_FIELDS, rows);

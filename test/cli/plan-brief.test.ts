@@ -104,6 +104,9 @@ describe('plan --brief', () => {
     const lines = out.split('\n').filter((l) => !l.startsWith('settings:') && !l.startsWith('  complan '));
     for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(80);
     expect(out).toMatch(/^procedure {5}chose {2,}rule/m);
+    // Where even "all 5 systems" would not fit beside every figure, the ± sd column gives way, and says so.
+    expect(out).toMatch(/^procedure {5}chose {2,}rule {2,}in-sample {2}held-out {2}pooled {2}optimism$/m);
+    expect(out).toContain('± sd left out to fit the width (--format json has it).');
     expect(out).toMatch(/^Chosen in full:\n {2}selection: vote of 3: confuser, crf, gazetteer$/m);
     expect(out).toMatch(/^ {2}caruana: weighted of 5: cautious, confuser×2, crf, gazetteer×2, sloppy$/m);
   });

@@ -89,7 +89,7 @@ describe('complan plan: output', () => {
     // Beside the candidates: the search's choice and the four baselines, in-sample and held out.
     expect(r.stdout).toContain("The search's choice and the baselines, each chosen on the planning data only");
     const table = lines.slice(lines.findIndex((l) => l.startsWith('procedure ')));
-    expect(table[0]).toMatch(/^procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd\s+optimism$/);
+    expect(table[0]).toMatch(/^procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd\s+pooled\s+optimism$/);
     for (const p of [doc.selection, ...doc.baselines]) {
       const row = table.find((l) => l.startsWith(`${p.name} `))!;
       expect(row, p.name).toContain((100 * p.planning.objective).toFixed(2));

@@ -147,7 +147,7 @@ describe('where a plan was chosen', () => {
   it('records the planning gold standard\'s fingerprint, the units that chose it and the procedure\'s held-out estimate, last, and reads them back', () => {
     const r = result([]);
     r.planningData = { units: 'document', documents: 6, sentences: 40, goldItems: 120, of: 8 };
-    r.selection = { ...r.selection, heldOut: { mean: 0.91, sd: 0.02, splits: 5, planningMean: 0.93, optimism: 0.02 } };
+    r.selection = { ...r.selection, heldOut: { mean: 0.91, sd: 0.02, splits: 5, pooled: 0.912, planningMean: 0.93, optimism: 0.02 } };
     const provenance = planProvenance(r, '0123456789abcdef', 'selection');
     expect(provenance).toEqual({ chosenOn: { fingerprint: '0123456789abcdef', unit: 'document', planned: 6, of: 8 }, heldOut: { objective: 0.91, sd: 0.02, splits: 5 } });
     // The top candidate is no procedure: no held-out estimate of its own.

@@ -203,9 +203,15 @@ describe('plan', () => {
       const mean = h.splits.reduce((a, f) => a + f.heldOut[name], 0) / 4;
       expect(s.mean).toBeCloseTo(mean, 12);
       expect(s.splits).toBe(4);
-      expect(s.optimism).toBeCloseTo(s.planningMean - s.mean, 12);
       const p = [r.selection, ...r.baselines].find((x) => x.name === name)!;
+      expect(s.optimism).toBeCloseTo(p.planning.objective - s.pooled, 12);
       expect(p.heldOut!.mean).toBe(s.mean);
+      expect(p.heldOut!.pooled).toBe(s.pooled);
+      // A procedure that chooses nothing, held out fold by fold, adds up to its in-sample figure.
+      if (name === 'majority-all' || name === 'vote-all') {
+        expect(s.pooled).toBeCloseTo(p.planning.objective, 12);
+        expect(s.optimism).toBeCloseTo(0, 12);
+      }
     }
     expect(h.stability.distinct).toBeGreaterThanOrEqual(1);
     expect(h.stability.mostCommon.count).toBeLessThanOrEqual(4);
@@ -222,6 +228,9 @@ describe('plan', () => {
     const r = plan(corpus, { objective: f1, folds: 2, repeats: 3, seed: 3, samples: 20 });
     expect(r.heldOut!.splits.map((s) => `${s.repeat}.${s.fold}`)).toEqual(['1.1', '1.2', '2.1', '2.2', '3.1', '3.2']);
     expect(r.recommendation.heldOut!.folds).toBe(6);
+    // Each unit is held out once a repeat: a rate over the pooled counts is the in-sample one still.
+    const vote = r.baselines.find((b) => b.name === 'vote-all')!;
+    expect(vote.heldOut!.pooled).toBeCloseTo(vote.planning.objective, 12);
   });
 
   it('uses five folds by default, as many as there are documents when fewer, and none with folds 0', () => {

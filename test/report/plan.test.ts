@@ -30,7 +30,7 @@ function candidate(rank: number, members: string[], rule: string, actual: number
 function procedure(name: ProcedureName, members: string[], rule: string, planning: number, heldOut: number): Procedure {
   return {
     name, members, rule, size: members.length, planning: { objective: planning, scores: scores(planning) },
-    heldOut: { mean: heldOut, sd: 0.004, splits: 2, planningMean: planning + 0.005, optimism: planning + 0.005 - heldOut },
+    heldOut: { mean: heldOut, sd: 0.004, splits: 2, pooled: heldOut + 0.001, planningMean: planning + 0.005, optimism: planning - heldOut - 0.001 },
   };
 }
 
@@ -101,7 +101,7 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
         heldOut: { selection: 0.92, 'best-single': 0.895, 'majority-all': 0.905, 'vote-all': 0.91, caruana: 0.915 },
       })),
       summary: (['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'] as ProcedureName[]).map((name) => ({
-        name, mean: 0.9, sd: 0.01, splits: 2, planningMean: 0.92, optimism: 0.02,
+        name, mean: 0.9, sd: 0.01, splits: 2, pooled: 0.901, planningMean: 0.92, optimism: 0.02,
       })),
       stability: { distinct: 1, mostCommon: { members: ['crf', 'gazetteer', 'sloppy'], rule: 'vote', count: 2 }, tied: 0 },
     },
@@ -218,23 +218,23 @@ describe('planTable', () => {
     expect(least).toContain('held-out: a hold-out of 1 of 20 documents, 5% where 1% was asked, seed 7');
   });
 
-  it('lists the search\'s choice and the baselines with in-sample, held-out and optimism', () => {
+  it('lists the search\'s choice and the baselines with in-sample, held-out, pooled and optimism', () => {
     const rows = text.slice(text.indexOf('procedure  ')).split('\n').slice(2, 7).map((l) => l.trim().split(/\s{2,}/));
     expect(rows).toEqual([
-      ['selection', 'crf+gazetteer+sloppy', 'vote', '93.50', '92.00', '0.40', '+2.00'],
-      ['best-single', 'crf', '—', '90.00', '89.50', '0.40', '+1.00'],
-      ['majority-all', 'all 4 systems', 'majority', '91.00', '90.50', '0.40', '+1.00'],
-      ['vote-all', 'all 4 systems', 'vote', '91.50', '91.00', '0.40', '+1.00'],
-      ['caruana', 'crf×2+gazetteer+sloppy', 'weighted', '94.00', '91.50', '0.40', '+3.00'],
+      ['selection', 'crf+gazetteer+sloppy', 'vote', '93.50', '92.00', '0.40', '92.10', '+1.40'],
+      ['best-single', 'crf', '—', '90.00', '89.50', '0.40', '89.60', '+0.40'],
+      ['majority-all', 'all 4 systems', 'majority', '91.00', '90.50', '0.40', '90.60', '+0.40'],
+      ['vote-all', 'all 4 systems', 'vote', '91.50', '91.00', '0.40', '91.10', '+0.40'],
+      ['caruana', 'crf×2+gazetteer+sloppy', 'weighted', '94.00', '91.50', '0.40', '91.60', '+2.40'],
     ]);
     // A test set adds its column, marked as not used for selection.
     const r = fixture({ testSet: { gold: 'test/gold.conll', units: 'document', documents: 30, sentences: 400, goldItems: 1500 } });
     r.selection.test = { objective: 0.925, scores: scores(0.925) };
     r.candidates.forEach((c) => { c.test = { objective: c.objective.actual - 0.01, scores: scores(c.objective.actual - 0.01) }; });
     const t = planTable(r);
-    expect(t).toMatch(/procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd\s+optimism\s+test\n/);
-    expect(t).toMatch(/\nselection\s+crf\+gazetteer\+sloppy\s+vote\s+93\.50\s+92\.00\s+0\.40\s+\+2\.00\s+92\.50\n/);
-    expect(t).toMatch(/\nbest-single\s+crf\s+—\s+90\.00\s+89\.50\s+0\.40\s+\+1\.00\s+—\n/);
+    expect(t).toMatch(/procedure\s+chose\s+rule\s+in-sample\s+held-out\s+± sd\s+pooled\s+optimism\s+test\n/);
+    expect(t).toMatch(/\nselection\s+crf\+gazetteer\+sloppy\s+vote\s+93\.50\s+92\.00\s+0\.40\s+92\.10\s+\+1\.40\s+92\.50\n/);
+    expect(t).toMatch(/\nbest-single\s+crf\s+—\s+90\.00\s+89\.50\s+0\.40\s+89\.60\s+\+0\.40\s+—\n/);
     expect(t).toContain('test: on test/gold.conll, not used for any choice.');
     expect(candidateRows(t)[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '≈92.00', '93.50', '26.50', '92.50', '+1.50', '+3.50', '92.50']);
     expect(t).toContain('test: test/gold.conll (30 documents), never used for selection.');
@@ -270,9 +270,11 @@ describe('planTable', () => {
     expect(single).toContain('On the training part the selection chose vote(crf+gazetteer+sloppy).');
     expect(single).toContain('held-out: the score on the part held out, each choice made again on the training part;');
     expect(single).toContain('difference: the recommendation\'s held-out score minus the baseline\'s (positive: the recommendation is better).');
-    // The baselines' optimism is the parts' difference alone: with one split, said to be often far from 0.
-    expect(single).toContain('their optimism is only how the held-out part differs from the training part (with one split, often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs.');
-    expect(text).toContain('their optimism is only how the held-out parts differ from the training parts: what a procedure\'s choosing adds');
+    // With one split the baselines' optimism is the parts' difference, said to be often far from 0;
+    // with folds their pooled figure is their in-sample one.
+    expect(single).toContain('With one split the in-sample figures are on the training part and the pooled ones on the part held out, so even the no-selection baselines (majority-all, vote-all), which choose nothing, show how the two parts differ (often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs.');
+    expect(text).toContain('pooled: F1 (strict) over the held-out parts\' counts at once (each unit held out once a repeat); optimism: in-sample minus pooled (positive: the in-sample figure flatters).');
+    expect(text).toContain('The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0;');
     expect(text).toContain('The recommendation below is picked by these held-out figures, so its own is not quite free of selection (a test set, --test-gold, gives one that is).');
     // One held-out document: the bootstrap has nothing to resample, and the note says why its cells are empty.
     const lone = planTable(fixture({ heldOut: { ...h, splits: [{ ...h.splits[0], testUnits: 1 }] } }));
@@ -462,7 +464,7 @@ describe('planCsv', () => {
   it('has one parseable row per candidate, by rank, with every column', () => {
     const rows = parseCsv(planCsv(fixture({ systems: ['a,b'], candidates: [candidate(1, ['a,b', 'say "hi"'], 'vote', 0.9, 0.8, 'max-entropy')] })));
     expect(rows[0]).toEqual([...PLAN_CSV_FIELDS]);
-    expect(rows[0]).toHaveLength(4 + 5 + 10 + 10 + 4 + 5 + 2);
+    expect(rows[0]).toHaveLength(4 + 5 + 10 + 10 + 4 + 5 + 3);
     expect(rows[1][1]).toBe('a,b+say "hi"');
     const all = parseCsv(planCsv(fixture()));
     // Four candidates, then the search's choice and the four baselines.
@@ -506,7 +508,7 @@ describe('planMarkdown', () => {
     expect(md).toContain('| 1 | crf+gazetteer+sloppy | vote | 3 | ≈92.00 | **93.50** | 26.50 | 92.50 | +1.50 | +3.50 |');
     expect(md).toContain('Rank agreement (predicted against actual objective, in-sample) over 1200 candidates whose prediction is an estimate');
     expect(md).toContain('### The search\'s choice and the baselines, each chosen on the planning data only');
-    expect(md).toContain('| caruana | crf×2+gazetteer+sloppy | weighted | 94.00 | 91.50 | 0.40 | +3.00 |');
+    expect(md).toContain('| caruana | crf×2+gazetteer+sloppy | weighted | 94.00 | 91.50 | 0.40 | 91.60 | +2.40 |');
     expect(md).toContain('### Held-out splits (2-fold cross-validation by document, 1 repeat, seed 7)');
     expect(md).toContain('| vote-all | +1.50 | +0.90 to +2.10 | < 0.001 | 0.19 | 20 |');
     expect(md).toContain('### Bootstrap of the procedures (200 resamples of the documents, seed 7)');
@@ -581,9 +583,9 @@ describe('prediction quality in the reports', () => {
     const rows = ser.slice(ser.indexOf('Prediction quality')).split('\n').slice(3, 7).map((l) => l.trim().split(/\s+/).slice(0, 4));
     expect(rows).toEqual([['majority', 'SER', '489', '0.23'], ['F1', '489', '0.24', '-0.12'], ['vote', 'SER', '489', '0.33'], ['F1', '489', '0.34', '-0.12']]);
     // Lower is better: the planner turns its differences, and the notes say them the other way round.
-    expect(ser).toContain('optimism: its held-out score minus its score on its training part, as lower is better (positive: the in-sample figure flatters).');
+    expect(ser).toContain('optimism: pooled minus in-sample, as lower is better (positive: the in-sample figure flatters).');
     expect(ser).toContain('difference: mean over the splits of the baseline\'s held-out score minus the recommendation\'s, as lower is better (positive: the recommendation is better).');
-    expect(planTable(fixture())).toContain('optimism: the choice\'s score on its training part minus its held-out score (positive: the in-sample figure flatters).');
+    expect(planTable(fixture())).toContain('optimism: in-sample minus pooled (positive: the in-sample figure flatters).');
     const expr = planTable(fixture({ objective: { text: 'tp - fp', minimise: false, description: 'expression tp - fp' } }));
     const row = expr.slice(expr.indexOf('Prediction quality')).split('\n')[3].trim().split(/\s+/);
     expect(row.slice(0, 6)).toEqual(['majority', 'tp', '-', 'fp', '489', '0.0023']);
