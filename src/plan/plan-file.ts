@@ -71,8 +71,11 @@ export interface PlanFile {
    * `combine --plan` can say when the score it prints is in-sample. Absent in older plans.
    */
   chosenOn?: { fingerprint: string; unit: 'document' | 'sentence'; planned: number; of: number };
-  /** The chosen procedure's held-out objective (mean, sd over splits), when the plan made one. */
-  heldOut?: { objective: number; sd: number | null; splits: number };
+  /**
+   * The chosen procedure's held-out objective (mean, sd over splits, and pooled over them: see
+   * HeldOutSummary), when the plan made one. `pooled` is absent in older plans.
+   */
+  heldOut?: { objective: number; sd: number | null; splits: number; pooled?: number };
 }
 
 /** What a saved plan needs from the planning index beyond the candidate. */
@@ -199,7 +202,7 @@ export function planProvenance(result: PlanResult, fingerprint: string, chosenBy
   const held = [result.selection, ...result.baselines].find((p) => p.name === chosenBy)?.heldOut;
   return {
     chosenOn: { fingerprint, unit: d.units, planned: d.units === 'document' ? d.documents : d.sentences, of: d.of },
-    ...(held === undefined ? {} : { heldOut: { objective: held.mean, sd: held.sd, splits: held.splits } }),
+    ...(held === undefined ? {} : { heldOut: { objective: held.mean, sd: held.sd, splits: held.splits, ...(Number.isFinite(held.pooled) ? { pooled: held.pooled } : {}) } }),
   };
 }
 
@@ -223,7 +226,12 @@ export function formatPlanFile(plan: PlanFile): string {
     systems: plan.systems,
     ...(plan.types === undefined ? {} : { types: plan.types }),
     ...(plan.chosenOn === undefined ? {} : { chosenOn: plan.chosenOn }),
-    ...(plan.heldOut === undefined ? {} : { heldOut: { objective: finiteOrNull(plan.heldOut.objective), sd: finiteOrNull(plan.heldOut.sd), splits: plan.heldOut.splits } }),
+    ...(plan.heldOut === undefined ? {} : {
+      heldOut: {
+        objective: finiteOrNull(plan.heldOut.objective), sd: finiteOrNull(plan.heldOut.sd), splits: plan.heldOut.splits,
+        ...(plan.heldOut.pooled === undefined ? {} : { pooled: finiteOrNull(plan.heldOut.pooled) }),
+      },
+    }),
   };
   return `${JSON.stringify(out, null, 2)}\n`;
 }
@@ -380,10 +388,16 @@ export function parsePlanFile(text: string, path: string): PlanFile {
   if (o.heldOut !== undefined) {
     const h = o.heldOut as Record<string, unknown>;
     const numberOrNull = (x: unknown) => x === null || typeof x === 'number';
-    if (!isObject(o.heldOut) || !numberOrNull(h.objective) || !numberOrNull(h.sd) || typeof h.splits !== 'number' || !Number.isInteger(h.splits) || h.splits < 1) {
-      fail(`"heldOut" must be {"objective": number, "sd": number or null, "splits": count}, got ${show(o.heldOut)}`);
+    if (
+      !isObject(o.heldOut) || !numberOrNull(h.objective) || !numberOrNull(h.sd) || typeof h.splits !== 'number' || !Number.isInteger(h.splits) || h.splits < 1
+      || (h.pooled !== undefined && !numberOrNull(h.pooled))
+    ) {
+      fail(`"heldOut" must be {"objective": number, "sd": number or null, "splits": count, "pooled"?: number}, got ${show(o.heldOut)}`);
     }
-    heldOut = { objective: h.objective === null ? NaN : h.objective as number, sd: h.sd as number | null, splits: h.splits as number };
+    heldOut = {
+      objective: h.objective === null ? NaN : h.objective as number, sd: h.sd as number | null, splits: h.splits as number,
+      ...(h.pooled === undefined ? {} : { pooled: h.pooled === null ? NaN : h.pooled as number }),
+    };
   }
   return {
     schemaVersion: 1,

@@ -15,7 +15,9 @@ export function planSampleNote(plan: PlanFile, sameGold: boolean): string {
   const h = plan.heldOut;
   const held = h === undefined
     ? ''
-    : `; held out it scored ${value(h.objective)}${h.sd === null ? '' : ` ± ${value(h.sd)}`} (${plan.objective}, ${h.sd === null ? '' : 'sd '}over ${h.splits} split${h.splits === 1 ? '' : 's'})`;
+    : `; held out it scored ${value(h.objective)}${h.sd === null ? '' : ` ± ${value(h.sd)}`} (${plan.objective}, ${h.sd === null ? '' : 'sd '}over ${h.splits} split${h.splits === 1 ? '' : 's'}`
+      // Pooled over the splits: for a choice of nothing (vote-all) this is the in-sample score.
+      + `${h.pooled === undefined || Number.isNaN(h.pooled) || h.splits === 1 ? '' : `; ${value(h.pooled)} pooled over them`})`;
   const part = on.planned >= on.of ? `in-sample: the plan was chosen on this gold standard (all ${units(on.of)})` : `partly in-sample: the plan was chosen on ${on.planned} of this gold standard's ${units(on.of)}`;
   return `${part}, so this score may flatter the plan${held}`;
 }

@@ -55,7 +55,7 @@ describe('combine --plan scores by the F its plan was chosen by', () => {
     expect(f2, r.stderr).not.toBeNull();
     const ev = await evalJson(['--gold', GOLD_CONLL, target, '--beta', '2']);
     expect(f2![1]).toBe((100 * ev.systems[0].f!).toFixed(2));
-    expect(r.stderr).toContain('(f:2, sd over 5 splits)');
+    expect(r.stderr).toMatch(/\(f:2, sd over 5 splits; \d+\.\d\d pooled over them\)/);
   });
 });
 
@@ -66,7 +66,10 @@ describe('combine --plan says whether its score is in-sample', () => {
     const plan = JSON.parse(read(file)) as PlanFile;
     expect(plan.chosenOn).toMatchObject({ unit: 'document', planned: 8, of: 8 });
     expect(plan.heldOut!.splits).toBe(5);
-    const held = `held out it scored ${(100 * plan.heldOut!.objective).toFixed(2)} ± ${(100 * plan.heldOut!.sd!).toFixed(2)} (f1, sd over 5 splits)`;
+    // The plan recommends vote-all, which chooses nothing: pooled over the folds it is its in-sample F.
+    expect(plan.chosenBy).toBe('vote-all');
+    expect(plan.heldOut!.pooled).toBeCloseTo(plan.planning.f, 12);
+    const held = `held out it scored ${(100 * plan.heldOut!.objective).toFixed(2)} ± ${(100 * plan.heldOut!.sd!).toFixed(2)} (f1, sd over 5 splits; ${(100 * plan.heldOut!.pooled!).toFixed(2)} pooled over them)`;
     for (const gold of [GOLD_CONLL, GOLD_JSONL]) {
       const r = await runCli(['combine', '--plan', file, '--gold', gold, ...CONLL, '--out', out('provenance.conll')]);
       expect(r.code, r.stderr).toBe(0);

@@ -149,7 +149,7 @@ describe('where a plan was chosen', () => {
     r.planningData = { units: 'document', documents: 6, sentences: 40, goldItems: 120, of: 8 };
     r.selection = { ...r.selection, heldOut: { mean: 0.91, sd: 0.02, splits: 5, pooled: 0.912, planningMean: 0.93, optimism: 0.02 } };
     const provenance = planProvenance(r, '0123456789abcdef', 'selection');
-    expect(provenance).toEqual({ chosenOn: { fingerprint: '0123456789abcdef', unit: 'document', planned: 6, of: 8 }, heldOut: { objective: 0.91, sd: 0.02, splits: 5 } });
+    expect(provenance).toEqual({ chosenOn: { fingerprint: '0123456789abcdef', unit: 'document', planned: 6, of: 8 }, heldOut: { objective: 0.91, sd: 0.02, splits: 5, pooled: 0.912 } });
     // The top candidate is no procedure: no held-out estimate of its own.
     expect(planProvenance(r, '0123456789abcdef', 'top')).toEqual({ chosenOn: provenance.chosenOn });
     const choice: Choice = { members: ['a', 'c'], rule: { kind: 'majority' }, tieBreak: ['a', 'c'] };
@@ -163,7 +163,9 @@ describe('where a plan was chosen', () => {
     for (const wrong of ['"x"', '{"fingerprint": 1, "unit": "document", "planned": 1, "of": 1}', '{"fingerprint": "a", "unit": "page", "planned": 1, "of": 1}', '{"fingerprint": "a", "unit": "document", "planned": -1, "of": 1}']) {
       expect(() => parsePlanFile(text.replace(/"chosenOn": \{[^}]*\}/, `"chosenOn": ${wrong}`), 'p.json')).toThrow(/"chosenOn" must be \{"fingerprint": text/);
     }
-    for (const wrong of ['[]', '{"objective": "x", "sd": null, "splits": 1}', '{"objective": 0.9, "sd": null, "splits": 0}']) {
+    // A plan saved before pooled figures existed reads back without one.
+    expect(parsePlanFile(text.replace(/,\s*"pooled": [\d.]+/, ''), 'p.json').heldOut).toEqual({ objective: 0.91, sd: 0.02, splits: 5 });
+    for (const wrong of ['[]', '{"objective": "x", "sd": null, "splits": 1}', '{"objective": 0.9, "sd": null, "splits": 0}', '{"objective": 0.9, "sd": null, "splits": 2, "pooled": "x"}']) {
       expect(() => parsePlanFile(text.replace(/"heldOut": \{[^}]*\}/, `"heldOut": ${wrong}`), 'p.json')).toThrow(/"heldOut" must be \{"objective": number/);
     }
   });
