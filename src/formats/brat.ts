@@ -12,6 +12,7 @@ import { InputError, showName, showValue } from '../errors.js';
 import { dropDuplicates } from './jsonl.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { describeFsError, forEachLine, notUtf8Error } from './lines.js';
+import { isDocumentation } from './directory.js';
 import type { RawSpan, ReadOptions, ReadSummary, SegmentSink } from './segment.js';
 
 const T_LINE = /^T[^\t]*\t(\S+) +(\d+ +\d+(?: *; *\d+ +\d+)*)(?:\t(.*))?$/;
@@ -39,8 +40,18 @@ const BOM = '\uFEFF';
  *   annotation kind.
  */
 export function readBrat(dir: string, _opts: ReadOptions, sink: SegmentSink): ReadSummary {
-  const names = listDocuments(dir);
+  const { names, others } = listDocuments(dir);
   const warnings: string[] = [];
+  // A document without its .ann reads as one without items: likely, but perhaps a file left behind.
+  const bare = names.filter(([, hasAnn]) => !hasAnn).map(([name]) => name);
+  if (bare.length > 0) {
+    warnings.push(`${dir}: ${bare.length === 1 ? `${bare[0]}.txt has` : `${bare.length} documents have`} no .ann file${bare.length === 1 ? '' : ` (first ${bare[0]}.txt)`}: `
+      + `read as ${bare.length === 1 ? 'a document' : 'documents'} without items; write an empty .ann to say so and silence this`);
+  }
+  // Files that are neither .txt nor .ann are not read: say so, as a stray output would be missed.
+  if (others.length > 0) {
+    warnings.push(`${dir}: ${others.length === 1 ? `${others[0]} is` : `${others.length} files are`} neither .txt nor .ann${others.length === 1 ? '' : ` (first ${others[0]})`}: not read (a BRAT directory holds NAME.txt and NAME.ann pairs)`);
+  }
   for (const [name, hasAnn] of names) {
     const annPath = join(dir, `${name}.ann`);
     const { text, toUnits, length } = readText(join(dir, `${name}.txt`));
@@ -59,8 +70,11 @@ export function readBrat(dir: string, _opts: ReadOptions, sink: SegmentSink): Re
   return { segments: names.length, hasEmbeddedGold: false, warnings };
 }
 
-/** Document names in sorted order, each with whether it has an `.ann` file. */
-function listDocuments(dir: string): Array<[string, boolean]> {
+/**
+ * Document names in sorted order, each with whether it has an `.ann` file, and the other files
+ * (neither `.txt` nor `.ann`, hidden files and documentation left out), sorted.
+ */
+function listDocuments(dir: string): { names: Array<[string, boolean]>; others: string[] } {
   let entries: string[];
   try {
     entries = readdirSync(dir, { withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => e.name);
@@ -75,7 +89,8 @@ function listDocuments(dir: string): Array<[string, boolean]> {
   for (const name of [...anns].sort()) {
     if (!txts.has(name)) throw new InputError(`missing ${name}.txt beside ${name}.ann`, join(dir, `${name}.ann`));
   }
-  return [...new Set([...anns, ...txts])].sort().map((name) => [name, anns.has(name)]);
+  const others = entries.filter((f) => !f.endsWith('.ann') && !f.endsWith('.txt') && !f.startsWith('.') && !isDocumentation(f)).sort();
+  return { names: [...new Set([...anns, ...txts])].sort().map((name) => [name, anns.has(name)]), others };
 }
 
 interface DocText {

@@ -40,7 +40,7 @@ import { GoldBuilder, GoldPartBuilder, placeSpans, toCorpus } from './gold-build
 import { SentenceTexts } from './sentence-texts.js';
 import { referenceOf, type HandedGold } from './gold-handoff.js';
 import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
-import { readDirectory } from './directory.js';
+import { listDirectory, readDirectory } from './directory.js';
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { warnSameSystems } from './same-systems.js';
 import { recordTypes, warnUnknownTypes } from './unknown-types.js';
@@ -576,7 +576,16 @@ function sameSpans(a: readonly RawSpan[], b: readonly RawSpan[]): boolean {
  * with the gold standard, the likely intent was one system per file, and the message says so.
  */
 function withDirectoryHint(err: unknown, path: string): unknown {
-  if (!(err instanceof InputError) || err.template !== undefined) return err;
+  if (!(err instanceof InputError)) return err;
+  if (inputKind(path) === 'directory' && err.file !== undefined && err.file.endsWith('.txt')) {
+    // Text files without .ann files beside them were read as CoNLL: perhaps a BRAT directory missing its annotations.
+    const { brat, files } = listDirectory(path);
+    if (!brat && files.length > 0 && files.every((f) => f.endsWith('.txt'))) {
+      const more = ` (${path} holds .txt files and no .ann file, so it was read as CoNLL, one document a file; for BRAT, put each NAME.ann beside its NAME.txt)`;
+      return err.template !== undefined ? InputError.about(err.template + more, err.file, err.line) : new InputError(err.detail + more, err.file, err.line);
+    }
+  }
+  if (err.template !== undefined) return err;
   if (inputKind(path) !== 'directory' || !/counterpart|past the end of the gold|goes on with|but gold has/.test(err.detail)) return err;
   const glob = `${path.replace(/[\\/]+$/, '')}/*`;
   return new InputError(`${err.detail} (${path} is one input, one document a file; for one system a file, give ${glob})`, err.file, err.line);

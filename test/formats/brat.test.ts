@@ -66,8 +66,11 @@ describe('readBrat: the fixture corpus', () => {
     expect(byId('alpha').spans[2].fragments).toBeUndefined();
   });
 
-  it('drops an identical span with a warning and raises no other warning', () => {
-    expect(summary.warnings).toEqual([`${join(CORPUS, 'alpha.ann')}:9: duplicate span [85, 95) "Location" dropped`]);
+  it('drops an identical span with a warning and raises no other warning but that of gamma, which has no .ann', () => {
+    expect(summary.warnings).toEqual([
+      `${CORPUS}: gamma.txt has no .ann file: read as a document without items; write an empty .ann to say so and silence this`,
+      `${join(CORPUS, 'alpha.ann')}:9: duplicate span [85, 95) "Location" dropped`,
+    ]);
   });
 
   it('converts code-point offsets to UTF-16 offsets when the text has astral characters', () => {
@@ -81,6 +84,17 @@ describe('readBrat: the fixture corpus', () => {
     expect(gamma.spans).toEqual([]);
     expect(gamma.text).toBe('No entities are annotated here.\n');
     expect(gamma.source).toBe(join(CORPUS, 'gamma.txt'));
+  });
+
+  it('warns of documents without .ann and of files it does not read, once each, and not of documentation', () => {
+    const dir = tempDir({
+      'a.txt': 'Ada', 'a.ann': 'T1\tPER 0 3\tAda\n', 'b.txt': 'Bob', 'c.txt': 'Cy', 'extra.jsonl': '{}\n', 'notes.csv': 'x\n', 'README.md': '# data\n', '.hidden': '',
+    });
+    expect(read(dir).summary.warnings).toEqual([
+      `${dir}: 2 documents have no .ann file (first b.txt): read as documents without items; write an empty .ann to say so and silence this`,
+      `${dir}: 2 files are neither .txt nor .ann (first extra.jsonl): not read (a BRAT directory holds NAME.txt and NAME.ann pairs)`,
+    ]);
+    expect(read(tempDir({ 'a.txt': 'Ada', 'a.ann': '' })).summary.warnings).toEqual([]);
   });
 });
 

@@ -168,3 +168,13 @@ describe('directories that are not one input', () => {
     expect(detectFormat(dirWith({ 'a.txt': 'Hello', 'a.ann': 'T1\tX 0 5\tHello\n' }))).toBe('brat');
   });
 });
+
+describe('a directory of .txt files without .ann', () => {
+  it('is read as CoNLL, and an error in it says so and what BRAT needs', () => {
+    const gold = dirWith({ 'd1.txt': 'Ada met Bob.', 'd1.ann': 'T1\tPER 0 3\tAda\n' });
+    const texts = dirWith({ 'd1.txt': 'Ada met Bob.\n' });
+    const err = thrown(() => loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [{ name: 'sys', path: texts }] }));
+    expect(err).toBeInstanceOf(InputError);
+    expect(err.message).toMatch(/d1\.txt:1: .*\(.* holds \.txt files and no \.ann file, so it was read as CoNLL, one document a file; for BRAT, put each NAME\.ann beside its NAME\.txt\)$/);
+  });
+});
