@@ -235,7 +235,17 @@ class SystemAligner {
     const g = this.gold;
     this.lastLine = seg.line;
     this.count++;
-    if (this.byId === undefined) this.byId = g.idIndex.size > 0 && seg.id !== undefined;
+    if (this.byId === undefined) {
+      this.byId = g.idIndex.size > 0 && seg.id !== undefined;
+      if (this.byId && !g.idIndex.has(seg.id!)) {
+        // The first record's id is none of the gold's: the ids are of another kind (a tool's row
+        // numbers against file names, say). Records are matched in order instead, each still
+        // checked against its gold record's text or tokens, and the user is told.
+        this.byId = false;
+        const some = [...g.idIndex.keys()].slice(0, 2).map((k) => showValue(k)).join(', ');
+        this.warnings.push(`${seg.source}:${seg.line}: record id ${showValue(seg.id)} is none of the gold standard's (such as ${some}): records are matched in order instead, each checked against its gold record; give records the gold's ids to match by id`);
+      }
+    }
     let first: number;
     // A record of text (character offsets) against a tokenised gold: laid along the gold's tokens.
     const onTokens = g.unit === 'token' && seg.tokens === undefined && seg.text !== undefined;
@@ -449,6 +459,16 @@ class SystemAligner {
     }
     const want = g.texts[first];
     if (seg.text !== want) {
+      // The text of a later gold record: the ones between have no record here (matched in order).
+      const ahead = g.texts.slice(first + 1, first + 6).indexOf(seg.text);
+      if (ahead >= 0) {
+        const docOf = (k: number) => showValue(g.documents[g.sentences.doc(k)].id);
+        const skipped = ahead === 0 ? `gold record ${first + 1} (document ${docOf(first)}) has` : `gold records ${first + 1} to ${first + 1 + ahead} (documents ${docOf(first)} to ${docOf(first + ahead)}) have`;
+        throw new InputError(
+          `${skipped} no record here: this record's text is gold record ${first + ahead + 2}'s (document ${docOf(first + ahead + 1)}); records are matched in order, so give every gold record, in the gold's order, or give records the gold's ids`,
+          seg.source, seg.line,
+        );
+      }
       let k = 0;
       while (k < want.length && k < seg.text.length && want.charCodeAt(k) === seg.text.charCodeAt(k)) k++;
       const show = (s: string) => showValue(s.slice(k, k + 20));
@@ -515,7 +535,17 @@ class SystemAligner {
     }
     if (this.byId) {
       const missing = g.idIndex.size - this.seenIds.size;
-      if (missing > 0) this.warnings.push(`${source}: ${missing} gold record(s) have no record here; scored as predicting nothing`);
+      if (missing > 0) {
+        const absent: string[] = [];
+        for (const id of g.idIndex.keys()) {
+          if (this.seenIds.has(id)) continue;
+          absent.push(showValue(id));
+          if (absent.length === 3) break;
+        }
+        const which = missing === 1 ? `gold record ${absent[0]} has` : `${missing} gold records have`;
+        const named = missing === 1 ? '' : ` (${missing > 3 ? 'the first: ' : ''}${absent.join(', ')})`;
+        this.warnings.push(`${source}: ${which} no record here${named}; scored as predicting nothing there`);
+      }
     } else {
       while (this.ptr < n && isEmpty(g.sentences, this.ptr)) this.ptr++;
       if (this.ptr < n) {

@@ -182,7 +182,7 @@ describe('loadCorpus: alignment by id', () => {
   it('warns about gold records the system lacks', () => {
     const path = temp('{"id": "b1", "tokens": ["Orrin", "lives", "in", "Pellham", "."], "spans": []}\n', 'part.jsonl');
     const p = load(fixture('gold-ids.jsonl'), [path]);
-    expect(p.systems[0].warnings).toEqual([`${path}: 3 gold record(s) have no record here; scored as predicting nothing`]);
+    expect(p.systems[0].warnings).toEqual([`${path}: 3 gold records have no record here ("a1", "a2", "b2"); scored as predicting nothing there`]);
   });
 
   it('rejects a gold whose doc_id comes back after other documents, naming both lines', () => {
@@ -501,12 +501,32 @@ describe('loadCorpus: BRAT', () => {
     expect(quads(c.gold.spans)).toEqual([[0, 0, 10, 'PER'], [0, 18, 29, 'ORG'], [1, 43, 49, 'LOC']]);
   });
 
+  it('matches records in order, with a warning, when the first id is none of the gold\'s (a tool\'s row numbers)', () => {
+    const gold = tempDir(GOLD_DOCS);
+    const rows = [GOLD_DOCS['docA.txt'], GOLD_DOCS['docB.txt']].map((text, i) => JSON.stringify({ id: i, text, label: i === 1 ? [[13, 19, 'LOC']] : [] })).join('\n');
+    const sys = temp(`${rows}\n`, 'doccano.jsonl');
+    const c = load(gold, [{ name: 'd', path: sys }]);
+    expect(quads(c.systems[0].spans)).toEqual([[1, 43, 49, 'LOC']]);
+    expect(c.systems[0].warnings).toEqual([`${sys}:1: record id "0" is none of the gold standard's (such as "docA", "docB"): records are matched in order instead, each checked against its gold record; give records the gold's ids to match by id`]);
+    // Matched in order, a record out of place is caught by its text.
+    const swapped = temp(`${rows.split('\n').reverse().join('\n')}\n`, 'swapped.jsonl');
+    expect(() => load(gold, [{ name: 'd', path: swapped }])).toThrow(/:1: gold record 1 \(document "docA"\) has no record here: this record's text is gold record 2's/);
+  });
+
+  it('says which gold records a file matched in order lacks, when a record is a later gold record\'s text', () => {
+    const gold = tempDir(GOLD_DOCS);
+    const sys = temp(`${JSON.stringify({ text: GOLD_DOCS['docB.txt'], spans: [] })}\n`, 'part.jsonl');
+    expect(() => load(gold, [{ name: 'p', path: sys }])).toThrow(
+      `${sys}:1: gold record 1 (document "docA") has no record here: this record's text is gold record 2's (document "docB"); records are matched in order, so give every gold record, in the gold's order, or give records the gold's ids`,
+    );
+  });
+
   it('aligns a BRAT system by document id, warning about documents it lacks', () => {
     const gold = tempDir(GOLD_DOCS);
     const sys = tempDir({ 'docB.txt': GOLD_DOCS['docB.txt'], 'docB.ann': 'T1\tPER 0 4\tRain\nT2\tLOC 13 19\tCobbet\n' });
     const c = load(gold, [{ name: 'b', path: sys }]);
     expect(quads(c.systems[0].spans)).toEqual([[1, 30, 34, 'PER'], [1, 43, 49, 'LOC']]);
-    expect(c.systems[0].warnings).toEqual([`${sys}: 1 gold record(s) have no record here; scored as predicting nothing`]);
+    expect(c.systems[0].warnings).toEqual([`${sys}: gold record "docA" has no record here; scored as predicting nothing there`]);
   });
 
   it('keeps discontinuous spans with their fragments in corpus coordinates', () => {
