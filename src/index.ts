@@ -113,7 +113,8 @@ export { choiceCounts, choiceOf, countsByUnit, type Choice } from './plan/choice
 export { caruana, type CaruanaOptions, type CaruanaResult } from './plan/caruana.js';
 export { pairedBootstrap, pairedTests, pairedTestsOfPairs, type PairedSidesSplit, type PairedSplit, type PairedTest, type PairedTestOptions } from './plan/significance.js';
 export { BASELINE_NAMES, PROCEDURE_NAMES } from './plan/procedures.js';
-export { formatPlanFile, parsePlanFile, planFileOf, readPlanFile, type PlanFile } from './plan/plan-file.js';
+export { formatPlanFile, parsePlanFile, planFileOf, planRule, readPlanFile, resolvePlan, withPlanRanking, type PlanFile, type PlanResolution } from './plan/plan-file.js';
+export { applyPlan, planMembers, savedPlan, type AppliedPlan } from './plan/plan-apply.js';
 export { planCsv, planJson, planLatex, planMarkdown, planTable } from './report/plan.js';
 export { planScatterSvg, type ScatterPoint } from './report/plan-svg.js';
 export { reportHtml, type HtmlReportInput, type HtmlScatterPoint } from './report/html.js';

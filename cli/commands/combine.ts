@@ -12,11 +12,12 @@
  */
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { InputError, showName, showValue, UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/errors.js';
 import type { ConllWriteScheme } from '../../src/formats/write-conll.js';
 import { hasGoldStandard, loadCorpus } from '../../src/formats/load.js';
 import { parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Corpus } from '../../src/model/corpus.js';
+import type { EnsembleIndex, EnsembleResult } from '../../src/ensemble/simulate.js';
 import type { PlanFile } from '../../src/plan/plan-file.js';
 import { fBeta } from '../../src/metrics/prf.js';
 import { percent } from '../../src/report/number.js';
@@ -76,23 +77,6 @@ export function pickMembers(corpus: Corpus, list: string | undefined): number[] 
     members.push(k);
   }
   return members;
-}
-
-/**
- * Member indices of a plan's members among the inputs.
- * @throws InputError naming the plan file, the members missing and the systems given.
- */
-export function planMembers(corpus: Corpus, plan: PlanFile, planPath: string): number[] {
-  const names = corpus.systems.map((s) => s.name);
-  const missing = plan.members.filter((m) => !names.includes(m));
-  if (missing.length > 0) {
-    const which = missing.map((m) => showValue(m)).join(', ');
-    throw new InputError(
-      `the plan combines ${which}, which ${missing.length === 1 ? 'is' : 'are'} not among the inputs (systems given: ${names.map((n) => showName(n)).join(', ')}); name inputs with name=path`,
-      planPath,
-    );
-  }
-  return plan.members.map((m) => names.indexOf(m));
 }
 
 /** `--plan` brings its own rule, weights and members: the options that set them conflict with it. */
@@ -164,19 +148,21 @@ export function registerCombine(program: Command, io: Io): void {
     const types = plan?.types;
     printWarnings(corpus, io, types);
     const hasGold = hasGoldStandard(corpus);
-    const members = plan === undefined ? pickMembers(corpus, flags.systems) : planMembers(corpus, plan, flags.plan!);
-    let index = buildEnsembleIndex(corpus, { noGold: !hasGold, types });
+    let index: EnsembleIndex;
+    let members: number[];
+    let result: EnsembleResult;
     if (plan !== undefined) {
-      const { withPlanRanking } = await import('../../src/plan/plan-file.js');
-      index = withPlanRanking(index, plan);
-    }
-    let result;
-    try {
-      result = simulate(index, members, rule);
-    } catch (err) {
-      // A plan's rule and weights were validated when read; what remains is the plan's fault.
-      if (plan === undefined) throw err instanceof UsageError ? err : new UsageError((err as Error).message);
-      throw new InputError((err as Error).message, flags.plan);
+      // The library's application of a plan: members by name, its weights, ranking and types.
+      const { applyPlan } = await import('../../src/plan/plan-apply.js');
+      ({ index, members, result } = applyPlan(corpus, plan, flags.plan));
+    } else {
+      members = pickMembers(corpus, flags.systems);
+      index = buildEnsembleIndex(corpus, { noGold: !hasGold, types });
+      try {
+        result = simulate(index, members, rule);
+      } catch (err) {
+        throw err instanceof UsageError ? err : new UsageError((err as Error).message);
+      }
     }
     const spans = ensembleSpans(index, result);
     // CoNLL by default only: overlapping spans go to JSONL unless CoNLL was asked for by name.

@@ -156,14 +156,10 @@ export function registerPlan(program: Command, io: Io): void {
       writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring, percent: isRateObjective(result.objective.text) })]);
     }
     if (flags.savePlan !== undefined) {
-      const { formatPlanFile, planFileFromChoice, planProvenance } = await import('../../src/plan/plan-file.js');
-      const { goldFingerprint } = await import('../../src/model/fingerprint.js');
+      const { formatPlanFile } = await import('../../src/plan/plan-file.js');
+      const { savedPlan } = await import('../../src/plan/plan-apply.js');
       const { ruleOfMembers } = await import('../../src/report/plan-values.js');
-      const chosenBy = flags.savePlanChoice === 'top' ? 'top' : result.recommendation.procedure;
-      const provenance = planProvenance(result, goldFingerprint(corpus), chosenBy);
-      const plan = flags.savePlanChoice === 'top'
-        ? planFileFromChoice(run.candidateChoice(1), result, { objective: result.candidates[0].objective.actual, scores: result.candidates[0].actual }, 'top', types, provenance)
-        : planFileFromChoice(run.recommendedChoice, result, [result.selection, ...result.baselines].find((p) => p.name === result.recommendation.procedure)!.planning, chosenBy, types, provenance);
+      const plan = savedPlan(corpus, run, { choice: flags.savePlanChoice === 'top' ? 1 : 'recommendation', types });
       writeFileAtomic(flags.savePlan, [formatPlanFile(plan)]);
       const what = flags.savePlanChoice === 'top'
         ? `the top candidate, ${ruleOfMembers(plan.rule, plan.members, Infinity)}${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`

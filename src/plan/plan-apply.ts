@@ -1,0 +1,83 @@
+/**
+ * Saving a plan and applying a saved one: what `plan --save-plan` writes and `combine --plan`
+ * does with it, as two library functions the commands share.
+ *
+ * - {@link savedPlan}: the plan file of a run's recommendation (or of a listed candidate), with
+ *   its scores on the planning data and where it was chosen (the planning gold standard's
+ *   fingerprint, the units that chose it, the procedure's held-out estimate).
+ * - {@link applyPlan}: the plan's ensemble of a corpus's systems (matched by name), combined by
+ *   its rule and weights, label ties broken by the plan's ranking of its members, on the plan's
+ *   entity types only when it was made on some.
+ */
+import { InputError, showName, showValue } from '../errors.js';
+import { buildEnsembleIndex, ensembleSpans, simulate, type EnsembleIndex, type EnsembleResult } from '../ensemble/simulate.js';
+import type { Corpus, Span } from '../model/corpus.js';
+import { goldFingerprint } from '../model/fingerprint.js';
+import { hasGoldStandard } from '../formats/load.js';
+import { planFileFromChoice, planProvenance, planRule, withPlanRanking, type PlanFile } from './plan-file.js';
+import type { PlanRun } from './plan.js';
+
+/**
+ * The plan file of `run` on `corpus`: of its recommendation (`choice` 'recommendation', the
+ * default) or of its listed candidate of rank `choice` (from 1). `types`: the entity types the
+ * run was planned on, when it was on some (a plan records them, and applies only those).
+ * @throws UsageError for a rank beyond the listed candidates.
+ */
+export function savedPlan(corpus: Corpus, run: PlanRun, options: { choice?: 'recommendation' | number; types?: readonly string[] } = {}): PlanFile {
+  const result = run.result;
+  const choice = options.choice ?? 'recommendation';
+  const types = options.types === undefined ? undefined : [...options.types];
+  if (choice === 'recommendation') {
+    const procedure = result.recommendation.procedure;
+    const planning = [result.selection, ...result.baselines].find((p) => p.name === procedure)!.planning;
+    return planFileFromChoice(run.recommendedChoice, result, planning, procedure, types, planProvenance(result, goldFingerprint(corpus), procedure));
+  }
+  const picked = run.candidateChoice(choice);
+  const c = result.candidates[choice - 1];
+  return planFileFromChoice(picked, result, { objective: c.objective.actual, scores: c.actual }, 'top', types, planProvenance(result, goldFingerprint(corpus), 'top'));
+}
+
+/**
+ * The indices in `corpus.systems` of the plan's members, matched by name.
+ * @throws InputError (naming `source`, the plan's file, when given) for a member no system is.
+ */
+export function planMembers(corpus: Corpus, plan: PlanFile, source?: string): number[] {
+  const names = corpus.systems.map((s) => s.name);
+  const missing = plan.members.filter((m) => !names.includes(m));
+  if (missing.length > 0) {
+    const which = missing.map((m) => showValue(m)).join(', ');
+    throw new InputError(
+      `the plan combines ${which}, which ${missing.length === 1 ? 'is' : 'are'} not among the inputs (systems given: ${names.map((n) => showName(n)).join(', ')}); name inputs with name=path`,
+      source,
+    );
+  }
+  return plan.members.map((m) => names.indexOf(m));
+}
+
+/** What applying a plan gives: the index it was simulated on, the simulation, and the ensemble's spans. */
+export interface AppliedPlan {
+  index: EnsembleIndex;
+  members: number[];
+  result: EnsembleResult;
+  spans: Span[];
+}
+
+/**
+ * Applies `plan` to the systems of `corpus` (which needs no gold standard): its members by name,
+ * its rule and stored weights, its ranking of the members for label ties, its entity types.
+ * @throws InputError (naming `source`, when given) for a member no system is, or a rule the
+ *   plan's members cannot take.
+ */
+export function applyPlan(corpus: Corpus, plan: PlanFile, source?: string): AppliedPlan {
+  const members = planMembers(corpus, plan, source);
+  const rule = planRule(plan);
+  const index = withPlanRanking(buildEnsembleIndex(corpus, { noGold: !hasGoldStandard(corpus), types: plan.types }), plan);
+  let result: EnsembleResult;
+  try {
+    result = simulate(index, members, rule);
+  } catch (err) {
+    // A plan's rule and weights were validated when read: what remains is the plan's own fault.
+    throw new InputError((err as Error).message, source);
+  }
+  return { index, members, result, spans: ensembleSpans(index, result) };
+}
