@@ -43,6 +43,7 @@ import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, typ
 import { listDirectory, readDirectory } from './directory.js';
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { warnSameSystems } from './same-systems.js';
+import { warnShiftedEnds } from './shifted-ends.js';
 import { recordTypes, warnUnknownTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
 import { invalidTags, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
@@ -659,6 +660,7 @@ export function loadCorpus(opts: LoadOptions): Corpus {
   }
   // (A copy of the gold standard is warned of as such, not again as a copy of another system.)
   if (opts.warnSameSystems !== false) warnSameSystems(systems, goldCopies);
+  warnShiftedEnds(corpus, systems);
   warnUnknownTypes(corpus, systems);
   // By name (UTF-16 code-unit order, not the locale's), not in the order given: a shell's glob
   // order depends on its locale, and every result, tie-breaks included, must not.
