@@ -84,6 +84,10 @@ export async function preparePlan(
   // Loaded here, not at start-up: other commands never pay for mathjs.
   const { parseObjective } = await import('../src/plan/objective.js');
   const objective = parseObjective(flags.objective, { beta: flags.beta, kAlpha: flags.kAlpha, optionName: '--objective' });
+  if (systems.length === 0 && flags.test !== undefined && flags.test.length > 0) {
+    // --test takes every path after it: systems given after it went to the test set.
+    throw new UsageError(`no system files given: --test took every path after it (${flags.test.join(' ')}); give the planning systems first and --test last (usage: complan ${command} --gold GOLD SYSTEM... --test-gold GOLD --test SYSTEM...)`);
+  }
   const devOptions = loadOptions(systems, flags, command, io);
   check(devOptions);
   refuseGoldAsSystem(devOptions, '--gold', 'a plan would choose the gold standard itself');

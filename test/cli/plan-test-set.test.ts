@@ -135,6 +135,10 @@ describe('complan plan --test-gold --test', () => {
     const extra = await runCli(['plan', ...dev(), '--test-gold', part('test', 'gold.conll'), '--test', ...NAMES.map((s) => part('test', `systems/${s}.conll`)), `other=${part('test', `systems/${NAMES[0]}.conll`)}`]);
     expect(extra.code).toBe(1);
     expect(extra.stderr).toContain('--test: "other" is not among the planned systems');
+    // Systems given after --test go to it: the message says so.
+    const eaten = await runCli(['plan', '--gold', part('dev', 'gold.conll'), '--test', ...NAMES.map((n) => part('dev', `systems/${n}.conll`))]);
+    expect(eaten.code).toBe(1);
+    expect(eaten.stderr).toMatch(/^complan: no system files given: --test took every path after it \(.+\); give the planning systems first and --test last/);
     const noTest = await runCli(['plan', ...dev(), '--test-gold', part('test', 'gold.conll')]);
     expect(noTest.code).toBe(1);
     expect(noTest.stderr).toContain('--test-gold needs --test');
