@@ -107,7 +107,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     // The library names its parameters; the command names the options that set them.
     if (err instanceof UsageError) {
-      const option = err.param === undefined ? '' : `${optionName(err.param)}: `;
+      // (Not when the message names the option itself first: `--min-size 3 is above --max-size 2`.)
+      const option = err.param === undefined || err.template?.startsWith(`{${err.param}}`) === true ? '' : `${optionName(err.param)}: `;
       io.stderr(`${terminalText(`complan: ${option}${err.template === undefined ? err.message : optionsIn(err.template)}`)}\n`);
       return 1;
     }

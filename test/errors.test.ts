@@ -26,7 +26,10 @@ describe('parameters in messages', () => {
 
   it('the library throws with parameter names; the command prints option names', async () => {
     const corpus = makeCorpus([span(0, 1, 'PER')], [[span(0, 1, 'PER')], [], [span(2, 3, 'LOC')]]);
-    expect(() => plan(corpus, { objective: parseObjective('f1'), minSize: 3, maxSize: 2 })).toThrow('minSize 3 is above maxSize 2');
+    expect(() => plan(corpus, { objective: parseObjective('f1'), minSize: 3, maxSize: 2 })).toThrow(expect.objectContaining({ message: 'minSize 3 is above maxSize 2 (with 3 systems)', param: 'minSize' }));
+    // A program learns which parameter is wrong, whatever the message.
+    expect(() => plan(corpus, { objective: parseObjective('f1'), top: 0 })).toThrow(expect.objectContaining({ message: 'expects a positive integer, got 0', param: 'top' }));
+    expect(() => plan({ ...corpus, systems: [] }, { objective: parseObjective('f1') })).toThrow('no systems to plan: the corpus has none');
     const r = await runCli(['plan', '--gold', 'examples/news/gold.conll', 'examples/news/systems/crf.conll', 'examples/news/systems/sloppy.conll', '--min-size', '2', '--max-size', '1']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('complan: --min-size 2 is above --max-size 1 (with 2 systems)\n');

@@ -13,6 +13,7 @@ import type { Bitset } from '../model/bitset.js';
 import type { Corpus, Span } from '../model/corpus.js';
 import { sentenceAt, spanText } from '../model/corpus.js';
 import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
+import { UsageError } from '../errors.js';
 import { prf } from '../metrics/prf.js';
 import { checkChoice, checkPositive, checkTypes, withDefaults } from '../metrics/options-check.js';
 import { itemComplementarity, type ItemComplementarity, type PairCounts } from './comp.js';
@@ -97,10 +98,17 @@ export interface Comparison {
   pairs: PairStats[];
 }
 
-/** The pair (a, b) of a comparison, by system index (a ≠ b). */
+/**
+ * The pair (a, b) of a comparison, by system index (a ≠ b, each an index of `c.systems`).
+ * @throws UsageError (about `a` or `b`) for an index that is no system, or a system paired with itself.
+ */
 export function pairAt(c: Comparison, a: number, b: number): PairStats {
-  if (a === b) throw new RangeError('a system is not paired with itself');
-  return c.pairs[a * (c.systems.length - 1) + (b < a ? b : b - 1)];
+  const n = c.systems.length;
+  for (const [param, k] of [['a', a], ['b', b]] as const) {
+    if (!Number.isInteger(k) || k < 0 || k >= n) throw UsageError.about(param, `no system ${JSON.stringify(k)}: systems are indices 0 to ${n - 1}`);
+  }
+  if (a === b) throw UsageError.about('b', 'a system is not paired with itself');
+  return c.pairs[a * (n - 1) + (b < a ? b : b - 1)];
 }
 
 /** Where an item is and what it says: document id, sentence (from 1), offsets in the sentence. */

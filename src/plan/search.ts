@@ -80,11 +80,14 @@ export interface Planned {
 export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?: readonly Rule[] }): SearchSettings {
   const rules = o.rules ?? BASE_RULES;
   if (rules.length === 0) throw UsageError.about('rules', 'give at least one rule');
+  if (n === 0) throw new UsageError('no systems to plan: the corpus has none');
   const minSize = o.minSize ?? 1;
   const maxSize = Math.min(n, o.maxSize ?? n);
   if (!Number.isInteger(minSize) || minSize < 1) throw UsageError.about('minSize', `expects a positive integer, got ${minSize}`);
   if (!Number.isInteger(maxSize) || maxSize < 1) throw UsageError.about('maxSize', `expects a positive integer, got ${o.maxSize}`);
-  if (minSize > maxSize) throw UsageError.about(undefined, `{minSize} ${minSize} is above {maxSize} ${maxSize} (with ${n} systems)`);
+  if (minSize > maxSize) throw UsageError.about('minSize', `{minSize} ${minSize} is above {maxSize} ${maxSize} (with ${n} systems)`);
+  const top = o.top ?? 10;
+  if (!Number.isInteger(top) || top < 1) throw UsageError.about('top', `expects a positive integer, got ${top}`);
   const bags = o.bags ?? 1;
   if (!Number.isInteger(bags) || bags < 1) throw UsageError.about('bags', `expects a positive integer, got ${bags}`);
   const threads = o.threads ?? defaultThreads();
@@ -93,7 +96,7 @@ export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?:
   if (!Number.isInteger(guidedBudget) || guidedBudget < 1) throw UsageError.about('guidedBudget', `expects a positive integer, got ${guidedBudget}`);
   return {
     rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam: o.beam ?? 5, guidedBudget,
-    top: o.top ?? 10, seed: o.seed ?? 1, bags, budget: o.budget,
+    top, seed: o.seed ?? 1, bags, budget: o.budget,
     autoLimit: o.autoLimit ?? 65535, exhaustiveLimit: o.exhaustiveLimit ?? 2 ** 24, threads, searches: o.searches ?? 1,
   };
 }
