@@ -111,9 +111,11 @@ function costsGiven(r: PlanResult): boolean {
 /** The header lines: objective, rules and search, the best single system. */
 export function planHeadline(r: PlanResult): string[] {
   const s = r.search;
-  const strategies = s.strategies.length === 0 ? s.requested : s.strategies.join(' then ');
+  // An exhaustive search saw every candidate: the greedy path beside it only draws the path.
+  const exhaustive = s.strategies.includes('exhaustive');
+  const strategies = s.strategies.length === 0 ? s.requested : exhaustive ? 'exhaustive' : s.strategies.join(' then ');
   const how = [
-    `search ${strategies}${s.requested === 'auto' ? ' (auto)' : ''}`,
+    `search ${strategies}${s.requested === 'auto' ? ' (auto)' : ''}${exhaustive && s.strategies.includes('greedy') ? ', with the greedy path beside it' : ''}`,
     ...(s.guide === 'comp' ? ['guided by complementarity'] : []),
     ...(s.strategies.includes('beam') ? [`beam width ${s.beam}`] : []),
     ...(s.guidedBudget === undefined ? [] : [`guided budget ${s.guidedBudget} per rule`]),
@@ -154,7 +156,8 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
     // The objective beside its prediction: gap is the one minus the other.
     { header: `pred ${label}`, align: 'right' },
     ...(objCol === undefined ? [{ header: objHeader, align: 'right' as const }] : []),
-    { header: F, align: 'right' }, { header: 'SER', align: 'right' }, { header: 'K', align: 'right' },
+    // Beside an objective that is a K of other parameters, the K column says its own α.
+    { header: F, align: 'right' }, { header: 'SER', align: 'right' }, { header: objCol === undefined && /^\s*k\b/i.test(r.objective.text) ? `K(α=${r.kAlpha})` : 'K', align: 'right' },
     { header: 'gap', align: 'right' }, { header: 'gain', align: 'right' },
     ...(r.testSet !== undefined ? [{ header: `test ${objHeader}`, align: 'right' as const }] : []),
   ];
@@ -244,7 +247,7 @@ function paretoTable(r: PlanResult, membersCell: (m: string[]) => string): Table
   const sign = r.objective.minimise ? 1 : -1;
   front.sort((a, b) => a.cost - b.cost || sign * (a.objective.actual - b.objective.actual) || a.rank - b.rank);
   return {
-    title: 'Pareto front (objective against cost)',
+    title: 'Pareto front (in-sample objective against cost)',
     columns: [
       { header: 'cost', align: 'right' }, { header: 'objective', align: 'right' }, { header: 'members' }, { header: 'rule' },
       { header: '#', align: 'right' },

@@ -159,6 +159,14 @@ describe('planTable', () => {
     expect(head[0]).toBe('Plan — objective f1: F1 (strict) (higher is better)');
     expect(head[1]).toBe('Rules union, majority, vote; search greedy then beam (auto), guided by complementarity, beam width 4, sizes 1–12; 1234 candidates evaluated over 4 systems');
     expect(head[2]).toBe('Best single system: crf, objective 90.00 (in-sample)');
+    // An exhaustive search saw every candidate: the greedy path beside it is said to be only that.
+    const r = fixture();
+    const all = planTable({ ...r, search: { ...r.search, strategies: ['exhaustive', 'greedy'], guide: 'score' } }).split('\n')[1];
+    expect(all).toMatch(/^Rules union, majority, vote; search exhaustive \(auto\), with the greedy path beside it, sizes 1–12;/);
+    // Beside a K objective of another α, the K column says its own.
+    const k = planTable({ ...r, kAlpha: 1, objective: { text: 'k:0.5:1', minimise: false, description: 'K (α=0.5, β=1)' } });
+    expect(k).toMatch(/^#\s+members\s+rule\s+size\s+pred K\(α=0\.5,β=1\)\s+K\(α=0\.5,β=1\)\s+F1\s+SER\s+K\(α=1\)\s+gap/m);
+    expect(text).toMatch(/^#\s+members\s+rule\s+size\s+pred F1\s+F1\s+SER\s+K\s+gap/m);
   });
 
   it('lists candidates by rank with predicted and actual F, SER, K, gap and gain', () => {
@@ -358,7 +366,7 @@ describe('planTable', () => {
     expect(rows[0][4]).toBe('4!');
     expect(rows[1][4]).toBe('2.5');
     expect(t).toContain('! over the budget of 3.5.');
-    expect(t).toContain('Pareto front (objective against cost)');
+    expect(t).toContain('Pareto front (in-sample objective against cost)');
     const front = t.slice(t.indexOf('Pareto front')).split('\n').slice(3, 5).map((l) => l.trim().split(/\s{2,}/));
     expect(front).toEqual([['2.5', '91.00', 'crf+gazetteer', 'union', '2'], ['4', '93.50', 'crf+gazetteer+sloppy', 'vote', '1']]);
   });
