@@ -180,7 +180,7 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   if (list.some((c) => c.predictedVia === 'max-entropy-unweighted')) notes.push(`${UNWEIGHTED_MARK} ${UNWEIGHTED_NOTE}.`);
   if (cost && list.some((c) => !c.withinBudget)) notes.push(`${OVER_BUDGET_MARK} over the budget${r.budget === null ? '' : ` of ${shortNumber(r.budget)}`}.`);
   const unit = isRateObjective(r.objective.text) ? ' (points)' : '';
-  notes.push(`gap = actual − predicted objective${unit}; gain = over the candidate's best single member${unit}, positive is better.`);
+  notes.push(`gap = actual − predicted objective${unit}${r.objective.minimise ? ' (lower is better, so a negative gap is a candidate better than predicted)' : ''}; gain = over the candidate's best single member${unit}, positive is better.`);
   notes.push('Actual scores are in-sample: measured on the planning data, which ranked and chose these candidates.');
   if (r.testSet !== undefined) notes.push(`test: on ${r.testSet.gold}, not used for selection.`);
   // Candidates listed out of those ranked: the ones scored within the size range and the budget

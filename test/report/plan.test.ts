@@ -592,6 +592,7 @@ describe('prediction quality in the reports', () => {
     expect(rows).toEqual([['majority', 'SER', '489', '0.23'], ['F1', '489', '0.24', '-0.12'], ['vote', 'SER', '489', '0.33'], ['F1', '489', '0.34', '-0.12']]);
     // Lower is better: the planner turns its differences, and the notes say them the other way round.
     expect(ser).toContain('optimism: pooled minus in-sample, as lower is better (positive: the in-sample figure flatters).');
+    expect(ser).toContain('gap = actual − predicted objective (points) (lower is better, so a negative gap is a candidate better than predicted);');
     expect(ser).toContain('difference: mean over the splits of the baseline\'s held-out score minus the recommendation\'s, as lower is better (positive: the recommendation is better).');
     expect(planTable(fixture())).toContain('optimism: in-sample minus pooled (positive: the in-sample figure flatters).');
     const expr = planTable(fixture({ objective: { text: 'tp - fp', minimise: false, description: 'expression tp - fp' } }));
