@@ -28,6 +28,8 @@ export interface PlannerState {
   focus: 'systems' | 'list';
   pick: number;
   procPick: number;
+  /** The pane the held-out or quality panel was opened from: its key pressed again goes back there. */
+  back?: 'search' | 'heldout' | 'quality';
 }
 
 export const INITIAL_PLANNER: PlannerState = {
@@ -97,7 +99,10 @@ export function plannerKey(s: PlannerState, k: PlannerKey, c: PlannerContext): P
   if (input === 'p' || input === 'h') {
     const pane = input === 'p' ? 'quality' : 'heldout';
     const back = s.pane === pane && !c.checkRunning;
-    return { state: { ...s, pane: back ? 'search' : pane, focus: 'systems', notice: null }, effect: back ? undefined : 'check' };
+    // Pressed again, the key returns to the pane it was opened from (h then p then p: held out again).
+    if (back) return { state: { ...s, pane: s.back ?? 'search', back: undefined, focus: 'systems', notice: null } };
+    const from = s.pane;
+    return { state: { ...s, pane, back: from === pane ? s.back : from, focus: 'systems', notice: null }, effect: 'check' };
   }
   if (input === 'g' || input === 'e') return { state: { ...s, pick: 0, pane: 'search' }, effect: input === 'g' ? 'greedy' : 'exhaustive' };
   if (input === 'r') return { state: { ...s, rule: (s.rule + 1) % c.rules, weights: undefined } };

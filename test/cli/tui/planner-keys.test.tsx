@@ -49,6 +49,15 @@ describe('plannerKey', () => {
     expect(plannerKey(INITIAL_PLANNER, { input: '', escape: true }, context).effect).toBeUndefined();
     expect(plannerKey(INITIAL_PLANNER, { input: '', escape: true }, { ...context, searchRunning: true }).effect).toBe('stop');
   });
+
+  it('p or h pressed again goes back to the pane it was opened from', () => {
+    expect(after([{ input: 'h' }, { input: 'h' }]).pane).toBe('search');
+    expect(after([{ input: 'h' }, { input: 'p' }]).pane).toBe('quality');
+    // Held out, then quality, then p again: back to the held-out panel, and h from there to the candidates.
+    expect(after([{ input: 'h' }, { input: 'p' }, { input: 'p' }]).pane).toBe('heldout');
+    expect(after([{ input: 'h' }, { input: 'p' }, { input: 'p' }, { input: 'h' }]).pane).toBe('search');
+    expect(after([{ input: 'p' }, { input: 'h' }, { input: 'h' }]).pane).toBe('quality');
+  });
 });
 
 describe('tui Planner: keys that arrive together', () => {
