@@ -21,7 +21,7 @@
  */
 import { basename, extname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
-import { InputError, showName, showValue, UsageError } from '../errors.js';
+import { InputError, paramsIn, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
 import { UNTYPED } from '../report/type-name.js';
 import { attachTokenStore } from '../model/corpus-tokens.js';
@@ -606,8 +606,15 @@ function sameSpans(a: readonly RawSpan[], b: readonly RawSpan[]): boolean {
  * A directory of CoNLL or JSONL files is one input, one document a file: when such an input does not line up
  * with the gold standard, the likely intent was one system per file, and the message says so.
  */
-function withDirectoryHint(err: unknown, path: string): unknown {
+function withDirectoryHint(err: unknown, path: string, format?: InputFormat): unknown {
   if (!(err instanceof InputError)) return err;
+  if (format !== undefined && inputKind(path) === 'directory' && listDirectory(path).brat) {
+    // A BRAT directory read as another format: only --input-format makes that happen.
+    const more = ` (${path} holds .ann files, BRAT standoff, but {inputFormat} ${format} read it as ${format === 'jsonl' ? 'JSONL' : 'CoNLL'}: leave {inputFormat} auto)`;
+    // A detail that holds `{word}` itself cannot be a template: it keeps the parameter's name.
+    if (err.template === undefined && /\{\w+\}/.test(err.detail)) return new InputError(err.detail + paramsIn(more), err.file, err.line);
+    return InputError.about((err.template ?? err.detail) + more, err.file, err.line);
+  }
   if (inputKind(path) === 'directory' && err.file !== undefined && err.file.endsWith('.txt')) {
     // Text files without .ann files beside them were read as CoNLL: perhaps a BRAT directory missing its annotations.
     const { brat, files } = listDirectory(path);
@@ -794,6 +801,9 @@ function readWith(
         }
       });
       reference = readReference(opts, format, split?.main, false, formats);
+    } catch (err) {
+      // A BRAT directory read as another format by --input-format says so (see withDirectoryHint).
+      throw opts.inputFormat !== 'auto' && format !== 'brat' && inputKind(path) === 'directory' && listDirectory(path).brat ? withDirectoryHint(err, path, format) : err;
     } finally {
       split?.stop();
     }
@@ -861,7 +871,7 @@ function readWith(
       summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
       aligner.finish(spec.path, summary, format);
     } catch (err) {
-      throw format === 'brat' ? err : withDirectoryHint(err, spec.path);
+      throw format === 'brat' ? err : withDirectoryHint(err, spec.path, opts.inputFormat === 'auto' ? undefined : format);
     }
     onRead(spec.path, aligner.spans.length);
     workers?.poll(onRead);

@@ -178,3 +178,16 @@ describe('a directory of .txt files without .ann', () => {
     expect(err.message).toMatch(/d1\.txt:1: .*\(.* holds \.txt files and no \.ann file, so it was read as CoNLL, one document a file; for BRAT, put each NAME\.ann beside its NAME\.txt\)$/);
   });
 });
+
+describe('a BRAT directory read as another format by --input-format', () => {
+  it('says it holds .ann files and to leave the format auto, for a system or the gold', () => {
+    const brat = dirWith({ 'd1.txt': 'Ada met Bob.', 'd1.ann': 'T1\tPER 0 3\tAda\n' });
+    const gold = dirWith({ 'd1.txt': 'Ada met Bob.', 'd1.ann': 'T1\tPER 0 3\tAda\n' });
+    for (const [g, sys] of [[GOLD_JSONL, brat], [gold, CRF_JSONL]]) {
+      const err = thrown(() => loadCorpus({ ...DEFAULT_LOAD_OPTIONS, inputFormat: 'jsonl', gold: g, systems: [{ name: 'sys', path: sys }] })) as InputError;
+      expect(err).toBeInstanceOf(InputError);
+      expect(err.message).toMatch(/d1\.ann:1: expected a JSON object.* \(.* holds \.ann files, BRAT standoff, but inputFormat jsonl read it as JSONL: leave inputFormat auto\)$/);
+      expect(err.template).toMatch(/but \{inputFormat\} jsonl read it as JSONL: leave \{inputFormat\} auto\)$/);
+    }
+  });
+});
