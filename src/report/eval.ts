@@ -96,7 +96,7 @@ export function evalHeadline(r: EvalReport): string {
   const size = count(g.length, g.unit === 'token' ? 'token' : 'character');
   const beta = o.beta === 1 ? 'F1' : `F${o.beta}`;
   const types = o.types ? `, types ${o.types.map(typeName).join(',')}` : '';
-  return `${count(g.items, 'gold item')} in ${count(g.documents, 'document')} (${count(g.sentences, 'sentence')}, ${size}); ${o.match} match, ${beta}${types}`;
+  return `${count(g.items, 'gold item')} in ${count(g.documents, 'document')} (${count(g.sentences, g.unit === 'token' ? 'sentence' : 'record')}, ${size}); ${o.match} match, ${beta}${types}`;
 }
 
 const ACCURACY_NOTE = 'acc: conlleval\'s accuracy, the share of tokens tagged as in the gold (— for a system read as spans).';

@@ -102,7 +102,11 @@ describe('table', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^Scores — 184 gold items in 8 documents/);
+    expect(lines[0]).toMatch(/^Scores — 184 gold items in 8 documents \(76 sentences, 1379 tokens\)/);
+    // Records of text (character offsets) are records, not sentences.
+    const brat = join(ROOT, 'test/fixtures/brat/corpus');
+    const text = await runCli(['eval', '--gold', brat, brat]);
+    expect(text.stdout.split('\n')[0]).toMatch(/^Scores — \d+ gold items in 3 documents \(3 records, \d+ characters\)/);
     for (const s of doc.systems) {
       const row = lines.find((l) => l.startsWith(`${s.name} `));
       expect(row, s.name).toBeDefined();
