@@ -473,7 +473,12 @@ class SystemAligner {
       let k = 0;
       while (k < want.length && k < seg.text.length && want.charCodeAt(k) === seg.text.charCodeAt(k)) k++;
       const show = (s: string) => showValue(s.slice(k, k + 20));
-      throw new InputError(`text differs from gold record ${first + 1} at character ${k}: ${show(seg.text)} but gold has ${show(want)}`, seg.source, seg.line);
+      // A BRAT document's text is its .txt file: the difference is there, on the line it falls on.
+      const brat = seg.source.endsWith('.ann');
+      const file = brat ? `${seg.source.slice(0, -4)}.txt` : seg.source;
+      let line = seg.line;
+      if (brat) for (let i = seg.text.indexOf('\n'); i >= 0 && i < k; i = seg.text.indexOf('\n', i + 1)) line++;
+      throw new InputError(`text differs from gold record ${first + 1} at character ${k}: ${show(seg.text)} but gold has ${show(want)}`, file, line);
     }
     return g.sentences.end(first);
   }

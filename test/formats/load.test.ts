@@ -521,6 +521,12 @@ describe('loadCorpus: BRAT', () => {
     );
   });
 
+  it('names the .txt file and its line where a BRAT document\'s text differs from the gold\'s', () => {
+    const gold = tempDir({ 'd.txt': 'Ada Moss\nlives in Pell.\n', 'd.ann': 'T1\tPER 0 8\tAda Moss\n' });
+    const sys = tempDir({ 'd.txt': 'Ada Moss\nlives in Pel.\n', 'd.ann': 'T1\tPER 0 8\tAda Moss\n' });
+    expect(() => load(gold, [{ name: 's', path: sys }])).toThrow(`${join(sys, 'd.txt')}:2: text differs from gold record 1 at character 21: ".\\n" but gold has "l.\\n"`);
+  });
+
   it('aligns a BRAT system by document id, warning about documents it lacks', () => {
     const gold = tempDir(GOLD_DOCS);
     const sys = tempDir({ 'docB.txt': GOLD_DOCS['docB.txt'], 'docB.ann': 'T1\tPER 0 4\tRain\nT2\tLOC 13 19\tCobbet\n' });
@@ -543,7 +549,7 @@ describe('loadCorpus: BRAT', () => {
     expect(inputError(() => load(gold, [extra])).message).toBe(`${join(extra, 'docC.ann')}:1: record id "docC" is not in the gold standard`);
     const changed = tempDir({ ...GOLD_DOCS, 'docB.txt': 'Rain fell on Cobbett.' });
     expect(inputError(() => load(gold, [changed])).message).toBe(
-      `${join(changed, 'docB.ann')}:1: text differs from gold record 2 at character 19: "t." but gold has "."`,
+      `${join(changed, 'docB.txt')}:1: text differs from gold record 2 at character 19: "t." but gold has "."`,
     );
   });
 });
