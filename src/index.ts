@@ -101,7 +101,7 @@ export { honestRankAgreement, kendallTauB, RANK_TOP_K, rankAgreement, spearman, 
 export { paretoFront } from './plan/pareto.js';
 export { defaultThreads } from './plan/exhaustive-threads.js';
 export { holdoutSplit, kFolds, mulberry32 } from './plan/split.js';
-export { DEFAULT_FOLDS, DEFAULT_SAMPLES, plan, runPlan, unitKindOf, type PlanOptions, type PlanRun, type SearchStrategy } from './plan/plan.js';
+export { DEFAULT_FOLDS, DEFAULT_SAMPLES, plan, runPlan, unitKindOf, type PlanInput, type PlanOptions, type PlanRun, type SearchStrategy } from './plan/plan.js';
 export type {
   BaselineName, BootstrapResult, CandidateExplanation, CandidateScores, GreedyStep, HeldOut, HeldOutSplit, HeldOutSummary, MemberContribution,
   PairComplementarity, PairedComparison, PairExplanation, PlanCandidate, PlanResult, PredictionAccuracy, PredictionMethod, PredictionQuality,

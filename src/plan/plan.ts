@@ -25,7 +25,7 @@ import { needOf } from './engine.js';
 import { bitHi, bitLo, compareSets, setKey, setSize } from './member-set.js';
 import { betterCandidate } from './greedy.js';
 import { makeSplits, runSplit, SplitData, summarise, type Split } from './heldout.js';
-import type { Objective } from './objective.js';
+import { parseObjective, type Objective } from './objective.js';
 import { explainWith } from './explain.js';
 import { paretoFrontOf } from './pareto.js';
 import { planPredictionQuality } from './quality.js';
@@ -369,9 +369,12 @@ function testData(test: Corpus, names: readonly string[], types: readonly string
  *   exhaustive space, both holdout and folds, a split with too few units, a test set without
  *   some planned system).
  */
-export function plan(corpus: Corpus, o: PlanOptions): PlanResult {
+export function plan(corpus: Corpus, o: PlanInput = {}): PlanResult {
   return runPlan(corpus, o).result;
 }
+
+/** The options {@link plan} and {@link runPlan} take: {@link PlanOptions}, whose objective is F_β at `beta` (`f1`, or `f:B`, as the command's default) when none is given. */
+export type PlanInput = Omit<PlanOptions, 'objective'> & { objective?: Objective };
 
 /** A plan with what the CLI needs beyond its result. */
 export interface PlanRun {
@@ -437,7 +440,9 @@ function analyse(p: Planned, scorer: Scorer) {
 }
 
 /** {@link plan}, with the choices behind the result for `--save-plan`. */
-export function runPlan(corpus: Corpus, o: PlanOptions): PlanRun {
+export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
+  if (given === null || typeof given !== 'object') throw new UsageError(`options must be an object, got ${given === null ? 'null' : typeof given}`);
+  const o: PlanOptions = { ...given, objective: given.objective ?? parseObjective(given.beta === undefined || given.beta === 1 ? 'f1' : `f:${given.beta}`, { beta: given.beta }) };
   const { settings: asked, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
   const samples = o.samples ?? DEFAULT_SAMPLES;
   if (!Number.isInteger(samples) || samples < 1) throw UsageError.about('samples', `expects a positive integer, got ${samples}`);

@@ -41,6 +41,13 @@ describe('savedPlan and applyPlan', () => {
     }
   });
 
+  it('plan without options ranks by F1, as the command does', () => {
+    const bare = runPlan(corpus);
+    expect(bare.result.objective).toMatchObject({ text: 'f1', description: 'F1' });
+    expect(bare.result.recommendation).toEqual(run.result.recommendation);
+    expect(runPlan(corpus, { beta: 2, folds: 0 }).result.objective).toMatchObject({ text: 'f:2' });
+  });
+
   it('name the plan file and the members missing from the inputs', () => {
     const plan = { ...savedPlan(corpus, run, { choice: 1 }), members: ['crf', 'absent'] };
     expect(() => planMembers(corpus, plan, 'p.json')).toThrow(InputError);
