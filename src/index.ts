@@ -20,7 +20,7 @@ export { detectFormat } from './formats/detect.js';
 export { compareCodePoints, listDirectory, readDirectory, type DirectoryListing } from './formats/directory.js';
 export { isStdin, STDIN, STDIN_NAME } from './formats/source.js';
 export { goldCopyWarning, sameInput, sameItems, type GoldCopy } from './formats/gold-copy.js';
-export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadOptions, type ReadProgress, type BytesProgress } from './formats/load.js';
+export { checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type InputSpec, type LoadInput, type LoadOptions, type ReadProgress, type BytesProgress } from './formats/load.js';
 export * from './metrics/index.js';
 export { alignSlots, MATCH_MODES, overlapLength, walkSlots, type MatchMode, type SlotAlignment, type SlotSink } from './metrics/slots.js';
 export { SlotTally } from './metrics/slot-tally.js';

@@ -654,8 +654,31 @@ function labelName(label: string): string {
   return label === '' ? UNTYPED : showName(label);
 }
 
+/**
+ * What {@link loadCorpus} takes: {@link LoadOptions}, every option but `systems` optional (the
+ * defaults of {@link DEFAULT_LOAD_OPTIONS}), and systems as specs or as paths (named as the
+ * command names them, by {@link parseSystemArg}).
+ */
+export type LoadInput = Partial<Omit<LoadOptions, 'systems'>> & { systems?: ReadonlyArray<InputSpec | string> };
+
+/** The load options of `given`: defaults for what it leaves out, every system a spec. */
+export function loadOptionsOf(given: LoadInput): LoadOptions {
+  if (given === null || typeof given !== 'object') throw new UsageError(`options must be an object, got ${given === null ? 'null' : typeof given}`);
+  const systems = (given.systems ?? []).map((s) => {
+    if (typeof s === 'string') return parseSystemArg(s);
+    if (s === null || typeof s !== 'object' || typeof s.path !== 'string' || typeof s.name !== 'string') {
+      throw UsageError.about('systems', `each system is a path or {name, path}, got ${showValue(s)}`);
+    }
+    return s;
+  });
+  const o: LoadOptions = { ...DEFAULT_LOAD_OPTIONS, systems };
+  for (const [k, v] of Object.entries(given)) if (v !== undefined && k !== 'systems') (o as unknown as Record<string, unknown>)[k] = v;
+  return o;
+}
+
 /** Reads and aligns everything; throws InputError/UsageError with file and line on bad input. */
-export function loadCorpus(opts: LoadOptions): Corpus {
+export function loadCorpus(given: LoadInput): Corpus {
+  const opts = loadOptionsOf(given);
   const { corpus, systems, goldOutput } = readInputs(opts, true);
   if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
     goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');

@@ -29,6 +29,14 @@ function usage(f: () => unknown): { param: string | undefined; message: string }
   throw new Error('expected a UsageError');
 }
 
+describe('loadCorpus', () => {
+  it('takes paths and no more options than it needs, as the command reads them', () => {
+    const short = loadCorpus({ gold: join(NEWS, 'gold.conll'), systems: ['crf', 'sloppy', 'cautious'].map((s) => join(NEWS, 'systems', `${s}.conll`)) });
+    expect(short.systems.map((s) => [s.name, s.spans.length])).toEqual(corpus.systems.map((s) => [s.name, s.spans.length]));
+    expect(usage(() => loadCorpus({ gold: join(NEWS, 'gold.conll'), systems: [42 as never] }))).toEqual({ param: 'systems', message: 'each system is a path or {name, path}, got 42' });
+  });
+});
+
 describe('withDefaults', () => {
   it('keeps a default where the option is absent or undefined, and takes every defined value', () => {
     expect(withDefaults({ a: 1, b: 'x' }, { a: undefined, b: 'y' })).toEqual({ a: 1, b: 'y' });
