@@ -15,7 +15,7 @@ import { sentenceAt, spanText } from '../model/corpus.js';
 import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
 import { UsageError } from '../errors.js';
 import { prf } from '../metrics/prf.js';
-import { checkChoice, checkPositive, checkTypes, withDefaults } from '../metrics/options-check.js';
+import { checkChoice, checkGoldTypes, checkPositive, withDefaults } from '../metrics/options-check.js';
 import { itemComplementarity, type ItemComplementarity, type PairCounts } from './comp.js';
 import { binaryKappa, LabelIndex, TokenViews } from './tokens.js';
 import { sentenceOf } from '../model/sentence-table.js';
@@ -186,7 +186,7 @@ export function compareSystems(corpus: Corpus, given: Partial<CompareOptions> = 
   const options = withDefaults(DEFAULT_COMPARE_OPTIONS, given);
   checkChoice('match', options.match, ITEM_MATCHES);
   checkPositive('beta', options.beta);
-  checkTypes(options.types, corpus.gold.spans, corpus.systems);
+  checkGoldTypes(options.types, corpus.gold.spans);
   const keep = typeFilter(options.types);
   if (universe !== undefined && universe.match !== options.match) throw new RangeError(`the universe given is ${universe.match}, the comparison ${options.match}`);
   const u = universe ?? buildUniverse(corpus, options.match, keep);

@@ -72,7 +72,7 @@ export function readBrat(dir: string, _opts: ReadOptions, sink: SegmentSink): Re
 
 /**
  * Document names in sorted order, each with whether it has an `.ann` file, and the other files
- * (neither `.txt` nor `.ann`, hidden files and documentation left out), sorted.
+ * (neither `.txt` nor `.ann`; hidden files, documentation and brat's `.conf` files left out), sorted.
  */
 function listDocuments(dir: string): { names: Array<[string, boolean]>; others: string[] } {
   let entries: string[];
@@ -82,6 +82,9 @@ function listDocuments(dir: string): { names: Array<[string, boolean]>; others: 
     const code = (err as { code?: string }).code;
     throw new InputError(code === 'ENOTDIR' ? 'is a file, expected a BRAT directory of .txt and .ann files' : describeFsError(err), dir);
   }
+  // Documentation (README.txt, LICENSE) and brat's own configuration (annotation.conf,
+  // visual.conf, tools.conf, kb_shortcuts.conf) belong in a collection: passed over in silence.
+  entries = entries.filter((f) => !f.startsWith('.') && !isDocumentation(f) && !f.endsWith('.conf'));
   const stems = (ext: string) => new Set(entries.filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length)));
   const anns = stems('.ann');
   const txts = stems('.txt');
@@ -89,7 +92,7 @@ function listDocuments(dir: string): { names: Array<[string, boolean]>; others: 
   for (const name of [...anns].sort()) {
     if (!txts.has(name)) throw new InputError(`missing ${name}.txt beside ${name}.ann`, join(dir, `${name}.ann`));
   }
-  const others = entries.filter((f) => !f.endsWith('.ann') && !f.endsWith('.txt') && !f.startsWith('.') && !isDocumentation(f)).sort();
+  const others = entries.filter((f) => !f.endsWith('.ann') && !f.endsWith('.txt')).sort();
   return { names: [...new Set([...anns, ...txts])].sort().map((name) => [name, anns.has(name)]), others };
 }
 

@@ -35,6 +35,14 @@ export function checkPositive(param: string, value: unknown): asserts value is n
   }
 }
 
+/** Throws a UsageError unless `types` is a list of at least one string. */
+function checkTypeList(types: unknown): asserts types is string[] {
+  if (!Array.isArray(types) || types.some((t) => typeof t !== 'string')) {
+    throw UsageError.about('types', `must be a list of entity types (strings), got ${JSON.stringify(types) ?? String(types)}`);
+  }
+  if (types.length === 0) throw UsageError.about('types', 'must name at least one entity type (leave it out for every type)');
+}
+
 /**
  * Throws a UsageError when no input (the gold standard nor any system in `systems`) has an item
  * of any type `types` names, while the gold standard has items: nothing would be left to score,
@@ -44,9 +52,7 @@ export function checkPositive(param: string, value: unknown): asserts value is n
  */
 export function checkTypes(types: unknown, gold: readonly Span[], systems: ReadonlyArray<{ spans: readonly Span[] }> = []): void {
   if (types === undefined) return;
-  if (!Array.isArray(types) || types.some((t) => typeof t !== 'string')) {
-    throw UsageError.about('types', `must be a list of entity types (strings), got ${JSON.stringify(types) ?? String(types)}`);
-  }
+  checkTypeList(types);
   if (gold.length === 0) return;
   const goldTypes = typesOf(gold);
   const asked = new Set(types as string[]);
@@ -56,5 +62,24 @@ export function checkTypes(types: unknown, gold: readonly Span[], systems: Reado
   throw UsageError.about(
     'types',
     `${list.map(typeName).join(',')}: no input has an item of ${list.length === 1 ? 'this type' : 'these types'}; the gold standard's types are ${[...goldTypes].sort().map(typeName).join(', ')}`,
+  );
+}
+
+/**
+ * Throws a UsageError when `types` names no type of the gold standard's items (and it has
+ * items), as the command does: a comparison or a plan on types the gold standard lacks has no
+ * item to find, and every candidate would read as perfect. (Scoring takes a type only systems
+ * predict, see {@link checkTypes}: ablation's rows per type show its false positives.)
+ */
+export function checkGoldTypes(types: unknown, gold: readonly Span[]): void {
+  if (types === undefined) return;
+  checkTypeList(types);
+  if (gold.length === 0) return;
+  const goldTypes = typesOf(gold);
+  const list = types as string[];
+  if (list.some((t) => goldTypes.has(t))) return;
+  throw UsageError.about(
+    'types',
+    `${list.map(typeName).join(',')}: the gold standard has no item of ${list.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}`,
   );
 }

@@ -4,8 +4,9 @@
  * The same function runs on all the planning data and, for held-out estimates, inside every
  * training part.
  */
-import { UsageError } from '../errors.js';
-import { BASE_RULES, type Rule } from '../ensemble/rules.js';
+import { showValue, UsageError } from '../errors.js';
+import { BASE_RULES, parseRule, type Rule } from '../ensemble/rules.js';
+
 import { caruana, maskHiOfWeights, maskOfWeights, ruleOfWeights, type CaruanaResult } from './caruana.js';
 import { MAX_EXHAUSTIVE_SYSTEMS, type PlanData } from './data.js';
 import { setSize } from './member-set.js';
@@ -16,6 +17,9 @@ import { DEFAULT_GUIDED_BUDGET, guided } from './guided.js';
 import type { Scorer } from './scores.js';
 import { finish, type Steps } from './steps.js';
 import { makeContext, type SearchContext } from './store.js';
+
+/** The kinds of rule a search takes. */
+const RULE_KINDS: ReadonlyArray<Rule['kind']> = ['union', 'intersection', 'kofn', 'majority', 'vote', 'weighted'];
 
 export type SearchStrategy = 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
 
@@ -78,8 +82,21 @@ export interface Planned {
 
 /** Checks and completes the search settings for n systems. */
 export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?: readonly Rule[] }): SearchSettings {
-  const rules = o.rules ?? BASE_RULES;
+  // Rules as parseRule gives them; from plain JavaScript, their names too ('vote', 'kofn:2').
+  const rules = (o.rules ?? BASE_RULES).map((r: Rule | string) => {
+    if (typeof r !== 'string') return r;
+    try {
+      return parseRule(r);
+    } catch (err) {
+      throw UsageError.about('rules', (err as Error).message);
+    }
+  });
   if (rules.length === 0) throw UsageError.about('rules', 'give at least one rule');
+  for (const r of rules) {
+    if (r === null || typeof r !== 'object' || !RULE_KINDS.includes(r.kind)) {
+      throw UsageError.about('rules', `expects rules (as parseRule gives them, or their names), got ${showValue(r)}`);
+    }
+  }
   if (n === 0) throw new UsageError('no systems to plan: the corpus has none');
   const minSize = o.minSize ?? 1;
   const maxSize = Math.min(n, o.maxSize ?? n);

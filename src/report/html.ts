@@ -34,7 +34,7 @@ import { candidatesTable, planHeadline } from './plan.js';
 import { bootstrapTables, comparisonsTable, dataLine, difference, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
 import { recommendationReason } from './plan-reason.js';
 import { candidatePoints, grouped, planScatterSvg } from './plan-svg.js';
-import { chosen, objectiveValue, plural, recommendationRing, signedObjective } from './plan-values.js';
+import { chosen, objectiveValue, plural, recommendationRing, signedObjective, signedObjectives } from './plan-values.js';
 import { pText } from './number.js';
 import { signature, type RunSettings } from './settings.js';
 import type { Table } from './table.js';
@@ -125,7 +125,7 @@ export function summaryTable(r: PlanResult): Table {
       ...(held ? [
         objectiveValue(r, p.heldOut?.mean),
         p.name === rec.procedure ? '·' : c === undefined ? '—' : signedObjective(r, c.meanDiff),
-        p.name === rec.procedure || c === undefined ? '—' : `${signedObjective(r, c.ci95[0])} to ${signedObjective(r, c.ci95[1])}`,
+        p.name === rec.procedure || c === undefined ? '—' : signedObjectives(r, [c.ci95[0], c.ci95[1]]).join(' to '),
         p.name === rec.procedure || c === undefined ? '—' : pText(c.p),
       ] : []),
     ];

@@ -9,7 +9,7 @@ import type { BootstrapResult, HeldOut, PairedComparison, PlanResult, Procedure,
 import type { Column, Table } from './table.js';
 import { recommendationReason } from './plan-reason.js';
 import { fewDifferingNote } from './significance.js';
-import { objectiveValue, plural, pValue, ruleOfMembers, shownName, signedObjective, weightedMembers, wrappedMembers } from './plan-values.js';
+import { objectiveValue, plural, pValue, ruleOfMembers, shownName, signedObjective, signedObjectives, weightedMembers, wrappedMembers } from './plan-values.js';
 
 const PROCEDURE_ORDER: readonly ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
 
@@ -80,12 +80,16 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
   ];
   if (held) {
     const one = r.heldOut!.splits.length === 1;
+    // An objective of raw counts has no pooled figure (nor optimism): its parts are on other scales.
+    const pooled = list.some((p) => p.heldOut !== undefined && Number.isFinite(p.heldOut.pooled));
     notes.push(`held-out: ${one ? 'the score on the part held out' : `mean and standard deviation over ${plural(r.heldOut!.splits.length, 'split')}`}, each choice made again on the training part; `
-      + `pooled: ${r.objective.description} over the held-out parts' counts at once${one ? '' : ' (each unit held out once a repeat)'}; `
-      + `optimism: ${difference(r, 'in-sample minus pooled', 'pooled minus in-sample')} (positive: the in-sample figure flatters). `
-      + (one
+      + (!pooled
+        ? 'pooled and optimism: — for an objective that reads raw counts, whose held-out figures are on other scales than the in-sample ones (see the notes). '
+        : `pooled: ${r.objective.description} over the held-out parts' counts at once${one ? '' : ' (each unit held out once a repeat)'}; `
+        + `optimism: ${difference(r, 'in-sample minus pooled', 'pooled minus in-sample')} (positive: the in-sample figure flatters). `
+        + (one
         ? 'With one split the in-sample figures are on the training part and the pooled ones on the part held out, so even the no-selection baselines (majority-all, vote-all), which choose nothing, show how the two parts differ (often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs. '
-        : 'The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0; their mean over splits differs from it only because a mean of figures on parts is not the figure on all of them. ')
+          : 'The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0; their mean over splits differs from it only because a mean of figures on parts is not the figure on all of them. '))
       + `The recommendation below is picked by these held-out figures, so its own is not quite free of selection${test ? ' (its test figure is)' : ' (a test set, --test-gold, gives one that is)'}.`);
   }
   if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice.`);
@@ -169,9 +173,11 @@ export function comparisonsTable(r: PlanResult, list: readonly PairedComparison[
       { header: 'baseline' }, { header: 'difference', align: 'right' }, { header: '95% interval', align: 'right' },
       { header: 'p (randomization)', align: 'right' }, { header: 'p (bootstrap)', align: 'right' }, { header: `${tests.units}s differing`, align: 'right' },
     ],
-    rows: list.map((c) => [
-      c.name, signedObjective(r, c.meanDiff), `${signedObjective(r, c.ci95[0])} to ${signedObjective(r, c.ci95[1])}`, pValue(c.p), pValue(c.pBootstrap), String(c.differing),
-    ]),
+    rows: list.map((c) => {
+      // The difference and its interval at the decimals that show their signs.
+      const [diff, lo, hi] = signedObjectives(r, [c.meanDiff, c.ci95[0], c.ci95[1]]);
+      return [c.name, diff, `${lo} to ${hi}`, pValue(c.p), pValue(c.pBootstrap), String(c.differing)];
+    }),
     note: [
       tests.on === 'held-out'
         ? `difference: ${(r.heldOut?.splits.length ?? 0) === 1 ? '' : 'mean over the splits of '}${difference(r, 'the recommendation\'s held-out score minus the baseline\'s', 'the baseline\'s held-out score minus the recommendation\'s')} (positive: the recommendation is better).`

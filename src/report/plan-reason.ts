@@ -48,6 +48,11 @@ export function recommendationReason(r: PlanResult): string {
   const pick = rec.procedure;
   const rate = isRateObjective(r.objective.text);
   const amount = (x: number) => signedAmount(x, rate);
+  // A lead and the standard error it is within, at the decimals that tell them from zero.
+  const leadAndSe = (behind: number, se: number) => {
+    const d = amountDecimals([behind, se], rate);
+    return { lead: signedAmount(behind, rate, d), se: signedAmount(se, rate, d).replace(/^\+/, '') };
+  };
   const unit = rate ? ' points' : '';
   const show = (x: number) => (rate ? (100 * x).toFixed(2) : x.toFixed(4));
   const heldMean = (p: ProcedureName) => {
@@ -119,8 +124,8 @@ export function recommendationReason(r: PlanResult): string {
         return `No selection beats ${phrase(r, pick)} held out: it has the best held-out ${r.objective.description} of the five procedures (${heldMean(pick)}). `
           + 'Recommending it: selection does not pay here.';
       case 'within-noise':
-        return `No selection beats ${phrase(r, pick)} beyond noise: the best procedure held out, ${phrase(r, b.best)}, leads it by ${amount(b.behind)}${unit}, `
-          + `within one standard error (${amount(b.se).replace(/^\+/, '')}). Recommending the baseline, which needs no selection.`;
+        return `No selection beats ${phrase(r, pick)} beyond noise: the best procedure held out, ${phrase(r, b.best)}, leads it by ${leadAndSe(b.behind, b.se).lead}${unit}, `
+          + `within one standard error (${leadAndSe(b.behind, b.se).se}). Recommending the baseline, which needs no selection.`;
       case 'beats-baselines': {
         const vote = rec.vsBaselines.find((v) => v.name === 'vote-all');
         const majority = rec.vsBaselines.find((v) => v.name === 'majority-all');
@@ -146,7 +151,7 @@ export function recommendationReason(r: PlanResult): string {
         return `Neither vote-all nor majority-all is within the limits given, so of the procedures within them ${phrase(r, pick)} (held out ${heldMean(pick)}) is recommended: `
           + (pick === b.best
             ? 'it is the best held out among them.'
-            : `the simplest within one standard error (${amount(b.se).replace(/^\+/, '')}) of the best held out among them, ${phrase(r, b.best)}, which leads it by ${amount(b.behind)}${unit}.`)
+            : `the simplest within one standard error (${leadAndSe(b.behind, b.se).se}) of the best held out among them, ${phrase(r, b.best)}, which leads it by ${leadAndSe(b.behind, b.se).lead}${unit}.`)
           + beyond;
       }
     }

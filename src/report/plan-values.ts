@@ -3,7 +3,7 @@
  * for other expressions), signed differences (percentage points), costs, counts of things, and
  * member lists abbreviated to fit a terminal.
  */
-import { isRateObjective } from '../plan/scores.js';
+import { amountDecimals, isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult } from '../plan/types.js';
 import { fixed, percent, UNDEFINED } from './number.js';
 import { MAX_CELL, terminalLine } from './terminal-text.js';
@@ -34,6 +34,17 @@ export function signedObjective(r: PlanResult, x: number | null | undefined): st
   const s = isRateObjective(r.objective.text) ? fixed(x * 100) : fixed(x, 4);
   if (s === '∞') return '+∞';
   return s.startsWith('-') || /^0\.?0*$/.test(s) ? s : `+${s}`;
+}
+
+/**
+ * Signed differences written together (a difference and its interval), at the decimals that show
+ * each one's sign (see amountDecimals): `+0.002`, `-0.001 to +0.005` where two decimals would
+ * read `0.00`, `-0.00 to 0.00`.
+ */
+export function signedObjectives(r: PlanResult, xs: readonly number[]): string[] {
+  const rate = isRateObjective(r.objective.text);
+  const d = amountDecimals(xs, rate);
+  return xs.map((x) => signedAmount(x, rate, d));
 }
 
 /** A cost or budget: up to two decimals, without trailing zeros (3, 2.5, 0.25). */

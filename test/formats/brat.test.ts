@@ -95,6 +95,12 @@ describe('readBrat: the fixture corpus', () => {
       `${dir}: 2 files are neither .txt nor .ann (first extra.jsonl): not read (a BRAT directory holds NAME.txt and NAME.ann pairs)`,
     ]);
     expect(read(tempDir({ 'a.txt': 'Ada', 'a.ann': '' })).summary.warnings).toEqual([]);
+    // A collection's documentation and brat's configuration files are passed over in silence.
+    const collection = read(tempDir({
+      'a.txt': 'Ada', 'a.ann': '', 'README.txt': 'About this corpus', 'LICENSE': 'CC', 'annotation.conf': '[entities]\nPER\n', 'visual.conf': '', 'tools.conf': '', 'kb_shortcuts.conf': '',
+    }));
+    expect(collection.summary.warnings).toEqual([]);
+    expect(collection.segments.map((x) => x.id)).toEqual(['a']);
   });
 });
 

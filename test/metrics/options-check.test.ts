@@ -11,6 +11,7 @@ import { UsageError } from '../../src/errors.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../src/formats/load.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { checkTypes, withDefaults } from '../../src/metrics/options-check.js';
+import { runPlan } from '../../src/plan/plan.js';
 
 const NEWS = join(import.meta.dirname, '../../examples/news');
 const corpus = loadCorpus({
@@ -84,6 +85,16 @@ describe('compareSystems', () => {
 describe('ensembles', () => {
   it('reject types of which the gold standard has no item, unknown rules and weights, and members that are no system', () => {
     expect(usage(() => buildEnsembleIndex(corpus, { types: ['LOCX'] })).param).toBe('types');
+    // A plan or a comparison needs a type the gold has, as the command does: a type only a system
+    // predicts would leave nothing to find, and every candidate would read as perfect.
+    const drug = { ...corpus, systems: [{ ...corpus.systems[0], spans: [...corpus.systems[0].spans, { ...corpus.systems[0].spans[0], label: 'DRUG' }] }, ...corpus.systems.slice(1)] };
+    expect(usage(() => buildEnsembleIndex(drug, { types: ['DRUG'] }))).toEqual({ param: 'types', message: 'DRUG: the gold standard has no item of this type; its types are LOC, MISC, ORG, PER' });
+    expect(usage(() => compareSystems(drug, { types: ['DRUG'] })).param).toBe('types');
+    expect(usage(() => evaluate(corpus, { types: [] }))).toEqual({ param: 'types', message: 'must name at least one entity type (leave it out for every type)' });
+    // Rules by name from plain JavaScript; an unknown one is refused, naming the option.
+    expect(runPlan(corpus, { rules: ['vote', 'kofn:2'] as never, folds: 0 }).result.rules).toEqual(['vote', 'kofn:2']);
+    expect(usage(() => runPlan(corpus, { rules: ['bogus'] as never, folds: 0 }))).toMatchObject({ param: 'rules', message: expect.stringMatching(/^unknown rule "bogus"/) });
+    expect(usage(() => runPlan(corpus, { rules: [{ kind: 'maj' }] as never, folds: 0 }))).toMatchObject({ param: 'rules' });
     expect(usage(() => parseRule('maj'))).toEqual({ param: 'rule', message: 'unknown rule "maj" (expected union, intersection, kofn:K, majority, vote, weighted)' });
     expect(usage(() => parseRule('kofn:0')).param).toBe('rule');
     expect(usage(() => parseWeights('crf=-1')).param).toBe('weights');

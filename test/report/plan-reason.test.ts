@@ -132,6 +132,11 @@ describe('reasons with tiny differences and limits', () => {
     expect(recommendationReason(r)).toContain('(+0.002 points over vote-all, 95% interval -0.001 to +0.005, p < 0.001; +1.00 points over majority-all');
   });
 
+  it('writes a tiny lead and its standard error with the decimals that tell them from zero', () => {
+    expect(recommendationReason(result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.0000123, se: 0.0000456 })))
+      .toContain('leads it by +0.001 points, within one standard error (0.005).');
+  });
+
   it('says which procedure outside the limits does better held out, and by how much', () => {
     const r = result('selection', { kind: 'within-limits', best: 'selection', behind: 0, se: 0 });
     const vote = r.baselines.find((b) => b.name === 'vote-all')!;

@@ -292,6 +292,10 @@ describe('planTable', () => {
     expect(text).toContain('The recommendation (selection) against each baseline, held out (paired over 20 documents; paired bootstrap and approximate randomization, 1000 resamples each, seed 7; choices made on the training parts, not re-selected per resample)');
     expect(text).toMatch(/\nvote-all\s+\+1\.50\s+\+0\.90 to \+2\.10\s+< 0\.001\s+0\.19\s+20\n/);
     expect(text).toMatch(/\ncaruana\s+\+1\.00\s+\+0\.40 to \+1\.60\s+0\.21\s+0\.19\s+20\n/);
+    // A tiny difference and interval keep their signs: more decimals, not "-0.01 to 0.00".
+    const tiny = fixture();
+    tiny.recommendation.vsBaselines = [{ ...tiny.recommendation.vsBaselines[0], meanDiff: -0.0000231, ci95: [-0.000054, 0.000008] }];
+    expect(planTable(tiny)).toMatch(/\nbest-single\s+-0\.002\s+-0\.005 to \+0\.001\s/);
     // Twenty differing documents leave randomization room: no note on too few.
     expect(text).toContain('documents differing: those in which the two outputs differ, the only ones a randomization swap changes.');
     expect(text).toContain('The interval is the bootstrap\'s percentiles and its p the share of resamples as far from the difference as it is from 0, so near 0 the two can disagree');
