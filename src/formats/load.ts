@@ -43,6 +43,7 @@ import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, typ
 import { listDirectory, readDirectory } from './directory.js';
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { warnSameSystems } from './same-systems.js';
+import { withDefaults } from '../metrics/options-check.js';
 import { warnShiftedEnds } from './shifted-ends.js';
 import { recordTypes, warnUnknownTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
@@ -663,7 +664,8 @@ export type LoadInput = Partial<Omit<LoadOptions, 'systems'>> & { systems?: Read
 
 /** The load options of `given`: defaults for what it leaves out, every system a spec. */
 export function loadOptionsOf(given: LoadInput): LoadOptions {
-  if (given === null || typeof given !== 'object') throw new UsageError(`options must be an object, got ${given === null ? 'null' : typeof given}`);
+  // (withDefaults refuses options that are not an object, and keeps a default an undefined option leaves.)
+  const { systems: _, ...rest } = withDefaults<Omit<LoadOptions, 'systems'> & { systems?: unknown }>(DEFAULT_LOAD_OPTIONS, given);
   const systems = (given.systems ?? []).map((s) => {
     if (typeof s === 'string') return parseSystemArg(s);
     if (s === null || typeof s !== 'object' || typeof s.path !== 'string' || typeof s.name !== 'string') {
@@ -671,9 +673,7 @@ export function loadOptionsOf(given: LoadInput): LoadOptions {
     }
     return s;
   });
-  const o: LoadOptions = { ...DEFAULT_LOAD_OPTIONS, systems };
-  for (const [k, v] of Object.entries(given)) if (v !== undefined && k !== 'systems') (o as unknown as Record<string, unknown>)[k] = v;
-  return o;
+  return { ...rest, systems };
 }
 
 /** Reads and aligns everything; throws InputError/UsageError with file and line on bad input. */

@@ -3,11 +3,11 @@
  * procedure is recommended and why — no held-out estimate, no selection beyond noise, or a
  * selection that beats both no-selection baselines held out — with the figures behind it.
  */
-import { amountDecimals, isRateObjective, signedAmount } from '../plan/scores.js';
+import { isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
 import { pIs } from './number.js';
 import { lowestP } from './significance.js';
-import { ruleOfMembers, weightedMembers } from './plan-values.js';
+import { ruleOfMembers, signedObjectives, weightedMembers } from './plan-values.js';
 
 /** How a procedure's choice reads in a sentence. */
 function phrase(r: PlanResult, name: ProcedureName): string {
@@ -50,8 +50,8 @@ export function recommendationReason(r: PlanResult): string {
   const amount = (x: number) => signedAmount(x, rate);
   // A lead and the standard error it is within, at the decimals that tell them from zero.
   const leadAndSe = (behind: number, se: number) => {
-    const d = amountDecimals([behind, se], rate);
-    return { lead: signedAmount(behind, rate, d), se: signedAmount(se, rate, d).replace(/^\+/, '') };
+    const [lead, error] = signedObjectives(r, [behind, se]);
+    return { lead, se: error.replace(/^\+/, '') };
   };
   const unit = rate ? ' points' : '';
   const show = (x: number) => (rate ? (100 * x).toFixed(2) : x.toFixed(4));
@@ -63,9 +63,8 @@ export function recommendationReason(r: PlanResult): string {
   };
   // A difference with its interval, at the decimals that show each one's sign.
   const withInterval = (diff: number, ci: readonly [number, number]) => {
-    const d = amountDecimals([diff, ...ci], rate);
-    const at = (x: number) => signedAmount(x, rate, d);
-    return { diff: `${at(diff)}${unit}`, interval: Number.isNaN(ci[0]) ? '' : `95% interval ${at(ci[0])} to ${at(ci[1])}` };
+    const [d, lo, hi] = signedObjectives(r, [diff, ...ci]);
+    return { diff: `${d}${unit}`, interval: Number.isNaN(ci[0]) ? '' : `95% interval ${lo} to ${hi}` };
   };
   const against = (t: TestFigures, q: ProcedureName) => {
     const w = withInterval(t.diff, t.ci95);
