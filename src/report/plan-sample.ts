@@ -19,5 +19,9 @@ export function planSampleNote(plan: PlanFile, sameGold: boolean): string {
       // Pooled over the splits: for a choice of nothing (vote-all) this is the in-sample score.
       + `${h.pooled === undefined || Number.isNaN(h.pooled) || h.splits === 1 ? '' : `; ${value(h.pooled)} pooled over them`})`;
   const part = on.planned >= on.of ? `in-sample: the plan was chosen on this gold standard (all ${units(on.of)})` : `partly in-sample: the plan was chosen on ${on.planned} of this gold standard's ${units(on.of)}`;
+  // A baseline that combines every system selects nothing: its score on the data is no selection's luck.
+  if (plan.chosenBy === 'vote-all' || plan.chosenBy === 'majority-all') {
+    return `${part}, but the plan (${plan.chosenBy}) combines every system and selects none, so this score is not flattered by a selection${held}`;
+  }
   return `${part}, so this score may flatter the plan${held}`;
 }

@@ -20,6 +20,13 @@ describe('planSampleNote', () => {
     expect(planSampleNote(plan({}), true)).toBe('in-sample: the plan was chosen on this gold standard (all 8 documents), so this score may flatter the plan');
   });
 
+  it('does not say that a score flatters a plan that selects nothing (vote-all, majority-all)', () => {
+    expect(planSampleNote(plan({ chosenBy: 'vote-all', heldOut: { objective: 0.9495, sd: 0.0467, splits: 5, pooled: 0.9516 } }), true))
+      .toBe('in-sample: the plan was chosen on this gold standard (all 8 documents), but the plan (vote-all) combines every system and selects none, so this score is not flattered by a selection; '
+        + 'held out it scored 94.95 ± 4.67 (f1, sd over 5 splits; 95.16 pooled over them)');
+    expect(planSampleNote(plan({ chosenBy: 'selection' }), true)).toContain('so this score may flatter the plan');
+  });
+
   it('does not call a score on another gold standard in-sample', () => {
     expect(planSampleNote(plan({}), false)).toBe('the plan was chosen on another gold standard: this score is not in-sample, unless the two share documents');
   });
