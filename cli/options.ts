@@ -69,9 +69,11 @@ export function addInputOptions(cmd: Command, systems = 'system outputs: files, 
 /**
  * Adds the metric options. `matchModes` are the match modes the command scores (all of them by
  * default): the help lists only those; another is still parsed, and refused by the command with
- * its reason.
+ * its reason. `weighted` false leaves out `--ser-weights` and `--label-distance`, for a command
+ * that shows neither weighted SER nor graded scores (given, they are then unknown options, which
+ * the error says another command takes).
  */
-export function addMetricOptions(cmd: Command, matchModes: readonly string[] = MATCH_MODES): Command {
+export function addMetricOptions(cmd: Command, matchModes: readonly string[] = MATCH_MODES, weighted = true): Command {
   const match = matchModes.length === MATCH_MODES.length
     ? new Option('--match <mode>', 'what counts as a match').choices(MATCH_MODES as string[])
     : new Option('--match <mode>', `what counts as a match: ${matchModes.join(' or ')} (${MATCH_MODES.filter((m) => !matchModes.includes(m)).join(', ')} does not apply here)`)
@@ -80,14 +82,17 @@ export function addMetricOptions(cmd: Command, matchModes: readonly string[] = M
         if (!(MATCH_MODES as readonly string[]).includes(v)) throw new InvalidArgumentError(`Allowed choices are ${matchModes.join(', ')}.`);
         return v;
       });
-  return cmd
+  cmd
     .addOption(match.default('strict'))
     .option('--beta <beta>', 'β of F_β (and of K)', positiveNumber('--beta'), 1)
     .addOption(new Option('--zero-division <rule>', 'value of 0/0 in P, R, F').choices(ZERO_DIVISION_MODES as string[]).default('gerbil'))
-    .option('--k-alpha <alpha>', 'α of the K-measure (1 gives F_β)', positiveNumber('--k-alpha'), 1)
-    .option('--ser-weights <weights>', 'weights of S, D, I in weighted SER: "1,1,0.5" or "s=1,d=1,i=0.5"')
-    .option('--label-distance <file>', 'JSON label distances in [0,1]: a substitution earns 1-d in graded P/R/F')
-    .option('--types <types>', 'only these entity types, comma-separated');
+    .option('--k-alpha <alpha>', 'α of the K-measure (1 gives F_β)', positiveNumber('--k-alpha'), 1);
+  if (weighted) {
+    cmd
+      .option('--ser-weights <weights>', 'weights of S, D, I in weighted SER: "1,1,0.5" or "s=1,d=1,i=0.5"')
+      .option('--label-distance <file>', 'JSON label distances in [0,1]: a substitution earns 1-d in graded P/R/F');
+  }
+  return cmd.option('--types <types>', 'only these entity types, comma-separated');
 }
 
 export function addFormatOption(cmd: Command): Command {

@@ -36,8 +36,20 @@ export function buildProgram(io: Io): Command {
   registerReport(program, io);
   registerTui(program, io);
   registerCompletion(program, io);
-  for (const c of program.commands) c.exitOverride().configureOutput(output(io));
+  for (const c of program.commands) c.exitOverride().configureOutput(output(io, c, program.commands));
   return program;
+}
+
+/**
+ * For commander's "unknown option" error in `command`: which other commands take that option
+ * (`--ser-weights` given to `ablate`: eval takes it), or '' when none does.
+ */
+export function takenElsewhere(text: string, command: Command, commands: readonly Command[]): string {
+  const m = /unknown option '(--[^'=\s]+)/.exec(text);
+  if (m === null) return '';
+  const others = commands.filter((c) => c !== command && c.options.some((o) => o.long === m[1])).map((c) => c.name());
+  if (others.length === 0) return '';
+  return ` (${command.name()} does not take it; ${others.join(', ')} ${others.length === 1 ? 'does' : 'do'})`;
 }
 
 /**
@@ -45,14 +57,15 @@ export function buildProgram(io: Io): Command {
  * command, a value outside an option's choices) to stderr as one line, as every other error,
  * with the usage hint: `complan: unknown command 'evl' (did you mean eval?); run with --help for usage`.
  */
-function output(io: Io) {
+function output(io: Io, command?: Command, commands: readonly Command[] = []) {
   return {
     writeOut: io.stdout,
     writeErr: (t: string) => io.stderr(terminalText(t)),
     outputError: (text: string, write: (s: string) => void) => {
       const line = text.trim().replace(/^error: /, '').split('\n').map((s) => s.trim()).filter((s) => s !== '')
         .map((s, i) => (i === 0 ? s : s.replace(/^\((.*)\)$/, ' ($1)').replace(/^\(Did/, '(did'))).join('');
-      write(`complan: ${line.replace(/\(Did you mean/, '(did you mean').replace(/\.$/, '')}; run with --help for usage\n`);
+      const elsewhere = command === undefined ? '' : takenElsewhere(text, command, commands);
+      write(`complan: ${line.replace(/\(Did you mean/, '(did you mean').replace(/\.$/, '')}${elsewhere}; run with --help for usage\n`);
     },
   };
 }

@@ -18,7 +18,7 @@ import { checkStdinOnce } from '../../src/formats/source.js';
 import { renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import {
-  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, labelDistanceOf, loadOptions, outputFormat, printResult, printWarnings, samplesOption, seedOption,
+  addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings, samplesOption, seedOption,
   stdinUses, type InputFlags, type MetricFlags, type OutputFormat,
 } from '../options.js';
 
@@ -89,7 +89,7 @@ export function registerAblate(program: Command, io: Io): void {
     .description('compare each variant with a baseline: score deltas, complementarity both ways, items gained and lost, '
       + 'and a flag for "same score, different behaviour"');
   addInputOptions(cmd, 'the baseline and its variants: files, BRAT directories, name=path, or groups of runs NAME=PATH,PATH,...');
-  addMetricOptions(cmd, ['strict', 'boundary']);
+  addMetricOptions(cmd, ['strict', 'boundary'], false);
   cmd
     .requiredOption('--baseline <name>', 'the system or group the others are variants of (its name=, file stem, or a path)')
     .option('--same-f <x>', 'the flag\'s "same score": |ΔF| below this fraction', fraction('--same-f', '0.005 = half a point'), DEFAULT_SAME_F)
@@ -113,7 +113,7 @@ export function registerAblate(program: Command, io: Io): void {
     const { ablateGroups } = await import('../../src/ablation/groups.js');
     const { groupCsv, groupJson, groupLatex, groupTables } = await import('../../src/report/ablate-groups.js');
     const corpus = loadCorpus(load);
-    printWarnings(corpus, io, options.types, labelDistanceOf(flags.labelDistance, options.labelDistance));
+    printWarnings(corpus, io, options.types);
     const a = ablateGroups(corpus, groups.map((g) => ({ name: g.name, runs: g.runs.map((r) => r.name) })), baseline, {
       ...options, sameF: flags.sameF, different: flags.different, examples: flags.examples,
       paired: flags.paired === true, samples: flags.samples, seed: flags.seed,

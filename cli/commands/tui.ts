@@ -8,7 +8,7 @@ import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
 import type { Io } from '../io.js';
 import {
-  addInputOptions, addMetricOptions, evalOptions, labelDistanceOf, loadOptions, printWarnings, type InputFlags, type MetricFlags,
+  addInputOptions, addMetricOptions, evalOptions, loadOptions, printWarnings, type InputFlags, type MetricFlags,
 } from '../options.js';
 
 export function registerTui(program: Command, io: Io): void {
@@ -16,7 +16,7 @@ export function registerTui(program: Command, io: Io): void {
     .command('tui')
     .description('explore scores, complementarity, ensembles and ablations interactively in the terminal');
   addInputOptions(cmd, 'system outputs: files, BRAT directories, name=path, or groups of runs NAME=PATH,PATH,... (the Ablation view)');
-  addMetricOptions(cmd, ['strict', 'boundary']);
+  addMetricOptions(cmd, ['strict', 'boundary'], false);
   cmd.action(async (systems: string[], flags: InputFlags & MetricFlags) => {
     if (flags.match === 'overlap') {
       throw new UsageError('--match overlap does not apply to tui: complementarity counts the items two systems share, and overlap has no shared items');
@@ -53,7 +53,7 @@ export function registerTui(program: Command, io: Io): void {
     } finally {
       screen.leave();
     }
-    printWarnings(corpus, io, options.types, labelDistanceOf(flags.labelDistance, options.labelDistance));
+    printWarnings(corpus, io, options.types);
   });
 }
 

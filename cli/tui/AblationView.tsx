@@ -13,20 +13,25 @@ import { cutEnd, exampleLine, padEnd, padStart, pct, shortNames, signedPct, trun
 
 /** The flag of a variant with the baseline's F but different items. */
 const SAME_F = 'same F, different';
+/** The flag when an F_Comp it needs is undefined (a system with nothing to fix): left open, as the command's `—`. */
+const OPEN = '—';
 
 /** Points, without trailing zeros (0.5, 25). */
 const points = (x: number) => String(Number((x * 100).toFixed(2)));
 
 /**
- * The line under the table: what V→B and B→V are and when the flag is raised, the longest form
- * that fits `width` (the flag's two words alone say little).
+ * The line under the table: what V→B and B→V are and when the flag is raised (with `open`, what
+ * the open flag means), the longest form that fits `width` (the flag's two words alone say little).
  */
-export function legend(sameF: number, different: number, width: number): string {
+export function legend(sameF: number, different: number, width: number, open = false): string {
   const flag = `${SAME_F}: |ΔF| < ${points(sameF)}, F_Comp > ${points(different)} one way`;
+  const flags = open ? [`${flag}; ${OPEN}: F_Comp undefined`, flag] : [flag];
   const forms = [
-    `V→B: F_Comp of what the variant offers the baseline; B→V: the other way; ${flag}`,
-    `V→B: F_Comp the variant offers the baseline, B→V the reverse; ${flag}`,
-    `V→B, B→V: F_Comp each way; ${flag}`,
+    ...flags.flatMap((f) => [
+      `V→B: F_Comp of what the variant offers the baseline; B→V: the other way; ${f}`,
+      `V→B: F_Comp the variant offers the baseline, B→V the reverse; ${f}`,
+      `V→B, B→V: F_Comp each way; ${f}`,
+    ]),
     'V→B: F_Comp of what the variant offers the baseline; B→V: the other way',
   ];
   return forms.find((f) => f.length <= width) ?? forms[forms.length - 1];
@@ -71,7 +76,7 @@ function SystemAblationView({ model, active, width, height }: ViewProps) {
       <Text bold>{'  ' + padEnd('variant', nameWidth) + ['F', 'ΔF', 'V→B', 'B→V'].map((c) => padStart(c, 8)).join('') + '  flag'}</Text>
       {a.variants.slice(first, first + tableRows).map((x, k) => {
         const i = first + k;
-        const flag = x.sameScoreDifferentBehaviour === true ? SAME_F : x.sameScoreDifferentBehaviour === null ? '?' : '';
+        const flag = x.sameScoreDifferentBehaviour === true ? SAME_F : x.sameScoreDifferentBehaviour === null ? OPEN : '';
         return (
           <Text key={x.name} inverse={i === cursor}>
             {cutEnd((i === cursor ? '› ' : '  ') + padEnd(shortOf(x.name), nameWidth)
@@ -80,7 +85,7 @@ function SystemAblationView({ model, active, width, height }: ViewProps) {
           </Text>
         );
       })}
-      <Text wrap="truncate">{cutEnd(legend(a.sameF, a.different, width - 1), width - 1)}</Text>
+      <Text wrap="truncate">{cutEnd(legend(a.sameF, a.different, width - 1, a.variants.some((x) => x.sameScoreDifferentBehaviour === null)), width - 1)}</Text>
       <Box marginTop={1}>
         <Box flexDirection="column" width={half} marginRight={1}>
           <Text underline>{truncate(`gained by ${v.name} (${v.gainedCount})`, half)}</Text>

@@ -16,6 +16,9 @@ function meanSd(x: number, sd: number | null): string {
   return sd === null ? signedPct(x) : `${signedPct(x)} ± ${pct(sd)}`;
 }
 
+/** The p column: `< 0.001` and two spaces before it, apart from ΔF ± sd. */
+const P_WIDTH = 9;
+
 export function GroupAblationView({ model, active, width, height }: { model: TuiModel; active: boolean; width: number; height: number }) {
   const groups = model.groups;
   const n = groups.length;
@@ -35,7 +38,7 @@ export function GroupAblationView({ model, active, width, height }: { model: Tui
   if (n < 2) return <Text>Ablation needs a baseline group and at least one variant.</Text>;
   const a = model.groupAblation(baseline, paired);
   const nameWidth = Math.max(8, Math.min(24, Math.floor(width / 5)));
-  const fixedWidth = 2 + nameWidth + 5 + 16 + 7 + 2;
+  const fixedWidth = 2 + nameWidth + 5 + 16 + P_WIDTH + 2;
   const verdictWidth = Math.max(10, width - 1 - fixedWidth);
   const tableRows = Math.max(2, Math.min(n - 1, Math.floor((height - 7) / 2)));
   const first = Math.max(0, Math.min(cursor - Math.floor(tableRows / 2), n - 1 - tableRows));
@@ -48,14 +51,14 @@ export function GroupAblationView({ model, active, width, height }: { model: Tui
     <Box flexDirection="column">
       <Text bold>{cutEnd(`Baseline ${truncate(a.baseline, Math.max(8, width - 70))} (${a.baselineRuns.length} runs)  `
         + `F ${pct(a.baselineMean.f)}${a.baselineSd.f === null ? '' : ` ± ${pct(a.baselineSd.f)}`}  ${pairing}  b/B · ↑↓ · p`, width - 1)}</Text>
-      <Text bold>{cutEnd('  ' + padEnd('variant', nameWidth) + padStart('runs', 5) + padStart('ΔF ± sd', 16) + padStart('p', 7) + '  verdict', width - 1)}</Text>
+      <Text bold>{cutEnd('  ' + padEnd('variant', nameWidth) + padStart('runs', 5) + padStart('ΔF ± sd', 16) + padStart('p', P_WIDTH) + '  verdict', width - 1)}</Text>
       {a.variants.slice(first, first + tableRows).map((x, k) => {
         const i = first + k;
         const words = x.verdict.text.replace(/^[^,]*, /, '').replace(/, p = [^,]*$/, '');
         return (
           <Text key={x.name} inverse={i === cursor}>
             {cutEnd((i === cursor ? '› ' : '  ') + padEnd(x.name, nameWidth) + padStart(String(x.runs.length), 5)
-              + padStart(meanSd(x.meanDelta.f, x.sdDelta.f), 16) + padStart(pText(x.test.pRandomization), 7)
+              + padStart(meanSd(x.meanDelta.f, x.sdDelta.f), 16) + padStart(pText(x.test.pRandomization), P_WIDTH)
               + '  ' + truncate(words, verdictWidth), width - 1)}
           </Text>
         );

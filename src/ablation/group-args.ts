@@ -6,6 +6,8 @@
  * is still one run: `a.conll` (named by its stem), `NAME=PATH` (named NAME) and an existing path
  * that holds `=` or `,` are each one run, as {@link parseSystemArg} reads them. In a group
  * every path must exist (`-`, standard input, aside); a missing one is an input error naming it.
+ * A comma-separated list of existing files without `NAME=` is refused as a usage error, which
+ * shows how to name it: read as one path it would be "no such file".
  *
  * Runs of a group of several are named `NAME:STEM` (the file stem), or `NAME#k` (k from 1) when
  * two of its files share a stem; a group of one run is named NAME, as before.
@@ -37,6 +39,13 @@ function stem(path: string): string {
 /** One system argument as a group of runs (see the module comment). */
 export function parseGroupArg(arg: string): GroupSpec {
   const eq = arg.indexOf('=');
+  if (!exists(arg) && eq <= 0 && arg.includes(',')) {
+    const paths = arg.split(',');
+    if (paths.length > 1 && paths.every((p) => p.length > 0 && exists(p))) {
+      throw new UsageError(`"${arg}" is a list of files without a name: give a group of runs as NAME=PATH,PATH,... `
+        + `(for example ${stem(paths[0])}=${arg}), or the files separated by spaces as systems of their own`);
+    }
+  }
   if (exists(arg) || eq <= 0) {
     const one = parseSystemArg(arg);
     return { name: one.name, runs: [one] };

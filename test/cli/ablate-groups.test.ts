@@ -214,6 +214,17 @@ describe('group arguments', () => {
     expect(twice.stderr).toMatch(/^complan: two systems are named "a" \(/);
   });
 
+  it('refuses a list of existing files without NAME= as a usage error that shows how to name it, in ablate and tui (exit 1)', async () => {
+    const list = `${sys('sloppy')},${sys('crf')}`;
+    const want = `complan: "${list}" is a list of files without a name: give a group of runs as NAME=PATH,PATH,... `
+      + `(for example sloppy=${list}), or the files separated by spaces as systems of their own\n`;
+    for (const args of [['ablate', '--baseline', 'cautious'], ['tui']]) {
+      const r = await runCli([...args, '--gold', GOLD, sys('cautious'), list]);
+      expect(r.code, args[0]).toBe(1);
+      expect(r.stderr, args[0]).toBe(want);
+    }
+  });
+
   it('refuses --paired with groups of different sizes, naming both counts (exit 1)', async () => {
     const r = await runCli(['ablate', '--paired', '--baseline', 'a', '--gold', GOLD, group('a', A), group('b', ['crf', 'gazetteer', 'confuser'])]);
     expect(r.code).toBe(1);

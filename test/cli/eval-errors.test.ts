@@ -109,6 +109,19 @@ describe('usage errors (exit 1)', () => {
   it('an unknown option', async () => {
     const line = commanderError(await runCli(['eval', '--gold', GOLD, '--frobnicate', SILENT]));
     expect(line).toContain("unknown option '--frobnicate'");
+    expect(line).not.toContain('does not take it');
+  });
+
+  it('an option of other commands only: says which take it (ablate and tui show no weighted SER or graded scores)', async () => {
+    const ablate = await runCli(['ablate', '--baseline', 'crf', '--gold', GOLD, '--ser-weights', '1,1,0.5', SILENT, SILENT]);
+    expect(ablate.code).toBe(1);
+    expect(ablate.stderr).toBe("complan: unknown option '--ser-weights' (ablate does not take it; eval does); run with --help for usage\n");
+    const tui = await runCli(['tui', '--gold', GOLD, '--label-distance', 'd.json', SILENT]);
+    expect(tui.stderr).toBe("complan: unknown option '--label-distance' (tui does not take it; eval does); run with --help for usage\n");
+    const evalBaseline = await runCli(['eval', '--gold', GOLD, '--baseline', 'crf', SILENT]);
+    expect(evalBaseline.stderr).toContain('(eval does not take it; ablate, report do)');
+    const evalRule = await runCli(['eval', '--gold', GOLD, '--rule', 'vote', SILENT]);
+    expect(evalRule.stderr).toContain('(eval does not take it; combine does)');
   });
 
   it('an unknown command', async () => {

@@ -38,7 +38,7 @@ describe('AblationView with groups of runs', () => {
     const a = m.groupAblation(0, false);
     const b = a.variants[0];
     expect(f.split('\n')[0]).toMatch(/^Baseline a \(2 runs\)\s+F \d+\.\d\d ± \d+\.\d\d\s+unpaired \(groups differ in size\)/);
-    const row = `› ${'b'.padEnd(20)}${'2'.padStart(5)}${`${points(b.meanDelta.f)} ± ${(b.sdDelta.f! * 100).toFixed(2)}`.padStart(16)}${pText(b.test.pRandomization).padStart(7)}  ${b.verdict.text.split(', ')[1]}`;
+    const row = `› ${'b'.padEnd(20)}${'2'.padStart(5)}${`${points(b.meanDelta.f)} ± ${(b.sdDelta.f! * 100).toFixed(2)}`.padStart(16)}${pText(b.test.pRandomization).padStart(9)}  ${b.verdict.text.split(', ')[1]}`;
     expect(f).toContain(row);
     expect(f).toMatch(/\n {2}c\s+1\s+[+-]\d+\.\d\d ± \d+\.\d\d/);
     expect(f).toContain(`gained in all 4 (${b.stable.gained.count}; +${b.unstable.gained.count} in some)`);

@@ -3,6 +3,7 @@
  * labels say what they are, nothing wraps or runs past the width, shortened names stay apart,
  * and the example lists grow with the terminal's height.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Box } from 'ink';
@@ -15,6 +16,9 @@ import { SystemsView } from '../../../cli/tui/SystemsView.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../../src/formats/load.js';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
 import { NEWS, NEWS_SYSTEMS, newsModel, plain } from './helpers.js';
+import { tempFiles } from '../../helpers/temp.js';
+
+const temp = tempFiles('tui-views');
 
 afterEach(() => cleanup());
 
@@ -91,6 +95,22 @@ describe('AblationView', () => {
       expect(f).toContain(flag);
       fits(f, w, 22);
     }
+  });
+
+  it('shows an open flag as — and says so under the table, when the baseline has no error for a variant to fix', () => {
+    // The gold, and the gold without its first entity (CASTLEBRIDGE, one token): F 99.73.
+    const gold = join(NEWS, 'gold.conll');
+    const minus = temp(readFileSync(gold, 'utf8').replace('CASTLEBRIDGE B-ORG\n', 'CASTLEBRIDGE O\n'), 'minus-one.conll');
+    const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [{ name: 'perfect', path: gold }, parseSystemArg(minus)] });
+    const m = buildModel(corpus, DEFAULT_EVAL_OPTIONS);
+    // The first system, minus-one, is the view's baseline: the perfect system has no error it could fix.
+    expect(m.ablation(0).variants[0].sameScoreDifferentBehaviour).toBeNull();
+    const f = frameOf(<AblationView model={m} active={false} width={100} height={22} />);
+    expect(f).toMatch(/^› perfect\s+100\.00\s+\+0\.27\s+\S+\s+\S+\s+—$/m);
+    expect(f).not.toContain('?');
+    expect(f).toContain('one way; —: F_Comp undefined');
+    expect(legend(0.005, 0.25, 99)).not.toContain('undefined');
+    expect(legend(0.005, 0.25, 79, true)).toBe('V→B, B→V: F_Comp each way; same F, different: |ΔF| < 0.5, F_Comp > 25 one way');
   });
 
   it('lists more example items on a taller terminal: all it has room for', () => {
