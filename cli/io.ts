@@ -19,10 +19,12 @@ export interface Io {
 
 export function processIo(): Io {
   // A reader that stops early (`complan combine … | head`) closes the pipe: the output is no
-  // longer wanted, so the command ends quietly, as command-line tools do.
+  // longer wanted, so the command ends quietly, as command-line tools do. Any other failure (a
+  // full disk, a closed descriptor) loses the output: one line says so, and the exit is 2.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
-    throw err;
+    process.stderr.write(`${stdoutFailure(err)}\n`);
+    process.exit(2);
   });
   return {
     stdout: (t) => void process.stdout.write(t),
@@ -34,4 +36,10 @@ export function processIo(): Io {
     env: process.env,
     command: invokedAs(process.argv[1], process.cwd()),
   };
+}
+
+/** The one line for a write to standard output that failed with `err` (not a closed pipe). */
+export function stdoutFailure(err: NodeJS.ErrnoException): string {
+  const why = err.code === 'ENOSPC' ? 'no space left on the device' : err.code ?? err.message;
+  return `complan: could not write to standard output (${why}): the output is incomplete`;
 }

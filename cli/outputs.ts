@@ -2,7 +2,7 @@
  * complan never writes over its inputs: every output path a command is given is checked, before
  * any work is done, against every file it reads, and against the other outputs.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { fstatSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../src/errors.js';
 import { parseSystemArg } from '../src/formats/load.js';
@@ -41,8 +41,10 @@ function identity(path: string): { key: string; exists: boolean } {
 /**
  * Throws a usage error when an output names an input file (the same file, however it is
  * spelled: by device and inode) or when two outputs name the same file. Absent paths and `-`
- * where it names standard output are skipped; `-` for an output whose command prints its report
- * on standard output is refused (a file named `-` is never what was meant). Special files that
+ * where it names standard output are skipped (unless standard output is redirected to an input
+ * file); standard input given as an input (`-`) that is redirected from a file makes that file an
+ * input, however an output names it (`/dev/stdin`, `/proc/self/fd/0`, its path); `-` for an output
+ * whose command prints its report on standard output is refused (a file named `-` is never what was meant). Special files that
  * are not regular files (a terminal, `/dev/null`, a pipe) are never inputs of this kind and may
  * be written.
  */
@@ -52,7 +54,7 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
       throw new UsageError(`${o.option} -: standard output carries the command's report; name a file for ${o.option} (or ./- for a file named "-")`);
     }
   }
-  const given = outputs.filter((o): o is { option: string; path: string } => o.path !== undefined && o.path !== '-');
+  const given = outputs.filter((o): o is { option: string; path: string } => o.path !== undefined);
   if (given.length === 0) return;
   const read = new Map<string, InputPath>();
   const add = (i: InputPath & { path: string }) => {
@@ -60,7 +62,13 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
     if (!read.has(id.key)) read.set(id.key, i);
   };
   for (const i of inputs) {
-    if (i.path === undefined || i.path === '-') continue;
+    if (i.path === undefined) continue;
+    if (i.path === '-') {
+      // Standard input redirected from a file (`- < in.conll`): that file is an input too.
+      const id = descriptorFile(0);
+      if (id !== undefined && !read.has(id)) read.set(id, { what: i.what, path: 'standard input' });
+      continue;
+    }
     const id = identity(i.path);
     if (!id.exists) continue;
     try {
@@ -75,6 +83,14 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
   }
   const written = new Map<string, OutputPath>();
   for (const o of given) {
+    if (o.path === '-') {
+      // Standard output redirected to a file (`--out - >> in.conll`).
+      const input = read.get(descriptorFile(1) ?? '');
+      if (input !== undefined) {
+        throw new UsageError(`standard output, where ${o.option} writes, is ${input.what} (${input.path}): complan never writes over its inputs; redirect it elsewhere`);
+      }
+      continue;
+    }
     const id = identity(o.path);
     const input = read.get(id.key);
     if (input !== undefined) {
@@ -86,6 +102,16 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
       throw new UsageError(`${other.option} and ${o.option} name the same file (${o.path}); choose two files`);
     }
     written.set(id.key, o);
+  }
+}
+
+/** The identity (as {@link identity}'s key) of the regular file open on descriptor `fd`, if it is one. */
+function descriptorFile(fd: number): string | undefined {
+  try {
+    const st = fstatSync(fd);
+    return st.isFile() ? `${st.dev}:${st.ino}` : undefined;
+  } catch {
+    return undefined;
   }
 }
 

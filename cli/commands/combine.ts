@@ -119,7 +119,7 @@ export function registerCombine(program: Command, io: Io): void {
     .option('--no-write-gold', 'CoNLL output: write token pred lines, without the gold column (by default: token gold pred, as conlleval reads)');
   cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
     if (flags.out === '-') flags.out = undefined;
-    refuseOutputsOverInputs([{ option: '--out', path: flags.out }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }, { what: 'the --labels file', path: flags.labels }]));
+    refuseOutputsOverInputs([{ option: '--out', path: flags.out ?? '-', stdout: true }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }, { what: 'the --labels file', path: flags.labels }]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { countOverlapping, formatConll } = await import('../../src/formats/write-conll.js');
     const { writeFileAtomic } = await import('../../src/formats/write-file.js');

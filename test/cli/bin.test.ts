@@ -100,4 +100,22 @@ describe('the installed command in a pipe', () => {
     expect(p.stderr).toBe('');
     expect(p.status).toBe(0);
   });
+
+  it('says in one line, status 2, that the output is incomplete when stdout fails otherwise (a full disk)', () => {
+    const script = [
+      `import { processIo } from ${JSON.stringify(join(ROOT, 'dist/cli/io.js'))};`,
+      'processIo();',
+      "process.stdout.emit('error', Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));",
+      "setTimeout(() => { process.stderr.write('still running\\n'); process.exitCode = 3; }, 200);",
+    ].join('\n');
+    const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(p.stderr).toBe('complan: could not write to standard output (no space left on the device): the output is incomplete\n');
+    expect(p.status).toBe(2);
+  });
+
+  it.runIf(existsSync('/dev/full'))('on /dev/full: one line, no stack trace, status 2', () => {
+    const p = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" eval --gold ${GOLD} ${SYSTEMS[0]} > /dev/full`], { cwd: ROOT, encoding: 'utf8' });
+    expect(p.stderr).toBe('complan: could not write to standard output (no space left on the device): the output is incomplete\n');
+    expect(p.status).toBe(2);
+  });
 });

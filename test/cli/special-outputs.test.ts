@@ -64,3 +64,40 @@ describe.runIf(hasBash)('outputs through process substitution', () => {
     expect(through).toBe(plain);
   });
 });
+
+describe.runIf(hasBash)('an input read through a redirection is never written over', () => {
+  const refused = (what: string, option: string) => `complan: ${option} is ${what} (standard input): complan never writes over its inputs; choose another file\n`;
+
+  it('refuses /dev/stdin and /proc/self/fd/0 as outputs when standard input, an input, is a file', () => {
+    const dir = examples();
+    for (const [script, err] of [
+      ['complan combine --gold gold.conll crf=- sloppy.conll --out /dev/stdin < in.conll', refused('the system "crf"', '--out /dev/stdin')],
+      ['complan plan --gold gold.conll crf=- sloppy.conll gazetteer.conll --save-plan /proc/self/fd/0 < in.conll', refused('the system "crf"', '--save-plan /proc/self/fd/0')],
+      ['complan eval --gold - crf.conll --svg /dev/stdin < in.conll', refused('the gold file', '--svg /dev/stdin')],
+    ] as const) {
+      const input = script.includes('--gold -') ? 'gold.conll' : 'crf.conll';
+      const r = sh(`cp ${input} in.conll\n${script}`, dir);
+      expect(r.code, script).toBe(1);
+      expect(r.stderr, script).toBe(err);
+      expect(readFileSync(join(dir, 'in.conll'), 'utf8'), script).toBe(readFileSync(join(dir, input), 'utf8'));
+    }
+  });
+
+  it('refuses standard output appended to an input file, where combine and report --html - write', () => {
+    const dir = examples();
+    for (const [script, option] of [
+      ['complan combine --gold gold.conll sloppy.conll in.conll >> in.conll', '--out'],
+      ['complan combine --gold gold.conll sloppy.conll in.conll --out - >> in.conll', '--out'],
+      ['complan report --gold gold.conll sloppy.conll in.conll --html - >> in.conll', '--html'],
+    ] as const) {
+      const r = sh(`cp crf.conll in.conll\n${script}`, dir);
+      expect(r.code, script).toBe(1);
+      expect(r.stderr, script).toBe(`complan: standard output, where ${option} writes, is the system "in" (in.conll): complan never writes over its inputs; redirect it elsewhere\n`);
+      expect(readFileSync(join(dir, 'in.conll'), 'utf8'), script).toBe(readFileSync(join(dir, 'crf.conll'), 'utf8'));
+    }
+    // Standard output to another file, or on a pipe, is written as before.
+    const ok = sh('cp crf.conll in.conll\ncomplan combine --gold gold.conll sloppy.conll in.conll > out.conll 2>/dev/null', dir);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out.conll'), 'utf8').length).toBeGreaterThan(1000);
+  });
+});
