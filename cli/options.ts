@@ -23,9 +23,9 @@ import { parseWeights, type WeightSpec } from '../src/ensemble/rules.js';
 import { runSettings, signatureLine, withSettings, type RunSettings } from '../src/report/settings.js';
 import { UNTYPED } from '../src/report/type-name.js';
 import { terminalLine } from '../src/report/terminal-text.js';
-import { typeName } from '../src/report/type-name.js';
 import { bytesProgress, createProgress, NO_PROGRESS, readingProgress, type Progress } from './progress.js';
 import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
+import { checkGoldTypes } from '../src/metrics/options-check.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -298,11 +298,8 @@ export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[],
   for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalLine(`complan: warning: ${w}`)}\n`);
   if (distances !== undefined) warnUnusedDistances(corpus, io, distances.file, distances.distance);
   if (types === undefined) return;
-  const goldTypes = typesOf(corpus.gold.spans);
-  if (corpus.gold.spans.length > 0 && !types.some((t) => goldTypes.has(t))) {
-    // Nothing would be left to find: every score would read 100. A typo, most likely.
-    throw new UsageError(`--types ${types.join(',')}: the gold standard has no item of ${types.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}`);
-  }
+  // None of them in the gold: nothing would be left to find, and every score would read 100. A typo, most likely.
+  checkGoldTypes(types, corpus.gold.spans);
   const seen = new Set<string>();
   for (const s of [corpus.gold, ...corpus.systems]) typesOf(s.spans, seen);
   for (const t of types) if (!seen.has(t)) io.stderr(`${terminalLine(`complan: warning: --types: no input has entities of type "${t}"`)}\n`);

@@ -146,7 +146,8 @@ export function registerCombine(program: Command, io: Io): void {
     const corpus = loadCorpus({ ...load, allowNoGold: plan !== undefined });
     // A plan made on some entity types combines and scores those only, as the planner did.
     const types = plan?.types;
-    printWarnings(corpus, io, types);
+    // (Whether the gold has a plan's types is the plan's concern: applyPlan names the file.)
+    printWarnings(corpus, io, plan === undefined ? types : undefined);
     const hasGold = hasGoldStandard(corpus);
     let index: EnsembleIndex;
     let members: number[];

@@ -80,6 +80,6 @@ export function checkGoldTypes(types: unknown, gold: readonly Span[]): void {
   if (list.some((t) => goldTypes.has(t))) return;
   throw UsageError.about(
     'types',
-    `${list.map(typeName).join(',')}: the gold standard has no item of ${list.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}`,
+    `{types} ${list.map(typeName).join(',')}: the gold standard has no item of ${list.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}`,
   );
 }

@@ -9,7 +9,7 @@
  *   its rule and weights, label ties broken by the plan's ranking of its members, on the plan's
  *   entity types only when it was made on some.
  */
-import { InputError, showName, showValue } from '../errors.js';
+import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { buildEnsembleIndex, ensembleSpans, simulate, type EnsembleIndex, type EnsembleResult } from '../ensemble/simulate.js';
 import type { Corpus, Span } from '../model/corpus.js';
 import { goldFingerprint } from '../model/fingerprint.js';
@@ -71,7 +71,15 @@ export interface AppliedPlan {
 export function applyPlan(corpus: Corpus, plan: PlanFile, source?: string): AppliedPlan {
   const members = planMembers(corpus, plan, source);
   const rule = planRule(plan);
-  const index = withPlanRanking(buildEnsembleIndex(corpus, { noGold: !hasGoldStandard(corpus), types: plan.types }), plan);
+  let built: EnsembleIndex;
+  try {
+    built = buildEnsembleIndex(corpus, { noGold: !hasGoldStandard(corpus), types: plan.types });
+  } catch (err) {
+    // The plan's entity types, not an option of the command: the plan file is named.
+    if (err instanceof UsageError && err.param === 'types') throw new InputError(`"types" ${err.message.replace(/^types /, '')}`, source);
+    throw err;
+  }
+  const index = withPlanRanking(built, plan);
   let result: EnsembleResult;
   try {
     result = simulate(index, members, rule);

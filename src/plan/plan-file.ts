@@ -26,6 +26,7 @@
 import { escapeControls, InputError, showName, showValue } from '../errors.js';
 import { parseRule, ruleName, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
 import { resolvedWeights, type EnsembleIndex } from '../ensemble/simulate.js';
+import { parseObjective } from './objective.js';
 import type { Choice } from './choice.js';
 import type { CandidateScores, PlanCandidate, PlanResult } from './types.js';
 import { recordOf } from '../model/record.js';
@@ -257,6 +258,8 @@ const show = (x: unknown) => describeJson(x);
 const nm = (n: string) => showValue(n);
 /** Names as a message lists them (quoted, or as plain words when they are): the first ten, then how many more. */
 const nms = (list: readonly string[], show: (n: string) => string = showName) => list.slice(0, 10).map((n) => show(n)).join(', ') + (list.length > 10 ? ` and ${list.length - 10} more` : '');
+/** A weight as a message shows it: JSON shows a number too large for a double (1e999, read as Infinity) as null. */
+const showWeight = (x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? `${x} (a number too large)` : show(x));
 const isWeight = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;
 
 function names(x: unknown, key: string, fail: (detail: string) => never, nonEmpty = true): string[] {
@@ -282,19 +285,26 @@ function parseWeightsField(x: unknown, members: readonly string[], fail: (detail
   const missing = members.filter((m) => !Object.hasOwn(w, m));
   if (missing.length > 0) fail(`"weights" gives no weight for member${missing.length === 1 ? '' : 's'} ${nms(missing, nm)}`);
   const values = members.map((m) => w[m]);
+  const TABLE = '{"overall": number, "byLabel": {label: number}}';
+  // A weight that is neither a number nor a table is named first, whatever the others are.
+  const odd = members.findIndex((_, k) => typeof values[k] !== 'number' && !isObject(values[k]));
+  if (odd >= 0) fail(`"weights": the weight of ${nm(members[odd])} must be a number ≥ 0 (or, for every member, ${TABLE}), got ${showWeight(values[odd])}`);
   if (values.every((v) => typeof v === 'number')) {
-    members.forEach((m, k) => { if (!isWeight(values[k])) fail(`"weights": the weight of ${nm(m)} must be a number ≥ 0, got ${show(values[k])}`); });
+    members.forEach((m, k) => { if (!isWeight(values[k])) fail(`"weights": the weight of ${nm(m)} must be a number ≥ 0, got ${showWeight(values[k])}`); });
     if (values.every((v) => v === 0)) fail(ALL_ZERO);
     return Object.fromEntries(members.map((m, k) => [m, values[k] as number]));
   }
+  const number = members.findIndex((_, k) => typeof values[k] === 'number');
+  if (number >= 0) {
+    fail(`"weights": ${nm(members[number])} has a number, other members a table: give every member a number ≥ 0, or every member ${TABLE}`);
+  }
   const table = recordOf(members.map((m, k) => {
-    const v = values[k];
-    if (!isObject(v) || !isWeight(v.overall) || !isObject(v.byLabel)) {
-      fail(`"weights": ${nm(m)} must be a number ≥ 0, or {"overall": number, "byLabel": {label: number}} for every member, got ${show(v)}`);
-    }
+    const v = values[k] as Record<string, unknown>;
+    if (!isWeight(v.overall)) fail(`"weights": the "overall" weight of ${nm(m)} must be a number ≥ 0, got ${showWeight(v.overall)}`);
+    if (!isObject(v.byLabel)) fail(`"weights": the "byLabel" of ${nm(m)} must be an object of weights by label, got ${show(v.byLabel)}`);
     const row = v as { overall: number; byLabel: Record<string, unknown> };
     for (const [label, lw] of Object.entries(row.byLabel)) {
-      if (!isWeight(lw)) fail(`"weights": the weight of ${nm(m)} for label ${nm(label)} must be a number ≥ 0, got ${show(lw)}`);
+      if (!isWeight(lw)) fail(`"weights": the weight of ${nm(m)} for label ${nm(label)} must be a number ≥ 0, got ${showWeight(lw)}`);
     }
     return [m, { overall: row.overall, byLabel: row.byLabel as Record<string, number> }] as const;
   }));
@@ -355,6 +365,12 @@ export function parsePlanFile(text: string, path: string): PlanFile {
   }
   if (o.chosenBy !== undefined && typeof o.chosenBy !== 'string') fail(`"chosenBy" must be text such as "vote-all" or "top", got ${show(o.chosenBy)}`);
   if (typeof o.objective !== 'string') fail(`"objective" must be the objective as given (e.g. "f1"), got ${show(o.objective)}`);
+  try {
+    parseObjective(o.objective as string);
+  } catch (err) {
+    // The parser's first line (the others point at the column with a caret).
+    fail(`"objective": ${escapeControls((err as Error).message.split('\n')[0])}`);
+  }
   if (!isObject(o.planning)) fail(`"planning" must be an object with objective, f, precision and recall, got ${show(o.planning)}`);
   const p = o.planning as Record<string, unknown>;
   const score = (key: string): number => {

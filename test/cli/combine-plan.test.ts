@@ -223,9 +223,13 @@ describe('combine --plan', () => {
       [write('bad-kind.json', '{"schemaVersion": 1}\n'), 'not a complan plan'],
       [write('no-members.json', read(savePlan('m.json', { rule: 'vote', members: ['crf'] })).replace(/"members": \[[^\]]*\],/, '')), '"members" is missing'],
       [out('absent.json'), 'no such file'],
+      [write('bad-objective.json', read(savePlan('o.json', { rule: 'vote', members: ['crf'] })).replace('"objective": "f1"', '"objective": "nonsense("')),
+        '"objective": objective "nonsense(": unexpected end of expression at column 10'],
+      // Types the gold lacks are the plan's fault (exit 2), not an option's.
+      [savePlan('t.json', { rule: 'vote', members: ['crf'], types: ['NOPE'] }), '"types" NOPE: the gold standard has no item of this type; its types are LOC, MISC, ORG, PER'],
     ];
     for (const [path, message] of cases) {
-      const r = await runCli(['combine', '--plan', path, ...JSONL]);
+      const r = await runCli(['combine', '--plan', path, '--gold', GOLD_CONLL, ...JSONL]);
       expect(r.code, path).toBe(2);
       expect(r.stderr.startsWith(`complan: ${path}`), r.stderr).toBe(true);
       expect(r.stderr).toContain(message);

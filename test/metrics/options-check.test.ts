@@ -88,7 +88,7 @@ describe('ensembles', () => {
     // A plan or a comparison needs a type the gold has, as the command does: a type only a system
     // predicts would leave nothing to find, and every candidate would read as perfect.
     const drug = { ...corpus, systems: [{ ...corpus.systems[0], spans: [...corpus.systems[0].spans, { ...corpus.systems[0].spans[0], label: 'DRUG' }] }, ...corpus.systems.slice(1)] };
-    expect(usage(() => buildEnsembleIndex(drug, { types: ['DRUG'] }))).toEqual({ param: 'types', message: 'DRUG: the gold standard has no item of this type; its types are LOC, MISC, ORG, PER' });
+    expect(usage(() => buildEnsembleIndex(drug, { types: ['DRUG'] }))).toEqual({ param: 'types', message: 'types DRUG: the gold standard has no item of this type; its types are LOC, MISC, ORG, PER' });
     expect(usage(() => compareSystems(drug, { types: ['DRUG'] })).param).toBe('types');
     expect(usage(() => evaluate(corpus, { types: [] }))).toEqual({ param: 'types', message: 'must name at least one entity type (leave it out for every type)' });
     // Rules by name from plain JavaScript; an unknown one is refused, naming the option.

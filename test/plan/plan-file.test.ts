@@ -228,8 +228,13 @@ describe('parsePlanFile errors', () => {
       [{ rule: 'weighted', weights: { a: 1 } }, [], '"weights" gives no weight for member "b"'],
       [{ rule: 'weighted', weights: { a: 1, b: 1, z: 1 } }, [], '"weights" names "z", which is not a member (members: a, b)'],
       [{ rule: 'weighted', weights: { a: 1, b: -1 } }, [], 'the weight of "b" must be a number ≥ 0, got -1'],
-      [{ rule: 'weighted', weights: { a: { overall: 1, byLabel: { PER: 'x' } }, b: 1 } }, [], 'the weight of "a" for label "PER" must be a number ≥ 0'],
-      [{ rule: 'weighted', weights: { a: { overall: 1 }, b: 1 } }, [], '"a" must be a number ≥ 0, or {"overall": number, "byLabel": {label: number}}'],
+      [{ rule: 'weighted', weights: { a: { overall: 1, byLabel: { PER: 'x' } }, b: { overall: 1, byLabel: {} } } }, [], 'the weight of "a" for label "PER" must be a number ≥ 0'],
+      [{ rule: 'weighted', weights: { a: { overall: 1 }, b: { overall: 1, byLabel: {} } } }, [], 'the "byLabel" of "a" must be an object of weights by label, got nothing'],
+      [{ rule: 'weighted', weights: { a: { overall: 'x', byLabel: {} }, b: { overall: 1, byLabel: {} } } }, [], 'the "overall" weight of "a" must be a number ≥ 0, got "x"'],
+      // The member whose weight is wrong is named, not the first one.
+      [{ rule: 'weighted', weights: { a: 1, b: 'x' } }, [], '"weights": the weight of "b" must be a number ≥ 0 (or, for every member, {"overall": number, "byLabel": {label: number}}), got "x"'],
+      [{ rule: 'weighted', weights: { a: 1, b: null } }, [], 'the weight of "b" must be a number ≥ 0 (or, for every member, {"overall": number, "byLabel": {label: number}}), got null'],
+      [{ rule: 'weighted', weights: { a: { overall: 1, byLabel: {} }, b: 0.9 } }, [], '"weights": "b" has a number, other members a table: give every member a number ≥ 0, or every member {"overall": number, "byLabel": {label: number}}'],
       [{ weights: { a: 1, b: 1 } }, [], '"weights" applies to the rule weighted, not vote'],
       [{ tieBreak: ['a'] }, [], '"tieBreak" must list the members (a, b) in some order, got a'],
       [{ planning: { objective: 'high', f: 1, precision: 1, recall: 1 } }, [], '"planning.objective" must be a number or null, got "high"'],
@@ -241,6 +246,11 @@ describe('parsePlanFile errors', () => {
       expect(e.message, message).toContain(message);
       expect(e.message.startsWith('plans/best.json: ')).toBe(true);
     }
+  });
+
+  it('shows a weight too large for a double as it was read, not as null', () => {
+    const text = JSON.stringify({ ...good, rule: 'weighted', weights: { a: 1, b: 7 } }).replace('"b":7', '"b":1e999');
+    expect(inputError(() => parsePlanFile(text, 'p.json')).message).toBe('p.json: "weights": the weight of "b" must be a number ≥ 0, got Infinity (a number too large)');
   });
 
   it('refuses weights that are all 0, numbers or tables: the vote would keep nothing', () => {
