@@ -2,24 +2,25 @@
  * A gold standard's fingerprint: what a saved plan records of the data it was chosen on, so that
  * `combine --plan` can say whether the score it prints is in-sample.
  *
- * It is a SHA-256 (first 16 hexadecimal digits) of the corpus's unit, length and number of
- * documents, then every gold span in corpus order as `doc start end label` (a discontinuous
- * span's fragments as `a-b,c-d`). It depends on what is scored, not on how the file is written:
- * the same annotations as CoNLL or as JSONL, in IOB2 or IOBES, have one fingerprint; any change
- * of a span, a label or a document boundary gives another. Token texts are left out: files that
- * differ only in them are the same gold standard for scoring.
+ * It is a SHA-256 (first 16 hexadecimal digits) of the corpus's unit and length, then every gold
+ * span in corpus order as `start end label`, positions counted over the whole corpus (a
+ * discontinuous span's fragments as `a-b,c-d`). It depends on what is scored, not on how the file
+ * is written: the same annotations as CoNLL or as JSONL, in IOB2 or IOBES, with or without
+ * `-DOCSTART-` lines (documents cut elsewhere, or not at all), have one fingerprint; any change of
+ * a span, a label or the text's length gives another. Token texts are left out: files that differ
+ * only in them are the same gold standard for scoring.
  */
 import { createHash } from 'node:crypto';
 import type { Corpus } from './corpus.js';
 
-export function goldFingerprint(corpus: Pick<Corpus, 'unit' | 'length' | 'documents' | 'gold'>): string {
+export function goldFingerprint(corpus: Pick<Corpus, 'unit' | 'length' | 'gold'>): string {
   const hash = createHash('sha256');
-  hash.update(`${corpus.unit} ${corpus.length} ${corpus.documents.length}\n`);
+  hash.update(`${corpus.unit} ${corpus.length}\n`);
   // Spans in batches: one update per span would cost more than the hashing.
   let batch = '';
   for (const s of corpus.gold.spans) {
     const where = s.fragments === undefined ? `${s.start} ${s.end}` : s.fragments.map(([a, b]) => `${a}-${b}`).join(',');
-    batch += `${s.doc} ${where} ${s.label}\n`;
+    batch += `${where} ${s.label}\n`;
     if (batch.length > 1 << 16) {
       hash.update(batch);
       batch = '';
