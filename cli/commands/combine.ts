@@ -19,6 +19,7 @@ import { parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
 import type { Corpus } from '../../src/model/corpus.js';
 import type { EnsembleIndex, EnsembleResult } from '../../src/ensemble/simulate.js';
 import type { PlanFile } from '../../src/plan/plan-file.js';
+import type { SystemScores } from '../../src/metrics/evaluate.js';
 import { fBeta } from '../../src/metrics/prf.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
@@ -61,6 +62,24 @@ export function outFormatFor(out: string | undefined, asked: 'conll' | 'jsonl' |
 function overlapNote(count: number): string {
   return `complan: note: ${count} spans overlap others, which one CoNLL tag column cannot hold: wrote JSONL `
     + '(--out-format conll --resolve-overlaps longest|first writes CoNLL and drops spans, which changes the score)\n';
+}
+
+/**
+ * The output's score under a plan's objective, to set beside the plan's figures, when that is
+ * neither F (printed already) nor read with a β or α the plan file does not record (`f`, `k`, or
+ * an expression of them; `k:A:B` names its own), nor of costs, which it does not record either:
+ * `  ser 9.24`.
+ */
+async function planObjectiveText(text: string, s: SystemScores, size: number): Promise<string> {
+  const body = text.trim().replace(/^(min|max):/i, '');
+  if (/^(f1|f:[0-9.eE+-]+)$/i.test(body)) return '';
+  if (!/^k:[0-9.eE+-]+(:[0-9.eE+-]+)?$/i.test(body) && /(^|[^A-Za-z_])[fk](?![A-Za-z_0-9(])/.test(body)) return '';
+  const { parseObjective } = await import('../../src/plan/objective.js');
+  const { objectiveText } = await import('../../src/report/plan-values.js');
+  const value = parseObjective(text).value({
+    p: s.precision, r: s.recall, f: s.f, ser: s.ser, err: s.err, k: s.k, tp: s.tp, fp: s.fp, fn: s.fn, size, cost: Number.NaN,
+  });
+  return Number.isFinite(value) ? `  ${terminalLine(text, 40)} ${objectiveText(text, value)}` : '';
 }
 
 /** Member indices from `--systems a,b,c` (all systems when absent). */
@@ -214,7 +233,8 @@ export function registerCombine(program: Command, io: Io): void {
       // A plan chosen by F at another beta (f:B) is scored by that F too, to set beside its held-out figure.
       const planBeta = /^f:([0-9.]+)$/.exec(plan?.objective ?? '')?.[1];
       const fPlan = planBeta !== undefined && Number(planBeta) !== 1 ? `  F${planBeta} ${percent(fBeta(s.precision, s.recall, Number(planBeta)))}` : '';
-      io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)}${fPlan} (strict${on})\n`);
+      const objective = plan === undefined ? '' : await planObjectiveText(plan.objective, s, plan.members.length);
+      io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)}${fPlan}${objective} (strict${on})\n`);
       if (plan?.chosenOn !== undefined) {
         const { goldFingerprint } = await import('../../src/model/fingerprint.js');
         const { planSampleNote } = await import('../../src/report/plan-sample.js');

@@ -130,15 +130,18 @@ const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.lengt
 
 /**
  * The objective of a procedure's choices over every held-out part at once: the counts of every
- * split's held-out units summed (each unit once a repeat), with the choices' size and cost
- * averaged over the splits (exact for an objective linear in them, as a penalty is). For a
- * procedure that chooses nothing (vote-all, majority-all) with K folds this is its in-sample
- * figure, as every unit is held out once a repeat with the same choice; a rate is unchanged by
- * repeats. Forman & Scholz ("Apples-to-apples in cross-validation studies", SIGKDD Explorations
+ * split's held-out units summed (each unit once a repeat) and divided by the number of repeats,
+ * with the choices' size and cost averaged over the splits (exact for an objective linear in
+ * them, as a penalty is). For a procedure that chooses nothing (vote-all, majority-all) with K
+ * folds this is its in-sample figure, as every unit is held out once a repeat with the same
+ * choice — an objective of raw counts (fp + fn) included, whose pooled figure is on the planning
+ * data's scale; a rate is unchanged by repeats. Forman & Scholz ("Apples-to-apples in cross-validation studies", SIGKDD Explorations
  * 12, 2010) recommend F over pooled counts, as the mean of per-fold F is biased on small folds.
  */
 export function pooledValue(runs: readonly SplitRun[], name: ProcedureName, scorer: Scorer, names: readonly string[]): number {
   const c = { tp: 0, fp: 0, fn: 0, s: 0 };
+  // Counts per repeat: each unit once, so that an objective of raw counts is on the planning data's scale.
+  const repeats = Math.max(1, ...runs.map((r) => r.split.repeat));
   let size = 0;
   let cost = 0;
   for (const r of runs) {
@@ -151,7 +154,7 @@ export function pooledValue(runs: readonly SplitRun[], name: ProcedureName, scor
     size += members.length;
     for (const m of members) cost += scorer.costs[names.indexOf(m)];
   }
-  return scorer.value(c, size / runs.length, cost / runs.length);
+  return scorer.value({ tp: c.tp / repeats, fp: c.fp / repeats, fn: c.fn / repeats, s: c.s / repeats }, size / runs.length, cost / runs.length);
 }
 
 /**

@@ -335,13 +335,14 @@ function procedureOf(name: ProcedureName, c: Chosen, data: PlanData, scorer: Sco
     name, members: [...c.choice.members], rule: ruleName(c.choice.rule), ...(weights === undefined ? {} : { weights }),
     size: c.choice.members.length,
     planning: { objective: c.value, scores: scoresOf(c.counts, scorer.settings) },
-    // Counts summed over the held-out parts, or on a training part, are on other scales than the
-    // planning data's: an objective of raw counts gets no pooled figure and no optimism.
+    // Counts on a part held out once (--holdout) are on another scale than the planning data's:
+    // there an objective of raw counts gets no pooled figure and no optimism. Pooled over K folds,
+    // per repeat, every unit counts once, as in the planning data.
     ...(summary === undefined ? {} : {
       heldOut: {
         mean: summary.mean, sd: summary.sd, splits: summary.splits,
-        pooled: scorer.objective.usesCounts === true ? Number.NaN : summary.pooled, planningMean: summary.planningMean,
-        optimism: scorer.objective.usesCounts === true ? Number.NaN : summary.optimism,
+        pooled: scorer.objective.usesCounts === true && heldOut!.kind === 'holdout' ? Number.NaN : summary.pooled, planningMean: summary.planningMean,
+        optimism: scorer.objective.usesCounts === true && heldOut!.kind === 'holdout' ? Number.NaN : summary.optimism,
       },
     }),
     ...(test === undefined ? {} : { test: scoredOn(test, scorer, c.choice) }),
@@ -554,7 +555,7 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
     if (testUnits === 'sentence') notes.push({ kind: 'test-by-sentence', sentences: sentenceCount(o.test!) });
   }
   if (scorer.objective.usesCounts === true && (splits.length > 0 || test !== undefined)) {
-    notes.push({ kind: 'counts-objective', units: pool.length, unit: unitKind, heldOut: splits.length > 0, test: test !== undefined });
+    notes.push({ kind: 'counts-objective', units: pool.length, unit: unitKind, heldOut: splits.length > 0, pooled: splits.length > 0 && !holdout, test: test !== undefined });
   }
 
   const { range, flags, predictedRange, rankAgreement, predictionQuality } = analysed();

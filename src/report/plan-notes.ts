@@ -24,9 +24,11 @@ export function noteText(n: PlanNote): string {
         + (n.k ? ' (K with α below 1 is near its maximum whenever P and R are close, whatever their level: an objective such as f1 tells systems apart better)' : '');
     }
     case 'counts-objective': {
-      const parts = [...(n.heldOut ? ['held-out ones on the parts held out'] : []), ...(n.test ? ['test ones on the test set'] : [])];
+      const parts = [...(n.heldOut ? [`held-out ones on ${n.pooled ? 'each' : 'the'} part held out`] : []), ...(n.test ? ['test ones on the test set'] : [])];
+      const pooled = n.pooled ? `; pooled ones count every ${n.unit} once (per repeat), as in-sample ones do, so those two compare and their difference is the optimism` : '';
       return `the objective reads counts (tp, fp, fn), which grow with the data: in-sample figures are on all ${n.units} ${n.unit}s, ${parts.join(' and ')}, `
-        + `so figures of different columns are not comparable${n.heldOut ? ' and no optimism is given' : ''}: compare procedures within one column, or use rates (p, r, f)`;
+        + `so figures of these columns are not comparable${!n.pooled && n.heldOut ? ' and no optimism is given' : ''}${pooled}: `
+        + 'compare procedures within one column, or use rates (p, r, f)';
     }
   }
 }

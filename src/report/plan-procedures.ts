@@ -80,12 +80,12 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
   ];
   if (held) {
     const one = r.heldOut!.splits.length === 1;
-    // An objective of raw counts has no pooled figure (nor optimism): its parts are on other scales.
+    // An objective of raw counts on one part held out has no pooled figure (nor optimism): it is on another scale.
     const pooled = list.some((p) => p.heldOut !== undefined && Number.isFinite(p.heldOut.pooled));
     notes.push(`held-out: ${one ? 'the score on the part held out' : `mean and standard deviation over ${plural(r.heldOut!.splits.length, 'split')}`}, each choice made again on the training part; `
       + (!pooled
-        ? 'pooled and optimism: — for an objective that reads raw counts, whose held-out figures are on other scales than the in-sample ones (see the notes). '
-        : `pooled: ${r.objective.description} over the held-out parts' counts at once${one ? '' : ' (each unit held out once a repeat)'}; `
+        ? 'pooled and optimism: — for an objective that reads raw counts on a part held out once, whose figures are on another scale than the in-sample ones (see the notes). '
+        : `pooled: ${r.objective.description} over the held-out parts' counts at once${one ? '' : ` (each unit held out once a repeat${r.heldOut!.repeats !== undefined && r.heldOut!.repeats > 1 ? ', counts per repeat' : ''})`}; `
         + `optimism: ${difference(r, 'in-sample minus pooled', 'pooled minus in-sample')} (positive: the in-sample figure flatters). `
         + (one
         ? 'With one split the in-sample figures are on the training part and the pooled ones on the part held out, so even the no-selection baselines (majority-all, vote-all), which choose nothing, show how the two parts differ (often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs. '
@@ -254,11 +254,15 @@ export interface SavedPlan {
 export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] {
   const rec = r.recommendation;
   const what = recommendedWhat(r);
-  const figures: string[] = [`in-sample ${objectiveValue(r, procedures(r).find((p) => p.name === rec.procedure)?.planning.objective)}`];
+  const chosen = procedures(r).find((p) => p.name === rec.procedure);
+  const figures: string[] = [`in-sample ${objectiveValue(r, chosen?.planning.objective)}`];
   if (rec.heldOut !== null) {
     const sd = rec.heldOut.sd === null ? '' : ` ± ${signedObjective(r, rec.heldOut.sd).replace(/^\+/, '')}`;
+    // Pooled over the splits, on the in-sample figure's scale (for an objective of counts, the only held-out figure that is).
+    const pooled = chosen?.heldOut !== undefined && Number.isFinite(chosen.heldOut.pooled) && rec.heldOut.folds > 1
+      ? `; ${objectiveValue(r, chosen.heldOut.pooled)} pooled over them` : '';
     // The recommendation is picked among the procedures by these very figures.
-    figures.push(`held-out ${objectiveValue(r, rec.heldOut.mean)}${sd === '' ? ` over ${plural(rec.heldOut.folds, 'split')}` : `${sd} (sd over ${plural(rec.heldOut.folds, 'split')})`} (these figures also picked it, so slightly optimistic)`);
+    figures.push(`held-out ${objectiveValue(r, rec.heldOut.mean)}${sd === '' ? ` over ${plural(rec.heldOut.folds, 'split')}${pooled}` : `${sd} (sd over ${plural(rec.heldOut.folds, 'split')}${pooled})`} (these figures also picked it, so slightly optimistic)`);
   }
   if (rec.test !== undefined) figures.push(`test ${objectiveValue(r, rec.test.objective)} (not used for selection)`);
   return [

@@ -57,6 +57,24 @@ describe('combine --plan scores by the F its plan was chosen by', () => {
     expect(f2![1]).toBe((100 * ev.systems[0].f!).toFixed(2));
     expect(r.stderr).toMatch(/\(f:2, sd over 5 splits; \d+\.\d\d pooled over them\)/);
   });
+
+  it('adds the plan\'s objective beside F1 when it can be read from the output (ser, err, k:A:B, counts), equal to eval\'s', async () => {
+    const target = out('objective.conll');
+    for (const [objective, shown] of [['ser', 'ser'], ['err', 'err'], ['min:fp+fn', 'min:fp+fn'], ['k:0.5:1', 'k:0.5:1']] as const) {
+      const file = out(`objective-${objective.replace(/[^a-z0-9]/g, '')}.plan.json`);
+      expect((await runCli(['plan', '--objective', objective, '--gold', GOLD_CONLL, ...CONLL, '--save-plan', file])).code).toBe(0);
+      const r = await runCli(['combine', '--plan', file, '--gold', GOLD_CONLL, ...CONLL, '--out', target]);
+      expect(r.code, r.stderr).toBe(0);
+      const s = (await evalJson(['--gold', GOLD_CONLL, target, '--k-alpha', '0.5'])).systems[0] as unknown as { ser: number; err: number; fp: number; fn: number; k: number };
+      const want = { ser: (100 * s.ser).toFixed(2), err: (100 * s.err).toFixed(2), 'min:fp+fn': (s.fp + s.fn).toFixed(4), 'k:0.5:1': (100 * s.k).toFixed(2) }[objective];
+      expect(r.stderr, objective).toContain(`F1 ${/F1 ([\d.]+)/.exec(r.stderr)![1]}  ${shown} ${want} (strict)`);
+    }
+    // An expression of f (read with a beta the plan does not record) or of costs is not computed.
+    const file = out('objective-size.plan.json');
+    expect((await runCli(['plan', '--objective', 'f - 0.01*size', '--gold', GOLD_CONLL, ...CONLL, '--save-plan', file])).code).toBe(0);
+    const r = await runCli(['combine', '--plan', file, '--gold', GOLD_CONLL, ...CONLL, '--out', target]);
+    expect(r.stderr).toMatch(/F1 [\d.]+ \(strict\)/);
+  });
 });
 
 describe('combine --plan says whether its score is in-sample', () => {

@@ -221,19 +221,39 @@ describe('complan plan: output', () => {
         + '(K with α below 1 is near its maximum whenever P and R are close, whatever their level: an objective such as f1 tells systems apart better)');
   });
 
-  it('an objective of counts (tp - fp): no optimism, and a note that its columns are on parts of different sizes', async () => {
-    const r = await planJson(['--objective', 'tp - fp', '--folds', '2', '--samples', '99']);
-    for (const p of [r.selection, ...r.baselines]) {
-      expect(p.heldOut!.mean).toBeLessThan(p.planning.objective);
-      expect(p.heldOut!.optimism).toBeNull();
+  it('an objective of counts (tp - fp): pooled per repeat on the in-sample scale, with optimism; none on a part held out once', async () => {
+    for (const extra of [[], ['--repeats', '2']]) {
+      const r = await planJson(['--objective', 'tp - fp', '--folds', '2', '--samples', '99', ...extra]);
+      for (const p of [r.selection, ...r.baselines]) {
+        // Each split's figure is on half the documents; the pooled one on all of them, once.
+        expect(p.heldOut!.mean).toBeLessThan(p.planning.objective);
+        expect(p.heldOut!.pooled).toBeGreaterThan(p.heldOut!.mean);
+        expect(p.heldOut!.optimism).toBeCloseTo(p.planning.objective - p.heldOut!.pooled!, 9);
+      }
+      for (const name of ['vote-all', 'majority-all']) {
+        const b = r.baselines.find((x) => x.name === name)!;
+        expect(b.heldOut!.pooled, name).toBeCloseTo(b.planning.objective, 9);
+        expect(b.heldOut!.optimism, name).toBeCloseTo(0, 9);
+      }
+      expect(r.notes.find((n) => n.kind === 'counts-objective')).toMatchObject({ heldOut: true, pooled: true, test: false });
     }
-    expect(r.notes.find((n) => n.kind === 'counts-objective')).toMatchObject({ heldOut: true, test: false });
     const f = await planJson(['--folds', '2', '--samples', '99']);
     expect(f.notes.some((n) => n.kind === 'counts-objective')).toBe(false);
     expect(typeof f.selection.heldOut!.optimism).toBe('number');
     const table = await plan(['--objective', 'tp - fp', '--folds', '2', '--samples', '99']);
-    expect(table.stdout).toContain('the objective reads counts (tp, fp, fn), which grow with the data: in-sample figures are on all 8 documents, held-out ones on the parts held out, '
-      + 'so figures of different columns are not comparable and no optimism is given: compare procedures within one column, or use rates (p, r, f)');
+    expect(table.stdout).toContain('the objective reads counts (tp, fp, fn), which grow with the data: in-sample figures are on all 8 documents, held-out ones on each part held out, '
+      + 'so figures of these columns are not comparable; pooled ones count every document once (per repeat), as in-sample ones do, so those two compare and their difference is the optimism: '
+      + 'compare procedures within one column, or use rates (p, r, f)');
+    // The recommendation's line sets the pooled figure, on the in-sample scale, beside the others.
+    const doc = await planJson(['--objective', 'tp - fp', '--folds', '2', '--samples', '99']);
+    const recommended = [doc.selection, ...doc.baselines].find((x) => x.name === doc.recommendation.procedure)!;
+    expect(table.stdout).toContain(` (sd over 2 splits; ${recommended.heldOut!.pooled!.toFixed(4)} pooled over them) (these figures also picked it`);
+    const once = await planJson(['--objective', 'tp - fp', '--holdout', '0.5', '--samples', '99']);
+    for (const p of [once.selection, ...once.baselines]) {
+      expect(p.heldOut!.pooled).toBeNull();
+      expect(p.heldOut!.optimism).toBeNull();
+    }
+    expect(once.notes.find((n) => n.kind === 'counts-objective')).toMatchObject({ heldOut: true, pooled: false });
   });
 
   it('--format csv, markdown and latex', async () => {
