@@ -4,7 +4,8 @@
  * code-point order of their names (the byte order of their UTF-8 names: what `LC_ALL=C ls` and
  * Python's `sorted` give, whatever the locale). Hidden files (names starting with `.`),
  * documentation (see {@link isDocumentation}) and subdirectories are passed over; symbolic
- * links are followed. Every file must be of one kind:
+ * links are followed, and a broken one, or a FIFO, socket or device among the files, is an error
+ * naming it (read as nothing, it would lose a document without a word). Every file must be of one kind:
  * a directory mixing CoNLL and JSONL files is an error naming one file of each.
  *
  * Each file is one document named by its file name: it starts a document, and `-DOCSTART-`
@@ -13,7 +14,7 @@
  * and records would be in one file, so a directory and the concatenation of its files score
  * alike (apart from the document boundaries).
  */
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { InputFormat } from '../model/corpus.js';
@@ -66,16 +67,35 @@ export function listDirectory(dir: string): DirectoryListing {
   for (const name of names) {
     if (name.startsWith('.') || isDocumentation(name)) continue;
     if (name.endsWith('.ann')) brat = true;
-    let isFile: boolean;
+    const path = join(dir, name);
+    let st: Stats;
     try {
-      isFile = statSync(join(dir, name)).isFile();
+      st = statSync(path);
     } catch {
-      // A broken link, or a file gone since the listing: not an input.
+      // A file gone since the listing is not an input; a broken link is a document lost.
+      if (isLink(path)) throw new InputError('is a broken symbolic link: every file of a directory is one of its documents (restore its target, or remove the link)', path);
       continue;
     }
-    if (isFile) files.push(name);
+    if (st.isFile()) files.push(name);
+    else if (!st.isDirectory()) throw new InputError(`is ${special(st)}, not a file: every file of a directory is one of its documents (move it out of ${dir})`, path);
   }
   return { brat, files: files.sort(compareCodePoints) };
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** What a directory entry that is neither a file nor a directory is, for a message. */
+function special(st: Stats): string {
+  if (st.isFIFO()) return 'a FIFO (named pipe)';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  return 'a special file';
 }
 
 /**

@@ -19,7 +19,7 @@
  * A system that is the gold standard (its file, a copy of it, or the same items: see
  * gold-copy.ts) gets a warning.
  */
-import { basename, extname } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { InputError, paramsIn, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
@@ -27,7 +27,7 @@ import { UNTYPED } from '../report/type-name.js';
 import { attachTokenStore } from '../model/corpus-tokens.js';
 import { attachSentenceTable, type SentenceTable } from '../model/sentence-table.js';
 import { TokenStore, type TokenList } from '../model/token-store.js';
-import type { Corpus, InputFormat, Span, SystemOutput, TokenTally } from '../model/corpus.js';
+import type { Corpus, DocumentInfo, InputFormat, Span, SystemOutput, TokenTally } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
 import { readConll } from './conll.js';
@@ -207,6 +207,8 @@ class SystemAligner {
   /** The line of each record id read so far. */
   private seenIds = new Map<string, number>();
   private lastLine = 0;
+  /** The file of the last segment: in a directory, one of its files. */
+  private lastSource: string | undefined;
   /** Segments read (the file's sentence count so far). */
   private count = 0;
   private embeddedMismatches = 0;
@@ -236,6 +238,7 @@ class SystemAligner {
     if (this.short !== undefined) throw this.short.error;
     const g = this.gold;
     this.lastLine = seg.line;
+    this.lastSource = seg.source;
     this.count++;
     if (this.byId === undefined) {
       this.byId = g.idIndex.size > 0 && seg.id !== undefined;
@@ -557,12 +560,17 @@ class SystemAligner {
       while (this.ptr < n && isEmpty(g.sentences, this.ptr)) this.ptr++;
       if (this.ptr < n) {
         if (this.count === 0) {
-          const what = summary.lines === 0 ? 'the file is empty' : `the file has no sentences (${noSentences(summary, format)})`;
+          const dir = inputKind(source) === 'directory';
+          const what = summary.lines === 0
+            ? (dir ? 'the files of the directory are empty' : 'the file is empty')
+            : `the ${dir ? 'files of the directory have' : 'file has'} no sentences (${noSentences(summary, format)})`;
           throw new InputError(`${what}, but the gold standard has ${plural(n, 'sentence')}`, source);
         }
+        // A directory's files end in its last file with sentences: that file and its last sentence's line are named.
+        const inDirectory = summary.lines === undefined && this.lastSource !== undefined && this.lastSource !== source;
         throw new InputError(
-          `the file ends after ${plural(this.ptr, 'sentence')}, but the gold standard has ${n}; the first missing is gold sentence ${this.ptr + 1} (${g.source}:${g.sentences.line(this.ptr)})`,
-          source, summary.lines ?? (this.lastLine || undefined),
+          `${inDirectory ? `the files of ${source} end` : 'the file ends'} after ${plural(this.ptr, 'sentence')}, but the gold standard has ${n}; the first missing is gold sentence ${this.ptr + 1} (${goldPlace(g, this.ptr)})`,
+          inDirectory ? this.lastSource : source, summary.lines ?? (this.lastLine || undefined),
         );
       }
     }
@@ -596,6 +604,19 @@ function plural(n: number, noun: string): string {
 function noSentences(summary: ReadSummary, format: InputFormat): string {
   if (summary.lines === 0) return 'the file is empty';
   return `only ${format === 'conll' ? 'blank lines and -DOCSTART- lines' : 'blank lines'}`;
+}
+
+/**
+ * Where gold sentence `k` (from 0) stands, `file:line`: in a directory gold standard, the file of
+ * its document (each file is one, named by its file name), else the gold file.
+ */
+function goldPlace(g: GoldBuilder, k: number): string {
+  const line = g.sentences.line(k);
+  if (inputKind(g.source) !== 'directory') return `${g.source}:${line}`;
+  let doc: DocumentInfo | undefined;
+  for (const d of g.documents) if (d.firstSentence <= k) doc = d;
+  const file = doc === undefined ? undefined : join(g.source, doc.id);
+  return file !== undefined && existsSync(file) ? `${file}:${line}` : `${g.source}:${line}`;
 }
 
 /** Whether two span lists hold the same spans in the same order (the common, fast case). */

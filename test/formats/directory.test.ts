@@ -2,7 +2,8 @@
  * A directory of CoNLL or JSONL files is one input, one document per file, in code-point order
  * of the names; hidden files and subdirectories are passed over; mixed kinds are an error.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -124,6 +125,17 @@ describe('a directory of CoNLL files', () => {
     expect(err).toBeInstanceOf(InputError);
     expect(err.message).toMatch(new RegExp(`^${join(dir, 'b.conll').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1: `));
   });
+
+  it('where its files end too soon, names its last file with sentences, and the file of the missing gold sentence', () => {
+    const gold = dirWith({ 'a.conll': 'John B-PER\nSmith I-PER\n\n', 'b.conll': 'Mary B-PER\n\n' });
+    const part = dirWith({ 'a.conll': 'John B-PER\nSmith I-PER\n\n', 'b.conll': '' });
+    expect(thrown(() => load(gold, part)).message)
+      .toBe(`${join(part, 'a.conll')}:1: the files of ${part} end after 1 sentence, but the gold standard has 2; the first missing is gold sentence 2 (${join(gold, 'b.conll')}:1)`);
+    const one = join(dirWith({ 'one.conll': 'John B-PER\nSmith I-PER\n\n' }), 'one.conll');
+    expect(thrown(() => load(gold, one)).message).toBe(`${one}:3: the file ends after 1 sentence, but the gold standard has 2; the first missing is gold sentence 2 (${join(gold, 'b.conll')}:1)`);
+    const empty = dirWith({ 'a.conll': '', 'b.conll': '' });
+    expect(thrown(() => load(gold, empty)).message).toBe(`${empty}: the files of the directory are empty, but the gold standard has 2 sentences`);
+  });
 });
 
 describe('a directory of JSONL files', () => {
@@ -148,6 +160,22 @@ describe('directories that are not one input', () => {
     const err = thrown(() => detectFormat(dir));
     expect(err).toBeInstanceOf(InputError);
     expect(err.message).toBe(`${dir}: the directory mixes kinds of files: a.conll is CoNLL but c.jsonl is JSONL (a directory is one input, one output split into documents: all CoNLL or all JSONL files, one document per file; to give several systems, list their files)`);
+  });
+
+  it('a broken symbolic link or a FIFO among its files is an error naming it, not a document lost without a word', () => {
+    const dir = dirWith({ 'a.conll': 'John B-PER\n\n' });
+    symlinkSync(join(base, 'nowhere.conll'), join(dir, 'b.conll'));
+    expect(thrown(() => listDirectory(dir)).message)
+      .toBe(`${join(dir, 'b.conll')}: is a broken symbolic link: every file of a directory is one of its documents (restore its target, or remove the link)`);
+    const fifo = dirWith({ 'a.conll': 'John B-PER\n\n' });
+    if (spawnSync('mkfifo', [join(fifo, 'f.conll')]).status === 0) {
+      expect(thrown(() => listDirectory(fifo)).message).toBe(`${join(fifo, 'f.conll')}: is a FIFO (named pipe), not a file: every file of a directory is one of its documents (move it out of ${fifo})`);
+    }
+    // A link to a file is followed; one to a subdirectory is passed over, as subdirectories are.
+    const linked = dirWith({ 'sub/': '' });
+    symlinkSync(GOLD, join(linked, 'g.conll'));
+    symlinkSync(join(linked, 'sub'), join(linked, 'to-sub'));
+    expect(listDirectory(linked).files).toEqual(['g.conll']);
   });
 
   it('an empty directory (hidden files and subdirectories aside) is an error', () => {
