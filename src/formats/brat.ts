@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { InputError, showName, showValue } from '../errors.js';
 import { dropDuplicates } from './jsonl.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
-import { describeFsError, forEachLine, notUtf8Error } from './lines.js';
+import { describeFsError, LineReader, notUtf8Error } from './lines.js';
 import { isDocumentation } from './directory.js';
 import type { RawSpan, ReadOptions, ReadSummary, SegmentSink } from './segment.js';
 
@@ -56,12 +56,7 @@ export function readBrat(dir: string, _opts: ReadOptions, sink: SegmentSink): Re
     const annPath = join(dir, `${name}.ann`);
     const { text, toUnits, length } = readText(join(dir, `${name}.txt`));
     const spans: RawSpan[] = [];
-    if (hasAnn) {
-      forEachLine(annPath, (raw, line) => {
-        const span = parseAnnLine(raw, line, { annPath, text, toUnits, length, warnings });
-        if (span !== undefined) spans.push(span);
-      });
-    }
+    if (hasAnn) readAnn(annPath, { annPath, text, toUnits, length, warnings }, spans);
     sink({
       text, spans: dropDuplicates(spans, annPath, warnings), id: name, docId: name, line: 1,
       source: hasAnn ? annPath : join(dir, `${name}.txt`),
@@ -123,6 +118,40 @@ function readText(path: string): DocText {
   // Offsets count the code points of the file as written, BOM included.
   const units = codePointsToUnits(written);
   return { text, toUnits: (o) => Math.max(0, units(o) - bom), length: codePointLength(written) };
+}
+
+/**
+ * Reads the `T` lines of `annPath` into `spans`. An id given twice is a warning (brat ids are
+ * unique in a file; both spans are read). A last line without a line end that lacks the text
+ * field brat always writes, or that is wrong, is likely a file cut inside it: a warning, or the
+ * error, says so.
+ */
+function readAnn(annPath: string, ctx: AnnContext, spans: RawSpan[]): void {
+  const r = new LineReader(annPath);
+  const ids = new Map<string, number>();
+  try {
+    while (r.next()) {
+      const raw = r.text.slice(r.start, r.end);
+      const span = parseAnnLine(raw, r.lineNo, ctx);
+      if (span === undefined) continue;
+      spans.push(span);
+      const id = raw.slice(0, raw.indexOf('\t'));
+      const first = ids.get(id);
+      if (first !== undefined) ctx.warnings.push(`${annPath}:${r.lineNo}: ${showName(id, 20)} is given again (first on line ${first}): ids are unique in a .ann file; both spans are read`);
+      else ids.set(id, r.lineNo);
+      if (r.unended && raw.split('\t').length < 3) {
+        ctx.warnings.push(`${annPath}:${r.lineNo}: the file ends inside this line, without a line end or the text field brat writes (is it cut short?): `
+          + `read as ${showName(id, 20)} [${span.start}, ${span.end}) ${showValue(span.label)}`);
+      }
+    }
+  } catch (err) {
+    if (err instanceof InputError && r.unended && err.line === r.lineNo && err.file === annPath) {
+      throw new InputError(`${err.detail}; the file ends inside this line, without a line end (is it cut short?)`, err.file, err.line);
+    }
+    throw err;
+  } finally {
+    r.close();
+  }
 }
 
 interface AnnContext {

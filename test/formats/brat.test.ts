@@ -131,6 +131,27 @@ describe('readBrat: text as written', () => {
   it('accepts a T line without a text column', () => {
     const dir = tempDir({ 'd.txt': 'Ada', 'd.ann': 'T1\tPER 0 3\n' });
     expect(read(dir).segments[0].spans).toEqual([{ start: 0, end: 3, label: 'PER', line: 1 }]);
+    expect(read(dir).summary.warnings).toEqual([]);
+    // A last line without a line end is fine with its text field.
+    expect(read(tempDir({ 'd.txt': 'Ada', 'd.ann': 'T1\tPER 0 3\tAda' })).summary.warnings).toEqual([]);
+  });
+
+  it('warns of a last line without a line end or a text field, and says an error there may be a file cut short', () => {
+    const dir = tempDir({ 'd.txt': 'Ada Moss met Bo.', 'd.ann': 'T1\tPER 0 8\tAda Moss\nT2\tPER 13 15' });
+    const { segments, summary } = read(dir);
+    expect(segments[0].spans.map((x) => [x.start, x.end])).toEqual([[0, 8], [13, 15]]);
+    expect(summary.warnings).toEqual([
+      `${join(dir, 'd.ann')}:2: the file ends inside this line, without a line end or the text field brat writes (is it cut short?): read as T2 [13, 15) "PER"`,
+    ]);
+    const cut = tempDir({ 'd.txt': 'Ada Moss met Bo.', 'd.ann': 'T1\tPER 0 8\tAda Moss\nT2\tPER 13 1' });
+    expect(() => read(cut)).toThrow(`${join(cut, 'd.ann')}:2: T2 [13, 1) "PER" has end ≤ start; the file ends inside this line, without a line end (is it cut short?)`);
+  });
+
+  it('warns of an id given twice in one file, reading both spans', () => {
+    const dir = tempDir({ 'd.txt': 'Ada Moss met Bo.', 'd.ann': 'T1\tPER 0 8\tAda Moss\nT1\tPER 13 15\tBo\n' });
+    const { segments, summary } = read(dir);
+    expect(segments[0].spans).toHaveLength(2);
+    expect(summary.warnings).toEqual([`${join(dir, 'd.ann')}:2: T1 is given again (first on line 1): ids are unique in a .ann file; both spans are read`]);
   });
 });
 
