@@ -206,7 +206,8 @@ export function registerCombine(program: Command, io: Io): void {
         written = spans.filter((x) => !gone.has(x));
       }
       if (out.droppedGold.length > 0) {
-        io.stderr(`complan: warning: the gold column omits ${out.droppedGold.length} overlapping gold span(s) (--resolve-overlaps ${flags.resolveOverlaps}); score the output with --gold\n`);
+        io.stderr(`complan: warning: the gold column omits ${out.droppedGold.length} overlapping gold span(s) (--resolve-overlaps ${flags.resolveOverlaps}); `
+          + 'score the output against the gold standard itself (eval --gold GOLD --ignore-embedded-gold), or write it without the gold column (--no-write-gold)\n');
       }
     } else {
       chunks = formatJsonl(corpus, spans);

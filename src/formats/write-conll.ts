@@ -203,7 +203,9 @@ function checkNoOverlap(corpus: Corpus, list: readonly PlacedSpan[], which: 'pre
       const spans = which === 'gold' ? 'gold spans' : 'spans';
       throw new OverlapError(
         `cannot write overlapping ${spans} as CoNLL: ${describeSpan(corpus, reach)} overlaps ${describeSpan(corpus, p)}; `
-        + 'JSONL keeps them ({outFormat} jsonl), or pass {resolveOverlaps} longest|first to keep one span of each overlapping group',
+        + (which === 'gold'
+          ? 'JSONL keeps them ({outFormat} jsonl), a file without the gold column ({noWriteGold}) needs none of them, or {resolveOverlaps} longest|first keeps one span of each overlapping group'
+          : 'JSONL keeps them ({outFormat} jsonl), or pass {resolveOverlaps} longest|first to keep one span of each overlapping group'),
         [reach.span, p.span], p.sentence, which,
       );
     }

@@ -109,4 +109,26 @@ describe('complan combine: overlapping spans', () => {
     const stdout = await combine('--rule', 'intersection');
     expect(stdout.stdout.startsWith('-DOCSTART- O O\n\n')).toBe(true);
   });
+
+  it('a gold standard with nested spans: the warning\'s advice works, and the error names --no-write-gold', async () => {
+    const record = { id: 'd1', tokens: ['Maren', 'Holt', 'met', 'Bo', '.'] };
+    const nested = out('nested-gold.jsonl');
+    writeFileSync(nested, `${JSON.stringify({ ...record, spans: [{ start: 0, end: 2, label: 'PER' }, { start: 0, end: 1, label: 'PER' }, { start: 3, end: 4, label: 'PER' }] })}\n`);
+    const sys = out('nested-sys.jsonl');
+    writeFileSync(sys, `${JSON.stringify({ ...record, spans: [{ start: 0, end: 2, label: 'PER' }, { start: 3, end: 4, label: 'PER' }] })}\n`);
+    const refused = await runCli(['combine', '--gold', nested, sys, '--out', out('nested.conll')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('a file without the gold column (--no-write-gold) needs none of them');
+    const file = out('nested-longest.conll');
+    const r = await runCli(['combine', '--gold', nested, sys, '--out', file, '--resolve-overlaps', 'longest']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('complan: warning: the gold column omits 1 overlapping gold span(s) (--resolve-overlaps longest); '
+      + 'score the output against the gold standard itself (eval --gold GOLD --ignore-embedded-gold), or write it without the gold column (--no-write-gold)');
+    const scored = await runCli(['eval', '--gold', nested, '--ignore-embedded-gold', file, '--format', 'json']);
+    expect(scored.code, scored.stderr).toBe(0);
+    const f1 = /F1 (\d+\.\d+)/.exec(r.stderr)![1];
+    expect((100 * (JSON.parse(scored.stdout) as { systems: Array<{ f: number }> }).systems[0].f).toFixed(2)).toBe(f1);
+    const plain = await runCli(['combine', '--gold', nested, sys, '--out', out('nested-plain.conll'), '--no-write-gold']);
+    expect(plain.code, plain.stderr).toBe(0);
+  });
 });

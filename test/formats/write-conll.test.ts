@@ -175,6 +175,9 @@ describe('formatConll: overlapping spans', () => {
     const err = inputError(() => formatConll(corpus, [A], { gold: [A, B] })) as OverlapError;
     expect(err.message).toMatch(/^cannot write overlapping gold spans as CoNLL: PER "Ada Quell"/);
     expect(err.which).toBe('gold');
+    // The ways out, one of them for gold spans only: writing no gold column.
+    expect(err.template).toMatch(/; JSONL keeps them \({outFormat} jsonl\), a file without the gold column \({noWriteGold}\) needs none of them, or {resolveOverlaps} longest\|first keeps one span of each overlapping group$/);
+    expect((inputError(() => formatConll(corpus, [A, B])) as OverlapError).template).not.toContain('noWriteGold');
   });
 
   it('longest: keeps the longest span, drops what overlaps it, repeatedly', () => {
