@@ -156,6 +156,9 @@ export function registerCombine(program: Command, io: Io): void {
     } else {
       rule = parseRuleFlags(flags);
     }
+    if (flags.out !== undefined && /\.ann$/i.test(flags.out)) {
+      throw new UsageError(`--out ${flags.out}: combine writes CoNLL or JSONL, not BRAT standoff; name a .conll or .jsonl file`);
+    }
     let format = outFormatFor(flags.out, flags.outFormat);
     if (format === 'jsonl' && flags.resolveOverlaps !== undefined) {
       throw new UsageError('--resolve-overlaps applies to CoNLL output; JSONL keeps overlapping spans');
@@ -185,11 +188,24 @@ export function registerCombine(program: Command, io: Io): void {
       }
     }
     const spans = ensembleSpans(index, result);
-    // CoNLL by default only: overlapping spans go to JSONL unless CoNLL was asked for by name.
-    const overlapping = format === 'conll' && flags.outFormat === undefined && flags.resolveOverlaps === undefined
+    // CoNLL by default only: text without tokens, and overlapping spans, go to JSONL unless CoNLL was asked for by name.
+    const byDefault = format === 'conll' && flags.outFormat === undefined;
+    if (byDefault && corpus.unit === 'char') {
+      format = 'jsonl';
+      io.stderr('complan: note: the gold standard has character offsets (text without tokens), which CoNLL cannot hold: wrote JSONL\n');
+    }
+    const overlapping = format === 'conll' && byDefault && flags.resolveOverlaps === undefined
       ? countOverlapping(spans)
       : 0;
     if (overlapping > 0) format = 'jsonl';
+    if (format === 'jsonl') {
+      // CoNLL's options that JSONL has no use for, given by name: said once, not ignored without a word.
+      const unused = [
+        ...(command.getOptionValueSource('outScheme') === 'cli' ? ['--out-scheme'] : []),
+        ...(flags.writeGold ? [] : ['--no-write-gold']),
+      ];
+      if (unused.length > 0) io.stderr(`complan: note: ${unused.join(' and ')} ${unused.length === 1 ? 'applies' : 'apply'} to CoNLL output only, not to the JSONL written (spans, without tags or a gold column)\n`);
+    }
     let chunks: Iterable<string>;
     let written = spans;
     let dropped = 0;

@@ -115,7 +115,7 @@ export function formatConll(corpus: Corpus, spans: readonly Span[], options: Con
   const resolution = options.resolveOverlaps ?? 'error';
   const sep = options.separator ?? ' ';
   if (corpus.unit !== 'token' || corpus.tokens === undefined) {
-    throw new InputError('cannot write CoNLL: the gold standard has character offsets (text without tokens); write JSONL instead');
+    throw InputError.about('cannot write CoNLL: the gold standard has character offsets (text without tokens); write JSONL instead ({outFormat} jsonl)');
   }
   if (scheme !== 'iob2' && scheme !== 'iobes') throw new InputError(`cannot write CoNLL tags in scheme "${String(scheme)}" (iob2 or iobes)`);
   const tokens = corpus.tokens;
@@ -123,9 +123,10 @@ export function formatConll(corpus: Corpus, spans: readonly Span[], options: Con
     const t = tokens[i];
     if (t === '' || t === '-DOCSTART-' || FORBIDDEN_IN_FIELD.test(t)) {
       const si = corpus.sentences[sentenceAt(corpus, i)];
-      throw new InputError(
-        `cannot write CoNLL: token ${i - si.start + 1} of sentence ${si.index + 1} is ${showValue(t)}, which would not read back as one token; write JSONL instead`,
-      );
+      const shown = showValue(t);
+      // The token is shown as it is: a message that holds `{word}` itself is no template.
+      const detail = `cannot write CoNLL: token ${i - si.start + 1} of sentence ${si.index + 1} is ${shown}, which would not read back as one token; write JSONL instead`;
+      throw /\{\w+\}/.test(shown) ? new InputError(`${detail} (outFormat jsonl)`) : InputError.about(`${detail} ({outFormat} jsonl)`);
     }
   }
   const pred = prepare(corpus, spans, resolution, 'prediction');
@@ -176,9 +177,9 @@ function prepare(corpus: Corpus, spans: readonly Span[], resolution: OverlapReso
         throw new InputError(`cannot write CoNLL: the label of ${what} ${describeSpan(corpus, p)} contains a space, tab or line break`);
       }
       if (p.fragments !== undefined) {
-        throw new InputError(
-          `cannot write CoNLL: ${what} ${describeSpan(corpus, p)} is discontinuous, which one tag per token cannot express; write JSONL instead`,
-        );
+        const shown = describeSpan(corpus, p);
+        const detail = `cannot write CoNLL: ${what} ${shown} is discontinuous, which one tag per token cannot express; write JSONL instead`;
+        throw /\{\w+\}/.test(shown) ? new InputError(`${detail} (outFormat jsonl)`) : InputError.about(`${detail} ({outFormat} jsonl)`);
       }
     }
   }

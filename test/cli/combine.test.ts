@@ -2,7 +2,7 @@
  * `complan combine` on examples/news: written ensembles read back through `eval`, every rule,
  * overlap handling, output formats, and errors that leave nothing behind.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,28 @@ describe('complan combine', () => {
     }
   });
 
+  it('says so when CoNLL\'s options meet JSONL output, rather than ignoring them', async () => {
+    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--out', out('opts.jsonl'), '--out-scheme', 'iobes', '--no-write-gold']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('complan: note: --out-scheme and --no-write-gold apply to CoNLL output only, not to the JSONL written (spans, without tags or a gold column)\n');
+    const plain = await runCli(['combine', '--gold', GOLD, ...CONLL, '--out', out('plain.jsonl')]);
+    expect(plain.stderr).not.toContain('note:');
+  });
+
+  it('writes JSONL for a gold standard of text without tokens (BRAT), saying why; CoNLL asked for is an error naming --out-format jsonl', async () => {
+    const brat = join(ROOT, 'test/fixtures/brat/corpus');
+    const copy = out('brat-system');
+    cpSync(brat, copy, { recursive: true });
+    const file = out('brat.conll');
+    const r = await runCli(['combine', '--gold', brat, '--rule', 'union', `a=${copy}`, '--out', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('complan: note: the gold standard has character offsets (text without tokens), which CoNLL cannot hold: wrote JSONL\n');
+    expect(JSON.parse(readFileSync(file, 'utf8').split('\n')[0])).toHaveProperty('text');
+    const asked = await runCli(['combine', '--gold', brat, '--rule', 'union', `a=${copy}`, '--out', out('asked.conll'), '--out-format', 'conll']);
+    expect(asked.code).toBe(2);
+    expect(asked.stderr.trimEnd().split('\n').at(-1)).toBe('complan: cannot write CoNLL: the gold standard has character offsets (text without tokens); write JSONL instead (--out-format jsonl)');
+  });
+
   it('reports usage errors with exit 1 and one line', async () => {
     const cases: Array<[string[], string]> = [
       [['--rule', 'best'], '--rule: unknown rule "best"'],
@@ -135,6 +157,7 @@ describe('complan combine', () => {
       [['--rule', 'weighted', '--weights', 'crf=x'], '--weights: expected f1, label-f1 or name=weight'],
       [['--rule', 'weighted', '--weights', 'crf=1'], '--weights: no weight for system "cautious"'],
       [['--resolve-overlaps', 'first', '--out', out('x.jsonl')], '--resolve-overlaps applies to CoNLL output'],
+      [['--out', out('x.ann')], `--out ${out('x.ann')}: combine writes CoNLL or JSONL, not BRAT standoff; name a .conll or .jsonl file`],
     ];
     for (const [args, message] of cases) {
       const r = await runCli(['combine', '--gold', GOLD, ...CONLL, ...args]);

@@ -235,7 +235,7 @@ describe('formatConll: what CoNLL cannot hold', () => {
   it('rejects a character-mode corpus, saying to write JSONL', () => {
     const corpus = load(fixture('load/gold-text.jsonl'), []);
     const err = inputError(() => formatConll(corpus, corpus.gold.spans));
-    expect(err.message).toBe('cannot write CoNLL: the gold standard has character offsets (text without tokens); write JSONL instead');
+    expect(err.message).toBe('cannot write CoNLL: the gold standard has character offsets (text without tokens); write JSONL instead (outFormat jsonl)');
   });
 
   it('rejects a discontinuous span even when resolving overlaps, naming it', () => {
@@ -245,7 +245,7 @@ describe('formatConll: what CoNLL cannot hold', () => {
       const err = inputError(() => formatConll(corpus, [frag], { resolveOverlaps }));
       expect(err).not.toBeInstanceOf(OverlapError);
       expect(err.message).toBe(
-        'cannot write CoNLL: span SITE "left … knee" (sentence 2, token 3, token 6) is discontinuous, which one tag per token cannot express; write JSONL instead',
+        'cannot write CoNLL: span SITE "left … knee" (sentence 2, token 3, token 6) is discontinuous, which one tag per token cannot express; write JSONL instead (outFormat jsonl)',
       );
     }
   });
@@ -262,7 +262,7 @@ describe('formatConll: what CoNLL cannot hold', () => {
     const dir = writeTemp('g.jsonl', ['{"tokens": ["New York", "is", "big"], "spans": []}\n']);
     const corpus = load(dir, []);
     expect(inputError(() => formatConll(corpus, [])).message).toBe(
-      'cannot write CoNLL: token 1 of sentence 1 is "New York", which would not read back as one token; write JSONL instead',
+      'cannot write CoNLL: token 1 of sentence 1 is "New York", which would not read back as one token; write JSONL instead (outFormat jsonl)',
     );
     const ok = load(fixture('write/gold-overlap.conll'), []);
     expect(inputError(() => formatConll(ok, [{ doc: 0, start: 0, end: 1, label: 'A B' }])).message).toContain('contains a space');
