@@ -46,7 +46,9 @@ export class InputError extends Error {
 
   static format(detail: string, file?: string, line?: number): string {
     if (file === undefined) return detail;
-    return line === undefined ? `${file}: ${detail}` : `${file}:${line}: ${detail}`;
+    // A file name holds anything but NUL and "/": a line break in it must not break the message.
+    const name = escapeControls(file);
+    return line === undefined ? `${name}: ${detail}` : `${name}:${line}: ${detail}`;
   }
 }
 

@@ -1,12 +1,15 @@
 /**
  * Library errors name the library's parameters; the command names the options that set them.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, optionName, optionsIn, paramsIn, UsageError } from '../src/errors.js';
 import { plan } from '../src/plan/plan.js';
 import { parseObjective } from '../src/plan/objective.js';
 import { makeCorpus, span } from './helpers/corpus.js';
-import { runCli } from './cli/helpers.js';
+import { ROOT, runCli } from './cli/helpers.js';
 
 describe('parameters in messages', () => {
   it('writes {name} as the parameter for the library and as the option for the command', () => {
@@ -37,5 +40,20 @@ describe('parameters in messages', () => {
     expect(both.stderr).toBe('complan: --holdout and --folds cannot be used together\n');
     const budget = await runCli(['plan', '--gold', 'examples/news/gold.conll', 'examples/news/systems/crf.conll', 'examples/news/systems/sloppy.conll', '--budget', '0.5']);
     expect(budget.stderr).toBe('complan: --budget: no candidate costs at most 0.5\n');
+  });
+});
+
+describe('file names in messages', () => {
+  it('writes a line break or control character in a file name as an escape: the message stays one line', async () => {
+    expect(new InputError('the file is empty', 'bad\nname.conll', 3).message).toBe('bad\\nname.conll:3: the file is empty');
+    expect(new InputError('the file is empty', 'a\u001b[2Jb.conll').message).toBe('a\\u001b[2Jb.conll: the file is empty');
+    expect(new InputError('the file is empty', 'plain.conll').file).toBe('plain.conll');
+    const dir = mkdtempSync(join(tmpdir(), 'complan-errors-'));
+    const file = join(dir, 'bad\nname.conll');
+    writeFileSync(file, 'John B-PER\nSmith I-PXR x\n\n');
+    const r = await runCli(['eval', '--gold', join(ROOT, 'examples/news/gold.conll'), file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr.startsWith(`complan: ${dir}/bad\\nname.conll:`)).toBe(true);
   });
 });

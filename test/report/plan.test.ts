@@ -317,7 +317,7 @@ describe('planTable', () => {
     expect(text).toContain('Notes:\n  - the corpus has one document: held-out splits and tests are by sentence\n  - with 99 resamples no p-value is below 0.01, so no selection can reach --alpha 0.01: raise --samples\n');
     expect(text.endsWith([
       'Recommendation (selection): vote(crf+gazetteer+sloppy)',
-      '  in-sample 93.50; held-out 92.00 ± 0.40 (sd over 2 splits) (these figures also picked it, so slightly optimistic)',
+      '  in-sample 93.50; held-out 92.00 ± 0.40 (sd over 2 splits; 92.10 pooled over them) (these figures also picked it, so slightly optimistic)',
       `  ${recommendationReason(fixture())}`,
       '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).',
       '',
@@ -344,7 +344,7 @@ describe('planTable', () => {
     };
     const t = planTable(r);
     expect(t).toContain('The recommendation (selection) against each baseline, on the test set (paired over 50 sentences; paired bootstrap and approximate randomization, 1000 resamples each, seed 7; choices made on the planning data, not re-selected per resample)');
-    expect(t).toContain('  in-sample 93.50; held-out 92.00 ± 0.40 (sd over 2 splits) (these figures also picked it, so slightly optimistic); test 93.00 (not used for selection)');
+    expect(t).toContain('  in-sample 93.50; held-out 92.00 ± 0.40 (sd over 2 splits; 92.10 pooled over them) (these figures also picked it, so slightly optimistic); test 93.00 (not used for selection)');
     expect(t).toContain('so its own is not quite free of selection (its test figure is).');
   });
 
