@@ -97,9 +97,11 @@ export async function preparePlan(
     const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
     checkStdinOnce([...stdinUses(devOptions.gold, devOptions.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
   }
+  // The test set's gold as the user gave it: --test-gold, or the embedded gold of the first --test file.
+  const testGoldName = flags.testGold !== undefined ? `--test-gold ${flags.testGold}` : `the embedded gold of --test ${flags.test?.[0]}`;
   if (flags.test !== undefined && sameFile(flags.testGold ?? flags.test[0], flags.gold ?? systems[0])) {
     // The report would call planning figures "not used for selection": refuse rather than mislabel.
-    throw new UsageError('--test-gold is the --gold file: a test set must be data the plan does not see (its figures would be in-sample); give the test set\'s own gold standard, or leave --test out');
+    throw new UsageError(`${testGoldName} is the planning gold file: a test set must be data the plan does not see (its figures would be in-sample); give the test set's own gold standard, or leave --test out`);
   }
   const corpus = loadCorpus(devOptions);
   printWarnings(corpus, io, types);
@@ -111,7 +113,7 @@ export async function preparePlan(
     // Another file with the same annotations (the planning gold as JSONL, say) is no test set either.
     const { goldFingerprint } = await import('../src/model/fingerprint.js');
     if (goldFingerprint(test) === goldFingerprint(corpus)) {
-      throw new UsageError(`--test-gold ${flags.testGold ?? flags.test[0]} holds the same annotations as the planning data (${flags.gold ?? systems[0]}: the same spans, labels and documents): a test set must be data the plan does not see (its figures would be in-sample); give the test set's own gold standard, or leave --test out`);
+      throw new UsageError(`${testGoldName} holds the same annotations as the planning data (${flags.gold ?? systems[0]}: the same spans and labels): a test set must be data the plan does not see (its figures would be in-sample); give the test set's own gold standard, or leave --test out`);
     }
   }
   const options: PlanOptions = {

@@ -131,7 +131,12 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
         tags = namedTags(tags as number[], opts.labels, path, line);
         integerTags = true;
       }
-      if (!isStringArray(tags)) fail(`"ner_tags" must be an array of tag strings or of integer class ids, ${whatInstead(tags)}`);
+      if (!isStringArray(tags)) {
+        // Starting with ids, the odd one out is the first item that is not one.
+        const ids = typeof (tags as unknown[])[0] === 'number';
+        const k = (tags as unknown[]).findIndex((t) => typeof t !== 'number');
+        fail(`"ner_tags" must be an array of tag strings or of integer class ids, ${ids ? `but item ${k + 1} is ${describeJson((tags as unknown[])[k])}, after ids` : whatInstead(tags)}`);
+      }
       if ((tags as string[]).length !== length) fail(`"ner_tags" has ${(tags as string[]).length} tags for ${length} tokens`);
       segment.spans = decodeTags(tags as string[], {
         scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line, tagPerLine: false, evidence,

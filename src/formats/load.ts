@@ -884,10 +884,11 @@ function readWith(
     refTags = own.ref;
     noGold = opts.allowNoGold === true && !own.embedded;
     if (!noGold && (own.missing || !summary.hasEmbeddedGold)) {
-      throw UsageError.about(
-        undefined,
-        `no {gold} given, and ${first.path} has no embedded gold column (expected "token gold prediction" lines); pass {gold} FILE`,
-      );
+      // A gold column asked for by number that is the token's, the prediction's, or past the line: said so, not "none".
+      const asked = opts.goldColumn > 0 && format === 'conll'
+        ? `{goldColumn} ${opts.goldColumn} is no gold column of ${first.path}: one is neither column 1 (the token) nor the prediction's ({predColumn}, or the last), and within the line; pass {gold} FILE, or the gold tag's column`
+        : `${first.path} has no embedded gold column (expected "token gold prediction" lines); pass {gold} FILE`;
+      throw UsageError.about(undefined, `no {gold} given, and ${asked}`);
     }
     if (summary.segments === 0) throw new InputError(`the file has no sentences (${noSentences(summary, format)})`, first.path);
     gold.finish();

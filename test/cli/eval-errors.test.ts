@@ -157,6 +157,16 @@ describe('usage errors (exit 1)', () => {
     expect(oneLine(await runCli(['eval', '--gold', GOLD, '--gold-column', '0', SILENT]), 1)).toContain('--gold-column');
   });
 
+  it('--gold-column naming the token or the prediction column, without --gold: says so, not that the file has no gold column', async () => {
+    const file = join(ROOT, 'examples/news/systems/crf.conll');
+    for (const column of ['1', '3', '9']) {
+      expect(oneLine(await runCli(['eval', '--gold-column', column, file]), 1)).toBe(`complan: no --gold given, and --gold-column ${column} is no gold column of ${file}: `
+        + 'one is neither column 1 (the token) nor the prediction\'s (--pred-column, or the last), and within the line; pass --gold FILE, or the gold tag\'s column');
+    }
+    const right = await runCli(['eval', '--gold-column', '2', file]);
+    expect(right.code, right.stderr).toBe(0);
+  });
+
   it('an empty --types list', async () => {
     expect(oneLine(await runCli(['eval', '--gold', GOLD, '--types', ' , ', SILENT]), 1)).toContain('--types');
   });

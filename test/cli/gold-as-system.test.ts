@@ -64,7 +64,7 @@ describe('the gold standard among the systems', () => {
     const r = await runCli(['plan', '--gold', GOLD, CRF, SLOPPY, '--test-gold', GOLD, '--test', CRF, SLOPPY, '--folds', '0']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('complan: --test-gold is the --gold file: a test set must be data the plan does not see (its figures would be in-sample); give the test set\'s own gold standard, or leave --test out\n');
+    expect(r.stderr).toBe(`complan: --test-gold ${GOLD} is the planning gold file: a test set must be data the plan does not see (its figures would be in-sample); give the test set's own gold standard, or leave --test out\n`);
   });
 
   it('plan refuses a --test-gold that holds the planning gold\'s annotations in another file (JSONL for CoNLL)', async () => {
@@ -74,7 +74,12 @@ describe('the gold standard among the systems', () => {
       '--test-gold', join(news, 'jsonl', 'gold.jsonl'), '--test', ...systems.map((n) => join(news, 'jsonl', `${n}.jsonl`))]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`complan: --test-gold ${join(news, 'jsonl', 'gold.jsonl')} holds the same annotations as the planning data (${join(news, 'gold.conll')}: the same spans, labels and documents): `
+    expect(r.stderr).toBe(`complan: --test-gold ${join(news, 'jsonl', 'gold.jsonl')} holds the same annotations as the planning data (${join(news, 'gold.conll')}: the same spans and labels): `
       + 'a test set must be data the plan does not see (its figures would be in-sample); give the test set\'s own gold standard, or leave --test out\n');
+    // Without --test-gold the test set's gold is the first --test file's embedded gold column, named so.
+    const embedded = await runCli(['plan', '--gold', join(news, 'gold.conll'), ...systems.map((n) => join(news, 'systems', `${n}.conll`)), '--folds', '0',
+      '--test', join(news, 'systems', 'confuser.conll'), ...systems.map((n) => join(news, 'systems', `${n}.conll`))]);
+    expect(embedded.code).toBe(1);
+    expect(embedded.stderr).toMatch(new RegExp(`^complan: the embedded gold of --test ${join(news, 'systems', 'confuser.conll').replace(/[.*+?^$()|[\]\\/]/g, '\\$&')} holds the same annotations as the planning data`));
   });
 });

@@ -168,6 +168,9 @@ describe('readJsonl: entities under a key no dialect reads are an error, never a
   });
 
   it('rejects integer ner_tags mixed with strings', () => {
-    fails([{ tokens: ['a', 'b'], ner_tags: [0, 'O'] }], '1: "ner_tags" must be an array of tag strings or of integer class ids, but item 1 is a number', { labels: LABELS });
+    // The odd one out is named: the first item that is no id after ids, the first that is no string after strings.
+    fails([{ tokens: ['a', 'b'], ner_tags: [0, 'O'] }], '1: "ner_tags" must be an array of tag strings or of integer class ids, but item 2 is a string, after ids', { labels: LABELS });
+    fails([{ tokens: ['a', 'b', 'c', 'd'], ner_tags: [1, 2, 'O', 0] }], '1: "ner_tags" must be an array of tag strings or of integer class ids, but item 3 is a string, after ids', { labels: LABELS });
+    fails([{ tokens: ['a', 'b'], ner_tags: ['O', 1] }], '1: "ner_tags" must be an array of tag strings or of integer class ids, but item 2 is a number', { labels: LABELS });
   });
 });
