@@ -306,7 +306,12 @@ export class LineReader {
       end += n;
       lineEnd = buf.lastIndexOf(10, end - 1);
       if (lineEnd >= 0) break;
+      // Still one unfinished line: past the longest allowed, it is an error now, not once the buffer must grow.
+      this.checkLineLength(end);
     }
+    // The first line, carried over chunks, may have passed the limit in the chunk that ended it
+    // (any other line is within one chunk, far shorter).
+    this.checkLineLength(lineEnd >= 0 ? buf.indexOf(10) : end);
     // Whole lines: to the last line end, or everything left at the end of the input.
     const upTo = this.eof ? end : lineEnd + 1;
     const data = buf.subarray(0, upTo);
@@ -325,15 +330,22 @@ export class LineReader {
   }
 
   /**
+   * Throws when the unfinished line, the first `end` bytes of the buffer, is longer than the
+   * longest allowed, in characters (a line of more bytes may hold fewer characters: then they are counted).
+   */
+  private checkLineLength(end: number): void {
+    const max = lineReaderInternals.maxLine;
+    if (end <= max || this.buf!.toString('utf8', 0, end).length <= max) return;
+    const mib = max / (1 << 20);
+    throw new InputError(`line ${this.lineNo + 1} is longer than ${mib >= 1 ? `${mib} Mi` : max} characters without a line end: expected lines of text (is it a text file?)`, this.path, this.lineNo + 1);
+  }
+
+  /**
    * A buffer twice the size, holding the first `end` bytes of this one: the unfinished line is
    * longer than a chunk. A line longer than the longest allowed is an error.
    */
   private grow(end: number): Buffer {
-    if (end > lineReaderInternals.maxLine && this.buf!.toString('utf8', 0, end).length > lineReaderInternals.maxLine) {
-      const max = lineReaderInternals.maxLine;
-      const mib = max / (1 << 20);
-      throw new InputError(`line ${this.lineNo + 1} is longer than ${mib >= 1 ? `${mib} Mi` : max} characters without a line end: expected lines of text (is it a text file?)`, this.path, this.lineNo + 1);
-    }
+    this.checkLineLength(end);
     const grown = Buffer.allocUnsafe(2 * this.buf!.length);
     this.buf!.copy(grown, 0, 0, end);
     this.buf = grown;

@@ -316,6 +316,16 @@ describe('the longest line', () => {
       const long = join(dir, 'long.txt');
       writeFileSync(long, `a\nb\n${'x'.repeat(2000)}`);
       expect(() => forEachLine(long, () => {})).toThrow(`${long}:3: line 3 is longer than 500 characters without a line end: expected lines of text (is it a text file?)`);
+      // Just past the limit, where the buffer need not grow again, with or without a line end after it.
+      for (const tail of ['', '\nc\n']) {
+        const past = join(dir, `past${tail.length}.txt`);
+        writeFileSync(past, `a\n${'x'.repeat(501)}${tail}`);
+        expect(() => forEachLine(past, () => {}), JSON.stringify(tail)).toThrow(`${past}:2: line 2 is longer than 500 characters`);
+      }
+      // Characters are counted, not bytes: 400 two-byte characters are 400.
+      const wide = join(dir, 'wide.txt');
+      writeFileSync(wide, `${'é'.repeat(400)}\n`);
+      expect(forEachLine(wide, () => {})).toBe(1);
     } finally {
       Object.assign(lineReaderInternals, saved);
     }
