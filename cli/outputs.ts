@@ -1,11 +1,14 @@
 /**
  * complan never writes over its inputs: every output path a command is given is checked, before
- * any work is done, against every file it reads, and against the other outputs.
+ * any work is done, against every file it reads, and against the other outputs; and that it can
+ * be written at all (its directory exists and may be written in), so that no output is written
+ * by a command that then fails on another.
  */
 import { fstatSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../src/errors.js';
 import { parseSystemArg } from '../src/formats/load.js';
+import { checkWritable } from '../src/formats/write-file.js';
 
 export interface OutputPath {
   /** The option that names it, e.g. `--out`. */
@@ -103,6 +106,8 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
     }
     written.set(id.key, o);
   }
+  // Every output can be written, or none is: a command with two fails before writing either.
+  for (const o of given) if (o.path !== '-') checkWritable(o.path);
 }
 
 /** The identity (as {@link identity}'s key) of the regular file open on descriptor `fd`, if it is one. */

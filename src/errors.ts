@@ -46,8 +46,9 @@ export class InputError extends Error {
 
   static format(detail: string, file?: string, line?: number): string {
     if (file === undefined) return detail;
-    // A file name holds anything but NUL and "/": a line break in it must not break the message.
-    const name = escapeControls(file);
+    // A file name holds anything but NUL and "/": a line break in it must not break the message
+    // (the command writes any other control character as an escape when it prints the message).
+    const name = /[\n\r\u2028\u2029]/.test(file) ? file.replace(/[\n\r\u2028\u2029]/g, (c) => escapeControls(c)) : file;
     return line === undefined ? `${name}: ${detail}` : `${name}:${line}: ${detail}`;
   }
 }

@@ -46,7 +46,7 @@ describe('parameters in messages', () => {
 describe('file names in messages', () => {
   it('writes a line break or control character in a file name as an escape: the message stays one line', async () => {
     expect(new InputError('the file is empty', 'bad\nname.conll', 3).message).toBe('bad\\nname.conll:3: the file is empty');
-    expect(new InputError('the file is empty', 'a\u001b[2Jb.conll').message).toBe('a\\u001b[2Jb.conll: the file is empty');
+    expect(new InputError('the file is empty', 'a\r\u2028b.conll').message).toBe('a\\r\\u2028b.conll: the file is empty');
     expect(new InputError('the file is empty', 'plain.conll').file).toBe('plain.conll');
     const dir = mkdtempSync(join(tmpdir(), 'complan-errors-'));
     const file = join(dir, 'bad\nname.conll');

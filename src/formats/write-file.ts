@@ -2,7 +2,7 @@
  * Atomic file output: nothing partial is ever left at the target path.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 
@@ -38,21 +38,9 @@ const BUFFER = 1 << 16;
  *   read-only or full, or another file-system error occurs.
  */
 export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
-  if (path === '' || /[\\/]$/.test(path)) throw new InputError('cannot write: expected a file name, not a directory', path || '(empty path)');
-  let target = path;
-  let mode: number | undefined;
-  try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw new InputError('cannot write: it is a directory', path);
-    if (!st.isFile()) return writeThrough(path, chunks);
-    mode = st.mode & 0o7777;
-    target = realpathSync(path);
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') throw writeError(err, path, dirname(path));
-    target = danglingTarget(path);
-  }
+  const place = placeOf(path);
+  if (place === undefined) return writeThrough(path, chunks);
+  const { target, mode } = place;
   const dir = dirname(target);
   const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let fd: number | undefined;
@@ -87,6 +75,45 @@ export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
     throw err;
   } finally {
     signals.release();
+  }
+}
+
+/**
+ * Checks, before any work, that {@link writeFileAtomic} can write `path`: a regular file or a new
+ * one in an existing directory this process may write in (the temporary file goes there), not a
+ * directory. A special file (pipe, terminal, device) is not checked: it is written through. So
+ * a command with several outputs fails before writing any, rather than after writing one.
+ * @throws InputError naming `path`, with the message the write itself would give.
+ */
+export function checkWritable(path: string): void {
+  const place = placeOf(path);
+  if (place === undefined) return;
+  const dir = dirname(place.target);
+  try {
+    if (!statSync(dir).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    throw writeError(err, path, dir);
+  }
+}
+
+/**
+ * Where a write of `path` goes: the regular file it names (a symbolic link followed), with its
+ * permission bits, or the new file (a dangling link's target); undefined for a special file,
+ * which is written through.
+ * @throws InputError for a path that ends in a separator, names a directory, or cannot be looked at.
+ */
+function placeOf(path: string): { target: string; mode?: number } | undefined {
+  if (path === '' || /[\\/]$/.test(path)) throw new InputError('cannot write: expected a file name, not a directory', path || '(empty path)');
+  try {
+    const st = statSync(path);
+    if (st.isDirectory()) throw new InputError('cannot write: it is a directory', path);
+    if (!st.isFile()) return undefined;
+    return { target: realpathSync(path), mode: st.mode & 0o7777 };
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw writeError(err, path, dirname(path));
+    return { target: danglingTarget(path) };
   }
 }
 

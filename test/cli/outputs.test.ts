@@ -49,6 +49,21 @@ describe('refuseOutputsOverInputs', () => {
   });
 });
 
+describe('outputs that cannot be written', () => {
+  it('fail the command before any work and before any other output is written (exit 2)', async () => {
+    const p = setup();
+    const svg = join(p.dir, 'ok.svg');
+    const r = await runCli(['plan', '--gold', p.gold, p.sys, p.other, '--folds', '0', '--svg', svg, '--save-plan', join(p.dir, 'nodir', 'p.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`complan: ${join(p.dir, 'nodir', 'p.json')}: cannot write: the directory ${join(p.dir, 'nodir')} does not exist\n`);
+    expect(r.stdout).toBe('');
+    expect(existsSync(svg)).toBe(false);
+    const intoDir = await runCli(['combine', '--gold', p.gold, p.sys, '--out', p.dir]);
+    expect(intoDir.code).toBe(2);
+    expect(intoDir.stderr).toBe(`complan: ${p.dir}: cannot write: it is a directory\n`);
+  });
+});
+
 describe('every command refuses to write over its --labels file', () => {
   const cases: Array<[string, (p: ReturnType<typeof setup>) => string[], string]> = [
     ['combine --out', (p) => ['combine', '--gold', p.gold, '--labels', p.labels, '--out', p.labels, p.sys], '--out'],

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { writeFileAtomic } from '../../src/formats/write-file.js';
+import { checkWritable, writeFileAtomic } from '../../src/formats/write-file.js';
 import { inputError } from '../helpers/errors.js';
 import { tempDir } from './write-helpers.js';
 
@@ -185,5 +185,26 @@ describe('writeFileAtomic', () => {
     `;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(r.stdout).toBe('0');
+  });
+});
+
+describe('checkWritable', () => {
+  it('passes what writeFileAtomic can write, and refuses what it cannot with the same message, writing nothing', () => {
+    const dir = tempDir();
+    const existing = join(dir, 'old.txt');
+    writeFileSync(existing, 'x');
+    for (const ok of [join(dir, 'new.txt'), existing, '/dev/null']) expect(() => checkWritable(ok), ok).not.toThrow();
+    const cases: Array<[string, string]> = [
+      [join(dir, 'nodir', 'p.json'), `cannot write: the directory ${join(dir, 'nodir')} does not exist`],
+      [dir, 'cannot write: it is a directory'],
+      [join(existing, 'p.json'), 'cannot write: a parent of the file'],
+      [`${dir}/`, 'cannot write: expected a file name, not a directory'],
+    ];
+    for (const [path, message] of cases) {
+      const err = inputError(() => checkWritable(path));
+      expect(err.message, path).toContain(message);
+      expect(inputError(() => writeFileAtomic(path, ['x'])).message, path).toBe(err.message);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['old.txt']);
   });
 });
