@@ -141,6 +141,29 @@ export function firstInvalidUtf8(bytes: Uint8Array): { index: number; cutOff: bo
  * The error for bytes that are not UTF-8: names the line (counted from `firstLine`, the line
  * `bytes` start on), the column (in characters, a byte-order mark not counted) and the byte.
  */
+const UTF16 = 'the file is UTF-16 (it starts with a UTF-16 byte-order mark, or has a NUL byte beside every letter), not UTF-8: convert it, as iconv -f UTF-16 -t UTF-8 does';
+
+/**
+ * Whether the start of an input is UTF-16: a UTF-16 byte-order mark, or, in its first 4 KiB,
+ * NUL bytes in every other place and hardly any in the others (text in UTF-16 holds one beside
+ * each ASCII letter; UTF-8 text holds none). Such a file of ASCII letters is valid UTF-8, and would read as a file of strange
+ * tokens.
+ */
+export function looksUtf16(bytes: Uint8Array): boolean {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return true;
+  const n = Math.min(bytes.length, 4096) & ~1;
+  if (n < 4) return false;
+  let even = 0;
+  let odd = 0;
+  for (let k = 0; k < n; k += 2) {
+    if (bytes[k] === 0) even++;
+    if (bytes[k + 1] === 0) odd++;
+  }
+  // NULs on one side only: a run of NULs (/dev/zero, a binary file) is not text of any kind.
+  const half = n / 2;
+  return (even >= 0.4 * half && odd <= 0.1 * half) || (odd >= 0.4 * half && even <= 0.1 * half);
+}
+
 export function notUtf8Error(bytes: Uint8Array, firstLine: number, path: string): InputError {
   if (firstLine === 1 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
     // gzip's magic number: a compressed input, which complan reads only decompressed.
@@ -315,6 +338,7 @@ export class LineReader {
     // Whole lines: to the last line end, or everything left at the end of the input.
     const upTo = this.eof ? end : lineEnd + 1;
     const data = buf.subarray(0, upTo);
+    if (this.atStart && looksUtf16(data)) throw new InputError(UTF16, this.path, 1);
     if (!isUtf8(data)) throw notUtf8Error(data, this.lineNo + 1, this.path);
     let text = buf.toString('utf8', 0, upTo);
     if (this.atStart && text.length > 0) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { forEachLine, forEachLineRange, LineReader, lineReaderInternals } from '../../src/formats/lines.js';
+import { forEachLine, forEachLineRange, LineReader, lineReaderInternals, looksUtf16 } from '../../src/formats/lines.js';
 import { inputError } from '../helpers/errors.js';
 
 /** The reader's chunk size (4 MiB). */
@@ -298,6 +298,29 @@ describe('LineReader with small chunks (the chunk size injected)', () => {
       forEachLine(temp(content), (line) => { got.push(line); });
       expect(got).toEqual(expected(content));
     }), { numRuns: 300 });
+  });
+});
+
+describe('UTF-16 input', () => {
+  const text = 'Zorbo B-PER\nKlant I-PER\nwent O\n\n';
+  it('is named as such, with or without its byte-order mark, little- or big-endian, rather than read as strange tokens', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-utf16-'));
+    const message = 'the file is UTF-16 (it starts with a UTF-16 byte-order mark, or has a NUL byte beside every letter), not UTF-8: convert it, as iconv -f UTF-16 -t UTF-8 does';
+    const le = Buffer.from(text, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    for (const [name, bytes] of [['le', le], ['be', be], ['bom', Buffer.concat([Buffer.from([0xff, 0xfe]), le])]] as const) {
+      const path = join(dir, `${name}.conll`);
+      writeFileSync(path, bytes);
+      expect(inputError(() => forEachLine(path, () => {})).message, name).toBe(`${path}:1: ${message}`);
+    }
+  });
+
+  it('is told from UTF-8 text, which has no NUL, and from a run of NULs, which is no text at all', () => {
+    expect(looksUtf16(Buffer.from(text, 'utf16le'))).toBe(true);
+    expect(looksUtf16(Buffer.from(text, 'utf8'))).toBe(false);
+    expect(looksUtf16(Buffer.from('Zürich B-LOC 東京 😀\n', 'utf8'))).toBe(false);
+    expect(looksUtf16(Buffer.alloc(4096))).toBe(false);
+    expect(looksUtf16(Buffer.from('ab'))).toBe(false);
   });
 });
 
