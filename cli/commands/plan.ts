@@ -124,6 +124,9 @@ export function registerPlan(program: Command, io: Io): void {
       { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),
     ]));
+    if (cmd.getOptionValueSource('savePlanChoice') === 'cli' && flags.savePlan === undefined) {
+      throw new UsageError('--save-plan-choice says what --save-plan saves: give --save-plan FILE too');
+    }
     const format = outputFormat(flags.format);
     const beyond = Array.isArray(flags.explain) ? flags.explain.find((rank) => rank > flags.top) : undefined;
     if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);

@@ -97,6 +97,15 @@ export function checkWritable(path: string): void {
   }
 }
 
+function canWrite(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Where a write of `path` goes: the regular file it names (a symbolic link followed), with its
  * permission bits, or the new file (a dangling link's target); undefined for a special file,
@@ -109,6 +118,10 @@ function placeOf(path: string): { target: string; mode?: number } | undefined {
     const st = statSync(path);
     if (st.isDirectory()) throw new InputError('cannot write: it is a directory', path);
     if (!st.isFile()) return undefined;
+    // Replacing a file by renaming over it needs only the directory: a read-only file is refused, as writing into it would be.
+    if ((st.mode & 0o222) === 0 || !canWrite(path)) {
+      throw new InputError(`cannot write: the file is read-only (mode ${(st.mode & 0o777).toString(8)}); make it writable, or choose another file`, path);
+    }
     return { target: realpathSync(path), mode: st.mode & 0o7777 };
   } catch (err) {
     if (err instanceof InputError) throw err;

@@ -99,6 +99,11 @@ export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?:
   }
   if (n === 0) throw new UsageError('no systems to plan: the corpus has none');
   const minSize = o.minSize ?? 1;
+  // k-of-n needs k members: above the largest member set, every candidate of the rule is empty.
+  const kofn = rules.find((r) => r.kind === 'kofn' && r.k > Math.min(n, o.maxSize ?? n));
+  if (kofn !== undefined && kofn.kind === 'kofn') {
+    throw UsageError.about('rules', `kofn:${kofn.k} needs at least ${kofn.k} members, but the largest member set has ${Math.min(n, o.maxSize ?? n)} (${n} systems${o.maxSize !== undefined && o.maxSize < n ? `, {maxSize} ${o.maxSize}` : ''}): every candidate would be empty`);
+  }
   const maxSize = Math.min(n, o.maxSize ?? n);
   if (!Number.isInteger(minSize) || minSize < 1) throw UsageError.about('minSize', `expects a positive integer, got ${minSize}`);
   if (!Number.isInteger(maxSize) || maxSize < 1) throw UsageError.about('maxSize', `expects a positive integer, got ${o.maxSize}`);

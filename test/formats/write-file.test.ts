@@ -207,4 +207,16 @@ describe('checkWritable', () => {
     }
     expect(readdirSync(dir).sort()).toEqual(['old.txt']);
   });
+
+  it('refuses a read-only file, which renaming over it would replace (as root too), and leaves it as it was', () => {
+    const dir = tempDir();
+    const file = join(dir, 'kept.conll');
+    writeFileSync(file, 'old\n');
+    chmodSync(file, 0o444);
+    const message = `${file}: cannot write: the file is read-only (mode 444); make it writable, or choose another file`;
+    expect(inputError(() => checkWritable(file)).message).toBe(message);
+    expect(inputError(() => writeFileAtomic(file, ['new\n'])).message).toBe(message);
+    expect(readFileSync(file, 'utf8')).toBe('old\n');
+    expect(readdirSync(dir)).toEqual(['kept.conll']);
+  });
 });
