@@ -36,8 +36,30 @@ export function buildProgram(io: Io): Command {
   registerReport(program, io);
   registerTui(program, io);
   registerCompletion(program, io);
-  for (const c of program.commands) c.exitOverride().configureOutput(output(io, c, program.commands));
+  for (const c of program.commands) {
+    c.exitOverride().configureOutput(output(io, c, program.commands));
+    refuseRepeats(c);
+  }
   return program;
+}
+
+/**
+ * An option that takes one value, given twice (`--gold a.conll … --gold b.conll`), is a usage
+ * error naming both values: commander would keep the last without a word, and which file was
+ * the gold standard would be a guess.
+ */
+function refuseRepeats(command: Command): void {
+  for (const o of command.options) {
+    if (o.variadic || !(o.required || o.optional) || o.long === undefined) continue;
+    let seen: unknown;
+    let given = false;
+    command.on(`option:${o.name()}`, (value: unknown) => {
+      const shown = (v: unknown) => (v === null || v === undefined || typeof v === 'boolean' ? 'without a value' : String(v));
+      if (given) throw new UsageError(`${o.long} is given twice (${shown(seen)}, then ${shown(value)}): give it once`);
+      given = true;
+      seen = value;
+    });
+  }
 }
 
 /**

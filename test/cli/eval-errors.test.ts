@@ -124,6 +124,16 @@ describe('usage errors (exit 1)', () => {
     expect(evalRule.stderr).toContain('(eval does not take it; combine does)');
   });
 
+  it('an option of one value given twice, naming both values (commander kept the last without a word)', async () => {
+    const r = await runCli(['eval', '--gold', GOLD, SILENT, '--gold', SILENT]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`complan: --gold is given twice (${GOLD}, then ${SILENT}): give it once\n`);
+    const out = await runCli(['combine', '--gold', GOLD, SILENT, '--out', 'a.conll', '--out=b.conll']);
+    expect(out.stderr).toBe('complan: --out is given twice (a.conll, then b.conll): give it once\n');
+    // Options of several values, and flags, may be given as usual.
+    expect((await runCli(['eval', '--gold', GOLD, SILENT, '--confusion', '--confusion'])).code).toBe(0);
+  });
+
   it('an unknown command', async () => {
     expect(commanderError(await runCli(['evaluate', SILENT]))).toContain("unknown command 'evaluate'");
   });
