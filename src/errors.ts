@@ -93,10 +93,22 @@ export function showValue(value: unknown, max = SHOWN): string {
 
 /** A string as JSON, its first `max` characters only (then `…` inside the quotes). */
 function showString(value: string, max: number): string {
-  // JSON.stringify escapes quotes, backslashes and C0 controls; the rest as escapeControls.
-  if (value.length <= max) return escapeControls(JSON.stringify(value));
-  return `${escapeControls(JSON.stringify(cut(value, max))).slice(0, -1)}…"`;
+  // JSON.stringify escapes quotes, backslashes and C0 controls; the rest as escapeControls, and
+  // the invisible characters too: a message that quotes two values must show how they differ.
+  if (value.length <= max) return escapeInvisible(escapeControls(JSON.stringify(value)));
+  return `${escapeInvisible(escapeControls(JSON.stringify(cut(value, max)))).slice(0, -1)}…"`;
 }
+
+/**
+ * Invisible characters written as `\uXXXX`: bidirectional marks, overrides and isolates, zero-width
+ * characters, the word joiner and a byte-order mark. In a quoted value they would hide why two
+ * values that look the same differ (`token "\ufeffvisited" but gold has "visited"`).
+ */
+export function escapeInvisible(text: string): string {
+  return text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 
 /** The first `max` code units of `text`, less half a surrogate pair at the cut. */
 function cut(text: string, max: number): string {
@@ -118,12 +130,12 @@ export function escapeControls(text: string): string {
 
 /**
  * A label or name from an input as a message shows it: as it is when it is a plain word (no
- * white space, quotes, backslashes or control characters; at most `max` characters), else as
- * {@link showValue} shows it.
+ * white space, quotes, backslashes, control characters or invisible marks but the joiners of
+ * ordinary spelling, U+200C and U+200D; at most `max` characters), else as {@link showValue} shows it.
  */
 export function showName(name: string, max = SHOWN): string {
   // eslint-disable-next-line no-control-regex
-  return name.length > 0 && name.length <= max && !/[\s"\\\u0000-\u001f\u007f-\u009f]/.test(name) ? name : showValue(name, max);
+  return name.length > 0 && name.length <= max && !/[\s"\\\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/.test(name) ? name : showValue(name, max);
 }
 
 function render(value: unknown, depth: number, max: number): string {

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError, optionName, optionsIn, paramsIn, UsageError } from '../src/errors.js';
+import { InputError, optionName, optionsIn, paramsIn, showName, showValue, UsageError } from '../src/errors.js';
 import { plan } from '../src/plan/plan.js';
 import { parseObjective } from '../src/plan/objective.js';
 import { makeCorpus, span } from './helpers/corpus.js';
@@ -55,5 +55,24 @@ describe('file names in messages', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr.startsWith(`complan: ${dir}/bad\\nname.conll:`)).toBe(true);
+  });
+});
+
+describe('values quoted in messages', () => {
+  it('show the invisible characters that make two values that look alike differ', () => {
+    expect(showValue('\ufeffvisited')).toBe('"\\ufeffvisited"');
+    expect(showValue('PER\u200f')).toBe('"PER\\u200f"');
+    expect(showValue('vis\u200bit\u2060ed\u061c')).toBe('"vis\\u200bit\\u2060ed\\u061c"');
+    expect(showValue('abc\u202edef')).toBe('"abc\\u202edef"');
+    // A token of Persian quoted in a message shows its non-joiner, which may be the difference.
+    expect(showValue('می\u200cروم')).toBe('"می\\u200cروم"');
+    expect(showValue('Zürich 東京 😀')).toBe('"Zürich 東京 😀"');
+  });
+
+  it('names of ordinary spelling stay plain words; one with an invisible mark is quoted', () => {
+    expect(showName('می\u200cروم')).toBe('می\u200cروم');
+    expect(showName('क्\u200dष')).toBe('क्\u200dष');
+    expect(showName('PER\u200f')).toBe('"PER\\u200f"');
+    expect(showName('PER\ufeff')).toBe('"PER\\ufeff"');
   });
 });
