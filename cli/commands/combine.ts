@@ -253,9 +253,9 @@ export function registerCombine(program: Command, io: Io): void {
       const objective = plan === undefined ? '' : await planObjectiveText(plan.objective, s, plan.members.length);
       io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)}${fPlan}${objective} (strict${on})\n`);
       if (plan?.chosenOn !== undefined) {
-        const { goldFingerprint } = await import('../../src/model/fingerprint.js');
+        const { sameGold } = await import('../../src/model/fingerprint.js');
         const { planSampleNote } = await import('../../src/report/plan-sample.js');
-        io.stderr(`${terminalLine(`complan: ${planSampleNote(plan, goldFingerprint(corpus) === plan.chosenOn.fingerprint)}`)}\n`);
+        io.stderr(`${terminalLine(`complan: ${planSampleNote(plan, sameGold(corpus, plan.chosenOn.fingerprint))}`)}\n`);
       }
     } else if (format === 'conll' && flags.writeGold) {
       io.stderr('complan: no gold standard: not scored; the CoNLL output has no gold column\n');

@@ -14,13 +14,31 @@ import { createHash } from 'node:crypto';
 import type { Corpus } from './corpus.js';
 
 export function goldFingerprint(corpus: Pick<Corpus, 'unit' | 'length' | 'gold'>): string {
+  return digest(`${corpus.unit} ${corpus.length}\n`, corpus.gold.spans, false);
+}
+
+/**
+ * The fingerprint plans saved by earlier versions recorded: the same, with the number of
+ * documents and each span's document. A plan that holds it is still recognised on its gold
+ * standard, written as it was then ({@link sameGold}).
+ */
+export function documentFingerprint(corpus: Pick<Corpus, 'unit' | 'length' | 'documents' | 'gold'>): string {
+  return digest(`${corpus.unit} ${corpus.length} ${corpus.documents.length}\n`, corpus.gold.spans, true);
+}
+
+/** Whether `fingerprint`, from a saved plan, is the gold standard of `corpus`: today's fingerprint, or an earlier version's. */
+export function sameGold(corpus: Pick<Corpus, 'unit' | 'length' | 'documents' | 'gold'>, fingerprint: string): boolean {
+  return fingerprint === goldFingerprint(corpus) || fingerprint === documentFingerprint(corpus);
+}
+
+function digest(head: string, spans: Corpus['gold']['spans'], docs: boolean): string {
   const hash = createHash('sha256');
-  hash.update(`${corpus.unit} ${corpus.length}\n`);
+  hash.update(head);
   // Spans in batches: one update per span would cost more than the hashing.
   let batch = '';
-  for (const s of corpus.gold.spans) {
+  for (const s of spans) {
     const where = s.fragments === undefined ? `${s.start} ${s.end}` : s.fragments.map(([a, b]) => `${a}-${b}`).join(',');
-    batch += `${where} ${s.label}\n`;
+    batch += docs ? `${s.doc} ${where} ${s.label}\n` : `${where} ${s.label}\n`;
     if (batch.length > 1 << 16) {
       hash.update(batch);
       batch = '';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
-import { goldFingerprint } from '../../src/model/fingerprint.js';
+import { documentFingerprint, goldFingerprint, sameGold } from '../../src/model/fingerprint.js';
 import type { Corpus } from '../../src/model/corpus.js';
 import { tempFiles } from '../helpers/temp.js';
 
@@ -40,5 +40,16 @@ describe('goldFingerprint', () => {
     expect(goldFingerprint(withGold([{ ...spans[0], end: spans[0].end + 1 }, ...spans.slice(1)]))).not.toBe(fp);
     expect(goldFingerprint({ ...conll, length: conll.length + 1 })).not.toBe(fp);
     expect(goldFingerprint(withGold([{ ...spans[0], fragments: [[spans[0].start, spans[0].end]] }, ...spans.slice(1)]))).not.toBe(fp);
+  });
+
+  it('recognises the fingerprint earlier versions saved (with documents), on the gold written as it was then', () => {
+    // The fingerprint an earlier version saved in a plan on the news gold (plan --save-plan, chosenOn).
+    const earlier = 'a2ea8d9f17ceba9c';
+    expect(documentFingerprint(conll)).toBe(earlier);
+    expect(earlier).not.toBe(goldFingerprint(conll));
+    expect(sameGold(conll, earlier)).toBe(true);
+    expect(sameGold(conll, goldFingerprint(conll))).toBe(true);
+    const spans = conll.gold.spans;
+    expect(sameGold({ ...conll, gold: { ...conll.gold, spans: spans.slice(1) } }, earlier)).toBe(false);
   });
 });
