@@ -546,11 +546,13 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
         .map((b) => comparisonOf(b, dataTest(test, scorer, recChoice, main.chosen[b].choice, { ...tests, units: testUnits }))),
       tests: { on: 'test', units: testUnits, samples, seed: s.seed, reselected: false },
     };
-    notes.push({ kind: 'test-set' });
-    // Documents of the test set that are documents of the planning data are scored in-sample.
+    // Documents of the test set that are documents of the planning data are scored in-sample:
+    // then it is said so, not that the test set took no part in any choice.
     const shared = sharedDocuments(corpus, o.test!);
     if (shared !== undefined && shared.shared > 0) {
       notes.push({ kind: 'test-shares-documents', shared: shared.shared, of: o.test!.documents.length, first: shared.first! });
+    } else {
+      notes.push({ kind: 'test-set' });
     }
     if (testUnits === 'sentence') notes.push({ kind: 'test-by-sentence', sentences: sentenceCount(o.test!) });
   }

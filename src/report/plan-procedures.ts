@@ -92,7 +92,7 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
           : 'The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0; their mean over splits differs from it only because a mean of figures on parts is not the figure on all of them. '))
       + `The recommendation below is picked by these held-out figures, so its own is not quite free of selection${test ? ' (its test figure is)' : ' (a test set, --test-gold, gives one that is)'}.`);
   }
-  if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice.`);
+  if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice${partlyInSample(r)}.`);
   const outside = list.filter((p) => p.outside !== undefined);
   if (outside.length > 0) notes.push(`outside the limits given, so shown for reference and never recommended: ${outside.map((p) => `${p.name} (${p.outside})`).join('; ')}.`);
   return { title: 'The search\'s choice and the baselines, each chosen on the planning data only', columns, rows, note: notes.join('\n') };
@@ -264,7 +264,7 @@ export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] 
     // The recommendation is picked among the procedures by these very figures.
     figures.push(`held-out ${objectiveValue(r, rec.heldOut.mean)}${sd === '' ? ` over ${plural(rec.heldOut.folds, 'split')}${pooled}` : `${sd} (sd over ${plural(rec.heldOut.folds, 'split')}${pooled})`} (these figures also picked it, so slightly optimistic)`);
   }
-  if (rec.test !== undefined) figures.push(`test ${objectiveValue(r, rec.test.objective)} (not used for selection)`);
+  if (rec.test !== undefined) figures.push(`test ${objectiveValue(r, rec.test.objective)} (not used for selection${partlyInSample(r)})`);
   return [
     `Recommendation (${rec.procedure}): ${what}`,
     `  ${figures.join('; ')}`,
@@ -273,4 +273,10 @@ export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] 
       ? '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).'
       : `  Saved to ${saved.path} for combine --plan: ${saved.top ? 'the top candidate, not this recommendation (--save-plan-choice top)' : 'this recommendation'}.`,
   ];
+}
+
+/** `, but partly in-sample: …` when documents of the test set are documents of the planning data (see the note). */
+function partlyInSample(r: PlanResult): string {
+  const n = r.notes.find((x) => x.kind === 'test-shares-documents');
+  return n === undefined || n.kind !== 'test-shares-documents' ? '' : `, but partly in-sample: ${n.shared} of its ${n.of} documents are planning documents`;
 }

@@ -91,18 +91,21 @@ export function recommendationReason(r: PlanResult): string {
   // Procedures whose choice breaks the limits given were not considered: say which, and why.
   const outside = [r.selection, ...r.baselines].filter((p) => p.outside !== undefined);
   const because = outside.length === 0 ? '' : ` Not considered, as outside the limits given: ${outside.map((p) => `${p.name} (${p.outside})`).join(', ')}.`;
-  return reasonOf(b) + because;
+  // A test set that disagrees is said so whatever the basis (without held-out splits, reasonOf says it itself).
+  return reasonOf(b) + because + (b.kind === 'no-held-out' ? '' : testDisagrees(false));
   /**
    * Without held-out splits, what the test set says against the recommendation: the procedures
    * that beat it there significantly. The test set chose nothing, and keeps choosing nothing.
    */
-  function testDisagrees(): string {
+  function testDisagrees(noHeldOut = true): string {
     // Beyond noise as the recommendation is judged: p below alpha, the interval clear of zero.
     const better = (rec.test?.vsBaselines ?? []).filter((c) => c.meanDiff < 0 && c.p < rec.alpha && !(c.ci95[1] >= 0));
     if (better.length === 0) return '';
     const each = better.map((c) => `${c.name} by ${amount(-c.meanDiff)}${unit} (${pIs(c.p)})`).join(', ');
     return ` The test set, which chose nothing, disagrees: ${each} score${better.length === 1 ? 's' : ''} better there. `
-      + 'It stays a check, not a choice: hold out development documents (--folds) for a plan that can choose beyond the baselines.';
+      + (noHeldOut
+        ? 'It stays a check, not a choice: hold out development documents (--folds) for a plan that can choose beyond the baselines.'
+        : 'It stays a check, not a choice: the recommendation rests on the held-out figures of the planning data.');
   }
   function reasonOf(b: PlanResult['recommendation']['basis']): string {
     switch (b.kind) {
@@ -119,9 +122,12 @@ export function recommendationReason(r: PlanResult): string {
           + `is majority-all, which selects nothing either and does not beat vote-all significantly (${against(b.majorityVsVote, 'vote-all')}; ${needed}). `
           + 'Recommending vote-all, the reference of the two baselines that need no selection.'
           + unreachable([[b.majorityVsVote, 'vote-all']], 'Majority-all');
-      case 'best-held-out':
+      case 'best-held-out': {
+        // Best held out is what was seen, not that selection cannot pay: with few units held out no difference could be shown.
+        const few = unreachable(rec.vsBaselines.map((c) => [{ diff: c.meanDiff, p: c.p, ci95: c.ci95, differing: c.differing }, c.name] as const), capitalise(phrase(r, pick)));
         return `No selection beats ${phrase(r, pick)} held out: it has the best held-out ${r.objective.description} of the five procedures (${heldMean(pick)}). `
-          + 'Recommending it: selection does not pay here.';
+          + (few === '' ? 'Recommending it: no selection did better on the units held out.' : `Recommending it, though these figures cannot tell whether selection would pay.${few}`);
+      }
       case 'within-noise':
         return `No selection beats ${phrase(r, pick)} beyond noise: the best procedure held out, ${phrase(r, b.best)}, leads it by ${leadAndSe(b.behind, b.se).lead}${unit}, `
           + `within one standard error (${leadAndSe(b.behind, b.se).se}). Recommending the baseline, which needs no selection.`;

@@ -95,8 +95,17 @@ describe('complan plan --test-gold --test', () => {
     for (const s of NAMES) writeFileSync(join(dir, 'mixed', 'systems', `${s}.conll`), mixed(`systems/${s}.conll`));
     const r = await planJson([...dev(), '--test-gold', join(dir, 'mixed', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'mixed', 'systems', `${s}.conll`)), '--folds', '0']);
     expect(r.notes.find((n) => n.kind === 'test-shares-documents')).toMatchObject({ shared: 2, of: r.testSet!.documents });
+    // It is then not said to have taken no part in any choice: the figures say they are partly in-sample.
+    expect(r.notes.some((n) => n.kind === 'test-set')).toBe(false);
+    const text = await runCli(['plan', ...dev(), '--test-gold', join(dir, 'mixed', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'mixed', 'systems', `${s}.conll`)), '--folds', '0']);
+    const partly = `, but partly in-sample: 2 of its ${r.testSet!.documents} documents are planning documents`;
+    expect(text.stdout).toContain(`(not used for selection${partly})`);
+    expect(text.stdout).toContain(`not used for any choice${partly}.`);
+    expect(text.stdout).not.toContain('took no part in any choice');
     // A test set apart from the planning data has no such note.
-    expect((await planJson([...dev(), ...testArgs(), '--folds', '0'])).notes.some((n) => n.kind === 'test-shares-documents')).toBe(false);
+    const apart = await planJson([...dev(), ...testArgs(), '--folds', '0']);
+    expect(apart.notes.some((n) => n.kind === 'test-shares-documents')).toBe(false);
+    expect(apart.notes.some((n) => n.kind === 'test-set')).toBe(true);
   });
 
   it('marks test figures as not used for selection in the table', async () => {

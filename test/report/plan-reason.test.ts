@@ -50,6 +50,10 @@ describe('recommendationReason', () => {
     expect(recommendationReason(withTest)).toBe('No held-out estimate was made, so no selection can be shown to beat the vote of all 4 systems (vote-all): recommending it. '
       + 'The test set, which chose nothing, disagrees: selection by +1.70 points (p = 0.001) scores better there. '
       + 'It stays a check, not a choice: hold out development documents (--folds) for a plan that can choose beyond the baselines.');
+    // With held-out splits too: the reason would otherwise be silent where the test table is not shown (--brief).
+    const folds = result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.005, se: 0.006 });
+    folds.recommendation.test = withTest.recommendation.test;
+    expect(recommendationReason(folds)).toMatch(/Recommending the baseline, which needs no selection\. The test set, which chose nothing, disagrees: selection by \+1\.70 points \(p = 0\.001\) scores better there\. It stays a check, not a choice: the recommendation rests on the held-out figures of the planning data\.$/);
   });
 
   it('names the procedure that failed the significance test, with both tests', () => {
@@ -110,7 +114,14 @@ describe('recommendationReason', () => {
         + 'is majority-all, which selects nothing either and does not beat vote-all significantly (-0.50 points over vote-all, 95% interval -0.75 to +0.25, p = 0.50; '
         + 'a randomization p below 0.05 and a 95% interval above zero are needed). Recommending vote-all, the reference of the two baselines that need no selection.');
     expect(recommendationReason(result('vote-all', { kind: 'best-held-out' })))
-      .toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 (sd over 5 splits)). Recommending it: selection does not pay here.');
+      .toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 (sd over 5 splits)). Recommending it: no selection did better on the units held out.');
+    // Held out on a few documents, no difference could have been shown: the reason says so, not that selection does not pay.
+    const tiny = result('vote-all', { kind: 'best-held-out' });
+    tiny.recommendation.vsBaselines = tiny.recommendation.vsBaselines.map((c) => ({ ...c, differing: 3 }));
+    tiny.recommendation.tests = { units: 'document' } as never;
+    expect(recommendationReason(tiny)).toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 (sd over 5 splits)). '
+      + 'Recommending it, though these figures cannot tell whether selection would pay. The vote of all 4 systems (vote-all) differs from vote-all in only 3 held-out documents, and from majority-all in 3, '
+      + 'so randomization\'s p cannot fall below 1/4: no difference could reach 0.05 there, however large; more documents are needed to tell.');
     expect(recommendationReason(result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.005, se: 0.006 })))
       .toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: the best procedure held out, the search\'s choice vote(a+b+c), leads it by +0.50 points, within one standard error (0.60). Recommending the baseline, which needs no selection.');
   });
