@@ -58,7 +58,6 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
     }
   }
   const given = outputs.filter((o): o is { option: string; path: string } => o.path !== undefined);
-  if (given.length === 0) return;
   const read = new Map<string, InputPath>();
   const add = (i: InputPath & { path: string }) => {
     const id = identity(i.path);
@@ -84,15 +83,19 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
     }
     add({ what: i.what, path: i.path });
   }
+  // Standard output, where every command writes (its report, or --out -), redirected to an input (`>> in.conll`).
+  const onStdout = read.get(descriptorFile(1) ?? '');
+  if (onStdout !== undefined) {
+    throw new UsageError(`standard output is ${onStdout.what} (${onStdout.path}): complan never writes over its inputs; redirect it elsewhere`);
+  }
+  // Standard input read as an input (a pipe, say) is never an output: writing into it would wait on
+  // the command's own reading, or be lost.
+  const stdin = inputs.find((i) => i.path === '-');
   const written = new Map<string, OutputPath>();
   for (const o of given) {
-    if (o.path === '-') {
-      // Standard output redirected to a file (`--out - >> in.conll`).
-      const input = read.get(descriptorFile(1) ?? '');
-      if (input !== undefined) {
-        throw new UsageError(`standard output, where ${o.option} writes, is ${input.what} (${input.path}): complan never writes over its inputs; redirect it elsewhere`);
-      }
-      continue;
+    if (o.path === '-') continue;
+    if (stdin !== undefined && /^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(o.path)) {
+      throw new UsageError(`${o.option} ${o.path} is standard input, which complan reads as ${stdin.what}: choose another file`);
     }
     const id = identity(o.path);
     const input = read.get(id.key);

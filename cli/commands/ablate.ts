@@ -17,6 +17,7 @@ import { checkStdinOnce } from '../../src/formats/source.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
+import { refuseOutputsOverInputs } from '../outputs.js';
 import {
   addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, loadOptions, outputFormat, printResult, printWarnings, samplesOption, seedOption,
   stdinUses, type InputFlags, type MetricFlags, type OutputFormat,
@@ -107,6 +108,8 @@ export function registerAblate(program: Command, io: Io): void {
     const { groups, baseline } = ablateGroupsOf(systems, flags.baseline, flags.match, flags.paired === true);
     const runs = groups.flatMap((g) => g.runs);
     checkStdinOnce(stdinUses(base.gold, runs));
+    // No outputs but standard output, which must not be an input (`>> run.conll`).
+    refuseOutputsOverInputs([], [{ what: 'the gold file', path: base.gold }, ...runs.map((r) => ({ what: `the system "${r.name}"`, path: r.path }))]);
     // An ablation combines nothing: runs that repeat one another are not an ensemble's concern.
     const load = { ...base, systems: runs, warnSameSystems: false };
     // Loaded here, not at start-up: other commands never pay for them.

@@ -66,7 +66,7 @@ describe.runIf(hasBash)('outputs through process substitution', () => {
 });
 
 describe.runIf(hasBash)('an input read through a redirection is never written over', () => {
-  const refused = (what: string, option: string) => `complan: ${option} is ${what} (standard input): complan never writes over its inputs; choose another file\n`;
+  const refused = (what: string, option: string) => `complan: ${option} is standard input, which complan reads as ${what}: choose another file\n`;
 
   it('refuses /dev/stdin and /proc/self/fd/0 as outputs when standard input, an input, is a file', () => {
     const dir = examples();
@@ -83,18 +83,26 @@ describe.runIf(hasBash)('an input read through a redirection is never written ov
     }
   });
 
-  it('refuses standard output appended to an input file, where combine and report --html - write', () => {
+  it('refuses standard output appended to an input file, in every command that writes there', () => {
     const dir = examples();
-    for (const [script, option] of [
-      ['complan combine --gold gold.conll sloppy.conll in.conll >> in.conll', '--out'],
-      ['complan combine --gold gold.conll sloppy.conll in.conll --out - >> in.conll', '--out'],
-      ['complan report --gold gold.conll sloppy.conll in.conll --html - >> in.conll', '--html'],
-    ] as const) {
+    for (const script of [
+      'complan combine --gold gold.conll sloppy.conll in.conll >> in.conll',
+      'complan combine --gold gold.conll sloppy.conll in.conll --out - >> in.conll',
+      'complan report --gold gold.conll sloppy.conll in.conll --html - >> in.conll',
+      'complan eval --gold gold.conll sloppy.conll in.conll >> in.conll',
+      'complan compare --gold gold.conll sloppy.conll in.conll >> in.conll',
+      'complan plan --gold gold.conll sloppy.conll in.conll >> in.conll',
+      'complan ablate --baseline sloppy --gold gold.conll sloppy.conll in.conll >> in.conll',
+    ]) {
       const r = sh(`cp crf.conll in.conll\n${script}`, dir);
       expect(r.code, script).toBe(1);
-      expect(r.stderr, script).toBe(`complan: standard output, where ${option} writes, is the system "in" (in.conll): complan never writes over its inputs; redirect it elsewhere\n`);
+      expect(r.stderr, script).toBe('complan: standard output is the system "in" (in.conll): complan never writes over its inputs; redirect it elsewhere\n');
       expect(readFileSync(join(dir, 'in.conll'), 'utf8'), script).toBe(readFileSync(join(dir, 'crf.conll'), 'utf8'));
     }
+    // Standard input read from a pipe is never an output either: writing into it would wait on the command's own reading.
+    const piped = sh('cat crf.conll | complan combine --gold gold.conll a=- sloppy.conll --out /dev/stdin', dir);
+    expect(piped.code).toBe(1);
+    expect(piped.stderr).toBe('complan: --out /dev/stdin is standard input, which complan reads as the system "a": choose another file\n');
     // Standard output to another file, or on a pipe, is written as before.
     const ok = sh('cp crf.conll in.conll\ncomplan combine --gold gold.conll sloppy.conll in.conll > out.conll 2>/dev/null', dir);
     expect(ok.code, ok.stderr).toBe(0);
