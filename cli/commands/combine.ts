@@ -255,7 +255,9 @@ export function registerCombine(program: Command, io: Io): void {
       if (plan?.chosenOn !== undefined) {
         const { sameGold } = await import('../../src/model/fingerprint.js');
         const { planSampleNote } = await import('../../src/report/plan-sample.js');
-        io.stderr(`${terminalLine(`complan: ${planSampleNote(plan, sameGold(corpus, plan.chosenOn.fingerprint))}`)}\n`);
+        const { parseObjective } = await import('../../src/plan/objective.js');
+        const counts = parseObjective(plan.objective).usesCounts === true;
+        io.stderr(`${terminalLine(`complan: ${planSampleNote(plan, sameGold(corpus, plan.chosenOn.fingerprint), counts)}`)}\n`);
       }
     } else if (format === 'conll' && flags.writeGold) {
       io.stderr('complan: no gold standard: not scored; the CoNLL output has no gold column\n');

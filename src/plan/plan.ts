@@ -557,7 +557,11 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
     if (testUnits === 'sentence') notes.push({ kind: 'test-by-sentence', sentences: sentenceCount(o.test!) });
   }
   if (scorer.objective.usesCounts === true && (splits.length > 0 || test !== undefined)) {
-    notes.push({ kind: 'counts-objective', units: pool.length, unit: unitKind, heldOut: splits.length > 0, pooled: splits.length > 0 && !holdout, test: test !== undefined });
+    notes.push({
+      kind: 'counts-objective', units: pool.length, unit: unitKind, heldOut: splits.length > 0, pooled: splits.length > 0 && !holdout, test: test !== undefined,
+      // With one split held out, the in-sample figures are on the part planned on.
+      ...(holdout && splits.length > 0 ? { planned: splits[0].train.length } : {}),
+    });
   }
 
   const { range, flags, predictedRange, rankAgreement, predictionQuality } = analysed();

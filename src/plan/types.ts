@@ -259,7 +259,7 @@ export type PlanNote =
    * (all `units`), held-out ones (a part of about `units / splitsOf`) and test ones are on
    * different scales, so optimism is not given.
    */
-  | { kind: 'counts-objective'; units: number; unit: 'document' | 'sentence'; heldOut: boolean; pooled: boolean; test: boolean }
+  | { kind: 'counts-objective'; units: number; unit: 'document' | 'sentence'; heldOut: boolean; pooled: boolean; test: boolean; planned?: number }
   /**
    * Every procedure's in-sample objective lies in [low, high], less than 0.001 apart (0.1 points
    * of a rate): the choice among them rests on very small differences. `rate`: the objective is

@@ -26,7 +26,8 @@ export function noteText(n: PlanNote): string {
     case 'counts-objective': {
       const parts = [...(n.heldOut ? [`held-out ones on ${n.pooled ? 'each' : 'the'} part held out`] : []), ...(n.test ? ['test ones on the test set'] : [])];
       const pooled = n.pooled ? `; pooled ones count every ${n.unit} once (per repeat), as in-sample ones do, so those two compare and their difference is the optimism` : '';
-      return `the objective reads counts (tp, fp, fn), which grow with the data: in-sample figures are on all ${n.units} ${n.unit}s, ${parts.join(' and ')}, `
+      const inSample = n.planned === undefined ? `all ${n.units} ${n.unit}s` : `the ${n.planned} of ${n.units} ${n.unit}s planned on`;
+      return `the objective reads counts (tp, fp, fn), which grow with the data: in-sample figures are on ${inSample}, ${parts.join(' and ')}, `
         + `so figures of these columns are not comparable${!n.pooled && n.heldOut ? ' and no optimism is given' : ''}${pooled}: `
         + 'compare procedures within one column, or use rates (p, r, f)';
     }

@@ -89,7 +89,7 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
         + `optimism: ${difference(r, 'in-sample minus pooled', 'pooled minus in-sample')} (positive: the in-sample figure flatters). `
         + (one
         ? 'With one split the in-sample figures are on the training part and the pooled ones on the part held out, so even the no-selection baselines (majority-all, vote-all), which choose nothing, show how the two parts differ (often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs. '
-          : 'The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0; their mean over splits differs from it only because a mean of figures on parts is not the figure on all of them. '))
+          : 'The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0 (but for vote\'s label ties, broken by the members\' ranking on each training part); their mean over splits differs from it only because a mean of figures on parts is not the figure on all of them. '))
       + `The recommendation below is picked by these held-out figures, so its own is not quite free of selection${test ? ' (its test figure is)' : ' (a test set, --test-gold, gives one that is)'}.`);
   }
   if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice${partlyInSample(r)}.`);

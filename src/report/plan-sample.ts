@@ -6,8 +6,11 @@
 import type { PlanFile } from '../plan/plan-file.js';
 import { objectiveText } from './plan-values.js';
 
-/** One sentence on the score's sample, for a plan that records where it was chosen (`chosenOn`). */
-export function planSampleNote(plan: PlanFile, sameGold: boolean): string {
+/**
+ * One sentence on the score's sample, for a plan that records where it was chosen (`chosenOn`).
+ * `counts`: the plan's objective reads raw counts, whose held-out figure on a part is on that part's scale.
+ */
+export function planSampleNote(plan: PlanFile, sameGold: boolean, counts = false): string {
   const on = plan.chosenOn!;
   const units = (n: number) => `${n} ${on.unit}${n === 1 ? '' : 's'}`;
   if (!sameGold) return `the plan was chosen on another gold standard: this score is not in-sample, unless the two share ${on.unit}s`;
@@ -17,7 +20,9 @@ export function planSampleNote(plan: PlanFile, sameGold: boolean): string {
     ? ''
     : `; held out it scored ${value(h.objective)}${h.sd === null ? '' : ` ± ${value(h.sd)}`} (${plan.objective}, ${h.sd === null ? '' : 'sd '}over ${h.splits} split${h.splits === 1 ? '' : 's'}`
       // Pooled over the splits: for a choice of nothing (vote-all) this is the in-sample score.
-      + `${h.pooled === undefined || Number.isNaN(h.pooled) || h.splits === 1 ? '' : `; ${value(h.pooled)} pooled over them`})`;
+      + `${h.pooled === undefined || Number.isNaN(h.pooled) || h.splits === 1 ? '' : `; ${value(h.pooled)} pooled over them`}`
+      // An objective of counts held out on a part (no pooled figure) counts a part of the data: not the whole's scale.
+      + `${counts && (h.pooled === undefined || Number.isNaN(h.pooled)) ? `; counts of the ${on.of - on.planned} ${on.unit}${on.of - on.planned === 1 ? '' : 's'} held out, not comparable with a score on all of them` : ''})`;
   const part = on.planned >= on.of ? `in-sample: the plan was chosen on this gold standard (all ${units(on.of)})` : `partly in-sample: the plan was chosen on ${on.planned} of this gold standard's ${units(on.of)}`;
   // A baseline that combines every system selects nothing: its score on the data is no selection's luck.
   if (plan.chosenBy === 'vote-all' || plan.chosenBy === 'majority-all') {

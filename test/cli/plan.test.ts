@@ -253,7 +253,8 @@ describe('complan plan: output', () => {
       expect(p.heldOut!.pooled).toBeNull();
       expect(p.heldOut!.optimism).toBeNull();
     }
-    expect(once.notes.find((n) => n.kind === 'counts-objective')).toMatchObject({ heldOut: true, pooled: false });
+    expect(once.notes.find((n) => n.kind === 'counts-objective')).toMatchObject({ heldOut: true, pooled: false, units: 8, planned: 4 });
+    expect((await plan(['--objective', 'tp - fp', '--holdout', '0.5', '--samples', '99'])).stdout).toContain('in-sample figures are on the 4 of 8 documents planned on, held-out ones on the part held out');
   });
 
   it('--format csv, markdown and latex', async () => {

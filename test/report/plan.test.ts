@@ -282,7 +282,7 @@ describe('planTable', () => {
     // with folds their pooled figure is their in-sample one.
     expect(single).toContain('With one split the in-sample figures are on the training part and the pooled ones on the part held out, so even the no-selection baselines (majority-all, vote-all), which choose nothing, show how the two parts differ (often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs.');
     expect(text).toContain('pooled: F1 (strict) over the held-out parts\' counts at once (each unit held out once a repeat); optimism: in-sample minus pooled (positive: the in-sample figure flatters).');
-    expect(text).toContain('The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0;');
+    expect(text).toContain('The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0 (but for vote\'s label ties, broken by the members\' ranking on each training part);');
     expect(text).toContain('The recommendation below is picked by these held-out figures, so its own is not quite free of selection (a test set, --test-gold, gives one that is).');
     // One held-out document: the bootstrap has nothing to resample, and the note says why its cells are empty.
     const lone = planTable(fixture({ heldOut: { ...h, splits: [{ ...h.splits[0], testUnits: 1 }] } }));
