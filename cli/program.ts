@@ -15,7 +15,7 @@ import { registerPlan } from './commands/plan.js';
 import { registerReport } from './commands/report.js';
 import { registerTui } from './commands/tui.js';
 import type { Io } from './io.js';
-import { terminalText } from '../src/report/terminal-text.js';
+import { terminalLine, terminalText } from '../src/report/terminal-text.js';
 import { VERSION } from '../src/version.js';
 
 export { VERSION };
@@ -144,11 +144,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     if (err instanceof UsageError) {
       // (Not when the message names the option itself first: `--min-size 3 is above --max-size 2`.)
       const option = err.param === undefined || err.template?.startsWith(`{${err.param}}`) === true ? '' : `${optionName(err.param)}: `;
-      io.stderr(`${terminalText(`complan: ${option}${err.template === undefined ? err.message : optionsIn(err.template)}`)}\n`);
+      // One line, whatever a name or path in it holds; only an expression's message spans lines, by design.
+      const shown = err.multiline ? terminalText : terminalLine;
+      io.stderr(`${shown(`complan: ${option}${err.template === undefined ? err.message : optionsIn(err.template)}`)}\n`);
       return 1;
     }
     if (err instanceof InputError) {
-      io.stderr(`${terminalText(`complan: ${err.template === undefined ? err.message : InputError.format(optionsIn(err.template), err.file, err.line)}`)}\n`);
+      io.stderr(`${terminalLine(`complan: ${err.template === undefined ? err.message : InputError.format(optionsIn(err.template), err.file, err.line)}`)}\n`);
       return 2;
     }
     const e = err as Error;

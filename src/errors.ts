@@ -62,11 +62,15 @@ export class UsageError extends Error {
   /** The message as a template naming parameters (see {@link paramsIn}), when it names any. */
   readonly template: string | undefined;
 
-  constructor(message: string, options: { param?: string; template?: string } = {}) {
+  /** Whether the message is meant to span lines (an expression, with a caret under the column at fault); others are one line. */
+  readonly multiline: boolean;
+
+  constructor(message: string, options: { param?: string; template?: string; multiline?: boolean } = {}) {
     super(message);
     this.name = 'UsageError';
     this.param = options.param;
     this.template = options.template;
+    this.multiline = options.multiline === true;
   }
 
   /** A usage error about `param`, whose message may name other parameters as `{name}`. */

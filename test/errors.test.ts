@@ -55,6 +55,15 @@ describe('file names in messages', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr.startsWith(`complan: ${dir}/bad\\nname.conll:`)).toBe(true);
+    // Anywhere in a message: a path in the detail, a usage error naming an output.
+    for (const args of [['combine', '--gold', file, file, '--out', join(dir, 'no\ndir', 'x.conll')], ['combine', '--gold', join(ROOT, 'examples/news/gold.conll'), file, '--out', file]]) {
+      const e = await runCli(args);
+      expect(e.stderr.trimEnd().split('\n'), e.stderr).toHaveLength(1);
+      expect(e.stderr).toContain('\\n');
+    }
+    // An expression's message keeps its caret line.
+    const expr = await runCli(['plan', '--gold', join(ROOT, 'examples/news/gold.conll'), file, file, '--objective', 'f +']);
+    expect(expr.stderr.trimEnd().split('\n')).toHaveLength(3);
   });
 });
 

@@ -110,7 +110,7 @@ const TRIAL: ObjectiveInput = { p: 0.5, r: 0.4, f: 0.44, ser: 0.7, err: 0.6, k: 
 function usageAt(optionName: string, text: string, column: number, problem: string): UsageError {
   const shown = text.replace(/[\t\n\r\v\f]/g, ' ');
   const col = Math.max(1, Math.min(column, shown.length + 1));
-  return new UsageError(`${optionName} "${shown}": ${problem} at column ${col}\n  ${shown}\n  ${' '.repeat(col - 1)}^`);
+  return new UsageError(`${optionName} "${shown}": ${problem} at column ${col}\n  ${shown}\n  ${' '.repeat(col - 1)}^`, { multiline: true });
 }
 
 /** β, α as written in a named form: a plain positive decimal number. */
