@@ -45,6 +45,11 @@ export function parseGroupArg(arg: string): GroupSpec {
       throw new UsageError(`"${arg}" is a list of files without a name: give a group of runs as NAME=PATH,PATH,... `
         + `(for example ${stem(paths[0])}=${arg}), or the files separated by spaces as systems of their own`);
     }
+    // A list some of whose files exist: the missing one is named, not the whole list.
+    const missing = paths.find((p) => p.length > 0 && !exists(p));
+    if (paths.some((p) => p.length > 0 && exists(p)) && missing !== undefined) {
+      throw new InputError(`no such file (in the list "${arg}"; a group of runs is NAME=PATH,PATH,...)`, missing);
+    }
   }
   if (exists(arg) || eq <= 0) {
     const one = parseSystemArg(arg);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { InputError, showName, showValue } from '../errors.js';
 import { dropDuplicates } from './jsonl.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
-import { describeFsError, LineReader, notUtf8Error } from './lines.js';
+import { describeFsError, LineReader, looksUtf16, notUtf8Error, utf16Error } from './lines.js';
 import { isDocumentation } from './directory.js';
 import type { RawSpan, ReadOptions, ReadSummary, SegmentSink } from './segment.js';
 
@@ -107,6 +107,7 @@ function readText(path: string): DocText {
   } catch (err) {
     throw new InputError(describeFsError(err), path);
   }
+  if (looksUtf16(bytes)) throw utf16Error(path);
   let written: string;
   try {
     written = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);

@@ -7,6 +7,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../errors.js';
+import { looksUtf16, utf16Error } from './lines.js';
 
 /** The largest such file read, in bytes (named in the error). */
 export const MAX_JSON_FILE_BYTES = 16 * 1024 * 1024;
@@ -40,7 +41,9 @@ export function readSmallTextFile(path: string, maxBytes = MAX_JSON_FILE_BYTES):
       if (total > maxBytes) throw new InputError(`larger than ${maxBytes / (1024 * 1024)} MiB, the most this file may hold`, path);
       parts.push(Buffer.from(buf.subarray(0, n)));
     }
-    return Buffer.concat(parts, total).toString('utf8');
+    const bytes = Buffer.concat(parts, total);
+    if (looksUtf16(bytes)) throw utf16Error(path);
+    return bytes.toString('utf8');
   } finally {
     closeSync(fd);
   }

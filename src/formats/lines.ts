@@ -141,6 +141,11 @@ export function firstInvalidUtf8(bytes: Uint8Array): { index: number; cutOff: bo
  * The error for bytes that are not UTF-8: names the line (counted from `firstLine`, the line
  * `bytes` start on), the column (in characters, a byte-order mark not counted) and the byte.
  */
+/** The error for an input in UTF-16 (see {@link looksUtf16}). */
+export function utf16Error(path: string): InputError {
+  return new InputError(UTF16, path, 1);
+}
+
 const UTF16 = 'the file is UTF-16 (it starts with a UTF-16 byte-order mark, or has a NUL byte beside every letter), not UTF-8: convert it, as iconv -f UTF-16 -t UTF-8 does';
 
 /**
@@ -338,7 +343,7 @@ export class LineReader {
     // Whole lines: to the last line end, or everything left at the end of the input.
     const upTo = this.eof ? end : lineEnd + 1;
     const data = buf.subarray(0, upTo);
-    if (this.atStart && looksUtf16(data)) throw new InputError(UTF16, this.path, 1);
+    if (this.atStart && looksUtf16(data)) throw utf16Error(this.path);
     if (!isUtf8(data)) throw notUtf8Error(data, this.lineNo + 1, this.path);
     let text = buf.toString('utf8', 0, upTo);
     if (this.atStart && text.length > 0) {
@@ -361,7 +366,7 @@ export class LineReader {
     const max = lineReaderInternals.maxLine;
     if (end <= max || this.buf!.toString('utf8', 0, end).length <= max) return;
     const mib = max / (1 << 20);
-    throw new InputError(`line ${this.lineNo + 1} is longer than ${mib >= 1 ? `${mib} Mi` : max} characters without a line end: expected lines of text (is it a text file?)`, this.path, this.lineNo + 1);
+    throw new InputError(`line ${this.lineNo + 1} is longer than ${mib >= 1 ? `${mib} Mi` : max} characters, the longest read: expected lines of text (is it a text file?)`, this.path, this.lineNo + 1);
   }
 
   /**

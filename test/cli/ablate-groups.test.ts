@@ -223,6 +223,11 @@ describe('group arguments', () => {
       expect(r.code, args[0]).toBe(1);
       expect(r.stderr, args[0]).toBe(want);
     }
+    // One of them missing: that file is named (exit 2), not the whole list.
+    const missing = join(NEWS, 'systems', 'nope.conll');
+    const partial = await runCli(['ablate', '--baseline', 'cautious', '--gold', GOLD, sys('cautious'), `${sys('sloppy')},${missing}`]);
+    expect(partial.code).toBe(2);
+    expect(partial.stderr).toBe(`complan: ${missing}: no such file (in the list "${sys('sloppy')},${missing}"; a group of runs is NAME=PATH,PATH,...)\n`);
   });
 
   it('refuses --paired with groups of different sizes, naming both counts (exit 1)', async () => {

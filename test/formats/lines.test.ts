@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { forEachLine, forEachLineRange, LineReader, lineReaderInternals, looksUtf16 } from '../../src/formats/lines.js';
 import { inputError } from '../helpers/errors.js';
+import { readBrat } from '../../src/formats/brat.js';
+import { readSmallTextFile } from '../../src/formats/json-file.js';
+import { DEFAULT_READ_OPTIONS } from '../../src/formats/segment.js';
 
 /** The reader's chunk size (4 MiB). */
 const CHUNK = 1 << 22;
@@ -315,6 +318,19 @@ describe('UTF-16 input', () => {
     }
   });
 
+  it('is named so in a BRAT text and in a small JSON file (a plan, labels) too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-utf16-'));
+    const message = 'the file is UTF-16 (it starts with a UTF-16 byte-order mark, or has a NUL byte beside every letter), not UTF-8: convert it, as iconv -f UTF-16 -t UTF-8 does';
+    const brat = join(dir, 'brat');
+    mkdirSync(brat);
+    writeFileSync(join(brat, 'd.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Ada met Bo.', 'utf16le')]));
+    writeFileSync(join(brat, 'd.ann'), 'T1\tPER 0 3\tAda\n');
+    expect(inputError(() => readBrat(brat, DEFAULT_READ_OPTIONS, () => {})).message).toBe(`${join(brat, 'd.txt')}:1: ${message}`);
+    const plan = join(dir, 'plan.json');
+    writeFileSync(plan, Buffer.from('{"kind": "complan-plan"}\n', 'utf16le'));
+    expect(inputError(() => readSmallTextFile(plan)).message).toBe(`${plan}:1: ${message}`);
+  });
+
   it('is told from UTF-8 text, which has no NUL, and from a run of NULs, which is no text at all', () => {
     expect(looksUtf16(Buffer.from(text, 'utf16le'))).toBe(true);
     expect(looksUtf16(Buffer.from(text, 'utf8'))).toBe(false);
@@ -338,7 +354,7 @@ describe('the longest line', () => {
       expect(seen).toEqual([1, 499, 1]);
       const long = join(dir, 'long.txt');
       writeFileSync(long, `a\nb\n${'x'.repeat(2000)}`);
-      expect(() => forEachLine(long, () => {})).toThrow(`${long}:3: line 3 is longer than 500 characters without a line end: expected lines of text (is it a text file?)`);
+      expect(() => forEachLine(long, () => {})).toThrow(`${long}:3: line 3 is longer than 500 characters, the longest read: expected lines of text (is it a text file?)`);
       // Just past the limit, where the buffer need not grow again, with or without a line end after it.
       for (const tail of ['', '\nc\n']) {
         const past = join(dir, `past${tail.length}.txt`);
