@@ -50,7 +50,8 @@ export function buildProgram(io: Io): Command {
  */
 function refuseRepeats(command: Command): void {
   for (const o of command.options) {
-    if (o.variadic || !(o.required || o.optional) || o.long === undefined) continue;
+    // Variadic options, and those that collect their values in a list (`--cost a=1 --cost b=2`), repeat by design.
+    if (o.variadic || Array.isArray(o.defaultValue) || !(o.required || o.optional) || o.long === undefined) continue;
     let seen: unknown;
     let given = false;
     command.on(`option:${o.name()}`, (value: unknown) => {

@@ -130,8 +130,12 @@ describe('usage errors (exit 1)', () => {
     expect(r.stderr).toBe(`complan: --gold is given twice (${GOLD}, then ${SILENT}): give it once\n`);
     const out = await runCli(['combine', '--gold', GOLD, SILENT, '--out', 'a.conll', '--out=b.conll']);
     expect(out.stderr).toBe('complan: --out is given twice (a.conll, then b.conll): give it once\n');
-    // Options of several values, and flags, may be given as usual.
+    // Options of several values, options that collect their values, and flags, may be given as usual.
     expect((await runCli(['eval', '--gold', GOLD, SILENT, '--confusion', '--confusion'])).code).toBe(0);
+    const news = (n: string) => join(ROOT, 'examples/news/systems', `${n}.conll`);
+    const costs = await runCli(['plan', '--folds', '0', '--gold', join(ROOT, 'examples/news/gold.conll'), news('crf'), news('sloppy'), '--cost', 'crf=2', '--cost', 'sloppy=3']);
+    expect(costs.code, costs.stderr).toBe(0);
+    expect(costs.stdout).toContain('cost:crf=2,sloppy=3');
   });
 
   it('an unknown command', async () => {
