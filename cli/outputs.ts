@@ -7,6 +7,7 @@
 import { fstatSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../src/errors.js';
+import { isDocumentation } from '../src/formats/directory.js';
 import { parseSystemArg } from '../src/formats/load.js';
 import { checkWritable } from '../src/formats/write-file.js';
 
@@ -76,7 +77,12 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
     try {
       const st = statSync(i.path);
       // A directory input (BRAT, or CoNLL or JSONL files): the files in it are read.
-      if (st.isDirectory()) for (const name of readdirSync(i.path)) if (isRegular(join(i.path, name))) add({ what: i.what, path: join(i.path, name) });
+      // Hidden files and documentation are passed over as the reader passes them over.
+      if (st.isDirectory()) {
+        for (const name of readdirSync(i.path)) {
+          if (!name.startsWith('.') && !isDocumentation(name) && isRegular(join(i.path, name))) add({ what: i.what, path: join(i.path, name) });
+        }
+      }
       if (!st.isFile()) continue;
     } catch {
       continue;
@@ -94,7 +100,7 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
   const written = new Map<string, OutputPath>();
   for (const o of given) {
     if (o.path === '-') continue;
-    if (stdin !== undefined && /^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(o.path)) {
+    if (stdin !== undefined && (/^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(o.path) || isDescriptor(o.path, 0))) {
       throw new UsageError(`${o.option} ${o.path} is standard input, which complan reads as ${stdin.what}: choose another file`);
     }
     const id = identity(o.path);
@@ -111,6 +117,17 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
   }
   // Every output can be written, or none is: a command with two fails before writing either.
   for (const o of given) if (o.path !== '-') checkWritable(o.path);
+}
+
+/** Whether `path` names what descriptor `fd` has open (a pipe too), however it is spelt (`//dev/stdin`, a link to it). */
+function isDescriptor(path: string, fd: number): boolean {
+  try {
+    const a = statSync(path);
+    const b = fstatSync(fd);
+    return a.dev === b.dev && a.ino === b.ino;
+  } catch {
+    return false;
+  }
 }
 
 /** The identity (as {@link identity}'s key) of the regular file open on descriptor `fd`, if it is one. */

@@ -11,7 +11,7 @@ import {
   ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, DEFAULT_DIFFERENT, DEFAULT_SAME_F,
 } from '../../src/ablation/defaults.js';
 import { checkDistinctRuns, checkPaired, parseGroupArg, resolveBaseline, type GroupSpec } from '../../src/ablation/group-args.js';
-import { UsageError } from '../../src/errors.js';
+import { showName, showValue, UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
 import { checkStdinOnce } from '../../src/formats/source.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
@@ -80,7 +80,7 @@ export function checkAblateArgs(names: readonly string[], baseline: string, matc
   if (match === 'overlap') throw new UsageError(`--match overlap does not apply to ablate: ${ABLATION_OVERLAP_REASON}`);
   if (names.length < 2) throw new UsageError(`ablate needs the baseline and at least one variant (usage: ${USAGE})`);
   if (!names.includes(baseline)) {
-    throw new UsageError(`--baseline: no system named "${baseline}" (systems: ${names.join(', ')})`);
+    throw new UsageError(`--baseline: no system named ${showValue(baseline)} (systems: ${names.map((n) => showName(n)).join(', ')})`);
   }
 }
 
@@ -109,7 +109,9 @@ export function registerAblate(program: Command, io: Io): void {
     const runs = groups.flatMap((g) => g.runs);
     checkStdinOnce(stdinUses(base.gold, runs));
     // No outputs but standard output, which must not be an input (`>> run.conll`).
-    refuseOutputsOverInputs([], [{ what: 'the gold file', path: base.gold }, ...runs.map((r) => ({ what: `the system "${r.name}"`, path: r.path }))]);
+    refuseOutputsOverInputs([], [
+      { what: 'the gold file', path: base.gold }, ...runs.map((r) => ({ what: `the system "${r.name}"`, path: r.path })), { what: 'the --labels file', path: flags.labels },
+    ]);
     // An ablation combines nothing: runs that repeat one another are not an ensemble's concern.
     const load = { ...base, systems: runs, warnSameSystems: false };
     // Loaded here, not at start-up: other commands never pay for them.

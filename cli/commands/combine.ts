@@ -12,7 +12,7 @@
  */
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { UsageError } from '../../src/errors.js';
+import { showName, showValue, UsageError } from '../../src/errors.js';
 import type { ConllWriteScheme } from '../../src/formats/write-conll.js';
 import { hasGoldStandard, loadCorpus } from '../../src/formats/load.js';
 import { parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
@@ -91,7 +91,7 @@ export function pickMembers(corpus: Corpus, list: string | undefined): number[] 
   const members: number[] = [];
   for (const w of wanted) {
     const k = names.indexOf(w);
-    if (k < 0) throw new UsageError(`--systems: no system named "${w}" (systems: ${names.join(', ')})`);
+    if (k < 0) throw new UsageError(`--systems: no system named ${showValue(w)} (systems: ${names.map((n) => showName(n)).join(', ')})`);
     if (members.includes(k)) throw new UsageError(`--systems names "${w}" twice`);
     members.push(k);
   }

@@ -34,6 +34,7 @@ import { buildUniverse, compareItems, type ItemMatch, type Universe } from '../m
 import { DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type SystemScores } from '../metrics/evaluate.js';
 import type { ZeroDivision } from '../metrics/prf.js';
 import { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F } from './defaults.js';
+import { showName, showValue } from '../errors.js';
 
 export { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F };
 
@@ -275,7 +276,7 @@ export function ablationScores(ctx: AblationContext, i: number): AblationScores 
 export function ablate(corpus: Corpus, baseline: string, options: Partial<AblationOptions> = {}): Ablation {
   const bi = systemIndex(corpus, baseline);
   const ctx = ablationContext(corpus, options);
-  if (bi < 0) throw new RangeError(`no system named "${baseline}" (systems: ${corpus.systems.map((s) => s.name).join(', ')})`);
+  if (bi < 0) throw new RangeError(`no system named ${showValue(baseline)} (systems: ${corpus.systems.map((s) => showName(s.name)).join(', ')})`);
   const variants: VariantAblation[] = [];
   corpus.systems.forEach((_, vi) => {
     if (vi !== bi) variants.push(compareRuns(ctx, bi, vi).variant);

@@ -14,7 +14,7 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { InputError, UsageError } from '../errors.js';
+import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { sameFile } from '../formats/gold-copy.js';
 import { descriptorName, parseSystemArg, type InputSpec } from '../formats/load.js';
 import { STDIN } from '../formats/source.js';
@@ -89,10 +89,10 @@ export function hasGroups(groups: readonly GroupSpec[]): boolean {
 export function resolveBaseline(groups: readonly GroupSpec[], value: string): { groups: GroupSpec[]; baseline: string } {
   checkDistinctGroups(groups);
   if (groups.some((g) => g.name === value)) return { groups: [...groups], baseline: value };
-  const names = groups.map((g) => g.name).join(', ');
+  const names = groups.map((g) => showName(g.name)).join(', ');
   if (!exists(value) || value === STDIN) {
     const file = /[\\/]|\.[A-Za-z]+$/.test(value) ? ' and no such file' : '';
-    throw new UsageError(`--baseline: no system named "${value}"${file} (systems: ${names})`);
+    throw new UsageError(`--baseline: no system named ${showValue(value)}${file} (systems: ${names})`);
   }
   for (const g of groups) {
     const run = g.runs.find((r) => sameFile(r.path, value));

@@ -54,6 +54,7 @@ import { itemContext } from './context.js';
 import { DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, VERDICT_ALPHA } from './defaults.js';
 import { verdict, type Verdict } from './verdict.js';
 import { sentenceCount } from '../model/sentence-table.js';
+import { showName, showValue } from '../errors.js';
 
 /** A setting: its name and its runs (names of systems of the corpus). */
 export interface RunGroup {
@@ -318,7 +319,7 @@ function typesOf(corpus: Corpus, systems: readonly number[], types: readonly str
 
 function indexOfRun(corpus: Corpus, name: string): number {
   const i = systemIndex(corpus, name);
-  if (i < 0) throw new RangeError(`no system named "${name}" (systems: ${corpus.systems.map((s) => s.name).join(', ')})`);
+  if (i < 0) throw new RangeError(`no system named ${showValue(name)} (systems: ${corpus.systems.map((s) => showName(s.name)).join(', ')})`);
   return i;
 }
 

@@ -11,6 +11,7 @@ import { membersOf, type PlanData } from './data.js';
 import { bitHi, bitLo } from './member-set.js';
 import { actualCounts, keptItems, voteWeights, type ActualCounts, type VoteWeights } from './engine.js';
 import type { Counts4 } from './scores.js';
+import { showValue } from '../errors.js';
 
 export interface Choice {
   /** Member system names, in input order. */
@@ -71,7 +72,7 @@ export interface BoundChoice {
  */
 export function bindChoice(data: PlanData, choice: Choice): BoundChoice {
   const missing = choice.members.filter((m) => !data.names.includes(m));
-  if (missing.length > 0) throw new Error(`the data has no system named ${missing.map((m) => `"${m}"`).join(', ')}`);
+  if (missing.length > 0) throw new Error(`the data has no system named ${missing.map((m) => showValue(m)).join(', ')}`);
   let S = 0;
   let Shi = 0;
   for (const name of choice.members) {

@@ -49,7 +49,7 @@ export function dataLine(r: PlanResult): string {
   const parts = [`In-sample figures: the planning data (${planning}, ${plural(d.goldItems, 'gold item')}), which chose the candidates`];
   if (r.heldOut !== undefined) parts.push(`held-out: ${splitsPhrase(r.heldOut)}, the whole selection re-run without the units it is scored on`);
   else parts.push('no held-out estimate');
-  if (r.testSet !== undefined) parts.push(`test: ${r.testSet.gold} (${unitsOf(r.testSet.units, r.testSet.units === 'document' ? r.testSet.documents : r.testSet.sentences)}), never used for selection`);
+  if (r.testSet !== undefined) parts.push(`test: ${r.testSet.gold} (${unitsOf(r.testSet.units, r.testSet.units === 'document' ? r.testSet.documents : r.testSet.sentences)}), never used for selection${partlyInSample(r)}`);
   return `${parts.join('; ')}.`;
 }
 
@@ -90,7 +90,7 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
         + (one
         ? 'With one split the in-sample figures are on the training part and the pooled ones on the part held out, so even the no-selection baselines (majority-all, vote-all), which choose nothing, show how the two parts differ (often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs. '
           : 'The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0 (but for vote\'s label ties, broken by the members\' ranking on each training part); their mean over splits differs from it only because a mean of figures on parts is not the figure on all of them. '))
-      + `The recommendation below is picked by these held-out figures, so its own is not quite free of selection${test ? ' (its test figure is)' : ' (a test set, --test-gold, gives one that is)'}.`);
+      + `The recommendation below is picked by these held-out figures, so its own is not quite free of selection${test ? (partlyInSample(r) === '' ? ' (its test figure is)' : ' (its test figure would be, were the test set apart from the planning data)') : ' (a test set, --test-gold, gives one that is)'}.`);
   }
   if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice${partlyInSample(r)}.`);
   const outside = list.filter((p) => p.outside !== undefined);
@@ -276,7 +276,7 @@ export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] 
 }
 
 /** `, but partly in-sample: …` when documents of the test set are documents of the planning data (see the note). */
-function partlyInSample(r: PlanResult): string {
+export function partlyInSample(r: PlanResult): string {
   const n = r.notes.find((x) => x.kind === 'test-shares-documents');
   return n === undefined || n.kind !== 'test-shares-documents' ? '' : `, but partly in-sample: ${n.shared} of its ${n.of} documents are planning documents`;
 }

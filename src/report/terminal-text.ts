@@ -6,9 +6,12 @@
  * - {@link visible} writes every control character (C0 U+0000–U+001F, DEL U+007F, C1
  *   U+0080–U+009F) and every bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069) as
  *   an escape: `\n`, `\r`, `\t`, `\e` for ESC, `\xHH` for the other controls, `\u{HHHH}` for the
- *   bidirectional marks. Everything else is kept: the joiners and marks of ordinary spelling
- *   (Persian and Hindi use U+200C and U+200D, right-to-left text U+200F) show as written. (A value
- *   an error message quotes shows its invisible characters too: see showValue in errors.ts.)
+ *   bidirectional marks, and the invisible characters no spelling needs (zero-width space
+ *   U+200B, word joiner U+2060, a byte-order mark U+FEFF inside a text), which would make two
+ *   names look the same, as `\u{HHHH}` too. Everything else is kept: the joiners and marks of
+ *   ordinary spelling (Persian and Hindi use U+200C and U+200D, right-to-left text U+200E, U+200F,
+ *   U+061C) show as written. (A value an error message quotes shows every invisible character:
+ *   see showValue in errors.ts.)
  * - {@link clip} keeps the first `max` code points and says how many were left out.
  * - {@link terminalLine} does both, the way messages and table cells are printed.
  *
@@ -22,7 +25,7 @@ export const MAX_MESSAGE_LINE = 2000;
 export const MAX_CELL = 200;
 
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u001b': '\\e' };
 
 function escape(c: string): string {

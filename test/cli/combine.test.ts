@@ -152,6 +152,8 @@ describe('complan combine', () => {
       [['--rule', 'best'], '--rule: unknown rule "best"'],
       [['--rule', 'kofn:9'], 'kofn:9 needs at least 9 members, the ensemble has 5'],
       [['--systems', 'crf,nobody'], '--systems: no system named "nobody" (systems: cautious, confuser, crf, gazetteer, sloppy)'],
+      // A name that looks like a system's but for an invisible character shows it.
+      [['--systems', 'crf\u200d'], '--systems: no system named "crf\\u200d" (systems: cautious'],
       [['--systems', 'crf,crf'], '--systems names "crf" twice'],
       [['--rule', 'vote', '--weights', 'f1'], '--weights applies to --rule weighted, not vote'],
       [['--rule', 'weighted', '--weights', 'crf=x'], '--weights: expected f1, label-f1 or name=weight'],

@@ -102,6 +102,9 @@ describe('complan plan --test-gold --test', () => {
     expect(text.stdout).toContain(`(not used for selection${partly})`);
     expect(text.stdout).toContain(`not used for any choice${partly}.`);
     expect(text.stdout).not.toContain('took no part in any choice');
+    expect(text.stdout).toContain(`never used for selection${partly}`);
+    expect(text.stdout).toContain(`test: on ${join(dir, 'mixed', 'gold.conll')}, not used for selection${partly}.`);
+    expect(text.stdout).not.toMatch(/never used for selection[^,]|not used for (selection|any choice)\)/);
     // A test set apart from the planning data has no such note.
     const apart = await planJson([...dev(), ...testArgs(), '--folds', '0']);
     expect(apart.notes.some((n) => n.kind === 'test-shares-documents')).toBe(false);

@@ -103,6 +103,18 @@ describe.runIf(hasBash)('an input read through a redirection is never written ov
     const piped = sh('cat crf.conll | complan combine --gold gold.conll a=- sloppy.conll --out /dev/stdin', dir);
     expect(piped.code).toBe(1);
     expect(piped.stderr).toBe('complan: --out /dev/stdin is standard input, which complan reads as the system "a": choose another file\n');
+    // However standard input is spelt.
+    for (const spelling of ['//dev/stdin', '/dev/./stdin']) {
+      const other = sh(`cat crf.conll | complan combine --gold gold.conll a=- sloppy.conll --out ${spelling}`, dir);
+      expect(other.code, spelling).toBe(1);
+      expect(other.stderr, spelling).toBe(`complan: --out ${spelling} is standard input, which complan reads as the system "a": choose another file\n`);
+    }
+    // ablate's --labels file is an input too; a directory's README, which is not read, is not.
+    const labels = sh('printf "O\\nB-PER\\n" > labels.txt\ncomplan ablate --baseline crf --gold gold.conll crf.conll sloppy.conll --labels labels.txt >> labels.txt', dir);
+    expect(labels.code).toBe(1);
+    expect(labels.stderr).toBe('complan: standard output is the --labels file (labels.txt): complan never writes over its inputs; redirect it elsewhere\n');
+    const readme = sh('mkdir -p part && cp crf.conll part/a.conll && complan eval --gold gold.conll part > part/README.md', dir);
+    expect(readme.code, readme.stderr).toBe(0);
     // Standard output to another file, or on a pipe, is written as before.
     const ok = sh('cp crf.conll in.conll\ncomplan combine --gold gold.conll sloppy.conll in.conll > out.conll 2>/dev/null', dir);
     expect(ok.code, ok.stderr).toBe(0);

@@ -11,7 +11,11 @@ describe('visible', () => {
   });
 
   it('keeps the joiners and marks of ordinary spelling in tables: Persian, Hindi, right-to-left text, emoji', () => {
-    for (const name of ['می\u200cروم', 'क्\u200dष', 'שלום\u200f', '👩\u200d💻']) expect(visible(name)).toBe(name);
+    for (const name of ['می\u200cروم', 'क्\u200dष', 'שלום\u200f', 'abc\u200e', '👩\u200d💻']) expect(visible(name)).toBe(name);
+    // Those no spelling needs, which would make crf and crf + an invisible character look alike, are escaped.
+    expect(visible('crf\u200b')).toBe('crf\\u{200b}');
+    expect(visible('crf\u2060')).toBe('crf\\u{2060}');
+    expect(visible('\ufeffcrf')).toBe('\\u{feff}crf');
   });
 
   it('keeps line breaks in visibleLines only', () => {
