@@ -31,6 +31,7 @@ import { systemsHtml, type TypeConfusion } from './html-systems.js';
 import { tableHtml } from './html-table.js';
 import { paretoSvg } from './pareto-svg.js';
 import { candidatesTable, planHeadline } from './plan.js';
+import { noteText } from './plan-notes.js';
 import { bootstrapTables, comparisonsTable, dataLine, difference, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
 import { recommendationReason } from './plan-reason.js';
 import { candidatePoints, grouped, planScatterSvg } from './plan-svg.js';
@@ -186,6 +187,8 @@ function candidatesHtml(input: HtmlReportInput): string {
   if (rec.test !== undefined) out.push(tableHtml(comparisonsTable(r, rec.test.vsBaselines, rec.test.tests)));
   if (r.heldOut !== undefined) out.push(`<details><summary>The ${plural(r.heldOut.splits.length, 'split')}</summary>${tableHtml(splitsTable(r, r.heldOut, (m) => m.join('+')))}</details>`);
   if (r.bootstrap !== undefined) out.push(...bootstrapTables(r, r.bootstrap).map((t) => tableHtml(t)));
+  // The plan's notes, which the tables' legends refer to ("see the notes").
+  if (r.notes.length > 0) out.push(`<h3>Notes</h3><ul class="note">${r.notes.map((n) => `<li>${htmlEscape(noteText(n))}</li>`).join('')}</ul>`);
   return out.join('');
 }
 

@@ -79,6 +79,14 @@ describe('the report of the examples with hostile names', () => {
     html = reportHtml(input);
   });
 
+  it('lists the plan\'s notes, to which the tables\' legends refer', () => {
+    const counts = htmlReportInput(corpus, { plan: { ...planOptions(), objective: parseObjective('tp - fp'), folds: 0, holdout: 0.5 }, examples: 1 });
+    const page = reportHtml(counts);
+    expect(counts.plan.notes.some((n) => n.kind === 'counts-objective')).toBe(true);
+    expect(page).toContain('<h3>Notes</h3><ul class="note"><li>');
+    expect(page).toContain('the objective reads counts (tp, fp, fn), which grow with the data');
+  });
+
   it('is one complete document whose policy forbids loading anything', () => {
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
