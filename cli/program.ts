@@ -85,7 +85,9 @@ function output(io: Io, command?: Command, commands: readonly Command[] = []) {
     writeOut: io.stdout,
     writeErr: (t: string) => io.stderr(terminalText(t)),
     outputError: (text: string, write: (s: string) => void) => {
-      const line = text.trim().replace(/^error: /, '').split('\n').map((s) => s.trim()).filter((s) => s !== '')
+      // A value commander quotes ('ev\nal') keeps its line breaks, written \n, before its own lines are joined.
+      const quoted = text.replace(/'[^']*'/g, (q) => q.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
+      const line = quoted.trim().replace(/^error: /, '').split('\n').map((s) => s.trim()).filter((s) => s !== '')
         .map((s, i) => (i === 0 ? s : s.replace(/^\((.*)\)$/, ' ($1)').replace(/^\(Did/, '(did'))).join('');
       const elsewhere = command === undefined ? '' : takenElsewhere(text, command, commands);
       write(`complan: ${line.replace(/\(Did you mean/, '(did you mean').replace(/\.$/, '')}${elsewhere}; run with --help for usage\n`);

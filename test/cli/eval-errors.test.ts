@@ -138,6 +138,11 @@ describe('usage errors (exit 1)', () => {
     expect(costs.stdout).toContain('cost:crf=2,sloppy=3');
   });
 
+  it('commander\'s errors write a line break in the value they quote as \\n, not drop it', async () => {
+    expect((await runCli(['ev\nal', SILENT])).stderr).toBe("complan: unknown command 'ev\\nal' (did you mean eval?); run with --help for usage\n");
+    expect((await runCli(['eval', '--format', 'x\ny', SILENT])).stderr).toContain("'x\\ny'");
+  });
+
   it('an unknown command', async () => {
     expect(commanderError(await runCli(['evaluate', SILENT]))).toContain("unknown command 'evaluate'");
   });
