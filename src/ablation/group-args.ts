@@ -112,6 +112,8 @@ export function resolveBaseline(groups: readonly GroupSpec[], value: string): { 
  * @throws UsageError naming both counts.
  */
 export function checkPaired(groups: readonly GroupSpec[], baseline: string): void {
+  // With one run a group there is nothing to pair: the comparison is one-to-one already.
+  if (!hasGroups(groups)) throw new UsageError('--paired pairs the runs of groups (NAME=PATH,PATH,...) by position, but every system here is one run: leave --paired out');
   const base = groups.find((g) => g.name === baseline)!;
   for (const g of groups) {
     if (g.runs.length !== base.runs.length) {

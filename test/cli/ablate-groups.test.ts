@@ -230,6 +230,12 @@ describe('group arguments', () => {
     expect(partial.stderr).toBe(`complan: ${missing}: no such file (in the list "${sys('sloppy')},${missing}"; a group of runs is NAME=PATH,PATH,...)\n`);
   });
 
+  it('refuses --paired without groups of runs, which has nothing to pair (exit 1)', async () => {
+    const r = await runCli(['ablate', '--paired', '--baseline', 'crf', '--gold', GOLD, sys('crf'), sys('sloppy')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('complan: --paired pairs the runs of groups (NAME=PATH,PATH,...) by position, but every system here is one run: leave --paired out\n');
+  });
+
   it('refuses --paired with groups of different sizes, naming both counts (exit 1)', async () => {
     const r = await runCli(['ablate', '--paired', '--baseline', 'a', '--gold', GOLD, group('a', A), group('b', ['crf', 'gazetteer', 'confuser'])]);
     expect(r.code).toBe(1);
