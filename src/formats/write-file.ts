@@ -2,7 +2,7 @@
  * Atomic file output: nothing partial is ever left at the target path.
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 
@@ -253,7 +253,8 @@ function fsCall<T>(call: () => T, path: string, dir: string): T {
 function writeError(err: unknown, path: string, dir: string): InputError {
   const code = (err as NodeJS.ErrnoException).code;
   switch (code) {
-    case 'ENOENT': return new InputError(`cannot write: the directory ${dir} does not exist`, path);
+    // A directory that exists but takes no new file (/proc) fails to create one with ENOENT too.
+    case 'ENOENT': return new InputError(existsSync(dir) ? `cannot write: no file can be created in ${dir}` : `cannot write: the directory ${dir} does not exist`, path);
     case 'ENOTDIR': return new InputError(`cannot write: a parent of the file (in ${dir}) is not a directory`, path);
     case 'EISDIR': return new InputError('cannot write: it is a directory', path);
     case 'EACCES':

@@ -208,6 +208,10 @@ describe('checkWritable', () => {
     expect(readdirSync(dir).sort()).toEqual(['old.txt']);
   });
 
+  it.runIf(existsSync('/proc/self'))('says a directory that takes no new file (/proc) exists, rather than that it does not', () => {
+    expect(inputError(() => writeFileAtomic('/proc/complan-x.conll', ['x'])).message).toBe('/proc/complan-x.conll: cannot write: no file can be created in /proc');
+  });
+
   it('refuses a read-only file, which renaming over it would replace (as root too), and leaves it as it was', () => {
     const dir = tempDir();
     const file = join(dir, 'kept.conll');
