@@ -20,6 +20,7 @@ import type { Corpus } from '../../src/model/corpus.js';
 import type { EnsembleIndex, EnsembleResult } from '../../src/ensemble/simulate.js';
 import type { PlanFile } from '../../src/plan/plan-file.js';
 import type { SystemScores } from '../../src/metrics/evaluate.js';
+import type { Objective } from '../../src/plan/objective.js';
 import { fBeta } from '../../src/metrics/prf.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
@@ -70,16 +71,15 @@ function overlapNote(count: number): string {
  * an expression of them; `k:A:B` names its own), nor of costs, which it does not record either:
  * `  ser 9.24`.
  */
-async function planObjectiveText(text: string, s: SystemScores, size: number): Promise<string> {
-  const body = text.trim().replace(/^(min|max):/i, '');
-  if (/^(f1|f:[0-9.eE+-]+)$/i.test(body)) return '';
-  if (!/^k:[0-9.eE+-]+(:[0-9.eE+-]+)?$/i.test(body) && /(^|[^A-Za-z_])[fk](?![A-Za-z_0-9(])/.test(body)) return '';
-  const { parseObjective } = await import('../../src/plan/objective.js');
+async function planObjectiveText(objective: Objective, s: SystemScores, size: number): Promise<string> {
+  // F1 and F at the plan's β (f:B) are printed already.
+  const named = objective.text.trim().toLowerCase();
+  if (named === 'f1' || named.startsWith('f:') || objective.usesSettings === true || objective.usesCost === true) return '';
   const { objectiveText } = await import('../../src/report/plan-values.js');
-  const value = parseObjective(text).value({
+  const value = objective.value({
     p: s.precision, r: s.recall, f: s.f, ser: s.ser, err: s.err, k: s.k, tp: s.tp, fp: s.fp, fn: s.fn, size, cost: Number.NaN,
   });
-  return Number.isFinite(value) ? `  ${terminalLine(text, 40)} ${objectiveText(text, value)}` : '';
+  return Number.isFinite(value) ? `  ${terminalLine(objective.text, 40)} ${objectiveText(objective.text, value)}` : '';
 }
 
 /** Member indices from `--systems a,b,c` (all systems when absent). */
@@ -250,13 +250,15 @@ export function registerCombine(program: Command, io: Io): void {
       // A plan chosen by F at another beta (f:B) is scored by that F too, to set beside its held-out figure.
       const planBeta = /^f:([0-9.]+)$/.exec(plan?.objective ?? '')?.[1];
       const fPlan = planBeta !== undefined && Number(planBeta) !== 1 ? `  F${planBeta} ${percent(fBeta(s.precision, s.recall, Number(planBeta)))}` : '';
-      const objective = plan === undefined ? '' : await planObjectiveText(plan.objective, s, plan.members.length);
+      // The plan's objective, parsed once: scored on the output, and telling whether it reads counts.
+      const { parseObjective } = await import('../../src/plan/objective.js');
+      const planObjective = plan === undefined ? undefined : parseObjective(plan.objective);
+      const objective = planObjective === undefined ? '' : await planObjectiveText(planObjective, s, plan!.members.length);
       io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)}${fPlan}${objective} (strict${on})\n`);
       if (plan?.chosenOn !== undefined) {
         const { sameGold } = await import('../../src/model/fingerprint.js');
         const { planSampleNote } = await import('../../src/report/plan-sample.js');
-        const { parseObjective } = await import('../../src/plan/objective.js');
-        const counts = parseObjective(plan.objective).usesCounts === true;
+        const counts = planObjective?.usesCounts === true;
         io.stderr(`${terminalLine(`complan: ${planSampleNote(plan, sameGold(corpus, plan.chosenOn.fingerprint), counts)}`)}\n`);
       }
     } else if (format === 'conll' && flags.writeGold) {

@@ -58,6 +58,13 @@ export interface Objective {
    * of different sizes (all the data, a held-out fold, a test set) are then not comparable.
    */
   usesCounts?: boolean;
+  /**
+   * True when the value reads the command's β or α (`f`, `k`, or an expression of them): scored
+   * elsewhere, it needs those settings, which a saved plan does not record.
+   */
+  usesSettings?: boolean;
+  /** True when the value reads the members' costs (`cost`). */
+  usesCost?: boolean;
   /** The objective of one candidate: a finite number, or NaN when undefined. */
   value(x: ObjectiveInput): number;
 }
@@ -192,11 +199,11 @@ function objectiveOf(text: string, options: ObjectiveOptions): Objective {
   }
   if (named === 'f') {
     const beta = options.beta ?? 1;
-    return { text, minimise: false, description: beta === 1 ? 'F1' : `F_${num(beta)}`, usesSlots: false, value: (x) => finite(x.f) };
+    return { text, minimise: false, description: beta === 1 ? 'F1' : `F_${num(beta)}`, usesSlots: false, usesSettings: true, value: (x) => finite(x.f) };
   }
   if (named === 'k') {
     const description = `K (α=${num(options.kAlpha ?? 1)}, β=${num(options.beta ?? 1)})`;
-    return { text, minimise: false, description, usesSlots: false, value: (x) => finite(x.k) };
+    return { text, minimise: false, description, usesSlots: false, usesSettings: true, value: (x) => finite(x.k) };
   }
   if (named === 'ser') {
     return { text, minimise: true, description: 'SER (lower is better)', usesSlots: true, value: (x) => finite(x.ser) };
@@ -419,11 +426,15 @@ function compileExpression(
   const compiled = root.compile();
   let usesSlots = false;
   let usesCounts = false;
+  let usesSettings = false;
+  let usesCost = false;
   root.traverse((node, path, parent) => {
     const name = (node as MathNode & { name?: string }).name;
     if (node.type !== 'SymbolNode' || (parent?.type === 'FunctionNode' && path === 'fn')) return;
     if (name === 'ser' || name === 'err') usesSlots = true;
     if (name === 'tp' || name === 'fp' || name === 'fn') usesCounts = true;
+    if (name === 'f' || name === 'k') usesSettings = true;
+    if (name === 'cost') usesCost = true;
   });
 
   // One trial run: a wrong number of arguments and similar mistakes surface here, not per candidate.
@@ -447,6 +458,8 @@ function compileExpression(
     description,
     usesSlots,
     usesCounts,
+    usesSettings,
+    usesCost,
     value(x: ObjectiveInput): number {
       try {
         // A fresh scope per call: mathjs may keep a reference to it, and a caller's object must

@@ -66,6 +66,13 @@ describe('parseObjective: named forms', () => {
     expect(parseObjective('f1').usesCounts).toBeFalsy();
   });
 
+  it('says when an objective reads the command\'s β or α (f, k) or the costs, which a saved plan does not record', () => {
+    for (const t of ['f', 'k', 'f - 0.01*size', 'max:k*2', 'min:1 - f']) expect(parseObjective(t).usesSettings, t).toBe(true);
+    for (const t of ['f1', 'f:2', 'k:0.5:1', 'ser', 'min:fp+fn', 'max:tp/(tp+fp+fn)']) expect(parseObjective(t).usesSettings, t).toBeFalsy();
+    expect(parseObjective('min:ser + 0.01*cost').usesCost).toBe(true);
+    expect(parseObjective('min:ser + 0.01*size').usesCost).toBeFalsy();
+  });
+
   it('ser and err are minimised and use the slot counts', () => {
     expect(parseObjective('ser')).toMatchObject({ minimise: true, description: 'SER (lower is better)', usesSlots: true });
     expect(parseObjective(' SER ').value(X)).toBe(0.55);
