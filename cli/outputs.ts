@@ -92,7 +92,9 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
   // Standard output, where every command writes (its report, or --out -), redirected to an input (`>> in.conll`).
   const onStdout = read.get(descriptorFile(1) ?? '');
   if (onStdout !== undefined) {
-    throw new UsageError(`standard output is ${onStdout.what} (${onStdout.path}): complan never writes over its inputs; redirect it elsewhere`);
+    // With `>` the shell empties the file before complan starts: say so, rather than that it was kept.
+    const emptied = fstatSync(1).size === 0 ? '; it is empty now: the shell\'s > emptied it before complan started, so restore it from elsewhere' : '';
+    throw new UsageError(`standard output is ${onStdout.what} (${onStdout.path}): complan never writes over its inputs; redirect it elsewhere${emptied}`);
   }
   // Standard input read as an input (a pipe, say) is never an output: writing into it would wait on
   // the command's own reading, or be lost.

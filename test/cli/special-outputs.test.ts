@@ -103,6 +103,11 @@ describe.runIf(hasBash)('an input read through a redirection is never written ov
     const piped = sh('cat crf.conll | complan combine --gold gold.conll a=- sloppy.conll --out /dev/stdin', dir);
     expect(piped.code).toBe(1);
     expect(piped.stderr).toBe('complan: --out /dev/stdin is standard input, which complan reads as the system "a": choose another file\n');
+    // With > the shell has emptied the file already: the message says so, not only that complan kept off it.
+    const emptied = sh('cp crf.conll in.conll\ncomplan eval --gold gold.conll sloppy.conll in.conll > in.conll', dir);
+    expect(emptied.code).toBe(1);
+    expect(emptied.stderr).toBe('complan: standard output is the system "in" (in.conll): complan never writes over its inputs; redirect it elsewhere; '
+      + 'it is empty now: the shell\'s > emptied it before complan started, so restore it from elsewhere\n');
     // However standard input is spelt.
     for (const spelling of ['//dev/stdin', '/dev/./stdin']) {
       const other = sh(`cat crf.conll | complan combine --gold gold.conll a=- sloppy.conll --out ${spelling}`, dir);
