@@ -42,7 +42,7 @@ export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
   if (place === undefined) return writeThrough(path, chunks);
   const { target, mode } = place;
   const dir = dirname(target);
-  const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = temporaryName(target);
   let fd: number | undefined;
   const signals = deferSignals();
   try {
@@ -78,11 +78,19 @@ export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
   }
 }
 
+/** The temporary file beside `target` that a write fills before renaming it over `target`. */
+function temporaryName(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
 /**
  * Checks, before any work, that {@link writeFileAtomic} can write `path`: a regular file or a new
- * one in an existing directory this process may write in (the temporary file goes there), not a
- * directory. A special file (pipe, terminal, device) is not checked: it is written through. So
- * a command with several outputs fails before writing any, rather than after writing one.
+ * one in an existing directory this process may write in, not a directory. The check makes the
+ * write's temporary file and removes it at once, so whatever would stop the write (permissions,
+ * a read-only or full file system, a directory such as /proc that takes no new file, as root
+ * too) stops the check. A special file (pipe, terminal, device) is not checked: it is written
+ * through. So a command with several outputs fails before writing any, rather than after
+ * writing one.
  * @throws InputError naming `path`, with the message the write itself would give.
  */
 export function checkWritable(path: string): void {
@@ -94,6 +102,16 @@ export function checkWritable(path: string): void {
     accessSync(dir, constants.W_OK);
   } catch (err) {
     throw writeError(err, path, dir);
+  }
+  const probe = temporaryName(place.target);
+  const signals = deferSignals();
+  try {
+    closeSync(openSync(probe, 'wx'));
+    unlinkSync(probe);
+  } catch (err) {
+    throw writeError(err, path, dir);
+  } finally {
+    signals.release();
   }
 }
 

@@ -62,6 +62,15 @@ describe('outputs that cannot be written', () => {
     expect(intoDir.code).toBe(2);
     expect(intoDir.stderr).toBe(`complan: ${p.dir}: cannot write: it is a directory\n`);
   });
+
+  it.runIf(existsSync('/proc/self'))('fail it before any other output is written when only making the file would fail (/proc, as root too)', async () => {
+    const p = setup();
+    const svg = join(p.dir, 'ok.svg');
+    const r = await runCli(['plan', '--gold', p.gold, p.sys, p.other, '--folds', '0', '--svg', svg, '--save-plan', '/proc/complan-p.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('complan: /proc/complan-p.json: cannot write: no file can be created in /proc\n');
+    expect(existsSync(svg)).toBe(false);
+  });
 });
 
 describe('every command refuses to write over its --labels file', () => {

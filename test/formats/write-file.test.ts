@@ -208,8 +208,10 @@ describe('checkWritable', () => {
     expect(readdirSync(dir).sort()).toEqual(['old.txt']);
   });
 
-  it.runIf(existsSync('/proc/self'))('says a directory that takes no new file (/proc) exists, rather than that it does not', () => {
-    expect(inputError(() => writeFileAtomic('/proc/complan-x.conll', ['x'])).message).toBe('/proc/complan-x.conll: cannot write: no file can be created in /proc');
+  it.runIf(existsSync('/proc/self'))('says a directory that takes no new file (/proc) exists, rather than that it does not; the check says so before the write', () => {
+    const message = '/proc/complan-x.conll: cannot write: no file can be created in /proc';
+    expect(inputError(() => checkWritable('/proc/complan-x.conll')).message).toBe(message);
+    expect(inputError(() => writeFileAtomic('/proc/complan-x.conll', ['x'])).message).toBe(message);
   });
 
   it('refuses a read-only file, which renaming over it would replace (as root too), and leaves it as it was', () => {
