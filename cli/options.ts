@@ -25,7 +25,7 @@ import { UNTYPED } from '../src/report/type-name.js';
 import { terminalLine } from '../src/report/terminal-text.js';
 import { bytesProgress, createProgress, NO_PROGRESS, readingProgress, type Progress } from './progress.js';
 import { MAX_JSON_DEPTH, readSmallTextFile, tooDeepAt } from '../src/formats/json-file.js';
-import { checkGoldTypes } from '../src/metrics/options-check.js';
+import { checkGoldTypes, MAX_SAMPLES, MAX_SEED } from '../src/metrics/options-check.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv', 'markdown', 'latex'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -393,13 +393,7 @@ export function refuseGoldAsSystem(o: LoadOptions, option: string, why: string):
   if (same !== undefined) throw new UsageError(`the system "${same.name}" is the ${option} file (${same.path}): ${why}; ${GLOB_HINT}`);
 }
 
-/**
- * The most resamples a paired test may draw: every pair of sides keeps one 8-byte number per
- * resample, 80 MB a pair at this limit (more is an allocation failure, not a usage error).
- */
-export const MAX_SAMPLES = 10_000_000;
-/** The largest seed: the generator keeps 32 bits of it, so a larger one would repeat a smaller one's figures. */
-export const MAX_SEED = 2 ** 32 - 1;
+export { MAX_SAMPLES, MAX_SEED };
 
 /** An option's whole-number value from `min` (up to `max`), refused in one line otherwise. */
 export function integerOption(name: string, min = 1, max?: number): (v: string) => number {

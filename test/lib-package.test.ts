@@ -3,9 +3,10 @@
  * the package's `exports` to dist/src/index.js, tsc's plain ES modules with their declarations.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as source from '../src/index.js';
 import { packagesLoadedBy } from './helpers/imports.js';
@@ -54,6 +55,28 @@ describe('the package entry', () => {
     for (const name of packages) expect(name).toMatch(/^node:/);
     const libraryCode = readFileSync(join(ROOT, 'dist/src/plan/objective.js'), 'utf8');
     expect(libraryCode).toMatch(/createRequire\(import\.meta\.url\)\('mathjs\/number'\)|require\('mathjs\/number'\)/);
+  });
+
+  it('says so when mathjs, which only expression objectives need, cannot be loaded (a bundle without it), not that the expression is wrong', () => {
+    // The built library where no node_modules can be found above it, as a bundle that left mathjs out.
+    const alone = mkdtempSync(join(tmpdir(), 'complan-alone-'));
+    try {
+      cpSync(join(ROOT, 'dist/src'), join(alone, 'src'), { recursive: true });
+      writeFileSync(join(alone, 'package.json'), JSON.stringify({ type: 'module' }));
+      const script = [
+        `const lib = await import(${JSON.stringify(pathToFileURL(join(alone, 'src/index.js')).href)});`,
+        "const named = lib.parseObjective('ser').text;",
+        "try { lib.parseObjective('2*p*r/(p+r)'); console.log('parsed'); } catch (e) { console.log(JSON.stringify({ named, name: e.name, message: e.message })); }",
+      ].join('\n');
+      const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: alone, encoding: 'utf8' });
+      expect(p.stderr).toBe('');
+      const out = JSON.parse(p.stdout) as { named: string; name: string; message: string };
+      expect(out.named).toBe('ser');
+      expect(out.name).toBe('Error');
+      expect(out.message).toMatch(/^expression objectives need the mathjs package, which could not be loaded \(Cannot find module 'mathjs\/number'.*\): install it where the program runs \(a bundle must leave it out, as an external module\)$/);
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
   });
 
   it('has no code cache or vm loader left in the sources', () => {

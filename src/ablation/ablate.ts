@@ -34,7 +34,8 @@ import { buildUniverse, compareItems, type ItemMatch, type Universe } from '../m
 import { DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type SystemScores } from '../metrics/evaluate.js';
 import type { ZeroDivision } from '../metrics/prf.js';
 import { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F } from './defaults.js';
-import { showName, showValue } from '../errors.js';
+import { showName, showValue, UsageError } from '../errors.js';
+import { withDefaults } from '../metrics/options-check.js';
 
 export { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F };
 
@@ -196,11 +197,11 @@ export interface ChangedItems {
 
 /**
  * The shared part of every comparison of an ablation (see {@link AblationContext}).
- * Throws RangeError when `match` is `overlap` (see {@link ABLATION_OVERLAP_REASON}).
+ * Throws a UsageError about `match` when it is `overlap` (see {@link ABLATION_OVERLAP_REASON}).
  */
 export function ablationContext(corpus: Corpus, options: Partial<AblationOptions> = {}): AblationContext {
-  const o: AblationOptions = { ...DEFAULT_ABLATION_OPTIONS, ...options };
-  if (o.match === 'overlap') throw new RangeError(`match overlap does not apply to ablation: ${ABLATION_OVERLAP_REASON}`);
+  const o: AblationOptions = withDefaults(DEFAULT_ABLATION_OPTIONS, options);
+  if (o.match === 'overlap') throw UsageError.about('match', `overlap does not apply to ablation: ${ABLATION_OVERLAP_REASON}`);
   const match: ItemMatch = o.match;
   const report = evaluate(corpus, o);
   const allowed = o.types === undefined ? undefined : new Set(o.types);
@@ -270,13 +271,13 @@ export function ablationScores(ctx: AblationContext, i: number): AblationScores 
 
 /**
  * Compares every other system of the corpus (a variant) with the system named `baseline`.
- * Throws RangeError when no system has that name or when `match` is `overlap` (see
- * {@link ABLATION_OVERLAP_REASON}); callers that take names from a user check first.
+ * Throws a UsageError about `baseline` when no system has that name, about `match` when it is
+ * `overlap` (see {@link ABLATION_OVERLAP_REASON}).
  */
 export function ablate(corpus: Corpus, baseline: string, options: Partial<AblationOptions> = {}): Ablation {
   const bi = systemIndex(corpus, baseline);
   const ctx = ablationContext(corpus, options);
-  if (bi < 0) throw new RangeError(`no system named ${showValue(baseline)} (systems: ${corpus.systems.map((s) => showName(s.name)).join(', ')})`);
+  if (bi < 0) throw UsageError.about('baseline', `no system named ${showValue(baseline)} (systems: ${corpus.systems.map((s) => showName(s.name)).join(', ')})`);
   const variants: VariantAblation[] = [];
   corpus.systems.forEach((_, vi) => {
     if (vi !== bi) variants.push(compareRuns(ctx, bi, vi).variant);

@@ -54,7 +54,8 @@ import { itemContext } from './context.js';
 import { DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, VERDICT_ALPHA } from './defaults.js';
 import { verdict, type Verdict } from './verdict.js';
 import { sentenceCount } from '../model/sentence-table.js';
-import { showName, showValue } from '../errors.js';
+import { showName, showValue, UsageError } from '../errors.js';
+import { checkBoolean, checkLevel, checkSamples, checkSeed, withDefaults } from '../metrics/options-check.js';
 
 /** A setting: its name and its runs (names of systems of the corpus). */
 export interface RunGroup {
@@ -260,7 +261,7 @@ function deltaStats(scores: readonly ScoreSet[], pairs: ReadonlyArray<readonly [
 /** The comparisons of a variant group with the baseline group, as [baseline run, variant run]. */
 export function comparisonPairs(baseline: readonly number[], variant: readonly number[], paired: boolean): Array<[number, number]> {
   if (paired) {
-    if (baseline.length !== variant.length) throw new RangeError(`paired runs need as many runs on each side, got ${baseline.length} and ${variant.length}`);
+    if (baseline.length !== variant.length) throw UsageError.about('paired', `paired runs need as many runs on each side, got ${baseline.length} and ${variant.length}`);
     return baseline.map((b, i) => [b, variant[i]]);
   }
   return variant.flatMap((v) => baseline.map((b): [number, number] => [b, v]));
@@ -319,26 +320,35 @@ function typesOf(corpus: Corpus, systems: readonly number[], types: readonly str
 
 function indexOfRun(corpus: Corpus, name: string): number {
   const i = systemIndex(corpus, name);
-  if (i < 0) throw new RangeError(`no system named ${showValue(name)} (systems: ${corpus.systems.map((s) => showName(s.name)).join(', ')})`);
+  if (i < 0) throw UsageError.about('groups', `no system named ${showValue(name)} (systems: ${corpus.systems.map((s) => showName(s.name)).join(', ')})`);
   return i;
 }
 
 /**
  * Compares every group but the one named `baseline` with the baseline group (see the module
- * comment). Throws RangeError when a group names no system of the corpus, has no run, groups
- * share a name, no group is named `baseline`, `paired` groups differ in size, or `match` is
- * `overlap`; callers that take groups from a user check first.
+ * comment). Throws a UsageError about the option at fault when a group names no system of the
+ * corpus, has no run, groups share a name, no group is named `baseline`, `paired` groups differ
+ * in size, `match` is `overlap`, or `samples`, `seed`, `confidence` or `alpha` is out of range.
  */
 export function ablateGroups(corpus: Corpus, groups: readonly RunGroup[], baseline: string, options: Partial<GroupAblationOptions> = {}): GroupAblation {
-  const o: GroupAblationOptions = { ...DEFAULT_GROUP_ABLATION_OPTIONS, ...options };
+  const o: GroupAblationOptions = withDefaults(DEFAULT_GROUP_ABLATION_OPTIONS, options);
+  checkSamples(o.samples);
+  checkSeed(o.seed);
+  checkLevel('confidence', o.confidence);
+  checkLevel('alpha', o.alpha);
+  checkBoolean('paired', o.paired);
+  if (!Array.isArray(groups)) throw UsageError.about('groups', `expects a list of groups {name, runs}, got ${showValue(groups)}`);
   const names = new Set<string>();
   for (const g of groups) {
-    if (g.runs.length === 0) throw new RangeError(`group "${g.name}" has no run`);
-    if (names.has(g.name)) throw new RangeError(`two groups are named "${g.name}"`);
+    if (g === null || typeof g !== 'object' || typeof g.name !== 'string' || !Array.isArray(g.runs) || (g.runs as unknown[]).some((r) => typeof r !== 'string')) {
+      throw UsageError.about('groups', `each group is {name, runs: system names}, got ${showValue(g)}`);
+    }
+    if (g.runs.length === 0) throw UsageError.about('groups', `group ${showValue(g.name)} has no run`);
+    if (names.has(g.name)) throw UsageError.about('groups', `two groups are named ${showValue(g.name)}`);
     names.add(g.name);
   }
   const base = groups.find((g) => g.name === baseline);
-  if (base === undefined) throw new RangeError(`no group named "${baseline}" (groups: ${groups.map((g) => g.name).join(', ')})`);
+  if (base === undefined) throw UsageError.about('baseline', `no group named ${showValue(baseline)} (groups: ${groups.map((g) => showName(g.name)).join(', ')})`);
   const ctx = ablationContext(corpus, o);
   const runsOf = (g: RunGroup) => g.runs.map((r) => indexOfRun(corpus, r));
   const bRuns = runsOf(base);

@@ -8,7 +8,7 @@
  * Typed rules vote per boundary: `vote` (one vote per member) and `weighted` (votes weighted by
  * overall F1, per-label F1, or given weights); see {@link simulate}.
  */
-import { UsageError } from '../errors.js';
+import { showValue, UsageError } from '../errors.js';
 
 /** One member's weights per label, for {@link WeightSpec} `table`. */
 export interface LabelWeights {
@@ -93,6 +93,29 @@ export function parseRule(text: string, weights?: WeightSpec): Rule {
   }
   throw new UsageError(`unknown rule ${JSON.stringify(t)} (expected ${RULE_NAMES.join(', ')})`, { param: 'rule' });
 }
+
+const WEIGHT_KINDS: ReadonlyArray<WeightSpec['kind']> = ['f1', 'label-f1', 'given', 'table'];
+
+/**
+ * Throws a UsageError about `param` unless `rule` is a rule as {@link parseRule} gives it: a
+ * known kind, `kofn` with a whole K ≥ 1, `weighted` with weights of a known kind. A program in
+ * plain JavaScript can pass anything; an unknown kind must not be read as some other rule.
+ */
+export function checkRule(rule: unknown, param = 'rule'): asserts rule is Rule {
+  const r = rule as Partial<Rule> | null;
+  const bad = (why: string) => UsageError.about(param, `${why}, got ${showValue(rule)}`);
+  if (r === null || typeof r !== 'object' || typeof r.kind !== 'string' || !RULE_KINDS.includes(r.kind)) {
+    throw bad(`expects a rule as parseRule gives it (${RULE_NAMES.join(', ')})`);
+  }
+  if (r.kind === 'kofn' && !(Number.isSafeInteger(r.k) && r.k! >= 1)) throw bad('kofn expects a whole k ≥ 1');
+  if (r.kind === 'weighted') {
+    const w = r.weights as Partial<WeightSpec> | null | undefined;
+    if (w === null || typeof w !== 'object' || typeof w.kind !== 'string' || !WEIGHT_KINDS.includes(w.kind)) throw bad(`weighted expects weights of kind ${WEIGHT_KINDS.join(', ')}`);
+    if ((w.kind === 'given' || w.kind === 'table') && !(w.weights instanceof Map)) throw bad(`weighted weights of kind ${w.kind} hold a Map of system names`);
+  }
+}
+
+const RULE_KINDS: ReadonlyArray<string> = ['union', 'intersection', 'kofn', 'majority', 'vote', 'weighted'] satisfies ReadonlyArray<Rule['kind']>;
 
 /** The rule as it is written on the command line (`weighted` without its weights). */
 export function ruleName(rule: Rule): string {

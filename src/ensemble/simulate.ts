@@ -22,14 +22,14 @@
  * `byLabel.get(label)`, or `overall` for a label the table lacks). {@link resolvedWeights} turns
  * `f1` and `label-f1` into `given` and `table` weights that simulate identically without gold.
  */
-import { UsageError } from '../errors.js';
+import { showValue, UsageError } from '../errors.js';
 import { checkGoldTypes } from '../metrics/options-check.js';
 import { Bitset } from '../model/bitset.js';
 import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
 import { spanKey } from '../model/corpus.js';
 import { buildUniverse, type Universe } from '../model/universe.js';
 import { prf, type Counts } from '../metrics/prf.js';
-import { isBinaryRule, ruleName, threshold, type Rule, type WeightSpec } from './rules.js';
+import { checkRule, isBinaryRule, ruleName, threshold, type Rule, type WeightSpec } from './rules.js';
 import { fixedWeights, memberWeights, tallyWeights, type WeightSource } from './weights.js';
 
 /** Everything simulation needs that does not depend on the candidate, computed once. */
@@ -384,11 +384,13 @@ function vote(
 /**
  * Simulates a candidate: the items that `members` (system indices, at least one, no repeats)
  * combined by `rule` return.
- * @throws UsageError for an empty or repeated member list, a member that is no system,
+ * @throws UsageError for a rule that is none (see checkRule), an empty or repeated member list, a member that is no system,
  *   `kofn:K` with K above the number of members; Error for weights that cannot be applied (no gold for `f1`/`label-f1`, a member without
  *   a given weight, a weight naming no system).
  */
 export function simulate(index: EnsembleIndex, members: readonly number[], rule: Rule): EnsembleResult {
+  checkRule(rule);
+  if (!Array.isArray(members)) throw new UsageError(`members must be a list of system indices, got ${showValue(members)}`, { param: 'members' });
   if (members.length === 0) throw new UsageError('an ensemble needs at least one member', { param: 'members' });
   if (new Set(members).size !== members.length) throw new UsageError('an ensemble lists a member twice', { param: 'members' });
   for (const m of members) {

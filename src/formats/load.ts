@@ -43,11 +43,11 @@ import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, typ
 import { listDirectory, readDirectory } from './directory.js';
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { warnSameSystems } from './same-systems.js';
-import { withDefaults } from '../metrics/options-check.js';
+import { checkBoolean, checkChoice, checkInteger, withDefaults } from '../metrics/options-check.js';
 import { warnShiftedEnds } from './shifted-ends.js';
 import { recordTypes, warnUnknownTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
-import { invalidTags, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
+import { INVALID_TAGS, invalidTags, TAG_SCHEMES, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
 
 export interface InputSpec {
   path: string;
@@ -687,14 +687,39 @@ export type LoadInput = Partial<Omit<LoadOptions, 'systems'>> & { systems?: Read
 export function loadOptionsOf(given: LoadInput): LoadOptions {
   // (withDefaults refuses options that are not an object, and keeps a default an undefined option leaves.)
   const { systems: _, ...rest } = withDefaults<Omit<LoadOptions, 'systems'> & { systems?: unknown }>(DEFAULT_LOAD_OPTIONS, given);
-  const systems = (given.systems ?? []).map((s) => {
+  checkLoadOptions(rest);
+  const listed: unknown = given?.systems ?? [];
+  if (!Array.isArray(listed)) throw UsageError.about('systems', `expects a list of paths or {name, path}, got ${showValue(listed)}`);
+  const systems = (listed as ReadonlyArray<InputSpec | string>).map((s) => {
     if (typeof s === 'string') return parseSystemArg(s);
     if (s === null || typeof s !== 'object' || typeof s.path !== 'string' || typeof s.name !== 'string') {
       throw UsageError.about('systems', `each system is a path or {name, path}, got ${showValue(s)}`);
     }
+    if (s.name === '' || s.path === '') throw UsageError.about('systems', `a system's name and path cannot be empty, got ${showValue(s)}`);
     return s;
   });
   return { ...rest, systems };
+}
+
+/**
+ * Throws a UsageError about the load option at fault, as the command refuses its option: a
+ * format or scheme no reader knows, a column that is no column number (0 keeps the default),
+ * a flag that is not true or false, a gold path that is no string, labels that are not strings.
+ */
+function checkLoadOptions(o: Omit<LoadOptions, 'systems'>): void {
+  checkChoice('inputFormat', o.inputFormat, ['auto', 'conll', 'jsonl', 'brat']);
+  checkChoice('scheme', o.scheme, TAG_SCHEMES);
+  if (o.invalid !== undefined) checkChoice('invalid', o.invalid, INVALID_TAGS);
+  checkInteger('goldColumn', o.goldColumn, 0);
+  checkInteger('predColumn', o.predColumn, 0);
+  checkBoolean('strictScheme', o.strictScheme);
+  checkBoolean('ignoreEmbeddedGold', o.ignoreEmbeddedGold);
+  if (o.allowNoGold !== undefined) checkBoolean('allowNoGold', o.allowNoGold);
+  if (o.warnSameSystems !== undefined) checkBoolean('warnSameSystems', o.warnSameSystems);
+  if (o.gold !== undefined && (typeof o.gold !== 'string' || o.gold === '')) throw UsageError.about('gold', `expects a path, got ${showValue(o.gold)}`);
+  if (o.labels !== undefined && (!Array.isArray(o.labels) || o.labels.some((l) => typeof l !== 'string'))) {
+    throw UsageError.about('labels', `expects a list of label names (strings), got ${showValue(o.labels)}`);
+  }
 }
 
 /** Reads and aligns everything; throws InputError/UsageError with file and line on bad input. */

@@ -4,7 +4,7 @@
  * the command prints the option before it), as the command line's are, rather than a silent
  * misreading (an undefined `match` read as not strict) or a crash deep inside.
  */
-import { UsageError } from '../errors.js';
+import { showValue, UsageError } from '../errors.js';
 import type { Span } from '../model/corpus.js';
 import { typesOf } from '../formats/unknown-types.js';
 import { typeName } from '../report/type-name.js';
@@ -33,6 +33,41 @@ export function checkPositive(param: string, value: unknown): asserts value is n
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     throw UsageError.about(param, `must be a finite number above 0, got ${JSON.stringify(value) ?? String(value)}`);
   }
+}
+
+/**
+ * The most resamples a paired test may draw: every pair of sides keeps one 8-byte number per
+ * resample, 80 MB a pair at this limit (more is an allocation failure, not a usage error).
+ */
+export const MAX_SAMPLES = 10_000_000;
+/** The largest seed: the generator keeps 32 bits of it, so a larger one would repeat a smaller one's figures. */
+export const MAX_SEED = 2 ** 32 - 1;
+
+/** Throws a UsageError about `param` unless `value` is a whole number from `min` (up to `max`). */
+export function checkInteger(param: string, value: unknown, min: number, max?: number): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || (max !== undefined && value > max)) {
+    throw UsageError.about(param, `expects an integer ${max === undefined ? `≥ ${min}` : `from ${min} to ${max.toLocaleString('en-US')}`}, got ${showValue(value)}`);
+  }
+}
+
+/** Throws a UsageError unless `value` is a seed: a whole number from 0 to {@link MAX_SEED}. */
+export function checkSeed(value: unknown, param = 'seed'): asserts value is number {
+  checkInteger(param, value, 0, MAX_SEED);
+}
+
+/** Throws a UsageError unless `value` is a number of resamples: 1 to {@link MAX_SAMPLES}. */
+export function checkSamples(value: unknown, param = 'samples'): asserts value is number {
+  checkInteger(param, value, 1, MAX_SAMPLES);
+}
+
+/** Throws a UsageError about `param` unless `value` is a level strictly between 0 and 1 (a confidence, a significance level). */
+export function checkLevel(param: string, value: unknown): asserts value is number {
+  if (typeof value !== 'number' || !(value > 0 && value < 1)) throw UsageError.about(param, `expects a level between 0 and 1, got ${showValue(value)}`);
+}
+
+/** Throws a UsageError about `param` unless `value` is true or false. */
+export function checkBoolean(param: string, value: unknown): asserts value is boolean {
+  if (typeof value !== 'boolean') throw UsageError.about(param, `must be true or false, got ${showValue(value)}`);
 }
 
 /** Throws a UsageError unless `types` is a list of at least one string. */

@@ -23,8 +23,10 @@ import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { pairedTestsOfPairs } from '../plan/significance.js';
 import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
-import { prf, type ZeroDivision } from './prf.js';
-import { alignSlots, type MatchMode } from './slots.js';
+import { prf, ZERO_DIVISION_MODES, type ZeroDivision } from './prf.js';
+import { alignSlots, MATCH_MODES, type MatchMode } from './slots.js';
+import { checkChoice, checkLevel, checkPositive, checkSamples, checkSeed, checkTypes } from './options-check.js';
+import { UsageError } from '../errors.js';
 import { sentenceCount } from '../model/sentence-table.js';
 
 export interface PairwiseTestOptions {
@@ -93,9 +95,19 @@ export function systemCountsByUnit(corpus: Corpus, gold: readonly Span[], system
 /**
  * Paired bootstrap and approximate randomization of ΔF between every pair of the corpus's
  * systems (see the module comment).
- * @throws RangeError when `samples` is not a positive integer or `confidence` not in (0, 1).
+ * @throws UsageError about the option at fault: an unknown `match` or `zeroDivision`, a `beta`
+ *   not above 0, `samples` not from 1 to MAX_SAMPLES, a `seed` not from 0 to
+ *   MAX_SEED, a `confidence` not between 0 and 1, `types` no input has.
  */
 export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseTests {
+  if (o === null || typeof o !== 'object') throw new UsageError(`options must be an object, got ${o === null ? 'null' : typeof o}`);
+  checkChoice('match', o.match, MATCH_MODES);
+  checkPositive('beta', o.beta);
+  checkChoice('zeroDivision', o.zeroDivision, ZERO_DIVISION_MODES);
+  checkSamples(o.samples);
+  checkSeed(o.seed);
+  if (o.confidence !== undefined) checkLevel('confidence', o.confidence);
+  checkTypes(o.types, corpus.gold.spans, corpus.systems);
   const unit = unitKindOf(corpus);
   const units = unit === 'document' ? corpus.documents.length : sentenceCount(corpus);
   const allowed = o.types === undefined ? undefined : new Set(o.types);

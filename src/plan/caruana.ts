@@ -33,7 +33,21 @@ import { mulberry32 } from './split.js';
 import type { PlanData } from './data.js';
 import { actualVote, type VoteWeights } from './engine.js';
 import { extensionCounts } from './extensions.js';
-import type { Scorer } from './scores.js';
+import { Scorer } from './scores.js';
+import { objectiveSource, type Objective } from './objective.js';
+import { showValue, UsageError } from '../errors.js';
+import { checkInteger, checkSeed } from '../metrics/options-check.js';
+
+/** The scorer of `objective`: itself when it is one, else the objective with its own β and α and every system's cost 1. */
+function scorerOf(objective: Objective | Scorer, n: number): Scorer {
+  if (objective instanceof Scorer) return objective;
+  const o = objective as Partial<Objective> | null;
+  if (o === null || typeof o !== 'object' || typeof o.value !== 'function' || typeof o.text !== 'string') {
+    throw UsageError.about('objective', `expects an objective as parseObjective gives it, got ${showValue(objective)}`);
+  }
+  const given = objectiveSource(objective as Objective)?.options ?? {};
+  return new Scorer(objective as Objective, { beta: given.beta ?? 1, kAlpha: given.kAlpha ?? 1, zeroDivision: 'gerbil' }, new Float64Array(n).fill(1));
+}
 
 export interface CaruanaOptions {
   /** Number of bags; 1 (default) is plain selection over all systems. */
@@ -205,17 +219,22 @@ function run(data: PlanData, scorer: Scorer, library: number, libraryHi: number,
 }
 
 /**
- * Ensemble selection with replacement, plain or bagged (see the module comment).
- * @throws RangeError for a non-positive or fractional number of bags or steps.
+ * Ensemble selection with replacement, plain or bagged (see the module comment), on `data`
+ * (from buildPlanData) by `objective`: an objective from parseObjective (its F_β, K and counts
+ * with the β and α it was parsed with, every system costing 1) or the planner's scorer.
+ * @throws UsageError for a non-positive or fractional number of bags, steps or patience, a
+ *   seed out of range, or an objective that is none.
  */
-export function caruana(data: PlanData, scorer: Scorer, options: CaruanaOptions = {}): CaruanaResult {
+export function caruana(data: PlanData, objective: Objective | Scorer, options: CaruanaOptions = {}): CaruanaResult {
   const n = data.n;
+  const scorer = scorerOf(objective, n);
   const bags = options.bags ?? 1;
   const steps = options.steps ?? Math.max(2 * n, 10);
   const patience = options.patience ?? 5;
-  if (!Number.isInteger(bags) || bags < 1) throw new RangeError(`bags must be a positive integer, got ${bags}`);
-  if (!Number.isInteger(steps) || steps < 1) throw new RangeError(`steps must be a positive integer, got ${steps}`);
-  if (!Number.isInteger(patience) || patience < 1) throw new RangeError(`patience must be a positive integer, got ${patience}`);
+  checkInteger('bags', bags, 1);
+  checkInteger('steps', steps, 1);
+  checkInteger('patience', patience, 1);
+  if (options.seed !== undefined) checkSeed(options.seed);
   if (bags === 1) return run(data, scorer, allLo(n), allHi(n), steps, patience);
   const random = mulberry32(options.seed ?? 1);
   const total = new Int32Array(n);

@@ -397,9 +397,25 @@ function toNumber(v: unknown): number {
  * parseObjective stays synchronous.
  */
 let mathjs: typeof import('mathjs/number') | undefined;
+
+/**
+ * mathjs, loaded when first needed. A program bundled without it (a bundler does not see a
+ * require made at run time) cannot load it: that is said as such, not as a fault of the
+ * expression.
+ * @throws Error when mathjs cannot be loaded.
+ */
+function loadMathjs(): typeof import('mathjs/number') {
+  if (mathjs !== undefined) return mathjs;
+  try {
+    mathjs = createRequire(import.meta.url)('mathjs/number') as typeof import('mathjs/number');
+  } catch (err) {
+    throw new Error(`expression objectives need the mathjs package, which could not be loaded (${(err as Error).message.split('\n')[0]}): install it where the program runs (a bundle must leave it out, as an external module)`, { cause: err });
+  }
+  return mathjs;
+}
+
 function mathjsParse(source: string): MathNode {
-  mathjs ??= createRequire(import.meta.url)('mathjs/number') as typeof import('mathjs/number');
-  return mathjs.parse(source);
+  return loadMathjs().parse(source);
 }
 
 function compileExpression(
@@ -410,6 +426,7 @@ function compileExpression(
   fail: (column: number, problem: string) => UsageError,
 ): Objective {
   let root: MathNode;
+  loadMathjs();
   try {
     root = mathjsParse(source);
   } catch (e) {

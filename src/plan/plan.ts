@@ -13,11 +13,12 @@
  *   (significance.ts), and the recommendation is the simplest procedure within one standard
  *   error of the best held out (recommend.ts).
  */
-import { UsageError } from '../errors.js';
+import { showValue, UsageError } from '../errors.js';
 import { buildEnsembleIndex } from '../ensemble/simulate.js';
 import { isBinaryRule, ruleName, type Rule } from '../ensemble/rules.js';
 import type { Corpus } from '../model/corpus.js';
-import type { ZeroDivision } from '../metrics/prf.js';
+import { ZERO_DIVISION_MODES, type ZeroDivision } from '../metrics/prf.js';
+import { checkChoice, checkPositive } from '../metrics/options-check.js';
 import { reselectingBootstrap } from './bootstrap.js';
 import { choiceCounts, choiceOf, choiceWeights, type Choice } from './choice.js';
 import { buildPlanData, MAX_SYSTEMS, membersOf, unitCount, type PlanData, type UnitKind } from './data.js';
@@ -46,8 +47,8 @@ export type { SearchStrategy } from './search.js';
 
 export interface PlanOptions {
   objective: Objective;
-  /** Rules to try (default: union, intersection, majority, vote). */
-  rules?: readonly Rule[];
+  /** Rules to try (default: union, intersection, majority, vote), as parseRule gives them or by name (`'vote'`, `'kofn:2'`). */
+  rules?: ReadonlyArray<Rule | string>;
   search?: SearchStrategy;
   guide?: 'score' | 'comp';
   /** Beam width (default 5). */
@@ -375,7 +376,10 @@ export function plan(corpus: Corpus, o: PlanInput = {}): PlanResult {
 }
 
 /** The options {@link plan} and {@link runPlan} take: {@link PlanOptions}, whose objective is F_β at `beta` (`f1`, or `f:B`, as the command's default) when none is given. */
-export type PlanInput = Omit<PlanOptions, 'objective'> & { objective?: Objective };
+export type PlanInput = Omit<PlanOptions, 'objective'> & {
+  /** The objective, or its text as `--objective` takes it (`'f1'`, `'min:ser'`, an expression), parsed with `beta` and `kAlpha`. */
+  objective?: Objective | string;
+};
 
 /** A plan with what the CLI needs beyond its result. */
 export interface PlanRun {
@@ -440,10 +444,29 @@ function analyse(p: Planned, scorer: Scorer) {
   return { range, flags, predictedRange, rankAgreement, predictionQuality };
 }
 
+/**
+ * The objective of a plan's options: the one given (its text parsed with the options' β and α,
+ * as the command parses `--objective`), or F_β at `beta` (`f1`, or `f:B`).
+ */
+function planObjective(given: PlanInput): Objective {
+  const objective: unknown = given.objective;
+  if (objective === undefined) return parseObjective(given.beta === undefined || given.beta === 1 ? 'f1' : `f:${given.beta}`, { beta: given.beta });
+  if (typeof objective === 'string') return parseObjective(objective, { beta: given.beta, kAlpha: given.kAlpha });
+  const o = objective as Partial<Objective> | null;
+  if (o === null || typeof o !== 'object' || typeof o.value !== 'function' || typeof o.text !== 'string') {
+    throw UsageError.about('objective', `expects an objective as parseObjective gives it, or its text ('f1', 'min:ser'), got ${showValue(objective)}`);
+  }
+  return objective as Objective;
+}
+
 /** {@link plan}, with the choices behind the result for `--save-plan`. */
 export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   if (given === null || typeof given !== 'object') throw new UsageError(`options must be an object, got ${given === null ? 'null' : typeof given}`);
-  const o: PlanOptions = { ...given, objective: given.objective ?? parseObjective(given.beta === undefined || given.beta === 1 ? 'f1' : `f:${given.beta}`, { beta: given.beta }) };
+  // The score settings, checked before the objective that reads them (`f:B` with a bad β would blame the objective).
+  if (given.beta !== undefined) checkPositive('beta', given.beta);
+  if (given.kAlpha !== undefined) checkPositive('kAlpha', given.kAlpha);
+  if (given.zeroDivision !== undefined) checkChoice('zeroDivision', given.zeroDivision, ZERO_DIVISION_MODES);
+  const o: PlanOptions = { ...given, objective: planObjective(given) };
   const { settings: asked, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
   const samples = o.samples ?? DEFAULT_SAMPLES;
   if (!Number.isInteger(samples) || samples < 1) throw UsageError.about('samples', `expects a positive integer, got ${samples}`);
@@ -689,7 +712,12 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   return {
     result,
     explain,
-    candidateChoice: (rank) => listedChoice(data, p.listed[rank - 1]),
+    candidateChoice: (rank) => {
+      if (!Number.isInteger(rank) || rank < 1 || rank > p.listed.length) {
+        throw UsageError.about('choice', `${showValue(rank)}: the plan lists ${p.listed.length === 1 ? 'one candidate' : `candidates 1 to ${p.listed.length}`}`);
+      }
+      return listedChoice(data, p.listed[rank - 1]);
+    },
     recommendedChoice: main.chosen[rec.procedure].choice,
     scatter,
     paretoPoints,

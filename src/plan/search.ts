@@ -4,8 +4,9 @@
  * The same function runs on all the planning data and, for held-out estimates, inside every
  * training part.
  */
-import { showValue, UsageError } from '../errors.js';
-import { BASE_RULES, parseRule, type Rule } from '../ensemble/rules.js';
+import { UsageError } from '../errors.js';
+import { checkSeed } from '../metrics/options-check.js';
+import { BASE_RULES, checkRule, parseRule, type Rule } from '../ensemble/rules.js';
 
 import { caruana, maskHiOfWeights, maskOfWeights, ruleOfWeights, type CaruanaResult } from './caruana.js';
 import { MAX_EXHAUSTIVE_SYSTEMS, type PlanData } from './data.js';
@@ -19,7 +20,6 @@ import { finish, type Steps } from './steps.js';
 import { makeContext, type SearchContext } from './store.js';
 
 /** The kinds of rule a search takes. */
-const RULE_KINDS: ReadonlyArray<Rule['kind']> = ['union', 'intersection', 'kofn', 'majority', 'vote', 'weighted'];
 
 export type SearchStrategy = 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
 
@@ -81,7 +81,7 @@ export interface Planned {
 }
 
 /** Checks and completes the search settings for n systems. */
-export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?: readonly Rule[] }): SearchSettings {
+export function searchSettings(n: number, o: Partial<Omit<SearchSettings, 'rules'>> & { rules?: ReadonlyArray<Rule | string> }): SearchSettings {
   // Rules as parseRule gives them; from plain JavaScript, their names too ('vote', 'kofn:2').
   const rules = (o.rules ?? BASE_RULES).map((r: Rule | string) => {
     if (typeof r !== 'string') return r;
@@ -92,11 +92,7 @@ export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?:
     }
   });
   if (rules.length === 0) throw UsageError.about('rules', 'give at least one rule');
-  for (const r of rules) {
-    if (r === null || typeof r !== 'object' || !RULE_KINDS.includes(r.kind)) {
-      throw UsageError.about('rules', `expects rules (as parseRule gives them, or their names), got ${showValue(r)}`);
-    }
-  }
+  for (const r of rules) checkRule(r, 'rules');
   if (n === 0) throw new UsageError('no systems to plan: the corpus has none');
   const minSize = o.minSize ?? 1;
   // k-of-n needs k members: above the largest member set, every candidate of the rule is empty.
@@ -114,6 +110,7 @@ export function searchSettings(n: number, o: Partial<SearchSettings> & { rules?:
   if (!Number.isInteger(bags) || bags < 1) throw UsageError.about('bags', `expects a positive integer, got ${bags}`);
   const threads = o.threads ?? defaultThreads();
   if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw UsageError.about('threads', `expects an integer from 1 to ${MAX_THREADS}, got ${threads}`);
+  if (o.seed !== undefined) checkSeed(o.seed);
   const guidedBudget = o.guidedBudget ?? DEFAULT_GUIDED_BUDGET;
   if (!Number.isInteger(guidedBudget) || guidedBudget < 1) throw UsageError.about('guidedBudget', `expects a positive integer, got ${guidedBudget}`);
   return {

@@ -7,6 +7,8 @@ import type { Comparison } from '../complementarity/matrix.js';
 import { pairAt } from '../complementarity/matrix.js';
 import { metricInfo, metricValue, type CompareMetric } from './compare.js';
 import { fixed } from './number.js';
+import { COMPARE_METRICS } from './compare-metrics.js';
+import { checkChoice } from '../metrics/options-check.js';
 import { heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
 
 /** A value ×100, as the text matrices show it (one decimal in a cell, two in a tooltip), with a true minus sign. */
@@ -17,6 +19,7 @@ const shown = (v: number, digits: number) => fixed(v * 100, digits).replace(/^-/
  * B offers A. Returns a complete SVG document (with XML declaration), ending in a newline.
  */
 export function heatmapSvg(c: Comparison, metric: CompareMetric, options: HeatmapOptions = {}): string {
+  checkChoice('metric', metric, COMPARE_METRICS);
   const info = metricInfo(metric, c.beta, c.basis);
   const names = c.systems.map((s) => s.name);
   // In % as compare's text matrices are (kappa ×100): one figure for one measure.

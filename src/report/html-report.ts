@@ -10,7 +10,9 @@ import { DEFAULT_DIFFERENT, DEFAULT_SAME_F } from '../ablation/defaults.js';
 import { compareSystems } from '../complementarity/matrix.js';
 import { DEFAULT_EVAL_OPTIONS, evaluate, type SystemScores } from '../metrics/evaluate.js';
 import type { Corpus } from '../model/corpus.js';
-import { runPlan, type PlanOptions } from '../plan/plan.js';
+import { runPlan, type PlanInput } from '../plan/plan.js';
+import { UsageError } from '../errors.js';
+import { checkInteger } from '../metrics/options-check.js';
 import { itemContext } from './html-context.js';
 import { heatmapData } from './html-heatmap.js';
 import type { TypeConfusion } from './html-systems.js';
@@ -18,7 +20,8 @@ import { reportHtml, type HtmlReportInput } from './html.js';
 import type { RunSettings } from './settings.js';
 
 export interface HtmlReportOptions {
-  plan: PlanOptions;
+  /** The plan's options (every one optional: the objective is F1, or `f:B` with `beta`, as the command's). */
+  plan?: PlanInput;
   /** The system the others are variants of: adds the ablation section. */
   baseline?: string;
   /** Example items per list of each pair and of the ablation (default 3). */
@@ -28,8 +31,10 @@ export interface HtmlReportOptions {
 }
 
 /** The report's input: every result computed from the corpus. */
-export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions): HtmlReportInput {
-  const p = o.plan;
+export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions = {}): HtmlReportInput {
+  if (o === null || typeof o !== 'object') throw new UsageError(`options must be an object, got ${o === null ? 'null' : typeof o}`);
+  const p = o.plan ?? {};
+  if (o.examples !== undefined) checkInteger('examples', o.examples, 0);
   const examples = o.examples ?? 3;
   const run = runPlan(corpus, p);
   const beta = p.beta ?? 1;
@@ -61,6 +66,6 @@ export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions): HtmlRepor
 }
 
 /** The report of a corpus as a complete HTML document. */
-export function htmlReport(corpus: Corpus, o: HtmlReportOptions): string {
+export function htmlReport(corpus: Corpus, o: HtmlReportOptions = {}): string {
   return reportHtml(htmlReportInput(corpus, o));
 }

@@ -12,6 +12,16 @@ import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../src/form
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { checkTypes, withDefaults } from '../../src/metrics/options-check.js';
 import { runPlan } from '../../src/plan/plan.js';
+import { parseObjective } from '../../src/plan/objective.js';
+import { savedPlan } from '../../src/plan/plan-apply.js';
+import { pairwiseTests } from '../../src/metrics/pairwise-tests.js';
+import { ablate } from '../../src/ablation/ablate.js';
+import { ablateGroups } from '../../src/ablation/groups.js';
+import { caruana } from '../../src/plan/caruana.js';
+import { buildPlanData } from '../../src/plan/data.js';
+import { Scorer } from '../../src/plan/scores.js';
+import { htmlReport } from '../../src/report/html-report.js';
+import { heatmapSvg } from '../../src/report/compare-svg.js';
 
 const NEWS = join(import.meta.dirname, '../../examples/news');
 const corpus = loadCorpus({
@@ -35,6 +45,25 @@ describe('loadCorpus', () => {
     const short = loadCorpus({ gold: join(NEWS, 'gold.conll'), systems: ['crf', 'sloppy', 'cautious'].map((s) => join(NEWS, 'systems', `${s}.conll`)) });
     expect(short.systems.map((s) => [s.name, s.spans.length])).toEqual(corpus.systems.map((s) => [s.name, s.spans.length]));
     expect(usage(() => loadCorpus({ gold: join(NEWS, 'gold.conll'), systems: [42 as never] }))).toEqual({ param: 'systems', message: 'each system is a path or {name, path}, got 42' });
+  });
+
+  it('refuses a format, scheme or repair no reader knows, a column that is none, flags that are not booleans, before reading', () => {
+    const gold = join(NEWS, 'gold.conll');
+    const systems = [join(NEWS, 'systems', 'crf.conll')];
+    const cases: Array<[object, string, string]> = [
+      [{ inputFormat: 'bogus' }, 'inputFormat', 'must be one of auto, conll, jsonl, brat, got "bogus"'],
+      [{ scheme: 'bio' }, 'scheme', 'must be one of auto, iob1, iob2, ioe1, ioe2, iobes, bilou, io, got "bio"'],
+      [{ invalid: 'fix' }, 'invalid', 'must be one of repair, drop, reject, got "fix"'],
+      [{ goldColumn: -1 }, 'goldColumn', 'expects an integer ≥ 0, got -1'],
+      [{ predColumn: 1.5 }, 'predColumn', 'expects an integer ≥ 0, got 1.5'],
+      [{ strictScheme: 'yes' }, 'strictScheme', 'must be true or false, got "yes"'],
+      [{ labels: 'O,B-PER' }, 'labels', 'expects a list of label names (strings), got "O,B-PER"'],
+      [{ systems: join(NEWS, 'systems', 'crf.conll') }, 'systems', `expects a list of paths or {name, path}, got ${JSON.stringify(join(NEWS, 'systems', 'crf.conll'))}`],
+      [{ systems: [{ name: '', path: 'x.conll' }] }, 'systems', 'a system\'s name and path cannot be empty, got {"name":"","path":"x.conll"}'],
+    ];
+    for (const [given, param, message] of cases) expect(usage(() => loadCorpus({ gold, systems, ...given } as never)), JSON.stringify(given)).toEqual({ param, message });
+    // 0, a column's default, is taken.
+    expect(loadCorpus({ gold, systems, predColumn: 0, goldColumn: 0 }).systems[0].spans.length).toBe(corpus.systems.find((s) => s.name === 'crf')!.spans.length);
   });
 });
 
@@ -102,6 +131,71 @@ describe('ensembles', () => {
     expect(usage(() => simulate(index, [5], parseRule('union')))).toEqual({ param: 'members', message: 'no system 5: members are system indices, 0 to 2' });
     expect(usage(() => simulate(index, [], parseRule('union'))).param).toBe('members');
     expect(usage(() => simulate(index, [0, 1], parseRule('kofn:3'))).param).toBe('rule');
+    // A rule that is none is refused, not read as a vote.
+    expect(usage(() => simulate(index, [0, 1], { kind: 'bogus' } as never))).toMatchObject({ param: 'rule', message: expect.stringMatching(/^expects a rule as parseRule gives it .*, got \{"kind":"bogus"\}$/) });
+    expect(usage(() => simulate(index, [0, 1], { kind: 'kofn', k: 0 } as never)).param).toBe('rule');
+    expect(usage(() => simulate(index, [0, 1], { kind: 'weighted' } as never)).message).toMatch(/^weighted expects weights of kind f1, label-f1, given, table/);
+  });
+});
+
+describe('plan', () => {
+  it('refuses a beta, seed or objective that is none, naming it, and takes an objective as text', () => {
+    expect(usage(() => runPlan(corpus, { beta: -1, folds: 0 }))).toEqual({ param: 'beta', message: 'must be a finite number above 0, got -1' });
+    for (const seed of ['x', Number.NaN, 1.5, 2 ** 40, -1]) {
+      expect(usage(() => runPlan(corpus, { seed: seed as never, folds: 0 })), String(seed)).toMatchObject({ param: 'seed', message: expect.stringMatching(/^expects an integer from 0 to 4,294,967,295, got /) });
+    }
+    expect(usage(() => runPlan(corpus, { objective: 42 as never, folds: 0 })).param).toBe('objective');
+    const ser = runPlan(corpus, { objective: 'min:ser', folds: 0 }).result;
+    expect(ser.objective.text).toBe('min:ser');
+    expect(ser.candidates[0].members).toEqual(runPlan(corpus, { objective: parseObjective('min:ser'), folds: 0 }).result.candidates[0].members);
+  });
+
+  it('refuses a listed candidate the plan does not list', () => {
+    const run = runPlan(corpus, { folds: 0, top: 2 });
+    for (const choice of [0, 3, 1.5]) expect(usage(() => savedPlan(corpus, run, { choice })), String(choice)).toEqual({ param: 'choice', message: `${choice}: the plan lists candidates 1 to 2` });
+    expect(savedPlan(corpus, run, { choice: 2 }).members.length).toBeGreaterThan(0);
+  });
+});
+
+describe('tests and ablations', () => {
+  const options = { match: 'strict', beta: 1, zeroDivision: 'gerbil', samples: 50, seed: 1 } as const;
+
+  it('pairwiseTests refuses an unknown match (it scored boundary) and out-of-range resamples, seed and confidence', () => {
+    expect(pairwiseTests(corpus, options).pairs.length).toBe(3);
+    expect(usage(() => pairwiseTests(corpus, { ...options, match: 'bogus' as never })).param).toBe('match');
+    expect(usage(() => pairwiseTests(corpus, { ...options, samples: 0 }))).toEqual({ param: 'samples', message: 'expects an integer from 1 to 10,000,000, got 0' });
+    expect(usage(() => pairwiseTests(corpus, { ...options, seed: -1 })).param).toBe('seed');
+    expect(usage(() => pairwiseTests(corpus, { ...options, confidence: 1 }))).toEqual({ param: 'confidence', message: 'expects a level between 0 and 1, got 1' });
+    expect(usage(() => pairwiseTests(corpus, { ...options, zeroDivision: 'x' as never })).param).toBe('zeroDivision');
+  });
+
+  it('ablate and ablateGroups name the run or group that is none, and check their resampling options', () => {
+    expect(usage(() => ablate(corpus, 'nobody'))).toEqual({ param: 'baseline', message: 'no system named "nobody" (systems: cautious, crf, sloppy)' });
+    expect(usage(() => ablate(corpus, 'crf', { match: 'overlap' as never })).param).toBe('match');
+    const groups = [{ name: 'g', runs: ['crf', 'nobody'] }, { name: 'h', runs: ['sloppy'] }];
+    expect(usage(() => ablateGroups(corpus, groups, 'h')).param).toBe('groups');
+    expect(usage(() => ablateGroups(corpus, [{ name: 'g', runs: ['crf'] }, { name: 'h', runs: ['sloppy'] }], 'x'))).toEqual({ param: 'baseline', message: 'no group named "x" (groups: g, h)' });
+    expect(usage(() => ablateGroups(corpus, [{ name: 'g', runs: ['crf'] }, { name: 'h', runs: ['sloppy'] }], 'g', { samples: 0 })).param).toBe('samples');
+    expect(usage(() => ablateGroups(corpus, [{ name: 'g', runs: 'crf' } as never], 'g')).param).toBe('groups');
+  });
+});
+
+describe('caruana', () => {
+  it('takes an objective as parseObjective gives it, as the planner\'s scorer, and refuses what is none', () => {
+    const data = buildPlanData(buildEnsembleIndex(corpus));
+    const viaObjective = caruana(data, parseObjective('f1'));
+    const viaScorer = caruana(data, new Scorer(parseObjective('f1'), { beta: 1, kAlpha: 1, zeroDivision: 'gerbil' }, new Float64Array(data.n).fill(1)));
+    expect(Array.from(viaObjective.weights)).toEqual(Array.from(viaScorer.weights));
+    expect(viaObjective.value).toBe(viaScorer.value);
+    expect(usage(() => caruana(data, 'f1' as never)).param).toBe('objective');
+    expect(usage(() => caruana(data, parseObjective('f1'), { bags: 0 }))).toEqual({ param: 'bags', message: 'expects an integer ≥ 1, got 0' });
+  });
+});
+
+describe('reports', () => {
+  it('htmlReport takes no options (the plan\'s defaults), and heatmapSvg refuses a metric that is none', () => {
+    expect(htmlReport(corpus, { plan: { folds: 0 } })).toMatch(/^<!DOCTYPE html>/i);
+    expect(usage(() => heatmapSvg(compareSystems(corpus, {}), 'bogus' as never))).toEqual({ param: 'metric', message: 'must be one of pComp, rComp, fComp, fBetaComp, comp, kappa, jaccard, got "bogus"' });
   });
 });
 

@@ -12,6 +12,7 @@ import { actualVote } from '../../src/plan/engine.js';
 import { parseObjective } from '../../src/plan/objective.js';
 import { Scorer } from '../../src/plan/scores.js';
 import { corpusArb, makeCorpus, span } from '../helpers/corpus.js';
+import { UsageError } from '../../src/errors.js';
 
 const scorerFor = (data: PlanData) => new Scorer(parseObjective('f1'), { beta: 1, kAlpha: 1, zeroDivision: 'gerbil' }, new Float64Array(data.n).fill(1));
 
@@ -86,7 +87,7 @@ describe('caruana', () => {
         expect(r.value).toBeCloseTo(valueOf(data, scorer, r.weights), 12);
         // Each bag adds at least one count (its best ensemble is never empty).
         expect(r.weights.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(4);
-        expect(() => caruana(data, scorer, { bags: 0 })).toThrow(RangeError);
+        expect(() => caruana(data, scorer, { bags: 0 })).toThrow(UsageError);
       }),
       { numRuns: 30 },
     );
