@@ -125,7 +125,12 @@ export function recommendationReason(r: PlanResult): string {
       case 'best-held-out': {
         // Best held out is what was seen, not that selection cannot pay: with few units held out no difference could be shown.
         const few = unreachable(rec.vsBaselines.map((c) => [{ diff: c.meanDiff, p: c.p, ci95: c.ci95, differing: c.differing }, c.name] as const), capitalise(phrase(r, pick)));
-        return `No selection beats ${phrase(r, pick)} held out: it has the best held-out ${r.objective.description} of the five procedures (${heldMean(pick)}). `
+        // Procedures whose held-out mean is the pick's exactly: it is then one of the best, not the best.
+        const mean = [r.selection, ...r.baselines].find((x) => x.name === pick)?.heldOut?.mean;
+        const tied = [r.selection, ...r.baselines].filter((x) => x.name !== pick && x.outside === undefined && x.heldOut !== undefined && x.heldOut.mean === mean).map((x) => phrase(r, x.name));
+        const shares = tied.length === 0 ? 'has' : 'shares';
+        const others = tied.length === 0 ? '' : ` with ${tied.length === 1 ? tied[0] : `${tied.slice(0, -1).join(', ')} and ${tied.at(-1)}`}`;
+        return `No selection beats ${phrase(r, pick)} held out: it ${shares} the best held-out ${r.objective.description} of the five procedures${others} (${heldMean(pick)}). `
           + (few === '' ? 'Recommending it: no selection did better on the units held out.' : `Recommending it, though these figures cannot tell whether selection would pay.${few}`);
       }
       case 'within-noise':

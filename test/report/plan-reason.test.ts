@@ -122,6 +122,13 @@ describe('recommendationReason', () => {
     expect(recommendationReason(tiny)).toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 (sd over 5 splits)). '
       + 'Recommending it, though these figures cannot tell whether selection would pay. The vote of all 4 systems (vote-all) differs from vote-all in only 3 held-out documents, and from majority-all in 3, '
       + 'so randomization\'s p cannot fall below 1/4: no difference could reach 0.05 there, however large; more documents are needed to tell.');
+    // Every procedure tied held out: the baseline shares the best figure, it does not have it alone.
+    const tied = result('vote-all', { kind: 'best-held-out' });
+    const held = tied.baselines.find((b) => b.name === 'vote-all')!.heldOut!;
+    tied.selection = { ...tied.selection, heldOut: { ...held } };
+    tied.baselines = tied.baselines.map((b) => (b.name === 'majority-all' ? { ...b, heldOut: { ...held } } : b));
+    expect(recommendationReason(tied)).toBe('No selection beats the vote of all 4 systems (vote-all) held out: it shares the best held-out F1 of the five procedures with the search\'s choice vote(a+b+c) '
+      + 'and the majority of all 4 systems (majority-all) (92.50 ± 0.40 (sd over 5 splits)). Recommending it: no selection did better on the units held out.');
     expect(recommendationReason(result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.005, se: 0.006 })))
       .toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: the best procedure held out, the search\'s choice vote(a+b+c), leads it by +0.50 points, within one standard error (0.60). Recommending the baseline, which needs no selection.');
   });
