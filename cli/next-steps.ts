@@ -142,8 +142,9 @@ export function planNextSteps(
   const file = saved === undefined ? 'plan.json' : shellWord(saved, false);
   // Outputs read as JSONL suggest a JSONL ensemble (span systems' nested spans fit no CoNLL column).
   const out = systems.some((s) => /\.jsonl?$/i.test(s)) ? 'ensemble.jsonl' : 'ensemble.conll';
-  // Written beside systems given by a glob of the current folder, the output would be one of them the next time.
-  const here = systems.every((s) => dirname(s) === '.' && extname(s) === extname(out));
+  // Written beside systems given by a glob of the current folder, the output would be one of them
+  // the next time: so when any system of the output's extension is here (`*.conll *.jsonl` too).
+  const here = systems.some((s) => dirname(s) === '.' && extname(s) === extname(out));
   const apply = "apply it: write the ensemble's output, from these or new outputs";
   return [
     ...(saved === undefined ? step(`save ${what}`, [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']) : []),

@@ -53,6 +53,10 @@ describe('the next steps of systems in the current folder', () => {
     // Elsewhere, or of another extension than the output's, the ensemble is written here.
     expect(joinedCommands(planNextSteps('gold.conll', ['out/a.conll', 'out/b.conll']).join('\n'))[1]).toMatch(/ --out ensemble\.conll$/);
     expect(joinedCommands(planNextSteps('gold.conll', ['a.txt', 'b.txt']).join('\n'))[1]).toMatch(/ --out ensemble\.conll$/);
+    // Some systems of the output's extension here (`*.conll *.jsonl`): the ensemble (JSONL) would be one of them next time.
+    const mixed = planNextSteps('gold.conll', ['a.conll', 'b.conll', 'c.jsonl'], 100);
+    expect(joinedCommands(mixed.join('\n'))[1]).toMatch(/ --out \.\.\/ensemble\.jsonl$/);
+    expect(mixed).toContain('  # to the folder above: here *.jsonl would take it for a system next time');
   });
 });
 
