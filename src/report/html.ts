@@ -86,16 +86,19 @@ export function summarySentence(r: PlanResult): string {
   const rec = r.recommendation;
   const what = chosen(r, rec.members, rec.rule, rec.weights);
   const obj = r.objective.description;
+  const own = procedures(r).find((p) => p.name === rec.procedure);
+  // The test set chose nothing: its figure is said beside the others, never instead of them.
+  const test = r.testSet === undefined || own?.test === undefined ? ''
+    : ` On the test set (${r.testSet.gold}), not used for selection: ${objectiveValue(r, own.test.objective)}.`;
   if (rec.heldOut === null) {
-    const own = procedures(r).find((p) => p.name === rec.procedure);
-    return `Use ${what} (${rec.procedure}): no held-out estimate was made, so its ${obj} of ${objectiveValue(r, own?.planning.objective)} is in-sample only.`;
+    return `Use ${what} (${rec.procedure}): no held-out estimate was made, so its ${obj} of ${objectiveValue(r, own?.planning.objective)} on the planning data is in-sample.${test}`;
   }
   const sd = rec.heldOut.sd === null ? '' : ` ± ${signedObjective(r, rec.heldOut.sd).replace(/^\+/, '')}`;
   // Every other procedure, the search's choice too: a baseline is recommended over it, or it over them.
   const others = procedures(r).filter((p) => p.name !== rec.procedure && p.heldOut !== undefined)
     .map((p) => `${p.name} ${objectiveValue(r, p.heldOut!.mean)}`);
   return `Use ${what} (${rec.procedure}): held-out ${obj} ${objectiveValue(r, rec.heldOut.mean)}${sd === '' ? ` over ${plural(rec.heldOut.folds, 'split')}` : `${sd} (sd over ${plural(rec.heldOut.folds, 'split')})`}, `
-    + `against ${others.join(', ')}.`;
+    + `against ${others.join(', ')}.${test}`;
 }
 
 /**
@@ -118,11 +121,13 @@ export function summaryTable(r: PlanResult): Table {
   const rec = r.recommendation;
   const held = r.heldOut !== undefined;
   const vs = new Map(rec.vsBaselines.map((c) => [c.name, c]));
+  const test = r.testSet !== undefined;
   const rows = procedures(r).map((p) => {
     const c = vs.get(p.name);
     const mark = p.name === rec.procedure ? ' (recommended)' : '';
     return [
       `${p.name}${mark}`, chosen(r, p.members, p.rule, p.weights), objectiveValue(r, p.planning.objective),
+      ...(test ? [objectiveValue(r, p.test?.objective)] : []),
       ...(held ? [
         objectiveValue(r, p.heldOut?.mean),
         p.name === rec.procedure ? '·' : c === undefined ? '—' : signedObjective(r, c.meanDiff),
@@ -132,18 +137,20 @@ export function summaryTable(r: PlanResult): Table {
     ];
   });
   return {
-    title: held ? `The recommendation against the baselines (${r.objective.description})` : `The procedures' choices, in-sample (${r.objective.description})`,
+    title: held ? `The recommendation against the baselines (${r.objective.description})` : `The procedures' choices, in-sample${test ? ' and on the test set' : ''} (${r.objective.description})`,
     columns: [
       { header: 'procedure' }, { header: 'chose' }, { header: 'in-sample', align: 'right' },
+      ...(test ? [{ header: 'test', align: 'right' as const }] : []),
       ...(held ? [
         { header: 'held-out', align: 'right' as const }, { header: 'recommendation −', align: 'right' as const },
         { header: '95% interval', align: 'right' as const }, { header: 'p', align: 'right' as const },
       ] : []),
     ],
     rows,
-    note: held
+    note: (held
       ? `in-sample: on the planning data, which made every choice; held-out: every choice made again without the units it is scored on; recommendation −: ${difference(r, 'the recommendation\'s held-out score minus the procedure\'s', 'the procedure\'s held-out score minus the recommendation\'s')}, mean over the splits, with its paired-bootstrap interval and approximate-randomization p.`
-      : 'No held-out estimate: every figure is in-sample (measured on the data that made the choice).',
+      : test ? 'No held-out estimate: the in-sample figures were measured on the data that made the choice.' : 'No held-out estimate: every figure is in-sample (measured on the data that made the choice).')
+      + (test ? ` test: on the test set (${r.testSet!.gold}), which chose nothing.` : ''),
   };
 }
 

@@ -143,6 +143,23 @@ describe('the report of the examples with hostile names', () => {
     expect(summaryTable(none).title).toBe('The procedures\' choices, in-sample (F1)');
   });
 
+  it('gives the test set\'s figures in the summary, with or without held-out splits, saying it chose nothing', () => {
+    const test = corpusOf(HOSTILE);
+    for (const folds of [0, 3]) {
+      const r = htmlReportInput(corpus, { plan: { ...planOptions(), folds, test } }).plan;
+      const own = [r.selection, ...r.baselines].find((p) => p.name === r.recommendation.procedure)!;
+      const sentence = summarySentence(r);
+      expect(sentence, String(folds)).toMatch(new RegExp(` On the test set \\(.+\\), not used for selection: ${(own.test!.objective * 100).toFixed(2)}\\.$`));
+      if (folds === 0) expect(sentence).not.toContain('in-sample only');
+      const t = summaryTable(r);
+      expect(t.columns.map((c) => c.header).slice(0, 4)).toEqual(['procedure', 'chose', 'in-sample', 'test']);
+      expect(t.rows.map((row) => row[3])).toEqual([r.selection, ...r.baselines].map((p) => (p.test!.objective * 100).toFixed(2)));
+      expect(t.note).toMatch(/ test: on the test set \(.+\), which chose nothing\.$/);
+      expect(t.note).not.toContain('every figure is in-sample');
+      if (folds === 0) expect(t.title).toBe('The procedures\' choices, in-sample and on the test set (F1)');
+    }
+  });
+
   it('has the sections, the ablation among them with a baseline', () => {
     for (const id of ['summary', 'systems', 'complementarity', 'candidates', 'ablation']) expect(html).toContain(`<section id="${id}"`);
     expect(html).toContain('Ablation against crf');
