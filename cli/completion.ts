@@ -9,6 +9,7 @@
  * nothing.
  */
 import type { Command, Option } from 'commander';
+import { suggestedValues } from './options.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -50,7 +51,7 @@ function optionOf(o: Option): CompletedOption | undefined {
     name: o.long,
     description: o.description.replace(/\s+/g, ' '),
     takesValue,
-    values: o.argChoices ?? SUGGESTED[o.long] ?? [],
+    values: o.argChoices ?? suggestedValues.get(o) ?? SUGGESTED[o.long] ?? [],
     file: takesValue && (/<file>|<files?\.\.\.>|<dir>/.test(o.flags) || o.long === '--test'),
   };
 }

@@ -67,6 +67,19 @@ export function addInputOptions(cmd: Command, systems = 'system outputs: files, 
 }
 
 /**
+ * The values shell completion offers for an option that has no choices, because a value outside
+ * them is refused by the command with its reason rather than by the parser (the match modes a
+ * command scores).
+ */
+export const suggestedValues = new WeakMap<Option, readonly string[]>();
+
+/** `option`, with `values` for completion to offer (see {@link suggestedValues}). */
+export function withSuggested(option: Option, values: readonly string[]): Option {
+  suggestedValues.set(option, values);
+  return option;
+}
+
+/**
  * Adds the metric options. `matchModes` are the match modes the command scores (all of them by
  * default): the help lists only those; another is still parsed, and refused by the command with
  * its reason. `weighted` false leaves out `--ser-weights` and `--label-distance`, for a command
@@ -82,6 +95,7 @@ export function addMetricOptions(cmd: Command, matchModes: readonly string[] = M
         if (!(MATCH_MODES as readonly string[]).includes(v)) throw new InvalidArgumentError(`Allowed choices are ${matchModes.join(', ')}.`);
         return v;
       });
+  if (matchModes.length !== MATCH_MODES.length) withSuggested(match, matchModes);
   cmd
     .addOption(match.default('strict'))
     .option('--beta <beta>', 'β of F_β (and of K)', positiveNumber('--beta'), 1)

@@ -8,7 +8,7 @@ import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/rep
 import type { Io } from '../io.js';
 import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings,
+  addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, withSuggested,
   type InputFlags, type OutputFormat,
 } from '../options.js';
 
@@ -55,7 +55,7 @@ export function registerCompare(program: Command, io: Io): void {
     .description('complementarity of every pair of systems: what B offers A (P/R/F_Comp, Comp), kappa, Jaccard; --svg draws a heatmap');
   addInputOptions(cmd);
   cmd
-    .option('--match <mode>', 'what counts as the same item: strict (span and type) or boundary (span)', parseCompareMatch, 'strict')
+    .addOption(withSuggested(new Option('--match <mode>', 'what counts as the same item: strict (span and type) or boundary (span)').argParser(parseCompareMatch).default('strict'), ['strict', 'boundary']))
     .option('--beta <beta>', 'β of F_βComp', positiveNumber('--beta'), 1)
     .option('--types <types>', 'only these entity types, comma-separated')
     .addOption(new Option('--metric <list>', `matrices to show, comma-separated: ${COMPARE_METRICS.join(', ')}`)

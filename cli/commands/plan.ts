@@ -14,7 +14,7 @@ import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import { givenOptions, nextStepsText, planNextSteps } from '../next-steps.js';
 import { objectiveOf, planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
 import {
-  addFormatOption, addInputOptions, commandSettings, inputOptionFlags, integerOption, outputFormat, positiveNumber, printResult, samplesOption, seedOption, type OutputFormat,
+  addFormatOption, addInputOptions, commandSettings, inputOptionFlags, integerOption, outputFormat, positiveNumber, printResult, samplesOption, seedOption, withSuggested, type OutputFormat,
 } from '../options.js';
 import { ZERO_DIVISION_MODES } from '../../src/metrics/prf.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
@@ -105,7 +105,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--seed <n>', 'seed of the splits, the tests, the bags and the bootstrap', seedOption, 1)
     .option('--test-gold <file>', 'gold standard of a test set: every listed candidate, baseline and the recommendation are scored on it, never used for selection')
     .option('--test <systems...>', 'the systems\' outputs on the test set (NAME=PATH, or files named like the planned systems); give it last or end its list with an option')
-    .option('--match <mode>', 'the planner scores strict matches (span and type)', 'strict')
+    .addOption(withSuggested(new Option('--match <mode>', 'the planner scores strict matches (span and type)').default('strict'), ['strict']))
     .option('--beta <beta>', 'β of F_β (and of K)', positiveNumber('--beta'), 1)
     .option('--k-alpha <alpha>', 'α of the K-measure', positiveNumber('--k-alpha'), 1)
     .addOption(new Option('--zero-division <rule>', 'value of 0/0 in P, R, F').choices(ZERO_DIVISION_MODES as string[]).default('gerbil'))

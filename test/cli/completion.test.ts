@@ -60,6 +60,9 @@ describe.runIf(has('bash'))('bash', () => {
     expect(bashComplete(s, 'complan c')).toEqual(['combine', 'compare', 'completion']);
     expect(bashComplete(s, 'complan eval --ma')).toEqual(['--match']);
     expect(bashComplete(s, 'complan eval --match ')).toEqual(['boundary', 'overlap', 'strict']);
+    // The modes each command scores, where another is refused with its reason rather than by the parser.
+    for (const command of ['compare', 'ablate', 'tui']) expect(bashComplete(s, `complan ${command} --match `), command).toEqual(['boundary', 'strict']);
+    for (const command of ['plan', 'report']) expect(bashComplete(s, `complan ${command} --match `), command).toEqual(['strict']);
     expect(bashComplete(s, 'complan plan --search g')).toEqual(['greedy', 'guided']);
     expect(bashComplete(s, 'complan combine --rule k')).toEqual(['kofn:2', 'kofn:3']);
     expect(bashComplete(s, 'complan plan --top ')).toEqual([]);
