@@ -54,6 +54,12 @@ export function App({ model, initialView = 0, color = true }: { model: TuiModel;
       else setHelpNow(false);
       return;
     }
+    const switching = /^[1-4]$/.test(input) || key.tab;
+    // A key that switches views works everywhere, an open pair too: it is closed first, as Esc closes it.
+    if (now.current.modal && switching) {
+      router.dispatch('', { ...key, escape: true, tab: false, shift: false });
+      now.current.modal = false;
+    }
     if (input === 'q') exit();
     else if (input === '?') setHelpNow(true);
     else if (now.current.modal) router.dispatch(input, key);

@@ -15,12 +15,46 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { useInput, type Key } from 'ink';
 
-/** The keys of one chunk of input: its characters when it is printable text of several, else the chunk. */
-export function splitKeys(input: string, key: Pick<Key, 'ctrl' | 'meta'>): string[] {
+/** A key of a chunk: its input and flags, as Ink gives a key typed alone. */
+export interface SplitKey {
+  input: string;
+  key: Key;
+}
+
+export const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+  super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+/**
+ * One character of a chunk as Ink reads it typed alone: Enter (`\r`) is `return`, Tab `tab`,
+ * `\b` backspace, DEL `delete`, another control character Ctrl and its letter; a capital has
+ * `shift`. (Ink hands each escape sequence over as a chunk of its own, so none is here.)
+ */
+function keyOf(c: string): SplitKey {
+  switch (c) {
+    case '\r': return { input: c, key: { ...NO_KEY, return: true } };
+    case '\t': return { input: '', key: { ...NO_KEY, tab: true } };
+    case '\b': return { input: '', key: { ...NO_KEY, backspace: true } };
+    case '\u007f': return { input: '', key: { ...NO_KEY, delete: true } };
+    case '\n': return { input: c, key: NO_KEY };
+  }
+  if (c <= '\u001a') return { input: String.fromCharCode(c.charCodeAt(0) + 96), key: { ...NO_KEY, ctrl: true } };
+  return { input: c, key: /^[A-Z]$/.test(c) ? { ...NO_KEY, shift: true } : NO_KEY };
+}
+
+/**
+ * The keys of one chunk of input. A chunk of several keys (typed fast, a paste, `2` then Enter)
+ * comes from Ink as one string, which a view comparing the input with a single key would not
+ * see: each of its characters is then a key of its own, Enter and Tab among them. A single key
+ * (an arrow, Ctrl-C, one character) is the chunk as Ink read it.
+ */
+export function splitKeys(input: string, key: Key): SplitKey[] {
   const chars = [...input];
-  // eslint-disable-next-line no-control-regex
-  if (chars.length > 1 && !key.ctrl && !key.meta && !/[\u0000-\u001f\u007f]/.test(input)) return chars;
-  return [input];
+  // Ink has read an escape sequence (an arrow) or a Ctrl or Meta key: one key.
+  if (chars.length <= 1 || key.ctrl || key.meta || input.includes('\u001b')) return [{ input, key }];
+  return chars.map(keyOf);
 }
 
 type KeyHandler = (input: string, key: Key) => void;
@@ -72,6 +106,6 @@ export function useKeys(handler: KeyHandler, options?: { isActive?: boolean }): 
   latest.current = handler;
   useEffect(() => (slot === undefined ? undefined : slot.router.add(slot.view, latest)), [slot]);
   useInput((input, key) => {
-    for (const one of splitKeys(input, key)) latest.current(one, key);
+    for (const one of splitKeys(input, key)) latest.current(one.input, one.key);
   }, { isActive: slot === undefined && (options?.isActive ?? true) });
 }
