@@ -3,7 +3,7 @@
  * column wraps under itself, so no line is cut (fits 80×24). Any key closes it.
  */
 import { Box, Text } from 'ink';
-import { wrap } from './text.js';
+import { cutEnd, wrap } from './text.js';
 
 type Section = [string, ReadonlyArray<[string, string]>];
 
@@ -32,28 +32,45 @@ export function helpLines(sections: readonly Section[], width: number): Array<{ 
   return lines;
 }
 
-function Column({ sections, width }: { sections: readonly Section[]; width: number }) {
+/** One row of the overlay: a line of each column (either may be absent), the left one padded to its column. */
+type Row = [{ text: string; title: boolean } | undefined, { text: string; title: boolean } | undefined];
+
+/**
+ * The overlay's rows within `rows` lines: the two columns side by side; when they do not fit,
+ * the first rows and a last one saying how many more a taller terminal shows (never a line cut
+ * or two drawn over each other).
+ */
+export function helpRows(col: number, rows: number): { rows: Row[]; hidden: number } {
+  const left = helpLines(HELP.slice(0, 3), col);
+  const right = helpLines(HELP.slice(3), col);
+  const all: Row[] = Array.from({ length: Math.max(left.length, right.length) }, (_, i) => [left[i], right[i]]);
+  if (all.length <= rows) return { rows: all, hidden: 0 };
+  const shown = Math.max(0, rows - 1);
+  return { rows: all.slice(0, shown), hidden: all.length - shown };
+}
+
+function Line({ row, col }: { row: Row; col: number }) {
+  const [l, r] = row;
+  const pad = ' '.repeat(Math.max(0, col - (l?.text.length ?? 0)) + 1);
   return (
-    <Box flexDirection="column" width={width}>
-      {helpLines(sections, width).map((l, i) => <Text key={i} underline={l.title}>{l.text}</Text>)}
-    </Box>
+    <Text>
+      <Text underline={l?.title === true}>{l?.text ?? ''}</Text>{pad}<Text underline={r?.title === true}>{r?.text ?? ''}</Text>
+    </Text>
   );
 }
 
-/** @param height rows the overlay may take (it needs 18 at 80 columns; a shorter terminal cuts its end). */
+/** @param height rows the overlay may take (it needs 18 at 80 columns; a shorter terminal shows the first keys and how many more there are). */
 export function HelpOverlay({ width, height }: { width: number; height?: number }) {
   const w = Math.min(width, 100);
   // Border and padding take four columns, one more separates the columns.
   const col = Math.floor((w - 5) / 2);
-  // Its own height: the border, the title and the longer column; cut to the rows there are.
-  const natural = 3 + Math.max(helpLines(HELP.slice(0, 3), col).length, helpLines(HELP.slice(3), col).length);
+  // The border and the title take three rows.
+  const { rows, hidden } = helpRows(col, height === undefined ? Number.MAX_SAFE_INTEGER : Math.max(1, height - 3));
   return (
-    <Box flexDirection="column" borderStyle="round" paddingX={1} width={w} height={height === undefined ? undefined : Math.min(height, natural)} overflow="hidden">
+    <Box flexDirection="column" borderStyle="round" paddingX={1} width={w} flexShrink={0}>
       <Text bold>Keys</Text>
-      <Box>
-        <Box marginRight={1}><Column sections={HELP.slice(0, 3)} width={col} /></Box>
-        <Column sections={HELP.slice(3)} width={col} />
-      </Box>
+      {rows.map((row, i) => <Line key={i} row={row} col={col} />)}
+      {hidden > 0 ? <Text dimColor>{cutEnd(`… ${hidden} more lines: a taller terminal shows every key`, w - 4)}</Text> : null}
     </Box>
   );
 }

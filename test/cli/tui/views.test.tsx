@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
 import { AblationView, legend } from '../../../cli/tui/AblationView.js';
-import { HELP, HelpOverlay, helpLines } from '../../../cli/tui/HelpOverlay.js';
+import { HELP, HelpOverlay, helpLines, helpRows } from '../../../cli/tui/HelpOverlay.js';
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
 import { PairDetail } from '../../../cli/tui/PairDetail.js';
 import { SystemsView } from '../../../cli/tui/SystemsView.js';
@@ -153,6 +153,23 @@ describe('HelpOverlay', () => {
     const f = frameOf(<HelpOverlay width={80} height={22} />);
     expect(f).toContain('next sort column (# P R F');
     expect(f).toMatch(/^│\s+SER K TP FP FN\)/m);
+  });
+
+  it('in a terminal too short for it, shows its first rows whole, each under its heading, and how many more there are', () => {
+    for (const [width, height] of [[80, 19], [60, 19], [60, 10], [100, 12]]) {
+      const f = frameOf(<HelpOverlay width={width} height={height} />);
+      fits(f, width, height);
+      const col = Math.floor((Math.min(width, 100) - 5) / 2);
+      const { rows, hidden } = helpRows(col, height - 3);
+      expect(hidden, `${width}×${height}`).toBeGreaterThan(0);
+      const inside = f.split('\n').slice(2, -1).map((l) => l.replace(/^│ /, '').replace(/ *│$/, ''));
+      // Each row as it is: the left column padded, the right one after it; nothing drawn over another.
+      rows.forEach(([l, r], i) => expect(inside[i].trimEnd(), `${width}×${height} row ${i}`).toBe(`${(l?.text ?? '').padEnd(col)} ${r?.text ?? ''}`.trimEnd()));
+      expect(inside[rows.length]).toMatch(new RegExp(`^… ${hidden} more lines: a taller terminal shows`));
+      // A heading is never left out above its keys: the left column's shown lines are its first ones.
+      const left = rows.map(([l]) => l?.text).filter((t) => t !== undefined);
+      expect(left).toEqual(helpLines(HELP.slice(0, 3), col).slice(0, left.length).map((l) => l.text));
+    }
   });
 
   it('helpLines keeps every line within the column, and each description whole, in order, across its lines', () => {
