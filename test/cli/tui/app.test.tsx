@@ -143,7 +143,7 @@ describe('tui: Complementarity view', () => {
     expect(lastFrame()).toContain('A gazetteer · B cautious');
   });
 
-  it('Enter opens the pair with its counts and examples; Esc closes it; views are locked meanwhile', async () => {
+  it('Enter opens the pair with its counts and examples; Esc closes it, and so does a switch of view', async () => {
     const { lastFrame, stdin } = start(1);
     await press(stdin, KEY.enter);
     const f = lastFrame()!;
@@ -153,10 +153,13 @@ describe('tui: Complementarity view', () => {
     expect(f).toContain('Castlebridge United ORG');
     expect(f).toContain('A finds, B misses (26)');
     expect(f).toContain('Jonas Feld PER');
-    await press(stdin, '3');
-    expect(lastFrame()).toContain('Pair  A = cautious');
     await press(stdin, KEY.escape);
     expect(lastFrame()).toContain('F_Comp (%) of row A');
+    await press(stdin, KEY.enter, '3');
+    expect(lastFrame()).toContain('[3 Planner]');
+    await press(stdin, '2');
+    expect(lastFrame()).toContain('F_Comp (%) of row A');
+    expect(lastFrame()).not.toContain('Pair  A');
     // On the diagonal Enter does nothing.
     await press(stdin, KEY.left, KEY.enter);
     expect(lastFrame()).toContain('cautious with itself');
