@@ -51,8 +51,8 @@ export function inputOptionFlags(): Set<string> {
   return new Set(addInputOptions(new Command()).options.flatMap((o) => (o.long === undefined ? [] : [o.long])));
 }
 
-export function addInputOptions(cmd: Command, systems = 'system outputs: files, BRAT directories, or name=path'): Command {
-  return cmd
+export function addInputOptions(cmd: Command, systems = 'system outputs: files, BRAT directories, or name=path', progress = true): Command {
+  cmd
     .argument('[systems...]', systems)
     .option('--gold <file>', 'gold standard (default: the embedded gold column of the first system file)')
     .addOption(new Option('--input-format <format>', 'input format').choices(['auto', 'conll', 'jsonl', 'brat']).default('auto'))
@@ -62,8 +62,9 @@ export function addInputOptions(cmd: Command, systems = 'system outputs: files, 
     .addOption(new Option('--invalid <mode>', 'tags the scheme does not allow: repair (conlleval), drop (seqeval strict) or reject').choices(INVALID_TAGS as string[]).default('repair'))
     .addOption(new Option('--strict-scheme', 'the same as --invalid reject').implies({ invalid: 'reject' }))
     .option('--ignore-embedded-gold', 'score against --gold even where a file\'s embedded gold column disagrees')
-    .option('--labels <labels>', 'names of integer ner_tags in id order: a file (JSON array, id2label, or one a line) or O,B-PER,...')
-    .option('--progress', 'show progress on stderr even when it is not a terminal (as lines)');
+    .option('--labels <labels>', 'names of integer ner_tags in id order: a file (JSON array, id2label, or one a line) or O,B-PER,...');
+  // (The TUI, always on a terminal, shows loading on its own screen: it takes no --progress.)
+  return progress ? cmd.option('--progress', 'show progress on stderr even when it is not a terminal (as lines)') : cmd;
 }
 
 /**

@@ -78,9 +78,11 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
   const first = Math.max(0, Math.min(cursor - Math.floor(visible / 2), n - visible));
   const size = membersOf(selected, selectedHi).length;
   const names = shortNames(model.names, listWidth - 8);
-  const ruleLine = weights === undefined
+  // The planner scores strict matches only: under --match boundary (views 1, 2 and 4) it says so.
+  const strictOnly = model.options.match === 'strict' ? '' : ' · strict match';
+  const ruleLine = strictOnly + (weights === undefined
     ? ` (r: ${model.ruleNames.join('/')})`
-    : ` (${abbreviateMembers(weightedMembers(membersOf(selected, selectedHi).map((m) => model.names[m]), weights), Math.max(8, rightWidth - 33))}; r: unweighted)`;
+    : ` (${abbreviateMembers(weightedMembers(membersOf(selected, selectedHi).map((m) => model.names[m]), weights), Math.max(8, rightWidth - 33 - strictOnly.length))}; r: unweighted)`);
   const noticeLines = notice === null ? [] : wrap(notice, rightWidth - 1);
   // Rows above the panel: the taller of the systems list and the selection's scores.
   const above = Math.max(1 + visible, (scores === null ? 3 : 5) + noticeLines.length);

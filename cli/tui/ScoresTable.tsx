@@ -9,7 +9,7 @@
 import { Text } from 'ink';
 import type { CandidateScores } from '../../src/plan/types.js';
 import type { SelectionScores } from './model.js';
-import { count, pct } from './text.js';
+import { count, cutEnd, pct } from './text.js';
 
 export const SCORE_COLUMNS = ['P', 'R', 'F', 'SER', 'K', 'TP', 'FP', 'FN'] as const;
 type Column = (typeof SCORE_COLUMNS)[number];
@@ -62,11 +62,20 @@ export function scoresLine(label: string, s: CandidateScores | null, columns: re
   return label.padEnd(LABEL) + cells(columns.map((c) => (s === null ? c : value(s, c))), cell);
 }
 
-/** The prediction's method, where K went when it does not fit, and, where there is room, that the actual scores are in-sample. */
+/**
+ * The line under the scores: that the actual scores are in-sample, always (every figure says what
+ * it was measured on), then the prediction's method and where K went when it does not fit; at
+ * the width there is, the longer wording first, then shorter ones.
+ */
 export function methodLine(method: string, noK: boolean, width: number): string {
-  const line = `prediction: ${method}${noK ? ' · K: view 1' : ''}`;
-  const more = ' · actual: in-sample (this gold chose it)';
-  return line.length + more.length <= width ? line + more : line;
+  const k = noK ? ' · K: view 1' : '';
+  const forms = [
+    `actual: in-sample (on the data it is chosen on) · prediction: ${method}${k}`,
+    `actual: in-sample · prediction: ${method}${k}`,
+    `actual: in-sample · predicted: ${method}${k}`,
+    `actual: in-sample · ${method}${k}`,
+  ];
+  return forms.find((f) => f.length <= width) ?? cutEnd(forms.at(-1)!, width);
 }
 
 /** The header, the predicted and actual rows, the prediction's method and that the actual scores are in-sample; a hint without members. */
@@ -81,7 +90,7 @@ export function ScoresTable({ scores, width }: { scores: SelectionScores | null;
         : <>
             <Text wrap="truncate">{scoresLine('predicted', scores.predicted, columns, cell)}</Text>
             <Text bold wrap="truncate">{scoresLine('actual', scores.actual, columns, cell)}</Text>
-            <Text>{methodLine(scores.method, columns.length < SCORE_COLUMNS.length, width)}</Text>
+            <Text>{methodLine(scores.method, columns.length < SCORE_COLUMNS.length, width - 1)}</Text>
           </>}
     </>
   );

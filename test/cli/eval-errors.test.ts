@@ -118,6 +118,9 @@ describe('usage errors (exit 1)', () => {
     expect(ablate.stderr).toBe("complan: unknown option '--ser-weights' (ablate does not take it; eval does); run with --help for usage\n");
     const tui = await runCli(['tui', '--gold', GOLD, '--label-distance', 'd.json', SILENT]);
     expect(tui.stderr).toBe("complan: unknown option '--label-distance' (tui does not take it; eval does); run with --help for usage\n");
+    // The TUI shows loading on its own screen: --progress, which did nothing there, is refused.
+    const progress = await runCli(['tui', '--gold', GOLD, '--progress', SILENT]);
+    expect(progress.stderr).toBe("complan: unknown option '--progress' (tui does not take it; eval, compare, plan, combine, ablate, report do); run with --help for usage\n");
     const evalBaseline = await runCli(['eval', '--gold', GOLD, '--baseline', 'crf', SILENT]);
     expect(evalBaseline.stderr).toContain('(eval does not take it; ablate, report do)');
     const evalRule = await runCli(['eval', '--gold', GOLD, '--rule', 'vote', SILENT]);

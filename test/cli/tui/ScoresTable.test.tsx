@@ -36,13 +36,18 @@ describe('ScoresTable', () => {
     expect(scoreColumns(60)).not.toContain('K');
     const wide = render(<ScoresTable scores={{ predicted, actual, method: 'max-entropy' }} width={80} />).lastFrame()!;
     expect(wide).toMatch(/\bK\b/);
-    expect(wide).toContain('prediction: max-entropy · actual: in-sample (this gold chose it)');
+    expect(wide).toContain('actual: in-sample (on the data it is chosen on) · prediction: max-entropy');
     const narrow = render(<ScoresTable scores={{ predicted, actual, method: 'max-entropy' }} width={60} />).lastFrame()!;
     expect(narrow).not.toMatch(/\bK\b(?!:)/);
     expect(narrow).toContain('K: view 1');
-    // Where it fits, the line says the actual scores are in-sample; where it does not, it is left out, not wrapped.
-    expect(narrow).not.toContain('in-sample');
-    expect(methodLine('exact', true, 80)).toBe('prediction: exact · K: view 1 · actual: in-sample (this gold chose it)');
+    // At any width the line says the actual scores are in-sample, first; what follows is shortened, not wrapped.
+    expect(narrow).toContain('actual: in-sample · prediction: max-entropy · K: view 1');
+    expect(methodLine('exact', true, 80)).toBe('actual: in-sample (on the data it is chosen on) · prediction: exact · K: view 1');
+    for (const width of [30, 40, 48]) {
+      const line = methodLine('max-entropy', true, width);
+      expect(line.length, line).toBeLessThanOrEqual(width);
+      expect(line).toMatch(/^actual: in-sample/);
+    }
     for (const l of narrow.split('\n')) expect(l.length).toBeLessThanOrEqual(60);
     expect(narrow).toMatch(/predicted\s+86\.20\s+94\.51\s+90\.17\s+18\.06\s+5338\.0\s+854\.3\s+310\.0/);
   });

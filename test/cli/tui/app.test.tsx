@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../../src/formats/load.js';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
 import { buildModel } from '../../../cli/tui/model.js';
-import { KEY, NEWS, NEWS_SYSTEMS, newsModel, press, render, until } from './helpers.js';
+import { exampleCorpus, KEY, NEWS, NEWS_SYSTEMS, newsModel, press, render, until } from './helpers.js';
 
 afterEach(() => cleanup());
 
@@ -168,6 +168,16 @@ describe('tui: Complementarity view', () => {
 });
 
 describe('tui: Planner view', () => {
+  it('says it scores strict matches when the other views score boundary ones', async () => {
+    const boundary = buildModel(exampleCorpus(NEWS), { ...DEFAULT_EVAL_OPTIONS, match: 'boundary' });
+    const { lastFrame, stdin } = render(<App model={boundary} initialView={2} />);
+    await press(stdin, KEY.space);
+    expect(lastFrame()).toMatch(/Rule \w+ · strict match \(r: /);
+    cleanup();
+    const strict = start(2);
+    expect(strict.lastFrame()).not.toContain('strict match');
+  });
+
   it('space toggles members; the predicted and actual scores follow; r cycles the rule', async () => {
     const { lastFrame, stdin } = start(2);
     expect(lastFrame()).toContain('Systems (0 of 5)');
