@@ -1,5 +1,6 @@
 /** Text helpers of the TUI: truncation, padding, percentages and the heatmap's colour scale. */
 import { visible } from '../../src/report/terminal-text.js';
+import { displayWidth, headWithin, padEndTo, padStartTo, tailWithin } from '../../src/report/display-width.js';
 import { bandColor, textColorOn } from '../../src/report/palette.js';
 import { percent } from '../../src/report/number.js';
 import { typeName } from '../../src/report/type-name.js';
@@ -12,27 +13,26 @@ export function truncate(text: string, width: number): string {
   // Names and labels come from the inputs: their control characters are shown as escapes.
   const s = visible(text);
   if (width <= 0) return '';
-  if (s.length <= width) return s;
+  if (displayWidth(s) <= width) return s;
   if (width === 1) return '…';
   const head = Math.ceil((width - 1) / 2);
-  const tail = width - 1 - head;
-  return s.slice(0, head) + '…' + (tail > 0 ? s.slice(s.length - tail) : '');
+  return cutMiddle(s, width, head);
 }
 
-/** `s` cut at `width` characters, the cut marked with `…` (for table rows, whose start matters). */
+/** `s` cut at `width` columns, the cut marked with `…` (for table rows, whose start matters). */
 export function cutEnd(s: string, width: number): string {
-  if (s.length <= width) return s;
-  return width <= 0 ? '' : `${s.slice(0, width - 1)}…`;
+  if (displayWidth(s) <= width) return s;
+  return width <= 0 ? '' : `${headWithin(s, width - 1)}…`;
 }
 
+/** `s` in exactly `width` columns: cut in the middle when longer, else followed by spaces. */
 export function padEnd(s: string, width: number): string {
-  const t = truncate(s, width);
-  return t + ' '.repeat(width - t.length);
+  return padEndTo(truncate(s, width), width);
 }
 
+/** `s` in exactly `width` columns: its start when longer, else after spaces. */
 export function padStart(s: string, width: number): string {
-  const t = s.length > width ? s.slice(0, width) : s;
-  return ' '.repeat(width - t.length) + t;
+  return padStartTo(headWithin(s, width), width);
 }
 
 /** A fraction as a percentage with two decimals (— when undefined). */
@@ -75,19 +75,21 @@ export function bar(done: number, total: number, width: number): string {
   return '█'.repeat(full) + '░'.repeat(width - full);
 }
 
-/** `text` in lines of at most `width` characters, broken at spaces (a longer word is cut). */
+/** `text` in lines of at most `width` columns, broken at spaces (a longer word is cut). */
 export function wrap(text: string, width: number): string[] {
   const w = Math.max(1, width);
   const lines: string[] = [];
   let line = '';
   for (let word of text.split(/\s+/).filter((x) => x !== '')) {
-    while (word.length > w) {
+    while (displayWidth(word) > w) {
       if (line !== '') { lines.push(line); line = ''; }
-      lines.push(word.slice(0, w));
-      word = word.slice(w);
+      // At least one character a line, even one wider than the line (a CJK character in one column).
+      const part = headWithin(word, w) || [...word][0];
+      lines.push(part);
+      word = word.slice(part.length);
     }
     if (line === '') line = word;
-    else if (line.length + 1 + word.length <= w) line += ` ${word}`;
+    else if (displayWidth(line) + 1 + displayWidth(word) <= w) line += ` ${word}`;
     else { lines.push(line); line = word; }
   }
   if (line !== '') lines.push(line);
@@ -100,7 +102,7 @@ export function clip(lines: readonly string[], max: number, width: number): stri
   if (max <= 0) return [];
   const kept = lines.slice(0, max);
   const last = kept[max - 1];
-  kept[max - 1] = (last.length < width ? last : last.slice(0, Math.max(0, width - 1))) + '…';
+  kept[max - 1] = (displayWidth(last) < width ? last : headWithin(last, width - 1)) + '…';
   return kept;
 }
 
@@ -109,9 +111,9 @@ export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-/** `s` in `width` characters: its first `head` and last `width − 1 − head`, joined by `…`. */
+/** `s` in at most `width` columns: its start within `head` and its end within `width − 1 − head`, joined by `…`. */
 function cutMiddle(s: string, width: number, head: number): string {
-  return s.slice(0, head) + '…' + s.slice(s.length - (width - 1 - head));
+  return headWithin(s, head) + '…' + tailWithin(s, width - 1 - head);
 }
 
 /**
@@ -124,18 +126,18 @@ function cutMiddle(s: string, width: number, head: number): string {
  */
 export function shortNames(given: readonly string[], width: number): string[] {
   const names = given.map(visible);
-  if (width < 3 || names.every((s) => s.length <= width)) return names.map((s) => truncate(s, width));
+  if (width < 3 || names.every((s) => displayWidth(s) <= width)) return names.map((s) => truncate(s, width));
   const even = Math.ceil((width - 1) / 2);
   // Heads of the start part, nearest to even first (ties: the longer start).
   const heads = Array.from({ length: width }, (_, h) => h).sort((a, b) => Math.abs(a - even) - Math.abs(b - even) || b - a);
   const distinct = new Set(names).size === names.length;
   for (const h of heads) {
-    const out = names.map((s) => (s.length <= width ? s : cutMiddle(s, width, h)));
+    const out = names.map((s) => (displayWidth(s) <= width ? s : cutMiddle(s, width, h)));
     if (!distinct || new Set(out).size === out.length) return out;
   }
-  const taken = new Set(names.filter((s) => s.length <= width));
+  const taken = new Set(names.filter((s) => displayWidth(s) <= width));
   return names.map((s) => {
-    if (s.length <= width) return s;
+    if (displayWidth(s) <= width) return s;
     const pick = heads.map((h) => cutMiddle(s, width, h)).find((c) => !taken.has(c)) ?? cutMiddle(s, width, even);
     taken.add(pick);
     return pick;

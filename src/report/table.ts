@@ -4,6 +4,7 @@
  */
 import { bandColor, textColorOn, xtermIndex } from './palette.js';
 import { MAX_CELL, terminalLine, terminalText, visible, visibleData, visibleLines, wrapWords } from './terminal-text.js';
+import { displayWidth } from './display-width.js';
 
 export type Align = 'left' | 'right';
 
@@ -51,11 +52,8 @@ export function shadeCell(s: string, x: number, emphasised = false): string {
 }
 
 /** Display width of a string (code points; the tables hold no wide characters). */
-function width(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
+/** The columns a cell takes (a CJK character two, a combining mark none). */
+const width = displayWidth;
 
 function pad(s: string, w: number, align: Align): string {
   const gap = ' '.repeat(Math.max(0, w - width(s)));

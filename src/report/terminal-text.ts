@@ -18,6 +18,7 @@
  * JSON output needs none of this (JSON.stringify escapes control characters itself) and keeps
  * values whole.
  */
+import { displayWidth } from './display-width.js';
 
 /** Code points of one line of a message before it is clipped. */
 export const MAX_MESSAGE_LINE = 2000;
@@ -83,18 +84,18 @@ export function terminalText(s: string, max = MAX_MESSAGE_LINE): string {
 }
 
 /**
- * `text` with each line broken at spaces into lines of at most `width` code points (a word
+ * `text` with each line broken at spaces into lines of at most `width` terminal columns (a word
  * longer than that stays whole on its own line); continuation lines keep the line's indent.
  */
 export function wrapWords(text: string, width: number): string {
   return text.split('\n').map((line) => {
-    if ([...line].length <= width) return line;
+    if (displayWidth(line) <= width) return line;
     const indent = /^ */.exec(line)![0];
     const out: string[] = [];
     let current = '';
     for (const word of line.slice(indent.length).split(' ')) {
       const next = current === '' ? indent + word : `${current} ${word}`;
-      if (current !== '' && [...next].length > width) {
+      if (current !== '' && displayWidth(next) > width) {
         out.push(current);
         current = indent + word;
       } else {

@@ -22,6 +22,18 @@ describe('renderText', () => {
     ].join('\n'));
   });
 
+  it('aligns by terminal columns: a CJK name takes two a character, a combining mark none', () => {
+    const cjk: Table = { columns: [{ header: 'system' }, { header: 'F1', align: 'right' }], rows: [['日本語', '92.10'], ['Zoe\u0301', '88.00'], ['crf', '90.00']] };
+    expect(renderText([cjk])).toBe([
+      'system     F1',
+      '------  -----',
+      '日本語  92.10',
+      'Zoe\u0301     88.00',
+      'crf     90.00',
+      '',
+    ].join('\n'));
+  });
+
   it('colours only when asked', () => {
     expect(renderText([t], { color: true })).toContain('\u001b[32m92.10');
     expect(renderText([t], { color: false })).not.toContain('\u001b[');

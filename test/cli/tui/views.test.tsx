@@ -13,6 +13,9 @@ import { HELP, HelpOverlay, helpLines, helpRows } from '../../../cli/tui/HelpOve
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
 import { PairDetail } from '../../../cli/tui/PairDetail.js';
 import { SystemsView } from '../../../cli/tui/SystemsView.js';
+import { CompView } from '../../../cli/tui/CompView.js';
+import { PlannerView } from '../../../cli/tui/PlannerView.js';
+import { displayWidth } from '../../../src/report/display-width.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../../src/formats/load.js';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
 import { NEWS, NEWS_SYSTEMS, newsModel, plain } from './helpers.js';
@@ -138,6 +141,32 @@ describe('PairDetail', () => {
     expect(count(f24)).toBeGreaterThan(10);
     // Kappa ×100, as every other figure here and as compare gives it.
     expect(f24).toContain('Jaccard 40.1  kappa 61.2  (all ×100, as compare gives them)');
+  });
+});
+
+describe('names of double-width characters', () => {
+  it('keep every view within the width and its columns in line, a CJK name taking two columns a character', async () => {
+    const m = named(['日本語のシステム名前', 'beta', 'crf', 'delta', '한국어시스템이름이너무길다']);
+    const views: Array<[string, React.ReactElement]> = [
+      ['systems', <SystemsView key="s" model={m} active={false} width={80} height={22} />],
+      ['complementarity', <CompView key="c" model={m} active={false} width={80} height={22} onModal={() => {}} />],
+      ['ablation', <AblationView key="a" model={m} active={false} width={80} height={22} />],
+      ['planner', <PlannerView key="p" model={m} active={false} width={80} height={22} />],
+    ];
+    for (const [name, el] of views) {
+      const lines = frameOf(el).split('\n');
+      expect(lines.length, name).toBeLessThanOrEqual(22);
+      for (const l of lines) expect(displayWidth(l), `${name}: ${l}`).toBeLessThanOrEqual(80);
+    }
+    // In the Systems table, each figure of a CJK-named row ends in the column its header's does.
+    const table = frameOf(views[0][1]).split('\n');
+    const header = table.find((l) => /\bF1\b/.test(l))!;
+    const ends = (l: string, at: number) => displayWidth(l.slice(0, at));
+    const f1End = ends(header, header.indexOf('F1') + 2);
+    for (const row of table.filter((l) => /日本|한국|\bbeta\b/.test(l))) {
+      const figures = [...row.matchAll(/\d+\.\d\d/g)];
+      expect(figures.some((f) => ends(row, f.index! + f[0].length) === f1End), row).toBe(true);
+    }
   });
 });
 
