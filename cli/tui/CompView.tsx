@@ -45,7 +45,11 @@ export function CompView({ model, active, width, height, onModal }: {
   if (n < 2) return <Text>Complementarity needs at least two systems.</Text>;
   if (open) return <PairDetail model={model} a={row} b={col} width={width} height={height} />;
   const [field, label] = METRICS[metric];
-  const labelWidth = Math.max(6, Math.min(24, width - 1 - 4 - n * CELL));
+  // Names keep ten columns at least; the columns that do not fit then scroll with the cursor.
+  const labelWidth = Math.max(10, Math.min(24, width - 1 - 4 - n * CELL));
+  const visibleCols = Math.max(1, Math.min(n, Math.floor((width - 1 - 4 - labelWidth) / CELL)));
+  const firstCol = Math.max(0, Math.min(col - Math.floor(visibleCols / 2), n - visibleCols));
+  const shownCols = Array.from({ length: visibleCols }, (_, k) => firstCol + k);
   const visibleRows = Math.max(1, height - 4);
   const first = Math.max(0, Math.min(row - Math.floor(visibleRows / 2), n - visibleRows));
   const here = row === col ? null : pairAt(model.comparison, row, col);
@@ -53,19 +57,22 @@ export function CompView({ model, active, width, height, onModal }: {
   const short = shortNames(model.names, 24);
   const long = ` (%) of row A by column B: what B offers A · m: metric (${METRICS.map((x) => x[1]).join('/')})`;
   const hint = label.length + long.length < width ? long : ' (%) of row A by column B: what B offers A · m: metric';
+  // The keys, which columns are shown when not all fit, and the colour scale where there is room for it.
+  const keys = cutEnd(`arrows: move · Enter: open the pair${visibleCols < n ? ` · columns ${firstCol + 1}–${firstCol + visibleCols} of ${n}` : ''}`, width - 1);
+  const scale = color && keys.length + ' · scale '.length + HEAT.map((_, i) => ` ${i * 20}+ `).join('').length < width;
   return (
     <Box flexDirection="column">
       <Text>
         <Text bold>{label}</Text>
         <Text>{cutEnd(hint, width - 1 - label.length)}</Text>
       </Text>
-      <Text bold>{' '.repeat(4 + labelWidth) + model.names.map((_, j) => padStart(String(j + 1), CELL - 1) + ' ').join('')}</Text>
+      <Text bold>{' '.repeat(4 + labelWidth) + shownCols.map((j) => padStart(String(j + 1), CELL - 1) + ' ').join('')}</Text>
       {model.names.slice(first, first + visibleRows).map((name, k) => {
         const i = first + k;
         return (
           <Box key={name}>
             <Text bold={i === row}>{padStart(String(i + 1), 3) + ' ' + padEnd(names[i], labelWidth)}</Text>
-            {model.names.map((_, j) => {
+            {shownCols.map((j) => {
               const v = i === j ? null : pairAt(model.comparison, i, j)[field];
               const text = i === j ? '·' : v === null ? '—' : String(Math.round(v * 100));
               const cursor = i === row && j === col;
@@ -85,8 +92,8 @@ export function CompView({ model, active, width, height, onModal }: {
           : `A ${short[row]} · B ${short[col]}: P_Comp ${fmt(here.pComp)} R_Comp ${fmt(here.rComp)} F_Comp ${fmt(here.fComp)}`, width - 1)}
       </Text>
       <Text>
-        <Text>{`arrows: move · Enter: open the pair${color ? ' · scale ' : ''}`}</Text>
-        {color ? HEAT.map((c, i) => <Text key={c} backgroundColor={c} color={heatText(c)}>{` ${i * 20}+ `}</Text>) : null}
+        <Text>{`${keys}${scale ? ' · scale ' : ''}`}</Text>
+        {scale ? HEAT.map((c, i) => <Text key={c} backgroundColor={c} color={heatText(c)}>{` ${i * 20}+ `}</Text>) : null}
       </Text>
     </Box>
   );

@@ -3,7 +3,7 @@
  * labels say what they are, nothing wraps or runs past the width, shortened names stay apart,
  * and the example lists grow with the terminal's height.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Box } from 'ink';
@@ -20,6 +20,7 @@ import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../../src/f
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
 import { NEWS, NEWS_SYSTEMS, newsModel, plain } from './helpers.js';
 import { tempFiles } from '../../helpers/temp.js';
+import { writeManySystems } from '../../helpers/many-systems.js';
 
 const temp = tempFiles('tui-views');
 
@@ -166,6 +167,39 @@ describe('names of double-width characters', () => {
     for (const row of table.filter((l) => /日本|한국|\bbeta\b/.test(l))) {
       const figures = [...row.matchAll(/\d+\.\d\d/g)];
       expect(figures.some((f) => ends(row, f.index! + f[0].length) === f1End), row).toBe(true);
+    }
+  });
+});
+
+describe('the heatmap with more systems than columns', () => {
+  it('shows the columns around the cursor, says which, and keeps every line within the width', async () => {
+    const files = writeManySystems(26, 4);
+    try {
+      const m = buildModel(loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: files.gold, systems: files.systems.map(parseSystemArg) }), DEFAULT_EVAL_OPTIONS);
+      // (ink-testing-library's terminal is 100 columns wide.)
+      for (const width of [60, 80, 100]) {
+        const lines = frameOf(<CompView model={m} active={false} width={width} height={30} onModal={() => {}} />).split('\n');
+        for (const l of lines) expect(displayWidth(l), `${width}: ${l}`).toBeLessThanOrEqual(width);
+        const header = lines[1].trim().split(/\s+/).map(Number);
+        expect(header[0], String(width)).toBe(1);
+        expect(header.length).toBeLessThan(26);
+        expect(lines.at(-1)).toContain(`columns 1–${header.length} of 26`);
+        // Every row has as many cells as the header has numbers.
+        const row = lines[2];
+        expect(row, String(width)).toMatch(/^\s+1 \S/);
+        expect(row.slice(row.indexOf('·')).replace(/[[\]]/g, ' ').trim().split(/\s+/)).toHaveLength(header.length);
+      }
+      // Moving right past the last column shown scrolls the columns with the cursor.
+      const inst = render(<CompView model={m} active width={80} height={30} onModal={() => {}} />);
+      for (let k = 0; k < 20; k++) inst.stdin.write('\u001B[C');
+      await new Promise((r) => setTimeout(r, 80));
+      const after = plain(inst.lastFrame()).split('\n');
+      const cols = after[1].trim().split(/\s+/).map(Number);
+      expect(cols).toContain(21);
+      expect(cols[0]).toBeGreaterThan(1);
+      expect(after.at(-1)).toMatch(new RegExp(`columns ${cols[0]}–${cols.at(-1)} of 26`));
+    } finally {
+      rmSync(files.dir, { recursive: true, force: true });
     }
   });
 });
