@@ -8,7 +8,7 @@ import { Text } from 'ink';
 import type { TuiModel } from './model.js';
 import { heldOutOptions, membersOf } from './model.js';
 import type { SearchState } from './search.js';
-import { bar, padEnd, padStart, pct, truncate } from './text.js';
+import { bar, clip, padEnd, padStart, pct, truncate, wrap } from './text.js';
 
 /** The line of a search's progress or outcome (without the hint to stop it). */
 function statusLine(s: SearchState): string {
@@ -46,12 +46,18 @@ export function SearchPane({ model, search, width, rows, cursor }: { model: TuiM
   }
   const candidates = search.top;
   const running = search.status === 'running';
-  return (
-    <>
-      <Text bold={search.status === 'failed'}>
+  // A refusal is read whole, wrapped over up to three lines; a progress line is one, cut.
+  const status = search.status === 'failed'
+    ? clip(wrap(statusLine(search), width - 1), 3, width - 1).map((l, i) => <Text key={i} bold>{l}</Text>)
+    : (
+      <Text>
         {truncate(statusLine(search), width - (running ? 11 : 1))}
         {running ? <Text> Esc: stop</Text> : null}
       </Text>
+    );
+  return (
+    <>
+      {status}
       <Text bold underline={cursor >= 0}>{candidatesTitle(candidates.length > 0, width)}</Text>
       {candidates.slice(0, rows).map((c, i) => {
         const here = i === cursor;

@@ -10,6 +10,7 @@ import { searchSetup } from '../../src/plan/plan.js';
 import { searchSteps, type Planned } from '../../src/plan/search.js';
 import { runInSlices } from '../../src/plan/steps.js';
 import { heldOutOptions, type TuiModel } from './model.js';
+import { UsageError } from '../../src/errors.js';
 
 export type SearchKind = 'greedy' | 'exhaustive';
 
@@ -53,6 +54,16 @@ export function candidatesOf(p: Planned): Candidate[] {
 }
 
 /**
+ * Why the planner refused a search, in the TUI's terms: what it is refused for, then the key that
+ * runs a search it takes (the planner's own advice names its options, which the TUI has not).
+ */
+export function refusal(err: unknown): string {
+  if (!(err instanceof UsageError)) return err instanceof Error ? err.message : String(err);
+  const why = err.message.split(';')[0].replace(/^search exhaustive takes/, 'exhaustive search takes');
+  return `${why}: g runs the greedy search`;
+}
+
+/**
  * Starts a search. `onUpdate` gets a fresh state at the start, after every slice and at the end.
  * @param sliceMs work per slice (see runInSlices).
  * @param top candidates to list (plan's --top; the view asks for as many as its height shows, ten at least).
@@ -69,7 +80,7 @@ export function startSearch(model: TuiModel, kind: SearchKind, onUpdate: (s: Sea
       ? { ...state, status: 'done', top: candidatesOf(outcome.value), evaluated: outcome.value.ctx.store.length }
       : { ...state, status: 'stopped' });
   }, (err: unknown) => {
-    onUpdate({ ...state, status: 'failed', error: err instanceof Error ? err.message : String(err) });
+    onUpdate({ ...state, status: 'failed', error: refusal(err) });
   });
   return { stop: () => stop.abort(), finished };
 }

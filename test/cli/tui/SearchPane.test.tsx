@@ -24,6 +24,14 @@ function lines(search: SearchState | null, width = 60, cursor = -1, rows = 8): s
 }
 
 describe('SearchPane', () => {
+  it('a refused search: its reason read whole, wrapped between words within the width, not cut', () => {
+    const error = 'exhaustive search over 26 systems means 67108863 member sets (more than 16777216): g runs the greedy search';
+    const shown = lines(state({ status: 'failed', top: [], error }), 50);
+    for (const l of shown) expect(l.length).toBeLessThanOrEqual(50);
+    const reason = shown.slice(0, shown.findIndex((l) => l.startsWith('Top candidates'))).map((l) => l.trim()).join(' ');
+    expect(reason).toBe(`exhaustive: ${error}`);
+  });
+
   it('before a search: the keys of both searches and of the held-out check', () => {
     const f = lines(null).join('\n');
     expect(f).toContain('g: greedy · e: exhaustive search (objective: actual F1)');

@@ -79,6 +79,6 @@ describe('tui Planner with 40 systems', () => {
     const { frame, stdin } = await planner(160);
     await press(stdin, 'e');
     const f = await until(frame, (x) => x.includes('30 systems'));
-    expect(f).toContain('exhaustive: search exhaustive takes at most 30 systems, got 40; use search greedy|beam|guided');
+    expect(f).toContain('exhaustive: exhaustive search takes at most 30 systems, got 40: g runs the greedy search');
   });
 });
