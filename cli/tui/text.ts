@@ -75,7 +75,10 @@ export function bar(done: number, total: number, width: number): string {
   return '█'.repeat(full) + '░'.repeat(width - full);
 }
 
-/** `text` in lines of at most `width` columns, broken at spaces (a longer word is cut). */
+/**
+ * `text` in lines of at most `width` columns, broken at spaces; a longer word (a candidate's
+ * `rule(a+b+c)`) is broken after its last `+`, `,` or `(` that fits, else cut.
+ */
 export function wrap(text: string, width: number): string[] {
   const w = Math.max(1, width);
   const lines: string[] = [];
@@ -84,7 +87,9 @@ export function wrap(text: string, width: number): string[] {
     while (displayWidth(word) > w) {
       if (line !== '') { lines.push(line); line = ''; }
       // At least one character a line, even one wider than the line (a CJK character in one column).
-      const part = headWithin(word, w) || [...word][0];
+      const fits = headWithin(word, w) || [...word][0];
+      const at = Math.max(fits.lastIndexOf('+'), fits.lastIndexOf(','), fits.lastIndexOf('('));
+      const part = at > 0 ? fits.slice(0, at + 1) : fits;
       lines.push(part);
       word = word.slice(part.length);
     }

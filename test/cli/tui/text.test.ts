@@ -9,8 +9,11 @@ describe('wrap', () => {
     expect(wrap('', 10)).toEqual([]);
   });
 
-  it('cuts a word longer than the width', () => {
-    expect(wrap('a weighted(x+y+z) b', 6)).toEqual(['a', 'weight', 'ed(x+y', '+z) b']);
+  it('breaks a word longer than the width after its last + , or ( that fits, else cuts it', () => {
+    expect(wrap('a weighted(x+y+z) b', 6)).toEqual(['a', 'weight', 'ed(x+', 'y+z) b']);
+    expect(wrap('weighted(bert-glove×5+spanner-generic×5+spanner-lendecode×3): F1 93.91', 40))
+      .toEqual(['weighted(bert-glove×5+spanner-generic×5+', 'spanner-lendecode×3): F1 93.91']);
+    expect(wrap('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
   });
 
   it('never returns a line longer than the width', () => {
