@@ -50,7 +50,9 @@ export function HeldOutPanel({ check, width, height, cursor }: { check: CheckSta
   }
   const r = check.result;
   const table = procedureLines(r, w);
-  const summary = recommendationSummary(r, w);
+  // The summary's last line, that its figures are slightly optimistic, when the panel has a row for it.
+  const full = recommendationSummary(r, w);
+  const summary = FIXED + full.length - 2 + 1 <= height ? full : full.slice(0, -1);
   const fixed = FIXED + summary.length - 2;
   const about = wrap(dataLine(r), w);
   // The explanation of the figures first (at least a line), then as much of the reason as fits.

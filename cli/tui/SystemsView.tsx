@@ -47,9 +47,15 @@ export function SystemsView({ model, active, width, height }: { model: TuiModel;
         );
       })}
       <Text wrap="truncate">
-        {`${plural(model.systems.length, 'system')}, ${model.options.match} match; sorted by ${label(column)}${column === '#' ? ' (by name)' : ' (best first)'}`
+        {`${plural(model.systems.length, 'system')}, ${model.options.match} match${filters(model)}; sorted by ${label(column)}${column === '#' ? ' (by name)' : ' (best first)'}`
           + ` · s: sort${order.length > visible ? ` · ↑↓ scroll (${from + 1}–${Math.min(order.length, from + visible)})` : ''}`}
       </Text>
     </Box>
   );
+}
+
+/** The scoring options the header does not show when they are not the defaults, as eval's title gives them: the types scored, K's α. */
+export function filters(model: TuiModel): string {
+  const o = model.options;
+  return (o.types === undefined ? '' : `, types ${o.types.join(',')}`) + (o.kAlpha === 1 ? '' : `, K(α=${o.kAlpha})`);
 }

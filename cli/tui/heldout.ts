@@ -78,5 +78,7 @@ export function recommendationSummary(r: PlanResult, width: number): string[] {
   const unit = isRateObjective(r.objective.text) ? ' points' : '';
   const vs = c === undefined ? '' : `; ${signedObjective(r, c.meanDiff)}${unit} over ${against} (${pIs(c.p)})`;
   const figures = `  ${held}${vs}`;
-  return [head + what, ...(textWidth(figures) <= width || vs === '' ? [figures] : [`  ${held}`, `  ${vs.slice(2)}`])];
+  // As the command says: the held-out figures chose among the procedures too.
+  const caveat = ['  (these figures also picked it, so slightly optimistic)', '  (these picked it too: slightly optimistic)'].find((l) => l.length <= width) ?? '  (slightly optimistic)';
+  return [head + what, ...(textWidth(figures) <= width || vs === '' ? [figures] : [`  ${held}`, `  ${vs.slice(2)}`]), caveat];
 }

@@ -67,11 +67,12 @@ describe('recommendationSummary', () => {
 
   it('breaks the figures onto a third line, and abbreviates the members, when the width is short', () => {
     const r = examplePlan(HELPS);
-    const lines = recommendationSummary(r, 50);
-    expect(lines).toHaveLength(3);
-    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(50);
+    const lines = recommendationSummary(r, 60);
+    expect(lines).toHaveLength(4);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(60);
     expect(lines[0]).toMatch(/^Recommendation \(selection\): majority\(.+ more\)$/);
     expect(`${lines[1]}; ${lines[2].trim()}`).toBe(`  ${figuresLine(r)}`);
+    expect(lines[3]).toBe('  (these figures also picked it, so slightly optimistic)');
   });
 
   it('says so when there is no held-out estimate', () => {

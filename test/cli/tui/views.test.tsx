@@ -145,6 +145,15 @@ describe('PairDetail', () => {
   });
 });
 
+describe('the Systems view\'s footer', () => {
+  it('names the types scored and K\'s α when they are not the defaults, as eval\'s title does', () => {
+    const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems: NEWS_SYSTEMS.map(parseSystemArg) });
+    const m = buildModel(corpus, { ...DEFAULT_EVAL_OPTIONS, types: ['PER', 'ORG'], kAlpha: 2 });
+    expect(frameOf(<SystemsView model={m} active={false} width={100} height={22} />)).toContain('5 systems, strict match, types PER,ORG, K(α=2); sorted by');
+    expect(frameOf(<SystemsView model={newsModel()} active={false} width={100} height={22} />)).toContain('5 systems, strict match; sorted by');
+  });
+});
+
 describe('names of double-width characters', () => {
   it('keep every view within the width and its columns in line, a CJK name taking two columns a character', async () => {
     const m = named(['日本語のシステム名前', 'beta', 'crf', 'delta', '한국어시스템이름이너무길다']);
