@@ -15,6 +15,11 @@ function item(e: ItemExample, width: number): string {
   return truncate(`${e.text}${e.label === null ? '' : ` ${e.label}`} (${e.doc} s${e.sentence})`, width);
 }
 
+/** A list's heading: its title and how many items it has, and how many are shown when not all are. */
+export function listTitle(title: string, count: number, shown: number): string {
+  return `${title} (${count}${shown < count ? `, ${shown} shown` : ''})`;
+}
+
 export function PairDetail({ model, a, b, width, height }: { model: TuiModel; a: number; b: number; width: number; height: number }) {
   const ab = pairAt(model.comparison, a, b);
   const ba = pairAt(model.comparison, b, a);
@@ -33,15 +38,15 @@ export function PairDetail({ model, a, b, width, height }: { model: TuiModel; a:
       <Text>{cutEnd(`Jaccard ${pc(ab.jaccard)}  kappa ${pc(ab.kappa)}  (all ×100, as compare gives them)`, width - 1)}</Text>
       <Box marginTop={1}>
         <Box flexDirection="column" width={half} marginRight={1}>
-          <Text underline>{truncate(`B finds, A misses (${ab.onlyBCorrect})`, half)}</Text>
+          <Text underline>{truncate(listTitle('B finds, A misses', ab.onlyBCorrect, Math.min(listRows, ab.examples.bFinds.length)), half)}</Text>
           {ab.examples.bFinds.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
-          <Text underline>{truncate(`A returns wrongly, B avoids (${ab.onlyAWrong})`, half)}</Text>
+          <Text underline>{truncate(listTitle('A returns wrongly, B avoids', ab.onlyAWrong, Math.min(listRows, ab.examples.bAvoids.length)), half)}</Text>
           {ab.examples.bAvoids.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
         </Box>
         <Box flexDirection="column" width={half}>
-          <Text underline>{truncate(`A finds, B misses (${ab.onlyACorrect})`, half)}</Text>
+          <Text underline>{truncate(listTitle('A finds, B misses', ab.onlyACorrect, Math.min(listRows, ab.examples.aFinds.length)), half)}</Text>
           {ab.examples.aFinds.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
-          <Text underline>{truncate(`B returns wrongly, A avoids (${ab.onlyBWrong})`, half)}</Text>
+          <Text underline>{truncate(listTitle('B returns wrongly, A avoids', ab.onlyBWrong, Math.min(listRows, ab.examples.bAdds.length)), half)}</Text>
           {ab.examples.bAdds.slice(0, listRows).map((e, i) => <Text key={i}>{item(e, half)}</Text>)}
         </Box>
       </Box>

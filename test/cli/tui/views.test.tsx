@@ -138,7 +138,7 @@ describe('PairDetail', () => {
     const count = (f: string) => (f.match(/\(#\d+ s\d+\)/g) ?? []).length;
     expect(count(f50)).toBeGreaterThan(2 * count(f24));
     // B finds, A misses: 57 items, of which the tall screen shows 19.
-    expect(f50).toContain('B finds, A misses (57)');
+    expect(f50).toContain('B finds, A misses (57, 19 shown)');
     expect(count(f24)).toBeGreaterThan(10);
     // Kappa ×100, as every other figure here and as compare gives it.
     expect(f24).toContain('Jaccard 40.1  kappa 61.2  (all ×100, as compare gives them)');
