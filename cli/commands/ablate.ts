@@ -13,6 +13,7 @@ import {
 import { checkDistinctRuns, checkPaired, parseGroupArg, resolveBaseline, type GroupSpec } from '../../src/ablation/group-args.js';
 import { showName, showValue, UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+import { RUN_COUNTS_TWICE, warnSameSystems } from '../../src/formats/same-systems.js';
 import { checkStdinOnce } from '../../src/formats/source.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { renderMarkdown, renderText, useColor } from '../../src/report/table.js';
@@ -118,6 +119,10 @@ export function registerAblate(program: Command, io: Io): void {
     const { ablateGroups } = await import('../../src/ablation/groups.js');
     const { groupCsv, groupJson, groupLatex, groupTables } = await import('../../src/report/ablate-groups.js');
     const corpus = loadCorpus(load);
+    // Within a group, a run that repeats another (a copy, the same items) passes for two runs that agree.
+    for (const g of groups) {
+      if (g.runs.length > 1) warnSameSystems(g.runs.map((r) => corpus.systems.find((s) => s.name === r.name)!), new Set(), RUN_COUNTS_TWICE);
+    }
     printWarnings(corpus, io, options.types);
     const a = ablateGroups(corpus, groups.map((g) => ({ name: g.name, runs: g.runs.map((r) => r.name) })), baseline, {
       ...options, sameF: flags.sameF, different: flags.different, examples: flags.examples,

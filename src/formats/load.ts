@@ -138,6 +138,8 @@ export const DEFAULT_LOAD_OPTIONS: Omit<LoadOptions, 'systems'> = {
  */
 export function parseSystemArg(arg: string): InputSpec {
   const eq = arg.indexOf('=');
+  // `=path`, a name left out, is not read as a file named so unless there is one.
+  if (eq === 0 && arg.length > 1 && !existsSync(arg)) throw new UsageError(`"${arg}": expected name=path, the name is empty`);
   if (eq > 0 && !existsSync(arg)) {
     const name = arg.slice(0, eq);
     const path = arg.slice(eq + 1);

@@ -31,13 +31,18 @@ export function itemsFingerprint(spans: readonly Span[]): number {
 }
 
 /** The warning for `later`, which is `earlier`'s file, a copy of it, or predicts its very items. */
-export function sameSystemWarning(how: 'file' | 'content' | 'items', later: SystemOutput, earlier: SystemOutput): string {
+/** What a repeated system does to an ensemble, which {@link sameSystemWarning} says by default. */
+export const ENSEMBLE_COUNTS_TWICE = 'an ensemble counts that output twice (a vote or majority of all systems gives it two voices); give each output once';
+/** What a repeated run does to a group of runs of an ablation. */
+export const RUN_COUNTS_TWICE = 'a group of runs counts it as a second run that agrees, which understates the run-to-run spread; give each run once';
+
+export function sameSystemWarning(how: 'file' | 'content' | 'items', later: SystemOutput, earlier: SystemOutput, consequence = ENSEMBLE_COUNTS_TWICE): string {
   const what = how === 'file'
     ? `is the same file as "${earlier.name}" (${earlier.source})`
     : how === 'content'
       ? `is a copy of "${earlier.name}" (${earlier.source}: the same bytes)`
       : `predicts exactly the same ${later.spans.length} item${later.spans.length === 1 ? '' : 's'} as "${earlier.name}" (${earlier.source})`;
-  return `the system "${later.name}" (${later.source}) ${what}: an ensemble counts that output twice (a vote or majority of all systems gives it two voices); give each output once`;
+  return `the system "${later.name}" (${later.source}) ${what}: ${consequence}`;
 }
 
 /**
@@ -45,7 +50,7 @@ export function sameSystemWarning(how: 'file' | 'content' | 'items', later: Syst
  * systems of `skip` (those warned of already as the gold standard itself). Only systems
  * with as many items are compared, and only those whose fingerprints agree are compared item by item.
  */
-export function warnSameSystems(systems: readonly SystemOutput[], skip: ReadonlySet<SystemOutput> = new Set()): void {
+export function warnSameSystems(systems: readonly SystemOutput[], skip: ReadonlySet<SystemOutput> = new Set(), consequence = ENSEMBLE_COUNTS_TWICE): void {
   const prints = new Map<SystemOutput, number>();
   const print = (s: SystemOutput) => {
     let p = prints.get(s);
@@ -62,7 +67,7 @@ export function warnSameSystems(systems: readonly SystemOutput[], skip: Readonly
       const file = sameInput(later.source, earlier.source);
       // Two files that both predict no item add no vote to anything.
       if (file === undefined && (later.spans.length === 0 || print(earlier) !== print(later) || !sameItems(earlier.spans, later.spans))) continue;
-      later.warnings.push(sameSystemWarning(file ?? 'items', later, earlier));
+      later.warnings.push(sameSystemWarning(file ?? 'items', later, earlier, consequence));
       break;
     }
   }

@@ -15,7 +15,7 @@ import {
   type VariantGroupAblation,
 } from '../ablation/groups.js';
 import { pText } from './number.js';
-import { fewDifferingNote } from './significance.js';
+import { coarseSamplesNote, fewDifferingNote, nearAlphaNote } from './significance.js';
 import { ABLATE_CSV_FIELDS, ablateCsvRows, ablateJson, ablateTables, CHANGE_MEANING, signedPoints } from './ablate.js';
 import { fixed, jsonNumber, percent, UNDEFINED } from './number.js';
 import type { Table } from './table.js';
@@ -122,9 +122,9 @@ function verdictLegend(g: GroupAblation): string {
   const F = fName(g);
   const said = (words: string) => g.variants.some((v) => v.verdict.text.includes(words));
   const parts = [
-    `larger than run-to-run noise: p < ${g.alpha} and |mean Δ${F}| > its sd`,
-    `within run-to-run noise: |mean Δ${F}| ≤ its sd`,
-    ...(said('consistent across runs') ? [`consistent across runs, not significant on this test set: |mean Δ${F}| > its sd but p ≥ ${g.alpha}`] : []),
+    `larger than run-to-run noise: p < ${g.alpha} and |mean Δ${F}| > the sd of one comparison's Δ${F}`,
+    `within run-to-run noise: |mean Δ${F}| ≤ that sd`,
+    ...(said('consistent across runs') ? [`consistent across runs, not significant on this test set: |mean Δ${F}| > that sd but p ≥ ${g.alpha}`] : []),
     ...(said('run-to-run noise unknown') ? [`run-to-run noise unknown (one run): one run on each side gives no sd, so only this test set's p (below ${g.alpha}: significant) speaks; more runs (seeds) tell a change from noise`] : []),
   ];
   return `${parts.join('; ')}.`;
@@ -164,7 +164,8 @@ export function byTypeTable(g: GroupAblation): Table {
       { header: `Δ${F}`, align: 'right' }, { header: `${fixed(g.confidence * 100, 0)}% interval`, align: 'right' }, { header: 'p', align: 'right' },
     ],
     rows,
-    note: ['Each type scored alone (as --types TYPE) and tested alone; † p < 0.05, ‡ p < 0.01.',
+    note: [`Each type scored alone (as --types TYPE) and tested alone; † p < 0.05, ‡ p < 0.01.${g.match === 'boundary'
+      ? ' Under boundary match a type\'s row counts that type\'s items on both sides only: a span found under another type is a miss here, though the overall rows count it as found.' : ''}`,
       fewUnitsNote(g, g.variants.flatMap((v) => v.byType.map((t) => ({ name: `${v.name} ${typeName(t.type)}`, test: t.test }))))].filter((x) => x !== undefined).join(' '),
   };
 }
@@ -237,13 +238,24 @@ const scoreJson = (s: ScoreSet) => ({
 const sdJson = (s: SdSet) => ({
   precision: jsonNumber(s.precision), recall: jsonNumber(s.recall), f: jsonNumber(s.f), ser: jsonNumber(s.ser), k: jsonNumber(s.k),
 });
-const testJson = (t: GroupTest) => ({
+const testJson = (t: GroupTest, samples: number) => ({
   ci95: [jsonNumber(t.low), jsonNumber(t.high)], p: jsonNumber(t.pRandomization), pBootstrap: jsonNumber(t.pBootstrap), differing: t.differing,
+  // Randomization counted every swap once (exact) when the sides differ in k units with 2^k ≤ samples; else drawn.
+  exact: 2 ** t.differing <= samples,
 });
 
-/** The note on tests whose runs differ in too few units to reach α (see {@link fewDifferingNote}). */
+/**
+ * The notes on tests that cannot reach α or whose p is not settled: runs that differ in too few
+ * units ({@link fewDifferingNote}), too few resamples ({@link coarseSamplesNote}), a drawn p
+ * within the resampling's noise of α ({@link nearAlphaNote}).
+ */
 function fewUnitsNote(g: GroupAblation, tests: ReadonlyArray<{ name: string; test: GroupTest }>): string | undefined {
-  return fewDifferingNote(g.unit, g.alpha, g.samples, tests.map(({ name, test }) => ({ name, differing: test.differing })));
+  const notes = [
+    fewDifferingNote(g.unit, g.alpha, g.samples, tests.map(({ name, test }) => ({ name, differing: test.differing }))),
+    coarseSamplesNote(g.alpha, g.samples, tests.map(({ test }) => test)),
+    nearAlphaNote(g.alpha, g.samples, tests.map(({ name, test }) => ({ name, p: test.pRandomization, differing: test.differing }))),
+  ].filter((x) => x !== undefined);
+  return notes.length === 0 ? undefined : notes.join(' ');
 }
 
 /** What produced `p` and `ci95`, with its settings. */
@@ -301,11 +313,11 @@ export function groupJson(g: GroupAblation): object {
       sd: sdJson(v.sd),
       meanDelta: scoreJson(v.meanDelta),
       sdDelta: sdJson(v.sdDelta),
-      ...testJson(v.test),
+      ...testJson(v.test, g.samples),
       verdict: v.verdict,
       stable: lists(v.stable),
       unstable: lists(v.unstable),
-      byType: v.byType.map((t) => ({ type: t.type, meanDelta: scoreJson(t.meanDelta), sdDelta: sdJson(t.sdDelta), ...testJson(t.test) })),
+      byType: v.byType.map((t) => ({ type: t.type, meanDelta: scoreJson(t.meanDelta), sdDelta: sdJson(t.sdDelta), ...testJson(t.test, g.samples) })),
       comparisons: v.comparisons.map((c) => ({
         run: c.name, baseline: c.baseline,
         deltaP: jsonNumber(c.deltaP), deltaR: jsonNumber(c.deltaR), deltaF: jsonNumber(c.deltaF), deltaSer: jsonNumber(c.deltaSer), deltaK: jsonNumber(c.deltaK),

@@ -49,6 +49,30 @@ export function fewDifferingNote(unit: UnitKind, alpha: number, samples: number,
     + `so its exact p cannot fall below 2/2^k${how}; a bootstrap interval or p over so few ${units} is not to be trusted either.`;
 }
 
+/**
+ * The note on resamples too few for any drawn p to reach `alpha`: a p drawn from B resamples is
+ * at least 1/(1 + B), so with 1/(1 + B) ≥ α no test whose p is drawn (its sides differ in more
+ * units k than 2^k ≤ B counts exactly) can be significant, however large the difference.
+ * Undefined when B is enough, or when every p is exact.
+ */
+export function coarseSamplesNote(alpha: number, samples: number, tests: ReadonlyArray<{ differing: number }>): string | undefined {
+  if (1 / (1 + samples) < alpha || !tests.some((t) => 2 ** t.differing > samples)) return undefined;
+  return `With ${samples} resample${samples === 1 ? '' : 's'} a drawn p cannot fall below 1/${samples + 1}, so none can reach ${alpha}, however large the difference: raise --samples.`;
+}
+
+/**
+ * The note on drawn p-values that lie within the resampling's own noise of `alpha`: a p drawn
+ * from B resamples has a Monte Carlo standard error of √(p(1 − p)/B), and one within two of
+ * them of α could fall on the other side of it with another seed (`--seed`), so a verdict read
+ * from it is not settled; more resamples narrow it. Undefined when there is none.
+ */
+export function nearAlphaNote(alpha: number, samples: number, tests: ReadonlyArray<{ name: string; p: number; differing: number }>): string | undefined {
+  const near = tests.filter((t) => 2 ** t.differing > samples && Number.isFinite(t.p) && Math.abs(t.p - alpha) <= 2 * Math.sqrt((t.p * (1 - t.p)) / samples));
+  if (near.length === 0) return undefined;
+  const each = near.map((t) => `${t.name} (p = ${pText(t.p)} ± ${fixed(Math.sqrt((t.p * (1 - t.p)) / samples), 3)})`).join(', ');
+  return `Within the resampling's noise of ${alpha}: ${each}, ± one Monte Carlo standard error of the ${samples} swaps drawn, so another --seed could put it on the other side of ${alpha}; more --samples settle it.`;
+}
+
 /** The lowest p randomization can give over k differing units, 2/2^k, as an exact fraction (1/16, not 0.062). */
 export function lowestP(k: number): string {
   return k <= 1 ? '1' : `1/${2 ** (k - 1)}`;
@@ -76,6 +100,8 @@ export function significanceTable(t: PairwiseTests, context = ''): Table {
     ]),
     note: [`Paired bootstrap (percentile interval; p: share of resamples at least |Δ| away from Δ) and approximate randomization (p: share of swaps at least as extreme), both two-sided, p = (1 + count)/(1 + ${t.samples}); `
       + `when A and B differ in only k ${t.unit}s and 2^k ≤ ${t.samples}, randomization counts each of the 2^k swaps once instead: p = count/2^k, exact.`,
-      fewDifferingNote(t.unit, 0.05, t.samples, t.pairs.map((p) => ({ name: `${p.a}–${p.b}`, differing: p.differing })))].filter((x) => x !== undefined).join(' '),
+      fewDifferingNote(t.unit, 0.05, t.samples, t.pairs.map((p) => ({ name: `${p.a}–${p.b}`, differing: p.differing }))),
+      coarseSamplesNote(0.05, t.samples, t.pairs),
+      nearAlphaNote(0.05, t.samples, t.pairs.map((p) => ({ name: `${p.a}–${p.b}`, p: p.pRandomization, differing: p.differing })))].filter((x) => x !== undefined).join(' '),
   };
 }

@@ -185,6 +185,22 @@ describe('group arguments', () => {
   const temp = tempFiles('ablate-groups');
   const text = readFileSync(sys('cautious'), 'utf8');
 
+  it('warns of a run that repeats another of its group (a copy): it would pass for a second run that agrees', async () => {
+    const copy = temp(text, 'again.conll');
+    const r = await runCli(['ablate', '--gold', GOLD, '--baseline', 'crf', sys('crf'), `twice=${sys('cautious')},${copy}`]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`the system "twice:again" (${copy}) is a copy of "twice:cautious" (${sys('cautious')}: the same bytes): a group of runs counts it as a second run that agrees, which understates the run-to-run spread; give each run once`);
+    // Runs of different groups may agree: each group is its own model.
+    const apart = await runCli(['ablate', '--gold', GOLD, '--baseline', 'crf', sys('crf'), sys('cautious'), `other=${copy}`]);
+    expect(apart.stderr).not.toContain('a group of runs counts it');
+  });
+
+  it('refuses a name left out (=PATH) as a usage error, not a missing file', async () => {
+    const r = await runCli(['ablate', '--gold', GOLD, '--baseline', 'crf', sys('crf'), `=${sys('cautious')}`]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`complan: "=${sys('cautious')}": expected name=path, the name is empty\n`);
+  });
+
   it('reads a file whose name holds a comma as one run, named or bare', async () => {
     const comma = temp(text, 'a,b.conll');
     const named = await ablate(['--baseline', 'crf', sys('crf'), `odd=${comma}`]);
@@ -195,10 +211,11 @@ describe('group arguments', () => {
   });
 
   it('names runs NAME#k when two files of a group share a stem', async () => {
-    const copy = temp(text, 'cautious.conll');
-    const doc = await ablate(['--baseline', 'crf', sys('crf'), `twice=${sys('cautious')},${copy}`]);
+    // Another output under the same stem (a copy would be warned of as a repeated run).
+    const other = temp(readFileSync(sys('sloppy'), 'utf8'), 'cautious.conll');
+    const doc = await ablate(['--baseline', 'crf', sys('crf'), `twice=${sys('cautious')},${other}`]);
     expect(doc.variants[0].runs.map((r) => r.name)).toEqual(['twice#1', 'twice#2']);
-    expect(doc.variants[0].sdDelta.f).toBe(0);
+    expect(doc.variants[0].sdDelta.f).toBeGreaterThan(0);
   });
 
   it('reports a missing run as an input error naming it (exit 2), an empty path or a repeated name as usage errors (exit 1)', async () => {
@@ -248,6 +265,24 @@ describe('group arguments', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('complan: --samples expects an integer from 1 to 10,000,000, got "0"\n');
     expect((await runCli(['ablate', '--baseline', 'a', '--seed', 'x', '--gold', GOLD, group('a', A), group('b', B)])).code).toBe(1);
+  });
+});
+
+describe('ablate notes on its tests', () => {
+  it('says when too few resamples let no drawn p reach 0.05, names a p near 0.05, and gives each test\'s exactness in JSON', async () => {
+    const args = ['ablate', '--gold', GOLD, '--baseline', 'crf', sys('crf'), sys('gazetteer'), sys('cautious')];
+    const coarse = await runCli([...args, '--samples', '10']);
+    expect(coarse.code, coarse.stderr).toBe(0);
+    expect(coarse.stdout).toContain('With 10 resamples a drawn p cannot fall below 1/11, so none can reach 0.05, however large the difference: raise --samples.');
+    const json = await runCli([...args, '--format', 'json', '--samples', '10']);
+    const doc = JSON.parse(json.stdout) as { variants: Array<{ differing: number; exact: boolean; byType: Array<{ differing: number; exact: boolean }> }> };
+    for (const v of doc.variants) {
+      expect(v.exact).toBe(2 ** v.differing <= 10);
+      for (const t of v.byType) expect(t.exact).toBe(2 ** t.differing <= 10);
+    }
+    const boundary = await runCli([...args, '--match', 'boundary']);
+    expect(boundary.stdout).toContain('Under boundary match a type\'s row counts that type\'s items on both sides only');
+    expect((await runCli(args)).stdout).not.toContain('Under boundary match');
   });
 });
 
