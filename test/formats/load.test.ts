@@ -565,7 +565,10 @@ describe('system names', () => {
     expect(parseSystemArg('out/crf.v2.jsonl')).toEqual({ name: 'crf.v2', path: 'out/crf.v2.jsonl' });
     expect(parseSystemArg('brat/sysA/')).toEqual({ name: 'sysA', path: 'brat/sysA/' });
     expect(parseSystemArg('.hidden')).toEqual({ name: '.hidden', path: '.hidden' });
-    expect(parseSystemArg('=odd.conll')).toEqual({ name: '=odd', path: '=odd.conll' });
+    // `=path` with no such file is a name left out, not a file named so; a file named so is read.
+    expect(() => parseSystemArg('=odd.conll')).toThrow('"=odd.conll": expected name=path, the name is empty');
+    const odd = temp('x O\n', '=odd.conll');
+    expect(parseSystemArg(odd)).toEqual({ name: '=odd', path: odd });
   });
 
   it('does not split a path that exists and contains "="', () => {
