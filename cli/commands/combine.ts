@@ -259,7 +259,11 @@ export function registerCombine(program: Command, io: Io): void {
         const { sameGold } = await import('../../src/model/fingerprint.js');
         const { planSampleNote } = await import('../../src/report/plan-sample.js');
         const counts = planObjective?.usesCounts === true;
-        io.stderr(`${terminalLine(`complan: ${planSampleNote(plan, sameGold(corpus, plan.chosenOn.fingerprint), counts)}`)}\n`);
+        const same = sameGold(corpus, plan.chosenOn.fingerprint);
+        // On another gold standard, how many of its documents chose the plan (a plan that recorded them).
+        const { documentsAmong } = await import('../../src/model/shared-documents.js');
+        const among = same || plan.chosenOn.documents === undefined ? undefined : documentsAmong(corpus, plan.chosenOn.documents);
+        io.stderr(`${terminalLine(`complan: ${planSampleNote(plan, same, counts, among)}`)}\n`);
       }
     } else if (format === 'conll' && flags.writeGold) {
       io.stderr('complan: no gold standard: not scored; the CoNLL output has no gold column\n');

@@ -22,10 +22,10 @@ export interface SharedDocuments {
   first?: { other: string; base: string };
 }
 
-/** Each document's hash, by hash, for the documents long enough to compare; undefined without tokens. */
-function documentHashes(corpus: Corpus): Map<string, number> | undefined {
+/** Each document's hash, by hash, for the documents long enough to compare (those of `only`, when given); undefined without tokens. */
+function documentHashes(corpus: Corpus, only?: Iterable<number>): Map<string, number> | undefined {
   const out = new Map<string, number>();
-  for (let d = 0; d < corpus.documents.length; d++) {
+  for (const d of only ?? corpus.documents.keys()) {
     const doc = corpus.documents[d];
     if (doc.end - doc.start < MIN_SHARED_TOKENS) continue;
     const tokens = tokenSlice(corpus, doc.start, doc.end);
@@ -34,6 +34,31 @@ function documentHashes(corpus: Corpus): Map<string, number> | undefined {
     if (!out.has(key)) out.set(key, d);
   }
   return out;
+}
+
+/** Hexadecimal digits of a document's key a saved plan keeps: 64 bits, as a gold standard's fingerprint. */
+const KEY_DIGITS = 16;
+
+/**
+ * The keys of documents `docs` of `corpus` (every document when absent): their hashes (see the
+ * module comment), cut to 16 hexadecimal digits, in document order, for the documents long enough
+ * to compare. What a saved plan records of the documents that chose it; undefined without tokens.
+ */
+export function documentKeys(corpus: Corpus, docs?: Iterable<number>): string[] | undefined {
+  if (corpus.unit === 'char') return undefined;
+  const hashes = documentHashes(corpus, docs);
+  return hashes === undefined ? undefined : [...hashes.keys()].map((k) => k.slice(0, KEY_DIGITS));
+}
+
+/**
+ * How many documents of `corpus` are among `keys` (from {@link documentKeys}), of those long
+ * enough to compare; undefined without tokens.
+ */
+export function documentsAmong(corpus: Corpus, keys: readonly string[]): { shared: number; compared: number } | undefined {
+  const mine = documentKeys(corpus);
+  if (mine === undefined) return undefined;
+  const known = new Set(keys);
+  return { shared: mine.filter((k) => known.has(k)).length, compared: mine.length };
 }
 
 /** The documents of `other` that are documents of `base` (see the module comment); undefined when either has no tokens. */

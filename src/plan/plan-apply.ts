@@ -13,6 +13,7 @@ import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { buildEnsembleIndex, ensembleSpans, simulate, type EnsembleIndex, type EnsembleResult } from '../ensemble/simulate.js';
 import type { Corpus, Span } from '../model/corpus.js';
 import { goldFingerprint } from '../model/fingerprint.js';
+import { documentKeys } from '../model/shared-documents.js';
 import { hasGoldStandard } from '../formats/load.js';
 import { planFileFromChoice, planProvenance, planRule, withPlanRanking, type PlanFile } from './plan-file.js';
 import type { PlanRun } from './plan.js';
@@ -26,15 +27,17 @@ import type { PlanRun } from './plan.js';
 export function savedPlan(corpus: Corpus, run: PlanRun, options: { choice?: 'recommendation' | number; types?: readonly string[] } = {}): PlanFile {
   const result = run.result;
   const choice = options.choice ?? 'recommendation';
+  // The documents that chose it, by their tokens: another gold standard that holds some is partly in-sample.
+  const documents = run.result.planningData.units === 'document' ? documentKeys(corpus, run.plannedUnits) : undefined;
   const types = options.types === undefined ? undefined : [...options.types];
   if (choice === 'recommendation') {
     const procedure = result.recommendation.procedure;
     const planning = [result.selection, ...result.baselines].find((p) => p.name === procedure)!.planning;
-    return planFileFromChoice(run.recommendedChoice, result, planning, procedure, types, planProvenance(result, goldFingerprint(corpus), procedure));
+    return planFileFromChoice(run.recommendedChoice, result, planning, procedure, types, planProvenance(result, goldFingerprint(corpus), procedure, documents));
   }
   const picked = run.candidateChoice(choice);
   const c = result.candidates[choice - 1];
-  return planFileFromChoice(picked, result, { objective: c.objective.actual, scores: c.actual }, 'top', types, planProvenance(result, goldFingerprint(corpus), 'top'));
+  return planFileFromChoice(picked, result, { objective: c.objective.actual, scores: c.actual }, 'top', types, planProvenance(result, goldFingerprint(corpus), 'top', documents));
 }
 
 /**

@@ -70,8 +70,12 @@ export interface PlanFile {
    * The gold standard the plan was chosen on: its fingerprint (model/fingerprint.ts) and how
    * many of its units (documents, or sentences of a one-document corpus) the choice saw, so that
    * `combine --plan` can say when the score it prints is in-sample. Absent in older plans.
+   * `documents`: the keys of the documents that chose it (model/shared-documents.ts: a hash of
+   * each document's tokens, those of 10 tokens or more), so that on another gold standard that
+   * holds some of them `combine --plan` can say how many; absent for a plan of sentences, of
+   * text without tokens, and in older plans.
    */
-  chosenOn?: { fingerprint: string; unit: 'document' | 'sentence'; planned: number; of: number };
+  chosenOn?: { fingerprint: string; unit: 'document' | 'sentence'; planned: number; of: number; documents?: string[] };
   /**
    * The chosen procedure's held-out objective (mean, sd over splits, and pooled over them: see
    * HeldOutSummary), when the plan made one. `pooled` is absent in older plans.
@@ -198,11 +202,11 @@ export function planFileFromChoice(
  * model/fingerprint.ts over the whole corpus) and how many of its units chose it; and, for a
  * procedure of the plan (not `top`), that procedure's held-out estimate.
  */
-export function planProvenance(result: PlanResult, fingerprint: string, chosenBy: string): Pick<PlanFile, 'chosenOn' | 'heldOut'> {
+export function planProvenance(result: PlanResult, fingerprint: string, chosenBy: string, documents?: string[]): Pick<PlanFile, 'chosenOn' | 'heldOut'> {
   const d = result.planningData;
   const held = [result.selection, ...result.baselines].find((p) => p.name === chosenBy)?.heldOut;
   return {
-    chosenOn: { fingerprint, unit: d.units, planned: d.units === 'document' ? d.documents : d.sentences, of: d.of },
+    chosenOn: { fingerprint, unit: d.units, planned: d.units === 'document' ? d.documents : d.sentences, of: d.of, ...(documents === undefined ? {} : { documents }) },
     ...(held === undefined ? {} : { heldOut: { objective: held.mean, sd: held.sd, splits: held.splits, ...(Number.isFinite(held.pooled) ? { pooled: held.pooled } : {}) } }),
   };
 }
@@ -398,7 +402,13 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     if (!isObject(o.chosenOn) || typeof c.fingerprint !== 'string' || (c.unit !== 'document' && c.unit !== 'sentence') || !count(c.planned) || !count(c.of)) {
       fail(`"chosenOn" must be {"fingerprint": text, "unit": "document" or "sentence", "planned": count, "of": count}, got ${show(o.chosenOn)}`);
     }
-    chosenOn = { fingerprint: c.fingerprint as string, unit: c.unit as 'document' | 'sentence', planned: c.planned as number, of: c.of as number };
+    if (c.documents !== undefined && (!Array.isArray(c.documents) || c.documents.some((k) => typeof k !== 'string' || !/^[0-9a-f]{16}$/.test(k)))) {
+      fail(`"chosenOn"."documents" must be a list of document keys (16 hexadecimal digits each), got ${show(c.documents)}`);
+    }
+    chosenOn = {
+      fingerprint: c.fingerprint as string, unit: c.unit as 'document' | 'sentence', planned: c.planned as number, of: c.of as number,
+      ...(c.documents === undefined ? {} : { documents: [...(c.documents as string[])] }),
+    };
   }
   let heldOut: PlanFile['heldOut'];
   if (o.heldOut !== undefined) {

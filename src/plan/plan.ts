@@ -390,6 +390,8 @@ export interface PlanRun {
   candidateChoice: (rank: number) => Choice;
   /** The recommended choice, resolved on the planning data (what `--save-plan` saves). */
   recommendedChoice: Choice;
+  /** The units (documents, or sentences of a one-document corpus) the choices were made on: all the planning data's, or a holdout's training part. */
+  plannedUnits: readonly number[];
   /** The candidates whose prediction is measured (see predictionSample) as scatter points; the listed ones last, best first, labelled and highlighted. */
   scatter: () => Array<{ predicted: number; actual: number; rule: string; members: string[]; highlight: boolean; size: number; cost: number }>;
   /**
@@ -719,6 +721,7 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
       return listedChoice(data, p.listed[rank - 1]);
     },
     recommendedChoice: main.chosen[rec.procedure].choice,
+    plannedUnits: holdout ? splits[0].train : pool,
     scatter,
     paretoPoints,
     recommendationPoint,

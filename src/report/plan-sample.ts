@@ -10,10 +10,21 @@ import { objectiveText } from './plan-values.js';
  * One sentence on the score's sample, for a plan that records where it was chosen (`chosenOn`).
  * `counts`: the plan's objective reads raw counts, whose held-out figure on a part is on that part's scale.
  */
-export function planSampleNote(plan: PlanFile, sameGold: boolean, counts = false): string {
+export function planSampleNote(plan: PlanFile, sameGold: boolean, counts = false, among?: { shared: number; compared: number }): string {
   const on = plan.chosenOn!;
   const units = (n: number) => `${n} ${on.unit}${n === 1 ? '' : 's'}`;
-  if (!sameGold) return `the plan was chosen on another gold standard: this score is not in-sample, unless the two share ${on.unit}s`;
+  if (!sameGold) {
+    // The plan knows its documents (among: how many of this gold standard's are theirs), or only its gold standard.
+    if (among === undefined || on.documents === undefined) return `the plan was chosen on another gold standard: this score is not in-sample, unless the two share ${on.unit}s`;
+    const of = `${among.compared} document${among.compared === 1 ? '' : 's'} (of 10 tokens or more)`;
+    if (among.shared === 0) return `the plan was chosen on another gold standard, which has none of this one's ${of}: this score is not in-sample`;
+    const flatters = plan.chosenBy === 'vote-all' || plan.chosenBy === 'majority-all'
+      ? `, but the plan (${plan.chosenBy}) combines every system and selects none, so this score is not flattered by a selection`
+      : ', so this score may flatter the plan';
+    return among.shared === among.compared
+      ? `in-sample: the plan was chosen on another gold standard that holds every one of this one's ${of}${flatters}`
+      : `partly in-sample: ${among.shared} of this gold standard's ${of} are documents the plan was chosen on${flatters}`;
+  }
   const value = (x: number) => objectiveText(plan.objective, x);
   const h = plan.heldOut;
   const held = h === undefined

@@ -138,6 +138,32 @@ describe('complan plan --test-gold --test', () => {
     expect([et.tp, et.fp, et.fn]).toEqual([tt.tp, tt.fp, tt.fn]);
   });
 
+  it('combine --plan on another gold standard says how many of its documents chose the plan: none, some or all', async () => {
+    const plan = join(dir, 'docs.json');
+    await planJson([...dev(), '--save-plan', plan, '--save-plan-choice', 'top', '--top', '1', '--folds', '0']);
+    const saved = JSON.parse(readFileSync(plan, 'utf8')) as { chosenOn: { planned: number; documents: string[] } };
+    // Every development document has ten tokens or more: each is recorded.
+    expect(saved.chosenOn.documents).toHaveLength(saved.chosenOn.planned);
+    const note = async (gold: string, systems: (s: string) => string) => {
+      const r = await runCli(['combine', '--plan', plan, '--gold', gold, ...NAMES.map(systems), '--out', join(dir, 'docs-out.conll')]);
+      expect(r.code, r.stderr).toBe(0);
+      return r.stderr.split('\n').find((l) => /in-sample/.test(l));
+    };
+    // The test half: none of its documents chose the plan.
+    expect(await note(part('test', 'gold.conll'), (s) => part('test', `systems/${s}.conll`)))
+      .toBe('complan: the plan was chosen on another gold standard, which has none of this one\'s 56 documents (of 10 tokens or more): this score is not in-sample');
+    // The whole example: half of its documents did.
+    expect(await note(join(SRC, 'gold.conll'), (s) => join(SRC, 'systems', `${s}.conll`)))
+      .toBe('complan: partly in-sample: 56 of this gold standard\'s 112 documents (of 10 tokens or more) are documents the plan was chosen on, so this score may flatter the plan');
+    // A part of the development documents: all of them did.
+    mkdirSync(join(dir, 'devpart', 'systems'), { recursive: true });
+    const few = (d: number) => d < 10;
+    writeFileSync(join(dir, 'devpart', 'gold.conll'), documents(readFileSync(part('dev', 'gold.conll'), 'utf8'), few));
+    for (const s of NAMES) writeFileSync(join(dir, 'devpart', 'systems', `${s}.conll`), documents(readFileSync(part('dev', `systems/${s}.conll`), 'utf8'), few));
+    expect(await note(join(dir, 'devpart', 'gold.conll'), (s) => join(dir, 'devpart', 'systems', `${s}.conll`)))
+      .toBe('complan: in-sample: the plan was chosen on another gold standard that holds every one of this one\'s 10 documents (of 10 tokens or more), so this score may flatter the plan');
+  });
+
   it('takes NAME=PATH, and refuses a test set missing a planned system or naming another', async () => {
     const named = await planJson([...dev(), '--test-gold', part('test', 'gold.conll'), '--test', ...NAMES.map((s) => `${s}=${part('test', `systems/${s}.conll`)}`), '--top', '1', '--folds', '0']);
     expect(named.candidates[0].test).toBeDefined();

@@ -163,6 +163,10 @@ describe('where a plan was chosen', () => {
     for (const wrong of ['"x"', '{"fingerprint": 1, "unit": "document", "planned": 1, "of": 1}', '{"fingerprint": "a", "unit": "page", "planned": 1, "of": 1}', '{"fingerprint": "a", "unit": "document", "planned": -1, "of": 1}']) {
       expect(() => parsePlanFile(text.replace(/"chosenOn": \{[^}]*\}/, `"chosenOn": ${wrong}`), 'p.json')).toThrow(/"chosenOn" must be \{"fingerprint": text/);
     }
+    // The documents that chose it, by key: read back; a key that is none is refused.
+    const keyed = planFileFromChoice(choice, r, { objective: 0.8, scores: scores(0.8) }, 'selection', undefined, planProvenance(r, '0123456789abcdef', 'selection', ['00112233445566ff', 'ffeeddccbbaa9988']));
+    expect(parsePlanFile(formatPlanFile(keyed), 'p.json').chosenOn!.documents).toEqual(['00112233445566ff', 'ffeeddccbbaa9988']);
+    expect(() => parsePlanFile(formatPlanFile(keyed).replace('00112233445566ff', 'not-a-key'), 'p.json')).toThrow(/"chosenOn"\."documents" must be a list of document keys \(16 hexadecimal digits each\)/);
     // A plan saved before pooled figures existed reads back without one.
     expect(parsePlanFile(text.replace(/,\s*"pooled": [\d.]+/, ''), 'p.json').heldOut).toEqual({ objective: 0.91, sd: 0.02, splits: 5 });
     for (const wrong of ['[]', '{"objective": "x", "sd": null, "splits": 1}', '{"objective": 0.9, "sd": null, "splits": 0}', '{"objective": 0.9, "sd": null, "splits": 2, "pooled": "x"}']) {
