@@ -15,7 +15,7 @@ export function noteText(n: PlanNote): string {
     case 'test-set': return 'test figures come from the test set, which took no part in any choice';
     case 'test-shares-documents':
       return `${n.shared} of the test set's ${n.of} documents ${n.shared === 1 ? 'is a document' : 'are documents'} of the planning data (the same tokens; the first, test document ${n.first.other}, is planning document ${n.first.base}): `
-        + 'the test figures are partly in-sample, not a clean test; keep the test documents out of the planning data';
+        + `the test figures are ${n.shared === n.of ? 'in-sample, no test at all' : 'partly in-sample, not a clean test'}; keep the test documents out of the planning data`;
     case 'test-by-sentence': return `the test set has one document: its paired tests are over its ${n.sentences} sentences, which share one document and are less independent than documents: read its p-values and intervals with care`;
     case 'objective-flat': {
       const at = (x: number) => (n.rate ? (100 * x).toFixed(3) : x.toPrecision(6));

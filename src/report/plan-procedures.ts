@@ -278,5 +278,8 @@ export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] 
 /** `, but partly in-sample: …` when documents of the test set are documents of the planning data (see the note). */
 export function partlyInSample(r: PlanResult): string {
   const n = r.notes.find((x) => x.kind === 'test-shares-documents');
-  return n === undefined || n.kind !== 'test-shares-documents' ? '' : `, but partly in-sample: ${n.shared} of its ${n.of} documents are planning documents`;
+  if (n === undefined || n.kind !== 'test-shares-documents') return '';
+  // Every test document chose the plan: these figures are in-sample, and test nothing.
+  if (n.shared === n.of) return `, but in-sample: every one of its ${n.of} documents is a planning document, so it is no test`;
+  return `, but partly in-sample: ${n.shared} of its ${n.of} documents are planning documents`;
 }

@@ -93,6 +93,11 @@ describe('complan plan --test-gold --test', () => {
     const mixed = (file: string) => readFileSync(part('test', file), 'utf8') + documents(readFileSync(part('dev', file), 'utf8'), (d) => d < 2);
     writeFileSync(join(dir, 'mixed', 'gold.conll'), mixed('gold.conll'));
     for (const s of NAMES) writeFileSync(join(dir, 'mixed', 'systems', `${s}.conll`), mixed(`systems/${s}.conll`));
+    // Three development documents alone.
+    mkdirSync(join(dir, 'devpart2', 'systems'), { recursive: true });
+    const three = (file: string) => documents(readFileSync(part('dev', file), 'utf8'), (d) => d < 3);
+    writeFileSync(join(dir, 'devpart2', 'gold.conll'), three('gold.conll'));
+    for (const s of NAMES) writeFileSync(join(dir, 'devpart2', 'systems', `${s}.conll`), three(`systems/${s}.conll`));
     const r = await planJson([...dev(), '--test-gold', join(dir, 'mixed', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'mixed', 'systems', `${s}.conll`)), '--folds', '0']);
     expect(r.notes.find((n) => n.kind === 'test-shares-documents')).toMatchObject({ shared: 2, of: r.testSet!.documents });
     // It is then not said to have taken no part in any choice: the figures say they are partly in-sample.
@@ -105,6 +110,13 @@ describe('complan plan --test-gold --test', () => {
     expect(text.stdout).toContain(`never used for selection${partly}`);
     expect(text.stdout).toContain(`test: on ${join(dir, 'mixed', 'gold.conll')}, not used for selection${partly}.`);
     expect(text.stdout).not.toMatch(/never used for selection[^,]|not used for (selection|any choice)\)/);
+    // The HTML report's summary says so too.
+    const html = await runCli(['report', '--html', '-', ...dev(), '--test-gold', join(dir, 'mixed', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'mixed', 'systems', `${s}.conll`)), '--folds', '0']);
+    expect(html.stdout).toContain(`, not used for selection${partly}: `);
+    // A test set of planning documents only is in-sample, and tests nothing: it says so.
+    const inside = await runCli(['plan', ...dev(), '--test-gold', join(dir, 'devpart2', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'devpart2', 'systems', `${s}.conll`)), '--folds', '0']);
+    expect(inside.stdout).toContain('(not used for selection, but in-sample: every one of its 3 documents is a planning document, so it is no test)');
+    expect(inside.stdout).toContain('the test figures are in-sample, no test at all');
     // A test set apart from the planning data has no such note.
     const apart = await planJson([...dev(), ...testArgs(), '--folds', '0']);
     expect(apart.notes.some((n) => n.kind === 'test-shares-documents')).toBe(false);
