@@ -145,12 +145,17 @@ export function planNextSteps(
   // Written beside systems given by a glob of the current folder, the output would be one of them
   // the next time: so when any system of the output's extension is here (`*.conll *.jsonl` too).
   const here = systems.some((s) => dirname(s) === '.' && extname(s) === extname(out));
-  const apply = "apply it: write the ensemble's output, from these or new outputs";
+  // With a test set, the plan is applied to the test outputs, scored against the test gold standard.
+  const testGold = others.filter((o) => o.flag === '--test-gold').at(-1)?.value ?? undefined;
+  const testSystems = others.filter((o) => o.flag === '--test' && typeof o.value === 'string').map((o) => o.value as string);
+  const onTest = testGold !== undefined && testSystems.length > 0;
+  const applyTo = onTest ? ['--gold', shellWord(testGold), ...systemsWords(testSystems)] : sys;
+  const apply = onTest ? "apply it to the test outputs: write the ensemble's output and score it on the test set" : "apply it: write the ensemble's output, from these or new outputs";
   return [
     ...(saved === undefined ? step(`save ${what}`, [...command, 'plan', ...optionWords(others, (f) => !OUTPUT_ONLY.has(f)), ...inputs, '--save-plan', 'plan.json']) : []),
-    ...step((saved === undefined ? apply : `apply ${what}, saved to ${saved}: write the ensemble's output, from these or new outputs`)
+    ...step((saved === undefined ? apply : `apply ${what}, saved to ${saved}: ${onTest ? "write the ensemble's output from the test outputs and score it on the test set" : "write the ensemble's output, from these or new outputs"}`)
       + (here ? `,\nto the folder above: here *${extname(out)} would take it for a system next time` : ''),
-      [...command, 'combine', '--plan', file, ...reading, ...sys, '--out', here ? `../${out}` : out]),
+      [...command, 'combine', '--plan', file, ...reading, ...applyTo, '--out', here ? `../${out}` : out]),
     ...step('explore the systems, what each offers another, and the ensembles',
       [...command, 'tui', ...optionWords(others, (f) => inputFlags.has(f) || TUI_METRIC_OPTIONS.has(f)), ...inputs]),
     ...step(`the full report: greedy path, prediction quality${noSplits ? '' : ', splits, paired tests'}`,

@@ -60,6 +60,18 @@ describe('the next steps of systems in the current folder', () => {
   });
 });
 
+describe('the next steps with a test set', () => {
+  it('apply the plan to the test outputs against the test gold standard, which then scores it', () => {
+    const given = [{ flag: '--brief' }, { flag: '--test-gold', value: 'test/gold.conll' }, { flag: '--test', value: 'test/a.conll' }, { flag: '--test', value: 'test/b.conll' }];
+    const lines = planNextSteps('dev/gold.conll', ['dev/a.conll', 'dev/b.conll'], 300, given);
+    const commands = joinedCommands(lines.join('\n'));
+    expect(commands[1]).toBe('complan combine --plan plan.json --gold test/gold.conll test/a.conll test/b.conll --out ensemble.conll');
+    expect(lines).toContain('  # apply it to the test outputs: write the ensemble\'s output and score it on the test set');
+    // The plan saved keeps the test set, as the plan shown had it.
+    expect(commands[0]).toContain('--test-gold=test/gold.conll --test=test/a.conll --test=test/b.conll');
+  });
+});
+
 describe('the next steps\' TUI', () => {
   it('scores with the plan\'s metric options (--beta, --types, --zero-division, --k-alpha), which it takes too, and not its search options', () => {
     const given = [{ flag: '--brief' }, { flag: '--beta', value: '2' }, { flag: '--types', value: 'PER,LOC' }, { flag: '--zero-division', value: 'zero' },
