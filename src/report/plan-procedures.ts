@@ -125,7 +125,6 @@ export function splitChoicesInFull(h: HeldOut, cell: (m: string[]) => string, ma
 export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => string): Table {
   const names: ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
   const repeats = (h.repeats ?? 1) > 1;
-  const m = h.stability.mostCommon;
   return {
     title: `Held-out splits (${splitsPhrase(h)}): every procedure chose on the training part, scored on the part held out (train, held out: their ${h.units}s)`,
     columns: [
@@ -137,16 +136,22 @@ export function splitsTable(r: PlanResult, h: HeldOut, cell: (m: string[]) => st
       s.chosen.members.length === 1 ? cell(weightedMembers(s.chosen.members, s.chosen.weights)) : `${s.chosen.rule}(${cell(weightedMembers(s.chosen.members, s.chosen.weights))})`,
       ...names.map((n) => objectiveValue(r, s.heldOut[n])),
     ]),
-    note: h.splits.length === 1
-      ? `On the training part the selection chose ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}.`
-      : h.stability.distinct === 1
-      ? `The selection chose the same ensemble, ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}, in every split.`
-      : h.stability.distinct === h.splits.length
-        ? `The selection chose a different ensemble in each of the ${h.splits.length} splits.`
-        : `The selection chose ${h.stability.distinct} different ensembles over ${plural(h.splits.length, 'split')}; `
-          + `the most frequent, ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}, ${m.count === 1 ? 'once' : `${m.count} times`}`
-          + `${h.stability.tied === 0 ? '' : `, tied with ${plural(h.stability.tied, 'other')}`}.`,
+    note: splitStability(h),
   };
+}
+
+/** How often the selection changed its mind over the splits, in one sentence (the splits table's note; the brief report's too). */
+export function splitStability(h: HeldOut): string {
+  const m = h.stability.mostCommon;
+  return h.splits.length === 1
+    ? `On the training part the selection chose ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}.`
+    : h.stability.distinct === 1
+    ? `The selection chose the same ensemble, ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}, in every split.`
+    : h.stability.distinct === h.splits.length
+      ? `The selection chose a different ensemble in each of the ${h.splits.length} splits.`
+      : `The selection chose ${h.stability.distinct} different ensembles over ${plural(h.splits.length, 'split')}; `
+        + `the most frequent, ${ruleOfMembers(m.rule, weightedMembers(m.members, undefined), Infinity)}, ${m.count === 1 ? 'once' : `${m.count} times`}`
+        + `${h.stability.tied === 0 ? '' : `, tied with ${plural(h.stability.tied, 'other')}`}.`;
 }
 
 /**

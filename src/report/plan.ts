@@ -20,7 +20,7 @@ import { isRateObjective, objectiveIsF } from '../plan/scores.js';
 import { fixed, jsonNumber, percent } from './number.js';
 import { abbreviateMembers, wrappedMembers, objectiveLabel, objectiveValue, plural, shortNumber, shownName, signedObjective, weightedMembers, width } from './plan-values.js';
 import {
-  bootstrapTables, comparisonsTable, dataLine, partlyInSample, procedures, proceduresInFull, proceduresTable, recommendationLines, splitChoicesInFull, splitsTable, type SavedPlan,
+  bootstrapTables, comparisonsTable, dataLine, partlyInSample, procedures, proceduresInFull, proceduresTable, recommendationLines, splitChoicesInFull, splitsTable, splitStability, type SavedPlan,
 } from './plan-procedures.js';
 import { explainFormatOf, explanationJson, explanationTables } from './plan-explain.js';
 import { noteText } from './plan-notes.js';
@@ -326,7 +326,9 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
   if (chosen.length > 0) section(['Chosen in full:', ...chosen].join('\n'));
   const notes = result.notes.length > 0 ? ['Notes:', ...result.notes.map((n) => prose(`  - ${noteText(n)}`))].join('\n') : undefined;
   if (options.brief === true) {
-    // The notes qualify the recommendation (a p-value it could not reach, what was held out): the brief report keeps them.
+    // The notes qualify the recommendation (a p-value it could not reach, what was held out): the brief report keeps them,
+    // and how often the selection changed its mind over the splits, which tells how much to trust its choice.
+    if (result.heldOut !== undefined && result.heldOut.splits.length > 1) section(prose(splitStability(result.heldOut)));
     if (notes !== undefined) section(notes);
     section(recommendationLines(result, options.saved).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : wrapWords(l, lineWidth))).join('\n'));
     if (options.next !== undefined && options.next.length > 0) section([bold('Next:', color), ...options.next].join('\n'));
