@@ -12,7 +12,7 @@ import { InputError, showName, showValue } from '../errors.js';
 import { dropDuplicates } from './jsonl.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { describeFsError, LineReader, looksUtf16, notUtf8Error, utf16Error } from './lines.js';
-import { isDocumentation } from './directory.js';
+import { compareCodePoints, isDocumentation } from './directory.js';
 import type { RawSpan, ReadOptions, ReadSummary, SegmentSink } from './segment.js';
 
 const T_LINE = /^T[^\t]*\t(\S+) +(\d+ +\d+(?: *; *\d+ +\d+)*)(?:\t(.*))?$/;
@@ -84,11 +84,12 @@ function listDocuments(dir: string): { names: Array<[string, boolean]>; others: 
   const anns = stems('.ann');
   const txts = stems('.txt');
   if (anns.size === 0) throw new InputError('no .ann files in directory (a directory is read as BRAT standoff: NAME.txt and NAME.ann pairs)', dir);
-  for (const name of [...anns].sort()) {
+  // In code-point order, as a directory of CoNLL or JSONL files is read (UTF-16 order differs above U+FFFF).
+  for (const name of [...anns].sort(compareCodePoints)) {
     if (!txts.has(name)) throw new InputError(`missing ${name}.txt beside ${name}.ann`, join(dir, `${name}.ann`));
   }
-  const others = entries.filter((f) => !f.endsWith('.ann') && !f.endsWith('.txt')).sort();
-  return { names: [...new Set([...anns, ...txts])].sort().map((name) => [name, anns.has(name)]), others };
+  const others = entries.filter((f) => !f.endsWith('.ann') && !f.endsWith('.txt')).sort(compareCodePoints);
+  return { names: [...new Set([...anns, ...txts])].sort(compareCodePoints).map((name) => [name, anns.has(name)]), others };
 }
 
 interface DocText {

@@ -4,12 +4,19 @@
  * character (emoji, rare CJK), where a code point takes two units.
  */
 
+/** Whether a high surrogate stands at `i` with its low surrogate after it: one code point in two units. A lone surrogate is a code point of its own, as Python counts it. */
+export function pairAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 0xd800 || c >= 0xdc00 || i + 1 >= text.length) return false;
+  const d = text.charCodeAt(i + 1);
+  return d >= 0xdc00 && d < 0xe000;
+}
+
 /** Number of code points in `text`. */
 export function codePointLength(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) i++;
+    if (pairAt(text, i)) i++;
     n++;
   }
   return n;
@@ -24,8 +31,7 @@ export function codePointsToUnits(text: string): (offset: number) => number {
   const units: number[] = [];
   for (let i = 0; i < text.length; i++) {
     units.push(i);
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) i++;
+    if (pairAt(text, i)) i++;
   }
   units.push(text.length);
   return (o) => units[o];

@@ -5,6 +5,7 @@
 import { InputError } from '../errors.js';
 import type { Corpus, Span } from '../model/corpus.js';
 import { describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
+import { pairAt } from './codepoints.js';
 
 /** A span as written: offsets relative to its record, `fragments` only when discontinuous. */
 export interface JsonlSpan {
@@ -101,9 +102,8 @@ export function unitsToCodePoints(text: string): (offset: number) => number {
   let cp = 0;
   for (let i = 0; i < text.length; i++) {
     table[i] = cp;
-    const c = text.charCodeAt(i);
-    // As codePointLength counts: a high surrogate takes the unit after it (the reader's rule).
-    if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) table[++i] = -1;
+    // As codePointLength counts: a high surrogate takes the low one after it (the reader's rule); a lone one is a code point.
+    if (pairAt(text, i)) table[++i] = -1;
     cp++;
   }
   table[text.length] = cp;

@@ -32,10 +32,13 @@ describe('readBrat: the fixture corpus', () => {
   const { segments, summary } = read(CORPUS);
   const byId = (id: string) => segments.find((s) => s.id === id)!;
 
-  it('emits documents in code-unit order of their names, without recursing', () => {
+  it('emits documents in code-point order of their names, without recursing', () => {
     expect(segments.map((s) => s.id)).toEqual(['Beta', 'alpha', 'gamma']);
     expect(summary.segments).toBe(3);
     expect(summary.hasEmbeddedGold).toBe(false);
+    // Above U+FFFF code-point order is not UTF-16's: U+FF21 (Ａ) before U+1F600 (😀), as a directory of CoNLL files is read.
+    const dir = tempDir({ '😀.txt': 'beta\n', '😀.ann': '', 'Ａ.txt': 'alpha\n', 'Ａ.ann': '' });
+    expect(read(dir).segments.map((s) => s.id)).toEqual(['Ａ', '😀']);
   });
 
   it('fills text, id, docId, line and source', () => {
