@@ -203,6 +203,8 @@ export function registerCombine(program: Command, io: Io): void {
       const unused = [
         ...(command.getOptionValueSource('outScheme') === 'cli' ? ['--out-scheme'] : []),
         ...(flags.writeGold ? [] : ['--no-write-gold']),
+        // (Given with a JSONL --out it is refused before any work; here JSONL was chosen for text without tokens.)
+        ...(flags.resolveOverlaps === undefined ? [] : ['--resolve-overlaps']),
       ];
       if (unused.length > 0) io.stderr(`complan: note: ${unused.join(' and ')} ${unused.length === 1 ? 'applies' : 'apply'} to CoNLL output only, not to the JSONL written (spans, without tags or a gold column)\n`);
     }

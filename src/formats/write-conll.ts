@@ -129,6 +129,12 @@ export function formatConll(corpus: Corpus, spans: readonly Span[], options: Con
       throw /\{\w+\}/.test(shown) ? new InputError(`${detail} (outFormat jsonl)`) : InputError.about(`${detail} ({outFormat} jsonl)`);
     }
   }
+  // The file's first token, when no document marker comes before it, starts the file: a byte-order
+  // mark there is taken for the file's own and dropped, and `{"` makes a reader take the file for JSONL.
+  const first = corpus.documents[0];
+  if (tokens.length > 0 && first !== undefined && first.marked !== true && (tokens[0].startsWith('\ufeff') || tokens[0].startsWith('{"'))) {
+    throw InputError.about(`cannot write CoNLL: the first token, ${showValue(tokens[0])}, would start the file, which would read back ${tokens[0].startsWith('{') ? 'as JSONL' : 'without its byte-order mark'}; write JSONL instead ({outFormat} jsonl)`);
+  }
   const pred = prepare(corpus, spans, resolution, 'prediction');
   const gold = options.gold === undefined ? undefined : prepare(corpus, options.gold, resolution, 'gold');
   const columns = gold === undefined ? 2 : 3;

@@ -142,6 +142,10 @@ describe('complan combine', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('complan: note: the gold standard has character offsets (text without tokens), which CoNLL cannot hold: wrote JSONL\n');
     expect(JSON.parse(readFileSync(file, 'utf8').split('\n')[0])).toHaveProperty('text');
+    // --resolve-overlaps, a CoNLL option, is said not to apply to that JSONL, not ignored.
+    const resolve = await runCli(['combine', '--gold', brat, '--rule', 'union', `a=${copy}`, '--out', out('brat2.conll'), '--resolve-overlaps', 'longest']);
+    expect(resolve.code, resolve.stderr).toBe(0);
+    expect(resolve.stderr).toContain('complan: note: --resolve-overlaps applies to CoNLL output only, not to the JSONL written (spans, without tags or a gold column)\n');
     const asked = await runCli(['combine', '--gold', brat, '--rule', 'union', `a=${copy}`, '--out', out('asked.conll'), '--out-format', 'conll']);
     expect(asked.code).toBe(2);
     expect(asked.stderr.trimEnd().split('\n').at(-1)).toBe('complan: cannot write CoNLL: the gold standard has character offsets (text without tokens); write JSONL instead (--out-format jsonl)');

@@ -268,6 +268,18 @@ describe('formatConll: what CoNLL cannot hold', () => {
     expect(inputError(() => formatConll(ok, [{ doc: 0, start: 0, end: 1, label: 'A B' }])).message).toContain('contains a space');
   });
 
+  it('rejects a first token that would not read back where it starts the file: a byte-order mark, or {" read as JSONL', () => {
+    for (const [first, why] of [['{"', 'as JSONL'], ['\ufeffI', 'without its byte-order mark']]) {
+      const corpus = load(writeTemp('g.jsonl', [`${JSON.stringify({ tokens: [first, 'saw', 'Bob'], spans: [[2, 3, 'PER']] })}\n`]), []);
+      expect(inputError(() => formatConll(corpus, corpus.gold.spans)).message).toBe(
+        `cannot write CoNLL: the first token, ${JSON.stringify(first).replace('\ufeff', '\\ufeff')}, would start the file, which would read back ${why}; write JSONL instead (outFormat jsonl)`,
+      );
+    }
+    // After a document marker, or later in the file, such a token reads back.
+    const later = load(writeTemp('g.jsonl', [`${JSON.stringify({ tokens: ['I', 'saw', '{"'], spans: [] })}\n`]), []);
+    expect(text(formatConll(later, []).chunks)).toBe('I O\nsaw O\n{" O\n\n');
+  });
+
   it('skips a gold sentence without tokens, and the file still reads back against that gold', () => {
     const gold = fixture('write/gold-empty-sentence.jsonl');
     const corpus = load(gold, []);
