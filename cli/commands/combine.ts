@@ -160,6 +160,10 @@ export function registerCombine(program: Command, io: Io): void {
       throw new UsageError(`--out ${flags.out}: combine writes CoNLL or JSONL, not BRAT standoff; name a .conll or .jsonl file`);
     }
     let format = outFormatFor(flags.out, flags.outFormat);
+    // CoNLL asked for under a JSONL name: readers (eval among them) take such a name for JSONL.
+    if (format === 'conll' && flags.out !== undefined && /\.(jsonl|ndjson|json)$/i.test(flags.out)) {
+      io.stderr(`complan: note: --out-format conll under the JSONL name ${terminalLine(flags.out)}: eval reads a .jsonl, .ndjson or .json file as JSONL; name it .conll, or read it with --input-format conll\n`);
+    }
     if (format === 'jsonl' && flags.resolveOverlaps !== undefined) {
       throw new UsageError('--resolve-overlaps applies to CoNLL output; JSONL keeps overlapping spans');
     }

@@ -131,6 +131,10 @@ describe('complan combine', () => {
     expect(r.stderr).toContain('complan: note: --out-scheme and --no-write-gold apply to CoNLL output only, not to the JSONL written (spans, without tags or a gold column)\n');
     const plain = await runCli(['combine', '--gold', GOLD, ...CONLL, '--out', out('plain.jsonl')]);
     expect(plain.stderr).not.toContain('note:');
+    // CoNLL asked for under a JSONL name, which eval would read as JSONL.
+    const named = await runCli(['combine', '--gold', GOLD, ...CONLL, '--out', out('named.jsonl'), '--out-format', 'conll']);
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stderr).toContain(`complan: note: --out-format conll under the JSONL name ${out('named.jsonl')}: eval reads a .jsonl, .ndjson or .json file as JSONL; name it .conll, or read it with --input-format conll\n`);
   });
 
   it('writes JSONL for a gold standard of text without tokens (BRAT), saying why; CoNLL asked for is an error naming --out-format jsonl', async () => {
