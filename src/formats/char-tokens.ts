@@ -145,8 +145,14 @@ export function offBoundary(text: string, layout: TokenLayout, span: RawSpan, to
     if (j < 0) return 'before the first token';
     return layout.ends[j] === o ? `at the end of ${tok(j)}` : layout.ends[j] > o ? `inside ${tok(j)}` : `after ${tok(j)}`;
   };
-  return `span [${cp(span.start)}, ${cp(span.end)}) ${showName(span.label)} ${showValue(text.slice(span.start, span.end), 40)}`
-    + ` starts ${atStart(span.start)} and ends ${atEnd(span.end)}`;
+  const whole = `span [${cp(span.start)}, ${cp(span.end)}) ${showName(span.label)} ${showValue(text.slice(span.start, span.end), 40)}`;
+  // A discontinuous span whose hull falls on tokens: the fragment that does not is the one to name.
+  const off = tokensOf(layout, span.start, span.end) === undefined ? undefined : span.fragments?.find(([a, b]) => tokensOf(layout, a, b) === undefined);
+  if (off !== undefined) {
+    const [a, b] = off;
+    return `the fragment [${cp(a)}, ${cp(b)}) ${showValue(text.slice(a, b), 40)} of ${whole} starts ${atStart(a)} and ends ${atEnd(b)}`;
+  }
+  return `${whole} starts ${atStart(span.start)} and ends ${atEnd(span.end)}`;
 }
 
 /**

@@ -85,6 +85,9 @@ describe('spans on tokens', () => {
       .toBe('span [4, 11) PER " Okafor" starts before "Okafor" and ends at the end of "Okafor"');
     expect(offBoundary(`😀${text}`, { starts: [2, 7, 14], ends: [6, 13, 20] }, { start: 2, end: 14, label: 'PER', line: 1 }, TOKENS, 0))
       .toBe('span [1, 13) PER "Mira Okafor " starts at "Mira" and ends after "Okafor"');
+    // A discontinuous span whose hull is on tokens: the fragment that is not is named.
+    expect(offBoundary(text, layout, { start: 0, end: 18, label: 'X', line: 1, fragments: [[0, 5], [12, 18]] }, TOKENS, 0))
+      .toBe('the fragment [0, 5) "Mira " of span [0, 18) X "Mira Okafor joined" starts at "Mira" and ends after "Mira"');
   });
 });
 
