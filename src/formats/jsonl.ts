@@ -309,6 +309,7 @@ function toSpan(
       if (key !== undefined) label = obj[key];
       // Label Studio's results name their label in a list of one.
       else if (Array.isArray(obj.labels) && obj.labels.length === 1) label = obj.labels[0];
+      else if (Array.isArray(obj.labels)) fail(`span [${showValue(start)}, ${showValue(end)}) has ${obj.labels.length === 0 ? 'an empty list of labels' : `${obj.labels.length} labels, ${showValue(obj.labels, 40)}`}, where a span has one (give each label a span of its own)`);
     }
   } else {
     const hint = typeof item === 'string' ? ' (tag strings, one per token, go under "ner_tags")' : '';

@@ -57,9 +57,13 @@ describe('readJsonl: dialects told from the keys', () => {
     expect(triples(labels.segments[0])).toEqual([[0, 3, 'PER']]);
   });
 
-  it('reads a span object whose label is a list of one (Label Studio\'s results)', () => {
+  it('reads a span object whose label is a list of one (Label Studio\'s results), and says when the list holds several or none', () => {
     const { segments } = read(temp([{ text: 'Ana sang', label: [{ start: 0, end: 3, text: 'Ana', labels: ['PER'] }] }]));
     expect(triples(segments[0])).toEqual([[0, 3, 'PER']]);
+    const two = temp([{ text: 'Ana sang', label: [{ start: 0, end: 3, labels: ['PER', 'ORG'] }] }]);
+    expect(() => read(two)).toThrow(`${two}:1: span [0, 3) has 2 labels, ["PER","ORG"], where a span has one (give each label a span of its own)`);
+    const none = temp([{ text: 'Ana sang', label: [{ start: 0, end: 3, labels: [] }] }]);
+    expect(() => read(none)).toThrow(`${none}:1: span [0, 3) has an empty list of labels, where a span has one`);
   });
 
   it('names complan\'s own records token-spans and char-spans, and a mixed file by its dialects in order', () => {
