@@ -67,6 +67,8 @@ export function coarseSamplesNote(alpha: number, samples: number, tests: Readonl
  * from it is not settled; more resamples narrow it. Undefined when there is none.
  */
 export function nearAlphaNote(alpha: number, samples: number, tests: ReadonlyArray<{ name: string; p: number; differing: number }>): string | undefined {
+  // Resamples too few for any drawn p to reach alpha: no seed can put one below it (coarseSamplesNote says so).
+  if (1 / (1 + samples) >= alpha) return undefined;
   const near = tests.filter((t) => 2 ** t.differing > samples && Number.isFinite(t.p) && Math.abs(t.p - alpha) <= 2 * Math.sqrt((t.p * (1 - t.p)) / samples));
   if (near.length === 0) return undefined;
   const each = near.map((t) => `${t.name} (p = ${pText(t.p)} ± ${fixed(Math.sqrt((t.p * (1 - t.p)) / samples), 3)})`).join(', ');

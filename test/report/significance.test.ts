@@ -28,5 +28,7 @@ describe('nearAlphaNote', () => {
     expect(note).toBe('Within the resampling\'s noise of 0.05: bert (p = 0.048 ± 0.007), ± one Monte Carlo standard error of the 1000 swaps drawn, so another --seed could put it on the other side of 0.05; more --samples settle it.');
     // 0.07 is 2.4 standard errors (0.0081) above 0.05: settled.
     expect(nearAlphaNote(0.05, 1000, [{ name: 'x', p: 0.07, differing: 200 }])).toBeUndefined();
+    // With 10 resamples no drawn p can fall below 1/11: none is near enough to cross 0.05, whatever the seed.
+    expect(nearAlphaNote(0.05, 10, [{ name: 'x', p: 1 / 11, differing: 200 }])).toBeUndefined();
   });
 });
