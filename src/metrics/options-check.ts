@@ -16,9 +16,14 @@ import { typeName } from '../report/type-name.js';
 export function withDefaults<T extends object>(defaults: T, options: Partial<T> | undefined): T {
   const out = { ...defaults };
   if (options === undefined || options === null) return out;
-  if (typeof options !== 'object') throw new UsageError(`options must be an object, got ${typeof options}`);
+  checkOptionsObject(options);
   for (const [k, v] of Object.entries(options)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   return out;
+}
+
+/** Throws a UsageError unless a function's options are an object (a program in plain JavaScript can pass anything). */
+export function checkOptionsObject(options: unknown): asserts options is object {
+  if (options === null || typeof options !== 'object') throw new UsageError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
 }
 
 /** Throws a UsageError about `param` unless `value` is one of `allowed`. */

@@ -25,8 +25,7 @@ import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
 import { prf, ZERO_DIVISION_MODES, type ZeroDivision } from './prf.js';
 import { alignSlots, MATCH_MODES, type MatchMode } from './slots.js';
-import { checkChoice, checkLevel, checkPositive, checkSamples, checkSeed, checkTypes } from './options-check.js';
-import { UsageError } from '../errors.js';
+import { checkChoice, checkOptionsObject, checkLevel, checkPositive, checkSamples, checkSeed, checkTypes } from './options-check.js';
 import { sentenceCount } from '../model/sentence-table.js';
 
 export interface PairwiseTestOptions {
@@ -100,7 +99,7 @@ export function systemCountsByUnit(corpus: Corpus, gold: readonly Span[], system
  *   MAX_SEED, a `confidence` not between 0 and 1, `types` no input has.
  */
 export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseTests {
-  if (o === null || typeof o !== 'object') throw new UsageError(`options must be an object, got ${o === null ? 'null' : typeof o}`);
+  checkOptionsObject(o);
   checkChoice('match', o.match, MATCH_MODES);
   checkPositive('beta', o.beta);
   checkChoice('zeroDivision', o.zeroDivision, ZERO_DIVISION_MODES);

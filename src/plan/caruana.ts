@@ -34,19 +34,15 @@ import type { PlanData } from './data.js';
 import { actualVote, type VoteWeights } from './engine.js';
 import { extensionCounts } from './extensions.js';
 import { Scorer } from './scores.js';
-import { objectiveSource, type Objective } from './objective.js';
-import { showValue, UsageError } from '../errors.js';
+import { checkObjective, objectiveSource, type Objective } from './objective.js';
 import { checkInteger, checkSeed } from '../metrics/options-check.js';
 
 /** The scorer of `objective`: itself when it is one, else the objective with its own β and α and every system's cost 1. */
 function scorerOf(objective: Objective | Scorer, n: number): Scorer {
   if (objective instanceof Scorer) return objective;
-  const o = objective as Partial<Objective> | null;
-  if (o === null || typeof o !== 'object' || typeof o.value !== 'function' || typeof o.text !== 'string') {
-    throw UsageError.about('objective', `expects an objective as parseObjective gives it, got ${showValue(objective)}`);
-  }
-  const given = objectiveSource(objective as Objective)?.options ?? {};
-  return new Scorer(objective as Objective, { beta: given.beta ?? 1, kAlpha: given.kAlpha ?? 1, zeroDivision: 'gerbil' }, new Float64Array(n).fill(1));
+  checkObjective(objective);
+  const given = objectiveSource(objective)?.options ?? {};
+  return new Scorer(objective, { beta: given.beta ?? 1, kAlpha: given.kAlpha ?? 1, zeroDivision: 'gerbil' }, new Float64Array(n).fill(1));
 }
 
 export interface CaruanaOptions {

@@ -19,7 +19,7 @@
  */
 import { createRequire } from 'node:module';
 import type { MathNode } from 'mathjs/number';
-import { UsageError } from '../errors.js';
+import { showValue, UsageError } from '../errors.js';
 import { kMeasure } from '../metrics/kmeasure.js';
 import { fBeta } from '../metrics/prf.js';
 
@@ -160,6 +160,17 @@ const finite = (v: number) => (Number.isFinite(v) ? v : Number.NaN);
  *
  * Source: the measures of src/metrics (F_β, SER, ERR, K); mathjs expression parser.
  */
+/**
+ * Throws a UsageError about `objective` unless `value` is an objective as {@link parseObjective}
+ * gives it (`alsoText`: the message says its text is taken too).
+ */
+export function checkObjective(value: unknown, alsoText = false): asserts value is Objective {
+  const o = value as Partial<Objective> | null;
+  if (o === null || typeof o !== 'object' || typeof o.value !== 'function' || typeof o.text !== 'string') {
+    throw UsageError.about('objective', `expects an objective as parseObjective gives it${alsoText ? ", or its text ('f1', 'min:ser')" : ''}, got ${showValue(value)}`);
+  }
+}
+
 export function parseObjective(text: string, options: ObjectiveOptions = {}): Objective {
   const objective = objectiveOf(text, options);
   sources.set(objective, { text, options: { beta: options.beta, kAlpha: options.kAlpha } });

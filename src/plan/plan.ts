@@ -18,7 +18,7 @@ import { buildEnsembleIndex } from '../ensemble/simulate.js';
 import { isBinaryRule, ruleName, type Rule } from '../ensemble/rules.js';
 import type { Corpus } from '../model/corpus.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../metrics/prf.js';
-import { checkChoice, checkPositive } from '../metrics/options-check.js';
+import { checkChoice, checkOptionsObject, checkPositive } from '../metrics/options-check.js';
 import { reselectingBootstrap } from './bootstrap.js';
 import { choiceCounts, choiceOf, choiceWeights, type Choice } from './choice.js';
 import { buildPlanData, MAX_SYSTEMS, membersOf, unitCount, type PlanData, type UnitKind } from './data.js';
@@ -26,7 +26,7 @@ import { needOf } from './engine.js';
 import { bitHi, bitLo, compareSets, setKey, setSize } from './member-set.js';
 import { betterCandidate } from './greedy.js';
 import { makeSplits, runSplit, SplitData, summarise, type Split } from './heldout.js';
-import { parseObjective, type Objective } from './objective.js';
+import { checkObjective, parseObjective, type Objective } from './objective.js';
 import { explainWith } from './explain.js';
 import { paretoFrontOf } from './pareto.js';
 import { planPredictionQuality } from './quality.js';
@@ -454,16 +454,13 @@ function planObjective(given: PlanInput): Objective {
   const objective: unknown = given.objective;
   if (objective === undefined) return parseObjective(given.beta === undefined || given.beta === 1 ? 'f1' : `f:${given.beta}`, { beta: given.beta });
   if (typeof objective === 'string') return parseObjective(objective, { beta: given.beta, kAlpha: given.kAlpha });
-  const o = objective as Partial<Objective> | null;
-  if (o === null || typeof o !== 'object' || typeof o.value !== 'function' || typeof o.text !== 'string') {
-    throw UsageError.about('objective', `expects an objective as parseObjective gives it, or its text ('f1', 'min:ser'), got ${showValue(objective)}`);
-  }
-  return objective as Objective;
+  checkObjective(objective, true);
+  return objective;
 }
 
 /** {@link plan}, with the choices behind the result for `--save-plan`. */
 export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
-  if (given === null || typeof given !== 'object') throw new UsageError(`options must be an object, got ${given === null ? 'null' : typeof given}`);
+  checkOptionsObject(given);
   // The score settings, checked before the objective that reads them (`f:B` with a bad β would blame the objective).
   if (given.beta !== undefined) checkPositive('beta', given.beta);
   if (given.kAlpha !== undefined) checkPositive('kAlpha', given.kAlpha);

@@ -11,8 +11,7 @@ import { compareSystems } from '../complementarity/matrix.js';
 import { DEFAULT_EVAL_OPTIONS, evaluate, type SystemScores } from '../metrics/evaluate.js';
 import type { Corpus } from '../model/corpus.js';
 import { runPlan, type PlanInput } from '../plan/plan.js';
-import { UsageError } from '../errors.js';
-import { checkInteger } from '../metrics/options-check.js';
+import { checkInteger, checkOptionsObject } from '../metrics/options-check.js';
 import { itemContext } from './html-context.js';
 import { heatmapData } from './html-heatmap.js';
 import type { TypeConfusion } from './html-systems.js';
@@ -32,7 +31,7 @@ export interface HtmlReportOptions {
 
 /** The report's input: every result computed from the corpus. */
 export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions = {}): HtmlReportInput {
-  if (o === null || typeof o !== 'object') throw new UsageError(`options must be an object, got ${o === null ? 'null' : typeof o}`);
+  checkOptionsObject(o);
   const p = o.plan ?? {};
   if (o.examples !== undefined) checkInteger('examples', o.examples, 0);
   const examples = o.examples ?? 3;
