@@ -10,6 +10,7 @@ import { IntColumn, IntList, pagedAt, pagedBuffers, type PagedInts } from '../mo
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
 import type { RawSpan, Segment } from './segment.js';
 import { SentenceTexts, type StoredSentenceTexts } from './sentence-texts.js';
+import { int32s, uint8s } from '../model/page-memory.js';
 
 /** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
 export class GoldBuilder {
@@ -330,7 +331,7 @@ export interface GoldPart {
 
 /** Documents as a part's columns (without their ids). */
 export function documentColumns(d: readonly DocumentInfo[]): GoldPart['documents'] {
-  const documents: GoldPart['documents'] = { start: new Int32Array(d.length), end: new Int32Array(d.length), firstSentence: new Int32Array(d.length), endSentence: new Int32Array(d.length), marked: new Uint8Array(d.length) };
+  const documents: GoldPart['documents'] = { start: int32s(d.length), end: int32s(d.length), firstSentence: int32s(d.length), endSentence: int32s(d.length), marked: uint8s(d.length) };
   for (let i = 0; i < d.length; i++) {
     documents.start[i] = d[i].start;
     documents.end[i] = d[i].end;

@@ -26,6 +26,7 @@ import type { SpanColumns } from '../model/span-columns.js';
 import { documentColumns, GoldBuilder, type GoldPart } from './gold-builder.js';
 import type { ReferenceRead } from './reference.js';
 import type { ReadSummary } from './segment.js';
+import { int32s } from '../model/page-memory.js';
 
 /** The gold as it travels to a worker: its columns and the summary of its reading. */
 export interface HandedGold {
@@ -92,7 +93,7 @@ export function referenceOf(path: string, handed: HandedGold): ReferenceRead {
 /** For each of `spans`, the index among `gold` of the very object it is, or -1 (see gold-walk.ts). */
 export function sharedIndices(spans: readonly Span[], gold: readonly Span[]): Int32Array {
   const walk = new GoldWalk(gold);
-  const out = new Int32Array(spans.length);
+  const out = int32s(spans.length);
   for (let j = 0; j < spans.length; j++) out[j] = walk.find(spans[j]);
   return out;
 }

@@ -1,10 +1,12 @@
 /**
  * A worker thread of a parallel load (see load-parallel.ts): reads the gold standard, or waits
  * for the main thread to hand it over (gold-handoff.ts), and its share of the system files as the
- * main thread would, and sends back each system with its spans as columns (buffers transferred),
+ * main thread would, and sends back each system with its spans as columns (their memory handed over),
  * or the first error; after every message it bumps the shared counter the main thread waits on.
+ * The columns it fills are shared memory, handed over rather than transferred (page-memory.ts).
  */
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { pageMemory, transferable } from '../model/page-memory.js';
 import { columnBuffers, toColumns } from '../model/span-columns.js';
 import { readListener, type FilePart } from './lines.js';
 import { loadInternals, loadSystems, readReferencePart } from './load.js';
@@ -13,9 +15,11 @@ import { sharedIndices, type HandedGold } from './gold-handoff.js';
 import { errorInfo, type MainMessage, type SystemColumns, type WorkerMessage, type WorkerTask } from './load-parallel.js';
 
 const task = workerData as WorkerTask;
+// What this thread fills and sends back is handed over as it is (see page-memory.ts).
+pageMemory.shared = true;
 
-function send(message: WorkerMessage, transfer: ArrayBuffer[] = []): void {
-  task.port.postMessage(message, transfer);
+function send(message: WorkerMessage, transfer: ArrayBufferLike[] = []): void {
+  task.port.postMessage(message, transferable(transfer));
   Atomics.add(task.signal, 0, 1);
   Atomics.notify(task.signal, 0);
 }

@@ -7,6 +7,7 @@
  * thread frees is memory the C library keeps for that thread (on the 1 GB file, tens of MiB more
  * at the peak of the load).
  */
+import { int32s } from './page-memory.js';
 
 /** Values a page holds: 2^16 (256 KiB). */
 const PAGE_BITS = 16;
@@ -25,7 +26,7 @@ export class IntColumn {
 
   push(value: number): void {
     const i = this.length;
-    if ((i & PAGE_MASK) === 0) this.pages.push(new Int32Array(PAGE));
+    if ((i & PAGE_MASK) === 0) this.pages.push(int32s(PAGE));
     this.pages[i >>> PAGE_BITS][i & PAGE_MASK] = value;
     this.length = i + 1;
   }
@@ -57,12 +58,12 @@ export function pagedBuffers(p: PagedInts): ArrayBuffer[] {
  * garbage collector to copy as it grows.
  */
 export class IntList {
-  private data = new Int32Array(1 << 10);
+  private data = int32s(1 << 10);
   length = 0;
 
   push(value: number): void {
     if (this.length === this.data.length) {
-      const grown = new Int32Array(2 * this.data.length);
+      const grown = int32s(2 * this.data.length);
       grown.set(this.data);
       this.data = grown;
     }

@@ -8,6 +8,7 @@
  */
 import { emptyObjects } from './arrays.js';
 import type { Span } from './corpus.js';
+import { int32s } from './page-memory.js';
 
 export interface SpanColumns {
   start: Int32Array;
@@ -22,7 +23,7 @@ export interface SpanColumns {
 /** The columns of `spans`, or undefined when one of them has fragments. */
 export function toColumns(spans: readonly Span[]): SpanColumns | undefined {
   const n = spans.length;
-  const cols: SpanColumns = { start: new Int32Array(n), end: new Int32Array(n), doc: new Int32Array(n), label: new Int32Array(n), labels: [] };
+  const cols: SpanColumns = { start: int32s(n), end: int32s(n), doc: int32s(n), label: int32s(n), labels: [] };
   const ids = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const s = spans[i];

@@ -17,6 +17,7 @@
  */
 import { KeptTexts } from './kept-texts.js';
 import { ownSlice, SharedStrings, startsAt } from './shared-strings.js';
+import { int32s } from './page-memory.js';
 
 /** Tokens a page holds: 2^20 (4 MiB). */
 const PAGE_BITS = 20;
@@ -125,9 +126,9 @@ export class TokenStore implements TokenList {
     if (k === kept) d.firsts.push(this.count);
     const page = this.count >>> PAGE_BITS;
     this.put(a);
-    if (page === d.ends.length) d.ends.push(new Int32Array(this.pages[page].length));
+    if (page === d.ends.length) d.ends.push(int32s(this.pages[page].length));
     else if (d.ends[page].length < this.pages[page].length) {
-      const grown = new Int32Array(this.pages[page].length);
+      const grown = int32s(this.pages[page].length);
       grown.set(d.ends[page]);
       d.ends[page] = grown;
     }
@@ -226,7 +227,7 @@ export class TokenStore implements TokenList {
     // copied (on the 1 GB file a copy was 96 MiB more at the peak of the load).
     for (const page of pages) for (let i = 0; i < page.length; i++) page[i] += shift;
     if (this.pages.length === 1 && this.pages[0].length < PAGE) {
-      const full = new Int32Array(PAGE);
+      const full = int32s(PAGE);
       full.set(this.pages[0]);
       this.pages[0] = full;
     }
@@ -265,7 +266,7 @@ export class TokenStore implements TokenList {
 
   private put(id: number): void {
     const page = this.count >>> PAGE_BITS;
-    if (page === this.pages.length) this.pages.push(new Int32Array(this.pages.length === 0 ? 1 << 12 : PAGE));
+    if (page === this.pages.length) this.pages.push(int32s(this.pages.length === 0 ? 1 << 12 : PAGE));
     else if ((this.count & PAGE_MASK) === this.pages[page].length) this.growFirst();
     this.pages[page][this.count & PAGE_MASK] = id;
     this.count++;
@@ -274,7 +275,7 @@ export class TokenStore implements TokenList {
   /** The first page starts small (a small corpus needs no 4 MiB) and doubles up to a full page. */
   private growFirst(): void {
     const old = this.pages[0];
-    const grown = new Int32Array(Math.min(PAGE, old.length * 2));
+    const grown = int32s(Math.min(PAGE, old.length * 2));
     grown.set(old);
     this.pages[0] = grown;
   }
