@@ -43,7 +43,8 @@ export function registerEval(program: Command, io: Io): void {
     if (flags.significance === true && systems.length < 2) {
       throw new UsageError('--significance compares systems: it needs at least two (usage: complan eval --significance --gold GOLD SYSTEM SYSTEM...)');
     }
-    const corpus = loadCorpus(load);
+    // Scores never show a token: a lone conlleval file's are counted, not kept.
+    const corpus = loadCorpus({ ...load, keepTokens: false });
     printWarnings(corpus, io, options.types, labelDistanceOf(flags.labelDistance, options.labelDistance));
     const report = evaluate(corpus, options);
     warnCsvLeavesOut(flags, io);

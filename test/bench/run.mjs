@@ -7,7 +7,7 @@
 //                                  (test/bench/scale.mjs: 1M-token corpora on disk, ~5 min)
 //   npm run bench -- --runs 9      more repetitions (the median is reported)
 //   npm run bench -- --quick       without the scale benchmarks
-//   npm run bench -- --gigabyte    also the 1 GB CoNLL file (~3 min more)
+//   npm run bench -- --gigabyte    also the 1 GB CoNLL files, synthetic and of CoNLL-2003 text (~4 min more)
 //   (the 1M-token × 3-system comparison runs test/bench/numpy_reference.py beside complan when
 //   python3 has numpy)
 //   (scale.mjs's --keep and --correlation C are passed on)

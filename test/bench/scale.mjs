@@ -6,7 +6,8 @@
 // no heap flags are given, as a user gives none.
 //
 //   node test/bench/scale.mjs                 the targets at 1M tokens × 30 systems, then growth
-//   node test/bench/scale.mjs --gigabyte      also a ~1 GB conlleval-layout file (~3 min more)
+//   node test/bench/scale.mjs --gigabyte      also ~1 GB conlleval-layout files: synthetic, and of CoNLL-2003
+//                                             text when the shared outputs are there (~4 min more)
 //   node test/bench/scale.mjs --gigabyte-only only the 1 GB file
 //   --correlation C  error correlation of the synthetic systems, 0..1 (default 1)
 //   --keep           keep the generated files (in $TMPDIR/complan-bench-scale) for the next run
@@ -19,7 +20,7 @@
 // sets, with its default five folds: six searches; on one thread and on all). Generated files are
 // cached by their parameters and deleted at the end unless --keep.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,7 +103,8 @@ async function child(what, args) {
     const { splitInternals } = await import(dist('src/formats/load-split.js'));
     if (args[1] === 'one') parallelInternals.workers = 0;
     let t = performance.now();
-    const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(args[0])] });
+    // As `eval` loads a lone file: its tokens counted, not kept.
+    const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(args[0])], keepTokens: false });
     out.loadMs = performance.now() - t;
     out.parts = splitInternals.started + 1;
     out.loadRSS = maxRSS();
@@ -203,7 +205,7 @@ function heapBreakdown(held) {
     before = now;
   };
   drop('report', () => { held.report = undefined; });
-  drop('tokens', () => { corpus.tokens = undefined; });
+  // (`eval` keeps no tokens of a lone file: there are none to drop.)
   drop('systemSpans', () => { corpus.systems[0].spans = []; });
   drop('goldSpans', () => { corpus.gold.spans = []; });
   drop('sentences', () => { corpus.sentences = []; });
@@ -409,7 +411,7 @@ function exhaustiveTable(rows) {
   return lines.join('\n');
 }
 
-/** The 1 GB CoNLL file (conlleval layout, embedded gold): streaming and where memory goes. */
+/** The 1 GB CoNLL files (conlleval layout, embedded gold): streaming and where memory goes. */
 async function gigabyteBench(cacheRoot) {
   const path = join(cacheRoot, 'conlleval-1GB.conll');
   const marker = `${path}.json`;
@@ -427,16 +429,49 @@ async function gigabyteBench(cacheRoot) {
   console.log(`  line reader alone (4 MiB chunks, nothing kept): ${int(r.lines)} lines in ${secs(r.ms)}, ${(g.bytes / 2 ** 20 / (r.ms / 1000)).toFixed(0)} MiB/s; longest chunk text ${int(r.longestChunkText)} characters; peak RSS ${mib(r.maxRSS ?? 0)}`);
   const one = spawnChild('gigabyte', [path, 'one']);
   console.log(`  load on one thread (embedded gold as the reference): ${secs(one.loadMs)}, ${(g.bytes / 2 ** 20 / (one.loadMs / 1000)).toFixed(0)} MiB/s; peak RSS ${mib(one.loadRSS)}`);
+  gigabyteLoad(path, g.bytes);
+  // The same size of real text: a CoNLL-2003 system's conlleval file, repeated. Short tokens and
+  // dense entities make about twice the tokens and items of the synthetic file per byte.
+  const sharedFile = join(sharedData, 'bert-lstmcrf.conll');
+  if (!existsSync(sharedFile)) {
+    console.log(`\n(the CoNLL-2003 outputs are not in ${sharedData}: the 1 GB file of their text is skipped)`);
+    return;
+  }
+  const real = join(cacheRoot, 'conll03-1GB.conll');
+  const bytes = repeatToSize(sharedFile, real, 1e9);
+  console.log(`\nA 1 GB conlleval file of CoNLL-2003 text (${sharedFile} repeated), read as \`complan eval FILE\` reads it: ${int(bytes)} bytes`);
+  gigabyteLoad(real, bytes);
+}
+
+/** The shared CoNLL-2003 outputs (COMPLAN_DATA names their folder, as for the tests). */
+const sharedData = resolve(process.env.COMPLAN_DATA ?? resolve(root, '../shared/data/conll03-12sys'));
+
+/** Writes `from` repeated until `to` holds at least `size` bytes (kept when there already); its size. */
+function repeatToSize(from, to, size) {
+  if (existsSync(to) && statSync(to).size >= size) return statSync(to).size;
+  const text = readFileSync(from);
+  const fd = openSync(`${to}.part`, 'w');
+  try {
+    for (let n = 0; n < size; n += text.length) writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(`${to}.part`, to);
+  return statSync(to).size;
+}
+
+/** `complan eval FILE`'s load of a 1 GB file in parts, its evaluation, and where memory goes, against the targets. */
+function gigabyteLoad(path, bytes) {
   const e = spawnChild('gigabyte', [path], ['--expose-gc']);
-  console.log(`  load in ${e.parts} parts, one a core: ${secs(e.loadMs)}, ${perSec(e.tokens, e.loadMs)} tokens/s, ${(g.bytes / 2 ** 20 / (e.loadMs / 1000)).toFixed(0)} MiB/s; ${int(e.items)} items; peak RSS ${mib(e.loadRSS)}`);
+  console.log(`  load in ${e.parts} parts, one a core: ${secs(e.loadMs)}, ${perSec(e.tokens, e.loadMs)} tokens/s, ${(bytes / 2 ** 20 / (e.loadMs / 1000)).toFixed(0)} MiB/s; ${int(e.tokens)} tokens, ${int(e.items)} items; peak RSS ${mib(e.loadRSS)}`);
   console.log(`    V8 heap right after the load: ${mib(e.heapAfterLoad.total)} reserved, ${mib(e.heapAfterLoad.used)} in use before a GC (limit ${mib(e.heapAfterLoad.limit)})`);
-  console.log(`  evaluate: ${secs(e.evalMs)}; F1 ${(100 * e.f1).toFixed(2)}; peak RSS ${mib(e.maxRSS)} (${(e.maxRSS / g.bytes).toFixed(2)} × the file's size)`);
+  console.log(`  evaluate: ${secs(e.evalMs)}; F1 ${(100 * e.f1).toFixed(2)}; peak RSS ${mib(e.maxRSS)} (${(e.maxRSS / bytes).toFixed(2)} × the file's size)`);
   console.log(`  target: loaded in ≤ 15 s: ${secs(e.loadMs)} — ${met(e.loadMs <= 15_000)}; peak RSS of the load ≤ 1.5 GB: ${(e.loadRSS / GB).toFixed(2)} GB — ${met(e.loadRSS <= 1.5 * GB)}`);
   if (e.heap !== undefined) {
     const h = e.heap;
     const per = (b, n) => `${(b / n).toFixed(0)} B each`;
     console.log(`  heap and typed arrays after load and evaluate, after a full GC: ${mib(h.total)}, of which`);
-    console.log(`    tokens (${int(e.tokens)} ids into a vocabulary): ${mib(h.tokens)} (${per(h.tokens, e.tokens)})`);
+    console.log(`    tokens (${int(e.tokens)}): counted, not kept (eval never shows one)`);
     console.log(`    predicted spans not the gold's: ${mib(h.systemSpans)}; gold spans: ${mib(h.goldSpans)} (${per(h.goldSpans + h.systemSpans, e.items)} item)`);
     console.log(`    sentences (${int(e.sentences)}): ${mib(h.sentences)}; documents: ${mib(h.documents)}; the evaluation report: ${mib(h.report)}; the rest (code, caches): ${mib(h.rest)}`);
   }

@@ -103,6 +103,24 @@ describe('reading one large reference file in parts', () => {
     expect(load(opts, 3)).toEqual(one);
   });
 
+  it('counts a lone file\'s tokens without keeping them, in parts as in one pass, for a caller that never asks for one', () => {
+    const file = temp(conlleval(60, { seed: 5 }), 'lone.conll');
+    const kept = load({ ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(file)] }, 1);
+    const opts = { ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(file)], keepTokens: false };
+    for (const counted of [load(opts, 1), load(opts, 3)]) {
+      expect(counted.length).toBe(kept.length);
+      expect(counted.gold.spans).toEqual(kept.gold.spans);
+      expect(counted.systems).toEqual(kept.systems);
+      expect(counted.documents).toEqual(kept.documents);
+      expect(counted.sentences).toEqual(kept.sentences);
+      expect(() => counted.tokens).toThrow('the tokens of this corpus were not kept: it was loaded with {keepTokens: false}');
+    }
+    // Another file is checked against the reference's tokens: they are kept.
+    const other = temp(conlleval(60, { seed: 5 }).replace(/ (\S+)$/gm, ' O'), 'other.conll');
+    const both = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(file), parseSystemArg(other)], keepTokens: false });
+    expect(both.tokens).toEqual(kept.tokens);
+  });
+
   it('continues the document of the part before when a part does not start with a marker, and reads CRLF files', () => {
     for (const file of [temp(conlleval(40, { seed: 7, markers: false })), temp(conlleval(40, { seed: 8, eol: '\r\n' }))]) {
       const opts = { ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(file)] };

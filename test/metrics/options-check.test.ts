@@ -57,6 +57,7 @@ describe('loadCorpus', () => {
       [{ goldColumn: -1 }, 'goldColumn', 'expects an integer ≥ 0, got -1'],
       [{ predColumn: 1.5 }, 'predColumn', 'expects an integer ≥ 0, got 1.5'],
       [{ strictScheme: 'yes' }, 'strictScheme', 'must be true or false, got "yes"'],
+      [{ keepTokens: 0 }, 'keepTokens', 'must be true or false, got 0'],
       [{ labels: 'O,B-PER' }, 'labels', 'expects a list of label names (strings), got "O,B-PER"'],
       [{ systems: join(NEWS, 'systems', 'crf.conll') }, 'systems', `expects a list of paths or {name, path}, got ${JSON.stringify(join(NEWS, 'systems', 'crf.conll'))}`],
       [{ systems: [{ name: '', path: 'x.conll' }] }, 'systems', 'a system\'s name and path cannot be empty, got {"name":"","path":"x.conll"}'],

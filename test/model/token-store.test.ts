@@ -264,3 +264,55 @@ describe('a deferring token store sent between threads', () => {
     expect(other.slice()).toEqual(['Bergen', ...tokens]);
   });
 });
+
+describe('a token store that only counts', () => {
+  const NOT_KEPT = 'the tokens of this corpus were not kept';
+
+  it('counts the tokens placed, added and pushed, and refuses to give any back', () => {
+    const store = new TokenStore();
+    store.countOnly();
+    store.place('a bc', 7, 0, 1);
+    expect(store.add('a bc', 2, 4)).toBe('bc');
+    store.push('d');
+    expect(store.countsOnly).toBe(true);
+    expect(store.length).toBe(3);
+    expect(store.at(5)).toBeUndefined();
+    expect(store.slice(1, 1)).toEqual([]);
+    expect(() => store.at(0)).toThrow(NOT_KEPT);
+    expect(() => store.view(1)).toThrow(NOT_KEPT);
+    expect(() => store.endAt(0, 'a', 0)).toThrow(NOT_KEPT);
+    expect(() => store.slice(0, 2)).toThrow(NOT_KEPT);
+    expect(() => store.distinct).toThrow(NOT_KEPT);
+  });
+
+  it('counts only when told so while empty, and then never defers', () => {
+    const used = new TokenStore();
+    used.push('x');
+    used.countOnly();
+    expect(used.countsOnly).toBe(false);
+    expect(used.slice()).toEqual(['x']);
+    const counting = new TokenStore();
+    counting.countOnly();
+    counting.defer(1000);
+    expect(counting.deferring).toBe(false);
+  });
+
+  it('adds up with another counted store sent between threads, and refuses to join one that keeps its tokens', () => {
+    const a = new TokenStore();
+    a.countOnly();
+    a.push('x');
+    const b = new TokenStore();
+    b.countOnly();
+    b.push('y');
+    b.push('z');
+    expect(b.stored()).toMatchObject({ counted: true, count: 2, pages: [] });
+    a.appendStored(b.stored());
+    expect(a.length).toBe(3);
+    const empty = new TokenStore();
+    empty.appendStored(b.stored());
+    expect([empty.countsOnly, empty.length]).toEqual([true, 2]);
+    const keeping = storeOf(['p', 'q']);
+    expect(() => keeping.appendStored(b.stored())).toThrow('cannot be joined');
+    expect(() => a.appendStored(keeping.stored())).toThrow('cannot be joined');
+  });
+});
