@@ -4,6 +4,7 @@
  * thread, added as columns (a large file read in parts: see load-split.ts).
  */
 import { InputError, showValue } from '../errors.js';
+import { lengthen } from '../model/arrays.js';
 import type { DocumentInfo, Span, Unit } from '../model/corpus.js';
 import { SentenceTable } from '../model/sentence-table.js';
 import { IntColumn, IntList, pagedAt, pagedBuffers, type PagedInts } from '../model/int-column.js';
@@ -187,7 +188,7 @@ export class GoldBuilder {
    * spans read with it.
    */
   append(p: GoldPart, lineOffset: number): PartPlace {
-    const count = p.sentences.start.length;
+    const count = p.sentences.end.length;
     if (count === 0) return { base: this.length, shift: this.documents.length, firstSpan: this.spans.length };
     this.unit ??= 'token';
     const base = this.length;
@@ -212,6 +213,9 @@ export class GoldBuilder {
       });
     }
     const s = p.sentences;
+    this.sentences.reserve(count);
+    this.spanEndList.reserve(count);
+    if (p.evidence !== undefined) this.evidenceList?.reserve(count);
     for (let i = 0; i < count; i++) {
       const end = base + pagedAt(s.end, i);
       const id = s.ids?.[i] ?? undefined;
@@ -221,7 +225,9 @@ export class GoldBuilder {
       this.spanEndList.push(firstSpan + p.spanEnds[i]);
     }
     const { start, end, doc, label, labels } = p.spans;
-    for (let j = 0; j < start.length; j++) this.spans.push({ doc: shift + pagedAt(doc, j), start: base + pagedAt(start, j), end: base + pagedAt(end, j), label: labels[pagedAt(label, j)] });
+    const spans = this.spans;
+    const from = lengthen(spans, start.length);
+    for (let j = 0; j < start.length; j++) spans[from + j] = { doc: shift + pagedAt(doc, j), start: base + pagedAt(start, j), end: base + pagedAt(end, j), label: labels[pagedAt(label, j)] };
     this.tokens.appendStored(p.tokens);
     // Sentence positions in the file's text hold for a part appended first (a whole gold handed over).
     if (p.lines !== undefined && firstSentence === 0 && base === 0) this.lines = SentenceTexts.of(p.lines);
@@ -243,16 +249,16 @@ export class GoldBuilder {
  * record ids only (CoNLL).
  */
 export class GoldPartBuilder extends GoldBuilder {
-  private readonly sentenceColumns = { start: new IntColumn(), end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
+  /** Where each sentence ends, its line and document (it starts where the one before ends). */
+  private readonly sentenceColumns = { end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
   private readonly spanColumns = { start: new IntColumn(), end: new IntColumn(), doc: new IntColumn(), label: new IntColumn() };
   /** Labels by number, and their numbers. */
   readonly labels: string[] = [];
   private readonly labelIds = new Map<string, number>();
 
-  protected override keepSentence(_index: number, doc: number, start: number, end: number, line: number, id: string | undefined): void {
+  protected override keepSentence(_index: number, doc: number, _start: number, end: number, line: number, id: string | undefined): void {
     if (id !== undefined) throw new Error('records with ids are not read in parts');
     const c = this.sentenceColumns;
-    c.start.push(start);
     c.end.push(end);
     c.line.push(line);
     c.doc.push(doc);
@@ -304,7 +310,7 @@ export class GoldPartBuilder extends GoldBuilder {
     const c = this.spanColumns;
     return {
       length: this.length, tokens: this.tokens.stored(), tags: this.tags?.stored(),
-      sentences: { start: s.start.toPaged(), end: s.end.toPaged(), line: s.line.toPaged(), doc: s.doc.toPaged() },
+      sentences: { end: s.end.toPaged(), line: s.line.toPaged(), doc: s.doc.toPaged() },
       documents,
       spans: { start: c.start.toPaged(), end: c.end.toPaged(), doc: c.doc.toPaged(), label: c.label.toPaged(), labels: this.labels },
       spanEnds: this.spanEnds, evidence: this.evidence, lineSafe: this.lineSafe,
@@ -318,7 +324,7 @@ export interface GoldPart {
   tokens: StoredTokens;
   tags: StoredTokens | undefined;
   /** Corpus positions, lines and documents relative to the part; record ids, when any sentence has one (null: none). */
-  sentences: { start: PagedInts; end: PagedInts; line: PagedInts; doc: PagedInts; ids?: Array<string | null> };
+  sentences: { end: PagedInts; line: PagedInts; doc: PagedInts; ids?: Array<string | null> };
   /** Documents; their ids when not the numbering `#1`, `#2`, … that a part's documents are otherwise given. */
   documents: { start: Int32Array; end: Int32Array; firstSentence: Int32Array; endSentence: Int32Array; marked: Uint8Array; ids?: string[] };
   spans: PagedSpans;
@@ -367,8 +373,8 @@ export function pagedSpanBuffers(s: PagedSpans): ArrayBuffer[] {
 /** The buffers of a part, to transfer rather than copy. */
 export function partBuffers(p: GoldPart): ArrayBuffer[] {
   const out: ArrayBuffer[] = [...storedBuffers(p.tokens), ...(p.tags === undefined ? [] : storedBuffers(p.tags)), ...pagedSpanBuffers(p.spans), p.spanEnds.buffer as ArrayBuffer];
-  const { start, end, line, doc } = p.sentences;
-  for (const a of [start, end, line, doc]) out.push(...pagedBuffers(a));
+  const { end, line, doc } = p.sentences;
+  for (const a of [end, line, doc]) out.push(...pagedBuffers(a));
   const d = p.documents;
   for (const a of [d.start, d.end, d.firstSentence, d.endSentence, d.marked]) out.push(a.buffer as ArrayBuffer);
   if (p.evidence !== undefined) out.push(p.evidence.buffer as ArrayBuffer);

@@ -41,10 +41,9 @@ export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
   const documents = documentColumns(d);
   // Document ids go only when they are not the numbering a part's documents get anyway (CoNLL's).
   if (d.some((doc, k) => doc.id !== `#${k + 1}`)) documents.ids = d.map((doc) => doc.id);
-  const sentences = { start: new IntColumn(), end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
+  const sentences = { end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
   const table = gold.sentences;
   for (let k = 0; k < table.length; k++) {
-    sentences.start.push(table.start(k));
     sentences.end.push(table.end(k));
     sentences.line.push(table.line(k));
     sentences.doc.push(table.doc(k));
@@ -70,7 +69,7 @@ export function goldPartOf(gold: GoldBuilder): GoldPart | undefined {
     tokens: gold.tokens.stored(),
     tags: gold.tags?.stored(),
     sentences: {
-      start: sentences.start.toPaged(), end: sentences.end.toPaged(), line: sentences.line.toPaged(), doc: sentences.doc.toPaged(),
+      end: sentences.end.toPaged(), line: sentences.line.toPaged(), doc: sentences.doc.toPaged(),
       ...(gold.idIndex.size === 0 ? {} : { ids: gold.sentences.idList().map((id) => id ?? null) }),
     },
     documents,

@@ -75,6 +75,18 @@ export class IntList {
     return this.data[i];
   }
 
+  /**
+   * Makes room for `n` more values at once, exactly, where pushes would double the array as it
+   * fills (for a part of known size appended at once: no room left over, no array in between).
+   */
+  reserve(n: number): void {
+    const need = this.length + n;
+    if (need <= this.data.length) return;
+    const grown = int32s(need);
+    grown.set(this.data.subarray(0, this.length));
+    this.data = grown;
+  }
+
   /** The values so far, as a view of the list's own array (valid until the next push). */
   view(): Int32Array {
     return this.data.subarray(0, this.length);

@@ -37,6 +37,13 @@ export class SentenceTable {
     this.describe(doc, line, id);
   }
 
+  /** Makes room for `n` more sentences at once (see IntList.reserve), the shared `ends` too. */
+  reserve(n: number): void {
+    this.ends.reserve(n);
+    this.docs.reserve(n);
+    this.lines.reserve(n);
+  }
+
   /** Describes the sentence whose end was just added to the shared `ends`. */
   describe(doc: number, line: number, id: string | undefined): void {
     const k = this.docs.length;

@@ -77,4 +77,21 @@ describe('page memory', () => {
     expect(part.summary.segments).toBe(200);
     expect(part.gold.length).toBe(200 * 3);
   });
+
+  it('sends a system\'s spans that are the reference\'s as their indices only, the others as columns', () => {
+    const lines: string[] = [];
+    // Each sentence: a PER both columns have, and an ORG only the prediction has.
+    for (let s = 0; s < 30; s++) lines.push(`A${s} B-PER B-PER`, `b I-PER I-PER`, `c O B-ORG`, '');
+    const file = temp(lines.join('\n'), 'shared.conll');
+    pageMemory.shared = true;
+    const part = readReferencePart({ ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(file)] }, { start: 0, end: statSync(file).size });
+    const embedded = part.embedded!;
+    expect(embedded.shared.length).toBe(60);
+    const shared = [];
+    for (let j = 0; j < 60; j++) shared.push(embedded.shared.pages[0][j]);
+    expect(shared.filter((k) => k >= 0)).toEqual([...Array(30).keys()]);
+    expect(embedded.own.start.length).toBe(30);
+    expect(embedded.own.labels[embedded.own.label.pages[0][0]]).toBe('ORG');
+    expect([embedded.own.start.pages[0][0], embedded.own.end.pages[0][0]]).toEqual([2, 3]);
+  });
 });
