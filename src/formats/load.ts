@@ -935,11 +935,14 @@ function readWith(
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
     goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
     const tally = withMarkers(own.tally, summary);
-    systems.push({
+    const system: SystemOutput = {
       name: first.name, source: first.path, format, scheme: schemeRead(opts, summary), spans: own.own, warnings: summary.warnings,
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
       ...(tally === undefined ? {} : { tokenTally: tally }),
-    });
+    };
+    // Its spans that are not the reference's objects have these types: no pass over them all.
+    recordTypes(system, own.ownTypes);
+    systems.push(system);
     rest = opts.systems.slice(1);
   }
   const expect: ExpectedTokens | undefined = loadInternals.verifyInPlace && gold.unit === 'token'

@@ -23,6 +23,8 @@ import type { RawSpan, ReadSummary, Segment } from './segment.js';
  */
 export class EmbeddedReference {
   readonly own: Span[] = [];
+  /** The types of the own spans that are not the reference's objects (see unknown-types.ts). */
+  readonly ownTypes = new Set<string>();
   /** Whether a sentence came without an embedded gold column, or any with one. */
   missing = false;
   embedded = false;
@@ -70,7 +72,7 @@ export class EmbeddedReference {
     const k = b.sentenceCount - 1;
     const from = k === 0 ? 0 : b.spanEndAt(k - 1);
     if (this.columns !== undefined) this.placeColumns(seg.spans, start, b.lastDoc, from, b.spanEndAt(k));
-    else placeSpans(seg.spans, start, b.lastDoc, b.spans, from, b.spanEndAt(k), this.own);
+    else placeSpans(seg.spans, start, b.lastDoc, b.spans, from, b.spanEndAt(k), this.own, this.ownTypes);
   }
 
   /**
@@ -128,7 +130,9 @@ export class EmbeddedReference {
       const k = pagedAt(p.shared, j);
       if (k >= 0) own[from + j] = gold[place.firstSpan + k];
       else {
-        own[from + j] = { doc: place.shift + pagedAt(doc, q), start: place.base + pagedAt(start, q), end: place.base + pagedAt(end, q), label: labels[pagedAt(label, q)] };
+        const type = labels[pagedAt(label, q)];
+        own[from + j] = { doc: place.shift + pagedAt(doc, q), start: place.base + pagedAt(start, q), end: place.base + pagedAt(end, q), label: type };
+        this.ownTypes.add(type);
         q++;
       }
     }

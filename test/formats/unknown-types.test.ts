@@ -53,4 +53,17 @@ describe('the loader\'s warning', () => {
     const warnings = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: empty, systems: [{ name: 's', path: temp('Ada B-PER\nleft O\n\n', 'per.conll') }] }).systems[0].warnings;
     expect(warnings).toEqual([]);
   });
+
+  it('warns of a conlleval file whose predictions have a type its own gold column lacks, and only then', () => {
+    const lone = (text: string) => {
+      const file = temp(text, 'lone.conll');
+      return { file, warnings: loadCorpus({ ...DEFAULT_LOAD_OPTIONS, systems: [{ name: 'lone', path: file }] }).systems[0].warnings };
+    };
+    const typo = lone('-DOCSTART- O O\n\nAda B-PER B-PER\nleft O O\n\nin O O\nParis B-LOC B-LOCC\n\n');
+    expect(typo.warnings).toEqual([
+      `${typo.file}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first in gold sentence 2, which starts at ${typo.file} (embedded gold):6: a typo in the tags? Every such item counts as a false positive`,
+    ]);
+    // A prediction of its own, of a gold type, is no unknown type.
+    expect(lone('-DOCSTART- O O\n\nAda B-PER B-LOC\nleft O O\n\nin O O\nParis B-LOC B-LOC\n\n').warnings).toEqual([]);
+  });
 });
