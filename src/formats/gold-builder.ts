@@ -25,6 +25,8 @@ export class GoldBuilder {
   readonly tokens = new TokenStore();
   readonly texts: string[] = [];
   readonly spans: Span[] = [];
+  /** The first of the span slots {@link reserve} lengthened the list by and that are not filled yet; -1: none. */
+  private spanFill = -1;
   readonly idIndex = new Map<string, number>();
   /** The raw gold tags, one per token, while every segment came with them. */
   tags: TokenStore | undefined = new TokenStore();
@@ -187,13 +189,32 @@ export class GoldBuilder {
    * document, as they would have read in one pass. Returns where the part went, to place other
    * spans read with it.
    */
+  /**
+   * Makes room at once for the parts about to be appended, in order ({@link append}): the lists
+   * grow once for all of them, not once a part, each growth a copy of the whole list left for a
+   * full collection.
+   */
+  reserve(parts: readonly GoldPart[]): void {
+    let sentences = 0;
+    let spans = 0;
+    for (const p of parts) {
+      sentences += p.sentences.end.length;
+      spans += p.spans.start.length;
+    }
+    this.sentences.reserve(sentences);
+    this.spanEndList.reserve(sentences);
+    if (parts.every((p) => p.evidence !== undefined)) this.evidenceList?.reserve(sentences);
+    if (spans > 0 && this.spanFill < 0) this.spanFill = lengthen(this.spans, spans);
+  }
+
   append(p: GoldPart, lineOffset: number): PartPlace {
     const count = p.sentences.end.length;
-    if (count === 0) return { base: this.length, shift: this.documents.length, firstSpan: this.spans.length };
+    // Slots lengthened ahead by reserve() are filled first.
+    const firstSpan = this.spanFill >= 0 ? this.spanFill : this.spans.length;
+    if (count === 0) return { base: this.length, shift: this.documents.length, firstSpan };
     this.unit ??= 'token';
     const base = this.length;
     const firstSentence = this.ends.length;
-    const firstSpan = this.spans.length;
     const d = p.documents;
     const continues = d.marked[0] === 0 && this.documents.length > 0;
     // Document k of the part is document k + shift here.
@@ -213,9 +234,6 @@ export class GoldBuilder {
       });
     }
     const s = p.sentences;
-    this.sentences.reserve(count);
-    this.spanEndList.reserve(count);
-    if (p.evidence !== undefined) this.evidenceList?.reserve(count);
     for (let i = 0; i < count; i++) {
       const end = base + pagedAt(s.end, i);
       const id = s.ids?.[i] ?? undefined;
@@ -226,7 +244,11 @@ export class GoldBuilder {
     }
     const { start, end, doc, label, labels } = p.spans;
     const spans = this.spans;
-    const from = lengthen(spans, start.length);
+    let from = firstSpan;
+    if (this.spanFill >= 0) {
+      this.spanFill += start.length;
+      if (this.spanFill >= spans.length) this.spanFill = -1;
+    } else from = lengthen(spans, start.length);
     for (let j = 0; j < start.length; j++) spans[from + j] = { doc: shift + pagedAt(doc, j), start: base + pagedAt(start, j), end: base + pagedAt(end, j), label: labels[pagedAt(label, j)] };
     this.tokens.appendStored(p.tokens);
     // Sentence positions in the file's text hold for a part appended first (a whole gold handed over).

@@ -39,7 +39,7 @@ import { startSplit } from './load-split.js';
 import { GoldBuilder, GoldPartBuilder, placeSpans, toCorpus } from './gold-builder.js';
 import { SentenceTexts } from './sentence-texts.js';
 import { referenceOf, type HandedGold } from './gold-handoff.js';
-import { appendPart, EmbeddedReference, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
+import { appendPart, EmbeddedReference, reserveParts, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { listDirectory, readDirectory } from './directory.js';
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { warnSameSystems } from './same-systems.js';
@@ -896,6 +896,8 @@ function readWith(
     }
   }
   const parts = split?.results ?? [];
+  // Room for every part at once: the lists grow once, not once a part.
+  if (parts.length > 0) reserveParts(reference, parts as ReferencePart[]);
   for (let k = 0; k < parts.length; k++) {
     appendPart(reference, parts[k]!);
     // Its columns are garbage once added (its token pages are the reference's now).

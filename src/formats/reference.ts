@@ -117,13 +117,27 @@ export class EmbeddedReference {
     };
   }
 
+  /** The first of the slots {@link reserve} lengthened `own` by and that are not filled yet; -1: none. */
+  private ownFill = -1;
+
+  /** Makes room at once for the parts about to be appended (see {@link GoldBuilder.reserve}). */
+  reserve(parts: readonly EmbeddedPart[]): void {
+    let n = 0;
+    for (const p of parts) n += p.shared.length;
+    if (n > 0 && this.ownFill < 0) this.ownFill = lengthen(this.own, n);
+  }
+
   /** Adds a part read on another thread, placed in the reference at `place` (see {@link GoldBuilder.append}). */
   append(p: EmbeddedPart, place: PartPlace): void {
     const { start, end, doc, label, labels } = p.own;
     const gold = this.gold.spans;
     const own = this.own;
     const n = p.shared.length;
-    const from = lengthen(own, n);
+    let from = this.ownFill;
+    if (from >= 0) {
+      this.ownFill += n;
+      if (this.ownFill >= own.length) this.ownFill = -1;
+    } else from = lengthen(own, n);
     // The columns hold the spans that are not the reference's, in order.
     let q = 0;
     for (let j = 0; j < n; j++) {
@@ -196,6 +210,13 @@ export function toReferencePart(r: ReferenceRead): ReferencePart {
  * builder's, the first system's and the summary's figures. The part's lines come after
  * `r.summary.lines`.
  */
+/** Makes room in `r` at once for `parts`, about to be appended in order ({@link appendPart}). */
+export function reserveParts(r: ReferenceRead, parts: readonly ReferencePart[]): void {
+  r.gold.reserve(parts.map((p) => p.gold));
+  const embedded = parts.flatMap((p) => (p.embedded === undefined ? [] : [p.embedded]));
+  if (r.embedded !== undefined) r.embedded.reserve(embedded);
+}
+
 export function appendPart(r: ReferenceRead, p: ReferencePart): void {
   const a = r.summary;
   const b = p.summary;

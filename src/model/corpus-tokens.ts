@@ -19,8 +19,10 @@ const stores = new WeakMap<Corpus, TokenStore>();
  */
 export function attachTokenStore(corpus: Corpus, store: TokenStore): void {
   stores.set(corpus, store);
-  // From then on the array is the corpus's tokens, should its user change it.
-  lazyField(corpus, 'tokens', () => store.slice(0, store.length), () => stores.delete(corpus));
+  // From then on the array is the corpus's tokens, should its user change it. Tokens only
+  // counted (a lone file loaded with keepTokens: false) are left out of copies of the corpus,
+  // which would ask for them: a copy has none.
+  lazyField(corpus, 'tokens', () => store.slice(0, store.length), () => stores.delete(corpus), !store.countsOnly);
 }
 
 /** The corpus's tokens, from its store when it has one, without making an array of them all; undefined in character mode. */

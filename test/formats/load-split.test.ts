@@ -114,6 +114,10 @@ describe('reading one large reference file in parts', () => {
       expect(counted.documents).toEqual(kept.documents);
       expect(counted.sentences).toEqual(kept.sentences);
       expect(() => counted.tokens).toThrow('the tokens of this corpus were not kept: it was loaded with {keepTokens: false}');
+      // Copies leave them out rather than ask for them.
+      expect({ ...counted }.tokens).toBeUndefined();
+      expect(JSON.parse(JSON.stringify(counted)).length).toBe(kept.length);
+      expect(structuredClone(counted).gold.spans).toEqual(kept.gold.spans);
     }
     // Another file is checked against the reference's tokens: they are kept.
     const other = temp(conlleval(60, { seed: 5 }).replace(/ (\S+)$/gm, ' O'), 'other.conll');
