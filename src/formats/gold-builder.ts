@@ -249,7 +249,16 @@ export class GoldBuilder {
       this.spanFill += start.length;
       if (this.spanFill >= spans.length) this.spanFill = -1;
     } else from = lengthen(spans, start.length);
-    for (let j = 0; j < start.length; j++) spans[from + j] = { doc: shift + pagedAt(doc, j), start: base + pagedAt(start, j), end: base + pagedAt(end, j), label: labels[pagedAt(label, j)] };
+    if (doc !== undefined) {
+      for (let j = 0; j < start.length; j++) spans[from + j] = { doc: shift + pagedAt(doc, j), start: base + pagedAt(start, j), end: base + pagedAt(end, j), label: labels[pagedAt(label, j)] };
+    } else {
+      // Without a document column, each span is in its sentence's document.
+      let i = 0;
+      for (let j = 0; j < start.length; j++) {
+        while (j >= p.spanEnds[i]) i++;
+        spans[from + j] = { doc: shift + pagedAt(s.doc, i), start: base + pagedAt(start, j), end: base + pagedAt(end, j), label: labels[pagedAt(label, j)] };
+      }
+    }
     this.tokens.appendStored(p.tokens);
     // Sentence positions in the file's text hold for a part appended first (a whole gold handed over).
     if (p.lines !== undefined && firstSentence === 0 && base === 0) this.lines = SentenceTexts.of(p.lines);
@@ -273,7 +282,8 @@ export class GoldBuilder {
 export class GoldPartBuilder extends GoldBuilder {
   /** Where each sentence ends, its line and document (it starts where the one before ends). */
   private readonly sentenceColumns = { end: new IntColumn(), line: new IntColumn(), doc: new IntColumn() };
-  private readonly spanColumns = { start: new IntColumn(), end: new IntColumn(), doc: new IntColumn(), label: new IntColumn() };
+  /** The spans, their documents left to their sentences'. */
+  private readonly spanColumns = { start: new IntColumn(), end: new IntColumn(), label: new IntColumn() };
   /** Labels by number, and their numbers. */
   readonly labels: string[] = [];
   private readonly labelIds = new Map<string, number>();
@@ -286,12 +296,11 @@ export class GoldPartBuilder extends GoldBuilder {
     c.doc.push(doc);
   }
 
-  protected override keepSpan(s: RawSpan, base: number, doc: number): void {
+  protected override keepSpan(s: RawSpan, base: number, _doc: number): void {
     if (s.fragments !== undefined) throw new Error('spans with fragments are not read in parts');
     const c = this.spanColumns;
     c.start.push(base + s.start);
     c.end.push(base + s.end);
-    c.doc.push(doc);
     c.label.push(this.labelId(s.label));
   }
 
@@ -334,7 +343,7 @@ export class GoldPartBuilder extends GoldBuilder {
       length: this.length, tokens: this.tokens.stored(), tags: this.tags?.stored(),
       sentences: { end: s.end.toPaged(), line: s.line.toPaged(), doc: s.doc.toPaged() },
       documents,
-      spans: { start: c.start.toPaged(), end: c.end.toPaged(), doc: c.doc.toPaged(), label: c.label.toPaged(), labels: this.labels },
+      spans: { start: c.start.toPaged(), end: c.end.toPaged(), label: c.label.toPaged(), labels: this.labels },
       spanEnds: this.spanEnds, evidence: this.evidence, lineSafe: this.lineSafe,
     };
   }
@@ -381,7 +390,8 @@ export interface PartPlace {
 export interface PagedSpans {
   start: PagedInts;
   end: PagedInts;
-  doc: PagedInts;
+  /** Each span's document; without it, its sentence's (a part's gold spans: see GoldBuilder.append). */
+  doc?: PagedInts;
   /** Index of each span's label in `labels`. */
   label: PagedInts;
   labels: string[];
@@ -389,7 +399,7 @@ export interface PagedSpans {
 
 /** The buffers of paged spans, to transfer rather than copy. */
 export function pagedSpanBuffers(s: PagedSpans): ArrayBuffer[] {
-  return [s.start, s.end, s.doc, s.label].flatMap(pagedBuffers);
+  return [s.start, s.end, ...(s.doc === undefined ? [] : [s.doc]), s.label].flatMap(pagedBuffers);
 }
 
 /** The buffers of a part, to transfer rather than copy. */

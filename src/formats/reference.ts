@@ -165,7 +165,7 @@ export class EmbeddedReference {
 /** An {@link EmbeddedReference}'s part as columns. */
 export interface EmbeddedPart {
   /** The own spans that are none of the reference's (those whose `shared` is -1), in order. */
-  own: PagedSpans;
+  own: Required<PagedSpans>;
   /** For each own span, the index of the reference span it is among the part's, or -1. */
   shared: PagedInts;
   missing: boolean;
