@@ -155,6 +155,8 @@ export function readDirectory(dir: string, format: 'conll' | 'jsonl', opts: Read
       sink(seg);
     });
     summary.segments += s.segments;
+    // conlleval counts a -DOCSTART- line as a token (see accuracy.ts), in a file of a directory too.
+    if (s.markers !== undefined) summary.markers = (summary.markers ?? 0) + s.markers;
     summary.warnings.push(...s.warnings);
     summary.lines! += s.lines ?? 0;
     if (s.evidence !== undefined) {

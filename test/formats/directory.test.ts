@@ -95,6 +95,17 @@ describe('a directory of CoNLL files', () => {
     expect(load(goldDir, CRF).systems[0].spans).toEqual(fromFiles.systems[0].spans);
   });
 
+  it('counts the -DOCSTART- lines its files keep in the token accuracy, as the single file does', () => {
+    // Each file with its document's marker line.
+    const withMarkers = (path: string) => readFileSync(path, 'utf8').split(/^(?=-DOCSTART-)/m).filter((d) => d.trim() !== '');
+    const goldDir = dirWith(named(withMarkers(GOLD), '.conll'));
+    const crfDir = dirWith(named(withMarkers(CRF), '.conll'));
+    const fromDirs = load(goldDir, crfDir).systems[0].tokenTally!;
+    const fromFiles = load(GOLD, CRF).systems[0].tokenTally!;
+    expect(fromFiles.markers).toBe(8);
+    expect(fromDirs).toEqual(fromFiles);
+  });
+
   it('reads the files in name order, not in the order they were written', () => {
     const files = named(goldDocs, '.conll');
     const reversed = Object.fromEntries(Object.entries(files).reverse());
