@@ -4,7 +4,7 @@
  * thread, added as columns (a large file read in parts: see load-split.ts).
  */
 import { InputError, showValue } from '../errors.js';
-import { lengthen } from '../model/arrays.js';
+import { ReservedSlots } from '../model/arrays.js';
 import type { DocumentInfo, Span, Unit } from '../model/corpus.js';
 import { SentenceTable } from '../model/sentence-table.js';
 import { IntColumn, IntList, pagedAt, pagedBuffers, type PagedInts } from '../model/int-column.js';
@@ -25,8 +25,8 @@ export class GoldBuilder {
   readonly tokens = new TokenStore();
   readonly texts: string[] = [];
   readonly spans: Span[] = [];
-  /** The first of the span slots {@link reserve} lengthened the list by and that are not filled yet; -1: none. */
-  private spanFill = -1;
+  /** Span slots {@link reserve} lengthened the list by, for the parts to come. */
+  private readonly spanSlots = new ReservedSlots();
   readonly idIndex = new Map<string, number>();
   /** The raw gold tags, one per token, while every segment came with them. */
   tags: TokenStore | undefined = new TokenStore();
@@ -183,13 +183,6 @@ export class GoldBuilder {
   }
 
   /**
-   * Adds the part of the file that follows what this builder has read (read on another thread:
-   * {@link toPart}), its lines after the first `lineOffset` of the file. The part starts a new
-   * document where a document marker opens it; otherwise its first sentences continue the last
-   * document, as they would have read in one pass. Returns where the part went, to place other
-   * spans read with it.
-   */
-  /**
    * Makes room at once for the parts about to be appended, in order ({@link append}): the lists
    * grow once for all of them, not once a part, each growth a copy of the whole list left for a
    * full collection.
@@ -204,13 +197,19 @@ export class GoldBuilder {
     this.sentences.reserve(sentences);
     this.spanEndList.reserve(sentences);
     if (parts.every((p) => p.evidence !== undefined)) this.evidenceList?.reserve(sentences);
-    if (spans > 0 && this.spanFill < 0) this.spanFill = lengthen(this.spans, spans);
+    this.spanSlots.reserve(this.spans, spans);
   }
 
+  /**
+   * Adds the part of the file that follows what this builder has read (read on another thread:
+   * {@link toPart}), its lines after the first `lineOffset` of the file. The part starts a new
+   * document where a document marker opens it; otherwise its first sentences continue the last
+   * document, as they would have read in one pass. Returns where the part went, to place other
+   * spans read with it.
+   */
   append(p: GoldPart, lineOffset: number): PartPlace {
     const count = p.sentences.end.length;
-    // Slots lengthened ahead by reserve() are filled first.
-    const firstSpan = this.spanFill >= 0 ? this.spanFill : this.spans.length;
+    const firstSpan = this.spanSlots.at(this.spans);
     if (count === 0) return { base: this.length, shift: this.documents.length, firstSpan };
     this.unit ??= 'token';
     const base = this.length;
@@ -244,11 +243,7 @@ export class GoldBuilder {
     }
     const { start, end, doc, label, labels } = p.spans;
     const spans = this.spans;
-    let from = firstSpan;
-    if (this.spanFill >= 0) {
-      this.spanFill += start.length;
-      if (this.spanFill >= spans.length) this.spanFill = -1;
-    } else from = lengthen(spans, start.length);
+    const from = this.spanSlots.take(spans, start.length);
     if (doc !== undefined) {
       for (let j = 0; j < start.length; j++) spans[from + j] = { doc: shift + pagedAt(doc, j), start: base + pagedAt(start, j), end: base + pagedAt(end, j), label: labels[pagedAt(label, j)] };
     } else {

@@ -1,9 +1,9 @@
 /**
  * A worker thread of a parallel load (see load-parallel.ts): reads the gold standard, or waits
  * for the main thread to hand it over (gold-handoff.ts), and its share of the system files as the
- * main thread would, and sends back each system with its spans as columns (their memory handed over),
- * or the first error; after every message it bumps the shared counter the main thread waits on.
- * The columns it fills are shared memory, handed over rather than transferred (page-memory.ts).
+ * main thread would, and sends back each system with its spans as columns (shared memory, handed
+ * over rather than transferred: page-memory.ts), or the first error; after every message it bumps
+ * the shared counter the main thread waits on.
  */
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { pageMemory, transferable } from '../model/page-memory.js';

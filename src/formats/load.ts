@@ -77,8 +77,8 @@ export interface LoadOptions {
   /**
    * Whether the corpus keeps its tokens (default true). False for a caller that never asks for a
    * token (`eval`): when the reference is the only input (one conlleval file, or a gold file
-   * alone), whose tokens no other file is checked against, they are counted and not kept — on a
-   * large file a third of the memory and a tenth of the reading. Asking such a corpus for a token
+   * alone), whose tokens no other file is checked against, they are counted and not kept: neither
+   * a number a token nor a vocabulary look-up (on a 1 GB file, 350 MiB). Asking such a corpus for a token
    * (`corpus.tokens`) is then an error. With other inputs the tokens are kept.
    */
   keepTokens?: boolean;

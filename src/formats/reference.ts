@@ -7,7 +7,7 @@
  * here as if it were the file, and a part read on another thread comes back as columns
  * ({@link ReferencePart}) that {@link appendPart} adds after the parts before it.
  */
-import { lengthen } from '../model/arrays.js';
+import { ReservedSlots } from '../model/arrays.js';
 import type { Span, TokenTally } from '../model/corpus.js';
 import { IntColumn, pagedAt, pagedBuffers, type PagedInts } from '../model/int-column.js';
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
@@ -117,14 +117,14 @@ export class EmbeddedReference {
     };
   }
 
-  /** The first of the slots {@link reserve} lengthened `own` by and that are not filled yet; -1: none. */
-  private ownFill = -1;
+  /** Slots {@link reserve} lengthened `own` by, for the parts to come. */
+  private readonly ownSlots = new ReservedSlots();
 
   /** Makes room at once for the parts about to be appended (see {@link GoldBuilder.reserve}). */
   reserve(parts: readonly EmbeddedPart[]): void {
     let n = 0;
     for (const p of parts) n += p.shared.length;
-    if (n > 0 && this.ownFill < 0) this.ownFill = lengthen(this.own, n);
+    this.ownSlots.reserve(this.own, n);
   }
 
   /** Adds a part read on another thread, placed in the reference at `place` (see {@link GoldBuilder.append}). */
@@ -133,11 +133,7 @@ export class EmbeddedReference {
     const gold = this.gold.spans;
     const own = this.own;
     const n = p.shared.length;
-    let from = this.ownFill;
-    if (from >= 0) {
-      this.ownFill += n;
-      if (this.ownFill >= own.length) this.ownFill = -1;
-    } else from = lengthen(own, n);
+    const from = this.ownSlots.take(own, n);
     // The columns hold the spans that are not the reference's, in order.
     let q = 0;
     for (let j = 0; j < n; j++) {
@@ -205,11 +201,6 @@ export function toReferencePart(r: ReferenceRead): ReferencePart {
   return { gold: r.gold.toPart(), embedded: r.embedded?.toPart(), summary: r.summary };
 }
 
-/**
- * Adds the part that follows what `r` has read, as one pass over both would have read it: the
- * builder's, the first system's and the summary's figures. The part's lines come after
- * `r.summary.lines`.
- */
 /** Makes room in `r` at once for `parts`, about to be appended in order ({@link appendPart}). */
 export function reserveParts(r: ReferenceRead, parts: readonly ReferencePart[]): void {
   r.gold.reserve(parts.map((p) => p.gold));
@@ -217,6 +208,11 @@ export function reserveParts(r: ReferenceRead, parts: readonly ReferencePart[]):
   if (r.embedded !== undefined) r.embedded.reserve(embedded);
 }
 
+/**
+ * Adds the part that follows what `r` has read, as one pass over both would have read it: the
+ * builder's, the first system's and the summary's figures. The part's lines come after
+ * `r.summary.lines`.
+ */
 export function appendPart(r: ReferenceRead, p: ReferencePart): void {
   const a = r.summary;
   const b = p.summary;

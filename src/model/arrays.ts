@@ -23,3 +23,32 @@ export function lengthen<T>(list: T[], n: number): number {
   if (n > 0) list.length = from + n;
   return from;
 }
+
+/**
+ * Slots a list was lengthened by ahead of appends of known sizes, taken in order: the list grows
+ * once for them all rather than once an append ({@link lengthen}). An append past them lengthens
+ * the list itself.
+ */
+export class ReservedSlots {
+  /** The first slot not taken yet; -1: none left. */
+  private next = -1;
+
+  /** Lengthens `list` by `n` slots for the appends to come (when none are left from before). */
+  reserve(list: unknown[], n: number): void {
+    if (n > 0 && this.next < 0) this.next = lengthen(list, n);
+  }
+
+  /** Where the next append to `list` goes. */
+  at(list: readonly unknown[]): number {
+    return this.next >= 0 ? this.next : list.length;
+  }
+
+  /** Takes `n` slots of `list` for an append, and returns the first. */
+  take(list: unknown[], n: number): number {
+    if (this.next < 0) return lengthen(list, n);
+    const from = this.next;
+    this.next += n;
+    if (this.next >= list.length) this.next = -1;
+    return from;
+  }
+}

@@ -3,7 +3,7 @@
  * integer lists given exactly the room asked for.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyObjects, lengthen } from '../../src/model/arrays.js';
+import { emptyObjects, lengthen, ReservedSlots } from '../../src/model/arrays.js';
 import { IntList } from '../../src/model/int-column.js';
 import { SentenceTable } from '../../src/model/sentence-table.js';
 
@@ -26,6 +26,25 @@ describe('lengthen', () => {
     for (let j = 0; j < 3_000_000; j++) list[from + j] = j;
     expect(list.length).toBe(3_000_002);
     expect([list[0], list[2], list[3_000_001]]).toEqual([1, 0, 2_999_999]);
+  });
+});
+
+describe('ReservedSlots', () => {
+  it('lengthens once for appends to come, hands the slots out in order, then lengthens as appends need', () => {
+    const list = [1, 2];
+    const slots = new ReservedSlots();
+    slots.reserve(list, 5);
+    expect(list.length).toBe(7);
+    expect(slots.at(list)).toBe(2);
+    expect(slots.take(list, 3)).toBe(2);
+    // A second reserve while slots are left adds none.
+    slots.reserve(list, 4);
+    expect(list.length).toBe(7);
+    expect(slots.take(list, 2)).toBe(5);
+    // All taken: the list grows by what the next append needs.
+    expect(slots.at(list)).toBe(7);
+    expect(slots.take(list, 1)).toBe(7);
+    expect(list.length).toBe(8);
   });
 });
 
