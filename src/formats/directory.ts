@@ -163,6 +163,7 @@ export function readDirectory(dir: string, format: 'conll' | 'jsonl', opts: Read
       bits |= s.evidence;
       tagged = true;
     }
+    if (s.goldEvidence !== undefined) summary.goldEvidence = (summary.goldEvidence ?? 0) | s.goldEvidence;
     if (s.segments > 0) {
       withSentences++;
       if (s.hasEmbeddedGold) embedded++;

@@ -30,6 +30,7 @@ import { TokenStore, type TokenList } from '../model/token-store.js';
 import type { Corpus, DocumentInfo, InputFormat, Span, SystemOutput, TokenTally } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
+import { detectScheme } from './chunking.js';
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
@@ -595,6 +596,15 @@ function withMarkers(t: TokenTally | undefined, summary: ReadSummary): TokenTall
   return { tokens: t.tokens + markers, correct: t.correct + markers, markers };
 }
 
+/**
+ * The scheme of a file's embedded gold column: the one --scheme names, else the one its tags show
+ * (CoNLL only; none for a format without the column's evidence).
+ */
+function embeddedScheme(opts: LoadOptions, summary: ReadSummary): string | undefined {
+  if (summary.goldEvidence === undefined) return undefined;
+  return opts.scheme !== 'auto' ? opts.scheme : detectScheme({ bits: summary.goldEvidence });
+}
+
 /** The scheme a file's tags were read by: the one --scheme names, else the one detected; none without tags. */
 function schemeRead(opts: LoadOptions, summary: ReadSummary): string | undefined {
   return summary.scheme !== undefined && opts.scheme !== 'auto' ? opts.scheme : summary.scheme;
@@ -935,7 +945,7 @@ function readWith(
     // The file holds the gold's items and the system's: both are counted, as with a gold file.
     onRead(first.path, gold.spans.length + own.own.length);
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
-    goldOutput = { name: 'gold', source, format, scheme: undefined, spans: gold.spans, warnings: [] };
+    goldOutput = { name: 'gold', source, format, scheme: noGold ? undefined : embeddedScheme(opts, summary), spans: gold.spans, warnings: [] };
     const tally = withMarkers(own.tally, summary);
     const system: SystemOutput = {
       name: first.name, source: first.path, format, scheme: schemeRead(opts, summary), spans: own.own, warnings: summary.warnings,

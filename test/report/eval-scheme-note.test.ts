@@ -3,11 +3,13 @@
  * (IOBES against IOB2) has its acc lowered by every tag the schemes write differently, though its
  * entities are the same. The scores table says so under acc.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { evalJson, evalTables, kNote, schemeNote } from '../../src/report/eval.js';
 import { renderText } from '../../src/report/table.js';
-import { load, writeTemp } from '../formats/write-helpers.js';
+import { load, tempDir, writeTemp } from '../formats/write-helpers.js';
 
 // Invented sentences: one entity of two tokens, one of one.
 const GOLD = 'Ada B-PER\nLovelace I-PER\nsang O\nin O\nLund B-LOC\n\n';
@@ -41,6 +43,37 @@ describe('the scheme note under acc', () => {
     const report = evaluate(load(gold, [same]));
     expect(schemeNote(report)).toBeUndefined();
     expect(renderText(evalTables(report), { color: false })).not.toContain('another scheme');
+  });
+});
+
+describe('the scheme of an embedded gold column', () => {
+  // `token gold prediction` lines: the gold column in IOBES, the predictions in IOB2.
+  const EMBEDDED = 'Ada S-PER x\nsang O O\nin O O\nLund S-LOC B-LOC\n\n';
+  const BOTH = 'Ada B-PER B-PER\nLovelace E-PER I-PER\nsang O O\n\n';
+
+  it('is the one its tags show, as a gold file\'s is, and under the acc note', () => {
+    const file = writeTemp('embedded.conll', [EMBEDDED.replace(' x', ' B-PER')]);
+    const report = evaluate(load(undefined, [file]));
+    expect(report.gold.source).toBe(`${file} (embedded gold)`);
+    expect(report.gold.scheme).toBe('iobes');
+    expect(report.systems[0].scheme).toBe('iob2');
+    expect((evalJson(report) as { gold: { scheme?: string } }).gold.scheme).toBe('iobes');
+    expect(schemeNote(report)).toContain('(IOB2) is in another scheme than the gold (IOBES)');
+  });
+
+  it('is the one --scheme names, when it is named', () => {
+    const file = writeTemp('embedded.conll', [BOTH]);
+    expect(evaluate(load(undefined, [file], { scheme: 'iob2' })).gold.scheme).toBe('iob2');
+    expect(evaluate(load(undefined, [file])).gold.scheme).toBe('iobes');
+  });
+
+  it('is detected over every file of a directory', () => {
+    const dir = join(tempDir(), 'sys');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'a.conll'), 'Ada B-PER B-PER\nsang O O\n\n');
+    writeFileSync(join(dir, 'b.conll'), BOTH);
+    const report = evaluate(load(undefined, [dir]));
+    expect(report.gold.scheme).toBe('iobes');
   });
 });
 
