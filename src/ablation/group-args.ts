@@ -13,10 +13,9 @@
  * two of its files share a stem; a group of one run is named NAME, as before.
  */
 import { existsSync } from 'node:fs';
-import { basename, extname } from 'node:path';
 import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { sameFile } from '../formats/gold-copy.js';
-import { descriptorName, parseSystemArg, type InputSpec } from '../formats/load.js';
+import { inputStem, parseSystemArg, type InputSpec } from '../formats/load.js';
 import { STDIN } from '../formats/source.js';
 
 /** A group as given on the command line: its name and its runs (name and path each). */
@@ -27,14 +26,6 @@ export interface GroupSpec {
 
 const exists = (path: string) => path === STDIN || existsSync(path);
 
-/** A run's name part: the file stem, or `fd63` for a process substitution's `/dev/fd/63`. */
-function stem(path: string): string {
-  const fd = descriptorName(path);
-  if (fd !== undefined) return fd;
-  const base = basename(path.replace(/[\\/]+$/, ''));
-  const ext = extname(base);
-  return ext.length > 0 && ext.length < base.length ? base.slice(0, -ext.length) : base;
-}
 
 /** One system argument as a group of runs (see the module comment). */
 export function parseGroupArg(arg: string): GroupSpec {
@@ -43,7 +34,7 @@ export function parseGroupArg(arg: string): GroupSpec {
     const paths = arg.split(',');
     if (paths.length > 1 && paths.every((p) => p.length > 0 && exists(p))) {
       throw new UsageError(`"${arg}" is a list of files without a name: give a group of runs as NAME=PATH,PATH,... `
-        + `(for example ${stem(paths[0])}=${arg}), or the files separated by spaces as systems of their own`);
+        + `(for example ${inputStem(paths[0])}=${arg}), or the files separated by spaces as systems of their own`);
     }
     // A list some of whose files exist: the missing one is named, not the whole list.
     const missing = paths.find((p) => p.length > 0 && !exists(p));
@@ -68,7 +59,7 @@ export function parseGroupArg(arg: string): GroupSpec {
     throw new InputError(`no such file (a run of group "${name}"; a single file whose name holds a comma must exist as given)`, missing);
   }
   if (paths.length === 1) return { name, runs: [{ name, path: paths[0] }] };
-  const stems = paths.map(stem);
+  const stems = paths.map(inputStem);
   const distinct = new Set(stems).size === stems.length;
   return { name, runs: paths.map((path, k) => ({ name: distinct ? `${name}:${stems[k]}` : `${name}#${k + 1}`, path })) };
 }

@@ -155,7 +155,7 @@ export function parseSystemArg(arg: string): InputSpec {
     if (path.length === 0) throw new UsageError(`"${arg}": expected name=path, the path is empty`);
     return { name, path };
   }
-  return { name: arg === STDIN ? STDIN_NAME : descriptorName(arg) ?? stem(arg), path: arg };
+  return { name: arg === STDIN ? STDIN_NAME : inputStem(arg), path: arg };
 }
 
 /** `fd63` for `/dev/fd/63` or `/proc/self/fd/63` (process substitution); undefined for other paths. */
@@ -164,8 +164,25 @@ export function descriptorName(path: string): string | undefined {
   return m === null ? undefined : `fd${m[1]}`;
 }
 
-function stem(path: string): string {
+/** Whether `path` is a directory (false for one that cannot be read, which is reported where it is read). */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The name of a system given by its path: a file's name without its extension, a directory's
+ * whole name (`runs.v2/` is `runs.v2`: a directory's name has no extension to drop), `fd63` for a
+ * process substitution's `/dev/fd/63`.
+ */
+export function inputStem(path: string): string {
+  const fd = descriptorName(path);
+  if (fd !== undefined) return fd;
   const base = basename(path.replace(/[\\/]+$/, ''));
+  if (isDirectory(path)) return base;
   const ext = extname(base);
   return ext.length > 0 && ext.length < base.length ? base.slice(0, -ext.length) : base;
 }

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { detectFormat } from '../../src/formats/detect.js';
 import { compareCodePoints, isDocumentation, listDirectory } from '../../src/formats/directory.js';
-import { DEFAULT_LOAD_OPTIONS, loadCorpus, type LoadOptions } from '../../src/formats/load.js';
+import { DEFAULT_LOAD_OPTIONS, inputStem, loadCorpus, parseSystemArg, type LoadOptions } from '../../src/formats/load.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { thrown } from '../helpers/errors.js';
 
@@ -64,6 +64,19 @@ describe('code-point order', () => {
     expect([...names].sort()).toEqual(['B', 'a', 'ab', 'b', '\u{1F600}', '\uFF21']);
     const bytes = [...names].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     expect([...names].sort(compareCodePoints)).toEqual(bytes);
+  });
+});
+
+describe('the name a system is given by its path', () => {
+  it('is a file\'s name without its extension, and a directory\'s whole name', () => {
+    const dir = join(base, 'runs.v2');
+    mkdirSync(dir);
+    expect(parseSystemArg(dir).name).toBe('runs.v2');
+    expect(parseSystemArg(`${dir}/`).name).toBe('runs.v2');
+    expect(parseSystemArg(CRF).name).toBe('crf');
+    // A path that does not exist is named as a file: reading it reports it.
+    expect(inputStem(join(base, 'missing.v2'))).toBe('missing');
+    expect(inputStem('/dev/fd/63')).toBe('fd63');
   });
 });
 
