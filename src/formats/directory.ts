@@ -36,6 +36,50 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** A name cut into runs of digits and the text between them: `doc-10.conll` is `doc-`, `10`, `.conll`. */
+function numberRuns(name: string): string[] {
+  return name.split(/(\d+)/).filter((r) => r !== '');
+}
+
+const isDigits = (run: string) => /^\d/.test(run);
+
+/** Orders names as a person reads them: runs of digits by their numbers (doc-2 before doc-10), the rest by code point. */
+export function compareNumbered(a: string, b: string): number {
+  const x = numberRuns(a);
+  const y = numberRuns(b);
+  for (let k = 0; k < Math.min(x.length, y.length); k++) {
+    if (isDigits(x[k]) && isDigits(y[k])) {
+      const p = x[k].replace(/^0+(?=\d)/, '');
+      const q = y[k].replace(/^0+(?=\d)/, '');
+      if (p.length !== q.length) return p.length - q.length;
+      if (p !== q) return p < q ? -1 : 1;
+    } else if (x[k] !== y[k]) return compareCodePoints(x[k], y[k]);
+  }
+  return x.length - y.length;
+}
+
+/**
+ * Where a directory's files, in the order they are read (code-point order), leave numeric
+ * order: the first file that a later one precedes numerically, and the first of those later
+ * ones (`doc-10.conll` and `doc-2.conll`); undefined when the two orders agree (the numbers are
+ * zero-padded, or there are none).
+ */
+export function numberOrderSlip(files: readonly string[]): [string, string] | undefined {
+  // The numerically first of files[k..], from the end.
+  const first = new Array<string>(files.length);
+  for (let k = files.length - 1; k >= 0; k--) {
+    first[k] = k + 1 < files.length && compareNumbered(first[k + 1], files[k]) < 0 ? first[k + 1] : files[k];
+  }
+  for (let k = 0; k + 1 < files.length; k++) if (compareNumbered(files[k], first[k + 1]) > 0) return [files[k], first[k + 1]];
+  return undefined;
+}
+
+/** `name` with each run of digits padded with zeros to the length of the same run in `like` (`doc-2.conll` like `doc-10.conll`: `doc-02.conll`). */
+export function zeroPadded(name: string, like: string): string {
+  const other = numberRuns(like);
+  return numberRuns(name).map((run, k) => (isDigits(run) && other[k] !== undefined && isDigits(other[k]) ? run.padStart(other[k].length, '0') : run)).join('');
+}
+
 /** What a directory holds, for detection: its BRAT annotation files, or its other files in order. */
 export interface DirectoryListing {
   /** Whether it has an `.ann` file (it is BRAT). */

@@ -41,7 +41,7 @@ import { GoldBuilder, GoldPartBuilder, placeSpans, toCorpus } from './gold-build
 import { SentenceTexts } from './sentence-texts.js';
 import { referenceOf, type HandedGold } from './gold-handoff.js';
 import { appendPart, EmbeddedReference, reserveParts, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
-import { listDirectory, readDirectory } from './directory.js';
+import { listDirectory, numberOrderSlip, readDirectory, zeroPadded } from './directory.js';
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { warnSameSystems } from './same-systems.js';
 import { checkBoolean, checkChoice, checkInteger, withDefaults } from '../metrics/options-check.js';
@@ -665,7 +665,6 @@ function sameSpans(a: readonly RawSpan[], b: readonly RawSpan[]): boolean {
   return true;
 }
 
-/** Index of the sentence in [lo, hi] that holds corpus position `pos`. */
 /**
  * A directory of CoNLL or JSONL files is one input, one document a file: when such an input does not line up
  * with the gold standard, the likely intent was one system per file, and the message says so.
@@ -690,7 +689,13 @@ function withDirectoryHint(err: unknown, path: string, format?: InputFormat): un
   if (err.template !== undefined) return err;
   if (inputKind(path) !== 'directory' || !/counterpart|past the end of the gold|goes on with|but gold has/.test(err.detail)) return err;
   const glob = `${path.replace(/[\\/]+$/, '')}/*`;
-  return new InputError(`${err.detail} (${path} is one input, one document a file; for one system a file, give ${glob})`, err.file, err.line);
+  // Numbers in the names that are not zero-padded put doc-10 before doc-2: likely the cause.
+  const order = numberOrderSlip(listDirectory(path).files);
+  const hint = order === undefined
+    ? `${path} is one input, one document a file; for one system a file, give ${glob}`
+    : `${path} is one input, one document a file, read in code-point order of the names: ${order[0]} before ${order[1]}; `
+      + `pad the numbers with zeros (${zeroPadded(order[1], order[0])}) to read them in numeric order, or for one system a file, give ${glob}`;
+  return new InputError(`${err.detail} (${hint})`, err.file, err.line);
 }
 
 function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens, tokenStore?: TokenStore, tagStore?: TokenStore): ReadOptions {

@@ -65,3 +65,30 @@ describe('a folder of system files given as one input', () => {
     expect(r.stderr).toMatch(/has no counterpart: the gold standard has \d+ sentences \(.*systems is one input, one document a file; for one system a file, give .*systems\/\*\)\n$/);
   });
 });
+
+describe('a folder whose file names hold numbers without zeros in front', () => {
+  it('says which file is read before which, and how to pad the names', async () => {
+    // Eleven invented documents, one per file, named doc-1 to doc-11: read as doc-1, doc-10, doc-11, doc-2, ...
+    const dir = mkdtempSync(join(tmpdir(), 'complan-dir-numbers-'));
+    const sys = join(dir, 'sys');
+    mkdirSync(sys);
+    let gold = '';
+    for (let i = 1; i <= 11; i++) {
+      const doc = `Name${i} B-PER\nspoke O\n\n`;
+      gold += `-DOCSTART- O\n\n${doc}`;
+      writeFileSync(join(sys, `doc-${i}.conll`), doc);
+    }
+    writeFileSync(join(dir, 'gold.conll'), gold);
+    const r = await runCli(['eval', '--gold', join(dir, 'gold.conll'), sys]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`complan: ${join(sys, 'doc-10.conll')}:1: token "Name10" but gold has "Name2" (sentence 2) (${sys} is one input, one document a file, read in code-point order of the names: `
+      + `doc-10.conll before doc-2.conll; pad the numbers with zeros (doc-02.conll) to read them in numeric order, or for one system a file, give ${sys}/*)\n`);
+    // Padded, the same files line up with the gold.
+    const padded = join(dir, 'padded');
+    mkdirSync(padded);
+    for (let i = 1; i <= 11; i++) writeFileSync(join(padded, `doc-${String(i).padStart(2, '0')}.conll`), readFileSync(join(sys, `doc-${i}.conll`), 'utf8'));
+    const ok = await runCli(['eval', '--gold', join(dir, 'gold.conll'), padded, '--format', 'json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).systems[0].f).toBe(1);
+  });
+});

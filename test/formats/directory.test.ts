@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { detectFormat } from '../../src/formats/detect.js';
-import { compareCodePoints, isDocumentation, listDirectory } from '../../src/formats/directory.js';
+import { compareCodePoints, compareNumbered, isDocumentation, listDirectory, numberOrderSlip, zeroPadded } from '../../src/formats/directory.js';
 import { DEFAULT_LOAD_OPTIONS, inputStem, loadCorpus, parseSystemArg, type LoadOptions } from '../../src/formats/load.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { thrown } from '../helpers/errors.js';
@@ -64,6 +64,29 @@ describe('code-point order', () => {
     expect([...names].sort()).toEqual(['B', 'a', 'ab', 'b', '\u{1F600}', '\uFF21']);
     const bytes = [...names].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     expect([...names].sort(compareCodePoints)).toEqual(bytes);
+  });
+});
+
+describe('numeric order of names, for the hint when a directory does not line up', () => {
+  it('orders runs of digits by their numbers, and the rest by code point', () => {
+    const names = ['doc-10.conll', 'doc-2.conll', 'doc-1.conll', 'doc-02b.conll', 'a9', 'a10x', 'b'];
+    expect([...names].sort(compareNumbered)).toEqual(['a9', 'a10x', 'b', 'doc-1.conll', 'doc-2.conll', 'doc-02b.conll', 'doc-10.conll']);
+    expect(compareNumbered('doc-002', 'doc-2')).toBe(0);
+    // Numbers longer than any integer type compare by their digits.
+    expect(compareNumbered('n99999999999999999999', 'n100000000000000000000')).toBeLessThan(0);
+  });
+
+  it('finds the first file a later one precedes numerically, and that later one', () => {
+    expect(numberOrderSlip(['doc-1', 'doc-10', 'doc-11', 'doc-2', 'doc-3'])).toEqual(['doc-10', 'doc-2']);
+    expect(numberOrderSlip(['doc-01', 'doc-02', 'doc-10'])).toBeUndefined();
+    expect(numberOrderSlip(['alpha', 'beta', 'gamma'])).toBeUndefined();
+    expect(numberOrderSlip([])).toBeUndefined();
+  });
+
+  it('pads a name\'s numbers to the widths of another\'s', () => {
+    expect(zeroPadded('doc-2.conll', 'doc-10.conll')).toBe('doc-02.conll');
+    expect(zeroPadded('v3-part7', 'v12-part100')).toBe('v03-part007');
+    expect(zeroPadded('doc-2', 'report')).toBe('doc-2');
   });
 });
 
