@@ -1,11 +1,12 @@
 /**
  * complan never writes over its inputs: every output path a command is given is checked, before
- * any work is done, against every file it reads, and against the other outputs; and that it can
+ * any work is done, against every file it reads (and every directory it reads whole, where a new
+ * file would become one of the input's documents), and against the other outputs; and that it can
  * be written at all (its directory exists and may be written in), so that no output is written
  * by a command that then fails on another.
  */
 import { fstatSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../src/errors.js';
 import { isDocumentation } from '../src/formats/directory.js';
 import { parseSystemArg } from '../src/formats/load.js';
@@ -60,6 +61,8 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
   }
   const given = outputs.filter((o): o is { option: string; path: string } => o.path !== undefined);
   const read = new Map<string, InputPath>();
+  // Directories read whole, each file one document: a new file there would join the input.
+  const folders = new Map<string, InputPath & { path: string }>();
   const add = (i: InputPath & { path: string }) => {
     const id = identity(i.path);
     if (!read.has(id.key)) read.set(id.key, i);
@@ -79,6 +82,7 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
       // A directory input (BRAT, or CoNLL or JSONL files): the files in it are read.
       // Hidden files and documentation are passed over as the reader passes them over.
       if (st.isDirectory()) {
+        folders.set(id.key, { what: i.what, path: i.path });
         for (const name of readdirSync(i.path)) {
           if (!name.startsWith('.') && !isDocumentation(name) && isRegular(join(i.path, name))) add({ what: i.what, path: join(i.path, name) });
         }
@@ -109,6 +113,12 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
     const input = read.get(id.key);
     if (input !== undefined) {
       throw new UsageError(`${o.option} ${o.path} is ${input.what} (${input.path}): complan never writes over its inputs; choose another file`);
+    }
+    const folder = folders.get(identity(dirname(resolve(o.path))).key);
+    const name = basename(o.path);
+    if (folder !== undefined && !name.startsWith('.') && !isDocumentation(name)) {
+      throw new UsageError(`${o.option} ${o.path} is inside ${folder.path}, the directory of ${folder.what}, whose every file is read as one of its documents: `
+        + `written there, it would join that input the next time it is read; choose a file outside it`);
     }
     const other = written.get(id.key);
     // Two outputs may share a special file (both to /dev/null), never a file.

@@ -3,9 +3,9 @@
  * file), a directory mixing kinds is a data error, and no output may be written over a file in
  * an input directory.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from './helpers.js';
 
@@ -52,6 +52,31 @@ describe('directories as inputs', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('complan never writes over its inputs');
     expect(readFileSync(target, 'utf8')).toBe(before);
+  });
+
+  it('refuses a new output inside an input directory, which would become one of its documents; a hidden one is passed over and may be written', async () => {
+    const dir = splitInto(CRF);
+    const target = join(dir, 'ensemble.conll');
+    const r = await runCli(['combine', '--gold', GOLD, dir, SLOPPY, '--rule', 'union', '--out', target]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`complan: --out ${target} is inside ${dir}, the directory of the system "${basename(dir)}", whose every file is read as one of its documents: `
+      + 'written there, it would join that input the next time it is read; choose a file outside it\n');
+    expect(existsSync(target)).toBe(false);
+    // The same for --save-plan, and for the gold's directory.
+    const plan = await runCli(['plan', '--gold', GOLD, dir, SLOPPY, '--save-plan', join(dir, 'plan.json')]);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain(`--save-plan ${join(dir, 'plan.json')} is inside ${dir}, the directory of the system`);
+    const goldDir = splitInto(GOLD);
+    const gold = await runCli(['combine', '--gold', goldDir, CRF, SLOPPY, '--rule', 'union', '--out', join(goldDir, 'ensemble.jsonl')]);
+    expect(gold.code).toBe(1);
+    expect(gold.stderr).toContain(`is inside ${goldDir}, the directory of the gold file`);
+    const hidden = join(dir, '.ensemble.jsonl');
+    const ok = await runCli(['combine', '--gold', GOLD, dir, SLOPPY, '--rule', 'union', '--out', hidden]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(existsSync(hidden)).toBe(true);
+    // The directory reads as before: the hidden file is no document.
+    const again = await runCli(['eval', '--gold', GOLD, dir, '--format', 'json']);
+    expect(JSON.parse(again.stdout).systems[0].byDocument).toHaveLength(8);
   });
 });
 
