@@ -51,7 +51,7 @@ export function inputOptionFlags(): Set<string> {
   return new Set(addInputOptions(new Command()).options.flatMap((o) => (o.long === undefined ? [] : [o.long])));
 }
 
-export function addInputOptions(cmd: Command, systems = 'system outputs: files, BRAT directories, or name=path', progress = true): Command {
+export function addInputOptions(cmd: Command, systems = 'system outputs: files, directories (one document a file, or BRAT), - for standard input, or name=path', progress = true): Command {
   cmd
     .argument('[systems...]', systems)
     .option('--gold <file>', 'gold standard (default: the embedded gold column of the first system file)')

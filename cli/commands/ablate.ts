@@ -90,11 +90,11 @@ export function registerAblate(program: Command, io: Io): void {
     .command('ablate')
     .description('compare each variant with a baseline: score deltas, complementarity both ways, items gained and lost, '
       + 'and a flag for "same score, different behaviour"');
-  addInputOptions(cmd, 'the baseline and its variants: files, BRAT directories, name=path, or groups of runs NAME=PATH,PATH,...');
+  addInputOptions(cmd, 'the baseline and its variants: files, directories (one document a file, or BRAT), - for standard input, name=path, or groups of runs NAME=PATH,PATH,...');
   addMetricOptions(cmd, ['strict', 'boundary'], false);
   cmd
     .requiredOption('--baseline <name>', 'the system or group the others are variants of (its name=, file stem, or a path)')
-    .option('--same-f <x>', 'the flag\'s "same score": |ΔF| below this fraction', fraction('--same-f', '0.005 = half a point'), DEFAULT_SAME_F)
+    .option('--same-f <x>', 'the flag\'s "same score": |ΔF| below this fraction (0.005 = half a point)', fraction('--same-f', '0.005 = half a point'), DEFAULT_SAME_F)
     .option('--different <x>', 'the flag\'s "different behaviour": F_Comp above this fraction in either direction',
       fraction('--different', `an F_Comp: 0.25, the default, is one system fixing about a quarter of the other's errors`), DEFAULT_DIFFERENT)
     .option('--examples <n>', 'example items per list (gained, lost, introduced, removed); counts are always complete',

@@ -127,7 +127,7 @@ export function registerCombine(program: Command, io: Io): void {
     .description("simulate an ensemble of the systems and write its output (CoNLL or JSONL) for eval to score");
   addInputOptions(cmd);
   cmd
-    .option('--rule <rule>', 'union | intersection | kofn:K | majority | vote | weighted', 'vote')
+    .option('--rule <rule>', 'the ensemble rule: union, intersection, kofn:K, majority, vote or weighted', 'vote')
     .option('--systems <names>', 'members, comma-separated system names (default: all)')
     .option('--weights <weights>', 'for --rule weighted: f1 (default), label-f1, or name=w,name=w,...')
     .option('--plan <file>', 'apply a plan saved by complan plan --save-plan (rule, weights, members); needs no gold')

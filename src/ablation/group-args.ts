@@ -137,7 +137,7 @@ export function checkDistinctGroups(groups: readonly GroupSpec[]): void {
     const prev = seen.get(g.name);
     if (prev !== undefined) {
       const paths = (x: GroupSpec) => x.runs.map((r) => r.path).join(',');
-      throw new UsageError(`two systems are named "${g.name}" (${paths(prev)} and ${paths(g)}); name them with name=path`);
+      throw new UsageError(`two systems are named "${g.name}" (${paths(prev)} and ${paths(g)}); give each its own name with name=path (a=FILE b=FILE)`);
     }
     seen.set(g.name, g);
   }

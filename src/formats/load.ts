@@ -195,10 +195,10 @@ export function checkDistinctNames(specs: readonly InputSpec[]): void {
     // The same file under two spellings (`crf.conll`, `./crf.conll`, a link) is the file given twice.
     if (prev !== undefined && (prev === s.path || sameFile(prev, s.path))) {
       const as = prev === s.path ? s.path : `${prev} and ${s.path} are one file`;
-      throw new UsageError(`two systems are named "${s.name}": ${as}${prev === s.path ? ' is given twice' : ''}; give each file once, or name them with name=path to score it twice`);
+      throw new UsageError(`two systems are named "${s.name}": ${as}${prev === s.path ? ' is given twice' : ''}; give each file once, or give each its own name with name=path to score it twice`);
     }
     if (prev !== undefined) {
-      throw new UsageError(`two systems are named "${s.name}" (${prev} and ${s.path}); name them with name=path`);
+      throw new UsageError(`two systems are named "${s.name}" (${prev} and ${s.path}); give each its own name with name=path (a=FILE b=FILE)`);
     }
     seen.set(s.name, s.path);
   }

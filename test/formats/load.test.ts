@@ -587,21 +587,21 @@ describe('system names', () => {
 
   it('rejects two systems with one name, naming both paths', () => {
     const err = usageError(() => checkDistinctNames([parseSystemArg('a/crf.conll'), parseSystemArg('b/crf.conll')]));
-    expect(err.message).toBe('two systems are named "crf" (a/crf.conll and b/crf.conll); name them with name=path');
+    expect(err.message).toBe('two systems are named "crf" (a/crf.conll and b/crf.conll); give each its own name with name=path (a=FILE b=FILE)');
     expect(() => checkDistinctNames([parseSystemArg('x=a/crf.conll'), parseSystemArg('b/crf.conll')])).not.toThrow();
     const twice = usageError(() => checkDistinctNames([parseSystemArg('a/crf.conll'), parseSystemArg('a/crf.conll')]));
-    expect(twice.message).toBe('two systems are named "crf": a/crf.conll is given twice; give each file once, or name them with name=path to score it twice');
+    expect(twice.message).toBe('two systems are named "crf": a/crf.conll is given twice; give each file once, or give each its own name with name=path to score it twice');
     expect(() => checkDistinctNames([parseSystemArg('one=a/crf.conll'), parseSystemArg('two=a/crf.conll')])).not.toThrow();
     // One file spelled two ways (or through a link) is the file given twice.
     const path = temp('x O\n', 'crf.conll');
     const spelled = path.replace(/\/crf\.conll$/, '/./crf.conll');
     const again = usageError(() => checkDistinctNames([parseSystemArg(path), parseSystemArg(spelled)]));
-    expect(again.message).toBe(`two systems are named "crf": ${path} and ${spelled} are one file; give each file once, or name them with name=path to score it twice`);
+    expect(again.message).toBe(`two systems are named "crf": ${path} and ${spelled} are one file; give each file once, or give each its own name with name=path to score it twice`);
   });
 
   it('loadCorpus rejects duplicate names before reading anything', () => {
     const err = usageError(() => load(GOLD, [{ name: 'same', path: '/nonexistent/one' }, { name: 'same', path: fixture('sys-nodoc.conll') }]));
-    expect(err.message).toBe(`two systems are named "same" (/nonexistent/one and ${fixture('sys-nodoc.conll')}); name them with name=path`);
+    expect(err.message).toBe(`two systems are named "same" (/nonexistent/one and ${fixture('sys-nodoc.conll')}); give each its own name with name=path (a=FILE b=FILE)`);
   });
 });
 
