@@ -558,6 +558,8 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   if (heldOutUnits > 0 && 2 ** (1 - heldOutUnits) >= alpha) notes.push({ kind: 'few-held-out', units: heldOutUnits, unit: unitKind, alpha });
   const { recommendation: rec } = recommend(runs, main.chosen, data, scorer, tests);
   const recommendation: Recommendation = rec;
+  // Test documents that are planning documents (said in a note, and on the test set).
+  let testShared = 0;
   if (test !== undefined) {
     const testUnits = unitKindOf(o.test!);
     const recChoice = main.chosen[rec.procedure].choice;
@@ -571,6 +573,7 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
     // Documents of the test set that are documents of the planning data are scored in-sample:
     // then it is said so, not that the test set took no part in any choice.
     const shared = sharedDocuments(corpus, o.test!);
+    testShared = shared?.shared ?? 0;
     if (shared !== undefined && shared.shared > 0) {
       notes.push({ kind: 'test-shares-documents', shared: shared.shared, of: o.test!.documents.length, first: shared.first! });
     } else {
@@ -656,7 +659,7 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
     baselines: procedures.slice(1),
     notes,
     ...(heldOut === undefined ? {} : { heldOut }),
-    ...(o.test === undefined ? {} : { testSet: testSetOf(o.test, test!) }),
+    ...(o.test === undefined ? {} : { testSet: testSetOf(o.test, test!, testShared) }),
     ...(bootstrap === undefined ? {} : { bootstrap }),
     recommendation,
   };
@@ -732,8 +735,8 @@ function sentencesIn(corpus: Corpus, docs: Uint8Array): number {
   return count;
 }
 
-function testSetOf(corpus: Corpus, data: PlanData): TestSet {
+function testSetOf(corpus: Corpus, data: PlanData, planningDocuments: number): TestSet {
   let goldItems = 0;
   for (let i = 0; i < data.u; i++) goldItems += data.isGold[i];
-  return { gold: corpus.gold.source, units: data.unitKind, documents: corpus.documents.length, sentences: sentenceCount(corpus), goldItems };
+  return { gold: corpus.gold.source, units: data.unitKind, documents: corpus.documents.length, sentences: sentenceCount(corpus), goldItems, planningDocuments };
 }

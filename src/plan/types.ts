@@ -451,6 +451,11 @@ export interface TestSet {
   documents: number;
   sentences: number;
   goldItems: number;
+  /**
+   * Its documents that are documents of the planning data (the same tokens), which took part in
+   * every choice: 0 for a clean test set; `documents` for one that is in-sample throughout.
+   */
+  planningDocuments: number;
 }
 
 export interface BootstrapProcedure {

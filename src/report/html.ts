@@ -32,8 +32,9 @@ import { tableHtml } from './html-table.js';
 import { paretoSvg } from './pareto-svg.js';
 import { candidatesTable, planHeadline } from './plan.js';
 import { noteText } from './plan-notes.js';
-import { bootstrapTables, comparisonsTable, dataLine, difference, partlyInSample, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
+import { bootstrapTables, comparisonsTable, dataLine, difference, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
 import { recommendationReason } from './plan-reason.js';
+import { testSetApart } from './plan-test-set.js';
 import { candidatePoints, grouped, planScatterSvg } from './plan-svg.js';
 import { chosen, objectiveValue, plural, recommendationRing, signedObjective, signedObjectives } from './plan-values.js';
 import { pText } from './number.js';
@@ -89,7 +90,7 @@ export function summarySentence(r: PlanResult): string {
   const own = procedures(r).find((p) => p.name === rec.procedure);
   // The test set chose nothing: its figure is said beside the others, never instead of them.
   const test = r.testSet === undefined || own?.test === undefined ? ''
-    : ` On the test set (${r.testSet.gold}), not used for selection${partlyInSample(r)}: ${objectiveValue(r, own.test.objective)}.`;
+    : ` On the test set (${r.testSet.gold})${testSetApart(r, ', not used for selection')}: ${objectiveValue(r, own.test.objective)}.`;
   if (rec.heldOut === null) {
     return `Use ${what} (${rec.procedure}): no held-out estimate was made, so its ${obj} of ${objectiveValue(r, own?.planning.objective)} on the planning data is in-sample.${test}`;
   }
@@ -150,7 +151,7 @@ export function summaryTable(r: PlanResult): Table {
     note: (held
       ? `in-sample: on the planning data, which made every choice; held-out: every choice made again without the units it is scored on; recommendation −: ${difference(r, 'the recommendation\'s held-out score minus the procedure\'s', 'the procedure\'s held-out score minus the recommendation\'s')}, mean over the splits, with its paired-bootstrap interval and approximate-randomization p.`
       : test ? 'No held-out estimate: the in-sample figures were measured on the data that made the choice.' : 'No held-out estimate: every figure is in-sample (measured on the data that made the choice).')
-      + (test ? ` test: on the test set (${r.testSet!.gold}), which chose nothing${partlyInSample(r)}.` : ''),
+      + (test ? ` test: on the test set (${r.testSet!.gold})${testSetApart(r, ', which chose nothing')}.` : ''),
   };
 }
 

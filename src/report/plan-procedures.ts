@@ -8,6 +8,7 @@
 import type { BootstrapResult, HeldOut, PairedComparison, PlanResult, Procedure, ProcedureName, TestSettings } from '../plan/types.js';
 import type { Column, Table } from './table.js';
 import { recommendationReason } from './plan-reason.js';
+import { testOverlap, testSetApart } from './plan-test-set.js';
 import { fewDifferingNote } from './significance.js';
 import { objectiveValue, plural, pValue, ruleOfMembers, shownName, signedObjective, signedObjectives, weightedMembers, wrappedMembers } from './plan-values.js';
 
@@ -49,7 +50,7 @@ export function dataLine(r: PlanResult): string {
   const parts = [`In-sample figures: the planning data (${planning}, ${plural(d.goldItems, 'gold item')}), which chose the candidates`];
   if (r.heldOut !== undefined) parts.push(`held-out: ${splitsPhrase(r.heldOut)}, the whole selection re-run without the units it is scored on`);
   else parts.push('no held-out estimate');
-  if (r.testSet !== undefined) parts.push(`test: ${r.testSet.gold} (${unitsOf(r.testSet.units, r.testSet.units === 'document' ? r.testSet.documents : r.testSet.sentences)}), never used for selection${partlyInSample(r)}`);
+  if (r.testSet !== undefined) parts.push(`test: ${r.testSet.gold} (${unitsOf(r.testSet.units, r.testSet.units === 'document' ? r.testSet.documents : r.testSet.sentences)})${testSetApart(r, ', never used for selection')}`);
   return `${parts.join('; ')}.`;
 }
 
@@ -90,9 +91,9 @@ export function proceduresTable(r: PlanResult, cell: (m: string[]) => string): T
         + (one
         ? 'With one split the in-sample figures are on the training part and the pooled ones on the part held out, so even the no-selection baselines (majority-all, vote-all), which choose nothing, show how the two parts differ (often far from 0): what a procedure\'s choosing adds is its optimism beyond theirs. '
           : 'The no-selection baselines (majority-all, vote-all) choose nothing, so their pooled figure is their in-sample one and their optimism 0 (but for vote\'s label ties, broken by the members\' ranking on each training part); their mean over splits differs from it only because a mean of figures on parts is not the figure on all of them. '))
-      + `The recommendation below is picked by these held-out figures, so its own is not quite free of selection${test ? (partlyInSample(r) === '' ? ' (its test figure is)' : ' (its test figure would be, were the test set apart from the planning data)') : ' (a test set, --test-gold, gives one that is)'}.`);
+      + `The recommendation below is picked by these held-out figures, so its own is not quite free of selection${test ? (testOverlap(r) === undefined ? ' (its test figure is)' : ' (its test figure would be, were the test set apart from the planning data)') : ' (a test set, --test-gold, gives one that is)'}.`);
   }
-  if (test) notes.push(`test: on ${r.testSet!.gold}, not used for any choice${partlyInSample(r)}.`);
+  if (test) notes.push(`test: on ${r.testSet!.gold}${testSetApart(r, ', not used for any choice')}.`);
   const outside = list.filter((p) => p.outside !== undefined);
   if (outside.length > 0) notes.push(`outside the limits given, so shown for reference and never recommended: ${outside.map((p) => `${p.name} (${p.outside})`).join('; ')}.`);
   return { title: 'The search\'s choice and the baselines, each chosen on the planning data only', columns, rows, note: notes.join('\n') };
@@ -269,7 +270,7 @@ export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] 
     // The recommendation is picked among the procedures by these very figures.
     figures.push(`held-out ${objectiveValue(r, rec.heldOut.mean)}${sd === '' ? ` over ${plural(rec.heldOut.folds, 'split')}${pooled}` : `${sd} (sd over ${plural(rec.heldOut.folds, 'split')}${pooled})`} (these figures also picked it, so slightly optimistic)`);
   }
-  if (rec.test !== undefined) figures.push(`test ${objectiveValue(r, rec.test.objective)} (not used for selection${partlyInSample(r)})`);
+  if (rec.test !== undefined) figures.push(`test ${objectiveValue(r, rec.test.objective)} (${testSetApart(r, ', not used for selection').replace(/^, /, '')})`);
   return [
     `Recommendation (${rec.procedure}): ${what}`,
     `  ${figures.join('; ')}`,
@@ -278,13 +279,4 @@ export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] 
       ? '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).'
       : `  Saved to ${saved.path} for combine --plan: ${saved.top ? 'the top candidate, not this recommendation (--save-plan-choice top)' : 'this recommendation'}.`,
   ];
-}
-
-/** `, but partly in-sample: …` when documents of the test set are documents of the planning data (see the note). */
-export function partlyInSample(r: PlanResult): string {
-  const n = r.notes.find((x) => x.kind === 'test-shares-documents');
-  if (n === undefined || n.kind !== 'test-shares-documents') return '';
-  // Every test document chose the plan: these figures are in-sample, and test nothing.
-  if (n.shared === n.of) return `, but in-sample: every one of its ${n.of} documents is a planning document, so it is no test`;
-  return `, but partly in-sample: ${n.shared} of its ${n.of} documents are planning documents`;
 }

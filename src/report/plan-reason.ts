@@ -7,6 +7,7 @@ import { isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
 import { pIs } from './number.js';
 import { lowestP } from './significance.js';
+import { testOverlap } from './plan-test-set.js';
 import { ruleOfMembers, signedObjectives, weightedMembers } from './plan-values.js';
 
 /** How a procedure's choice reads in a sentence. */
@@ -102,7 +103,15 @@ export function recommendationReason(r: PlanResult): string {
     const better = (rec.test?.vsBaselines ?? []).filter((c) => c.meanDiff < 0 && c.p < rec.alpha && !(c.ci95[1] >= 0));
     if (better.length === 0) return '';
     const each = better.map((c) => `${c.name} by ${amount(-c.meanDiff)}${unit} (${pIs(c.p)})`).join(', ');
-    return ` The test set, which chose nothing, disagrees: ${each} score${better.length === 1 ? 's' : ''} better there. `
+    const s = better.length === 1 ? 's' : '';
+    // Test documents that chose the plan favour what the planning data chose: no evidence against it.
+    const overlap = testOverlap(r);
+    if (overlap !== undefined && overlap.shared === overlap.of) return '';
+    if (overlap !== undefined) {
+      return ` On the test set ${each} score${s} better, but ${overlap.shared} of its ${overlap.of} documents are planning documents, `
+        + 'which took part in every choice: not a clean check (keep the test documents out of the planning data for one).';
+    }
+    return ` The test set, which chose nothing, disagrees: ${each} score${s} better there. `
       + (noHeldOut
         ? 'It stays a check, not a choice: hold out development documents (--folds) for a plan that can choose beyond the baselines.'
         : 'It stays a check, not a choice: the recommendation rests on the held-out figures of the planning data.');

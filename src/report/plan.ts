@@ -20,11 +20,12 @@ import { isRateObjective, objectiveIsF } from '../plan/scores.js';
 import { fixed, jsonNumber, percent } from './number.js';
 import { abbreviateMembers, wrappedMembers, objectiveLabel, objectiveValue, plural, shortNumber, shownName, signedObjective, weightedMembers, width } from './plan-values.js';
 import {
-  bootstrapTables, comparisonsTable, dataLine, partlyInSample, procedures, proceduresInFull, proceduresTable, recommendationLines, splitChoicesInFull, splitsTable, splitStability, type SavedPlan,
+  bootstrapTables, comparisonsTable, dataLine, procedures, proceduresInFull, proceduresTable, recommendationLines, splitChoicesInFull, splitsTable, splitStability, type SavedPlan,
 } from './plan-procedures.js';
 import { explainFormatOf, explanationJson, explanationTables } from './plan-explain.js';
 import { noteText } from './plan-notes.js';
 import { recommendationReason } from './plan-reason.js';
+import { testSetApart } from './plan-test-set.js';
 import { predictionQualityJson, predictionQualityTable } from './plan-quality.js';
 import { renderCsv, renderLatex, renderMarkdown, renderText, type Column, type Table } from './table.js';
 import { wrapWords } from './terminal-text.js';
@@ -182,7 +183,7 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   const unit = isRateObjective(r.objective.text) ? ' (points)' : '';
   notes.push(`gap = actual − predicted objective${unit}${r.objective.minimise ? ' (lower is better, so a negative gap is a candidate better than predicted)' : ''}; gain = over the candidate's best single member${unit}, positive is better.`);
   notes.push('Actual scores are in-sample: measured on the planning data, which ranked and chose these candidates.');
-  if (r.testSet !== undefined) notes.push(`test: on ${r.testSet.gold}, not used for selection${partlyInSample(r)}.`);
+  if (r.testSet !== undefined) notes.push(`test: on ${r.testSet.gold}${testSetApart(r, ', not used for selection')}.`);
   // Candidates listed out of those ranked: the ones scored within the size range and the budget
   // (under --search caruana, the ensembles along the selection's path, which are not the ones scored).
   const total = Math.max(r.candidates.length, r.search.eligible);

@@ -103,24 +103,27 @@ describe('complan plan --test-gold --test', () => {
     // It is then not said to have taken no part in any choice: the figures say they are partly in-sample.
     expect(r.notes.some((n) => n.kind === 'test-set')).toBe(false);
     const text = await runCli(['plan', ...dev(), '--test-gold', join(dir, 'mixed', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'mixed', 'systems', `${s}.conll`)), '--folds', '0']);
-    const partly = `, but partly in-sample: 2 of its ${r.testSet!.documents} documents are planning documents`;
-    expect(text.stdout).toContain(`(not used for selection${partly})`);
-    expect(text.stdout).toContain(`not used for any choice${partly}.`);
-    expect(text.stdout).not.toContain('took no part in any choice');
-    expect(text.stdout).toContain(`never used for selection${partly}`);
-    expect(text.stdout).toContain(`test: on ${join(dir, 'mixed', 'gold.conll')}, not used for selection${partly}.`);
-    expect(text.stdout).not.toMatch(/never used for selection[^,]|not used for (selection|any choice)\)/);
+    // In JSON, on the test set itself.
+    expect(r.testSet!.planningDocuments).toBe(2);
+    const partly = `partly in-sample: 2 of its ${r.testSet!.documents} documents are planning documents, which took part in every choice`;
+    expect(text.stdout).toContain(`(${partly})`);
+    expect(text.stdout).toContain(`test: on ${join(dir, 'mixed', 'gold.conll')}, ${partly}.`);
+    expect(text.stdout).toContain(`(${r.testSet!.documents} documents), ${partly}`);
+    // Documents that chose the plan were used for selection: the test set is never said not to have been.
+    expect(text.stdout).not.toMatch(/took no part in any choice|never used for selection|not used for (selection|any choice)|which chose nothing/);
     // The HTML report's summary says so too.
     const html = await runCli(['report', '--html', '-', ...dev(), '--test-gold', join(dir, 'mixed', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'mixed', 'systems', `${s}.conll`)), '--folds', '0']);
-    expect(html.stdout).toContain(`, not used for selection${partly}: `);
+    expect(html.stdout).toContain(`, ${partly}: `);
+    expect(html.stdout).not.toMatch(/not used for selection|which chose nothing/);
     // A test set of planning documents only is in-sample, and tests nothing: it says so.
     const inside = await runCli(['plan', ...dev(), '--test-gold', join(dir, 'devpart2', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'devpart2', 'systems', `${s}.conll`)), '--folds', '0']);
-    expect(inside.stdout).toContain('(not used for selection, but in-sample: every one of its 3 documents is a planning document, so it is no test)');
+    expect(inside.stdout).toContain('(in-sample: every one of its 3 documents is a planning document, so it is no test)');
     expect(inside.stdout).toContain('the test figures are in-sample, no test at all');
     // A test set apart from the planning data has no such note.
     const apart = await planJson([...dev(), ...testArgs(), '--folds', '0']);
     expect(apart.notes.some((n) => n.kind === 'test-shares-documents')).toBe(false);
     expect(apart.notes.some((n) => n.kind === 'test-set')).toBe(true);
+    expect(apart.testSet!.planningDocuments).toBe(0);
   });
 
   it('marks test figures as not used for selection in the table', async () => {

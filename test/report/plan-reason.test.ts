@@ -54,6 +54,13 @@ describe('recommendationReason', () => {
     const folds = result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.005, se: 0.006 });
     folds.recommendation.test = withTest.recommendation.test;
     expect(recommendationReason(folds)).toMatch(/Recommending the baseline, which needs no selection\. The test set, which chose nothing, disagrees: selection by \+1\.70 points \(p = 0\.001\) scores better there\. It stays a check, not a choice: the recommendation rests on the held-out figures of the planning data\.$/);
+    // A test set some of whose documents chose the plan is no clean check: it is not said to disagree.
+    const shared = { ...folds, notes: [{ kind: 'test-shares-documents', shared: 115, of: 231, first: { other: 'a', base: 'b' } }] } as PlanResult;
+    expect(recommendationReason(shared)).toMatch(/Recommending the baseline, which needs no selection\. On the test set selection by \+1\.70 points \(p = 0\.001\) scores better, but 115 of its 231 documents are planning documents, which took part in every choice: not a clean check \(keep the test documents out of the planning data for one\)\.$/);
+    expect(recommendationReason(shared)).not.toContain('chose nothing');
+    // One all of whose documents chose it tests nothing: no word of it here (the notes say so).
+    const inside = { ...folds, notes: [{ kind: 'test-shares-documents', shared: 8, of: 8, first: { other: 'a', base: 'b' } }] } as PlanResult;
+    expect(recommendationReason(inside)).toMatch(/Recommending the baseline, which needs no selection\.$/);
   });
 
   it('names the procedure that failed the significance test, with both tests', () => {

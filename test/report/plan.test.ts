@@ -236,7 +236,7 @@ describe('planTable', () => {
       ['caruana', 'crf×2+gazetteer+sloppy', 'weighted', '94.00', '91.50', '0.40', '91.60', '+2.40'],
     ]);
     // A test set adds its column, marked as not used for selection.
-    const r = fixture({ testSet: { gold: 'test/gold.conll', units: 'document', documents: 30, sentences: 400, goldItems: 1500 } });
+    const r = fixture({ testSet: { gold: 'test/gold.conll', units: 'document', documents: 30, sentences: 400, goldItems: 1500, planningDocuments: 0 } });
     r.selection.test = { objective: 0.925, scores: scores(0.925) };
     r.candidates.forEach((c) => { c.test = { objective: c.objective.actual - 0.01, scores: scores(c.objective.actual - 0.01) }; });
     const t = planTable(r);
@@ -337,7 +337,7 @@ describe('planTable', () => {
   });
 
   it('shows the recommendation\'s test comparisons, marked as choices made on the planning data', () => {
-    const r = fixture({ testSet: { gold: 't.conll', units: 'sentence', documents: 1, sentences: 50, goldItems: 90 } });
+    const r = fixture({ testSet: { gold: 't.conll', units: 'sentence', documents: 1, sentences: 50, goldItems: 90, planningDocuments: 0 } });
     r.recommendation.test = {
       objective: 0.93, scores: scores(0.93), vsBaselines: r.recommendation.vsBaselines,
       tests: { on: 'test', units: 'sentence', samples: 1000, seed: 7, reselected: false },
