@@ -637,7 +637,7 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
     objective: { text: o.objective.text, minimise: o.objective.minimise, description: o.objective.description },
     rules: s.rules.map(ruleName),
     search: {
-      requested: s.search, strategies: p.strategies, guide: s.guide, beam: s.beam, ...(p.strategies.includes('guided') ? { guidedBudget: s.guidedBudget } : {}), bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: store.length, eligible: p.eligible,
+      requested: s.search, strategies: p.strategies, guide: s.guide, beam: s.beam, ...(p.strategies.includes('guided') ? { guidedBudget: s.guidedBudget } : {}), bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: store.length, distinct: p.distinct, eligible: p.eligible,
     },
     match: 'strict', beta: scorer.settings.beta, kAlpha: scorer.settings.kAlpha,
     systems: data.names.slice(),

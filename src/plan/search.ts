@@ -71,6 +71,8 @@ export interface Planned {
   listed: Listed[];
   /** The candidates within the size range and the budget, which the listing ranks (`listed` are their best). */
   eligible: number;
+  /** The candidates scored that differ: a single system counts once under the rules that keep its output whole. */
+  distinct: number;
   paths: PathStep[][];
   strategies: Array<'exhaustive' | 'greedy' | 'beam' | 'guided' | 'caruana'>;
   /** Each system's objective value alone, and the best system. */
@@ -213,23 +215,55 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
   onProgress?.(`${phase}caruana`, 1, 1);
   if (sel === undefined) throw new Error('ensemble selection did not run');
   let listing: { listed: Listed[]; eligible: number };
+  const firsts = singleFirsts(ctx);
   if (s.search === 'caruana') {
     strategies.push('caruana');
     listing = caruanaListed(data, scorer, s, sel);
   } else {
-    listing = storeListed(ctx, s);
+    listing = storeListed(ctx, s, firsts.first);
   }
-  return { ctx, ...listing, paths, strategies, singles, best, caruana: sel };
+  return { ctx, ...listing, distinct: ctx.store.length - firsts.repeats, paths, strategies, singles, best, caruana: sel };
 }
 
-/** The best candidates of the store, within the size range and the budget, best first, and how many are within them. */
-function storeListed(ctx: SearchContext, s: SearchSettings): { listed: Listed[]; eligible: number } {
+/**
+ * Whether a rule gives one system's own output when it is the only member: every rule but
+ * k-of-n with k ≥ 2, which keeps nothing of one system.
+ */
+function keepsSingle(rule: Rule): boolean {
+  return rule.kind !== 'kofn' || rule.k <= 1;
+}
+
+/**
+ * A single system is one candidate under every rule that keeps its output whole (the same
+ * items): its entry under the first such rule (store index, by the system's mask), and how many
+ * other entries repeat one.
+ */
+function singleFirsts(ctx: SearchContext): { first: Map<string, number>; repeats: number } {
+  const { store } = ctx;
+  const first = new Map<string, number>();
+  let repeats = 0;
+  for (let k = 0; k < store.length; k++) {
+    if (setSize(store.masks[k], store.masksHi[k]) !== 1 || !keepsSingle(ctx.rules[store.rules[k]])) continue;
+    const key = `${store.masks[k]}:${store.masksHi[k]}`;
+    const seen = first.get(key);
+    if (seen !== undefined) repeats++;
+    if (seen === undefined || store.rules[k] < store.rules[seen]) first.set(key, k);
+  }
+  return { first, repeats };
+}
+
+/**
+ * The best candidates of the store, within the size range and the budget, best first, and how
+ * many are within them; a single system listed and counted once (see {@link singleFirsts}).
+ */
+function storeListed(ctx: SearchContext, s: SearchSettings, single: ReadonlyMap<string, number>): { listed: Listed[]; eligible: number } {
   const { store, scorer } = ctx;
   const top: number[] = [];
   let eligible = 0;
   for (let k = 0; k < store.length; k++) {
     const size = setSize(store.masks[k], store.masksHi[k]);
     if (size < s.minSize || size > s.maxSize) continue;
+    if (size === 1 && keepsSingle(ctx.rules[store.rules[k]]) && single.get(`${store.masks[k]}:${store.masksHi[k]}`) !== k) continue;
     if (s.budget !== undefined && scorer.costOf(store.masks[k], store.masksHi[k]) > s.budget) continue;
     eligible++;
     if (top.length === s.top && !betterCandidate(ctx, k, top[top.length - 1])) continue;

@@ -515,6 +515,8 @@ export interface PlanResult {
     maxSize: number;
     /** Number of (subset, rule) candidates scored. */
     evaluated: number;
+    /** Those that differ: a single system counts once under every rule that keeps its output whole (all but k-of-n with k ≥ 2). */
+    distinct: number;
     /**
      * The candidates the listing ranks: those scored within the size range and the budget (under
      * `--search caruana`, the distinct ensembles along the selection's path within them).

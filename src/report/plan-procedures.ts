@@ -277,6 +277,17 @@ export function recommendationLines(r: PlanResult, saved?: SavedPlan): string[] 
     `  ${recommendationReason(r)}`,
     saved === undefined
       ? '  --save-plan FILE saves it for combine --plan (--save-plan-choice top saves the top candidate instead).'
-      : `  Saved to ${saved.path} for combine --plan: ${saved.top ? 'the top candidate, not this recommendation (--save-plan-choice top)' : 'this recommendation'}.`,
+      : `  Saved to ${saved.path} for combine --plan: ${!saved.top ? 'this recommendation' : topIsRecommended(r) ? 'the top candidate (--save-plan-choice top), which is this recommendation' : 'the top candidate, not this recommendation (--save-plan-choice top)'}.`,
   ];
+}
+
+/** Whether the top candidate is the recommended ensemble: the same members, rule and weights (any rule that keeps a single system's output, for one system). */
+function topIsRecommended(r: PlanResult): boolean {
+  const top = r.candidates.find((c) => c.rank === 1);
+  const rec = r.recommendation;
+  if (top === undefined || top.members.join('\u0000') !== rec.members.join('\u0000')) return false;
+  const weights = (w: Record<string, number> | undefined) => JSON.stringify(Object.entries(w ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  if (weights(top.weights) !== weights(rec.weights)) return false;
+  const single = (rule: string) => top.members.length === 1 && !rule.startsWith('kofn:');
+  return top.rule === rec.rule || (single(top.rule) && single(rec.rule));
 }

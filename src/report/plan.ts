@@ -126,7 +126,7 @@ export function planHeadline(r: PlanResult): string[] {
   const better = /\bbetter\b/.test(r.objective.description) ? '' : ` (${r.objective.minimise ? 'lower' : 'higher'} is better)`;
   return [
     `Plan — objective ${r.objective.text}: ${r.objective.description}${better}`,
-    `Rules ${r.rules.join(', ')}; ${how.join(', ')}; ${plural(s.evaluated, 'candidate')} evaluated over ${plural(r.systems.length, 'system')}${budget}`,
+    `Rules ${r.rules.join(', ')}; ${how.join(', ')}; ${plural(s.evaluated, 'candidate')} evaluated${s.distinct < s.evaluated ? ` (${s.distinct} distinct)` : ''} over ${plural(r.systems.length, 'system')}${budget}`,
     `Best single system: ${shownName(r.bestSingle.name)}, objective ${objectiveValue(r, r.bestSingle.objective)} (in-sample)`,
   ];
 }
@@ -163,7 +163,8 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
     ...(r.testSet !== undefined ? [{ header: `test ${objHeader}`, align: 'right' as const }] : []),
   ];
   const rows = list.map((c) => [
-    String(c.rank), membersCell(weightedMembers(c.members, c.weights)), c.rule, String(c.size),
+    // A single system's rule is any that gives its own items (k-of-n with k ≥ 2 keeps none of them).
+    String(c.rank), membersCell(weightedMembers(c.members, c.weights)), c.size === 1 && !c.rule.startsWith('kofn:') ? '—' : c.rule, String(c.size),
     ...(cost ? [`${shortNumber(c.cost)}${c.withinBudget ? '' : OVER_BUDGET_MARK}`] : []),
     predictedCell(r, c),
     ...(objCol === undefined ? [objectiveValue(r, c.objective.actual)] : []),
@@ -183,13 +184,14 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   const unit = isRateObjective(r.objective.text) ? ' (points)' : '';
   notes.push(`gap = actual − predicted objective${unit}${r.objective.minimise ? ' (lower is better, so a negative gap is a candidate better than predicted)' : ''}; gain = over the candidate's best single member${unit}, positive is better.`);
   notes.push('Actual scores are in-sample: measured on the planning data, which ranked and chose these candidates.');
+  if (list.some((c) => c.size === 1 && !c.rule.startsWith('kofn:'))) notes.push('rule —: a single system, the same items under every rule that keeps its output, listed and counted once.');
   if (r.testSet !== undefined) notes.push(`test: on ${r.testSet.gold}${testSetApart(r, ', not used for selection')}.`);
   // Candidates listed out of those ranked: the ones scored within the size range and the budget
   // (under --search caruana, the ensembles along the selection's path, which are not the ones scored).
   const total = Math.max(r.candidates.length, r.search.eligible);
   const limits = r.budget !== null || r.search.minSize > 1 || r.search.maxSize < r.systems.length;
-  const limited = limits && r.search.requested !== 'caruana' && total < r.search.evaluated;
-  const within = limited ? ` within the limits given, of ${r.search.evaluated} evaluated;` : ',';
+  const limited = limits && r.search.requested !== 'caruana' && total < r.search.distinct;
+  const within = limited ? ` within the limits given, of ${r.search.distinct}${r.search.distinct < r.search.evaluated ? ' distinct' : ''} evaluated;` : ',';
   const which = list.length < total ? `top ${list.length} of ${limited ? 'the ' : ''}${total}` : total === 1 ? 'the only one' : `all ${total}`;
   return {
     title: `Candidates (${which}${within} by actual objective, in-sample)`,
@@ -442,7 +444,7 @@ export function planJsonObject(r: PlanResult): object {
     rules: [...r.rules],
     search: {
       requested: s.requested, strategies: [...s.strategies], guide: s.guide, beam: s.beam, ...(s.guidedBudget === undefined ? {} : { guidedBudget: s.guidedBudget }),
-      bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: s.evaluated, eligible: s.eligible,
+      bags: s.bags, minSize: s.minSize, maxSize: s.maxSize, evaluated: s.evaluated, distinct: s.distinct, eligible: s.eligible,
     },
     match: r.match,
     beta: r.beta,

@@ -67,9 +67,10 @@ describe('complan plan: output', () => {
     const doc = await planJson([]);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('Plan — objective f1: F1 (higher is better)');
-    expect(r.stdout).toContain('124 candidates evaluated over 5 systems');
+    expect(r.stdout).toContain('124 candidates evaluated (109 distinct) over 5 systems');
     expect(r.stdout).toContain('Best single system: crf, objective 89.81 (in-sample)');
-    expect(r.stdout).toContain('Candidates (top 10 of 124, by actual objective, in-sample)');
+    // 124 scored, 109 distinct: each of the 5 single systems is one candidate under the 4 rules.
+    expect(r.stdout).toContain('Candidates (top 10 of 109, by actual objective, in-sample)');
     expect(r.stdout).toContain('In-sample figures: the planning data (all 8 documents, 184 gold items), which chose the candidates; held-out: 5-fold cross-validation by document, 1 repeat, seed 1');
     expect(r.stdout).toMatch(/#\s+members\s+rule\s+size\s+pred F1\s+F1\s+SER\s+K\s+gap\s+gain/);
     // One row per listed candidate (ten by default), in rank order, as in the JSON.
@@ -108,7 +109,7 @@ describe('complan plan: output', () => {
     expect(rest[0]).toMatch(/^settings: complan:\d+\.\d+\.\d+\|plan\|.*\|objective:f1\|rules:union,intersection,majority,vote\|.*\|folds:5\|.*\|seed:1\|match:strict\|beta:1\|k-alpha:1\|zero-division:gerbil\|types:all\|/);
     // --top limits the rows.
     const top3 = await plan(['--top', '3']);
-    expect(top3.stdout).toContain('Candidates (top 3 of 124, by actual objective, in-sample)');
+    expect(top3.stdout).toContain('Candidates (top 3 of 109, by actual objective, in-sample)');
     expect(top3.stdout.split('\n').filter((l) => /^\s*\d+\s+\S+\s+(union|intersection|majority|vote)\s+\d+\s/.test(l))).toHaveLength(3);
   });
 
@@ -183,10 +184,10 @@ describe('complan plan: output', () => {
 
   it('--rules union,intersection --max-size 2: every single system and pair is predicted exactly (predicted == actual)', async () => {
     const doc = await planJson(['--rules', 'union,intersection', '--max-size', '2', '--top', '1000']);
-    // 5 singles + 10 pairs, under two rules.
-    expect(doc.candidates).toHaveLength(30);
+    // 5 singles + 10 pairs, under two rules: a single system is one candidate under both (the same items).
+    expect(doc.candidates).toHaveLength(25);
     expect(doc.search.evaluated).toBe(30);
-    expect(new Set(doc.candidates.map(key)).size).toBe(30);
+    expect(new Set(doc.candidates.map(key)).size).toBe(25);
     for (const c of doc.candidates) {
       expect(c.predictedVia, key(c)).toBe('exact');
       expect(c.predicted, key(c)).toEqual(c.actual);
@@ -334,13 +335,14 @@ describe('complan plan: objectives', () => {
   it('--objective ser ranks by lowest SER', async () => {
     const doc = await planJson(['--objective', 'ser', '--top', '1000']);
     expect(doc.objective).toMatchObject({ text: 'ser', minimise: true });
-    expect(doc.candidates).toHaveLength(124);
+    expect(doc.candidates).toHaveLength(109);
     const sers = doc.candidates.map((c) => c.actual.ser!);
     expect([...sers].sort((a, b) => a - b)).toEqual(sers);
     for (const c of doc.candidates) expect(c.objective.actual).toBe(c.actual.ser);
     // The best SER is below every single system's, and its gain (lower is better) is positive.
+    // Each single system once (the four rules give it the same items).
     const singles = doc.candidates.filter((c) => c.size === 1);
-    expect(singles).toHaveLength(20);
+    expect(singles).toHaveLength(5);
     expect(sers[0]).toBeLessThan(Math.min(...singles.map((c) => c.actual.ser!)));
     expect(doc.candidates[0].gain).toBeGreaterThan(0);
     expect(doc.bestSingle.objective).toBe(Math.min(...singles.map((c) => c.actual.ser!)));
@@ -412,6 +414,10 @@ describe('complan plan: honest numbers', () => {
     expect(sel.mean).toBeCloseTo(h.splits.reduce((s, f) => s + f.heldOut.selection, 0) / 4, 12);
     expect(sel.planningMean).toBeCloseTo(h.splits.reduce((s, f) => s + f.planning.selection, 0) / 4, 12);
     expect(a.recommendation.heldOut!.folds).toBe(4);
+    // The recommended procedure's own block has the same held-out mean, over as many splits, and its pooled figure.
+    const own = [a.selection, ...a.baselines].find((p) => p.name === a.recommendation.procedure)!;
+    expect(own.heldOut).toMatchObject({ splits: 4, mean: a.recommendation.heldOut!.mean });
+    expect(Number.isFinite(own.heldOut!.pooled)).toBe(true);
     // Folds do not change the plan made on all documents.
     const plain = await planJson(['--top', '3', '--folds', '0']);
     expect(a.candidates).toEqual(plain.candidates);
@@ -568,7 +574,7 @@ describe('complan plan: costs and budget', () => {
   it('--budget lists only candidates costing at most the budget, the best of them first', async () => {
     const costs = ['--cost', 'crf=3,gazetteer=0.5'];
     const all = await planJson([...costs, '--top', '1000']);
-    expect(all.candidates).toHaveLength(124);
+    expect(all.candidates).toHaveLength(109);
     const within = await planJson([...costs, '--budget', '2', '--top', '1000']);
     expect(within.budget).toBe(2);
     expect(within.candidates.length).toBeGreaterThan(0);
@@ -591,10 +597,12 @@ describe('complan plan: costs and budget', () => {
     const fits = all.candidates.filter((c) => c.cost <= 2).length;
     expect(within.search.eligible).toBe(fits);
     expect(within.search.evaluated).toBe(124);
-    expect(all.search.eligible).toBe(124);
-    expect(table.stdout).toContain(`Candidates (top 3 of the ${fits} within the limits given, of 124 evaluated; by actual objective, in-sample)`);
+    expect(within.search.distinct).toBe(109);
+    expect(all.search.eligible).toBe(109);
+    expect(table.stdout).toContain('124 candidates evaluated (109 distinct) over 5 systems');
+    expect(table.stdout).toContain(`Candidates (top 3 of the ${fits} within the limits given, of 109 distinct evaluated; by actual objective, in-sample)`);
     const every = await plan([...costs, '--budget', '2', '--top', '1000']);
-    expect(every.stdout).toContain(`Candidates (all ${fits} within the limits given, of 124 evaluated; by actual objective, in-sample)`);
+    expect(every.stdout).toContain(`Candidates (all ${fits} within the limits given, of 109 distinct evaluated; by actual objective, in-sample)`);
     // The greedy path keeps within the budget too: it starts from the best single system within it
     // (crf, the best, costs 3) and adds only what fits.
     const cost = (members: readonly string[]) => members.reduce((s, m) => s + (m === 'crf' ? 3 : m === 'gazetteer' ? 0.5 : 1), 0);
@@ -619,7 +627,8 @@ describe('complan plan: costs and budget', () => {
     const beam = await planJson([...costs, '--search', 'beam', '--budget', '2', '--top', '1000', '--folds', '0']);
     expect(beam.search.strategies).toContain('beam');
     // Every candidate scored is within the budget: none left out of the ranking for its cost.
-    expect(beam.search.evaluated).toBe(beam.search.eligible);
+    expect(beam.search.distinct).toBe(beam.search.eligible);
+    expect(beam.search.evaluated).toBeGreaterThan(beam.search.distinct);
     for (const c of beam.candidates) expect(c.cost, key(c)).toBeLessThanOrEqual(2);
     const open = await planJson([...costs, '--search', 'beam', '--top', '1000', '--folds', '0']);
     expect(open.search.evaluated).toBeGreaterThan(beam.search.evaluated);
@@ -642,7 +651,7 @@ describe('complan plan: --svg and --save-plan', () => {
     const svg = out('scatter.svg');
     const r = await plan(['--svg', svg, '--top', '3']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('Candidates (top 3 of 124');
+    expect(r.stdout).toContain('Candidates (top 3 of 109');
     const text = read(svg);
     expect(text.startsWith('<svg') || text.startsWith('<?xml')).toBe(true);
     expect(text).toContain('</svg>');

@@ -32,7 +32,7 @@ function result(candidates: PlanCandidate[]): PlanResult {
     schemaVersion: 1,
     objective: { text: 'f1', minimise: false, description: 'F1' },
     rules: ['vote'],
-    search: { requested: 'auto', strategies: ['exhaustive'], guide: 'score', beam: 4, bags: 1, minSize: 1, maxSize: 3, evaluated: 7, eligible: 7 },
+    search: { requested: 'auto', strategies: ['exhaustive'], guide: 'score', beam: 4, bags: 1, minSize: 1, maxSize: 3, evaluated: 7, distinct: 7, eligible: 7 },
     match: 'strict', beta: 1, kAlpha: 1,
     systems: ['a', 'b', 'c'],
     bestSingle: { name: 'a', objective: 0.8 },

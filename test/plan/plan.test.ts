@@ -74,7 +74,9 @@ describe('plan', () => {
       fc.property(corpora.map(bioLike), (corpus) => {
         const r = plan(corpus, { objective: f1, rules: [parseRule('union'), parseRule('intersection')], maxSize: 2, top: 1000 });
         const n = corpus.systems.length;
-        expect(r.candidates.length).toBe((n + (n * (n - 1)) / 2) * 2);
+        // A single system is one candidate under both rules (the same items); a pair, one under each.
+        expect(r.candidates.length).toBe(n + ((n * (n - 1)) / 2) * 2);
+        expect(r.candidates.filter((c) => c.size === 1).map((c) => c.rule)).toEqual(new Array<string>(n).fill('union'));
         for (const c of r.candidates) {
           expect(c.predictedVia).toBe('exact');
           expect(c.predicted).toEqual(c.actual);

@@ -61,7 +61,7 @@ function fixture(over: Partial<PlanResult> = {}): PlanResult {
     schemaVersion: 1,
     objective: { text: 'f1', minimise: false, description: 'F1 (strict)' },
     rules: ['union', 'majority', 'vote'],
-    search: { requested: 'auto', strategies: ['greedy', 'beam'], guide: 'comp', beam: 4, bags: 1, minSize: 1, maxSize: 12, evaluated: 1234, eligible: 1234 },
+    search: { requested: 'auto', strategies: ['greedy', 'beam'], guide: 'comp', beam: 4, bags: 1, minSize: 1, maxSize: 12, evaluated: 1234, distinct: 1234, eligible: 1234 },
     match: 'strict', beta: 1, kAlpha: 1,
     systems: ['crf', 'gazetteer', 'sloppy', 'tagger_v2&co'],
     bestSingle: { name: 'crf', objective: 0.9 },
@@ -325,7 +325,13 @@ describe('planTable', () => {
     expect(recommendationReason(fixture())).toMatch(/^The search's choice vote\(crf\+gazetteer\+sloppy\) beats both no-selection baselines beyond noise held out/);
     // Saved by the run: the last line says where, and which choice, in every format.
     expect(planTable(fixture(), { saved: { path: 'p.json', top: false } }).endsWith('  Saved to p.json for combine --plan: this recommendation.\n')).toBe(true);
-    expect(planTable(fixture(), { saved: { path: 'p.json', top: true } })).toContain('Saved to p.json for combine --plan: the top candidate, not this recommendation (--save-plan-choice top).');
+    // The top candidate is the recommended ensemble here, and the line says so rather than that it is not.
+    expect(planTable(fixture(), { saved: { path: 'p.json', top: true } })).toContain('Saved to p.json for combine --plan: the top candidate (--save-plan-choice top), which is this recommendation.');
+    const other = fixture();
+    other.recommendation = { ...other.recommendation, procedure: 'vote-all', members: ['crf', 'gazetteer', 'sloppy', 'tagger'], rule: 'vote' };
+    expect(planTable(other, { saved: { path: 'p.json', top: true } })).toContain('Saved to p.json for combine --plan: the top candidate, not this recommendation (--save-plan-choice top).');
+    other.recommendation = { ...other.recommendation, members: ['crf', 'gazetteer', 'sloppy'], rule: 'majority' };
+    expect(planTable(other, { saved: { path: 'p.json', top: true } })).toContain('the top candidate, not this recommendation');
     expect(planMarkdown(fixture(), { saved: { path: 'p.json', top: false } })).toContain('Saved to p.json for combine --plan: this recommendation.');
     expect(planLatex(fixture(), { saved: { path: 'p.json', top: false } })).toContain('Saved to p.json for combine --plan: this recommendation.');
     // Sections in the documented order.
