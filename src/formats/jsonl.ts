@@ -1,7 +1,8 @@
 /**
  * JSONL reader: one JSON object per line, each a segment with its spans.
  */
-import { escapeControls, InputError, showValue } from '../errors.js';
+import { InputError, showValue } from '../errors.js';
+import { jsonSyntax } from './json-syntax.js';
 import { readCharTokens } from './char-tokens.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { decodeTags, detectScheme, newEvidence } from './chunking.js';
@@ -204,39 +205,24 @@ function parseRecord(raw: string, first: boolean, fail: (detail: string) => neve
   try {
     value = JSON.parse(raw);
   } catch (err) {
-    const message = (err as Error).message;
+    const why = jsonSyntax((err as Error).message, raw);
     // An array spread over lines (pretty-printed) starts with a line that is not JSON.
     if (first && raw.trimStart().startsWith('[')) fail(JSON_ARRAY);
+    const what = why.column === undefined ? why.reason : `column ${why.column}: ${why.reason}`;
     if (raw.includes('\r')) {
-      fail(`expected a JSON object (${shortReason(message)}); the line has carriage returns inside it (lines ending in CR alone?): convert its line ends to LF`);
+      fail(`expected a JSON object (${what}); the line has carriage returns inside it (lines ending in CR alone?): convert its line ends to LF`);
     }
-    if (cutOff(message, raw)) {
+    if (why.cutOff) {
       // A record cut off by a truncated file, or a pretty-printed object spread over lines.
-      fail(`expected a JSON object, but the line ends before the object does (${shortReason(message)}); JSONL needs one complete object per line`);
+      fail(`expected a JSON object, but the line ends before the object does (at column ${why.column ?? 1}); JSONL needs one complete object per line`);
     }
-    fail(`expected a JSON object (${shortReason(message)})`);
+    fail(`expected a JSON object (${what})`);
   }
   if (first && Array.isArray(value) && value.some(isObject)) fail(JSON_ARRAY);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     fail(`expected a JSON object (found ${describeJson(value)})`);
   }
   return value as JsonObject;
-}
-
-/** Whether JSON.parse failed because the text ended too early (rather than on a wrong character). */
-function cutOff(message: string, raw: string): boolean {
-  if (message.includes('end of JSON input')) return true;
-  const m = / in JSON at position (\d+)/.exec(message);
-  return m !== null && Number(m[1]) >= raw.trimEnd().length;
-}
-
-/** JSON.parse's message, shorter: a column instead of a position, no long excerpt. */
-function shortReason(message: string): string {
-  // Node's message quotes part of the line, which may hold control characters.
-  const reason = escapeControls(message)
-    .replace(/ \(line \d+ column \d+\)$/, '')
-    .replace(/ in JSON at position (\d+)$/, (_, p: string) => ` at column ${Number(p) + 1}`);
-  return reason.length > 80 ? `${reason.slice(0, 77)}...` : reason;
 }
 
 function describeJson(value: unknown): string {

@@ -24,6 +24,7 @@
  * on it in-sample), and `heldOut`, the procedure's held-out estimate.
  */
 import { escapeControls, InputError, showName, showValue } from '../errors.js';
+import { jsonSyntax } from '../formats/json-syntax.js';
 import { parseRule, ruleName, type LabelWeights, type Rule, type WeightSpec } from '../ensemble/rules.js';
 import { resolvedWeights, type EnsembleIndex } from '../ensemble/simulate.js';
 import { parseObjective } from './objective.js';
@@ -241,21 +242,6 @@ export function formatPlanFile(plan: PlanFile): string {
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 
-/** The line (from 1) of a JSON syntax error, from the position JSON.parse reports, if it does. */
-function syntaxErrorLine(err: Error, text: string): number | undefined {
-  const lc = /\(line (\d+) column \d+\)/.exec(err.message);
-  if (lc !== null) return Number(lc[1]);
-  const pos = /at position (\d+)/.exec(err.message);
-  if (pos !== null) {
-    const at = Math.min(Number(pos[1]), text.length);
-    let line = 1;
-    for (let k = 0; k < at; k++) if (text.charCodeAt(k) === 10) line++;
-    return line;
-  }
-  if (/end of JSON input/.test(err.message)) return text.split('\n').length - (text.endsWith('\n') ? 1 : 0) || 1;
-  return undefined;
-}
-
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const show = (x: unknown) => describeJson(x);
 /** A name from the file as a message quotes it: escaped and bounded, so no input text reaches the terminal raw. */
@@ -334,8 +320,10 @@ export function parsePlanFile(text: string, path: string): PlanFile {
   try {
     json = JSON.parse(body);
   } catch (err) {
-    const e = err as Error;
-    fail(`expected a JSON plan (as written by complan plan --save-plan): ${escapeControls(e.message)}`, syntaxErrorLine(e, body));
+    const why = jsonSyntax((err as Error).message, body);
+    // The file's line is the message's; its column is said in it.
+    const column = why.column === undefined ? '' : `column ${why.column}: `;
+    fail(`expected a JSON plan (as written by complan plan --save-plan): ${why.cutOff ? 'the file ends before the plan does (is it cut short?)' : `${column}${why.reason}`}`, why.line);
   }
   if (!isObject(json)) fail(`expected a JSON object (a plan written by complan plan --save-plan), got ${Array.isArray(json) ? 'a list' : show(json)}`);
   const o = json as Record<string, unknown>;

@@ -140,9 +140,11 @@ describe('readJsonl: errors name file:line', () => {
   const good = '{"tokens":["a"]}\n';
 
   it('rejects a line that is not JSON', () => {
-    fails(`${good}\n{"tokens": [\n`, '3: expected a JSON object, but the line ends before the object does (Unexpected end of JSON input); JSONL needs one complete object per line');
+    fails(`${good}\n{"tokens": [\n`, '3: expected a JSON object, but the line ends before the object does (at column 12); JSONL needs one complete object per line');
     const path = temp(`${good}{tokens: 1}\n`);
     expect(() => read(path)).toThrow(new RegExp(`^${path}:2: expected a JSON object \\(.+\\)$`));
+    // A trailing comma: said so, at its column (from 1), not at V8's offset from 0.
+    fails(`${good}{"tokens":["b"]},\n`, '2: expected a JSON object (column 17: more text after a complete JSON value: a trailing comma, or two values on one line?)');
   });
 
   it('throws InputError, not SyntaxError', () => {

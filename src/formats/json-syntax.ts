@@ -1,0 +1,78 @@
+/**
+ * What `JSON.parse` says of text that is not JSON, in the words of the rest of complan's
+ * messages: where (a line and a column counted from 1, not V8's offset from 0) and what, with the
+ * common cases said plainly — text after a complete value (a trailing comma or a second object on
+ * the line), text that ends inside a value (a file cut short), a line end inside a string.
+ */
+import { escapeControls } from '../errors.js';
+
+export interface JsonSyntax {
+  /** What is wrong, without a position. */
+  reason: string;
+  /** Where, when V8 says: line and column from 1 (UTF-16 code units, as editors that count characters do). */
+  line?: number;
+  column?: number;
+  /** Whether the text ends before the value does (a file or line cut short). */
+  cutOff: boolean;
+}
+
+/** The line and column (from 1) of offset `at` in `text`. */
+function lineColumn(text: string, at: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let k = text.indexOf('\n'); k >= 0 && k < at; k = text.indexOf('\n', k + 1)) {
+    line++;
+    start = k + 1;
+  }
+  return { line, column: at - start + 1 };
+}
+
+/**
+ * Where V8's `Unexpected token 'x'` (which gives no position) stands: the first `token` outside
+ * a string, or undefined.
+ */
+function tokenAt(text: string, token: string): number | undefined {
+  let inString = false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k];
+    if (inString) {
+      if (c === '\\') k++;
+      else if (c === '"') inString = false;
+    } else if (text.startsWith(token, k)) return k;
+    else if (c === '"') inString = true;
+  }
+  return undefined;
+}
+
+/** Reads `JSON.parse`'s `message` about `text` (Node 20's wording, and Node 22's `(line L column C)`). */
+export function jsonSyntax(message: string, text: string): JsonSyntax {
+  let at: number | undefined;
+  let where: { line: number; column: number } | undefined;
+  let what = message;
+  const lc = / \(line (\d+) column (\d+)\)$/.exec(what);
+  if (lc !== null) {
+    where = { line: Number(lc[1]), column: Number(lc[2]) };
+    what = what.slice(0, lc.index);
+  }
+  const pos = / (?:in JSON )?at position (\d+)$/.exec(what);
+  if (pos !== null) {
+    at = Number(pos[1]);
+    what = what.slice(0, pos.index);
+    where ??= lineColumn(text, Math.min(at, text.length));
+  }
+  const token = /^Unexpected token '(.+?)', /s.exec(what);
+  if (token !== null && where === undefined) {
+    const k = tokenAt(text, token[1]);
+    if (k !== undefined) where = lineColumn(text, k);
+  }
+  const rest = at === undefined ? '' : text.slice(at).trim();
+  const ended = /end of JSON input/.test(what) || (at !== undefined && rest === '');
+  // Where the text ends (its last character that is not white space), whatever position V8 gives.
+  if (ended) where = lineColumn(text, Math.max(0, text.trimEnd().length - 1));
+  let reason: string;
+  if (/^Unexpected non-whitespace character after JSON/.test(what)) reason = 'more text after a complete JSON value: a trailing comma, or two values on one line?';
+  else if (ended) reason = 'the text ends before the JSON value does';
+  else if (/^Bad control character in string literal/.test(what)) reason = 'a string holds a line end or another control character: a string not closed?';
+  else reason = escapeControls(what.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, ''));
+  return { reason: reason.length > 100 ? `${reason.slice(0, 97)}...` : reason, ...where, cutOff: ended };
+}
