@@ -11,6 +11,7 @@ import { sameFile as sameFileOf } from '../src/formats/gold-copy.js';
 import { checkStdinOnce } from '../src/formats/source.js';
 import { parseLabelList, splitLabelList } from '../src/formats/labels.js';
 import { typesOf } from '../src/formats/unknown-types.js';
+import { jsonFileDetail, jsonSyntax } from '../src/formats/json-syntax.js';
 import type { Corpus, InputFormat } from '../src/model/corpus.js';
 import type { Io } from './io.js';
 import { parseSerWeights } from '../src/metrics/errors.js';
@@ -279,7 +280,8 @@ export function evalOptions(f: MetricFlags, io?: Io): EvalOptions {
     try {
       json = JSON.parse(text);
     } catch (err) {
-      throw new InputError(`expected JSON label distances (${escapeControls((err as Error).message)})`, f.labelDistance);
+      const why = jsonSyntax((err as Error).message, text);
+      throw new InputError(jsonFileDetail('JSON label distances', why), f.labelDistance, why.line);
     }
     try {
       labelDistance = parseLabelDistance(json);

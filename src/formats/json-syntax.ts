@@ -44,6 +44,15 @@ function tokenAt(text: string, token: string): number | undefined {
   return undefined;
 }
 
+/**
+ * `what` (`a JSON array of label names`) and why `text` is not JSON, for a message whose line is
+ * {@link JsonSyntax.line}: `expected … (column 3: …)`, or that the file ends before the value does.
+ */
+export function jsonFileDetail(what: string, syntax: JsonSyntax): string {
+  if (syntax.cutOff) return `expected ${what}, but the file ends before the JSON does (is it cut short?)`;
+  return `expected ${what} (${syntax.column === undefined ? '' : `column ${syntax.column}: `}${syntax.reason})`;
+}
+
 /** Reads `JSON.parse`'s `message` about `text` (Node 20's wording, and Node 22's `(line L column C)`). */
 export function jsonSyntax(message: string, text: string): JsonSyntax {
   let at: number | undefined;

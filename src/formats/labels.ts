@@ -2,8 +2,9 @@
  * Label lists: the names of a dataset's integer class ids (Hugging Face `ner_tags`), in id order,
  * so that id k reads as the tag `labels[k]`.
  */
-import { escapeControls, InputError, showValue, UsageError } from '../errors.js';
+import { InputError, showValue, UsageError } from '../errors.js';
 import { MAX_JSON_DEPTH, tooDeepAt } from './json-file.js';
+import { jsonFileDetail, jsonSyntax } from './json-syntax.js';
 
 /**
  * A label list from a file's text: a JSON array of strings (`features["ner_tags"].feature.names`),
@@ -49,7 +50,8 @@ function fromJson(body: string, source: string): string[] {
   try {
     value = JSON.parse(body);
   } catch (err) {
-    throw new InputError(`expected a JSON array of label names (${escapeControls((err as Error).message)})`, source);
+    const why = jsonSyntax((err as Error).message, body);
+    throw new InputError(jsonFileDetail('a JSON array of label names', why), source, why.line);
   }
   if (isObject(value) && isObject(value.id2label)) value = value.id2label;
   let labels: unknown[];

@@ -32,7 +32,8 @@ describe('parseLabelList', () => {
     fails('[]', 'l.txt: no labels: the list is empty');
     fails('{"0": "O", "2": "B-X"}', 'l.txt: expected ids 0 to 1 as keys (an id2label object), but id 1 is missing');
     fails('["O", "O"]', 'l.txt: label "O" appears twice (ids 0 and 1)');
-    fails('[O]', 'l.txt: expected a JSON array of label names (');
+    fails('[O]', "l.txt:1: expected a JSON array of label names (column 2: Unexpected token 'O')");
+    fails('["O", "B-PER",\n', 'l.txt:1: expected a JSON array of label names, but the file ends before the JSON does (is it cut short?)');
   });
 
   it('refuses JSON nested deeper than the limit of the other small JSON files, naming the line', () => {
