@@ -14,6 +14,8 @@ export interface JsonSyntax {
   column?: number;
   /** Whether the text ends before the value does (a file or line cut short). */
   cutOff: boolean;
+  /** Whether there is no value at all: nothing but white space. */
+  empty?: boolean;
 }
 
 /** The line and column (from 1) of offset `at` in `text`. */
@@ -27,21 +29,90 @@ function lineColumn(text: string, at: number): { line: number; column: number } 
   return { line, column: at - start + 1 };
 }
 
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+
 /**
- * Where V8's `Unexpected token 'x'` (which gives no position) stands: the first `token` outside
- * a string, or undefined.
+ * The offset of the first character of `text` that is not JSON (`text.length` when it ends too
+ * early), or undefined when it all is: for V8's `Unexpected token 'x'`, which gives no position.
+ * Iterative, so nesting of any depth is read without recursion.
  */
-function tokenAt(text: string, token: string): number | undefined {
-  let inString = false;
-  for (let k = 0; k < text.length; k++) {
+export function syntaxErrorAt(text: string): number | undefined {
+  // What encloses the value being read: '[' or '{'.
+  const stack: string[] = [];
+  let k = 0;
+  const space = () => {
+    while (k < text.length && (text[k] === ' ' || text[k] === '\t' || text[k] === '\n' || text[k] === '\r')) k++;
+  };
+  // Reads a string at k (its opening quote); returns false at the first character that cannot be in one.
+  const string = (): boolean => {
+    k++;
+    while (k < text.length) {
+      const c = text.charCodeAt(k);
+      if (c === 34) {
+        k++;
+        return true;
+      }
+      if (c < 32) return false;
+      if (c === 92) {
+        ESCAPE.lastIndex = k;
+        if (!ESCAPE.test(text)) return false;
+        k = ESCAPE.lastIndex;
+      } else k++;
+    }
+    return false;
+  };
+  for (;;) {
+    // A value.
+    space();
+    if (k >= text.length) return k;
     const c = text[k];
-    if (inString) {
-      if (c === '\\') k++;
-      else if (c === '"') inString = false;
-    } else if (text.startsWith(token, k)) return k;
-    else if (c === '"') inString = true;
+    if (c === '{' || c === '[') {
+      stack.push(c);
+      k++;
+      space();
+      if (text[k] === (c === '{' ? '}' : ']')) {
+        stack.pop();
+        k++;
+      } else if (c === '{') {
+        if (text[k] !== '"' || !string()) return k;
+        space();
+        if (text[k] !== ':') return k;
+        k++;
+        continue;
+      } else continue;
+    } else if (c === '"') {
+      if (!string()) return k;
+    } else if (text.startsWith('true', k) || text.startsWith('null', k)) k += 4;
+    else if (text.startsWith('false', k)) k += 5;
+    else {
+      NUMBER.lastIndex = k;
+      if (!NUMBER.test(text)) return k;
+      k = NUMBER.lastIndex;
+    }
+    // After a value: close what encloses it, or go on to its next member.
+    for (;;) {
+      space();
+      const open = stack[stack.length - 1];
+      if (open === undefined) return k < text.length ? k : undefined;
+      if (k >= text.length) return k;
+      if (text[k] === (open === '{' ? '}' : ']')) {
+        stack.pop();
+        k++;
+        continue;
+      }
+      if (text[k] !== ',') return k;
+      k++;
+      space();
+      if (open === '{') {
+        if (text[k] !== '"' || !string()) return k;
+        space();
+        if (text[k] !== ':') return k;
+        k++;
+      }
+      break;
+    }
   }
-  return undefined;
 }
 
 /**
@@ -49,6 +120,7 @@ function tokenAt(text: string, token: string): number | undefined {
  * {@link JsonSyntax.line}: `expected … (column 3: …)`, or that the file ends before the value does.
  */
 export function jsonFileDetail(what: string, syntax: JsonSyntax): string {
+  if (syntax.empty === true) return `expected ${what}, but the file is empty`;
   if (syntax.cutOff) return `expected ${what}, but the file ends before the JSON does (is it cut short?)`;
   return `expected ${what} (${syntax.column === undefined ? '' : `column ${syntax.column}: `}${syntax.reason})`;
 }
@@ -69,10 +141,9 @@ export function jsonSyntax(message: string, text: string): JsonSyntax {
     what = what.slice(0, pos.index);
     where ??= lineColumn(text, Math.min(at, text.length));
   }
-  const token = /^Unexpected token '(.+?)', /s.exec(what);
-  if (token !== null && where === undefined) {
-    const k = tokenAt(text, token[1]);
-    if (k !== undefined) where = lineColumn(text, k);
+  if (where === undefined && /^Unexpected token /.test(what)) {
+    const k = syntaxErrorAt(text);
+    if (k !== undefined && k < text.length) where = lineColumn(text, k);
   }
   const rest = at === undefined ? '' : text.slice(at).trim();
   const ended = /end of JSON input/.test(what) || (at !== undefined && rest === '');
@@ -82,6 +153,6 @@ export function jsonSyntax(message: string, text: string): JsonSyntax {
   if (/^Unexpected non-whitespace character after JSON/.test(what)) reason = 'more text after a complete JSON value: a trailing comma, or two values on one line?';
   else if (ended) reason = 'the text ends before the JSON value does';
   else if (/^Bad control character in string literal/.test(what)) reason = 'a string holds a line end or another control character: a string not closed?';
-  else reason = escapeControls(what.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, ''));
-  return { reason: reason.length > 100 ? `${reason.slice(0, 97)}...` : reason, ...where, cutOff: ended };
+  else reason = escapeControls(what.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, ''));
+  return { reason: reason.length > 100 ? `${reason.slice(0, 97)}...` : reason, ...where, cutOff: ended, ...(text.trim() === '' ? { empty: true } : {}) };
 }

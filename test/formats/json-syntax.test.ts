@@ -3,7 +3,7 @@
  * from 1, and the common mistakes in plain words.
  */
 import { describe, expect, it } from 'vitest';
-import { jsonSyntax } from '../../src/formats/json-syntax.js';
+import { jsonSyntax, syntaxErrorAt } from '../../src/formats/json-syntax.js';
 
 /** What jsonSyntax makes of `text`, which must not parse. */
 function of(text: string) {
@@ -33,6 +33,8 @@ describe('jsonSyntax', () => {
       expect(of(text).reason).toBe('the text ends before the JSON value does');
     }
     expect(of('{"a":1\n\n').line).toBe(1);
+    expect(of(' \n').empty).toBe(true);
+    expect(of('{').empty).toBeUndefined();
     expect(of('{"a": tru}').cutOff).toBe(false);
   });
 
@@ -40,9 +42,33 @@ describe('jsonSyntax', () => {
     expect(of('{"a": "b\u0001c"}')).toMatchObject({ reason: 'a string holds a line end or another control character: a string not closed?', column: 9, cutOff: false });
   });
 
+  it('finds an unexpected token where it stands, not at an earlier copy of the same character', () => {
+    // V8 names the token and no position: ] and } occur legitimately before the wrong one.
+    const comma = '{"text": "Ada sang", "spans": [[0, 3, "PER"], [4, 8, "PER"],]}';
+    expect(of(comma)).toMatchObject({ reason: "Unexpected token ']'", line: 1, column: comma.lastIndexOf(']') + 1 });
+    expect(of('{"text": {}, "spans": [[0, 3, }]]}')).toMatchObject({ column: 31 });
+    // A plan file: the line of the trailing comma, not of the first ].
+    const plan = '{\n  "members": ["a", "b"],\n  "weights": {"a": 1},\n  "more": ["c",\n  ]\n}';
+    expect(of(plan)).toMatchObject({ line: 5, column: 3 });
+  });
+
+  it('syntaxErrorAt agrees with JSON.parse on what is JSON, whatever the nesting', () => {
+    for (const ok of ['{}', '[]', '"a\\u00e9\\n"', '-1.5e+3', '{"a":[1,{"b":null}],"c":true}', ` [ ${'['.repeat(100_000)}${']'.repeat(100_000)} ] `]) {
+      expect(() => JSON.parse(ok)).not.toThrow();
+      expect(syntaxErrorAt(ok), ok.slice(0, 20)).toBeUndefined();
+    }
+    for (const [bad, at] of [['[1,]', 3], ['{"a" 1}', 5], ['01', 1], ['"a\u0001"', 2], ['[1 2]', 3], ['{"a":1}x', 7], ['[', 1], ['"\\x"', 1], ['tru', 0]] as const) {
+      expect(() => JSON.parse(bad)).toThrow();
+      expect(syntaxErrorAt(bad), bad).toBe(at);
+    }
+  });
+
   it('leaves out the excerpt V8 quotes, which may be long or hold control characters', () => {
+    // Shortened at both ends: ..."…"...
+    expect(of(`{"a": [${'1, '.repeat(50)}], "b": ${'2, '.repeat(50)}}`).reason).toBe("Unexpected token ']'");
     const r = of(`{"tokens": ["${'w'.repeat(200)}"], "x": nul}`);
     expect(r.reason).toBe("Unexpected token '}'");
-    expect(r.column).toBe(226);
+    // Where the misspelt literal starts (V8 names the } after it).
+    expect(r.column).toBe(223);
   });
 });

@@ -218,6 +218,7 @@ describe('parsePlanFile errors', () => {
     const cut = inputError(() => parsePlanFile('{\n  "schemaVersion": 1,\n  "kind": "compl', 'p.json'));
     expect(cut.message).toBe('p.json:3: expected a JSON plan (as written by complan plan --save-plan): the file ends before the plan does (is it cut short?)');
     expect(inputError(() => parsePlanFile('{"broken\n', 'p.json')).message).toContain('the file ends before the plan does');
+    expect(inputError(() => parsePlanFile('\n\n', 'p.json')).message).toBe('p.json:1: expected a JSON plan (as written by complan plan --save-plan): the file is empty');
     expect(inputError(() => parsePlanFile('', 'p.json')).message).toContain('p.json');
     expect(inputError(() => parsePlanFile('[1]', 'p.json')).message).toBe('p.json: expected a JSON object (a plan written by complan plan --save-plan), got a list');
   });
