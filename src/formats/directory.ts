@@ -65,13 +65,31 @@ export function compareNumbered(a: string, b: string): number {
  * zero-padded, or there are none).
  */
 export function numberOrderSlip(files: readonly string[]): [string, string] | undefined {
-  // The numerically first of files[k..], from the end.
-  const first = new Array<string>(files.length);
-  for (let k = files.length - 1; k >= 0; k--) {
-    first[k] = k + 1 < files.length && compareNumbered(first[k + 1], files[k]) < 0 ? first[k + 1] : files[k];
+  // Only names alike but for their numbers (doc-2 and doc-10, not doc2 and doc-10) are compared:
+  // zeros in front put those in order, and nothing else would.
+  const shapes = new Map<string, string[]>();
+  for (const f of files) {
+    const shape = numberRuns(f).map((r) => (isDigits(r) ? '#' : r)).join('\u0000');
+    let group = shapes.get(shape);
+    if (group === undefined) shapes.set(shape, (group = []));
+    group.push(f);
   }
-  for (let k = 0; k + 1 < files.length; k++) if (compareNumbered(files[k], first[k + 1]) > 0) return [files[k], first[k + 1]];
-  return undefined;
+  let found: [string, string] | undefined;
+  const at = new Map(files.map((f, k) => [f, k]));
+  for (const group of shapes.values()) {
+    // The numerically first of group[k..], from the end.
+    const first = new Array<string>(group.length);
+    for (let k = group.length - 1; k >= 0; k--) {
+      first[k] = k + 1 < group.length && compareNumbered(first[k + 1], group[k]) < 0 ? first[k + 1] : group[k];
+    }
+    for (let k = 0; k + 1 < group.length; k++) {
+      if (compareNumbered(group[k], first[k + 1]) > 0) {
+        if (found === undefined || at.get(group[k])! < at.get(found[0])!) found = [group[k], first[k + 1]];
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 /** `name` with each run of digits padded with zeros to the length of the same run in `like` (`doc-2.conll` like `doc-10.conll`: `doc-02.conll`). */

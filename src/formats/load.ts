@@ -669,7 +669,7 @@ function sameSpans(a: readonly RawSpan[], b: readonly RawSpan[]): boolean {
  * A directory of CoNLL or JSONL files is one input, one document a file: when such an input does not line up
  * with the gold standard, the likely intent was one system per file, and the message says so.
  */
-function withDirectoryHint(err: unknown, path: string, format?: InputFormat): unknown {
+function withDirectoryHint(err: unknown, path: string, format?: InputFormat, goldPath?: string): unknown {
   if (!(err instanceof InputError)) return err;
   if (format !== undefined && inputKind(path) === 'directory' && listDirectory(path).brat) {
     // A BRAT directory read as another format: only --input-format makes that happen.
@@ -689,8 +689,11 @@ function withDirectoryHint(err: unknown, path: string, format?: InputFormat): un
   if (err.template !== undefined) return err;
   if (inputKind(path) !== 'directory' || !/counterpart|past the end of the gold|goes on with|but gold has/.test(err.detail)) return err;
   const glob = `${path.replace(/[\\/]+$/, '')}/*`;
-  // Numbers in the names that are not zero-padded put doc-10 before doc-2: likely the cause.
-  const order = numberOrderSlip(listDirectory(path).files);
+  // Numbers in the names that are not zero-padded put doc-10 before doc-2: the likely cause when
+  // the first file read out of numeric order is where the gold no longer lines up (a gold
+  // directory is read in the same order, so there it is not).
+  const slip = goldPath !== undefined && isDirectory(goldPath) ? undefined : numberOrderSlip(listDirectory(path).files);
+  const order = slip !== undefined && err.file === join(path, slip[0]) ? slip : undefined;
   const hint = order === undefined
     ? `${path} is one input, one document a file; for one system a file, give ${glob}`
     : `${path} is one input, one document a file, read in code-point order of the names: ${order[0]} before ${order[1]}; `
@@ -996,7 +999,7 @@ function readWith(
       summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
       aligner.finish(spec.path, summary, format);
     } catch (err) {
-      throw format === 'brat' ? err : withDirectoryHint(err, spec.path, opts.inputFormat === 'auto' ? undefined : format);
+      throw format === 'brat' ? err : withDirectoryHint(err, spec.path, opts.inputFormat === 'auto' ? undefined : format, opts.gold);
     }
     onRead(spec.path, aligner.spans.length);
     workers?.poll(onRead);

@@ -115,5 +115,20 @@ describe('a folder whose file names hold numbers without zeros in front', () => 
     const ok = await runCli(['eval', '--gold', join(dir, 'gold.conll'), padded, '--format', 'json']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout).systems[0].f).toBe(1);
+    // A gold in the directory's own order, with a token wrong elsewhere: the order is not the cause, and no padding is advised.
+    const same = ['1', '10', '11', '2', '3', '4', '5', '6', '7', '8', '9'].map((i) => `-DOCSTART- O\n\nName${i} B-PER\nspoke O\n\n`).join('');
+    writeFileSync(join(dir, 'same-order.conll'), same.replace('Name5 ', 'Nane5 '));
+    const typo = await runCli(['eval', '--gold', join(dir, 'same-order.conll'), sys]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('token "Name5" but gold has "Nane5"');
+    expect(typo.stderr).not.toContain('pad the numbers');
+    // Nor with a gold directory of the same names, read in the same order.
+    const goldDir = join(dir, 'golddir');
+    mkdirSync(goldDir);
+    for (let i = 1; i <= 11; i++) writeFileSync(join(goldDir, `doc-${i}.conll`), `Name${i === 10 ? 'X' : i} B-PER\nspoke O\n\n`);
+    const fromDir = await runCli(['eval', '--gold', goldDir, sys]);
+    expect(fromDir.code).toBe(2);
+    expect(fromDir.stderr).toContain('token "Name10" but gold has "NameX"');
+    expect(fromDir.stderr).not.toContain('pad the numbers');
   });
 });

@@ -81,6 +81,9 @@ describe('numeric order of names, for the hint when a directory does not line up
     expect(numberOrderSlip(['doc-01', 'doc-02', 'doc-10'])).toBeUndefined();
     expect(numberOrderSlip(['alpha', 'beta', 'gamma'])).toBeUndefined();
     expect(numberOrderSlip([])).toBeUndefined();
+    // Names alike but for their numbers only: doc1 and doc-10 are not put in order by zeros.
+    expect(numberOrderSlip(['doc-10.conll', 'doc1.conll', 'doc2.conll'])).toBeUndefined();
+    expect(numberOrderSlip(['a-1', 'a-10', 'b', 'doc-10', 'doc-9'])).toEqual(['doc-10', 'doc-9']);
   });
 
   it('pads a name\'s numbers to the widths of another\'s', () => {
