@@ -5,7 +5,7 @@
  * be written at all (its directory exists and may be written in), so that no output is written
  * by a command that then fails on another.
  */
-import { fstatSync, readdirSync, statSync } from 'node:fs';
+import { fstatSync, lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../src/errors.js';
 import { isDocumentation } from '../src/formats/directory.js';
@@ -114,8 +114,10 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
     if (input !== undefined) {
       throw new UsageError(`${o.option} ${o.path} is ${input.what} (${input.path}): complan never writes over its inputs; choose another file`);
     }
-    const folder = folders.get(identity(dirname(resolve(o.path))).key);
-    const name = basename(o.path);
+    // Where the file will be written: a symbolic link's target, even one that does not exist yet.
+    const target = linkTarget(o.path);
+    const folder = folders.get(identity(dirname(target)).key);
+    const name = basename(target);
     if (folder !== undefined && !name.startsWith('.') && !isDocumentation(name)) {
       throw new UsageError(`${o.option} ${o.path} is inside ${folder.path}, the directory of ${folder.what}, whose every file is read as one of its documents: `
         + `written there, it would join that input the next time it is read; choose a file outside it`);
@@ -129,6 +131,23 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
   }
   // Every output can be written, or none is: a command with two fails before writing either.
   for (const o of given) if (o.path !== '-') checkWritable(o.path);
+}
+
+/**
+ * The path a write to `path` lands on: `path` itself, or the end of its chain of symbolic links
+ * (each resolved against the directory of the link), which may not exist yet.
+ */
+function linkTarget(path: string): string {
+  let p = resolve(path);
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      if (!lstatSync(p).isSymbolicLink()) return p;
+      p = resolve(dirname(p), readlinkSync(p));
+    } catch {
+      return p;
+    }
+  }
+  return p;
 }
 
 /** Whether `path` names what descriptor `fd` has open (a pipe too), however it is spelt (`//dev/stdin`, a link to it). */

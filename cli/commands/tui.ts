@@ -15,7 +15,7 @@ export function registerTui(program: Command, io: Io): void {
   const cmd = program
     .command('tui')
     .description('explore scores, complementarity, ensembles and ablations interactively in the terminal');
-  addInputOptions(cmd, 'system outputs: files, directories (one document a file, or BRAT), - for standard input, name=path, or groups of runs NAME=PATH,PATH,... (the Ablation view)', false);
+  addInputOptions(cmd, 'system outputs: files, directories (one document a file, or BRAT), name=path, or groups of runs NAME=PATH,PATH,... (the Ablation view)', false);
   addMetricOptions(cmd, ['strict', 'boundary'], false);
   cmd.action(async (systems: string[], flags: InputFlags & MetricFlags) => {
     if (flags.match === 'overlap') {

@@ -9,6 +9,7 @@ import type { TuiModel } from './model.js';
 import { heldOutOptions, membersOf } from './model.js';
 import type { SearchState } from './search.js';
 import { bar, clip, padEnd, padStart, pct, truncate, wrap } from './text.js';
+import { keepsLoneMember } from '../../src/ensemble/rules.js';
 
 /** The line of a search's progress or outcome (without the hint to stop it). */
 function statusLine(s: SearchState): string {
@@ -61,8 +62,10 @@ export function SearchPane({ model, search, width, rows, cursor }: { model: TuiM
       <Text bold underline={cursor >= 0}>{candidatesTitle(candidates.length > 0, width)}</Text>
       {candidates.slice(0, rows).map((c, i) => {
         const here = i === cursor;
-        const head = `${padStart(String(i + 1), 2)} ${search.objective} ${pct(c.value)} ${padEnd(model.ruleNames[c.rule], 12)} `;
         const members = membersOf(c.mask, c.maskHi);
+        // A single system is one candidate under every rule that keeps its output, as plan lists it.
+        const rule = members.length === 1 && keepsLoneMember(model.ruleNames[c.rule]) ? '—' : model.ruleNames[c.rule];
+        const head = `${padStart(String(i + 1), 2)} ${search.objective} ${pct(c.value)} ${padEnd(rule, 12)} `;
         const names = members.map((m) => model.names[m]).join('+');
         const text = head + (head.length + names.length < width ? names : `#${members.map((m) => m + 1).join(' ')}`);
         return <Text key={`${c.mask}-${c.maskHi}-${c.rule}`} inverse={here}>{(here ? '›' : ' ') + truncate(text, width - 1)}</Text>;

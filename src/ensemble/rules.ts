@@ -42,6 +42,16 @@ export type BinaryRule = Extract<Rule, { kind: 'union' | 'intersection' | 'kofn'
 export const RULE_NAMES = ['union', 'intersection', 'kofn:K', 'majority', 'vote', 'weighted'] as const;
 
 /** The four base rules the benchmarks and the planner try by default. */
+/**
+ * Whether a rule, as written (`union`, `kofn:2`, `weighted`), gives a lone member's own output:
+ * every rule but k-of-n with k ≥ 2, which keeps nothing of one system. Under those rules a single
+ * system is one candidate, whatever the rule.
+ */
+export function keepsLoneMember(rule: string): boolean {
+  const m = /^kofn:(\d+)$/.exec(rule);
+  return m === null || Number(m[1]) <= 1;
+}
+
 export const BASE_RULES: readonly Rule[] = [{ kind: 'union' }, { kind: 'intersection' }, { kind: 'majority' }, { kind: 'vote' }];
 
 export function isBinaryRule(rule: Rule): rule is BinaryRule {

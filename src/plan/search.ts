@@ -225,10 +225,7 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
   return { ctx, ...listing, distinct: ctx.store.length - firsts.repeats, paths, strategies, singles, best, caruana: sel };
 }
 
-/**
- * Whether a rule gives one system's own output when it is the only member: every rule but
- * k-of-n with k ≥ 2, which keeps nothing of one system.
- */
+/** {@link keepsLoneMember} of a parsed rule. */
 function keepsSingle(rule: Rule): boolean {
   return rule.kind !== 'kofn' || rule.k <= 1;
 }

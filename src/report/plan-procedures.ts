@@ -11,6 +11,7 @@ import { recommendationReason } from './plan-reason.js';
 import { testOverlap, testSetApart } from './plan-test-set.js';
 import { fewDifferingNote } from './significance.js';
 import { objectiveValue, plural, pValue, ruleOfMembers, shownName, signedObjective, signedObjectives, weightedMembers, wrappedMembers } from './plan-values.js';
+import { keepsLoneMember } from '../ensemble/rules.js';
 
 const PROCEDURE_ORDER: readonly ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
 
@@ -288,6 +289,6 @@ function topIsRecommended(r: PlanResult): boolean {
   if (top === undefined || top.members.join('\u0000') !== rec.members.join('\u0000')) return false;
   const weights = (w: Record<string, number> | undefined) => JSON.stringify(Object.entries(w ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   if (weights(top.weights) !== weights(rec.weights)) return false;
-  const single = (rule: string) => top.members.length === 1 && !rule.startsWith('kofn:');
+  const single = (rule: string) => top.members.length === 1 && keepsLoneMember(rule);
   return top.rule === rec.rule || (single(top.rule) && single(rec.rule));
 }

@@ -29,6 +29,7 @@ import { testSetApart } from './plan-test-set.js';
 import { predictionQualityJson, predictionQualityTable } from './plan-quality.js';
 import { renderCsv, renderLatex, renderMarkdown, renderText, type Column, type Table } from './table.js';
 import { wrapWords } from './terminal-text.js';
+import { keepsLoneMember } from '../ensemble/rules.js';
 
 export interface PlanTableOptions {
   /** ANSI colour and bold (decided by the caller from NO_COLOR / FORCE_COLOR / the terminal). */
@@ -164,7 +165,7 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   ];
   const rows = list.map((c) => [
     // A single system's rule is any that gives its own items (k-of-n with k ≥ 2 keeps none of them).
-    String(c.rank), membersCell(weightedMembers(c.members, c.weights)), c.size === 1 && !c.rule.startsWith('kofn:') ? '—' : c.rule, String(c.size),
+    String(c.rank), membersCell(weightedMembers(c.members, c.size === 1 ? undefined : c.weights)), c.size === 1 && keepsLoneMember(c.rule) ? '—' : c.rule, String(c.size),
     ...(cost ? [`${shortNumber(c.cost)}${c.withinBudget ? '' : OVER_BUDGET_MARK}`] : []),
     predictedCell(r, c),
     ...(objCol === undefined ? [objectiveValue(r, c.objective.actual)] : []),
@@ -184,7 +185,7 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   const unit = isRateObjective(r.objective.text) ? ' (points)' : '';
   notes.push(`gap = actual − predicted objective${unit}${r.objective.minimise ? ' (lower is better, so a negative gap is a candidate better than predicted)' : ''}; gain = over the candidate's best single member${unit}, positive is better.`);
   notes.push('Actual scores are in-sample: measured on the planning data, which ranked and chose these candidates.');
-  if (list.some((c) => c.size === 1 && !c.rule.startsWith('kofn:'))) notes.push('rule —: a single system, the same items under every rule that keeps its output, listed and counted once.');
+  if (list.some((c) => c.size === 1 && keepsLoneMember(c.rule))) notes.push('rule —: a single system, the same items under every rule that keeps its output, listed and counted once.');
   if (r.testSet !== undefined) notes.push(`test: on ${r.testSet.gold}${testSetApart(r, ', not used for selection')}.`);
   // Candidates listed out of those ranked: the ones scored within the size range and the budget
   // (under --search caruana, the ensembles along the selection's path, which are not the ones scored).

@@ -3,7 +3,7 @@
  * file), a directory mixing kinds is a data error, and no output may be written over a file in
  * an input directory.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,13 @@ describe('directories as inputs', () => {
     const gold = await runCli(['combine', '--gold', goldDir, CRF, SLOPPY, '--rule', 'union', '--out', join(goldDir, 'ensemble.jsonl')]);
     expect(gold.code).toBe(1);
     expect(gold.stderr).toContain(`is inside ${goldDir}, the directory of the gold file`);
+    // A symbolic link elsewhere whose target, not yet there, is inside the directory: refused too.
+    const link = join(mkdtempSync(join(tmpdir(), 'complan-link-')), 'out.jsonl');
+    symlinkSync(join(dir, 'new.jsonl'), link);
+    const linked = await runCli(['combine', '--gold', GOLD, dir, SLOPPY, '--rule', 'union', '--out', link]);
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toContain(`--out ${link} is inside ${dir}, the directory of the system`);
+    expect(existsSync(join(dir, 'new.jsonl'))).toBe(false);
     const hidden = join(dir, '.ensemble.jsonl');
     const ok = await runCli(['combine', '--gold', GOLD, dir, SLOPPY, '--rule', 'union', '--out', hidden]);
     expect(ok.code, ok.stderr).toBe(0);

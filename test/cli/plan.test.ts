@@ -182,6 +182,24 @@ describe('complan plan: output', () => {
     }
   });
 
+  it('lists a single system once under the rules that keep its output (kofn:1 among them), and apart under kofn:K ≥ 2, which keeps nothing of it', async () => {
+    const one = await planJson(['--rules', 'kofn:1,union', '--max-size', '1', '--top', '1000', '--folds', '0']);
+    expect(one.candidates).toHaveLength(5);
+    expect(one.search).toMatchObject({ evaluated: 10, distinct: 5 });
+    const table = await plan(['--rules', 'kofn:1,union', '--max-size', '1', '--folds', '0']);
+    const rules = table.stdout.split('\n').filter((l) => /^\s*\d+\s+\S+\s+\S+\s+1\s/.test(l)).map((l) => l.trim().split(/\s+/)[2]);
+    expect(rules).toEqual(new Array<string>(5).fill('—'));
+    // 5 singles and 10 pairs under each rule: a single under kofn:2 is empty, a candidate of its own.
+    const two = await planJson(['--rules', 'kofn:2,union', '--max-size', '2', '--top', '1000', '--folds', '0']);
+    expect(two.candidates).toHaveLength(30);
+    expect(two.search).toMatchObject({ evaluated: 30, distinct: 30 });
+    const emptySingles = two.candidates.filter((c) => c.rule === 'kofn:2' && c.size === 1);
+    expect(emptySingles).toHaveLength(5);
+    expect(emptySingles.every((c) => c.actual.tp + c.actual.fp === 0)).toBe(true);
+    const twoTable = await plan(['--rules', 'kofn:2,union', '--max-size', '2', '--top', '1000', '--folds', '0']);
+    expect(twoTable.stdout).toMatch(/\n\s*\d+\s+crf\s+kofn:2\s+1\s/);
+  });
+
   it('--rules union,intersection --max-size 2: every single system and pair is predicted exactly (predicted == actual)', async () => {
     const doc = await planJson(['--rules', 'union,intersection', '--max-size', '2', '--top', '1000']);
     // 5 singles + 10 pairs, under two rules: a single system is one candidate under both (the same items).

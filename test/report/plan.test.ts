@@ -182,6 +182,19 @@ describe('planTable', () => {
     expect(text).not.toMatch(/\bcost\b/);
   });
 
+  it('shows a single system with rule — and no weight, but under k-of-n with k ≥ 2, which keeps nothing of it', () => {
+    const r = fixture({
+      candidates: [
+        candidate(1, ['crf'], 'weighted', 0.9, 0.9, 'exact', { weights: { crf: 0.69 } }),
+        candidate(2, ['gazetteer'], 'kofn:1', 0.8, 0.8, 'exact'),
+        candidate(3, ['sloppy'], 'kofn:2', 0, 0, 'exact'),
+      ],
+    });
+    const rows = candidateRows(planTable(r));
+    expect(rows.map((row) => row.slice(1, 3))).toEqual([['crf', '—'], ['gazetteer', '—'], ['sloppy', 'kofn:2']]);
+    expect(planTable(r)).toContain('rule —: a single system, the same items under every rule that keeps its output, listed and counted once.');
+  });
+
   it('gives the objective a column of its own, named as it is, when the F or K column is another measure', () => {
     // f1 under --beta 2: the F column is F2; the objective, F1, and its prediction and gap are beside it.
     const header = (over: Partial<PlanResult>) => planTable(fixture(over)).split('\n').find((l) => l.startsWith('#  members'))!.trim().split(/\s{2,}/);

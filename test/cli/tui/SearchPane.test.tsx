@@ -60,7 +60,8 @@ describe('SearchPane', () => {
     // Narrower, the title keeps that the scores are in-sample as long as it can.
     expect(lines(state({}), 40)[1]).toBe('Top candidates, in-sample');
     expect(wide[2]).toMatch(/^ {2}1 F1 96\.72 vote\s+confuser\+crf\+gazetteer$/);
-    expect(wide[3]).toMatch(/^ {2}2 F1 89\.81 union\s+crf$/);
+    // A single system under every rule that keeps its output is one candidate, with no rule (as plan lists it).
+    expect(wide[3]).toMatch(/^ {2}2 F1 89\.81 —\s+crf$/);
     expect(lines(state({}), 40)[2]).toMatch(/^ {2}1 F1 96\.72 vote\s+#2 3 4$/);
     expect(lines(state({}), 60, -1, 1)).toHaveLength(3);
   });
