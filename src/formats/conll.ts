@@ -80,7 +80,7 @@ export function readConll(path: string, opts: ReadOptions, sink: SegmentSink): R
       releaseWhole(path);
     }
   }
-  return scan(path, opts, sink);
+  return scan(path, opts, sink, opts.embeddedScheme);
 }
 
 interface ScanResult extends ReadSummary {

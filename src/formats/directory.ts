@@ -22,7 +22,7 @@ import { detectScheme } from './chunking.js';
 import { readConll } from './conll.js';
 import { readJsonl } from './jsonl.js';
 import { describeFsError } from './lines.js';
-import type { ReadOptions, ReadSummary, SegmentSink } from './segment.js';
+import { invalidTags, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
 /** Orders strings by code point (UTF-16 code-unit order differs only past U+D7FF). */
 export function compareCodePoints(a: string, b: string): number {
@@ -197,10 +197,21 @@ export function readDirectory(dir: string, format: 'conll' | 'jsonl', opts: Read
   const read = format === 'conll' ? readConll : readJsonl;
   // Verification in place follows the expected sentences from the first: one file's worth only.
   let fileOpts: ReadOptions = { ...opts, expect: undefined };
-  if (format === 'conll' && opts.strictScheme && opts.scheme === 'auto') {
+  if (format === 'conll' && invalidTags(opts) !== 'repair' && opts.scheme === 'auto') {
+    // Checking (or dropping by) a scheme needs it before decoding: one first pass over every
+    // file detects the predictions' scheme, and an embedded gold column's apart, as a lone file's.
     let bits = 0;
-    for (const name of files) bits |= read(join(dir, name), { ...fileOpts, strictScheme: false, tokenStore: undefined, tagStore: undefined }, () => {}).evidence ?? 0;
-    fileOpts = { ...fileOpts, scheme: detectScheme({ bits }) };
+    let goldBits = 0;
+    let embedded = false;
+    for (const name of files) {
+      const s = read(join(dir, name), { ...fileOpts, strictScheme: false, invalid: 'repair', tokenStore: undefined, tagStore: undefined }, () => {});
+      bits |= s.evidence ?? 0;
+      if (s.hasEmbeddedGold) {
+        embedded = true;
+        goldBits |= s.goldEvidence ?? 0;
+      }
+    }
+    fileOpts = { ...fileOpts, scheme: detectScheme({ bits }), ...(embedded ? { embeddedScheme: detectScheme({ bits: goldBits }) } : {}) };
   }
   const summary: ReadSummary = { segments: 0, hasEmbeddedGold: false, warnings: [], lines: 0 };
   let bits = 0;

@@ -128,6 +128,12 @@ export interface ReadOptions {
   /** Tags the scheme does not allow (default 'repair'; `strictScheme` makes it 'reject'). */
   invalid?: InvalidTags;
   /**
+   * The scheme of an embedded gold column (CoNLL `token gold prediction`), when it was detected
+   * apart from the predictions' (over every file of a directory); else the column is read by
+   * `scheme`, or by its own detected scheme when `scheme` is 'auto'.
+   */
+  embeddedScheme?: Exclude<TagScheme, 'auto'>;
+  /**
    * 1-based column of the gold tag in CoNLL files. 0 (the default) means column 2 in a gold
    * file and, in a system file, the column just before the prediction (conlleval's convention).
    */

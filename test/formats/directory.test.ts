@@ -169,6 +169,24 @@ describe('a directory of CoNLL files', () => {
     expect(err.message).toBe(`${join(bad, 'b.conll')}:1: invalid IOB2 transition: sentence start then "I-A" (I- must continue a chunk of the same type)`);
   });
 
+  it('checks an embedded gold column by its own scheme, detected over every file, as in one file (--strict-scheme, --invalid drop)', () => {
+    // The gold column in IOBES, the predictions in IOB2.
+    const a = 'Ada S-PER B-PER\nsang O O\n\n';
+    const b = 'Ada B-PER B-PER\nLovelace E-PER I-PER\n\n';
+    const dir = dirWith({ 'a.conll': a, 'b.conll': b });
+    const file = join(dirWith({}), 'joined.conll');
+    writeFileSync(file, a + b);
+    for (const extra of [{ strictScheme: true }, { invalid: 'drop' as const }]) {
+      const fromDir = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, systems: [{ name: 'sys', path: dir }], ...extra });
+      const fromFile = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, systems: [{ name: 'sys', path: file }], ...extra });
+      expect(fromDir.gold.scheme).toBe('iobes');
+      expect(fromDir.systems[0].scheme).toBe('iob2');
+      const spans = (c: typeof fromDir) => c.gold.spans.map((s) => [s.start, s.end, s.label]);
+      expect(spans(fromDir)).toEqual(spans(fromFile));
+      expect(spans(fromDir)).toEqual([[0, 1, 'PER'], [2, 4, 'PER']]);
+    }
+  });
+
   it('names the file and line of an error inside it', () => {
     const dir = dirWith({ 'a.conll': goldDocs[0], 'b.conll': 'Oops B-X extra\n' });
     const err = thrown(() => load(GOLD, dir));
