@@ -20,7 +20,7 @@ const shown = (v: number, digits: number) => fixed(v * 100, digits).replace(/^-/
  */
 export function heatmapSvg(c: Comparison, metric: CompareMetric, options: HeatmapOptions = {}): string {
   checkChoice('metric', metric, COMPARE_METRICS);
-  const info = metricInfo(metric, c.beta, c.basis);
+  const info = metricInfo(metric, c.beta, c.basis, c.match);
   const names = c.systems.map((s) => s.name);
   // In % as compare's text matrices are (kappa ×100): one figure for one measure.
   const unit = metric === 'kappa' ? '×100' : '%';
@@ -28,7 +28,8 @@ export function heatmapSvg(c: Comparison, metric: CompareMetric, options: Heatma
   const direction = info.symmetric
     ? 'row A, column B (symmetric: the matrix mirrors its diagonal)'
     : 'row A, column B = what B offers A';
-  const context = `${info.formula}   (${c.match} match, ${c.goldItems} gold items)`;
+  // What the figure was computed on, as the text report's header says: the match, and the types when only some count.
+  const context = `${info.formula}   (${c.match} match${c.types === undefined ? '' : `, types ${c.types.join(',')}`}, ${c.goldItems} gold items)`;
   const ticks = info.min < 0 ? [[1, '100'], [0.5, '0'], [0, '−100']] as const : [[1, '100'], [0.5, '50'], [0, '0']] as const;
   const cells = names.map((_, a) => names.map((__, b): HeatmapCell | undefined => {
     if (a === b) return undefined;

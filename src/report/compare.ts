@@ -36,7 +36,7 @@ export interface MetricInfo {
 }
 
 /** Name, reading and formula of each measure; `beta` and `basis` complete some of them. */
-export function metricInfo(metric: CompareMetric, beta = 1, basis: 'tokens' | 'items' = 'tokens'): MetricInfo {
+export function metricInfo(metric: CompareMetric, beta = 1, basis: 'tokens' | 'items' = 'tokens', match: 'strict' | 'boundary' = 'strict'): MetricInfo {
   const nothing = 'A has nothing to fix';
   switch (metric) {
     case 'rComp':
@@ -76,7 +76,9 @@ export function metricInfo(metric: CompareMetric, beta = 1, basis: 'tokens' | 'i
       return {
         name: 'kappa',
         reading: basis === 'tokens'
-          ? "Cohen's kappa of the two systems' tags over tokens (each token's IOB2 tag: B- or I- and its type, or O; symmetric, needs no gold)"
+          ? (match === 'boundary'
+            ? "Cohen's kappa of the two systems' tags over tokens (each token's tag without its type, boundary match: B-, I- or O; symmetric, needs no gold)"
+            : "Cohen's kappa of the two systems' tags over tokens (each token's IOB2 tag: B- or I- and its type, or O; symmetric, needs no gold)")
           : `Cohen's kappa of the two selections over ${basis} (symmetric, needs no gold)`,
         formula: 'κ = (p_o - p_e) / (1 - p_e)', undefinedWhen: 'p_e = 1 (both select the same single category everywhere)',
         symmetric: true, min: -1,
@@ -142,7 +144,7 @@ export function systemsTable(c: Comparison, numbered = false): Table {
  * defined cell carries a shade in [0, 1] (kappa's [-1, 1] is mapped onto it) for the terminal.
  */
 export function matrixTable(c: Comparison, metric: CompareMetric, numbered = false): Table {
-  const info = metricInfo(metric, c.beta, c.basis);
+  const info = metricInfo(metric, c.beta, c.basis, c.match);
   const n = c.systems.length;
   const rows: string[][] = [];
   const shade: (number | null)[][] = [];

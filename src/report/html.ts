@@ -227,7 +227,8 @@ export function reportHtml(input: HtmlReportInput): string {
     + `<div class="heatmap-area"><div>${heatmapHtml(c)}</div><aside id="pair-detail" aria-live="polite" aria-label="Pair details"><p class="note">Choose a cell to see its pair.</p></aside></div>`));
   out.push(section('candidates', 'Candidates and held-out estimates', candidatesHtml(input)));
   if (input.ablation !== undefined) {
-    out.push(section('ablation', `Ablation against ${input.ablation.baseline}`, ablateTables(input.ablation).map((t) => tableHtml(t)).join('')));
+    // On the same data as the Systems section, and said so as there.
+    out.push(section('ablation', `Ablation against ${input.ablation.baseline}`, measured + ablateTables(input.ablation).map((t) => tableHtml(t)).join('')));
   }
   out.push('</main>');
   out.push(`<footer>${input.settings === undefined ? '' : `settings: ${htmlEscape(signature(input.settings))}`}</footer>`);

@@ -50,15 +50,26 @@ const P_THRESHOLDS = [0.05, 0.01];
  * (0.055), and "< 0.001" below that — a resampling test of N samples resolves p to 1/(N + 1), so
  * more digits would show noise; "—" when p is not a number (every resample undefined). A p just
  * under 0.05 or 0.01 that three decimals would round up to it (10/1001 = 0.00999) is cut to four
- * decimals instead (0.0099), so the figure stays on the side of the threshold that p is on.
+ * decimals instead (0.0099), so the figure stays on the side of the threshold that p is on. A p
+ * that rounding would show below itself and that a digit or two more give exactly, as
+ * randomization's k/2^n often is, is shown exactly (1/16 is 0.0625, not 0.062, beside a note that
+ * p cannot fall below 1/16; 1/32 is 0.03125).
  */
 export function pText(p: number): string {
   if (!Number.isFinite(p)) return UNDEFINED;
   if (p < 0.001) return '< 0.001';
   const three = fixed(p, 3);
-  if (Number(three) >= 0.1) return fixed(p, 2);
+  // Shown with `digits` decimals, or, for an exact k/2^n (randomization's), exactly with up to two
+  // more where that would round p down.
+  const shown = (digits: number) => {
+    const s = fixed(p, digits);
+    if (Number(s) >= p || !Number.isInteger(p * 2 ** 24)) return s;
+    for (const d of [digits + 1, digits + 2]) if (Number(p.toFixed(d)) === p) return p.toFixed(d);
+    return s;
+  };
+  if (Number(three) >= 0.1) return shown(2);
   if (P_THRESHOLDS.some((t) => p < t && Number(three) >= t)) return (Math.floor(p * 1e4) / 1e4).toFixed(4);
-  return three;
+  return shown(3);
 }
 
 /** "p = 0.012", or "p < 0.001": a p-value in a sentence. */

@@ -34,7 +34,7 @@ const signed = (x: number) => {
   return s.startsWith('-') || /^0\.00$/.test(s) ? s : `+${s}`;
 };
 // Two decimals from 0.1, three below, as every table shows a p-value.
-// p-values as every table shows them (rounded as printf rounds: an exact 1/16 is 0.062).
+// p-values as every table shows them (an exact 1/16 is 0.0625, never rounded below itself).
 const pText = (p: number) => sharedPText(p);
 const unescape = (s: string) => s.replace(/&#39;/g, '\'').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
@@ -110,5 +110,7 @@ describe('the report\'s ablation section is ablate\'s', () => {
       .map((m) => [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/gs)].map((c) => unescape(c[1].replace(/<[^>]*>/g, ''))).join(' ').replace(/\s+/g, ' ').trim());
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) expect(lines.has(row), row).toBe(true);
+    // Like the Systems section, it says first what it is measured on.
+    expect(section).toMatch(/<h2 id="ablation-h">[^<]*<\/h2><p class="note">Measured on all 8 documents of [^<]*gold\.conll: the planning data, which chose the plan, so in-sample\.<\/p>/);
   });
 });

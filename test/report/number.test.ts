@@ -60,6 +60,13 @@ describe('pText', () => {
     expect(pText(1)).toBe('1.00');
   });
 
+  it('never shows an exact k/2^n below itself: one or two more digits give it exactly', () => {
+    // Ties that printf's round-half-to-even would round down (1/16 as 0.062 beside "p ≥ 1/16").
+    expect([1 / 16, 1 / 8, 1 / 32, 5 / 16, 2 / 64].map(pText)).toEqual(['0.0625', '0.125', '0.03125', '0.3125', '0.03125']);
+    // Rounded up, not exact within two more digits, or no k/2^n (a resampled p of --samples 999): as before.
+    expect([3 / 8, 1 / 64, 3 / 64, 1 / 128, 0.0123, 0.46].map(pText)).toEqual(['0.38', '0.016', '0.047', '0.008', '0.012', '0.46']);
+  });
+
   it('never rounds a p-value up onto 0.05 or 0.01: it is cut to four decimals there', () => {
     expect([10 / 1001, 50 / 1001, 0.051, 0.0105, 0.049].map(pText)).toEqual(['0.0099', '0.0499', '0.051', '0.011', '0.049']);
   });

@@ -56,6 +56,17 @@ describe('heatmapSvg', () => {
     expect(all(doc, (e) => e.name === 'text').map((e) => e.text)).toContain('— undefined: A has nothing to fix (A misses no gold item)');
   });
 
+  it('says what it was computed on: the match, the types when only some count, and the kappa of tags without types under boundary match', () => {
+    const texts = (svgText: string) => all(parseXml(svgText), (e) => e.name === 'text').map((e) => e.text).join('\n');
+    expect(texts(svg)).toContain('(strict match, 4 gold items)');
+    const typed = compareSystems(makeCorpus(gold, [a, b], ['a', 'b']), { match: 'boundary', beta: 1, examples: 0, types: ['LOC', 'PER'] });
+    const kappa = texts(heatmapSvg(typed, 'kappa'));
+    expect(kappa).toContain('(boundary match, types LOC,PER, 3 gold items)');
+    expect(kappa).toContain('without its type');
+    expect(kappa).not.toContain('B- or I- and its type');
+    expect(texts(heatmapSvg(compareSystems(makeCorpus(gold, [a, b], ['a', 'b']), { match: 'strict', beta: 1, examples: 0 }), 'kappa'))).toContain('B- or I- and its type');
+  });
+
   it('has no legend entry for undefined values when there are none', () => {
     const only = compareSystems(makeCorpus(gold, [a, b], ['a', 'b']), { match: 'strict', beta: 1, examples: 0 });
     const d = parseXml(heatmapSvg(only, 'rComp'));
