@@ -147,6 +147,11 @@ export function newEvidence(): SchemeEvidence {
 }
 
 /** Names the scheme a file's tags are written in. */
+/** Whether evidence shows any scheme at all: a tag other than O (all-O tags fit every scheme). */
+export function showsScheme(bits: number): boolean {
+  return (bits & ~BIT.O) !== 0;
+}
+
 export function detectScheme(ev: SchemeEvidence): Exclude<TagScheme, 'auto'> {
   const b = ev.bits;
   const has = (prefix: string) => (b & BIT[prefix]) !== 0;

@@ -30,7 +30,7 @@ import { TokenStore, type TokenList } from '../model/token-store.js';
 import type { Corpus, DocumentInfo, InputFormat, Span, SystemOutput, TokenTally } from '../model/corpus.js';
 import { readBrat } from './brat.js';
 import { layTokens, offBoundary, spanOnTokens, tokenisedSegment } from './char-tokens.js';
-import { detectScheme } from './chunking.js';
+import { detectScheme, showsScheme } from './chunking.js';
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
@@ -618,12 +618,17 @@ function withMarkers(t: TokenTally | undefined, summary: ReadSummary): TokenTall
  * (CoNLL only; none for a format without the column's evidence).
  */
 function embeddedScheme(opts: LoadOptions, summary: ReadSummary): string | undefined {
-  if (summary.goldEvidence === undefined) return undefined;
+  // Tags that are all O show no scheme.
+  if (summary.goldEvidence === undefined || (opts.scheme === 'auto' && !showsScheme(summary.goldEvidence))) return undefined;
   return opts.scheme !== 'auto' ? opts.scheme : detectScheme({ bits: summary.goldEvidence });
 }
 
-/** The scheme a file's tags were read by: the one --scheme names, else the one detected; none without tags. */
+/**
+ * The scheme a file's tags were read by: the one --scheme names, else the one detected; none
+ * without tags, or when every tag is O (nothing shows a scheme then: IOB2 is only the reader's default).
+ */
 function schemeRead(opts: LoadOptions, summary: ReadSummary): string | undefined {
+  if (opts.scheme === 'auto' && summary.evidence !== undefined && !showsScheme(summary.evidence)) return undefined;
   return summary.scheme !== undefined && opts.scheme !== 'auto' ? opts.scheme : summary.scheme;
 }
 

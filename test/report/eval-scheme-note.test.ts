@@ -39,6 +39,17 @@ describe('the scheme note under acc', () => {
     expect((evalJson(report) as { gold: { scheme?: string } }).gold.scheme).toBe('iob2');
   });
 
+  it('says nothing of a gold whose tags are all O, which show no scheme (IOB2 is only the reader\'s default)', () => {
+    const none = writeTemp('gold.conll', [GOLD.replace(/[BIES]-[A-Z]+/g, 'O')]);
+    const report = evaluate(load(none, [other]));
+    expect(report.gold.scheme).toBeUndefined();
+    expect(report.systems[0].scheme).toBe('iobes');
+    expect(schemeNote(report)).toBeUndefined();
+    expect((evalJson(report) as { gold: { scheme?: string } }).gold.scheme).toBeUndefined();
+    // Named, it is the one given.
+    expect(evaluate(load(none, [other], { scheme: 'iobes' })).gold.scheme).toBe('iobes');
+  });
+
   it('says nothing when every system is in the gold\'s scheme', () => {
     const report = evaluate(load(gold, [same]));
     expect(schemeNote(report)).toBeUndefined();
