@@ -135,7 +135,9 @@ export function registerCombine(program: Command, io: Io): void {
     .addOption(new Option('--out-format <format>', 'output format (default: from the --out extension, .jsonl → jsonl, else conll; jsonl when spans overlap)').choices(['conll', 'jsonl']))
     .addOption(new Option('--out-scheme <scheme>', 'tag scheme of CoNLL output').choices(['iob2', 'iobes']).default('iob2'))
     .addOption(new Option('--resolve-overlaps <how>', 'write CoNLL even when spans overlap, keeping the longest or the first of each overlapping group').choices(['longest', 'first']))
-    .option('--no-write-gold', 'CoNLL output: write token pred lines, without the gold column (by default: token gold pred, as conlleval reads)');
+    // Both spellings, as the settings line names it write-gold:true|false.
+    .option('--write-gold', 'CoNLL output: write token gold pred lines, as conlleval reads', true)
+    .option('--no-write-gold', 'CoNLL output: write token pred lines, without the gold column');
   cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
     if (flags.out === '-') flags.out = undefined;
     refuseOutputsOverInputs([{ option: '--out', path: flags.out ?? '-', stdout: true }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }, { what: 'the --labels file', path: flags.labels }]));

@@ -196,6 +196,21 @@ describe('complan combine', () => {
   });
 });
 
+describe('complan combine --write-gold', () => {
+  it('is accepted, as the settings line names it, and writes what the default writes; --no-write-gold leaves the gold column out', async () => {
+    const args = ['combine', '--gold', GOLD, CONLL[1], CONLL[2], '--rule', 'union', '--resolve-overlaps', 'longest'];
+    const plain = await runCli([...args, '--out', out('wg-default.conll')]);
+    const given = await runCli([...args, '--write-gold', '--out', out('wg-given.conll')]);
+    const without = await runCli([...args, '--no-write-gold', '--out', out('wg-without.conll')]);
+    for (const r of [plain, given, without]) expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(out('wg-given.conll'), 'utf8')).toBe(readFileSync(out('wg-default.conll'), 'utf8'));
+    expect(given.stderr).toContain('write-gold:true');
+    expect(without.stderr).toContain('write-gold:false');
+    expect(readFileSync(out('wg-without.conll'), 'utf8').split('\n')[2].split(' ')).toHaveLength(2);
+    expect(readFileSync(out('wg-given.conll'), 'utf8').split('\n')[2].split(' ')).toHaveLength(3);
+  });
+});
+
 describe('complan combine without systems', () => {
   it('says how to call it', async () => {
     const r = await runCli(['combine', '--gold', GOLD]);
