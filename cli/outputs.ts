@@ -6,7 +6,7 @@
  * by a command that then fails on another.
  */
 import { fstatSync, lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { UsageError } from '../src/errors.js';
 import { isDocumentation } from '../src/formats/directory.js';
 import { parseSystemArg } from '../src/formats/load.js';
@@ -190,4 +190,19 @@ export function commandInputs(systems: readonly string[], gold: string | undefin
     out.push({ what: `the system "${s.name}"`, path: s.path });
   }
   return out.concat(extra);
+}
+
+/** Extensions of figure formats other than SVG, which an `--svg` file named so would not be. */
+const OTHER_FIGURES = new Set(['.png', '.jpg', '.jpeg', '.gif', '.bmp', '.tif', '.tiff', '.webp', '.pdf', '.eps', '.ps', '.html', '.htm']);
+
+/**
+ * Refuses an `--svg` path named as another format (`fig.png`): the file would hold SVG under a
+ * name that viewers open as something else. Any other name (`.svg`, none, a pipe) is written.
+ */
+export function refuseOtherFigureFormat(option: string, path: string | undefined): void {
+  if (path === undefined) return;
+  const ext = extname(path).toLowerCase();
+  if (!OTHER_FIGURES.has(ext)) return;
+  const name = ext.slice(1).toUpperCase();
+  throw new UsageError(`${option} ${path}: the figure is written as SVG, not ${name}; name the file .svg (and convert it to ${name} afterwards if you need one)`);
 }

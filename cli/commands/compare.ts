@@ -6,7 +6,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import { COMPARE_METRICS, DEFAULT_COMPARE_METRICS, type CompareMetric } from '../../src/report/compare-metrics.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
-import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
+import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../outputs.js';
 import {
   addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, withSuggested,
   type InputFlags, type OutputFormat,
@@ -64,6 +64,7 @@ export function registerCompare(program: Command, io: Io): void {
     .option('--svg <file>', 'also write a heatmap of the first --metric as SVG');
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: CompareFlags) => {
+    refuseOtherFigureFormat('--svg', flags.svg);
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold, [{ what: 'the --labels file', path: flags.labels }]));
     // Loaded here, not at start-up: other commands never pay for them (nor compare for the SVG without --svg).
     const { compareSystems } = await import('../../src/complementarity/matrix.js');

@@ -5,7 +5,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import type { PairwiseTests } from '../../src/metrics/pairwise-tests.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
-import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
+import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../outputs.js';
 import {
   addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, labelDistanceOf, loadOptions, outputFormat, printResult, printWarnings, samplesOption, seedOption,
   type InputFlags, type MetricFlags, type OutputFormat,
@@ -32,6 +32,7 @@ export function registerEval(program: Command, io: Io): void {
     .option('--seed <n>', 'seed of the resamples of --significance', seedOption, 1);
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: EvalFlags) => {
+    refuseOtherFigureFormat('--svg', flags.svg);
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold, [
       { what: 'the --label-distance file', path: flags.labelDistance }, { what: 'the --labels file', path: flags.labels },
     ]));

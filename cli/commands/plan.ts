@@ -10,7 +10,7 @@ import { MAX_THREADS } from '../../src/plan/thread-limits.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
-import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
+import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../outputs.js';
 import { givenOptions, nextStepsText, planNextSteps } from '../next-steps.js';
 import { objectiveOf, planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
 import {
@@ -120,6 +120,7 @@ export function registerPlan(program: Command, io: Io): void {
   const given = givenOptions(cmd);
   cmd.action(async (systems: string[], flags: PlanFlags) => {
     flags.objective = objectiveOf(cmd, flags);
+    refuseOtherFigureFormat('--svg', flags.svg);
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }, { option: '--save-plan', path: flags.savePlan }], commandInputs(systems, flags.gold, [
       { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),

@@ -7,7 +7,7 @@ import { existsSync, linkSync, mkdtempSync, readFileSync, symlinkSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commandInputs, refuseOutputsOverInputs } from '../../cli/outputs.js';
+import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../../cli/outputs.js';
 import { UsageError } from '../../src/errors.js';
 import { runCli } from './helpers.js';
 
@@ -46,6 +46,27 @@ describe('refuseOutputsOverInputs', () => {
     const { dir, gold, sys } = setup();
     const inputs = commandInputs([sys], gold, [{ what: 'the --labels file', path: 'O,B-PER,I-PER' }, { what: 'x', path: '-' }]);
     expect(() => refuseOutputsOverInputs([{ option: '--out', path: join(dir, 'new.conll') }, { option: '--svg', path: '/dev/null' }, { option: '--save-plan', path: '/dev/null' }], inputs)).not.toThrow();
+  });
+});
+
+describe('an --svg file named as another figure format', () => {
+  it('is refused before any work, in every command that writes one; .svg, no extension and others are written', async () => {
+    for (const name of ['fig.png', 'fig.PDF', 'fig.jpeg', 'report.html']) {
+      const ext = name.slice(name.lastIndexOf('.') + 1).toUpperCase();
+      expect(() => refuseOtherFigureFormat('--svg', name)).toThrow(new UsageError(`--svg ${name}: the figure is written as SVG, not ${ext}; name the file .svg (and convert it to ${ext} afterwards if you need one)`));
+    }
+    for (const name of ['fig.svg', 'fig.SVG', 'fig', '/dev/fd/63', 'fig.v2', undefined]) expect(() => refuseOtherFigureFormat('--svg', name)).not.toThrow();
+    const dir = mkdtempSync(join(tmpdir(), 'complan-svg-'));
+    const gold = 'examples/news/gold.conll';
+    const systems = ['examples/news/systems/crf.conll', 'examples/news/systems/sloppy.conll'];
+    for (const command of ['eval', 'compare', 'plan']) {
+      const target = join(dir, `${command}.png`);
+      const r = await runCli([command, '--gold', gold, ...systems, '--svg', target]);
+      expect(r.code, command).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`complan: --svg ${target}: the figure is written as SVG, not PNG; name the file .svg (and convert it to PNG afterwards if you need one)\n`);
+      expect(existsSync(target)).toBe(false);
+    }
   });
 });
 
