@@ -43,11 +43,12 @@ export const RULE_NAMES = ['union', 'intersection', 'kofn:K', 'majority', 'vote'
 
 /** The four base rules the benchmarks and the planner try by default. */
 /**
- * Whether a rule, as written (`union`, `kofn:2`, `weighted`), gives a lone member's own output:
- * every rule but k-of-n with k ≥ 2, which keeps nothing of one system. Under those rules a single
- * system is one candidate, whatever the rule.
+ * Whether a rule (parsed, or as written: `union`, `kofn:2`, `weighted`) gives a lone member's own
+ * output: every rule but k-of-n with k ≥ 2, which keeps nothing of one system. Under those rules a
+ * single system is one candidate, whatever the rule.
  */
-export function keepsLoneMember(rule: string): boolean {
+export function keepsLoneMember(rule: Rule | string): boolean {
+  if (typeof rule !== 'string') return rule.kind !== 'kofn' || rule.k <= 1;
   const m = /^kofn:(\d+)$/.exec(rule);
   return m === null || Number(m[1]) <= 1;
 }

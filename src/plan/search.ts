@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../errors.js';
 import { checkSeed } from '../metrics/options-check.js';
-import { BASE_RULES, checkRule, parseRule, type Rule } from '../ensemble/rules.js';
+import { BASE_RULES, checkRule, keepsLoneMember, parseRule, type Rule } from '../ensemble/rules.js';
 
 import { caruana, maskHiOfWeights, maskOfWeights, ruleOfWeights, type CaruanaResult } from './caruana.js';
 import { MAX_EXHAUSTIVE_SYSTEMS, type PlanData } from './data.js';
@@ -225,11 +225,6 @@ export function* searchSteps(data: PlanData, scorer: Scorer, s: SearchSettings, 
   return { ctx, ...listing, distinct: ctx.store.length - firsts.repeats, paths, strategies, singles, best, caruana: sel };
 }
 
-/** {@link keepsLoneMember} of a parsed rule. */
-function keepsSingle(rule: Rule): boolean {
-  return rule.kind !== 'kofn' || rule.k <= 1;
-}
-
 /**
  * A single system is one candidate under every rule that keeps its output whole (the same
  * items): its entry under the first such rule (store index, by the system's mask), and how many
@@ -240,7 +235,7 @@ function singleFirsts(ctx: SearchContext): { first: Map<string, number>; repeats
   const first = new Map<string, number>();
   let repeats = 0;
   for (let k = 0; k < store.length; k++) {
-    if (setSize(store.masks[k], store.masksHi[k]) !== 1 || !keepsSingle(ctx.rules[store.rules[k]])) continue;
+    if (setSize(store.masks[k], store.masksHi[k]) !== 1 || !keepsLoneMember(ctx.rules[store.rules[k]])) continue;
     const key = `${store.masks[k]}:${store.masksHi[k]}`;
     const seen = first.get(key);
     if (seen !== undefined) repeats++;
@@ -260,7 +255,7 @@ function storeListed(ctx: SearchContext, s: SearchSettings, single: ReadonlyMap<
   for (let k = 0; k < store.length; k++) {
     const size = setSize(store.masks[k], store.masksHi[k]);
     if (size < s.minSize || size > s.maxSize) continue;
-    if (size === 1 && keepsSingle(ctx.rules[store.rules[k]]) && single.get(`${store.masks[k]}:${store.masksHi[k]}`) !== k) continue;
+    if (size === 1 && keepsLoneMember(ctx.rules[store.rules[k]]) && single.get(`${store.masks[k]}:${store.masksHi[k]}`) !== k) continue;
     if (s.budget !== undefined && scorer.costOf(store.masks[k], store.masksHi[k]) > s.budget) continue;
     eligible++;
     if (top.length === s.top && !betterCandidate(ctx, k, top[top.length - 1])) continue;
