@@ -103,7 +103,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--alpha <level>', 'significance level a selection must reach against vote-all and majority-all to be recommended', level, 0.05)
     .option('--bootstrap <n>', 'also a bootstrap of the selection: re-select on N resamples of the documents, score out of bootstrap', integerOption('--bootstrap'))
     .option('--seed <n>', 'seed of the splits, the tests, the bags and the bootstrap', seedOption, 1)
-    .option('--test-gold <file>', 'gold standard of a test set: every listed candidate, baseline and the recommendation are scored on it, never used for selection')
+    .option('--test-gold <file>', 'gold standard of a test set: every listed candidate, baseline and the recommendation are scored on it, never used for selection (documents it shares with --gold are, and every figure says so)')
     .option('--test <systems...>', 'the systems\' outputs on the test set (NAME=PATH, or files named like the planned systems); give it last or end its list with an option')
     .addOption(withSuggested(new Option('--match <mode>', 'what counts as the same item: the planner takes strict only (span and type)').default('strict'), ['strict']))
     .option('--beta <beta>', 'β of F_β (and of K)', positiveNumber('--beta'), 1)

@@ -43,6 +43,9 @@ function numberRuns(name: string): string[] {
 
 const isDigits = (run: string) => /^\d/.test(run);
 
+/** A name's runs with every number the same: names alike but for their numbers share it. */
+const shapeOf = (runs: readonly string[]) => runs.map((r) => (isDigits(r) ? '#' : r)).join('\u0000');
+
 /** Orders names as a person reads them: runs of digits by their numbers (doc-2 before doc-10), the rest by code point. */
 export function compareNumbered(a: string, b: string): number {
   const x = numberRuns(a);
@@ -69,7 +72,7 @@ export function numberOrderSlip(files: readonly string[]): [string, string] | un
   // zeros in front put those in order, and nothing else would.
   const shapes = new Map<string, string[]>();
   for (const f of files) {
-    const shape = numberRuns(f).map((r) => (isDigits(r) ? '#' : r)).join('\u0000');
+    const shape = shapeOf(numberRuns(f));
     let group = shapes.get(shape);
     if (group === undefined) shapes.set(shape, (group = []));
     group.push(f);
@@ -92,10 +95,22 @@ export function numberOrderSlip(files: readonly string[]): [string, string] | un
   return found;
 }
 
-/** `name` with each run of digits padded with zeros to the length of the same run in `like` (`doc-2.conll` like `doc-10.conll`: `doc-02.conll`). */
-export function zeroPadded(name: string, like: string): string {
-  const other = numberRuns(like);
-  return numberRuns(name).map((run, k) => (isDigits(run) && other[k] !== undefined && isDigits(other[k]) ? run.padStart(other[k].length, '0') : run)).join('');
+/**
+ * `name` with each run of digits padded with zeros to the longest the same run has in `like`, one
+ * name or several (`doc-2.conll` like `doc-10.conll`: `doc-02.conll`; like every file of a
+ * directory up to `doc-231.conll`: `doc-002.conll`).
+ */
+export function zeroPadded(name: string, like: string | readonly string[]): string {
+  const runs = numberRuns(name);
+  const shape = shapeOf(runs);
+  // Of a list, only names alike but for their numbers count.
+  const others = (typeof like === 'string' ? [like] : like).map(numberRuns).filter((o) => typeof like === 'string' || shapeOf(o) === shape);
+  return runs.map((run, k) => {
+    if (!isDigits(run)) return run;
+    let width = run.length;
+    for (const o of others) if (o[k] !== undefined && isDigits(o[k])) width = Math.max(width, o[k].length);
+    return run.padStart(width, '0');
+  }).join('');
 }
 
 /** What a directory holds, for detection: its BRAT annotation files, or its other files in order. */

@@ -18,7 +18,7 @@ export interface JsonSyntax {
   empty?: boolean;
 }
 
-/** The line and column (from 1) of offset `at` in `text`. */
+/** The line and column (from 1, in code points, as other messages count characters) of offset `at` in `text`. */
 function lineColumn(text: string, at: number): { line: number; column: number } {
   let line = 1;
   let start = 0;
@@ -26,7 +26,14 @@ function lineColumn(text: string, at: number): { line: number; column: number } 
     line++;
     start = k + 1;
   }
-  return { line, column: at - start + 1 };
+  let column = 1;
+  for (let k = start; k < at; k++) {
+    const c = text.charCodeAt(k);
+    // A surrogate pair is one character.
+    if (c >= 0xd800 && c < 0xdc00 && k + 1 < at) k++;
+    column++;
+  }
+  return { line, column };
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;

@@ -702,7 +702,7 @@ function withDirectoryHint(err: unknown, path: string, format?: InputFormat, gol
   const hint = order === undefined
     ? `${path} is one input, one document a file; for one system a file, give ${glob}`
     : `${path} is one input, one document a file, read in code-point order of the names: ${order[0]} before ${order[1]}; `
-      + `pad the numbers with zeros (${zeroPadded(order[1], order[0])}) to read them in numeric order, or for one system a file, give ${glob}`;
+      + `pad the numbers with zeros (${zeroPadded(order[1], listDirectory(path).files)}) to read them in numeric order, or for one system a file, give ${glob}`;
   return new InputError(`${err.detail} (${hint})`, err.file, err.line);
 }
 

@@ -323,7 +323,7 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     const why = jsonSyntax((err as Error).message, body);
     // The file's line is the message's; its column is said in it.
     const column = why.column === undefined ? '' : `column ${why.column}: `;
-    fail(`expected a JSON plan (as written by complan plan --save-plan): ${why.empty === true ? 'the file is empty' : why.cutOff ? 'the file ends before the plan does (is it cut short?)' : `${column}${why.reason}`}`, why.line);
+    fail(`expected a JSON plan (as written by complan plan --save-plan): ${why.empty === true ? 'the file is empty' : why.cutOff ? `the file ends before the plan does (${why.column === undefined ? '' : `at column ${why.column}; `}is it cut short?)` : `${column}${why.reason}`}`, why.line);
   }
   if (!isObject(json)) fail(`expected a JSON object (a plan written by complan plan --save-plan), got ${Array.isArray(json) ? 'a list' : show(json)}`);
   const o = json as Record<string, unknown>;

@@ -173,7 +173,8 @@ function testsPhrase(t: TestSettings, units: number): string {
 /** The recommendation's paired comparisons with each baseline, held out or on the test set. */
 export function comparisonsTable(r: PlanResult, list: readonly PairedComparison[], tests: TestSettings): Table {
   const units = tests.on === 'held-out' ? sumTestUnits(r) : (r.testSet?.units === 'document' ? r.testSet.documents : r.testSet?.sentences ?? 0);
-  const where = tests.on === 'held-out' ? 'held out' : 'on the test set';
+  // A test set sharing documents with the planning data says so here too (see plan-test-set.ts).
+  const where = tests.on === 'held-out' ? 'held out' : `on the test set${testSetApart(r, '')}`;
   return {
     title: `The recommendation (${r.recommendation.procedure}) against each baseline, ${where} (${testsPhrase(tests, units)})`,
     columns: [

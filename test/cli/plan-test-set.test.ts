@@ -109,6 +109,8 @@ describe('complan plan --test-gold --test', () => {
     expect(text.stdout).toContain(`(${partly})`);
     expect(text.stdout).toContain(`test: on ${join(dir, 'mixed', 'gold.conll')}, ${partly}.`);
     expect(text.stdout).toContain(`(${r.testSet!.documents} documents), ${partly}`);
+    // The paired comparisons on the test set say so in their title too.
+    expect(text.stdout).toContain(`against each baseline, on the test set, ${partly} (paired over`);
     // Documents that chose the plan were used for selection: the test set is never said not to have been.
     expect(text.stdout).not.toMatch(/took no part in any choice|never used for selection|not used for (selection|any choice)|which chose nothing/);
     // The HTML report's summary says so too.

@@ -90,6 +90,8 @@ describe('numeric order of names, for the hint when a directory does not line up
     expect(zeroPadded('doc-2.conll', 'doc-10.conll')).toBe('doc-02.conll');
     expect(zeroPadded('v3-part7', 'v12-part100')).toBe('v03-part007');
     expect(zeroPadded('doc-2', 'report')).toBe('doc-2');
+    // Against a directory's files: the widest number among names alike but for their numbers.
+    expect(zeroPadded('doc-2.conll', ['doc-1.conll', 'doc-10.conll', 'doc-231.conll', 'notes-10000.conll'])).toBe('doc-002.conll');
   });
 });
 

@@ -38,6 +38,11 @@ describe('jsonSyntax', () => {
     expect(of('{"a": tru}').cutOff).toBe(false);
   });
 
+  it('counts columns in characters (code points), as other messages do, not UTF-16 units', () => {
+    // 😀 is two UTF-16 units but one character: the final ] is the 11th character (the 12th unit).
+    expect(of('["É😀", 1, ]')).toMatchObject({ line: 1, column: 11 });
+  });
+
   it('says a control character in a string is one, when text follows it', () => {
     expect(of('{"a": "b\u0001c"}')).toMatchObject({ reason: 'a string holds a line end or another control character: a string not closed?', column: 9, cutOff: false });
   });

@@ -216,7 +216,7 @@ describe('parsePlanFile errors', () => {
     expect(e.message).toBe('plans/best.json:3: expected a JSON plan (as written by complan plan --save-plan): column 10: Unexpected string');
     // A file cut short says so, on its last line, rather than what V8 makes of the cut.
     const cut = inputError(() => parsePlanFile('{\n  "schemaVersion": 1,\n  "kind": "compl', 'p.json'));
-    expect(cut.message).toBe('p.json:3: expected a JSON plan (as written by complan plan --save-plan): the file ends before the plan does (is it cut short?)');
+    expect(cut.message).toBe('p.json:3: expected a JSON plan (as written by complan plan --save-plan): the file ends before the plan does (at column 16; is it cut short?)');
     expect(inputError(() => parsePlanFile('{"broken\n', 'p.json')).message).toContain('the file ends before the plan does');
     expect(inputError(() => parsePlanFile('\n\n', 'p.json')).message).toBe('p.json:1: expected a JSON plan (as written by complan plan --save-plan): the file is empty');
     expect(inputError(() => parsePlanFile('', 'p.json')).message).toContain('p.json');
