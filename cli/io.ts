@@ -31,11 +31,27 @@ export function processIo(): Io {
     stderr: (t) => void process.stderr.write(t),
     isTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
-    columns: process.stdout.columns,
-    stderrColumns: process.stderr.columns,
+    columns: terminalWidth(process.stdout, process.env),
+    stderrColumns: terminalWidth(process.stderr, process.env),
     env: process.env,
     command: invokedAs(process.argv[1], process.cwd()),
   };
+}
+
+/**
+ * The width of a terminal stream: what the terminal reports; when it reports none (0, as a
+ * pseudo-terminal with no size does: `script`, `docker exec -t`, some CI runners), `COLUMNS` when
+ * that is a positive whole number; else undefined, and each caller keeps its own default. A
+ * stream that is not a terminal has no width (piped output keeps the defaults).
+ */
+export function terminalWidth(
+  stream: { readonly isTTY?: boolean; readonly columns?: number },
+  env: Readonly<Record<string, string | undefined>>,
+): number | undefined {
+  if (stream.isTTY !== true) return undefined;
+  if (stream.columns !== undefined && stream.columns > 0) return stream.columns;
+  const given = env.COLUMNS?.trim() ?? '';
+  return /^\d+$/.test(given) && Number(given) > 0 ? Number(given) : undefined;
 }
 
 /** The one line for a write to standard output that failed with `err` (not a closed pipe). */

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Io } from '../../cli/io.js';
+import { terminalWidth, type Io } from '../../cli/io.js';
 import { loadOptions } from '../../cli/options.js';
 import { createProgress, fittedProgressLine, NO_PROGRESS, progressLine, readingProgress } from '../../cli/progress.js';
 import { run } from '../../cli/program.js';
@@ -82,6 +82,45 @@ describe('the progress bar on a terminal', () => {
     p.end();
     expect(err.length).toBeGreaterThan(10);
     for (const w of err) for (const l of w.split('\r')) expect(l.length, l).toBeLessThanOrEqual(79);
+  });
+});
+
+describe('the width of a terminal', () => {
+  it('is what the terminal reports; COLUMNS when it reports none; nothing for a stream that is not a terminal', () => {
+    expect(terminalWidth({ isTTY: true, columns: 120 }, { COLUMNS: '60' })).toBe(120);
+    expect(terminalWidth({ isTTY: true, columns: 0 }, { COLUMNS: '60' })).toBe(60);
+    expect(terminalWidth({ isTTY: true }, { COLUMNS: ' 72 ' })).toBe(72);
+    expect(terminalWidth({ isTTY: true, columns: 0 }, {})).toBeUndefined();
+    for (const bad of ['', '0', '-5', '80x', '1e2', 'wide']) expect(terminalWidth({ isTTY: true, columns: 0 }, { COLUMNS: bad }), bad).toBeUndefined();
+    expect(terminalWidth({ isTTY: false, columns: 120 }, { COLUMNS: '60' })).toBeUndefined();
+    expect(terminalWidth({ columns: 120 }, {})).toBeUndefined();
+  });
+});
+
+/** util-linux `script`, which runs a command on a pseudo-terminal: with no terminal around it, one of no size. */
+const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+if (!hasScript) console.log('progress: util-linux script is not installed here; the bar on a terminal that reports no size is not drawn');
+
+describe.skipIf(!hasScript)('the bar on a real terminal that reports no size', () => {
+  /** The rows the bar drew (split at its carriage returns) while eval ran on a pseudo-terminal of no size. */
+  function barRows(env: Record<string, string | undefined>): string[] {
+    const cmd = [process.execPath, join(ROOT, 'dist/cli/main.js'), 'eval', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]
+      .map((w) => `'${w}'`).join(' ');
+    const r = spawnSync('script', ['-qec', `${cmd} > /dev/null`, '/dev/null'], { encoding: 'utf8', env: { ...env, TERM: 'dumb' } });
+    expect(r.status, r.stderr).toBe(0);
+    return r.stdout.split(/[\r\n]+/).filter((l) => /\] \d+% \d\/4/.test(l));
+  }
+
+  it('keeps to 80 columns rather than squeezing the line to 20, and to COLUMNS when that is set', () => {
+    const { COLUMNS: _, ...env } = process.env;
+    const rows = barRows(env);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((l) => l.startsWith('read gold.conll; ') && /\[[#.]{10,30}\] \d+% \d\/4/.test(l)), rows.join('\n')).toBe(true);
+    for (const l of rows) expect(l.length, l).toBeLessThanOrEqual(79);
+    const narrow = barRows({ ...env, COLUMNS: '40' });
+    expect(narrow.length).toBeGreaterThan(0);
+    for (const l of narrow) expect(l.length, l).toBeLessThanOrEqual(39);
+    expect(narrow.some((l) => l.includes('…'))).toBe(true);
   });
 });
 
