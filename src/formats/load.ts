@@ -34,13 +34,13 @@ import { detectScheme, showsScheme } from './chunking.js';
 import { readConll } from './conll.js';
 import { detectFormat } from './detect.js';
 import { readJsonl } from './jsonl.js';
-import { readListener, type FilePart } from './lines.js';
+import { checkHeapRoom, readListener, type FilePart } from './lines.js';
 import { startParallel, type ParallelRead } from './load-parallel.js';
 import { startSplit } from './load-split.js';
 import { GoldBuilder, GoldPartBuilder, placeSpans, toCorpus } from './gold-builder.js';
 import { SentenceTexts } from './sentence-texts.js';
 import { referenceOf, type HandedGold } from './gold-handoff.js';
-import { appendPart, EmbeddedReference, reserveParts, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
+import { appendPart, EmbeddedReference, partsHeapBytes, reserveParts, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { listDirectory, numberOrderSlip, readDirectory, zeroPadded } from './directory.js';
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { warnSameSystems } from './same-systems.js';
@@ -936,8 +936,13 @@ function readWith(
     }
   }
   const parts = split?.results ?? [];
-  // Room for every part at once: the lists grow once, not once a part.
-  if (parts.length > 0) reserveParts(reference, parts as ReferencePart[]);
+  if (parts.length > 0) {
+    // Their objects are made here, after every part was read within the memory check of the
+    // line reader: too many for the heap is the same clear error, not V8 aborting half way.
+    checkHeapRoom(path, partsHeapBytes(parts as ReferencePart[]), parts.length === 1 ? 'the items read on another thread' : `the items read on ${parts.length} other threads`);
+    // Room for every part at once: the lists grow once, not once a part.
+    reserveParts(reference, parts as ReferencePart[]);
+  }
   for (let k = 0; k < parts.length; k++) {
     appendPart(reference, parts[k]!);
     // Its columns are garbage once added (its token pages are the reference's now).

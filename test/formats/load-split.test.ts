@@ -9,7 +9,7 @@ import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type BytesProgress, t
 import { findCut, splitInternals } from '../../src/formats/load-split.js';
 import { lineReaderInternals } from '../../src/formats/lines.js';
 import { builtModule, runOnBuild } from '../helpers/build-load.js';
-import { thrown } from '../helpers/errors.js';
+import { inputError, thrown } from '../helpers/errors.js';
 import { tempFiles } from '../helpers/temp.js';
 
 const temp = tempFiles('split');
@@ -251,3 +251,21 @@ describe('findCut', () => {
     expect(readFileSync(temp(text), 'utf8')).toBe(text);
   });
 });
+
+describe('memory for the parts read on other threads', () => {
+  it('a heap without room for their objects stops the load with one line naming the file, rather than V8 aborting as it makes them', () => {
+    const file = temp(conlleval(60), 'roomless.conll');
+    const opts = { ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(file)] };
+    const saved = lineReaderInternals.roomShare;
+    lineReaderInternals.roomShare = 0; // no room at all
+    try {
+      const err = inputError(() => load(opts, 3));
+      expect(err.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: memory is full: the items read on 2 other threads need about [\\d,]+ MiB more, with [\\d,]+ MiB of the [\\d,]+ MiB Node may use in use: complan holds its inputs in memory; check that the input ends, or raise the limit with NODE_OPTIONS=--max-old-space-size=MiB$`));
+    } finally {
+      lineReaderInternals.roomShare = saved;
+    }
+    // With the heap as it is, the same file loads in parts, as in one pass.
+    expect(load(opts, 3).gold.spans.length).toBe(load(opts, 1, 0).gold.spans.length);
+  });
+});
+
