@@ -19,6 +19,45 @@ describe('sameItems', () => {
     expect(sameItems([span(0, 0, 5, 'X', [[0, 1], [3, 5]])], [span(0, 0, 5, 'X')])).toBe(false);
     expect(sameItems([], [])).toBe(true);
   });
+
+  it('compares equal spans that are other objects, and counts repeats (lists, not sets of distinct spans)', () => {
+    const x = span(0, 0, 2, 'PER');
+    const y = span(0, 4, 6, 'LOC');
+    expect(sameItems([x, y], [span(0, 0, 2, 'PER'), span(0, 4, 6, 'LOC')])).toBe(true);
+    expect(sameItems([x, x, y], [x, y, y])).toBe(false);
+    expect(sameItems([x, y, x], [x, x, y])).toBe(true);
+    expect(sameItems([span(0, 0, 5, 'X', [[0, 1], [3, 5]])], [span(0, 0, 5, 'X', [[0, 1], [3, 5]])])).toBe(true);
+    expect(sameItems([span(0, 0, 5, 'X', [[0, 1], [3, 5]])], [span(0, 0, 5, 'X', [[0, 1], [4, 5]])])).toBe(false);
+  });
+
+  it('agrees with comparing sorted keys on lists that share a prefix and then differ in order or in one span', () => {
+    let seed = 7;
+    const r = (n: number) => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return Math.floor((seed / 2 ** 32) * n);
+    };
+    const key = (s: Span) => `${s.doc}|${s.start}|${s.end}|${s.label}|${s.fragments?.join(';') ?? ''}`;
+    const reference = (a: Span[], b: Span[]) => a.length === b.length && a.map(key).sort().join('\n') === b.map(key).sort().join('\n');
+    const seen = { same: 0, different: 0 };
+    for (let t = 0; t < 400; t++) {
+      const n = 1 + r(30);
+      const a = Array.from({ length: n }, () => span(r(3), r(20), 20 + r(5), ['PER', 'LOC', 'ORG'][r(3)], r(5) === 0 ? [[r(4), 4], [6, 6 + r(3)]] : undefined));
+      const b = a.map((s) => ({ ...s }));
+      // Keep a prefix in place; shuffle the rest, and sometimes change one span of it.
+      const from = r(n);
+      for (let k = n - 1; k > from; k--) {
+        const j = from + r(k - from + 1);
+        [b[k], b[j]] = [b[j], b[k]];
+      }
+      if (r(2) === 0) b[from + r(n - from)] = span(r(3), r(20), 20 + r(5), ['PER', 'LOC', 'ORG'][r(3)]);
+      const want = reference(a, b);
+      expect(sameItems(a, b), `case ${t}`).toBe(want);
+      seen[want ? 'same' : 'different']++;
+    }
+    // Both answers are exercised.
+    expect(seen.same).toBeGreaterThan(50);
+    expect(seen.different).toBeGreaterThan(50);
+  });
 });
 
 describe('sameInput', () => {
