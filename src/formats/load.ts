@@ -822,6 +822,10 @@ function readInputs(opts: LoadOptions, parallel: boolean, handed?: HandedGold): 
     ...(opts.gold === undefined ? [] : [{ path: opts.gold, what: 'the gold standard' }]),
     ...opts.systems.map((s) => ({ path: s.path, what: `system "${s.name}"` })),
   ]);
+  // An input that is missing or cannot be read is named before any is read: with large inputs a
+  // typo in the last name would otherwise cost the reading of all before it.
+  if (opts.gold !== undefined) inputKind(opts.gold);
+  for (const s of opts.systems) inputKind(s.path);
   // Each input's format is detected once (the gold is read knowing the systems', then each file).
   const formats = new Map<string, InputFormat>();
   const formatOf = (path: string): InputFormat => {

@@ -4,7 +4,10 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFiles } from '../helpers/temp.js';
 import { fixture, ROOT, runCli, type CliResult } from './helpers.js';
+
+const temp = tempFiles('eval-errors');
 
 const GOLD = fixture('makhoul/gold.conll');
 const SILENT = fixture('makhoul/silent.conll');
@@ -39,6 +42,15 @@ describe('input errors (exit 2)', () => {
     const missing = fixture('makhoul/no-such-system.conll');
     const line = oneLine(await runCli(['eval', '--gold', GOLD, missing]), 2);
     expect(line).toBe(`complan: ${missing}: no such file or directory`);
+  });
+
+  it('a missing system file is named before any input is read: before the gold file is found bad, and with no progress', async () => {
+    const missing = fixture('makhoul/no-such-system.conll');
+    const badGold = temp('Ada B-PER\nleft\n', 'bad-gold.conll');
+    expect(oneLine(await runCli(['eval', '--gold', badGold, SILENT]), 2)).toMatch(/bad-gold\.conll:2: /);
+    const r = await runCli(['eval', '--progress', '--gold', badGold, SILENT, missing]);
+    expect(r.stderr).toBe(`complan: ${missing}: no such file or directory\n`);
+    expect(r.code).toBe(2);
   });
 
   it('a missing gold file is named', async () => {
