@@ -95,7 +95,7 @@ function bench(title, cwd, gold, systems, target) {
   console.log(`  throughput (warm): ${Math.round(p.items / secs).toLocaleString('en')} items/s, ${Math.round(p.tokens / secs).toLocaleString('en')} tokens/s (${p.items.toLocaleString('en')} items, ${p.tokens.toLocaleString('en')} tokens read)`);
 }
 
-console.log(`complan benchmarks — Node ${process.version}, ${RUNS} runs each`);
+console.log(`complan benchmarks — Node ${process.version}, ${RUNS} run${RUNS === 1 ? "" : "s"} each`);
 bench('examples/news: gold + 5 systems (CoNLL)', join(root, 'examples/news'), 'gold.conll',
   readdirSync(join(root, 'examples/news/systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => `systems/${f}`));
 
