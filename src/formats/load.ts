@@ -40,7 +40,7 @@ import { startSplit } from './load-split.js';
 import { GoldBuilder, GoldPartBuilder, placeSpans, toCorpus } from './gold-builder.js';
 import { SentenceTexts } from './sentence-texts.js';
 import { referenceOf, type HandedGold } from './gold-handoff.js';
-import { appendPart, EmbeddedReference, partsHeapBytes, reserveParts, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
+import { appendPart, EmbeddedReference, NoEmbeddedGold, partsHeapBytes, reserveParts, toReferencePart, type ReferencePart, type ReferenceRead } from './reference.js';
 import { listDirectory, numberOrderSlip, readDirectory, zeroPadded } from './directory.js';
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { warnSameSystems } from './same-systems.js';
@@ -854,6 +854,16 @@ function readInputs(opts: LoadOptions, parallel: boolean, handed?: HandedGold): 
   }
 }
 
+/** The usage error for a first system read as the reference that has no embedded gold column. */
+function noEmbeddedGold(opts: LoadOptions, format: InputFormat): UsageError {
+  const first = opts.systems[0];
+  // A gold column asked for by number that is the token's, the prediction's, or past the line: said so, not "none".
+  const asked = opts.goldColumn > 0 && format === 'conll'
+    ? `{goldColumn} ${opts.goldColumn} is no gold column of ${first.path}: one is neither column 1 (the token) nor the prediction's ({predColumn}, or the last), and within the line; pass {gold} FILE, or the gold tag's column`
+    : `${first.path} has no embedded gold column (expected "token gold prediction" lines); pass {gold} FILE`;
+  return UsageError.about(undefined, `no {gold} given, and ${asked}`);
+}
+
 /**
  * Reads the reference (the gold file, or the first system's file without one), or the part of
  * it `part` names, as if the part were the file.
@@ -933,6 +943,7 @@ function readWith(
       });
       reference = readReference(opts, format, split?.main, false, formats);
     } catch (err) {
+      if (err instanceof NoEmbeddedGold) throw noEmbeddedGold(opts, format);
       // A BRAT directory read as another format by --input-format says so (see withDirectoryHint).
       throw opts.inputFormat !== 'auto' && format !== 'brat' && inputKind(path) === 'directory' && listDirectory(path).brat ? withDirectoryHint(err, path, format) : err;
     } finally {
@@ -972,14 +983,9 @@ function readWith(
     const own = reference.embedded!;
     refTags = own.ref;
     noGold = opts.allowNoGold === true && !own.embedded;
-    if (!noGold && (own.missing || !summary.hasEmbeddedGold)) {
-      // A gold column asked for by number that is the token's, the prediction's, or past the line: said so, not "none".
-      const asked = opts.goldColumn > 0 && format === 'conll'
-        ? `{goldColumn} ${opts.goldColumn} is no gold column of ${first.path}: one is neither column 1 (the token) nor the prediction's ({predColumn}, or the last), and within the line; pass {gold} FILE, or the gold tag's column`
-        : `${first.path} has no embedded gold column (expected "token gold prediction" lines); pass {gold} FILE`;
-      throw UsageError.about(undefined, `no {gold} given, and ${asked}`);
-    }
+    // An empty file is said to be one, before it is said to have no gold column.
     if (summary.segments === 0) throw new InputError(`the file has no sentences (${noSentences(summary, format)})`, first.path);
+    if (!noGold && (own.missing || !summary.hasEmbeddedGold)) throw noEmbeddedGold(opts, format);
     gold.finish();
     // The file holds the gold's items and the system's: both are counted, as with a gold file.
     onRead(first.path, gold.spans.length + own.own.length);

@@ -52,7 +52,9 @@ export class EmbeddedReference {
     const b = this.gold;
     if (seg.embeddedGold === undefined) {
       this.missing = true;
-      if (!this.allowNoGold) return;
+      // Without a gold standard the file cannot be scored: said at its first sentence, not after
+      // reading the rest (the loader gives the usage error).
+      if (!this.allowNoGold) throw new NoEmbeddedGold();
     } else this.embedded = true;
     const start = b.length;
     b.add(seg, seg.embeddedGold ?? []);
@@ -169,6 +171,13 @@ export interface EmbeddedPart {
   tally: TokenTally | undefined;
   ref: StoredTokens | undefined;
   allTags: boolean;
+}
+
+/** Thrown by {@link EmbeddedReference.add} at a sentence without an embedded gold, when one is needed. */
+export class NoEmbeddedGold extends Error {
+  constructor() {
+    super('a sentence without an embedded gold column');
+  }
 }
 
 /** A part of the reference file read on another thread. */

@@ -476,9 +476,14 @@ describe('loadCorpus: without --gold', () => {
     expect(usageError(() => load(undefined, [fixture('sys-order.jsonl')])).message).toMatch(/^no gold given, and .*sys-order\.jsonl has no embedded gold/);
   });
 
-  it('rejects an empty first system', () => {
+  it('rejects an empty first system as empty (a data error), before asking for a gold standard', () => {
     const path = temp('');
-    expect(usageError(() => load(undefined, [path])).message).toMatch(/^no gold given, and /);
+    expect(inputError(() => load(undefined, [path])).message).toBe(`${path}: the file has no sentences (the file is empty)`);
+  });
+
+  it('says a first system has no gold column at its first sentence, without reading on (a bad line further on is not reached)', () => {
+    const path = temp('Ada B-PER\nleft O\n\nBonn B-LOC\nthree columns here\n');
+    expect(usageError(() => load(undefined, [path])).message).toBe(`no gold given, and ${path} has no embedded gold column (expected "token gold prediction" lines); pass gold FILE`);
   });
 });
 
