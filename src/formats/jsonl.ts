@@ -74,7 +74,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   let records = 0;
   const dialects: JsonlDialect[] = [];
   const verifier = opts.expect === undefined ? undefined : new JsonlTokenVerifier(opts.expect);
-  const lines = forEachLine(path, (raw, line) => {
+  const lines = forEachLine(path, (raw, line, unended) => {
     // A record line starts with its brace; only other lines need trimming to tell if blank.
     if (raw.charCodeAt(0) !== 123 && raw.trim() === '') return;
     const fail = (detail: string): never => {
@@ -82,7 +82,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
     };
     // A system record whose tokens are the next reference sentence's is parsed without them.
     const verified = verifier?.parse(raw);
-    const rec = verified?.rec ?? parseRecord(raw, records === 0, fail);
+    const rec = verified?.rec ?? parseRecord(raw, records === 0, fail, unended);
     records++;
     const segment = newSegment(line, path);
     if (verified === undefined && rec.tokens === undefined && rec.text === undefined) {
@@ -200,7 +200,11 @@ function isDocstartRow(segment: { tokens?: string[]; spans: readonly RawSpan[] }
 /** What to say of a file that is one JSON array of records (Label Studio's JSON and JSON-MIN exports). */
 const JSON_ARRAY = 'expected a JSON object, found a JSON array: JSONL has one record a line (a JSON array of records, as Label Studio exports, converts with jq -c \'.[]\' FILE)';
 
-function parseRecord(raw: string, first: boolean, fail: (detail: string) => never): JsonObject {
+/**
+ * The record of line `raw` (`first`: the file's first record; `unended`: its last line, without
+ * a line end), or `fail` with what is wrong.
+ */
+function parseRecord(raw: string, first: boolean, fail: (detail: string) => never, unended = false): JsonObject {
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -211,6 +215,9 @@ function parseRecord(raw: string, first: boolean, fail: (detail: string) => neve
     const what = why.column === undefined ? why.reason : `column ${why.column}: ${why.reason}`;
     if (raw.includes('\r')) {
       fail(`expected a JSON object (${what}); the line has carriage returns inside it (lines ending in CR alone?): convert its line ends to LF`);
+    }
+    if (why.cutOff && unended) {
+      fail(`expected a JSON object, but the file ends inside it (at column ${why.column ?? 1}), without a line end: is the file cut short?`);
     }
     if (why.cutOff) {
       // A record cut off by a truncated file, or a pretty-printed object spread over lines.

@@ -121,8 +121,11 @@ export const readListener: { onChunk: ((path: string, bytes: number) => void) | 
 /** A closed reader's chunk buffer, for the next reader: a run reads many files one after another. */
 let spareBuffer: Buffer | undefined;
 
-/** Called with each line (without its line end) and its 1-based number; return false to stop. */
-export type LineCallback = (line: string, lineNo: number) => boolean | void;
+/**
+ * Called with each line (without its line end), its 1-based number, and whether it is the last
+ * and has no line end (see {@link LineReader.unended}); return false to stop.
+ */
+export type LineCallback = (line: string, lineNo: number, unended: boolean) => boolean | void;
 
 /**
  * Called with a chunk of text and the range [start, end) of one line in it (line end excluded),
@@ -479,5 +482,13 @@ export function forEachLineRange(path: string, onLine: LineRangeCallback): numbe
 
 /** Reads `path` line by line. Returns the number of lines read. */
 export function forEachLine(path: string, onLine: LineCallback): number {
-  return forEachLineRange(path, (text, start, end, lineNo) => onLine(text.slice(start, end), lineNo));
+  const r = new LineReader(path);
+  try {
+    while (r.next()) {
+      if (onLine(r.text.slice(r.start, r.end), r.lineNo, r.unended) === false) break;
+    }
+  } finally {
+    r.close();
+  }
+  return r.lineNo;
 }

@@ -141,6 +141,8 @@ describe('readJsonl: errors name file:line', () => {
 
   it('rejects a line that is not JSON', () => {
     fails(`${good}\n{"tokens": [\n`, '3: expected a JSON object, but the line ends before the object does (at column 12); JSONL needs one complete object per line');
+    // The same line last in the file, without a line end: a file cut short, said so.
+    fails(`${good}\n{"tokens": [`, '3: expected a JSON object, but the file ends inside it (at column 12), without a line end: is the file cut short?');
     const path = temp(`${good}{tokens: 1}\n`);
     expect(() => read(path)).toThrow(new RegExp(`^${path}:2: expected a JSON object \\(.+\\)$`));
     // A trailing comma: said so, at its column (from 1), not at V8's offset from 0.
