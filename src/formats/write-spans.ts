@@ -56,6 +56,14 @@ export function describeSpan(corpus: Corpus, p: PlacedSpan): string {
 }
 
 /**
+ * A span as messages name it: made only when one is thrown (one escaped string a span, made
+ * ahead, was a tenth of a large combine's time).
+ */
+function shownSpan(what: string, span: Span): string {
+  return `${what} [${span.start}, ${span.end}) ${showValue(span.label)}`;
+}
+
+/**
  * Groups `spans` by the gold sentence that holds them: one sorted list per sentence of
  * `corpus.sentences` (compareSpans order), with identical spans (same start, end, label and
  * fragments) kept once — a span set, as evaluation sees it. `span.doc` is not consulted: the
@@ -76,16 +84,15 @@ export function placeSpans(corpus: Corpus, spans: readonly Span[], what: string,
   for (const span of sorted) {
     if (prev !== undefined && compareSpans(prev, span) === 0) continue;
     prev = span;
-    const show = `${what} [${span.start}, ${span.end}) ${showValue(span.label)}`;
     // The empty label is the untyped type (bare B/I tags), not a missing label.
-    if (typeof span.label !== 'string') throw new InputError(`${show} has no label`);
+    if (typeof span.label !== 'string') throw new InputError(`${shownSpan(what, span)} has no label`);
     if (!Number.isInteger(span.start) || !Number.isInteger(span.end) || span.start < 0 || span.end <= span.start || span.end > corpus.length) {
-      throw new InputError(`${show} is not a range inside the corpus (0 to ${corpus.length})`);
+      throw new InputError(`${shownSpan(what, span)} is not a range inside the corpus (0 to ${corpus.length})`);
     }
     if (span.fragments !== undefined) {
       for (const [a, b] of span.fragments) {
         if (!(Number.isInteger(a) && Number.isInteger(b) && a >= span.start && b <= span.end && a < b)) {
-          throw new InputError(`${show} has fragment [${a}, ${b}) outside the span`);
+          throw new InputError(`${shownSpan(what, span)} has fragment [${a}, ${b}) outside the span`);
         }
       }
     }
@@ -94,7 +101,7 @@ export function placeSpans(corpus: Corpus, spans: readonly Span[], what: string,
     if (span.end > s.end) {
       const last = sentenceAt(corpus, span.end - 1);
       throw new InputError(
-        `${show} runs from sentence ${si + 1} into sentence ${last + 1}; ${format} output has one ${format === 'CoNLL' ? 'block' : 'record'} per gold sentence, so a span must stay inside one`,
+        `${shownSpan(what, span)} runs from sentence ${si + 1} into sentence ${last + 1}; ${format} output has one ${format === 'CoNLL' ? 'block' : 'record'} per gold sentence, so a span must stay inside one`,
       );
     }
     const placed: PlacedSpan = { span, sentence: si, start: span.start - s.start, end: span.end - s.start };
