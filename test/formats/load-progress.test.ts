@@ -3,6 +3,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg, type ReadProgress } from '../../src/formats/load.js';
+import { tempFiles } from '../helpers/temp.js';
+
+const temp = tempFiles('load-progress');
 
 const NEWS = join(import.meta.dirname, '../../examples/news');
 const systems = readdirSync(join(NEWS, 'systems')).filter((f) => f.endsWith('.conll')).sort().map((f) => parseSystemArg(join(NEWS, 'systems', f)));
@@ -25,9 +28,17 @@ describe('loadCorpus: onRead', () => {
     expect(seen[0].items).toBe(corpus.gold.spans.length + corpus.systems.find((s) => s.source === systems[0].path)!.spans.length);
   });
 
-  it('a file that fails to load is not reported', () => {
+  it('a file that fails to load is not reported; the files read before it are', () => {
     const seen: ReadProgress[] = [];
-    expect(() => loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems: [parseSystemArg(join(NEWS, 'no-such.conll'))], onRead: (p) => seen.push(p) })).toThrow();
+    const bad = temp('Zorbo B-PER\n\n', 'bad.conll');
+    expect(() => loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems: [parseSystemArg(bad)], onRead: (p) => seen.push(p) })).toThrow(/token "Zorbo"/);
     expect(seen.map((p) => p.done)).toEqual([1]);
+  });
+
+  it('a missing file is named before any file is read, so none is reported', () => {
+    const seen: ReadProgress[] = [];
+    expect(() => loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems: [...systems, parseSystemArg(join(NEWS, 'no-such.conll'))], onRead: (p) => seen.push(p) }))
+      .toThrow(`${join(NEWS, 'no-such.conll')}: no such file or directory`);
+    expect(seen).toEqual([]);
   });
 });
