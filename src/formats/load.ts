@@ -412,7 +412,8 @@ class SystemAligner {
         throw new InputError(`token ${showValue(toks[j])} runs past the end of the gold standard${last}`, seg.source, lineOf(j));
       }
       if (toks[j] !== gold[j]) {
-        throw new InputError(`token ${showValue(toks[j])} but gold has ${showValue(g.tokens.at(pos)!)} (sentence ${sentenceNo(pos)})`, seg.source, lineOf(j));
+        const later = this.byId ? -1 : laterSentence(g, first, toks);
+        throw new InputError(`token ${showValue(toks[j])} but gold has ${showValue(g.tokens.at(pos)!)} (sentence ${sentenceNo(pos)})${later < 0 ? '' : skippedSentences(g, first, later)}`, seg.source, lineOf(j));
       }
     }
     const end = base + toks.length;
@@ -652,6 +653,33 @@ function noSentences(summary: ReadSummary, format: InputFormat): string {
  * Where gold sentence `k` (from 0) stands, `file:line`: in a directory gold standard, the file of
  * its document (each file is one, named by its file name), else the gold file.
  */
+/** How far ahead {@link laterSentence} looks: a missing document of a few thousand sentences. */
+const SKIP_SEARCH = 20_000;
+
+/**
+ * The first gold sentence after `first` (up to {@link SKIP_SEARCH} on) whose tokens are `toks`,
+ * of two tokens or more (a lone "." or a heading matches too often by chance); -1 when none is.
+ * Asked only when a sentence does not match its own: it tells a sentence left out of a file.
+ */
+function laterSentence(g: GoldBuilder, first: number, toks: readonly string[]): number {
+  if (toks.length < 2) return -1;
+  const last = Math.min(g.sentences.length, first + 1 + SKIP_SEARCH);
+  for (let k = first + 1; k < last; k++) {
+    const start = g.sentences.start(k);
+    if (g.sentences.end(k) - start !== toks.length || g.tokens.at(start) !== toks[0]) continue;
+    const theirs = g.tokens.slice(start, start + toks.length);
+    if (theirs.every((t, j) => t === toks[j])) return k;
+  }
+  return -1;
+}
+
+/** What to add to the message for a sentence that is gold sentence `later`, not `first`: the sentences before it are missing. */
+function skippedSentences(g: GoldBuilder, first: number, later: number): string {
+  const gap = later - first;
+  const which = gap === 1 ? `is gold sentence ${first + 1} (${goldPlace(g, first)})` : `are gold sentences ${first + 1} to ${later} (from ${goldPlace(g, first)})`;
+  return `; this sentence is gold sentence ${later + 1} (${goldPlace(g, later)}): ${which} missing before it?`;
+}
+
 function goldPlace(g: GoldBuilder, k: number): string {
   const line = g.sentences.line(k);
   if (inputKind(g.source) !== 'directory') return `${g.source}:${line}`;
@@ -703,7 +731,10 @@ function withDirectoryHint(err: unknown, path: string, format?: InputFormat, gol
     ? `${path} is one input, one document a file; for one system a file, give ${glob}`
     : `${path} is one input, one document a file, read in code-point order of the names: ${order[0]} before ${order[1]}; `
       + `pad the numbers with zeros (${zeroPadded(order[1], listDirectory(path).files)}) to read them in numeric order, or for one system a file, give ${glob}`;
-  return new InputError(`${err.detail} (${hint})`, err.file, err.line);
+  // Files read out of numeric order, not missing sentences, are then the likely cause: the
+  // guess that a sentence is a later gold sentence's (see skippedSentences) is left out.
+  const detail = order === undefined ? err.detail : err.detail.replace(/; this sentence is gold sentence \d+ .*\?$/, '');
+  return new InputError(`${detail} (${hint})`, err.file, err.line);
 }
 
 function readOptions(opts: LoadOptions, role: 'gold' | 'system', expect?: ExpectedTokens, tokenStore?: TokenStore, tagStore?: TokenStore): ReadOptions {

@@ -274,6 +274,24 @@ describe('loadCorpus: token and sentence count errors', () => {
     expect(err.line).toBe(19);
   });
 
+  it('says which gold sentences seem missing when a sentence is a later gold sentence', () => {
+    const one = temp(conll([SENTENCES[0], SENTENCES[2], SENTENCES[3]], plain));
+    expect(inputError(() => load(GOLD, [one])).message).toBe(
+      `${one}:8: token "Orrin" but gold has "The" (sentence 2); this sentence is gold sentence 3 (${GOLD}:20): is gold sentence 2 (${GOLD}:10) missing before it?`,
+    );
+    const two = temp(conll([SENTENCES[0], SENTENCES[3]], plain));
+    expect(inputError(() => load(GOLD, [two])).message).toBe(
+      `${two}:8: token "Quillon" but gold has "The" (sentence 2); this sentence is gold sentence 4 (${GOLD}:26): are gold sentences 2 to 3 (from ${GOLD}:10) missing before it?`,
+    );
+    const records = temp([SENTENCES[0], SENTENCES[2]].map((sn) => JSON.stringify({ tokens: sn.map(([t]) => t) })).join('\n') + '\n', 'sys.jsonl');
+    expect(inputError(() => load(GOLD, [records])).message).toBe(
+      `${records}:2: token "Orrin" but gold has "The" (sentence 2); this sentence is gold sentence 3 (${GOLD}:20): is gold sentence 2 (${GOLD}:10) missing before it?`,
+    );
+    // A sentence that is no later gold sentence (one token changed) is only said to differ.
+    const changed = temp(conll([SENTENCES[0], SENTENCES[2].map(([t, g]): [string, string] => [t === 'lives' ? 'lived' : t, g]), SENTENCES[3]], plain));
+    expect(inputError(() => load(GOLD, [changed])).message).toBe(`${changed}:8: token "Orrin" but gold has "The" (sentence 2)`);
+  });
+
   it('names the gold sentence of a mismatch inside a record that covers two sentences', () => {
     const toks = [...SENTENCES[0], ...SENTENCES[1]].map(([t]) => (t === 'Guild' ? 'Guilt' : t));
     const path = temp(`${JSON.stringify({ tokens: toks })}\n`, 'sys.jsonl');
