@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { InputError, optionName, optionsIn, UsageError } from '../src/errors.js';
 import { registerAblate } from './commands/ablate.js';
+import { endAllProgress } from './progress.js';
 import { registerCombine } from './commands/combine.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerCompare } from './commands/compare.js';
@@ -139,6 +140,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
   } catch (err) {
+    // A bar left drawn by work that stopped half way is erased first: the error gets its own row.
+    endAllProgress();
     if (err instanceof CommanderError) {
       // Commander has already printed its message; help and version exit 0.
       return err.exitCode === 0 ? 0 : 1;

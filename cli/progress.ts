@@ -49,7 +49,7 @@ export function createProgress(io: Io, now: () => number = () => performance.now
   if (io.stderrIsTTY !== true) return force ? progressLines(io, now) : NO_PROGRESS;
   let last = -Infinity;
   let shown = 0;
-  return {
+  const bar: Progress = {
     update(phase, done, total) {
       const t = now();
       if (t - last < 100 && done < total) return;
@@ -57,12 +57,26 @@ export function createProgress(io: Io, now: () => number = () => performance.now
       const line = fittedProgressLine(phase, done, total, io.stderrColumns ?? io.columns ?? 80);
       io.stderr(`\r${line}${' '.repeat(Math.max(0, shown - line.length))}`);
       shown = line.length;
+      drawn.add(bar);
     },
     end() {
       if (shown > 0) io.stderr(`\r${' '.repeat(shown)}\r`);
       shown = 0;
+      drawn.delete(bar);
     },
   };
+  return bar;
+}
+
+/** The bars on the terminal now (drawn and not yet erased). */
+const drawn = new Set<Progress>();
+
+/**
+ * Erases every bar still drawn: called before an error is written, which would otherwise
+ * continue the bar's row (`… 100% 38/38complan: sys.conll:…`) when the work stopped half way.
+ */
+export function endAllProgress(): void {
+  for (const bar of [...drawn]) bar.end();
 }
 
 /** Progress as lines, for a stderr that is not a terminal: one a second at most, and one as a phase completes. */

@@ -176,6 +176,15 @@ export function registerCombine(program: Command, io: Io): void {
     const types = plan?.types;
     // (Whether the gold has a plan's types is the plan's concern: applyPlan names the file.)
     printWarnings(corpus, io, plan === undefined ? types : undefined);
+    // What follows the reading takes a while on large inputs (combining, writing, scoring): a
+    // bar names each step, erased before any line is written to the terminal it is drawn on.
+    const { createProgress } = await import('../progress.js');
+    const steps = createProgress(io, undefined, flags.progress === true);
+    const tell = (text: string) => {
+      steps.end();
+      io.stderr(text);
+    };
+    steps.update(`combine: ${ruleName(rule)}`, 0, 3);
     const hasGold = hasGoldStandard(corpus);
     let index: EnsembleIndex;
     let members: number[];
@@ -198,7 +207,7 @@ export function registerCombine(program: Command, io: Io): void {
     const byDefault = format === 'conll' && flags.outFormat === undefined;
     if (byDefault && corpus.unit === 'char') {
       format = 'jsonl';
-      io.stderr('complan: note: the gold standard has character offsets (text without tokens), which CoNLL cannot hold: wrote JSONL\n');
+      tell('complan: note: the gold standard has character offsets (text without tokens), which CoNLL cannot hold: wrote JSONL\n');
     }
     const overlapping = format === 'conll' && byDefault && flags.resolveOverlaps === undefined
       ? countOverlapping(spans)
@@ -212,8 +221,9 @@ export function registerCombine(program: Command, io: Io): void {
         // (Given with a JSONL --out it is refused before any work; here JSONL was chosen for text without tokens.)
         ...(flags.resolveOverlaps === undefined ? [] : ['--resolve-overlaps']),
       ];
-      if (unused.length > 0) io.stderr(`complan: note: ${unused.join(' and ')} ${unused.length === 1 ? 'applies' : 'apply'} to CoNLL output only, not to the JSONL written (spans, without tags or a gold column)\n`);
+      if (unused.length > 0) tell(`complan: note: ${unused.join(' and ')} ${unused.length === 1 ? 'applies' : 'apply'} to CoNLL output only, not to the JSONL written (spans, without tags or a gold column)\n`);
     }
+    steps.update(`write ${flags.out ?? 'standard output'}`, 1, 3);
     let chunks: Iterable<string>;
     let written = spans;
     let dropped = 0;
@@ -230,13 +240,15 @@ export function registerCombine(program: Command, io: Io): void {
         written = spans.filter((x) => !gone.has(x));
       }
       if (out.droppedGold.length > 0) {
-        io.stderr(`complan: warning: the gold column omits ${out.droppedGold.length} overlapping gold span(s) (--resolve-overlaps ${flags.resolveOverlaps}); `
+        tell(`complan: warning: the gold column omits ${out.droppedGold.length} overlapping gold span(s) (--resolve-overlaps ${flags.resolveOverlaps}); `
           + 'score the output against the gold standard itself (eval --gold GOLD --ignore-embedded-gold), or write it without the gold column (--no-write-gold)\n');
       }
     } else {
       chunks = formatJsonl(corpus, spans);
     }
     if (flags.out === undefined) {
+      // Standard output may be the terminal the bar is drawn on.
+      if (io.isTTY) steps.end();
       for (const c of chunks) io.stdout(c);
     } else {
       writeFileAtomic(flags.out, chunks);
@@ -249,9 +261,10 @@ export function registerCombine(program: Command, io: Io): void {
     const where = flags.out ?? 'standard output';
     const reference = flags.gold ?? 'the embedded gold';
     const from = plan === undefined ? '' : ` (plan ${flags.plan})`;
-    io.stderr(`${terminalLine(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}`)}\n`);
-    if (overlapping > 0) io.stderr(overlapNote(overlapping));
+    tell(`${terminalLine(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}`)}\n`);
+    if (overlapping > 0) tell(overlapNote(overlapping));
     if (hasGold) {
+      steps.update('score the output', 2, 3);
       const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] }, types === undefined ? {} : { types });
       const s = scores.systems[0];
       const on = types === undefined ? '' : `, on the plan's types ${types.map(typeName).join(', ')}`;
@@ -262,7 +275,7 @@ export function registerCombine(program: Command, io: Io): void {
       const { parseObjective } = await import('../../src/plan/objective.js');
       const planObjective = plan === undefined ? undefined : parseObjective(plan.objective);
       const objective = planObjective === undefined ? '' : await planObjectiveText(planObjective, s, plan!.members.length);
-      io.stderr(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)}${fPlan}${objective} (strict${on})\n`);
+      tell(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)}${fPlan}${objective} (strict${on})\n`);
       if (plan?.chosenOn !== undefined) {
         const { sameGold } = await import('../../src/model/fingerprint.js');
         const { planSampleNote } = await import('../../src/report/plan-sample.js');
@@ -271,15 +284,15 @@ export function registerCombine(program: Command, io: Io): void {
         // On another gold standard, how many of its documents chose the plan (a plan that recorded them).
         const { documentsAmong } = await import('../../src/model/shared-documents.js');
         const among = same || plan.chosenOn.documents === undefined ? undefined : documentsAmong(corpus, plan.chosenOn.documents);
-        io.stderr(`${terminalLine(`complan: ${planSampleNote(plan, same, counts, among)}`)}\n`);
+        tell(`${terminalLine(`complan: ${planSampleNote(plan, same, counts, among)}`)}\n`);
       }
     } else if (format === 'conll' && flags.writeGold) {
-      io.stderr('complan: no gold standard: not scored; the CoNLL output has no gold column\n');
+      tell('complan: no gold standard: not scored; the CoNLL output has no gold column\n');
     } else {
-      io.stderr('complan: no gold standard: not scored\n');
+      tell('complan: no gold standard: not scored\n');
     }
     if (result.members.length === 1 && rule.kind !== 'union') {
-      io.stderr(`complan: note: ${ruleName(rule)} of one system is that system\n`);
+      tell(`complan: note: ${ruleName(rule)} of one system is that system\n`);
     }
     // The settings as applied: a weighted rule's default weights, a plan's rule and members, and no gold column without a gold.
     const effective: Record<string, unknown> = { 'write-gold': flags.writeGold && hasGold };

@@ -3,7 +3,7 @@
  * a terminal, lines with --progress elsewhere, nothing otherwise; and a named FIFO is announced.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -151,6 +151,43 @@ describe('the commands', () => {
     const text = err.join('');
     expect(text).toContain('\rread gold.conll');
     expect(text).toMatch(/\r +\r$/);
+  });
+
+  it('on a terminal, an error that stops the work half way is written on a row of its own, the bar erased first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-bar-error-'));
+    const bad = join(dir, 'bad.conll');
+    writeFileSync(bad, 'Zorbo B-PER\n\n');
+    const { io: o, err } = io(true);
+    const code = await run(['eval', '--gold', join(NEWS, 'gold.conll'), SYSTEMS[0], bad], o);
+    expect(code).toBe(2);
+    const text = err.join('');
+    // The bar was drawn (the gold and a system read), then erased, then the error.
+    expect(text).toContain('\rread gold.conll');
+    expect(text).toMatch(/\r +\rcomplan: [^\r]*bad\.conll:1: token "Zorbo" but gold has [^\r]*\n$/);
+  });
+
+  it('on a terminal, combine names its steps after reading, each erased before a line is written', async () => {
+    const { io: o, err } = io(true);
+    let t = 0;
+    const clock = performance.now;
+    // Each step drawn (the bar redraws at most ten times a second): a clock that moves on.
+    performance.now = () => (t += 1000);
+    let code: number;
+    try {
+      code = await run(['combine', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS, '--out', join(mkdtempSync(join(tmpdir(), 'complan-bar-combine-')), 'vote.conll')], o);
+    } finally {
+      performance.now = clock;
+    }
+    expect(code).toBe(0);
+    const text = err.join('');
+    expect(text).toMatch(/\rcombine: vote \[\.+\] 0% 0\/3/);
+    expect(text).toMatch(/\rwrite \/[^\r]* \[#+\.+\] 33% 1\/3/);
+    expect(text).toMatch(/\rscore the output \[#+\.+\] 66% 2\/3/);
+    // Every line written starts at the row's start: after an erased bar, never inside one.
+    for (const line of text.split('\n').slice(0, -1)) {
+      const row = line.slice(line.lastIndexOf('\r') + 1);
+      if (row !== '') expect(row, row).toMatch(/^complan: /);
+    }
   });
 
   it('announces a named FIFO on a terminal, since reading it waits for a writer', async () => {
