@@ -26,16 +26,24 @@ export function progressLine(phase: string, done: number, total: number, width =
 /**
  * The bar's text within `columns` (pure: tested): a line as long as the terminal or longer
  * wraps, and the carriage return that redraws it goes back to its last row only, leaving the rest
- * on the screen. The bar narrows first (to ten cells), then the phase loses its end to `…`.
+ * on the screen. The bar narrows first (to ten cells), then the phase loses characters from its
+ * middle to `…`: its start says what is done, its end the count and unit the numbers are of
+ * (`read spann…,561 items in all:`, `reading gold…of 4), MiB:`).
  */
 export function fittedProgressLine(phase: string, done: number, total: number, columns: number): string {
   const room = Math.max(20, columns - 1);
   const bare = progressLine(phase, done, total, 0).length;
   const line = progressLine(phase, done, total, Math.max(10, Math.min(WIDTH, room - bare)));
   if (line.length <= room) return line;
-  const cut = line.length - room + 1;
-  const shorter = progressLine(`${phase.slice(0, Math.max(1, phase.length - cut))}…`, done, total, 10);
-  return shorter.length <= room ? shorter : `${shorter.slice(0, room - 1)}…`;
+  // What the phase may keep, less the `…`: a third from its start, the rest from its end.
+  const keep = phase.length - (line.length - room) - 1;
+  if (keep >= 4) {
+    const head = Math.max(1, Math.floor(keep / 3));
+    const shorter = progressLine(`${phase.slice(0, head)}…${phase.slice(phase.length - (keep - head))}`, done, total, 10);
+    if (shorter.length <= room) return shorter;
+  }
+  const shortest = progressLine(`${phase.slice(0, 1)}…`, done, total, 10);
+  return shortest.length <= room ? shortest : `${shortest.slice(0, room - 1)}…`;
 }
 
 /** The progress that shows nothing: callers may skip making its phases' text. */

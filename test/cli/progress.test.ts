@@ -61,14 +61,15 @@ describe('progress lines (--progress where stderr is not a terminal)', () => {
 describe('the progress bar on a terminal', () => {
   const phase = 'read spanner-lendecode.jsonl; 72,561 items in all:';
 
-  it('keeps within the terminal: the bar narrows first, then the phase loses its end', () => {
+  it('keeps within the terminal: the bar narrows first, then the phase loses its middle (its count and unit stay)', () => {
     expect(fittedProgressLine('exhaustive', 5, 10, 120)).toBe(progressLine('exhaustive', 5, 10));
     const at80 = fittedProgressLine(phase, 13, 13, 80);
     expect(at80).toMatch(/^read spanner-lendecode\.jsonl; 72,561 items in all: \[#{10,29}\] 100% 13\/13$/);
     expect(at80.length).toBeLessThanOrEqual(79);
     const at60 = fittedProgressLine(phase, 13, 13, 60);
     expect(at60.length).toBe(59);
-    expect(at60).toBe(`read spanner-lendecode.jsonl; 72,5… [${'#'.repeat(10)}] 100% 13/13`);
+    expect(at60).toBe(`read spanne…l; 72,561 items in all: [${'#'.repeat(10)}] 100% 13/13`);
+    expect(fittedProgressLine('reading gold200.conll (file 1 of 4), MiB:', 4, 72, 50)).toBe('reading g…file 1 of 4), MiB: [#.........] 5% 4/72');
     for (let columns = 1; columns <= 140; columns++) {
       expect(fittedProgressLine(phase, 7, 13, columns).length).toBeLessThanOrEqual(Math.max(20, columns - 1));
     }
