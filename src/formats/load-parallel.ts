@@ -39,9 +39,9 @@ import { InputError, UsageError } from '../errors.js';
 import type { InputFormat, Span, SystemOutput } from '../model/corpus.js';
 import { fromColumns, type SpanColumns } from '../model/span-columns.js';
 import { inputKind } from './source.js';
-import type { FilePart } from './lines.js';
+import { checkHeapRoom, type FilePart } from './lines.js';
 import type { InputSpec, LoadOptions } from './load.js';
-import type { ReferencePart } from './reference.js';
+import { spanObjectsBytes, type ReferencePart } from './reference.js';
 import type { GoldBuilder } from './gold-builder.js';
 import { goldPartOf, spansWithShared, type HandedGold } from './gold-handoff.js';
 import { recordTypes } from './unknown-types.js';
@@ -251,6 +251,13 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
         else if (msg.kind === 'bytes') onBytes?.(msg.path, msg.bytes);
         else if (msg.kind === 'done') {
           r.done = true;
+          // Their spans become objects here: too many for the heap is one clear line, not V8 aborting half way.
+          if (msg.systems.length > 0) {
+            let need = 0;
+            for (const { columns, shared } of msg.systems) need += spanObjectsBytes(columns, shared !== undefined && goldSpans !== undefined ? shared : undefined);
+            const what = msg.systems.length === 1 ? 'its items, read on another thread,' : `the items of ${msg.systems.length} systems read on another thread`;
+            checkHeapRoom(msg.systems[0].source, need, what);
+          }
           // In the key order of the main thread's outputs, so that they serialise alike.
           r.result = msg.systems.map(({ columns, shared, name, source, format, scheme, warnings, ...more }) => {
             const system: SystemOutput = { name, source, format, scheme, spans: shared !== undefined && goldSpans !== undefined ? spansWithShared(columns, shared, goldSpans) : fromColumns(columns), warnings, ...more };

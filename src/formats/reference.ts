@@ -219,6 +219,20 @@ const SPAN_OBJECT_BYTES = 64;
 const DOCUMENT_OBJECT_BYTES = 160;
 
 /**
+ * About how many heap bytes a system's spans sent as columns take as objects: those that are the
+ * reference's (`shared` ≥ 0) a list slot only.
+ */
+export function spanObjectsBytes(columns: { start: ArrayLike<number> }, shared: ArrayLike<number> | undefined): number {
+  const n = columns.start.length;
+  let own = n;
+  if (shared !== undefined) {
+    own = 0;
+    for (let i = 0; i < n; i++) if (shared[i] < 0) own++;
+  }
+  return SPAN_OBJECT_BYTES * own + 8 * (n - own);
+}
+
+/**
  * About how many heap bytes appending `parts` makes: their spans and documents become objects
  * (the rest arrives as typed arrays, outside the heap); the system's spans that are the
  * reference's take a list slot only.

@@ -284,3 +284,23 @@ describe('progress through a file (onBytes)', () => {
     for (const s of SYSTEMS) expect(seen.find((p) => p.path === s.path)!.bytes).toBe(statSync(s.path).size);
   });
 });
+
+describe('memory for the spans read on worker threads', () => {
+  it('a heap without room for their objects stops the load with one line naming a file the worker read, rather than V8 aborting', () => {
+    const opts = { ...DEFAULT_LOAD_OPTIONS, gold: GOLD, systems: SYSTEMS };
+    const share = lineReaderInternals.roomShare;
+    lineReaderInternals.roomShare = 0; // no room at all
+    let err: Error;
+    try {
+      err = thrown(() => load(opts, 1));
+    } finally {
+      lineReaderInternals.roomShare = share;
+    }
+    const workerFiles = SYSTEMS.slice(1).map((s) => s.path);
+    const named = workerFiles.find((f) => err.message.startsWith(`${f}: `));
+    expect(named, err.message).toBeDefined();
+    expect(err.message).toMatch(/: memory is full: (its items, read on another thread,|the items of \d+ systems read on another thread) need about [\d,]+ MiB more, with [\d,]+ MiB of the [\d,]+ MiB Node may use in use: complan holds its inputs in memory; check that the input ends, or raise the limit with NODE_OPTIONS=--max-old-space-size=MiB$/);
+    // With the heap as it is, the same load gives one thread's corpus.
+    expect(load(opts, 1)).toEqual(load(opts, 0));
+  });
+});
