@@ -49,10 +49,11 @@ export function unknownTypes(spans: readonly Span[], known: ReadonlySet<string>)
 
 /**
  * What an unknown type may be, as words to add after its count: untyped (a tag such as `B-`),
- * or the start of a gold type (`PE` of `PER`), as a tag cut short at the end of a file is.
+ * or the start of a gold type (`PE` of `PER`), as a tag cut short at the end of a file is; an
+ * untyped type whose one item is in the last sentence (`lastOnly`) is such a tag too.
  */
-function hint(type: string, known: ReadonlySet<string>): string {
-  if (type === '') return ', from untyped tags such as B- or I-';
+function hint(type: string, known: ReadonlySet<string>, lastOnly: boolean): string {
+  if (type === '') return `, from untyped tags such as B- or I-${lastOnly ? ', in the last sentence only: a tag cut short, as at the end of a file cut inside its last line?' : ''}`;
   const longer = [...known].filter((k) => k.length > type.length && k.startsWith(type)).sort();
   return longer.length === 0 ? '' : `, the start of "${longer[0]}": a tag cut short, as at the end of a file cut inside its last line?`;
 }
@@ -101,10 +102,13 @@ export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[
     if (types !== undefined && [...types].every((t) => known.has(t))) continue;
     const unknown = unknownTypes(system.spans, known);
     if (unknown.length === 0) continue;
-    const named = unknown.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'}${hint(u.type, known)})`);
+    // One item in the corpus's last sentence: where a file cut inside its last line leaves one.
+    const sentences = sentenceCount(corpus);
+    const lastOnly = (u: { items: number; first: Span }) => u.items === 1 && sentences > 0 && sentenceAt(corpus, u.first.start) === sentences - 1;
+    const named = unknown.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'}${hint(u.type, known, lastOnly(u))})`);
     const more = unknown.length > SHOWN ? ` and ${unknown.length - SHOWN} more` : '';
     const first = unknown[0].first;
-    const sentence = sentenceCount(corpus) > 0 ? sentenceAt(corpus, first.start) : -1;
+    const sentence = sentences > 0 ? sentenceAt(corpus, first.start) : -1;
     const where = sentence < 0 ? '' : `; the first in gold sentence ${sentence + 1}, which starts at ${corpus.gold.source}:${sentenceOf(corpus, sentence).line}`;
     system.warnings.push(
       `${system.source}: ${unknown.length === 1 ? 'type' : 'types'} ${named.join(', ')}${more} ${unknown.length === 1 ? 'is' : 'are'} not in the gold standard, whose types are ${list}${where}: a typo in the tags? Every such item counts as a false positive`,

@@ -43,6 +43,11 @@ describe('the loader\'s warning', () => {
     expect(cut[0]).toContain('type "LO" (1 item, the start of "LOC": a tag cut short, as at the end of a file cut inside its last line?) is not in the gold standard');
     const untyped = load('-DOCSTART- O\n\nAda B-\nleft O\n\nin O\nParis B-LOC\n\n');
     expect(untyped[0]).toContain('type "" (1 item, from untyped tags such as B- or I-) is not in the gold standard');
+    // One untyped item, in the last sentence: a tag cut after its hyphen (B-LOC read as B-).
+    const cutTyped = load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-');
+    expect(cutTyped[0]).toContain('type "" (1 item, from untyped tags such as B- or I-, in the last sentence only: a tag cut short, as at the end of a file cut inside its last line?) is not in the gold standard');
+    // Two of them, or one elsewhere, are untyped tags and no more.
+    expect(load('-DOCSTART- O\n\nAda B-\nleft O\n\nin O\nParis B-\n\n')[0]).toContain('type "" (2 items, from untyped tags such as B- or I-) is not');
     // A type that only shares a start with a gold type is not one's start.
     expect(load('-DOCSTART- O\n\nAda B-PERSON\nleft O\n\nin O\nParis B-LOC\n\n')[0]).toContain('type "PERSON" (1 item) is not');
   });
