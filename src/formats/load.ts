@@ -246,6 +246,13 @@ class SystemAligner {
   private offBoundary = 0;
   /** A sentence that ended before its gold sentence: the error, and the one to give if the file ends with it. */
   private short: { error: InputError; atEnd: InputError } | undefined;
+  /**
+   * A sentence that was not its gold sentence but a later one, gold sentence `later`: its error
+   * is given with the next sentence, with the gold sentences it skips named (`hinted`) when that
+   * one is gold sentence `later` + 1, else without (`plain`): a sentence swapped or changed to
+   * equal a repeated one (a dateline) is no sign of sentences left out.
+   */
+  private skip: { later: number; hinted: InputError; plain: InputError } | undefined;
   private firstOffBoundary: InputError | undefined;
 
   constructor(
@@ -264,6 +271,7 @@ class SystemAligner {
   add(seg: Segment): void {
     // A sentence that ended short is an error once another follows it (see checkTokens).
     if (this.short !== undefined) throw this.short.error;
+    if (this.skip !== undefined) throw this.nextAfterSkip(seg, this.skip);
     const g = this.gold;
     this.lastLine = seg.line;
     this.lastSource = seg.source;
@@ -314,7 +322,7 @@ class SystemAligner {
       ? g.sentences.end(first)
       : g.unit === 'token' ? (onTokens ? this.placeText(seg, first) : this.checkTokens(seg, first)) : this.checkText(seg, first);
     // A sentence cut short goes no further: its error is given with the next sentence or at the end.
-    if (this.short !== undefined) return;
+    if (this.short !== undefined || this.skip !== undefined) return;
     let last = first;
     while (g.sentences.end(last) < end) last++;
     if (!this.byId) this.ptr = last + 1;
@@ -412,8 +420,13 @@ class SystemAligner {
         throw new InputError(`token ${showValue(toks[j])} runs past the end of the gold standard${last}`, seg.source, lineOf(j));
       }
       if (toks[j] !== gold[j]) {
+        const said = `token ${showValue(toks[j])} but gold has ${showValue(g.tokens.at(pos)!)} (sentence ${sentenceNo(pos)})`;
+        const plain = new InputError(said, seg.source, lineOf(j));
         const later = this.byId ? -1 : laterSentence(g, first, toks);
-        throw new InputError(`token ${showValue(toks[j])} but gold has ${showValue(g.tokens.at(pos)!)} (sentence ${sentenceNo(pos)})${later < 0 ? '' : skippedSentences(g, first, later)}`, seg.source, lineOf(j));
+        if (later < 0) throw plain;
+        // Told with the next sentence (see skip).
+        this.skip = { later, plain, hinted: new InputError(said + skippedSentences(g, first, later), seg.source, lineOf(j)) };
+        return g.sentences.end(later);
       }
     }
     const end = base + toks.length;
@@ -558,9 +571,26 @@ class SystemAligner {
     if (this.embeddedMismatches++ === 0) this.warnings.push(`${InputError.format(diff, seg.source, line)} (ignored: --ignore-embedded-gold)`);
   }
 
+  /**
+   * The error of a sentence that was a later gold sentence (see {@link skip}), `seg` the sentence
+   * after it (undefined: the file ended): named as skipping sentences when `seg` follows on.
+   */
+  private nextAfterSkip(seg: Segment | undefined, skip: { later: number; hinted: InputError; plain: InputError }): InputError {
+    const g = this.gold;
+    const k = skip.later + 1;
+    if (seg === undefined) return k === g.sentences.length ? skip.hinted : skip.plain;
+    const toks = seg.tokens;
+    if (toks === undefined || k >= g.sentences.length) return skip.plain;
+    const start = g.sentences.start(k);
+    if (g.sentences.end(k) - start !== toks.length) return skip.plain;
+    const theirs = g.tokens.slice(start, start + toks.length);
+    return theirs.every((t, j) => t === toks[j]) ? skip.hinted : skip.plain;
+  }
+
   /** Checks that the file covered the gold standard; `summary` is the reader's. */
   finish(source: string, summary: ReadSummary, format: InputFormat): void {
     if (this.short !== undefined) throw this.short.atEnd;
+    if (this.skip !== undefined) throw this.nextAfterSkip(undefined, this.skip);
     const g = this.gold;
     const n = g.sentences.length;
     const off = this.firstOffBoundary;
@@ -733,7 +763,10 @@ function withDirectoryHint(err: unknown, path: string, format?: InputFormat, gol
       + `pad the numbers with zeros (${zeroPadded(order[1], listDirectory(path).files)}) to read them in numeric order, or for one system a file, give ${glob}`;
   // Files read out of numeric order, not missing sentences, are then the likely cause: the
   // guess that a sentence is a later gold sentence's (see skippedSentences) is left out.
-  const detail = order === undefined ? err.detail : err.detail.replace(/; this sentence is gold sentence \d+ .*\?$/, '');
+  // In a directory, sentences that seem left out may be in a file read later: said so.
+  const detail = order === undefined
+    ? err.detail.replace(/ missing before it\?$/, ' missing before it, or in a file read later?')
+    : err.detail.replace(/; this sentence is gold sentence \d+ .*\?$/, '');
   return new InputError(`${detail} (${hint})`, err.file, err.line);
 }
 

@@ -283,10 +283,16 @@ describe('loadCorpus: token and sentence count errors', () => {
     expect(inputError(() => load(GOLD, [two])).message).toBe(
       `${two}:8: token "Quillon" but gold has "The" (sentence 2); this sentence is gold sentence 4 (${GOLD}:26): are gold sentences 2 to 3 (from ${GOLD}:10) missing before it?`,
     );
-    const records = temp([SENTENCES[0], SENTENCES[2]].map((sn) => JSON.stringify({ tokens: sn.map(([t]) => t) })).join('\n') + '\n', 'sys.jsonl');
+    const records = temp([SENTENCES[0], SENTENCES[2], SENTENCES[3]].map((sn) => JSON.stringify({ tokens: sn.map(([t]) => t) })).join('\n') + '\n', 'sys.jsonl');
     expect(inputError(() => load(GOLD, [records])).message).toBe(
       `${records}:2: token "Orrin" but gold has "The" (sentence 2); this sentence is gold sentence 3 (${GOLD}:20): is gold sentence 2 (${GOLD}:10) missing before it?`,
     );
+    // A later gold sentence not followed by the one after it (two sentences swapped, or one
+    // changed to equal a repeated one) is no sign of sentences left out: only said to differ.
+    const swapped = temp(conll([SENTENCES[0], SENTENCES[2], SENTENCES[1], SENTENCES[3]], plain));
+    expect(inputError(() => load(GOLD, [swapped])).message).toBe(`${swapped}:8: token "Orrin" but gold has "The" (sentence 2)`);
+    const endsEarly = temp(conll([SENTENCES[0], SENTENCES[2]], plain));
+    expect(inputError(() => load(GOLD, [endsEarly])).message).toBe(`${endsEarly}:8: token "Orrin" but gold has "The" (sentence 2)`);
     // A sentence that is no later gold sentence (one token changed) is only said to differ.
     const changed = temp(conll([SENTENCES[0], SENTENCES[2].map(([t, g]): [string, string] => [t === 'lives' ? 'lived' : t, g]), SENTENCES[3]], plain));
     expect(inputError(() => load(GOLD, [changed])).message).toBe(`${changed}:8: token "Orrin" but gold has "The" (sentence 2)`);
