@@ -6,7 +6,7 @@
 import type { Corpus } from '../src/model/corpus.js';
 import { UsageError } from '../src/errors.js';
 import { loadCorpus, type LoadOptions } from '../src/formats/load.js';
-import { checkStdinOnce } from '../src/formats/source.js';
+import { checkStdinOnce, inputKind } from '../src/formats/source.js';
 import type { ZeroDivision } from '../src/metrics/prf.js';
 import type { PlanOptions } from '../src/plan/plan.js';
 import type { PlanResult } from '../src/plan/types.js';
@@ -96,6 +96,8 @@ export async function preparePlan(
     // Standard input can be read once: refuse it for two inputs before reading any.
     const testUses = stdinUses(testOptions.gold, testOptions.systems, '--test-gold');
     checkStdinOnce([...stdinUses(devOptions.gold, devOptions.systems), ...testUses.map((u) => (u.what === '--test-gold' ? u : { ...u, what: `--test ${u.what}` }))]);
+    // The test set is read after the planning data: a missing file of it is named before either is read.
+    for (const path of [testOptions.gold, ...testOptions.systems.map((s) => s.path)]) if (path !== undefined) inputKind(path);
   }
   // The test set's gold as the user gave it: --test-gold, or the embedded gold of the first --test file.
   const testGoldName = flags.testGold !== undefined ? `--test-gold ${flags.testGold}` : `the embedded gold of --test ${flags.test?.[0]}`;

@@ -202,3 +202,20 @@ describe('complan plan --test-gold --test', () => {
     expect(extra.stderr.trim().split('\n').filter((l) => !l.startsWith('complan: warning:'))).toHaveLength(1);
   });
 });
+
+describe('a missing file of the test set', () => {
+  it('is named before any input is read, by plan and by report (nothing of the planning data is read first)', async () => {
+    const missingGold = join(dir, 'test', 'no-such-gold.conll');
+    const missingSystem = join(dir, 'test', 'systems', 'no-such.conll');
+    for (const command of ['plan', 'report']) {
+      const out = command === 'report' ? ['--html', join(dir, `never-${command}.html`)] : [];
+      const gold = await runCli([command, '--progress', ...out, ...dev(), '--test-gold', missingGold, '--test', ...NAMES.map((s) => part('test', `systems/${s}.conll`))]);
+      expect(gold.stderr, command).toBe(`complan: ${missingGold}: no such file or directory\n`);
+      expect(gold.code).toBe(2);
+      const sys = await runCli([command, '--progress', ...out, ...dev(), '--test-gold', part('test', 'gold.conll'), '--test', part('test', `systems/${NAMES[0]}.conll`), missingSystem]);
+      expect(sys.stderr, command).toBe(`complan: ${missingSystem}: no such file or directory\n`);
+      expect(sys.code).toBe(2);
+    }
+    expect(readdirSync(dir).filter((f) => f.startsWith('never-'))).toEqual([]);
+  });
+});
