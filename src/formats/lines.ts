@@ -73,10 +73,26 @@ function checkHeap(path: string, bytes: number): void {
 export function checkHeapRoom(path: string, need: number, what: string): void {
   const used = heapOver(need);
   if (used === undefined) return;
+  const limit = heapLimit();
+  // An old-generation size (--max-old-space-size) under which the load fits, rounded up to 64 MiB.
+  const enough = Math.ceil(((used + need) / lineReaderInternals.roomShare + YOUNG_AND_SPARE - YOUNG) / (64 << 20)) * 64;
   throw new InputError(
-    `memory is full: ${what} need about ${mib(need)} more, with ${mib(used)} of the ${mib(heapLimit())} Node may use in use: ${RAISE}`,
+    `memory is full: ${what} need about ${mib(need)} more, with ${mib(used)} in use, and a load may fill ${mib(roomAllowed(limit))} of the ${mib(limit)} Node may use `
+      + `(the rest is V8's young generation and room to work): complan holds its inputs in memory; `
+      + `raise the limit with NODE_OPTIONS=--max-old-space-size=${Number.isFinite(enough) ? `${enough.toLocaleString('en-US')} or more` : 'MiB'}`,
     path,
   );
+}
+
+/** V8's young generation on 64-bit machines (the heap's limit less --max-old-space-size, measured at 72, 300 and the default). */
+const YOUNG = 48 * (1 << 20);
+
+/** What the heap's limit holds besides a load's objects: the young generation, and room to work. */
+const YOUNG_AND_SPARE = 64 * (1 << 20);
+
+/** The heap a load may fill with the objects it makes at its end (see {@link checkHeapRoom}). */
+function roomAllowed(limit: number): number {
+  return Math.max(0, (limit - YOUNG_AND_SPARE) * lineReaderInternals.roomShare);
 }
 
 const RAISE = 'complan holds its inputs in memory; check that the input ends, or raise the limit with NODE_OPTIONS=--max-old-space-size=MiB';
@@ -97,11 +113,12 @@ function heapOver(need: number): number | undefined {
   const { used_heap_size: seen, heap_size_limit: limit } = getHeapStatistics();
   // Less 64 MiB: V8 gives up before the whole limit, part of which is its young generation.
   // Objects about to be made (`need`) are the last of a load, and counted: they may come nearer
-  // the limit than reading, which leaves room for what follows (on a 300 MB file the check at
-  // reading's share refused 274 MiB of 348 that the command then ran in).
+  // the old generation's limit than reading, which leaves room for what follows; that limit is
+  // the heap's less its young generation (on a 76 MB file under --max-old-space-size=72, 76 MiB
+  // of 120 passed a check of 90% less 32 MiB, and V8 aborted).
   const allowed = need === 0
     ? Math.max(0, limit * lineReaderInternals.maxHeapShare - 64 * (1 << 20))
-    : Math.max(0, limit * lineReaderInternals.roomShare - 32 * (1 << 20));
+    : roomAllowed(limit);
   if (seen + need <= Math.max(allowed, need === 0 ? recheckAbove : 0)) return undefined;
   collectGarbage();
   const used = getHeapStatistics().used_heap_size;

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { forEachLine, forEachLineRange, LineReader, lineReaderInternals, looksUtf16 } from '../../src/formats/lines.js';
-import { inputError } from '../helpers/errors.js';
+import { checkHeapRoom, forEachLine, forEachLineRange, LineReader, lineReaderInternals, looksUtf16 } from '../../src/formats/lines.js';
+import { inputError, thrown } from '../helpers/errors.js';
 import { readBrat } from '../../src/formats/brat.js';
 import { readSmallTextFile } from '../../src/formats/json-file.js';
 import { DEFAULT_READ_OPTIONS } from '../../src/formats/segment.js';
@@ -384,6 +384,21 @@ describe('memory while reading', () => {
     } finally {
       Object.assign(lineReaderInternals, saved);
     }
+  });
+
+  it('refuses objects about to be made that would not fit, naming an old-generation size they would fit in', () => {
+    const need = 64 * 2 ** 30; // 64 GiB: past any heap here
+    const err = thrown(() => checkHeapRoom('big.conll', need, 'the items read on another thread'));
+    expect(err).toBeInstanceOf(InputError);
+    const m = /^big\.conll: memory is full: the items read on another thread need about ([\d,]+) MiB more, with [\d,]+ MiB in use, and a load may fill [\d,]+ MiB of the [\d,]+ MiB Node may use \(the rest is V8's young generation and room to work\): complan holds its inputs in memory; raise the limit with NODE_OPTIONS=--max-old-space-size=([\d,]+) or more$/.exec(err.message);
+    expect(m, err.message).not.toBeNull();
+    expect(Number(m![1].replaceAll(',', ''))).toBe(65536);
+    const enough = Number(m![2].replaceAll(',', ''));
+    expect(enough % 64).toBe(0);
+    // What it names leaves the need 90% of the heap past the young generation's 48 MiB and 16 to work.
+    expect((enough * 2 ** 20 + 48 * 2 ** 20 - 64 * 2 ** 20) * 0.9).toBeGreaterThanOrEqual(need);
+    // Small objects fit: nothing is thrown.
+    expect(() => checkHeapRoom('big.conll', 1024, 'x')).not.toThrow();
   });
 
   it('counts chunks, so a reader can tell a new chunk from the last without comparing equal texts', () => {

@@ -299,7 +299,7 @@ describe('memory for the spans read on worker threads', () => {
     const workerFiles = SYSTEMS.slice(1).map((s) => s.path);
     const named = workerFiles.find((f) => err.message.startsWith(`${f}: `));
     expect(named, err.message).toBeDefined();
-    expect(err.message).toMatch(/: memory is full: (its items, read on another thread,|the items of \d+ systems read on another thread) need about [\d,]+ MiB more, with [\d,]+ MiB of the [\d,]+ MiB Node may use in use: complan holds its inputs in memory; check that the input ends, or raise the limit with NODE_OPTIONS=--max-old-space-size=MiB$/);
+    expect(err.message).toMatch(/: memory is full: (its items, read on another thread,|the items of \d+ systems read on another thread) need about [\d,]+ MiB more, with [\d,]+ MiB in use, and a load may fill [\d,]+ MiB of the [\d,]+ MiB Node may use \(the rest is V8's young generation and room to work\): complan holds its inputs in memory; raise the limit with NODE_OPTIONS=--max-old-space-size=MiB$/);
     // With the heap as it is, the same load gives one thread's corpus.
     expect(load(opts, 1)).toEqual(load(opts, 0));
   });

@@ -260,7 +260,7 @@ describe('memory for the parts read on other threads', () => {
     lineReaderInternals.roomShare = 0; // no room at all
     try {
       const err = inputError(() => load(opts, 3));
-      expect(err.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: memory is full: the items read on 2 other threads need about [\\d,]+ MiB more, with [\\d,]+ MiB of the [\\d,]+ MiB Node may use in use: complan holds its inputs in memory; check that the input ends, or raise the limit with NODE_OPTIONS=--max-old-space-size=MiB$`));
+      expect(err.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: memory is full: the items read on 2 other threads need about [\\d,]+ MiB more, with [\\d,]+ MiB in use, and a load may fill [\\d,]+ MiB of the [\\d,]+ MiB Node may use \\(the rest is V8's young generation and room to work\\): complan holds its inputs in memory; raise the limit with NODE_OPTIONS=--max-old-space-size=MiB$`));
     } finally {
       lineReaderInternals.roomShare = saved;
     }
