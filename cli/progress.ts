@@ -35,11 +35,20 @@ export function fittedProgressLine(phase: string, done: number, total: number, c
   const bare = progressLine(phase, done, total, 0).length;
   const line = progressLine(phase, done, total, Math.max(10, Math.min(WIDTH, room - bare)));
   if (line.length <= room) return line;
-  // What the phase may keep, less the `…`: a third from its start, the rest from its end.
+  // What the phase may keep, less the `…`. Its last clause (from the last `; ` or `, `: a count,
+  // a unit) is kept whole while the part before it can give up the characters; else a third
+  // comes from the phase's start and the rest from its end.
   const keep = phase.length - (line.length - room) - 1;
   if (keep >= 4) {
-    const head = Math.max(1, Math.floor(keep / 3));
-    const shorter = progressLine(`${phase.slice(0, head)}…${phase.slice(phase.length - (keep - head))}`, done, total, 10);
+    const sep = Math.max(phase.lastIndexOf('; '), phase.lastIndexOf(', '));
+    const first = sep > 0 && keep - (phase.length - sep) >= 1 ? sep : phase.length;
+    const fromStart = first < phase.length ? Math.ceil((keep - (phase.length - first)) / 2) : Math.max(1, Math.floor(keep / 3));
+    // The last clause alone, when the part before it cannot give up enough: the count and unit stay.
+    const clause = sep > 0 ? phase.slice(sep + 2) : '';
+    const cut = first === phase.length && clause !== '' && clause.length <= keep
+      ? `…${clause}`
+      : `${phase.slice(0, fromStart)}…${phase.slice(fromStart + (phase.length - keep))}`;
+    const shorter = progressLine(cut, done, total, 10);
     if (shorter.length <= room) return shorter;
   }
   const shortest = progressLine(`${phase.slice(0, 1)}…`, done, total, 10);

@@ -68,8 +68,11 @@ describe('the progress bar on a terminal', () => {
     expect(at80.length).toBeLessThanOrEqual(79);
     const at60 = fittedProgressLine(phase, 13, 13, 60);
     expect(at60.length).toBe(59);
-    expect(at60).toBe(`read spanne…l; 72,561 items in all: [${'#'.repeat(10)}] 100% 13/13`);
-    expect(fittedProgressLine('reading gold200.conll (file 1 of 4), MiB:', 4, 72, 50)).toBe('reading g…file 1 of 4), MiB: [#.........] 5% 4/72');
+    expect(at60).toBe(`read s….jsonl; 72,561 items in all: [${'#'.repeat(10)}] 100% 13/13`);
+    expect(fittedProgressLine('reading gold200.conll (file 1 of 4), MiB:', 4, 72, 50)).toBe('reading gol…le 1 of 4), MiB: [#.........] 5% 4/72');
+    // The last clause (a count and what it counts) is kept whole: the file name gives way first, then goes.
+    expect(fittedProgressLine('read gold200.conll; 169,440 items in all:', 1, 3, 50)).toBe('re…ll; 169,440 items in all: [###.......] 33% 1/3');
+    expect(fittedProgressLine('read gold200.conll; 169,440 items in all:', 1, 3, 45)).toBe('…169,440 items in all: [###.......] 33% 1/3');
     for (let columns = 1; columns <= 140; columns++) {
       expect(fittedProgressLine(phase, 7, 13, columns).length).toBeLessThanOrEqual(Math.max(20, columns - 1));
     }
