@@ -924,7 +924,9 @@ function noEmbeddedGold(opts: LoadOptions, format: InputFormat): UsageError {
   // A gold column asked for by number that is the token's, the prediction's, or past the line: said so, not "none".
   const asked = opts.goldColumn > 0 && format === 'conll'
     ? `{goldColumn} ${opts.goldColumn} is no gold column of ${first.path}: one is neither column 1 (the token) nor the prediction's ({predColumn}, or the last), and within the line; pass {gold} FILE, or the gold tag's column`
-    : `${first.path} has no embedded gold column (expected "token gold prediction" lines); pass {gold} FILE`;
+    : format === 'conll'
+      ? `${first.path} has no embedded gold column (expected "token gold prediction" lines); pass {gold} FILE`
+      : `${first.path} is ${format === 'jsonl' ? 'JSONL' : 'BRAT standoff'}, which holds a system's items and no gold standard; pass {gold} FILE`;
   return UsageError.about(undefined, `no {gold} given, and ${asked}`);
 }
 

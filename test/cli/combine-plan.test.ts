@@ -276,6 +276,6 @@ describe('combine --plan', () => {
   it('still needs a gold standard without --plan', async () => {
     const r = await runCli(['combine', ...JSONL, '--rule', 'vote']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('has no embedded gold column');
+    expect(r.stderr).toContain("is JSONL, which holds a system's items and no gold standard; pass --gold FILE");
   });
 });

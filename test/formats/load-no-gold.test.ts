@@ -50,6 +50,7 @@ describe('loadCorpus with allowNoGold', () => {
 
   it('without allowNoGold, a first file without gold remains a usage error', () => {
     expect(() => load({ systems: jsonl })).toThrow(UsageError);
-    expect(() => load({ systems: jsonl })).toThrow('has no embedded gold column');
+    // JSONL has no gold column to speak of: the message says what the file is instead.
+    expect(() => load({ systems: jsonl })).toThrow(`${jsonl[0].path} is JSONL, which holds a system's items and no gold standard; pass gold FILE`);
   });
 });

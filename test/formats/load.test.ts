@@ -497,7 +497,7 @@ describe('loadCorpus: without --gold', () => {
     expect(err.message).toBe(
       `no gold given, and ${path} has no embedded gold column (expected "token gold prediction" lines); pass gold FILE`,
     );
-    expect(usageError(() => load(undefined, [fixture('sys-order.jsonl')])).message).toMatch(/^no gold given, and .*sys-order\.jsonl has no embedded gold/);
+    expect(usageError(() => load(undefined, [fixture('sys-order.jsonl')])).message).toMatch(/^no gold given, and .*sys-order\.jsonl is JSONL, which holds a system's items and no gold standard; pass gold FILE$/);
   });
 
   it('rejects an empty first system as empty (a data error), before asking for a gold standard', () => {
