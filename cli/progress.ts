@@ -26,9 +26,9 @@ export function progressLine(phase: string, done: number, total: number, width =
 /**
  * The bar's text within `columns` (pure: tested): a line as long as the terminal or longer
  * wraps, and the carriage return that redraws it goes back to its last row only, leaving the rest
- * on the screen. The bar narrows first (to ten cells), then the phase loses characters from its
- * middle to `…`: its start says what is done, its end the count and unit the numbers are of
- * (`read spann…,561 items in all:`, `reading gold…of 4), MiB:`).
+ * on the screen. The bar narrows first (to ten cells), then the phase gives up characters to `…`:
+ * from the part before its last clause first (a file name: `re…ll; 169,440 items in all:`),
+ * then all of that part (`…169,440 items in all:`), then from its middle.
  */
 export function fittedProgressLine(phase: string, done: number, total: number, columns: number): string {
   const room = Math.max(20, columns - 1);
