@@ -122,13 +122,13 @@ function checkShape(stderr: string): void {
 }
 
 describe('the bad-input catalogue', () => {
-  it('has one directory per case, named NN-short-name, each with a case.json', () => {
+  it('has one directory per case, named NN-short-name (two digits, or more past 99), each with a case.json', () => {
     expect(names.length).toBeGreaterThanOrEqual(50);
     for (const name of names) {
-      expect(name).toMatch(/^\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      expect(name).toMatch(/^(?:\d{2}|[1-9]\d{2,})-[a-z0-9]+(?:-[a-z0-9]+)*$/);
       expect(existsSync(join(BAD, name, 'case.json')), `${name}/case.json`).toBe(true);
     }
-    const numbers = names.map((n) => n.slice(0, 2));
+    const numbers = names.map((n) => Number(n.slice(0, n.indexOf('-'))));
     expect(new Set(numbers).size, 'case numbers are unique').toBe(numbers.length);
   });
 });
