@@ -247,8 +247,9 @@ export function notUtf8Error(bytes: Uint8Array, firstLine: number, path: string)
   if (line === 1 && bytes[lineStart] === 0xef && bytes[lineStart + 1] === 0xbb && bytes[lineStart + 2] === 0xbf) lineStart += 3;
   const column = [...Buffer.from(bytes.subarray(lineStart, bad.index)).toString('utf8')].length + 1;
   const byte = `0x${bytes[bad.index].toString(16).toUpperCase().padStart(2, '0')}`;
-  const what = bad.cutOff ? `a character cut off by the end of the file (byte ${byte})` : `byte ${byte}`;
-  return new InputError(`not valid UTF-8 at column ${column}: ${what}; convert the file to UTF-8`, path, line);
+  // A character cut by the end of the file is a file cut short, not one in another encoding.
+  const what = bad.cutOff ? `a character cut off by the end of the file (byte ${byte}): is the file cut short?` : `byte ${byte}; convert the file to UTF-8`;
+  return new InputError(`not valid UTF-8 at column ${column}: ${what}`, path, line);
 }
 
 /** The line (1-based, counted from `firstLine`) of the first invalid UTF-8 byte in `bytes`. */

@@ -141,7 +141,7 @@ describe('forEachLine: errors', () => {
   it('places a character cut off by the end of the file on the last line', () => {
     const path = temp(Buffer.concat([Buffer.from('a\nb\nc'), Buffer.from([0xe6, 0x9d])]));
     const err = inputError(() => forEachLine(path, () => {}));
-    expect(err.message).toBe(`${path}:3: not valid UTF-8 at column 2: a character cut off by the end of the file (byte 0xE6); convert the file to UTF-8`);
+    expect(err.message).toBe(`${path}:3: not valid UTF-8 at column 2: a character cut off by the end of the file (byte 0xE6): is the file cut short?`);
   });
 
   it('says a gzip-compressed file is one, and how to read it', async () => {
