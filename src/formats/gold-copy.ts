@@ -7,6 +7,7 @@
 import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Span } from '../model/corpus.js';
+import { compareSpans } from '../metrics/slots.js';
 import { isStdin } from './source.js';
 
 /** How a system is the gold standard: its file, a copy of its file, or the same items. */
@@ -89,35 +90,19 @@ export function sameItems(a: readonly Span[], b: readonly Span[]): boolean {
 }
 
 function sameSpan(x: Span, y: Span): boolean {
-  return x === y || (x.doc === y.doc && x.start === y.start && x.end === y.end && x.label === y.label && compareFragments(x, y) === 0);
+  return x === y || compareItems(x, y) === 0;
 }
 
-/** An order of spans: document, start, end, label, then fragments. */
-function compareSpans(x: Span, y: Span): number {
-  if (x.doc !== y.doc) return x.doc - y.doc;
-  if (x.start !== y.start) return x.start - y.start;
-  if (x.end !== y.end) return x.end - y.end;
-  if (x.label !== y.label) return x.label < y.label ? -1 : 1;
-  return compareFragments(x, y);
+/** An order of spans as items: document, then the order scoring sorts them in (slots.ts). */
+function compareItems(x: Span, y: Span): number {
+  return x.doc - y.doc || compareSpans(x, y);
 }
 
-/** Fragments compared as lists of pairs (none and an empty list alike). */
-function compareFragments(x: Span, y: Span): number {
-  const fx = x.fragments ?? [];
-  const fy = y.fragments ?? [];
-  if (fx.length !== fy.length) return fx.length - fy.length;
-  for (let k = 0; k < fx.length; k++) {
-    if (fx[k][0] !== fy[k][0]) return fx[k][0] - fy[k][0];
-    if (fx[k][1] !== fy[k][1]) return fx[k][1] - fy[k][1];
-  }
-  return 0;
-}
-
-/** The indices of spans[from..] in the order of {@link compareSpans}. */
+/** The indices of spans[from..] in the order of {@link compareItems}. */
 function sortedFrom(spans: readonly Span[], from: number): Int32Array {
   const out = new Int32Array(spans.length - from);
   for (let k = 0; k < out.length; k++) out[k] = from + k;
-  return out.sort((p, q) => compareSpans(spans[p], spans[q]));
+  return out.sort((p, q) => compareItems(spans[p], spans[q]));
 }
 
 /**

@@ -104,7 +104,8 @@ function compareWhere(a: Span, b: Span): number {
   return fa.length - fb.length;
 }
 
-function compareSpans(a: Span, b: Span): number {
+/** Total order on spans: {@link compareWhere}, then label (code-unit order). */
+export function compareSpans(a: Span, b: Span): number {
   return compareWhere(a, b) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
 }
 
