@@ -146,9 +146,10 @@ export type LineCallback = (line: string, lineNo: number, unended: boolean) => b
 
 /**
  * Called with a chunk of text and the range [start, end) of one line in it (line end excluded),
- * so a parser can scan the line without a string being made for it; return false to stop.
+ * so a parser can scan the line without a string being made for it, its number, and whether it
+ * is the last and has no line end; return false to stop.
  */
-export type LineRangeCallback = (text: string, start: number, end: number, lineNo: number) => boolean | void;
+export type LineRangeCallback = (text: string, start: number, end: number, lineNo: number, unended: boolean) => boolean | void;
 
 /** Human wording for a Node file-system error. */
 export function describeFsError(err: unknown): string {
@@ -490,7 +491,7 @@ export function forEachLineRange(path: string, onLine: LineRangeCallback): numbe
   const r = new LineReader(path);
   try {
     while (r.next()) {
-      if (onLine(r.text, r.start, r.end, r.lineNo) === false) break;
+      if (onLine(r.text, r.start, r.end, r.lineNo, r.unended) === false) break;
     }
   } finally {
     r.close();
@@ -500,13 +501,5 @@ export function forEachLineRange(path: string, onLine: LineRangeCallback): numbe
 
 /** Reads `path` line by line. Returns the number of lines read. */
 export function forEachLine(path: string, onLine: LineCallback): number {
-  const r = new LineReader(path);
-  try {
-    while (r.next()) {
-      if (onLine(r.text.slice(r.start, r.end), r.lineNo, r.unended) === false) break;
-    }
-  } finally {
-    r.close();
-  }
-  return r.lineNo;
+  return forEachLineRange(path, (text, start, end, lineNo, unended) => onLine(text.slice(start, end), lineNo, unended));
 }
