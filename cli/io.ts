@@ -26,9 +26,19 @@ export function processIo(): Io {
     process.stderr.write(`${stdoutFailure(err)}\n`);
     process.exit(2);
   });
+  // Standard error holds what is said about the work (warnings, progress, where an output went),
+  // not its result: once it fails (a reader that closed it, `… 2>&1 | head -1`), there is nowhere
+  // to say anything, and the command finishes its work with nothing more written there. The exit
+  // status is still the work's own: a file written through `--out` is complete, status 0.
+  let stderrOpen = true;
+  process.stderr.on('error', () => {
+    stderrOpen = false;
+  });
   return {
     stdout: (t) => void process.stdout.write(t),
-    stderr: (t) => void process.stderr.write(t),
+    stderr: (t) => {
+      if (stderrOpen) process.stderr.write(t);
+    },
     isTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     columns: terminalWidth(process.stdout, process.env),

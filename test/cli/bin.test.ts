@@ -4,7 +4,8 @@
  * does, in its own process, and check that it behaves as the sources do.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadedBy, packagesLoadedBy } from '../helpers/imports.js';
@@ -111,6 +112,35 @@ describe('the installed command in a pipe', () => {
     const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(p.stderr).toBe('complan: could not write to standard output (no space left on the device): the output is incomplete\n');
     expect(p.status).toBe(2);
+  });
+
+  it('finishes its work, with its own status, once standard error has failed (a closed pipe there)', () => {
+    const script = [
+      `import { processIo } from ${JSON.stringify(join(ROOT, 'dist/cli/io.js'))};`,
+      'const io = processIo();',
+      "process.stderr.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));",
+      "setTimeout(() => { io.stderr('not written\\n'); io.stdout('done\\n'); process.exitCode = 3; }, 100);",
+    ].join('\n');
+    const p = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(p.stdout).toBe('done\n');
+    expect(p.stderr).toBe('');
+    expect(p.status).toBe(3);
+  });
+
+  it('combine --out … 2>&1 | head -1: the file is written whole and the status is 0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-stderr-pipe-'));
+    try {
+      const out = join(dir, 'vote.conll');
+      const status = join(dir, 'status');
+      const cmd = `{ "${process.execPath}" "${BIN}" combine --gold ${GOLD} ${SYSTEMS.join(' ')} --rule vote --out "${out}"; echo $? > "${status}"; } 2>&1 | head -1`;
+      const p = spawnSync('sh', ['-c', cmd], { cwd: ROOT, encoding: 'utf8' });
+      expect(p.stdout.split('\n').filter((l) => l !== '')).toHaveLength(1);
+      expect(readFileSync(status, 'utf8').trim()).toBe('0');
+      const whole = spawnSync(process.execPath, [BIN, 'combine', '--gold', GOLD, ...SYSTEMS, '--rule', 'vote', '--out', '-'], { cwd: ROOT, encoding: 'utf8' });
+      expect(readFileSync(out, 'utf8')).toBe(whole.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.runIf(existsSync('/dev/full'))('on /dev/full: one line, no stack trace, status 2', () => {
