@@ -64,6 +64,16 @@ export function objectiveOf(cmd: { getOptionValueSource(key: string): string | u
 }
 
 /**
+ * Refuses `--beam` given with a search that reads no beam width: it is read by `--search beam`,
+ * and by `auto` when that ends with a beam search (too many member sets to try them all).
+ * @throws UsageError
+ */
+export function refuseUnusedBeam(cmd: { getOptionValueSource(key: string): string | undefined }, flags: { search: string }): void {
+  if (cmd.getOptionValueSource('beam') !== 'cli' || flags.search === 'beam' || flags.search === 'auto') return;
+  throw new UsageError(`--beam applies to --search beam (and auto, which ends with a beam search when there are too many member sets to try them all), not --search ${flags.search}`);
+}
+
+/**
  * Checks and parses the options, reads the inputs, and returns the plan's options. `command`
  * names the command in messages; `check` runs after the load options are made and before
  * anything is read (e.g. report's own checks on the systems).

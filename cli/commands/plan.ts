@@ -12,7 +12,7 @@ import { useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../outputs.js';
 import { givenOptions, nextStepsText, planNextSteps } from '../next-steps.js';
-import { objectiveOf, planEffectiveSettings, preparePlan, type PlanComputeFlags } from '../plan-setup.js';
+import { objectiveOf, planEffectiveSettings, preparePlan, refuseUnusedBeam, type PlanComputeFlags } from '../plan-setup.js';
 import {
   addFormatOption, addInputOptions, commandSettings, inputOptionFlags, integerOption, outputFormat, positiveNumber, printResult, samplesOption, seedOption, withSuggested, type OutputFormat,
 } from '../options.js';
@@ -87,7 +87,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--weights <weights>', 'for the weighted rule: f1 (default), label-f1, or name=w,...')
     .addOption(new Option('--search <strategy>', 'exhaustive (at most 30 systems), greedy, beam, guided (proposals ranked by counting every neighbour of a set at once, the best verified by simulation; for many systems), auto (exhaustive up to 65,535 member sets, else greedy then beam, and guided for kofn:K with K ≥ 3), or caruana (ensemble selection with replacement)').choices(['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana']).default('auto'))
     .addOption(new Option('--guide <guide>', 'greedy: add the system that most improves the score, or try systems by complementarity to the ensemble').choices(['score', 'comp']).default('score'))
-    .option('--beam <width>', 'beam width', integerOption('--beam'), 5)
+    .option('--beam <width>', 'beam search: the sets of each size kept (--search beam, or auto when it ends with a beam search)', integerOption('--beam'), 5)
     .option('--guided-budget <n>', 'guided search: exact evaluations per rule beyond the single systems (default: 200)', integerOption('--guided-budget'))
     .option('--threads <n>', 'threads of exhaustive search (default: the available parallelism, at most 8; 1: the main thread alone); the result is the same', threadsOf)
     .option('--min-size <n>', 'smallest ensemble listed or recommended (a procedure choosing fewer systems is shown, never recommended)', integerOption('--min-size'))
@@ -128,6 +128,7 @@ export function registerPlan(program: Command, io: Io): void {
     if (cmd.getOptionValueSource('savePlanChoice') === 'cli' && flags.savePlan === undefined) {
       throw new UsageError('--save-plan-choice says what --save-plan saves: give --save-plan FILE too');
     }
+    refuseUnusedBeam(cmd, flags);
     const format = outputFormat(flags.format);
     const beyond = Array.isArray(flags.explain) ? flags.explain.find((rank) => rank > flags.top) : undefined;
     if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);
