@@ -132,7 +132,7 @@ export function registerCombine(program: Command, io: Io): void {
     .option('--weights <weights>', 'for --rule weighted: f1 (default), label-f1, or name=w,name=w,...')
     .option('--plan <file>', 'apply a plan saved by complan plan --save-plan (rule, weights, members); needs no gold')
     .option('--out <file>', 'output file, written atomically (default, or -: standard output)')
-    .addOption(new Option('--out-format <format>', 'output format (default: from the --out extension, .jsonl → jsonl, else conll; jsonl when spans overlap)').choices(['conll', 'jsonl']))
+    .addOption(new Option('--out-format <format>', 'output format (default: from the --out extension, .jsonl, .ndjson or .json → jsonl, else conll; jsonl when spans overlap)').choices(['conll', 'jsonl']))
     .addOption(new Option('--out-scheme <scheme>', 'tag scheme of CoNLL output').choices(['iob2', 'iobes']).default('iob2'))
     .addOption(new Option('--resolve-overlaps <how>', 'write CoNLL even when spans overlap, keeping the longest or the first of each overlapping group').choices(['longest', 'first']))
     // Both spellings, as the settings line names it write-gold:true|false.

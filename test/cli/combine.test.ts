@@ -125,6 +125,16 @@ describe('complan combine', () => {
     }
   });
 
+  it('takes the output format from the extension as eval reads it: .jsonl, .ndjson and .json are JSONL, any other CoNLL', async () => {
+    for (const [name, format] of [['ext.jsonl', 'jsonl'], ['ext.ndjson', 'jsonl'], ['ext.json', 'jsonl'], ['ext.JSON', 'jsonl'], ['ext.conll', 'conll'], ['ext.txt', 'conll']]) {
+      const file = out(name);
+      const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'vote', '--out', file]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`→ ${file} (${format})`);
+      expect(readFileSync(file, 'utf8').startsWith('{'), name).toBe(format === 'jsonl');
+    }
+  });
+
   it('says so when CoNLL\'s options meet JSONL output, rather than ignoring them', async () => {
     const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--out', out('opts.jsonl'), '--out-scheme', 'iobes', '--no-write-gold']);
     expect(r.code, r.stderr).toBe(0);
