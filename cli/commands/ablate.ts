@@ -35,6 +35,9 @@ type AblateFlags = InputFlags & MetricFlags & {
   format?: OutputFormat;
 };
 
+/** From this `--same-f` on (ten F points), a note says what it means: likely points given for a fraction. */
+export const SAME_F_NOTE_FROM = 0.1;
+
 /** A fraction in [0, 1], e.g. `--same-f 0.005`; `example` says what one value means. */
 export function fraction(name: string, example: string) {
   return (v: string): number => {
@@ -105,6 +108,10 @@ export function registerAblate(program: Command, io: Io): void {
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: AblateFlags) => {
     const options = evalOptions(flags, io);
+    // Scores are shown in points, and `--same-f 0.5` reads naturally as half a point.
+    if (flags.sameF >= SAME_F_NOTE_FROM) {
+      io.stderr(`complan: note: --same-f ${flags.sameF} counts F scores up to ${(100 * flags.sameF).toFixed(2)} points apart as the same score; it is a fraction (0.005 = half a point)\n`);
+    }
     const base = loadOptions(systems, flags, 'ablate', io);
     const { groups, baseline } = ablateGroupsOf(systems, flags.baseline, flags.match, flags.paired === true);
     const runs = groups.flatMap((g) => g.runs);

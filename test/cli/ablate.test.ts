@@ -249,6 +249,19 @@ describe('ablate errors', () => {
     expect(bad.stderr).toBe('complan: option \'--match <mode>\' argument \'fuzzy\' is invalid. Allowed choices are strict, boundary; run with --help for usage\n');
   });
 
+  it('notes what a --same-f of ten points or more means (points given for a fraction), and runs', async () => {
+    const wide = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--same-f', '0.5']);
+    expect(wide.code, wide.stderr).toBe(0);
+    expect(wide.stderr).toContain('complan: note: --same-f 0.5 counts F scores up to 50.00 points apart as the same score; it is a fraction (0.005 = half a point)\n');
+    expect(wide.stdout).toContain('50.00 points');
+    for (const quiet of ['0.005', '0.05', '0.099']) {
+      const r = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--same-f', quiet]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr, quiet).not.toContain('--same-f');
+    }
+    expect((await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--same-f', '0.1'])).stderr).toContain('up to 10.00 points apart');
+  });
+
   it('rejects bad thresholds, --examples and --format (exit 1)', async () => {
     const r = await runCli(['ablate', '--baseline', 'baseline', ...ARGS, '--same-f', '2']);
     expect(r.code).toBe(1);
