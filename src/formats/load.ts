@@ -918,6 +918,19 @@ function readInputs(opts: LoadOptions, parallel: boolean, handed?: HandedGold): 
   }
 }
 
+/**
+ * The warning for a conlleval-style system file (three columns or more) checked against a gold
+ * standard whose `goldColumn` is past its columns: it is then read with no embedded gold, and its
+ * column before the prediction, which conlleval reads as the gold, is not checked.
+ */
+function goldColumnPast(opts: LoadOptions, path: string, format: InputFormat, summary: ReadSummary): string | undefined {
+  const columns = summary.columns ?? -1;
+  // The column a file read without goldColumn would take as its embedded gold (not the token's).
+  const before = (opts.predColumn > 0 ? opts.predColumn : columns) - 1;
+  if (format !== 'conll' || opts.goldColumn <= columns || before < 2 || before > columns) return undefined;
+  return `${path}: --gold-column ${opts.goldColumn} is past its ${columns} columns, so its embedded gold (column ${before}, before the prediction, as conlleval reads it) is not checked against the gold standard: --gold-column names one column for every file`;
+}
+
 /** The usage error for a first system read as the reference that has no embedded gold column. */
 function noEmbeddedGold(opts: LoadOptions, format: InputFormat): UsageError {
   const first = opts.systems[0];
@@ -1089,9 +1102,10 @@ function readWith(
     }
     onRead(spec.path, aligner.spans.length);
     workers?.poll(onRead);
+    const unchecked = noGold || opts.ignoreEmbeddedGold ? undefined : goldColumnPast(opts, spec.path, format, summary);
     const system: SystemOutput = {
       name: spec.name, source: spec.path, format, scheme: schemeRead(opts, summary), spans: aligner.spans,
-      warnings: [...summary.warnings, ...aligner.warnings],
+      warnings: [...summary.warnings, ...aligner.warnings, ...(unchecked === undefined ? [] : [unchecked])],
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
       ...(aligner.tokenTally(summary) === undefined ? {} : { tokenTally: aligner.tokenTally(summary) }),
     };

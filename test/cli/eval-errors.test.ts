@@ -201,6 +201,23 @@ describe('usage errors (exit 1)', () => {
     expect(right.code, right.stderr).toBe(0);
   });
 
+  it('--gold-column past a conlleval-style system file\'s columns, with --gold: a warning that its embedded gold is not checked', async () => {
+    const gold4 = temp('EU NNP B-NP B-ORG\nrejects VBZ B-VP O\nGerman JJ B-NP B-MISC\n\n', 'gold4.conll');
+    // Column 2, the embedded gold conlleval reads, is wrong on line 1: read by default, it would be an error.
+    const sys3 = temp('EU O B-ORG\nrejects O O\nGerman B-MISC O\n\n', 'sys3.conll');
+    const r = await runCli(['eval', '--gold', gold4, '--gold-column', '4', sys3]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`complan: warning: ${sys3}: --gold-column 4 is past its 3 columns, so its embedded gold (column 2, before the prediction, as conlleval reads it) is not checked against the gold standard: --gold-column names one column for every file\n`);
+    // Asked not to check it, nothing to warn of; a file that has column 4 is checked there.
+    expect((await runCli(['eval', '--gold', gold4, '--gold-column', '4', '--ignore-embedded-gold', sys3])).stderr).toBe('');
+    const sys5 = temp('EU NNP B-NP B-ORG B-ORG\nrejects VBZ B-VP O O\nGerman JJ B-NP B-MISC O\n\n', 'sys5.conll');
+    const five = await runCli(['eval', '--gold', gold4, '--gold-column', '4', sys5]);
+    expect(five.code, five.stderr).toBe(0);
+    expect(five.stderr).toBe('');
+    const wrong5 = temp('EU NNP B-NP O B-ORG\nrejects VBZ B-VP O O\nGerman JJ B-NP B-MISC O\n\n', 'wrong5.conll');
+    expect((await runCli(['eval', '--gold', gold4, '--gold-column', '4', wrong5])).code).toBe(2);
+  });
+
   it('an empty --types list', async () => {
     expect(oneLine(await runCli(['eval', '--gold', GOLD, '--types', ' , ', SILENT]), 1)).toContain('--types');
   });
