@@ -198,6 +198,21 @@ function tokenEndAt(tokens: TokenList, i: number, text: string, pos: number): nu
 /** Switches for tests: the limit above, small to reach it quickly. */
 export const conllInternals = { maxSentenceTokens: MAX_SENTENCE_TOKENS };
 
+/**
+ * Spaces that separate no columns, which make a line look as if they did: the no-break spaces,
+ * the typographic spaces, the ideographic space.
+ */
+const OTHER_SPACE = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/;
+
+/** For a line of the wrong column count: `; the line holds a no-break space (\u00a0), which separates no columns`, or ''. */
+function otherSpace(text: string, start: number, end: number): string {
+  const m = OTHER_SPACE.exec(text.slice(start, end));
+  if (m === null) return '';
+  const code = `\\u${m[0].charCodeAt(0).toString(16).padStart(4, '0')}`;
+  const what = m[0] === '\u00a0' || m[0] === '\u202f' ? 'a no-break space' : 'a Unicode space';
+  return `; the line holds ${what} (${code}), which separates no columns`;
+}
+
 /** Scanners made so far, and how many chunk numbers each has (see ConllScanner.chunkBase): 2^24 chunks of 4 MiB. */
 let scannersMade = 0;
 const CHUNKS_A_SCANNER = 2 ** 24;
@@ -325,7 +340,7 @@ class ConllScanner {
       // Right after the line that set the count, either line may be the odd one.
       const odd = lineNo === this.columnsLine + 1 ? `or line ${this.columnsLine}, the first token line, is the odd one; ` : '';
       throw new InputError(
-        `expected ${this.columns} columns as on line ${this.columnsLine}, found ${count} (${odd}columns are separated by spaces or tabs, so a token cannot hold one)`,
+        `expected ${this.columns} columns as on line ${this.columnsLine}, found ${count} (${odd}columns are separated by spaces or tabs, so a token cannot hold one${otherSpace(text, start, end)})`,
         this.path, lineNo,
       );
     }

@@ -260,6 +260,16 @@ describe('readConll: errors', () => {
     expect(err.line).toBe(4);
   });
 
+  it('names a no-break or other Unicode space on a line of the wrong column count: it looks like a separator and is not one', () => {
+    for (const [space, what] of [['\u00a0', 'a no-break space (\\u00a0)'], ['\u202f', 'a no-break space (\\u202f)'], ['\u2009', 'a Unicode space (\\u2009)'], ['\u3000', 'a Unicode space (\\u3000)']]) {
+      const path = temp(`Ilse B-PER B-PER\nMarrow I-PER I-PER\n\nsailed${space}O O\n`);
+      expect(inputError(() => read(path)).message).toBe(`${path}:4: expected 3 columns as on line 1, found 2 (columns are separated by spaces or tabs, so a token cannot hold one; `
+        + `the line holds ${what}, which separates no columns)`);
+    }
+    // Within a token on a line of the right count, such a space is the token's own.
+    expect(read(temp('Ilse B-PER B-PER\nMar\u00a0row I-PER I-PER\n\n')).segments).toHaveLength(1);
+  });
+
   it('says when the wrong line is the last and has no line end: the file may be cut inside it', () => {
     const cut = temp('Ilse B-PER B-PER\nMarrow I-PER I-PER\n\nsailed O O\nsou');
     const err = inputError(() => read(cut));
