@@ -4,7 +4,7 @@
  * system), and the library's plan options — one place, so the two commands read alike.
  */
 import type { Corpus } from '../src/model/corpus.js';
-import { UsageError } from '../src/errors.js';
+import { InputError, UsageError } from '../src/errors.js';
 import { loadCorpus, type LoadOptions } from '../src/formats/load.js';
 import { checkStdinOnce, inputKind } from '../src/formats/source.js';
 import type { ZeroDivision } from '../src/metrics/prf.js';
@@ -64,6 +64,22 @@ export function objectiveOf(cmd: { getOptionValueSource(key: string): string | u
 }
 
 /**
+ * `load()`, whose errors name the test set's options: the gold standard a test set is read
+ * against is `--test-gold`, not `--gold` (`no --test-gold given, and test/a.conll has no embedded
+ * gold column …; pass --test-gold FILE`).
+ */
+function asTestSet<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (err) {
+    const template = err instanceof UsageError || err instanceof InputError ? err.template?.replace(/\{gold\}/g, '{testGold}') : undefined;
+    if (template === undefined) throw err;
+    if (err instanceof InputError) throw InputError.about(template, err.file, err.line);
+    throw UsageError.about((err as UsageError).param === 'gold' ? 'testGold' : (err as UsageError).param, template);
+  }
+}
+
+/**
  * Refuses `--beam` given with a search that reads no beam width: it is read by `--search beam`,
  * and by `auto` when that ends with a beam search (too many member sets to try them all).
  * @throws UsageError
@@ -120,7 +136,7 @@ export async function preparePlan(
   let test: Corpus | undefined;
   if (flags.test !== undefined && testOptions !== undefined) {
     refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');
-    test = loadCorpus(testOptions);
+    test = asTestSet(() => loadCorpus(testOptions));
     printWarnings(test, io, types);
     // Another file with the same annotations (the planning gold as JSONL, say) is no test set either.
     const { goldFingerprint } = await import('../src/model/fingerprint.js');

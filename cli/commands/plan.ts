@@ -104,7 +104,7 @@ export function registerPlan(program: Command, io: Io): void {
     .option('--bootstrap <n>', 'also a bootstrap of the selection: re-select on N resamples of the documents, score out of bootstrap', integerOption('--bootstrap'))
     .option('--seed <n>', 'seed of the splits, the tests, the bags and the bootstrap', seedOption, 1)
     .option('--test-gold <file>', 'gold standard of a test set: every listed candidate, baseline and the recommendation are scored on it, never used for selection (documents it shares with --gold are, and every figure says so)')
-    .option('--test <systems...>', 'the systems\' outputs on the test set (NAME=PATH, or files named like the planned systems); give it last or end its list with an option')
+    .option('--test <systems...>', 'the systems\' outputs on the test set (NAME=PATH, or files named like the planned systems); give it last or end its list with an option; without --test-gold, the first one\'s embedded gold column is the test gold standard')
     .addOption(withSuggested(new Option('--match <mode>', 'what counts as the same item: the planner takes strict only (span and type)').default('strict'), ['strict']))
     .option('--beta <beta>', 'β of F_β (and of K)', positiveNumber('--beta'), 1)
     .option('--k-alpha <alpha>', 'α of the K-measure', positiveNumber('--k-alpha'), 1)

@@ -63,6 +63,23 @@ describe('complan plan --test-gold --test', () => {
     expect(rec.test!.objective).toBeGreaterThan(vote.test!.objective + 0.02);
   });
 
+  it('without --test-gold, takes the first test output\'s embedded gold as the test gold standard, and says so', async () => {
+    const tests = NAMES.map((s) => part('test', `systems/${s}.conll`));
+    const embedded = await planJson([...dev(), '--folds', '0', '--test', ...tests]);
+    const given = await planJson([...dev(), '--folds', '0', ...testArgs()]);
+    expect(embedded.testSet).toMatchObject({ gold: `${tests[0]} (embedded gold)`, documents: given.testSet!.documents, goldItems: given.testSet!.goldItems });
+    expect(embedded.candidates.map((c) => c.test!.scores)).toEqual(given.candidates.map((c) => c.test!.scores));
+    const text = await runCli(['plan', ...dev(), '--folds', '0', '--test', ...tests]);
+    expect(text.stdout).toContain(`test: ${tests[0]} (embedded gold)`);
+    // Test outputs with no gold column, and no --test-gold: nothing to score them against.
+    const bare = part('test', 'bare.conll');
+    writeFileSync(bare, readFileSync(tests[0], 'utf8').replace(/^(\S+) \S+ (\S+)$/gm, '$1 $2'));
+    const none = await runCli(['plan', ...dev(), '--folds', '0', '--test', `${NAMES[0]}=${bare}`, ...tests.slice(1)]);
+    expect(none.code, none.stderr).toBe(1);
+    // Named as the test set's options, not the planning data's --gold.
+    expect(none.stderr).toBe(`complan: no --test-gold given, and ${bare} has no embedded gold column (expected "token gold prediction" lines); pass --test-gold FILE\n`);
+  });
+
   it('without held-out splits (--folds 0), still compares the recommendation with every other procedure on the test set', async () => {
     const r = await planJson([...dev(), ...testArgs(), '--folds', '0']);
     expect(r.heldOut).toBeUndefined();
