@@ -13,6 +13,7 @@ import type { PlanResult } from '../src/plan/types.js';
 import type { Io } from './io.js';
 import { loadOptions, parseTypes, printWarnings, refuseGoldAsSystem, sameFile, stdinUses, weightsOption, type InputFlags } from './options.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../src/ensemble/rules.js';
+import { splitPairs } from '../src/model/name-list.js';
 
 /** The options `plan` and `report` share (plan's own definitions: see cli/commands/plan.ts). */
 export interface PlanComputeFlags extends InputFlags {
@@ -189,7 +190,7 @@ export function parseRules(text: string | undefined, weights: string | undefined
 export function parseCosts(list: readonly string[]): Map<string, number> | undefined {
   if (list.length === 0) return undefined;
   const costs = new Map<string, number>();
-  for (const part of list.flatMap((x) => x.split(','))) {
+  for (const part of list.flatMap(splitPairs)) {
     const t = part.trim();
     if (t === '') continue;
     const eq = t.lastIndexOf('=');

@@ -134,12 +134,13 @@ export function escapeControls(text: string): string {
 
 /**
  * A label or name from an input as a message shows it: as it is when it is a plain word (no
- * white space, quotes, backslashes, control characters or invisible marks but the joiners of
- * ordinary spelling, U+200C and U+200D; at most `max` characters), else as {@link showValue} shows it.
+ * white space, commas, which separate the names of a list, quotes, backslashes, control
+ * characters or invisible marks but the joiners of ordinary spelling, U+200C and U+200D; at most
+ * `max` characters), else as {@link showValue} shows it.
  */
 export function showName(name: string, max = SHOWN): string {
   // eslint-disable-next-line no-control-regex
-  return name.length > 0 && name.length <= max && !/[\s"\\\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/.test(name) ? name : showValue(name, max);
+  return name.length > 0 && name.length <= max && !/[\s,"\\\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/.test(name) ? name : showValue(name, max);
 }
 
 function render(value: unknown, depth: number, max: number): string {

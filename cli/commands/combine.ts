@@ -29,6 +29,7 @@ import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarn
 import { signatureLine } from '../../src/report/settings.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
 import { typeName } from '../../src/report/type-name.js';
+import { splitNames } from '../../src/model/name-list.js';
 
 type CombineFlags = InputFlags & {
   rule: string;
@@ -86,7 +87,7 @@ async function planObjectiveText(objective: Objective, s: SystemScores, size: nu
 export function pickMembers(corpus: Corpus, list: string | undefined): number[] {
   const names = corpus.systems.map((s) => s.name);
   if (list === undefined) return names.map((_, k) => k);
-  const wanted = list.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const wanted = splitNames(list, names);
   if (wanted.length === 0) throw new UsageError('--systems expects a comma-separated list of system names');
   const members: number[] = [];
   for (const w of wanted) {

@@ -9,6 +9,7 @@
  * overall F1, per-label F1, or given weights); see {@link simulate}.
  */
 import { showValue, UsageError } from '../errors.js';
+import { splitPairs } from '../model/name-list.js';
 
 /** One member's weights per label, for {@link WeightSpec} `table`. */
 export interface LabelWeights {
@@ -68,7 +69,7 @@ export function parseWeights(text: string): WeightSpec {
   if (t === 'f1') return { kind: 'f1' };
   if (t === 'label-f1') return { kind: 'label-f1' };
   const weights = new Map<string, number>();
-  for (const part of t.split(',')) {
+  for (const part of splitPairs(t)) {
     const eq = part.lastIndexOf('=');
     const name = part.slice(0, eq).trim();
     const value = part.slice(eq + 1).trim();

@@ -228,3 +228,28 @@ describe('complan combine without systems', () => {
     expect(r.stderr).toBe('complan: no system files given (usage: complan combine --gold GOLD SYSTEM...)\n');
   });
 });
+
+describe('a system whose name holds a comma (its file is crf,v2.conll)', () => {
+  it('is named whole in --systems, --weights and plan\'s --cost', async () => {
+    const comma = out('crf,v2.conll');
+    cpSync(join(NEWS, 'systems', 'crf.conll'), comma);
+    const others = ['sloppy', 'cautious'].map((n) => join(NEWS, 'systems', `${n}.conll`));
+    const picked = await runCli(['combine', '--gold', GOLD, comma, ...others, '--systems', 'crf,v2,sloppy', '--rule', 'union', '--out', out('comma-union.conll')]);
+    expect(picked.code, picked.stderr).toBe(0);
+    expect(picked.stderr).toContain('union(crf,v2+sloppy)');
+    const weighted = await runCli(['combine', '--gold', GOLD, comma, ...others, '--rule', 'weighted', '--weights', 'crf,v2=3,sloppy=1,cautious=1', '--out', out('comma-weighted.conll')]);
+    expect(weighted.code, weighted.stderr).toBe(0);
+    // Weighted 3 against 1 + 1, crf,v2 decides every item alone: its own output.
+    const alone = await runCli(['combine', '--gold', GOLD, comma, ...others, '--systems', 'crf,v2', '--rule', 'union', '--out', out('comma-alone.conll')]);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(counts((await evalJson(['--gold', GOLD, `w=${out('comma-weighted.conll')}`])).systems[0])).toEqual(counts((await evalJson(['--gold', GOLD, `a=${out('comma-alone.conll')}`])).systems[0]));
+    const plan = await runCli(['plan', '--gold', GOLD, comma, ...others, '--cost', 'crf,v2=3,sloppy=1,cautious=1', '--folds', '0', '--format', 'json']);
+    expect(plan.code, plan.stderr).toBe(0);
+    const candidates = (JSON.parse(plan.stdout) as { candidates: Array<{ members: string[]; cost: number }> }).candidates;
+    expect(candidates.find((c) => c.members.length === 1 && c.members[0] === 'crf,v2')!.cost).toBe(3);
+    // Names that are not whole names are still named as unknown.
+    const wrong = await runCli(['combine', '--gold', GOLD, comma, ...others, '--systems', 'crf,v3', '--out', out('comma-wrong.conll')]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toBe('complan: --systems: no system named "crf" (systems: cautious, "crf,v2", sloppy)\n');
+  });
+});
