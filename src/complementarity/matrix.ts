@@ -19,6 +19,7 @@ import { checkChoice, checkGoldTypes, checkPositive, withDefaults } from '../met
 import { itemComplementarity, type ItemComplementarity, type PairCounts } from './comp.js';
 import { binaryKappa, LabelIndex, TokenViews } from './tokens.js';
 import { sentenceOf } from '../model/sentence-table.js';
+import { unitsToCodePoints } from '../formats/codepoints.js';
 
 export interface CompareOptions {
   match: ItemMatch;
@@ -40,7 +41,7 @@ export interface ItemExample {
   doc: string;
   /** Sentence (or record) number, from 1, in the gold standard. */
   sentence: number;
-  /** Offsets within the sentence (tokens or characters), end exclusive. */
+  /** Offsets within the sentence (tokens, or characters counted as code points), end exclusive. */
   start: number;
   end: number;
   /** The item's label (`null` under boundary match). */
@@ -111,15 +112,20 @@ export function pairAt(c: Comparison, a: number, b: number): PairStats {
   return c.pairs[a * (n - 1) + (b < a ? b : b - 1)];
 }
 
-/** Where an item is and what it says: document id, sentence (from 1), offsets in the sentence. */
+/**
+ * Where an item is and what it says: document id, sentence (from 1), offsets in the sentence —
+ * tokens, or characters counted as code points, as inputs count them (an emoji is one).
+ */
 export function itemExample(corpus: Corpus, s: Span, withLabel: boolean): ItemExample {
   const si = sentenceAt(corpus, s.start);
   const sent = sentenceOf(corpus, si);
+  const text = corpus.texts?.[si];
+  const at = text === undefined ? (o: number) => o : unitsToCodePoints(text);
   return {
     doc: corpus.documents[sent.doc].id,
     sentence: si + 1,
-    start: s.start - sent.start,
-    end: s.end - sent.start,
+    start: at(s.start - sent.start),
+    end: at(s.end - sent.start),
     label: withLabel ? s.label : null,
     text: spanText(corpus, s),
   };

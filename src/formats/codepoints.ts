@@ -36,3 +36,22 @@ export function codePointsToUnits(text: string): (offset: number) => number {
   units.push(text.length);
   return (o) => units[o];
 }
+
+/**
+ * Maps UTF-16 offsets 0..text.length of `text` to code-point offsets (the inverse of
+ * `codePointsToUnits`); an offset between the two halves of a surrogate pair maps to -1.
+ * Without astral characters this is the identity (no table is built).
+ */
+export function unitsToCodePoints(text: string): (offset: number) => number {
+  if (!/[\uD800-\uDFFF]/.test(text)) return (o) => o;
+  const table = new Int32Array(text.length + 1);
+  let cp = 0;
+  for (let i = 0; i < text.length; i++) {
+    table[i] = cp;
+    // As codePointLength counts: a high surrogate takes the low one after it (the reader's rule); a lone one is a code point.
+    if (pairAt(text, i)) table[++i] = -1;
+    cp++;
+  }
+  table[text.length] = cp;
+  return (o) => table[o];
+}

@@ -5,7 +5,9 @@
 import { InputError } from '../errors.js';
 import type { Corpus, Span } from '../model/corpus.js';
 import { describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
-import { pairAt } from './codepoints.js';
+import { unitsToCodePoints } from './codepoints.js';
+
+export { unitsToCodePoints };
 
 /** A span as written: offsets relative to its record, `fragments` only when discontinuous. */
 export interface JsonlSpan {
@@ -89,23 +91,4 @@ function jsonlSpan(p: PlacedSpan, convert: (offset: number) => number): JsonlSpa
   const out: JsonlSpan = { start: convert(p.start), end: convert(p.end), label: p.span.label };
   if (p.fragments !== undefined) out.fragments = p.fragments.map(([a, b]) => [convert(a), convert(b)]);
   return out;
-}
-
-/**
- * Maps UTF-16 offsets 0..text.length of `text` to code-point offsets (the inverse of
- * `codePointsToUnits`); an offset between the two halves of a surrogate pair maps to -1.
- * Without astral characters this is the identity (no table is built).
- */
-export function unitsToCodePoints(text: string): (offset: number) => number {
-  if (!/[\uD800-\uDFFF]/.test(text)) return (o) => o;
-  const table = new Int32Array(text.length + 1);
-  let cp = 0;
-  for (let i = 0; i < text.length; i++) {
-    table[i] = cp;
-    // As codePointLength counts: a high surrogate takes the low one after it (the reader's rule); a lone one is a code point.
-    if (pairAt(text, i)) table[++i] = -1;
-    cp++;
-  }
-  table[text.length] = cp;
-  return (o) => table[o];
 }

@@ -20,6 +20,7 @@ import { recordOf } from '../model/record.js';
 import { semevalSchemas, type SchemasReport } from './schemas.js';
 import { sentenceCount } from '../model/sentence-table.js';
 import { checkChoice, checkPositive, checkTypes, withDefaults } from './options-check.js';
+import { codePointLength } from '../formats/codepoints.js';
 
 export interface EvalOptions {
   match: MatchMode;
@@ -96,6 +97,7 @@ export interface CorpusSummary {
   unit: 'token' | 'char';
   documents: number;
   sentences: number;
+  /** Tokens, or characters counted as code points, as inputs count them (an emoji is one). */
   length: number;
   items: number;
   byType: Record<string, number>;
@@ -214,6 +216,14 @@ function inOrderApart(spans: readonly Span[]): boolean {
   return true;
 }
 
+/** The corpus's length: its tokens, or its characters as code points (its texts hold UTF-16 units, two for an emoji). */
+function lengthInCodePoints(corpus: Corpus): number {
+  if (corpus.texts === undefined) return corpus.length;
+  let pairs = 0;
+  for (const text of corpus.texts) pairs += text.length - codePointLength(text);
+  return corpus.length - pairs;
+}
+
 /** Scores one system against the gold standard. */
 function scoreSystem(
   corpus: Corpus,
@@ -312,7 +322,7 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
       unit: corpus.unit,
       documents: corpus.documents.length,
       sentences: sentenceCount(corpus),
-      length: corpus.length,
+      length: lengthInCodePoints(corpus),
       items: goldSpans.length,
       byType: sortedRecord(goldTypes),
     },
