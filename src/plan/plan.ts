@@ -115,6 +115,25 @@ export const DEFAULT_SAMPLES = 1000;
 /** The default significance level a selection must reach to be recommended. */
 export const DEFAULT_ALPHA = 0.05;
 
+/**
+ * The `costs` option as a Map: as given, or from plain JavaScript an object of system names to
+ * costs.
+ * @throws UsageError for anything else, or a cost that is not a finite number ≥ 0.
+ */
+function costMap(given: unknown): ReadonlyMap<string, number> | undefined {
+  if (given === undefined) return undefined;
+  const isMap = given instanceof Map;
+  if (!isMap && (given === null || typeof given !== 'object' || Array.isArray(given))) {
+    throw UsageError.about('cost', `expects a Map (or an object) of system names to costs, got ${showValue(given)}`);
+  }
+  const costs = new Map<string, unknown>(isMap ? (given as Map<string, unknown>) : Object.entries(given));
+  for (const [name, cost] of costs) {
+    if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) throw UsageError.about('cost', `the cost of ${showValue(name)} must be a finite number ≥ 0, got ${showValue(cost)}`);
+  }
+  return costs as Map<string, number>;
+}
+
+/** The members' costs, by system: those given, 1 for the others. @throws UsageError for a name that is no system. */
 function costsOf(names: readonly string[], costs: ReadonlyMap<string, number> | undefined): Float64Array {
   if (costs !== undefined) {
     for (const name of costs.keys()) {
@@ -465,10 +484,13 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   if (given.beta !== undefined) checkPositive('beta', given.beta);
   if (given.kAlpha !== undefined) checkPositive('kAlpha', given.kAlpha);
   if (given.zeroDivision !== undefined) checkChoice('zeroDivision', given.zeroDivision, ZERO_DIVISION_MODES);
-  const o: PlanOptions = { ...given, objective: planObjective(given) };
+  const o: PlanOptions = { ...given, objective: planObjective(given), costs: costMap(given.costs) };
   const { settings: asked, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
   const samples = o.samples ?? DEFAULT_SAMPLES;
   if (!Number.isInteger(samples) || samples < 1) throw UsageError.about('samples', `expects a positive integer, got ${samples}`);
+  if (o.bootstrap !== undefined && (!Number.isInteger(o.bootstrap) || o.bootstrap < 0)) {
+    throw UsageError.about('bootstrap', `expects the resamples of the re-selecting bootstrap, an integer from 0 (none), got ${showValue(o.bootstrap)}`);
+  }
   const index = buildEnsembleIndex(corpus, { types: o.types });
   const unitKind = unitKindOf(corpus);
   const total = unitCount(index, unitKind);

@@ -4,8 +4,8 @@
  * The same function runs on all the planning data and, for held-out estimates, inside every
  * training part.
  */
-import { UsageError } from '../errors.js';
-import { checkSeed } from '../metrics/options-check.js';
+import { showValue, UsageError } from '../errors.js';
+import { checkChoice, checkSeed } from '../metrics/options-check.js';
 import { BASE_RULES, checkRule, keepsLoneMember, parseRule, type Rule } from '../ensemble/rules.js';
 
 import { caruana, maskHiOfWeights, maskOfWeights, ruleOfWeights, type CaruanaResult } from './caruana.js';
@@ -22,6 +22,12 @@ import { makeContext, type SearchContext } from './store.js';
 /** The kinds of rule a search takes. */
 
 export type SearchStrategy = 'exhaustive' | 'greedy' | 'beam' | 'guided' | 'auto' | 'caruana';
+
+/** Every search strategy, as the `search` option names them. */
+export const SEARCH_STRATEGIES: readonly SearchStrategy[] = ['exhaustive', 'greedy', 'beam', 'guided', 'auto', 'caruana'];
+
+/** What guides greedy and beam search: the candidates' scores, or complementarity. */
+export const SEARCH_GUIDES: ReadonlyArray<'score' | 'comp'> = ['score', 'comp'];
 
 /** The search settings of a plan (see `PlanOptions`). */
 export interface SearchSettings {
@@ -84,8 +90,12 @@ export interface Planned {
 
 /** Checks and completes the search settings for n systems. */
 export function searchSettings(n: number, o: Partial<Omit<SearchSettings, 'rules'>> & { rules?: ReadonlyArray<Rule | string> }): SearchSettings {
-  // Rules as parseRule gives them; from plain JavaScript, their names too ('vote', 'kofn:2').
-  const rules = (o.rules ?? BASE_RULES).map((r: Rule | string) => {
+  // Rules as parseRule gives them; from plain JavaScript, their names too ('vote', 'kofn:2'),
+  // and one rule alone rather than in a list.
+  const given: unknown = o.rules ?? BASE_RULES;
+  const list = typeof given === 'string' || (given !== null && typeof given === 'object' && !Array.isArray(given)) ? [given] : given;
+  if (!Array.isArray(list)) throw UsageError.about('rules', `expects a list of rules (names such as 'vote', or rule objects), got ${showValue(given)}`);
+  const rules = (list as ReadonlyArray<Rule | string>).map((r: Rule | string) => {
     if (typeof r !== 'string') return r;
     try {
       return parseRule(r);
@@ -113,10 +123,14 @@ export function searchSettings(n: number, o: Partial<Omit<SearchSettings, 'rules
   const threads = o.threads ?? defaultThreads();
   if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw UsageError.about('threads', `expects an integer from 1 to ${MAX_THREADS}, got ${threads}`);
   if (o.seed !== undefined) checkSeed(o.seed);
+  if (o.search !== undefined) checkChoice('search', o.search, SEARCH_STRATEGIES);
+  if (o.guide !== undefined) checkChoice('guide', o.guide, SEARCH_GUIDES);
+  const beam = o.beam ?? 5;
+  if (!Number.isInteger(beam) || beam < 1) throw UsageError.about('beam', `expects a positive integer, got ${showValue(beam)}`);
   const guidedBudget = o.guidedBudget ?? DEFAULT_GUIDED_BUDGET;
   if (!Number.isInteger(guidedBudget) || guidedBudget < 1) throw UsageError.about('guidedBudget', `expects a positive integer, got ${guidedBudget}`);
   return {
-    rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam: o.beam ?? 5, guidedBudget,
+    rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam, guidedBudget,
     top, seed: o.seed ?? 1, bags, budget: o.budget,
     autoLimit: o.autoLimit ?? 65535, exhaustiveLimit: o.exhaustiveLimit ?? 2 ** 24, threads, searches: o.searches ?? 1,
   };

@@ -151,6 +151,30 @@ describe('plan', () => {
     expect(ser.candidates[0].members).toEqual(runPlan(corpus, { objective: parseObjective('min:ser'), folds: 0 }).result.candidates[0].members);
   });
 
+  it('refuses a search, guide, beam or bootstrap that is none, naming it, as the command does', () => {
+    expect(usage(() => runPlan(corpus, { search: 'x' as never, folds: 0 }))).toEqual({ param: 'search', message: 'must be one of exhaustive, greedy, beam, guided, auto, caruana, got "x"' });
+    expect(usage(() => runPlan(corpus, { guide: 'x' as never, folds: 0 }))).toEqual({ param: 'guide', message: 'must be one of score, comp, got "x"' });
+    for (const beam of [0, -3, 2.5, 'wide']) {
+      expect(usage(() => runPlan(corpus, { search: 'beam', beam: beam as never, folds: 0 })), String(beam)).toMatchObject({ param: 'beam', message: expect.stringMatching(/^expects a positive integer, got /) });
+    }
+    for (const bootstrap of [-1, 2.5, 'many']) {
+      expect(usage(() => runPlan(corpus, { bootstrap: bootstrap as never, folds: 0 })), String(bootstrap)).toMatchObject({ param: 'bootstrap', message: expect.stringMatching(/^expects the resamples of the re-selecting bootstrap, an integer from 0 \(none\), got /) });
+    }
+    expect(runPlan(corpus, { search: 'beam', beam: 2, folds: 0 }).result.search).toMatchObject({ requested: 'beam', beam: 2 });
+  });
+
+  it('takes one rule by name as a list of it, and costs as a Map or a plain object; refuses costs that are none', () => {
+    expect(runPlan(corpus, { rules: 'vote' as never, folds: 0 }).result.rules).toEqual(['vote']);
+    const byMap = runPlan(corpus, { costs: new Map([['crf', 3]]), folds: 0 }).result;
+    const byObject = runPlan(corpus, { costs: { crf: 3 } as never, folds: 0 }).result;
+    expect(byObject.candidates.map((c) => [c.members, c.cost])).toEqual(byMap.candidates.map((c) => [c.members, c.cost]));
+    expect(byMap.candidates.find((c) => c.members.length === 1 && c.members[0] === 'crf')?.cost ?? 3).toBe(3);
+    expect(usage(() => runPlan(corpus, { rules: 42 as never, folds: 0 })).param).toBe('rules');
+    expect(usage(() => runPlan(corpus, { costs: [['crf', 1]] as never, folds: 0 })).param).toBe('cost');
+    expect(usage(() => runPlan(corpus, { costs: { crf: -1 } as never, folds: 0 }))).toEqual({ param: 'cost', message: 'the cost of "crf" must be a finite number ≥ 0, got -1' });
+    expect(usage(() => runPlan(corpus, { costs: { nobody: 1 } as never, folds: 0 })).param).toBe('cost');
+  });
+
   it('refuses a listed candidate the plan does not list', () => {
     const run = runPlan(corpus, { folds: 0, top: 2 });
     for (const choice of [0, 3, 1.5]) expect(usage(() => savedPlan(corpus, run, { choice })), String(choice)).toEqual({ param: 'choice', message: `${choice}: the plan lists candidates 1 to 2` });
