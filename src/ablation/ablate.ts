@@ -202,11 +202,23 @@ export interface ChangedItems {
 export function ablationContext(corpus: Corpus, options: Partial<AblationOptions> = {}): AblationContext {
   const o: AblationOptions = withDefaults(DEFAULT_ABLATION_OPTIONS, options);
   if (o.match === 'overlap') throw UsageError.about('match', `overlap does not apply to ablation: ${ABLATION_OVERLAP_REASON}`);
+  checkFraction('sameF', o.sameF, '0.005 = half a point');
+  checkFraction('different', o.different, 'an F_Comp: 0.25 is one system fixing about a quarter of the other\'s errors');
+  if (typeof o.examples !== 'number' || !Number.isInteger(o.examples) || o.examples < 0) {
+    throw UsageError.about('examples', `expects a number of items from 0, got ${showValue(o.examples)}`);
+  }
   const match: ItemMatch = o.match;
   const report = evaluate(corpus, o);
   const allowed = o.types === undefined ? undefined : new Set(o.types);
   const universe = buildUniverse(corpus, match, allowed === undefined ? undefined : (s) => allowed.has(s.label));
   return { corpus, options: o, match, report, universe, goldItems: universe.gold.count() };
+}
+
+/** Throws a UsageError about `param` unless `value` is a fraction from 0 to 1 (`example` says what one means). */
+function checkFraction(param: string, value: unknown, example: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw UsageError.about(param, `expects a fraction from 0 to 1 (${example}), got ${showValue(value)}`);
+  }
 }
 
 /** The settings an ablation reports beside its results (one-to-one and in groups alike). */

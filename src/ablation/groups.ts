@@ -347,6 +347,9 @@ export function ablateGroups(corpus: Corpus, groups: readonly RunGroup[], baseli
     if (names.has(g.name)) throw UsageError.about('groups', `two groups are named ${showValue(g.name)}`);
     names.add(g.name);
   }
+  if (o.paired && groups.every((g) => g.runs.length === 1)) {
+    throw UsageError.about('paired', 'pairs the runs of groups by position, but every group here is one run: leave it out');
+  }
   const base = groups.find((g) => g.name === baseline);
   if (base === undefined) throw UsageError.about('baseline', `no group named ${showValue(baseline)} (groups: ${groups.map((g) => showName(g.name)).join(', ')})`);
   const ctx = ablationContext(corpus, o);

@@ -203,6 +203,20 @@ describe('tests and ablations', () => {
     expect(usage(() => ablateGroups(corpus, [{ name: 'g', runs: ['crf'] }, { name: 'h', runs: ['sloppy'] }], 'g', { samples: 0 })).param).toBe('samples');
     expect(usage(() => ablateGroups(corpus, [{ name: 'g', runs: 'crf' } as never], 'g')).param).toBe('groups');
   });
+
+  it('ablate and ablateGroups refuse thresholds that are no fractions, examples below 0, and paired one-run groups, as the command does', () => {
+    for (const sameF of [-1, 5, Number.NaN, '0.1']) {
+      expect(usage(() => ablate(corpus, 'crf', { sameF: sameF as never })), String(sameF)).toMatchObject({ param: 'sameF', message: expect.stringMatching(/^expects a fraction from 0 to 1 \(0\.005 = half a point\), got /) });
+    }
+    expect(usage(() => ablate(corpus, 'crf', { different: -1 })).param).toBe('different');
+    expect(usage(() => ablate(corpus, 'crf', { examples: -1 }))).toEqual({ param: 'examples', message: 'expects a number of items from 0, got -1' });
+    expect(usage(() => ablate(corpus, 'crf', { examples: 1.5 })).param).toBe('examples');
+    const ones = [{ name: 'g', runs: ['crf'] }, { name: 'h', runs: ['sloppy'] }];
+    expect(usage(() => ablateGroups(corpus, ones, 'g', { sameF: -1 })).param).toBe('sameF');
+    expect(usage(() => ablateGroups(corpus, ones, 'g', { paired: true }))).toEqual({ param: 'paired', message: 'pairs the runs of groups by position, but every group here is one run: leave it out' });
+    // In range, they are taken.
+    expect(ablate(corpus, 'crf', { sameF: 0, different: 1, examples: 0 }).variants).toHaveLength(2);
+  });
 });
 
 describe('caruana', () => {
