@@ -17,18 +17,22 @@ import { documentKeys } from '../model/shared-documents.js';
 import { hasGoldStandard } from '../formats/load.js';
 import { planFileFromChoice, planProvenance, planRule, withPlanRanking, type PlanFile } from './plan-file.js';
 import type { PlanRun } from './plan.js';
+import { checkGoldTypes } from '../metrics/options-check.js';
 
 /**
  * The plan file of `run` on `corpus`: of its recommendation (`choice` 'recommendation', the
  * default) or of its listed candidate of rank `choice` (from 1). `types`: the entity types the
  * run was planned on, when it was on some (a plan records them, and applies only those).
- * @throws UsageError for a rank beyond the listed candidates.
+ * @throws UsageError for a rank beyond the listed candidates, or `types` of which the gold
+ * standard has no item.
  */
 export function savedPlan(corpus: Corpus, run: PlanRun, options: { choice?: 'recommendation' | number; types?: readonly string[] } = {}): PlanFile {
   const result = run.result;
   const choice = options.choice ?? 'recommendation';
   // The documents that chose it, by their tokens: another gold standard that holds some is partly in-sample.
   const documents = run.result.planningData.units === 'document' ? documentKeys(corpus, run.plannedUnits) : undefined;
+  // Types that leave nothing to find are refused, as the plan refuses them.
+  checkGoldTypes(options.types, corpus.gold.spans);
   const types = options.types === undefined ? undefined : [...options.types];
   if (choice === 'recommendation') {
     const procedure = result.recommendation.procedure;

@@ -179,6 +179,10 @@ describe('plan', () => {
     const run = runPlan(corpus, { folds: 0, top: 2 });
     for (const choice of [0, 3, 1.5]) expect(usage(() => savedPlan(corpus, run, { choice })), String(choice)).toEqual({ param: 'choice', message: `${choice}: the plan lists candidates 1 to 2` });
     expect(savedPlan(corpus, run, { choice: 2 }).members.length).toBeGreaterThan(0);
+    // Types that leave nothing to find, as the plan refuses them; a type the gold has is recorded.
+    expect(usage(() => savedPlan(corpus, run, { types: ['LOCX'] })).param).toBe('types');
+    expect(usage(() => savedPlan(corpus, run, { types: 'LOC' as never })).param).toBe('types');
+    expect(savedPlan(corpus, runPlan(corpus, { folds: 0, types: ['LOC'] }), { types: ['LOC'] }).types).toEqual(['LOC']);
   });
 });
 
