@@ -141,6 +141,8 @@ export function registerCombine(program: Command, io: Io): void {
     .option('--no-write-gold', 'CoNLL output: write token pred lines, without the gold column');
   cmd.action(async (systems: string[], flags: CombineFlags, command: Command) => {
     if (flags.out === '-') flags.out = undefined;
+    // Standard input may hold a system's output: a plan is a file (a FIFO works, as /dev/stdin does).
+    if (flags.plan === '-') throw new UsageError('--plan -: a plan is read from a file, not from standard input (a pipe works as --plan /dev/stdin, or --plan <(cmd))');
     refuseOutputsOverInputs([{ option: '--out', path: flags.out ?? '-', stdout: true }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }, { what: 'the --labels file', path: flags.labels }]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { countOverlapping, formatConll } = await import('../../src/formats/write-conll.js');

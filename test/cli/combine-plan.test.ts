@@ -3,7 +3,7 @@
  * `combine --rule … --systems …` writes with gold; bad plans and missing members are input
  * errors (exit 2) naming the plan file; --plan with --rule/--systems/--weights is a usage error.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -277,5 +277,15 @@ describe('combine --plan', () => {
     const r = await runCli(['combine', ...JSONL, '--rule', 'vote']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("is JSONL, which holds a system's items and no gold standard; pass --gold FILE");
+  });
+});
+
+describe('combine --plan -', () => {
+  it('is a usage error naming what works instead: standard input may hold a system\'s output', async () => {
+    const r = await runCli(['combine', '--plan', '-', ...CONLL, '--out', out('stdin-plan.conll')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('complan: --plan -: a plan is read from a file, not from standard input (a pipe works as --plan /dev/stdin, or --plan <(cmd))\n');
+    expect(existsSync(out('stdin-plan.conll'))).toBe(false);
   });
 });
