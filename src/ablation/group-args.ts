@@ -83,7 +83,10 @@ export function resolveBaseline(groups: readonly GroupSpec[], value: string): { 
   const names = groups.map((g) => showName(g.name)).join(', ');
   if (!exists(value) || value === STDIN) {
     const file = /[\\/]|\.[A-Za-z]+$/.test(value) ? ' and no such file' : '';
-    throw new UsageError(`--baseline: no system named ${showValue(value)}${file} (systems: ${names})`);
+    // The stem of a file given another name: the system has that name now.
+    const renamed = groups.flatMap((g) => g.runs.filter((r) => r.name !== value && inputStem(r.path) === value).map((r) => ({ g, r })))[0];
+    const hint = renamed === undefined ? '' : `; ${renamed.r.path} is named ${showValue(renamed.g.runs.length === 1 ? renamed.g.name : renamed.r.name)}${renamed.g.runs.length === 1 ? `: --baseline ${renamed.g.name}` : ` in group "${renamed.g.name}"`}`;
+    throw new UsageError(`--baseline: no system named ${showValue(value)}${file} (systems: ${names})${hint}`);
   }
   for (const g of groups) {
     const run = g.runs.find((r) => sameFile(r.path, value));

@@ -217,6 +217,14 @@ describe('ablate errors', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('names the system a file stem belongs to when the file was given another name (x=baseline.conll, --baseline baseline)', async () => {
+    const r = await runCli(['ablate', '--baseline', 'baseline', '--gold', GOLD, `x=${BASELINE}`, NO_CASING]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`complan: --baseline: no system named "baseline" (systems: x, no-casing); ${BASELINE} is named "x": --baseline x\n`);
+    const named = await runCli(['ablate', '--baseline', 'x', '--gold', GOLD, `x=${BASELINE}`, NO_CASING]);
+    expect(named.code, named.stderr).toBe(0);
+  });
+
   it('needs --baseline and at least two systems (exit 1)', async () => {
     const none = await runCli(['ablate', ...ARGS]);
     expect(none.code).toBe(1);
