@@ -63,7 +63,10 @@ export function paretoSvg(points: readonly ParetoPoint[], o: ParetoSvgOptions): 
   const xText = (x: number) => fixed(x, o.axis === 'size' ? 0 : 2);
   const out: string[] = [];
   out.push(`<svg class="pareto" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="pareto-title">`);
-  out.push(`<title id="pareto-title">${xmlEscape(`Actual ${o.objective} against ${xLabel}: ${finite.length.toLocaleString('en-US')} candidates, ${front.filter(Boolean).length.toLocaleString('en-US')} on the Pareto front`)}</title>`);
+  // Candidates whose objective is undefined (no item at all) have no place on the chart: counted apart.
+  const undrawn = points.length - finite.length;
+  const apart = undrawn === 0 ? '' : ` (${undrawn.toLocaleString('en-US')} more, whose ${o.objective} is undefined, not drawn)`;
+  out.push(`<title id="pareto-title">${xmlEscape(`Actual ${o.objective} against ${xLabel}: ${finite.length.toLocaleString('en-US')} candidate${finite.length === 1 ? '' : 's'}${apart}, ${front.filter(Boolean).length.toLocaleString('en-US')} on the Pareto front`)}</title>`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push('<g class="grid" stroke="#e3e3e3" stroke-width="1">');
   for (const t of xt.ticks) out.push(`<line x1="${c(X(t))}" y1="${top}" x2="${c(X(t))}" y2="${top + side}"/>`);

@@ -241,6 +241,9 @@ describe('the Pareto chart', () => {
     // Counts with thousands separators, as the scatter and the tables write them.
     const many = Array.from({ length: 1200 }, (_, k) => ({ x: 1 + (k % 5), value: k / 1200, label: `p${k}` }));
     expect(paretoSvg(many, { axis: 'size', objective: 'F1', minimise: false, format: (v) => v.toFixed(2) })).toContain(': 1,200 candidates, ');
+    // Candidates whose objective is undefined are not drawn, and the title counts them apart.
+    const undefinedToo = paretoSvg([{ x: 1, value: 0.8, label: 'a' }, { x: 2, value: Number.NaN, label: 'b' }], { axis: 'size', objective: 'F1', minimise: false, format: (v) => v.toFixed(2) });
+    expect(undefinedToo).toContain('<title id="pareto-title">Actual F1 against members (size): 1 candidate (1 more, whose F1 is undefined, not drawn), 1 on the Pareto front</title>');
   });
 
   it('takes the other direction for an objective to minimise', () => {
