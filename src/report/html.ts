@@ -189,7 +189,8 @@ function candidatesHtml(input: HtmlReportInput): string {
   out.push('</div>');
   const listed = [...r.candidates].sort((a, b) => a.rank - b.rank).slice(0, top);
   out.push(tableHtml(candidatesTable(r, listed, (m) => m.join('+')), { sortable: true, id: 'candidates-table' }));
-  out.push('<h3>Held out</h3>');
+  // Without held-out splits (no folds, no holdout) the procedures' table holds in-sample figures only.
+  out.push(`<h3>${r.heldOut !== undefined ? 'Held out' : r.testSet !== undefined ? 'Procedures and baselines: in-sample, and on the test set' : 'Procedures and baselines (in-sample)'}</h3>`);
   out.push(tableHtml(proceduresTable(r, (m) => m.join('+'))));
   if (rec.tests !== null && rec.vsBaselines.length > 0) out.push(tableHtml(comparisonsTable(r, rec.vsBaselines, rec.tests)));
   if (rec.test !== undefined) out.push(tableHtml(comparisonsTable(r, rec.test.vsBaselines, rec.test.tests)));
@@ -225,7 +226,7 @@ export function reportHtml(input: HtmlReportInput): string {
   out.push(section('systems', 'Systems', measured + systemsHtml(input.evaluation, input.confusion)));
   out.push(section('complementarity', 'Complementarity', `${measured}<p class="note">${htmlEscape(compareHeadline(c))}. Hover, focus or press a cell to see what B offers A: P_Comp, R_Comp, F_Comp and example items in their sentences; arrow keys move between cells.</p>`
     + `<div class="heatmap-area"><div>${heatmapHtml(c)}</div><aside id="pair-detail" aria-live="polite" aria-label="Pair details"><p class="note">Choose a cell to see its pair.</p></aside></div>`));
-  out.push(section('candidates', 'Candidates and held-out estimates', candidatesHtml(input)));
+  out.push(section('candidates', r.heldOut === undefined ? 'Candidates' : 'Candidates and held-out estimates', candidatesHtml(input)));
   if (input.ablation !== undefined) {
     // On the same data as the Systems section, and said so as there.
     out.push(section('ablation', `Ablation against ${input.ablation.baseline}`, measured + ablateTables(input.ablation).map((t) => tableHtml(t)).join('')));

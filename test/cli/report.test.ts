@@ -32,6 +32,17 @@ describe('complan report', () => {
     expect(html).toContain('over 3 splits');
   });
 
+  it('heads the procedures\' table by what it holds: held-out figures, or in-sample ones only (--folds 0), or with a test set', async () => {
+    const h3 = (page: string) => [...page.matchAll(/<h2[^>]*>([^<]*)<\/h2>|<h3>([^<]*)<\/h3>/g)].map((m) => m[1] ?? m[2]);
+    const folds = await runCli(['report', '--html', '-', '--gold', GOLD, ...SYSTEMS, '--samples', '200']);
+    expect(h3(folds.stdout)).toEqual(expect.arrayContaining(['Candidates and held-out estimates', 'Held out']));
+    const none = await runCli(['report', '--html', '-', '--gold', GOLD, ...SYSTEMS, '--folds', '0', '--samples', '200']);
+    expect(none.code, none.stderr).toBe(0);
+    expect(h3(none.stdout)).toEqual(expect.arrayContaining(['Candidates', 'Procedures and baselines (in-sample)']));
+    expect(h3(none.stdout)).not.toContain('Held out');
+    expect(h3(none.stdout)).not.toContain('Candidates and held-out estimates');
+  });
+
   it('has plan\'s computing options and none of its output ones', async () => {
     const r = await runCli(['report', '--help']);
     expect(r.code).toBe(0);
