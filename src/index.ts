@@ -34,7 +34,7 @@ export {
 export { evalCsv, evalJson, evalTables, SCHEMA_VERSION } from './report/eval.js';
 export { confusionCsv, confusionJson, confusionSvg, confusionTables } from './report/confusion.js';
 export {
-  pairwiseTests, systemCountsByUnit, type PairwiseTest, type PairwiseTestOptions, type PairwiseTests,
+  DEFAULT_PAIRWISE_TEST_OPTIONS, pairwiseTests, systemCountsByUnit, type PairwiseTest, type PairwiseTestOptions, type PairwiseTests,
 } from './metrics/pairwise-tests.js';
 export { significanceJson, significanceTable } from './report/significance.js';
 export { schemasJson, schemasTables } from './report/schemas.js';

@@ -25,7 +25,7 @@ import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
 import { prf, ZERO_DIVISION_MODES, type ZeroDivision } from './prf.js';
 import { alignSlots, MATCH_MODES, type MatchMode } from './slots.js';
-import { checkChoice, checkOptionsObject, checkLevel, checkPositive, checkSamples, checkSeed, checkTypes } from './options-check.js';
+import { checkChoice, checkOptionsObject, checkLevel, checkPositive, checkSamples, checkSeed, checkTypes, withDefaults } from './options-check.js';
 import { sentenceCount } from '../model/sentence-table.js';
 
 export interface PairwiseTestOptions {
@@ -40,6 +40,9 @@ export interface PairwiseTestOptions {
   /** Two-sided level of the interval, in (0, 1); default 0.95. */
   confidence?: number;
 }
+
+/** The defaults of {@link pairwiseTests}: strict match, F1, GERBIL's zero division, 1,000 resamples, seed 1. */
+export const DEFAULT_PAIRWISE_TEST_OPTIONS: PairwiseTestOptions = { match: 'strict', beta: 1, zeroDivision: 'gerbil', samples: 1000, seed: 1 };
 
 export interface PairwiseTest {
   /** The two systems, A before B in name order. */
@@ -98,8 +101,10 @@ export function systemCountsByUnit(corpus: Corpus, gold: readonly Span[], system
  *   not above 0, `samples` not from 1 to MAX_SAMPLES, a `seed` not from 0 to
  *   MAX_SEED, a `confidence` not between 0 and 1, `types` no input has.
  */
-export function pairwiseTests(corpus: Corpus, o: PairwiseTestOptions): PairwiseTests {
-  checkOptionsObject(o);
+export function pairwiseTests(corpus: Corpus, options: Partial<PairwiseTestOptions> = {}): PairwiseTests {
+  checkOptionsObject(options);
+  // An option left out or undefined keeps its default, as eval's --significance has it.
+  const o: PairwiseTestOptions = withDefaults(DEFAULT_PAIRWISE_TEST_OPTIONS, options);
   checkChoice('match', o.match, MATCH_MODES);
   checkPositive('beta', o.beta);
   checkChoice('zeroDivision', o.zeroDivision, ZERO_DIVISION_MODES);

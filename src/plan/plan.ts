@@ -472,7 +472,15 @@ function analyse(p: Planned, scorer: Scorer) {
 function planObjective(given: PlanInput): Objective {
   const objective: unknown = given.objective;
   if (objective === undefined) return parseObjective(given.beta === undefined || given.beta === 1 ? 'f1' : `f:${given.beta}`, { beta: given.beta });
-  if (typeof objective === 'string') return parseObjective(objective, { beta: given.beta, kAlpha: given.kAlpha });
+  if (typeof objective === 'string') {
+    try {
+      return parseObjective(objective, { beta: given.beta, kAlpha: given.kAlpha });
+    } catch (err) {
+      // About this option, as every other option's error is (the message names it already).
+      if (err instanceof UsageError && err.param === undefined) throw new UsageError(err.message, { param: 'objective', multiline: err.multiline });
+      throw err;
+    }
+  }
   checkObjective(objective, true);
   return objective;
 }

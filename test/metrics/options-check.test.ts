@@ -146,6 +146,8 @@ describe('plan', () => {
       expect(usage(() => runPlan(corpus, { seed: seed as never, folds: 0 })), String(seed)).toMatchObject({ param: 'seed', message: expect.stringMatching(/^expects an integer from 0 to 4,294,967,295, got /) });
     }
     expect(usage(() => runPlan(corpus, { objective: 42 as never, folds: 0 })).param).toBe('objective');
+    // An expression that does not parse is about the objective too, its message pointing at the column.
+    expect(usage(() => runPlan(corpus, { objective: 'f1 +', folds: 0 }))).toMatchObject({ param: 'objective', message: expect.stringMatching(/^objective "f1 \+": .* at column \d+\n/) });
     const ser = runPlan(corpus, { objective: 'min:ser', folds: 0 }).result;
     expect(ser.objective.text).toBe('min:ser');
     expect(ser.candidates[0].members).toEqual(runPlan(corpus, { objective: parseObjective('min:ser'), folds: 0 }).result.candidates[0].members);
@@ -191,6 +193,9 @@ describe('tests and ablations', () => {
 
   it('pairwiseTests refuses an unknown match (it scored boundary) and out-of-range resamples, seed and confidence', () => {
     expect(pairwiseTests(corpus, options).pairs.length).toBe(3);
+    // Options left out or undefined keep their defaults (strict, F1, gerbil, seed 1).
+    expect(pairwiseTests(corpus, { samples: 50 })).toEqual(pairwiseTests(corpus, options));
+    expect(pairwiseTests(corpus, { samples: 50, match: undefined })).toEqual(pairwiseTests(corpus, options));
     expect(usage(() => pairwiseTests(corpus, { ...options, match: 'bogus' as never })).param).toBe('match');
     expect(usage(() => pairwiseTests(corpus, { ...options, samples: 0 }))).toEqual({ param: 'samples', message: 'expects an integer from 1 to 10,000,000, got 0' });
     expect(usage(() => pairwiseTests(corpus, { ...options, seed: -1 })).param).toBe('seed');
