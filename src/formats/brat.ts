@@ -193,6 +193,13 @@ function parseAnnLine(raw: string, line: number, ctx: AnnContext): RawSpan | und
     }
   }
   const fragments = units.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  // A discontinuous span's fragments are apart (touching at most): overlapping ones say one text twice.
+  const sorted = [...written].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (let k = 1; k < sorted.length; k++) {
+    if (sorted[k][0] < sorted[k - 1][1]) {
+      fail(`${id} ${showValue(label)}: its fragments [${sorted[k - 1][0]}, ${sorted[k - 1][1]}) and [${sorted[k][0]}, ${sorted[k][1]}) overlap (expected the fragments of a discontinuous span apart, as "0 4;8 12")`);
+    }
+  }
   const span: RawSpan = {
     start: fragments[0][0],
     end: fragments.reduce((m, f) => Math.max(m, f[1]), 0),

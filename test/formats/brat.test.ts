@@ -190,6 +190,15 @@ describe('readBrat: errors', () => {
     );
   });
 
+  it('rejects fragments of one span that overlap, in the order written or not; takes touching ones, and sorts them', () => {
+    const ann = (line: string) => ({ 'd.txt': 'John Smith met Ada', 'd.ann': `${line}\n` });
+    for (const [offsets, shown] of [['0 4;2 10', '[0, 4) and [2, 10)'], ['5 10;0 6', '[0, 6) and [5, 10)']]) {
+      const dir = tempDir(ann(`T1\tPER ${offsets}\tJohn Smith`));
+      expect(() => read(dir)).toThrow(`${join(dir, 'd.ann')}:1: T1 "PER": its fragments ${shown} overlap (expected the fragments of a discontinuous span apart, as "0 4;8 12")`);
+    }
+    expect(read(tempDir(ann('T1\tPER 5 10;0 5\tSmith John'))).segments[0].spans[0]).toMatchObject({ start: 0, end: 10, fragments: [[0, 5], [5, 10]] });
+  });
+
   it('rejects fragments with end ≤ start or beyond the text, in code points', () => {
     const ann = (line: string) => ({ 'd.txt': 'Ada \u{1F600}', 'd.ann': `T1\tPER 0 3\tAda\n${line}\n` });
     let dir = tempDir(ann('T2\tPER 3 3\t'));
