@@ -47,6 +47,8 @@ export interface ItemExample {
   /** The item's label (`null` under boundary match). */
   label: string | null;
   text: string;
+  /** A discontinuous item's fragments, offsets in the sentence as `start` and `end`; absent when contiguous. */
+  fragments?: Array<[number, number]>;
 }
 
 /**
@@ -128,6 +130,7 @@ export function itemExample(corpus: Corpus, s: Span, withLabel: boolean): ItemEx
     end: at(s.end - sent.start),
     label: withLabel ? s.label : null,
     text: spanText(corpus, s),
+    ...(s.fragments === undefined ? {} : { fragments: s.fragments.map(([a, b]): [number, number] => [at(a - sent.start), at(b - sent.start)]) }),
   };
 }
 

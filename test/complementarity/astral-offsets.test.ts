@@ -46,3 +46,18 @@ describe('character offsets after an astral character', () => {
     expect(r.gold.length).toBe(54);
   });
 });
+
+describe('a discontinuous item as an example', () => {
+  it('gives its fragments beside its hull, as offsets in the sentence; a contiguous one has none', () => {
+    const root = mkdtempSync(join(tmpdir(), 'complan-fragments-'));
+    for (const [name, ann] of [['gold', 'T1\tPER 0 4;10 15\tJohn Smith\nT2\tLOC 21 26\tParis\n'], ['finds', 'T1\tPER 0 4;10 15\tJohn Smith\nT2\tLOC 21 26\tParis\n'], ['misses', '']]) {
+      mkdirSync(join(root, name));
+      writeFileSync(join(root, name, 'd.txt'), 'John \u{1F600} W. Smith from Paris .');
+      writeFileSync(join(root, name, 'd.ann'), ann);
+    }
+    const c = compareSystems(loadCorpus({ gold: join(root, 'gold'), systems: ['finds', 'misses'].map((n) => ({ name: n, path: join(root, n) })) }), { examples: 5 });
+    const found = c.pairs.find((p) => p.a === 'misses' && p.b === 'finds')!.examples.bFinds;
+    expect(found).toContainEqual({ doc: 'd', sentence: 1, start: 0, end: 15, label: 'PER', text: 'John … Smith', fragments: [[0, 4], [10, 15]] });
+    expect(found).toContainEqual({ doc: 'd', sentence: 1, start: 21, end: 26, label: 'LOC', text: 'Paris' });
+  });
+});
