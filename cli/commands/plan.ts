@@ -157,8 +157,9 @@ export function registerPlan(program: Command, io: Io): void {
       const { candidatePoints, planScatterSvg } = await import('../../src/report/plan-svg.js');
       const { recommendationRing } = await import('../../src/report/plan-values.js');
       const { isRateObjective } = await import('../../src/plan/scores.js');
+      const { planningDataPhrase } = await import('../../src/report/plan-procedures.js');
       const ring = recommendationRing(result, run.recommendationPoint());
-      writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring, percent: isRateObjective(result.objective.text) })]);
+      writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring, percent: isRateObjective(result.objective.text), data: `in-sample, on ${planningDataPhrase(result)}` })]);
     }
     if (flags.savePlan !== undefined) {
       const { formatPlanFile } = await import('../../src/plan/plan-file.js');

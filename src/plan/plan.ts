@@ -684,6 +684,7 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
       documents: unitKind === 'document' ? planningUnits : corpus.documents.length,
       sentences: unitKind === 'sentence' ? planningUnits : sentencesIn(corpus, inTrain),
       goldItems, of: total,
+      ...(o.types === undefined ? {} : { types: [...o.types] }),
     },
     selection: procedures[0],
     baselines: procedures.slice(1),

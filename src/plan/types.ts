@@ -544,7 +544,11 @@ export interface PlanResult {
   /** With `explain`: what lies behind listed candidates, by rank. */
   explanations?: CandidateExplanation[];
   /** What the in-sample figures were measured on: the planning data (all of it, or the training part of a hold-out). */
-  planningData: { units: 'document' | 'sentence'; documents: number; sentences: number; goldItems: number; of: number };
+  planningData: {
+    units: 'document' | 'sentence'; documents: number; sentences: number; goldItems: number; of: number;
+    /** The entity types scored, when the plan was limited to some (`--types`); absent for every type. */
+    types?: string[];
+  };
   /** The plan's own choice (the search's top candidate), as a procedure. */
   selection: Procedure;
   /** Best single system, majority and vote of all systems, ensemble selection with replacement. */

@@ -32,7 +32,7 @@ import { tableHtml } from './html-table.js';
 import { paretoSvg } from './pareto-svg.js';
 import { candidatesTable, planHeadline } from './plan.js';
 import { noteText } from './plan-notes.js';
-import { bootstrapTables, comparisonsTable, dataLine, difference, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
+import { bootstrapTables, comparisonsTable, dataLine, difference, planningDataPhrase, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
 import { recommendationReason } from './plan-reason.js';
 import { testSetApart } from './plan-test-set.js';
 import { candidatePoints, grouped, planScatterSvg } from './plan-svg.js';
@@ -172,7 +172,7 @@ function candidatesHtml(input: HtmlReportInput): string {
   const rec = r.recommendation;
   const recLabel = `${chosen(r, rec.members, rec.rule, rec.weights)} (${rec.procedure})`;
   const ring = recommendationRing(r, input.recommendationPoint);
-  out.push(`<figure>${inline(planScatterSvg(candidatePoints(input.scatter), { objective: r.objective.description, minimise: r.objective.minimise, maxLabels: top, ring, percent: isRateObjective(r.objective.text) }))}`
+  out.push(`<figure>${inline(planScatterSvg(candidatePoints(input.scatter), { objective: r.objective.description, minimise: r.objective.minimise, maxLabels: top, ring, percent: isRateObjective(r.objective.text), data: `in-sample, on ${planningDataPhrase(r)}` }))}`
     + `<figcaption class="note">${htmlEscape(`Predicted against actual objective of the candidates (in-sample); the listed ones numbered as in the table below; ${ring === undefined
       ? `the recommendation, ${recLabel}, is not among them (${rec.procedure === 'caruana' ? 'ensemble selection\'s choice is no candidate of the search' : 'the search did not evaluate it'}).`
       : 'the recommendation ringed in red.'}`)}</figcaption></figure>`);

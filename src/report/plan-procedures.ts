@@ -12,6 +12,7 @@ import { testOverlap, testSetApart } from './plan-test-set.js';
 import { fewDifferingNote } from './significance.js';
 import { objectiveValue, plural, pValue, ruleOfMembers, shownName, signedObjective, signedObjectives, weightedMembers, wrappedMembers } from './plan-values.js';
 import { keepsLoneMember } from '../ensemble/rules.js';
+import { typeName } from './type-name.js';
 
 const PROCEDURE_ORDER: readonly ProcedureName[] = ['selection', 'best-single', 'majority-all', 'vote-all', 'caruana'];
 
@@ -43,12 +44,23 @@ export function splitsPhrase(h: HeldOut): string {
   return `${h.folds}-fold cross-validation by ${h.units}, ${plural(h.repeats ?? 1, 'repeat')}, seed ${h.seed}`;
 }
 
-/** The line saying what each kind of figure is measured on. */
-export function dataLine(r: PlanResult): string {
+/** ` of type PER`, ` of types ORG, PER`: the types a plan was limited to, or '' for every type. */
+export function typesPhrase(types: readonly string[] | undefined): string {
+  if (types === undefined) return '';
+  return ` of ${types.length === 1 ? 'type' : 'types'} ${types.map(typeName).join(', ')}`;
+}
+
+/** `the planning data (all 8 documents, 54 gold items of type PER)`: what in-sample figures are measured on. */
+export function planningDataPhrase(r: PlanResult): string {
   const d = r.planningData;
   const n = d.units === 'document' ? d.documents : d.sentences;
   const planning = n === d.of ? `all ${unitsOf(d.units, n)}` : `${n} of ${unitsOf(d.units, d.of)}`;
-  const parts = [`In-sample figures: the planning data (${planning}, ${plural(d.goldItems, 'gold item')}), which chose the candidates`];
+  return `the planning data (${planning}, ${plural(d.goldItems, 'gold item')}${typesPhrase(d.types)})`;
+}
+
+/** The line saying what each kind of figure is measured on. */
+export function dataLine(r: PlanResult): string {
+  const parts = [`In-sample figures: ${planningDataPhrase(r)}, which chose the candidates`];
   if (r.heldOut !== undefined) parts.push(`held-out: ${splitsPhrase(r.heldOut)}, the whole selection re-run without the units it is scored on`);
   else parts.push('no held-out estimate');
   if (r.testSet !== undefined) parts.push(`test: ${r.testSet.gold} (${unitsOf(r.testSet.units, r.testSet.units === 'document' ? r.testSet.documents : r.testSet.sentences)})${testSetApart(r, ', never used for selection')}`);

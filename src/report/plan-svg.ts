@@ -64,6 +64,8 @@ export interface PlanScatterOptions {
   plotSize?: number;
   /** A point to ring in red (the plan's recommendation), named in a note under the plot. */
   ring?: { predicted: number; actual: number; label: string };
+  /** What the actual values were measured on (`in-sample: the planning data (…)`), said under the title and in the description. */
+  data?: string;
 }
 
 /** A coordinate with at most two decimals, no trailing zeros, never "-0". */
@@ -263,9 +265,11 @@ export function planScatterSvg(given: readonly ScatterPoint[], options: PlanScat
 
   // Layout.
   const title = options.title ?? `Predicted versus actual ${objective}`;
-  const hint = options.minimise
+  const reading = options.minimise
     ? 'Below the dashed line y = x: better than predicted (lower is better); above: worse.'
     : 'Above the dashed line y = x: better than predicted; below: worse.';
+  const data = options.data === undefined ? '' : `Actual values ${options.data}. `;
+  const hint = `${data}${reading}`;
   const titleY = margin + titleSize;
   const hintY = titleY + 6 + subSize;
   const plotTop = hintY + 18;
@@ -334,7 +338,7 @@ export function planScatterSvg(given: readonly ScatterPoint[], options: PlanScat
   out.push('<?xml version="1.0" encoding="UTF-8"?>');
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${xmlEscape(font)}">`);
   out.push(`<title>${xmlEscape(title)}</title>`);
-  out.push(`<desc>${xmlEscape(`x: predicted ${objective}; y: actual ${objective}; dashed line y = x. ${grouped(points.length)} candidates, ${grouped(keep.length)} drawn.`)}</desc>`);
+  out.push(`<desc>${xmlEscape(`${data}x: predicted ${objective}; y: actual ${objective}; dashed line y = x. ${grouped(points.length)} candidates, ${grouped(keep.length)} drawn.`)}</desc>`);
   out.push('<defs>');
   out.push(`<clipPath id="complan-plot"><rect x="${c(plotLeft - 6)}" y="${c(plotTop - 6)}" width="${side + 12}" height="${side + 12}"/></clipPath>`);
   out.push('</defs>');

@@ -815,3 +815,17 @@ describe('complan plan: progress', () => {
     expect(writes).toHaveLength(5);
   });
 });
+
+describe('complan plan --types', () => {
+  it('says the figures are of those types: the data line, the JSON\'s planning data, and the figure', async () => {
+    const text = await runCli(['plan', '--gold', GOLD, ...CONLL, '--types', 'PER', '--folds', '0', '--svg', out('types.svg')]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/In-sample figures: the planning data \(all 8 documents, \d+ gold items of type PER\), which chose the candidates/);
+    expect(read(out('types.svg'))).toMatch(/<desc>Actual values in-sample, on the planning data \(all 8 documents, \d+ gold items of type PER\)\. x: predicted F1/);
+    const json = JSON.parse((await runCli(['plan', '--gold', GOLD, ...CONLL, '--types', 'PER,ORG', '--folds', '0', '--format', 'json'])).stdout) as PlanResult;
+    expect(json.planningData.types).toEqual(['PER', 'ORG']);
+    const all = JSON.parse((await runCli(['plan', '--gold', GOLD, ...CONLL, '--folds', '0', '--format', 'json'])).stdout) as PlanResult;
+    expect(all.planningData.types).toBeUndefined();
+    expect(all.planningData.goldItems).toBeGreaterThan(json.planningData.goldItems);
+  });
+});
