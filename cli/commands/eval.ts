@@ -32,6 +32,11 @@ export function registerEval(program: Command, io: Io): void {
     .option('--seed <n>', 'seed of the resamples of --significance', seedOption, 1);
   addFormatOption(cmd);
   cmd.action(async (systems: string[], flags: EvalFlags) => {
+    // The tests' settings set nothing else: given without the tests, they would be recorded and unused.
+    const given = ['samples', 'seed'].filter((k) => cmd.getOptionValueSource(k) === 'cli');
+    if (flags.significance !== true && given.length > 0) {
+      throw new UsageError(`${given.map((k) => `--${k}`).join(' and ')} ${given.length === 1 ? 'applies' : 'apply'} to --significance (the paired tests' resamples): add --significance, or leave ${given.length === 1 ? 'it' : 'them'} out`);
+    }
     refuseOtherFigureFormat('--svg', flags.svg);
     refuseOutputsOverInputs([{ option: '--svg', path: flags.svg }], commandInputs(systems, flags.gold, [
       { what: 'the --label-distance file', path: flags.labelDistance }, { what: 'the --labels file', path: flags.labels },

@@ -218,6 +218,13 @@ describe('usage errors (exit 1)', () => {
     expect((await runCli(['eval', '--gold', gold4, '--gold-column', '4', wrong5])).code).toBe(2);
   });
 
+  it('--samples or --seed without --significance, whose resamples they set', async () => {
+    for (const [args, named] of [[['--samples', '50'], '--samples applies'], [['--seed', '3'], '--seed applies'], [['--samples', '50', '--seed', '3'], '--samples and --seed apply']] as const) {
+      const r = await runCli(['eval', '--gold', GOLD, ...args, SILENT]);
+      expect(oneLine(r, 1)).toBe(`complan: ${named} to --significance (the paired tests' resamples): add --significance, or leave ${args.length === 2 ? 'it' : 'them'} out`);
+    }
+  });
+
   it('an empty --types list', async () => {
     expect(oneLine(await runCli(['eval', '--gold', GOLD, '--types', ' , ', SILENT]), 1)).toContain('--types');
   });
