@@ -750,7 +750,18 @@ function withDirectoryHint(err: unknown, path: string, format?: InputFormat, gol
     }
   }
   if (err.template !== undefined) return err;
-  if (inputKind(path) !== 'directory' || !/counterpart|past the end of the gold|goes on with|but gold has/.test(err.detail)) return err;
+  const misaligned = /counterpart|past the end of the gold|goes on with|but gold has/.test(err.detail);
+  if (misaligned && inputKind(path) !== 'directory' && goldPath !== undefined && isDirectory(goldPath)) {
+    // A system file against a gold directory whose numbers are not zero-padded: the gold's
+    // documents were read out of numeric order (doc-10 before doc-2), the file's were not.
+    const files = listDirectory(goldPath).files;
+    const slip = numberOrderSlip(files);
+    if (slip === undefined) return err;
+    const hint = `the gold standard ${goldPath} is one input, one document a file, read in code-point order of the names: ${slip[0]} before ${slip[1]}; `
+      + `pad the numbers with zeros (${zeroPadded(slip[1], files)}) to read them in numeric order`;
+    return new InputError(`${err.detail.replace(/; this sentence is gold sentence \d+ .*\?$/, '')} (${hint})`, err.file, err.line);
+  }
+  if (inputKind(path) !== 'directory' || !misaligned) return err;
   const glob = `${path.replace(/[\\/]+$/, '')}/*`;
   // Numbers in the names that are not zero-padded put doc-10 before doc-2: the likely cause when
   // the first file read out of numeric order is where the gold no longer lines up (a gold

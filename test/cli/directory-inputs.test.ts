@@ -138,4 +138,22 @@ describe('a folder whose file names hold numbers without zeros in front', () => 
     expect(fromDir.stderr).toContain('token "Name10" but gold has "NameX"');
     expect(fromDir.stderr).not.toContain('pad the numbers');
   });
+
+  it('says so of a gold directory too, when a system file is in numeric order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-gold-numbers-'));
+    const goldDir = join(dir, 'gold');
+    mkdirSync(goldDir);
+    let system = '';
+    for (let i = 1; i <= 11; i++) {
+      writeFileSync(join(goldDir, `doc-${i}.conll`), `Name${i} B-PER\nspoke O\n\n`);
+      system += `-DOCSTART- O\n\nName${i} B-PER\nspoke O\n\n`;
+    }
+    writeFileSync(join(dir, 'sys.conll'), system);
+    const r = await runCli(['eval', '--gold', goldDir, join(dir, 'sys.conll')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^complan: ${join(dir, 'sys.conll').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+: token "Name2" but gold has "Name10" \\(sentence 2\\) `));
+    expect(r.stderr).toContain(`(the gold standard ${goldDir} is one input, one document a file, read in code-point order of the names: doc-10.conll before doc-2.conll; `
+      + 'pad the numbers with zeros (doc-02.conll) to read them in numeric order)\n');
+    expect(r.stderr).not.toContain('this sentence is gold sentence');
+  });
 });
