@@ -187,7 +187,9 @@ export function registerCombine(program: Command, io: Io): void {
       steps.end();
       io.stderr(text);
     };
-    steps.update(`combine: ${ruleName(rule)}`, 0, 3);
+    // Each step a phase of its own, reported as it completes (a line each with --progress off a terminal).
+    const combining = `combine: ${ruleName(rule)}`;
+    steps.update(combining, 0, 1);
     const hasGold = hasGoldStandard(corpus);
     let index: EnsembleIndex;
     let members: number[];
@@ -226,7 +228,9 @@ export function registerCombine(program: Command, io: Io): void {
       ];
       if (unused.length > 0) tell(`complan: note: ${unused.join(' and ')} ${unused.length === 1 ? 'applies' : 'apply'} to CoNLL output only, not to the JSONL written (spans, without tags or a gold column)\n`);
     }
-    steps.update(`write ${flags.out ?? 'standard output'}`, 1, 3);
+    steps.update(combining, 1, 1);
+    const writing = `write ${flags.out ?? 'standard output'}`;
+    steps.update(writing, 0, 1);
     let chunks: Iterable<string>;
     let written = spans;
     let dropped = 0;
@@ -256,6 +260,7 @@ export function registerCombine(program: Command, io: Io): void {
     } else {
       writeFileAtomic(flags.out, chunks);
     }
+    steps.update(writing, 1, 1);
     const full = ensembleName(index, result);
     const name = full.length <= 72 ? full : `${ruleName(rule)} of ${members.length} systems`;
     const parts = [`${written.length} spans${types === undefined ? '' : ` of the plan's types ${types.map(typeName).join(', ')} only`}`];
@@ -267,8 +272,9 @@ export function registerCombine(program: Command, io: Io): void {
     tell(`${terminalLine(`complan: ${name}${from} → ${where} (${format}): ${parts.join(', ')}`)}\n`);
     if (overlapping > 0) tell(overlapNote(overlapping));
     if (hasGold) {
-      steps.update('score the output', 2, 3);
+      steps.update('score the output', 0, 1);
       const scores = evaluate({ ...corpus, systems: [{ name, source: '(ensemble)', format: 'ensemble', spans: written, warnings: [] }] }, types === undefined ? {} : { types });
+      steps.update('score the output', 1, 1);
       const s = scores.systems[0];
       const on = types === undefined ? '' : `, on the plan's types ${types.map(typeName).join(', ')}`;
       // A plan chosen by F at another beta (f:B) is scored by that F too, to set beside its held-out figure.

@@ -184,14 +184,22 @@ describe('the commands', () => {
     }
     expect(code).toBe(0);
     const text = err.join('');
-    expect(text).toMatch(/\rcombine: vote \[\.+\] 0% 0\/3/);
-    expect(text).toMatch(/\rwrite \/[^\r]* \[#+\.+\] 33% 1\/3/);
-    expect(text).toMatch(/\rscore the output \[#+\.+\] 66% 2\/3/);
+    expect(text).toMatch(/\rcombine: vote \[\.+\] 0% 0\/1/);
+    expect(text).toMatch(/\rwrite \/[^\r]* \[\.+\] 0% 0\/1/);
+    expect(text).toMatch(/\rscore the output \[\.+\] 0% 0\/1/);
     // Every line written starts at the row's start: after an erased bar, never inside one.
     for (const line of text.split('\n').slice(0, -1)) {
       const row = line.slice(line.lastIndexOf('\r') + 1);
       if (row !== '') expect(row, row).toMatch(/^complan: /);
     }
+  });
+
+  it('off a terminal, combine --progress writes a line as each of its steps completes', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'complan-lines-combine-')), 'vote.conll');
+    const r = await runCli(['combine', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS, '--out', out, '--progress']);
+    expect(r.code, r.stderr).toBe(0);
+    const done = r.stderr.split('\n').filter((l) => l.endsWith('(done)') && !l.startsWith('complan: read '));
+    expect(done).toEqual(['complan: combine: vote 1/1 (done)', `complan: write ${out} 1/1 (done)`, 'complan: score the output 1/1 (done)']);
   });
 
   it('announces a named FIFO on a terminal, since reading it waits for a writer', async () => {
