@@ -47,7 +47,7 @@ import { warnSameSystems } from './same-systems.js';
 import { checkBoolean, checkChoice, checkInteger, withDefaults } from '../metrics/options-check.js';
 import { warnShiftedEnds } from './shifted-ends.js';
 import { recordTypes, warnUnknownTypes } from './unknown-types.js';
-import { checkStdinOnce, inputKind, STDIN, STDIN_NAME } from './source.js';
+import { checkStdinOnce, inputKind, isStdin, STDIN, STDIN_NAME } from './source.js';
 import { INVALID_TAGS, invalidTags, TAG_SCHEMES, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
 
 export interface InputSpec {
@@ -621,8 +621,8 @@ class SystemAligner {
         if (this.count === 0) {
           const dir = inputKind(source) === 'directory';
           const what = summary.lines === 0
-            ? (dir ? 'the files of the directory are empty' : 'the file is empty')
-            : `the ${dir ? 'files of the directory have' : 'file has'} no sentences (${noSentences(summary, format)})`;
+            ? (dir ? 'the files of the directory are empty' : `${theFile(source)} is empty`)
+            : `${dir ? 'the files of the directory have' : `${theFile(source)} has`} no sentences (${noSentences(summary, format, source)})`;
           throw new InputError(`${what}, but the gold standard has ${plural(n, 'sentence')}`, source);
         }
         // A directory's files end in its last file with sentences: that file and its last sentence's line are named.
@@ -673,9 +673,14 @@ function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
+/** `the file`, or `standard input` when `source` is it (`-`). */
+function theFile(source: string): string {
+  return isStdin(source) ? 'standard input' : 'the file';
+}
+
 /** Why a file that gave no segments has none: "the file is empty", or what it holds instead. */
-function noSentences(summary: ReadSummary, format: InputFormat): string {
-  if (summary.lines === 0) return 'the file is empty';
+function noSentences(summary: ReadSummary, format: InputFormat, source: string): string {
+  if (summary.lines === 0) return `${theFile(source)} is empty`;
   return `only ${format === 'conll' ? 'blank lines and -DOCSTART- lines' : 'blank lines'}`;
 }
 
@@ -1055,7 +1060,7 @@ function readWith(
   }
   const { gold, summary } = reference;
   if (opts.gold !== undefined) {
-    if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format)})`, path);
+    if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format, path)})`, path);
     gold.finish();
     // Workers waiting for the gold start on their files now.
     workers?.handOff(gold, summary);
@@ -1074,7 +1079,7 @@ function readWith(
     refTags = own.ref;
     noGold = opts.allowNoGold === true && !own.embedded;
     // An empty file is said to be one, before it is said to have no gold column.
-    if (summary.segments === 0) throw new InputError(`the file has no sentences (${noSentences(summary, format)})`, first.path);
+    if (summary.segments === 0) throw new InputError(`${theFile(first.path)} has no sentences (${noSentences(summary, format, first.path)})`, first.path);
     if (!noGold && (own.missing || !summary.hasEmbeddedGold)) throw noEmbeddedGold(opts, format);
     gold.finish();
     // The file holds the gold's items and the system's: both are counted, as with a gold file.

@@ -115,7 +115,9 @@ describe('standard input and streams', () => {
     expect(aliases.stderr).toContain('(system "a" and system "b")');
     const empty = bin(['eval', '--gold', GOLD, '-'], '');
     expect(empty.code).toBe(2);
-    expect(empty.stderr).toBe('complan: -: the file is empty, but the gold standard has 76 sentences\n');
+    expect(empty.stderr).toBe('complan: -: standard input is empty, but the gold standard has 76 sentences\n');
+    expect(bin(['eval', '--gold', '-', 'examples/news/systems/crf.conll'], '').stderr).toBe('complan: -: the gold standard has no sentences (standard input is empty)\n');
+    expect(bin(['eval', '-'], '\n\n').stderr).toBe('complan: -: standard input has no sentences (only blank lines and -DOCSTART- lines)\n');
   });
 
   it('plan refuses standard input in both the planning data and --test', () => {
