@@ -4,11 +4,12 @@
  *
  * What is completed: the command names; a command's options; the value of an option with
  * choices (`--match strict|boundary|overlap`) or with well-known values (`--rule`, `--rules`,
- * `--weights`, `--objective`); file names after an option whose value is a file (`<file>`,
- * `--test`) and for the system arguments. Options whose value is a number or free text complete
+ * `--weights`, `--objective`, `--metric`), also after `--option=`; file names after an option
+ * whose value is a file (`<file>`, `--test`, `--labels`) and for the system arguments. Options whose value is a number or free text complete
  * nothing.
  */
 import type { Command, Option } from 'commander';
+import { COMPARE_METRICS } from '../src/report/compare-metrics.js';
 import { suggestedValues } from './options.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -20,7 +21,11 @@ const SUGGESTED: Readonly<Record<string, readonly string[]>> = {
   '--rules': ['union', 'intersection', 'majority', 'vote', 'weighted', 'kofn:2', 'kofn:3'],
   '--weights': ['f1', 'label-f1'],
   '--objective': ['f1', 'f', 'ser', 'err', 'k'],
+  '--metric': COMPARE_METRICS,
 };
+
+/** Options whose value is a file, though their flags do not say `<file>`: `--labels` takes a file or a list. */
+const FILE_VALUES = new Set(['--test', '--labels']);
 
 export interface CompletedOption {
   /** The long name, `--gold`. */
@@ -52,7 +57,7 @@ function optionOf(o: Option): CompletedOption | undefined {
     description: o.description.replace(/\s+/g, ' '),
     takesValue,
     values: o.argChoices ?? suggestedValues.get(o) ?? SUGGESTED[o.long] ?? [],
-    file: takesValue && (/<file>|<files?\.\.\.>|<dir>/.test(o.flags) || o.long === '--test'),
+    file: takesValue && (/<file>|<files?\.\.\.>|<dir>/.test(o.flags) || FILE_VALUES.has(o.long)),
   };
 }
 
@@ -79,6 +84,8 @@ function bash(spec: CompletedCommand[]): string {
     '  local cur prev cmd w',
     '  cur="${COMP_WORDS[COMP_CWORD]}"',
     '  prev="${COMP_WORDS[COMP_CWORD-1]}"',
+    // `--match=bo`: bash splits the word at `=` (COMP_WORDBREAKS), so the option is a word further back.
+    '  if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]]; then prev="${COMP_WORDS[COMP_CWORD-2]}"; fi',
     '  cmd=""',
     '  for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do',
     `    case "$w" in ${spec.map((c) => c.name).join('|')}) cmd="$w"; break;; esac`,

@@ -72,6 +72,14 @@ describe.runIf(has('bash'))('bash', () => {
     writeFileSync(join(dir, 'sys.conll'), '');
     expect(bashComplete(s, 'complan eval --gold g', dir)).toEqual(['gold.conll']);
     expect(bashComplete(s, 'complan eval --gold gold.conll s', dir)).toEqual(['sys.conll']);
+    // After `--option=`, which bash splits into `--option`, `=` and the value.
+    expect(bashComplete(s, 'complan eval --match = ')).toEqual(['boundary', 'overlap', 'strict']);
+    expect(bashComplete(s, 'complan eval --match = bo')).toEqual(['boundary']);
+    expect(bashComplete(s, 'complan eval --match =')).toEqual(['boundary', 'overlap', 'strict']);
+    expect(bashComplete(s, 'complan eval --gold = g', dir)).toEqual(['gold.conll']);
+    // compare's measures, and a --labels file.
+    expect(bashComplete(s, 'complan compare --metric ')).toEqual(['comp', 'fBetaComp', 'fComp', 'jaccard', 'kappa', 'pComp', 'rComp']);
+    expect(bashComplete(s, 'complan eval --labels g', dir)).toEqual(['gold.conll']);
   });
 });
 if (!has('bash')) console.log('completion: bash is not installed here; its completion is not driven');
