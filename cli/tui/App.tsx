@@ -4,7 +4,7 @@
  * the others go on to the view shown (use-keys.ts), so keys typed with a switch act on the view
  * switched to.
  */
-import { Box, useApp } from 'ink';
+import { Box, Text, useApp } from 'ink';
 import { KeyRouter, useKeys, ViewKeys } from './use-keys.js';
 import { useMemo, useRef, useState } from 'react';
 import { AblationView } from './AblationView.js';
@@ -16,6 +16,15 @@ import { PlannerView } from './PlannerView.js';
 import { SystemsView } from './SystemsView.js';
 import { TabBar, VIEWS } from './TabBar.js';
 import { useSize } from './use-size.js';
+
+/** The smallest terminal every view fits without wrapping (docs/tui.md); below it, a notice instead. */
+export const MIN_COLUMNS = 80;
+export const MIN_ROWS = 24;
+
+/** What a terminal below {@link MIN_COLUMNS}×{@link MIN_ROWS} shows, in lines short enough for any. */
+export function tooSmallLines(columns: number, rows: number): string[] {
+  return [`The terminal is ${columns}×${rows}:`, `complan needs ${MIN_COLUMNS}×${MIN_ROWS}.`, 'Enlarge it, or press q.'];
+}
 
 /** @param color whether the heatmap may colour (false under NO_COLOR: see color.ts). */
 export function App({ model, initialView = 0, color = true }: { model: TuiModel; initialView?: number; color?: boolean }) {
@@ -70,7 +79,9 @@ export function App({ model, initialView = 0, color = true }: { model: TuiModel;
   const width = Math.max(40, columns);
   // One line for the tab bar; one spare so the frame never scrolls the terminal.
   const height = Math.max(10, rows - 2);
-  const active = !help;
+  // Views that would wrap on every line are hidden (and kept, as they are) until the terminal grows.
+  const small = columns < MIN_COLUMNS || rows < MIN_ROWS;
+  const active = !help && !small;
   const slots = useMemo(() => VIEWS.map((_, i) => ({ router, view: i })), [router]);
   const views = [
     (on: boolean) => <SystemsView model={model} active={on} width={width} height={height} />,
@@ -80,9 +91,10 @@ export function App({ model, initialView = 0, color = true }: { model: TuiModel;
   ];
   return (
     <ColorContext.Provider value={color}>
-      <Box flexDirection="column" width={width}>
+      {small ? <Box flexDirection="column">{tooSmallLines(columns, rows).map((l) => <Text key={l}>{l}</Text>)}</Box> : null}
+      <Box display={small ? 'none' : 'flex'} flexDirection="column" width={width}>
         <TabBar view={view} width={width} />
-        {help ? <HelpOverlay width={width} height={height + 1} /> : null}
+        {help && !small ? <HelpOverlay width={width} height={height + 1} /> : null}
         <Box display={help ? 'none' : 'flex'} flexDirection="column" height={height}>
           {views.map((render, i) => (!seen.has(i) ? null :
             <Box key={VIEWS[i]} display={i === view ? 'flex' : 'none'} flexDirection="column">

@@ -87,6 +87,28 @@ describe('commandLine: which command lines open the TUI', () => {
   });
 });
 
+describe('complan tui: a terminal below 80×24', () => {
+  it('shows a notice in place of the views, and the views again once it is large enough', async () => {
+    const inst = render(<App model={newsModel()} />);
+    const out = inst.stdout as unknown as { columns: number; rows?: number; emit: (e: string) => boolean };
+    const size = (columns: number, rows: number) => {
+      Object.defineProperty(out, 'columns', { value: columns, configurable: true });
+      Object.defineProperty(out, 'rows', { value: rows, configurable: true });
+      out.emit('resize');
+    };
+    size(40, 12);
+    await settle();
+    expect(inst.lastFrame()).toBe('The terminal is 40×12:\ncomplan needs 80×24.\nEnlarge it, or press q.');
+    size(100, 20);
+    await settle();
+    expect(inst.lastFrame()).toContain('The terminal is 100×20:');
+    size(80, 24);
+    await settle();
+    expect(inst.lastFrame()).toContain('1 Systems');
+    expect(inst.lastFrame()).not.toContain('Enlarge it');
+  });
+});
+
 describe('complan tui: size', () => {
   it('fits 80×24 and redraws on resize', async () => {
     const inst = render(<App model={newsModel()} />);
