@@ -250,6 +250,16 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
       scheme: opts.scheme as Exclude<TagScheme, 'auto' | 'io'>, source: opts.source, line, tagPerLine: opts.tagPerLine, written: tags,
     });
   }
+  // IO has no invalid sequence, but its prefix is I alone: another can be neither kept nor
+  // dropped, as under every other scheme (and as --invalid reject says).
+  if (invalid === 'drop' && parsed !== undefined && opts.scheme === 'io') {
+    for (let i = 0; i < parsed.length; i++) {
+      const raw = parsed[i].raw;
+      if (raw !== 'I' && raw !== 'O') {
+        throw new InputError(`invalid IO tag: ${showValue(tags[i])} (IO has the prefixes I, O; a chunk with another can be neither kept nor dropped)`, opts.source, lineOfTag(opts, i));
+      }
+    }
+  }
   return spans;
 }
 

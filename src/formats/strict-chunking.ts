@@ -26,8 +26,8 @@
  * a `B-X I-X` that is not closed by `E-X` is dropped whole. seqeval's IOE1 start rules have no
  * (O, E) nor (I, E, ≠), so a one-token IOE1 chunk before another of its type (`O E-X I-X`),
  * though valid, is dropped; it is kept that way, for seqeval's counts. IO has no invalid sequence, and
- * is chunked as conlleval chunks it. A tag whose prefix the scheme does not have (`S-X` in
- * IOB2) is an error, as it is in seqeval.
+ * is chunked as conlleval chunks it (decodeTags refuses its prefixes but I there). A tag whose
+ * prefix the scheme does not have (`S-X` in IOB2) is an error, as it is in seqeval.
  */
 import { InputError, showValue } from '../errors.js';
 import type { ParsedTag } from './chunking.js';

@@ -76,6 +76,9 @@ describe('invalid: drop (seqeval strict)', () => {
   it('a prefix the scheme does not have is an error naming its line', () => {
     const err = inputError(() => decodeTags(tagsOf('O B-PER S-PER'), opts({ scheme: 'iob2', invalid: 'drop' })));
     expect(err.message).toBe('sys.conll:12: invalid IOB2 tag: "S-PER" (IOB2 has the prefixes B, I, O; a chunk with another can be neither kept nor dropped)');
+    // IO too, whose one prefix is I: B- is no IO tag, under drop as under reject.
+    const io = inputError(() => decodeTags(tagsOf('O I-PER B-LOC'), opts({ scheme: 'io', invalid: 'drop' })));
+    expect(io.message).toBe('sys.conll:12: invalid IO tag: "B-LOC" (IO has the prefixes I, O; a chunk with another can be neither kept nor dropped)');
   });
 
   it('spans carry the line of their first tag', () => {
