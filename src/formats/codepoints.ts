@@ -12,8 +12,9 @@ export function pairAt(text: string, i: number): boolean {
   return d >= 0xdc00 && d < 0xe000;
 }
 
-/** Number of code points in `text`. */
+/** Number of code points in `text`: its length when it holds no surrogate (found natively), else counted. */
 export function codePointLength(text: string): number {
+  if (!/[\uD800-\uDFFF]/.test(text)) return text.length;
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     if (pairAt(text, i)) i++;
