@@ -11,6 +11,7 @@ import { percent } from './number.js';
 import { bandColor, textColorOn } from './palette.js';
 import type { Column, Table } from './table.js';
 import { typeName } from './type-name.js';
+import { typesPhrase } from './plan-procedures.js';
 
 /**
  * A type-confusion matrix: gold type × predicted type over items with the same boundaries, with
@@ -44,7 +45,7 @@ export function systemsScoreTable(r: EvalReport): Table {
   const bestF = Math.max(...r.systems.map((s) => s.f).filter((x) => Number.isFinite(x)));
   r.systems.forEach((s, i) => { if (s.f === bestF && r.systems.length > 1) emphasis.add(`${i}:6`); });
   return {
-    title: `Scores of the ${r.systems.length} systems (${o.match} match, ${r.gold.items} gold items)`,
+    title: `Scores of the ${r.systems.length} systems (${o.match} match, ${r.gold.items} gold items${typesPhrase(o.types)})`,
     columns, rows, emphasis,
     note: `P, R, ${F}, SER and ${K} in %, as eval computes them; SER = (S+D+I)/N may exceed 100. Press a header to sort by it.`,
   };

@@ -32,7 +32,7 @@ import { tableHtml } from './html-table.js';
 import { paretoSvg } from './pareto-svg.js';
 import { candidatesTable, planHeadline } from './plan.js';
 import { noteText } from './plan-notes.js';
-import { bootstrapTables, comparisonsTable, dataLine, difference, planningDataPhrase, procedures, proceduresTable, splitsTable } from './plan-procedures.js';
+import { bootstrapTables, comparisonsTable, dataLine, difference, planningDataPhrase, procedures, typesPhrase, proceduresTable, splitsTable } from './plan-procedures.js';
 import { recommendationReason } from './plan-reason.js';
 import { testSetApart } from './plan-test-set.js';
 import { candidatePoints, grouped, planScatterSvg } from './plan-svg.js';
@@ -114,7 +114,8 @@ export function sectionData(r: PlanResult, gold: string): string {
   const on = planned >= d.of
     ? `Measured on all ${units(d.of)} of ${gold}: the planning data, which chose the plan, so in-sample.`
     : `Measured on all ${units(d.of)} of ${gold}: the ${planned} the plan was chosen on and the ${d.of - planned} it held out, so partly in-sample.`;
-  return r.testSet === undefined ? on : `${on} Not on the test set (${r.testSet.gold}).`;
+  const only = d.types === undefined ? '' : ` Items${typesPhrase(d.types)} only.`;
+  return r.testSet === undefined ? `${on}${only}` : `${on}${only} Not on the test set (${r.testSet.gold}).`;
 }
 
 /** The summary's small table: each procedure's choice, its held-out score, and the recommendation's paired difference with it. */
@@ -216,7 +217,7 @@ export function reportHtml(input: HtmlReportInput): string {
   out.push(`<title>${htmlEscape(title)}</title>`);
   out.push(`<style>${REPORT_STYLE}</style></head><body>`);
   out.push(`<header><h1>${htmlEscape(title)}</h1>`);
-  out.push(`<p class="muted">${htmlEscape(`${input.evaluation.gold.source}: ${plural(input.evaluation.gold.items, 'gold item')} in ${plural(input.evaluation.gold.documents, 'document')}, ${plural(input.evaluation.gold.sentences, 'sentence')}; systems ${r.systems.join(', ')}.`)}</p>`);
+  out.push(`<p class="muted">${htmlEscape(`${input.evaluation.gold.source}: ${plural(input.evaluation.gold.items, 'gold item')}${typesPhrase(r.planningData.types)} in ${plural(input.evaluation.gold.documents, 'document')}, ${plural(input.evaluation.gold.sentences, 'sentence')}; systems ${r.systems.join(', ')}.`)}</p>`);
   out.push('<nav aria-label="Sections"><ul><li><a href="#summary">Summary</a></li><li><a href="#systems">Systems</a></li><li><a href="#complementarity">Complementarity</a></li><li><a href="#candidates">Candidates</a></li>'
     + `${input.ablation === undefined ? '' : '<li><a href="#ablation">Ablation</a></li>'}</ul></nav></header><main>`);
 

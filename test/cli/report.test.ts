@@ -43,6 +43,14 @@ describe('complan report', () => {
     expect(h3(none.stdout)).not.toContain('Candidates and held-out estimates');
   });
 
+  it('on some --types, says so wherever it says what its figures were measured on', async () => {
+    const r = await runCli(['report', '--html', '-', '--gold', GOLD, ...SYSTEMS, '--types', 'PER', '--folds', '0', '--samples', '200']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/gold\.conll: \d+ gold items of type PER in 8 documents/);
+    expect(r.stdout).toMatch(/Scores of the 5 systems \(strict match, \d+ gold items of type PER\)/);
+    expect(r.stdout).toContain('so in-sample. Items of type PER only.');
+  });
+
   it('has plan\'s computing options and none of its output ones', async () => {
     const r = await runCli(['report', '--help']);
     expect(r.code).toBe(0);
