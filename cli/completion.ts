@@ -6,10 +6,13 @@
  * choices (`--match strict|boundary|overlap`) or with well-known values (`--rule`, `--rules`,
  * `--weights`, `--objective`, `--metric`), also after `--option=`; file names after an option
  * whose value is a file (`<file>`, `--test`, `--labels`) and for the system arguments. Options whose value is a number or free text complete
- * nothing.
+ * nothing. A command line without a command that starts with an input option (`--gold`) or an
+ * existing file gives inputs, which open the terminal UI: it completes as `tui`'s, and the first
+ * word offers the input options beside `--help` and `--version`.
  */
 import type { Command, Option } from 'commander';
 import { COMPARE_METRICS } from '../src/report/compare-metrics.js';
+import { INPUT_OPTIONS } from './input-options.js';
 import { suggestedValues } from './options.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -90,8 +93,21 @@ function bash(spec: CompletedCommand[]): string {
     '  for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do',
     `    case "$w" in ${spec.map((c) => c.name).join('|')}) cmd="$w"; break;; esac`,
     '  done',
+    // Inputs without a command (an input option or an existing file first) are the TUI's; with
+    // `name=path` first, bash has split the word at `=`.
+    '  if [[ -z "$cmd" && COMP_CWORD -gt 1 ]]; then',
+    '    w="${COMP_WORDS[1]}"',
+    `    case "$w" in ${INPUT_OPTIONS.join('|')}) cmd=tui;; esac`,
+    '    if [[ -z "$cmd" && "$w" != -* ]]; then',
+    '      if [[ -e "$w" ]] || [[ "${COMP_WORDS[2]}" == "=" && COMP_CWORD -gt 3 && -e "${COMP_WORDS[3]}" ]]; then cmd=tui; fi',
+    '    fi',
+    '  fi',
     '  if [[ -z "$cmd" ]]; then',
-    `    COMPREPLY=( $(compgen -W ${quoted(`${names} help --help --version`)} -- "$cur") )`,
+    '    if [[ "$cur" == -* ]]; then',
+    `      COMPREPLY=( $(compgen -W ${quoted(['--help', '--version', ...INPUT_OPTIONS].join(' '))} -- "$cur") )`,
+    '    else',
+    `      COMPREPLY=( $(compgen -W ${quoted(`${names} help`)} -- "$cur") )`,
+    '    fi',
     '    return',
     '  fi',
     '  case "$cmd $prev" in',
@@ -126,12 +142,23 @@ function zsh(spec: CompletedCommand[]): string {
     '  local -a commands',
     `  commands=(${spec.map((c) => `'${zshText(c.name)}:${zshText(c.description)}'`).join(' ')})`,
     '  if (( CURRENT == 2 )); then',
-    "    _describe 'command' commands",
+    `    if [[ $PREFIX == -* ]]; then compadd -- --help --version ${INPUT_OPTIONS.join(' ')}; else _describe 'command' commands; fi`,
     '    return',
     '  fi',
-    '  local cmd=${words[2]}',
-    '  shift words',
-    '  (( CURRENT-- ))',
+    // Inputs without a command (an input option or an existing file first) are the TUI's: its
+    // options are completed from the first word on.
+    '  local cmd=${words[2]} implicit=0',
+    '  case ${cmd%%=*} in',
+    `    (${INPUT_OPTIONS.join('|')}) implicit=1 ;;`,
+    `    (${spec.map((c) => c.name).join('|')}|help|-*) ;;`,
+    '    (*) [[ -e $cmd || ( $cmd == *=* && -e ${cmd#*=} ) ]] && implicit=1 ;;',
+    '  esac',
+    '  if (( implicit )); then',
+    '    cmd=tui',
+    '  else',
+    '    shift words',
+    '    (( CURRENT-- ))',
+    '  fi',
     '  case $cmd in',
   ];
   for (const c of spec) {
@@ -156,16 +183,33 @@ function fish(spec: CompletedCommand[]): string {
     'complete -c complan -f',
   ];
   for (const c of spec) lines.push(`complete -c complan -n __fish_use_subcommand -a ${c.name} -d ${text(c.description)}`);
+  // Inputs without a command (an input option or an existing file first) are the TUI's.
+  lines.push(
+    'function __complan_inputs_first',
+    '  set -l words (commandline -opc)',
+    '  set -q words[2]; or return 1',
+    '  switch (string replace -r \'=.*\' \'\' -- $words[2])',
+    `    case ${INPUT_OPTIONS.join(' ')}`,
+    '      return 0',
+    `    case ${spec.map((c) => c.name).join(' ')} help '-*'`,
+    '      return 1',
+    '  end',
+    '  test -e $words[2]; or begin; string match -q -- \'*=*\' $words[2]; and test -e (string replace -r \'^[^=]*=\' \'\' -- $words[2]); end',
+    'end',
+  );
+  const option = (when: string, o: CompletedOption) => {
+    const value = !o.takesValue ? '' : o.values.length > 0 ? ` -x -a ${quoted(o.values.join(' '))}` : o.file ? ' -r -F' : ' -x';
+    return `complete -c complan -n ${quoted(when)} -l ${o.name.slice(2)}${value} -d ${text(o.description)}`;
+  };
   for (const c of spec) {
-    const when = `-n ${quoted(`__fish_seen_subcommand_from ${c.name}`)}`;
-    if (c.fileArguments) lines.push(`complete -c complan ${when} -F`);
-    if (c.argumentValues.length > 0) lines.push(`complete -c complan ${when} -x -a ${quoted(c.argumentValues.join(' '))}`);
-    for (const o of c.options) {
-      const long = `-l ${o.name.slice(2)}`;
-      const value = !o.takesValue ? '' : o.values.length > 0 ? ` -x -a ${quoted(o.values.join(' '))}` : o.file ? ' -r -F' : ' -x';
-      lines.push(`complete -c complan ${when} ${long}${value} -d ${text(o.description)}`);
-    }
+    const when = c.name === 'tui' ? '__fish_seen_subcommand_from tui; or __complan_inputs_first' : `__fish_seen_subcommand_from ${c.name}`;
+    if (c.fileArguments) lines.push(`complete -c complan -n ${quoted(when)} -F`);
+    if (c.argumentValues.length > 0) lines.push(`complete -c complan -n ${quoted(when)} -x -a ${quoted(c.argumentValues.join(' '))}`);
+    for (const o of c.options) lines.push(option(when, o));
   }
+  // The first word: the input options, which start a command line of inputs.
+  const tui = spec.find((c) => c.name === 'tui');
+  for (const o of tui?.options ?? []) if (INPUT_OPTIONS.includes(o.name)) lines.push(option('__fish_use_subcommand; and not __complan_inputs_first', o));
   lines.push('');
   return lines.join('\n');
 }

@@ -15,6 +15,7 @@ import { registerEval } from './commands/eval.js';
 import { registerPlan } from './commands/plan.js';
 import { registerReport } from './commands/report.js';
 import { registerTui } from './commands/tui.js';
+import { INPUT_OPTIONS } from './input-options.js';
 import type { Io } from './io.js';
 import { terminalLine, terminalText } from '../src/report/terminal-text.js';
 import { VERSION } from '../src/version.js';
@@ -98,9 +99,6 @@ function output(io: Io, command?: Command, commands: readonly Command[] = []) {
 
 /** The commands buildProgram registers, in order (a test holds the two equal). */
 export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'report', 'tui', 'completion'];
-
-/** The input options of every command: a command line starting with one gives inputs. */
-const INPUT_OPTIONS = ['--gold', '--input-format', '--gold-column', '--pred-column', '--scheme', '--strict-scheme', '--ignore-embedded-gold'];
 
 /**
  * Whether a command line without a command gives inputs: it starts with an input option, or

@@ -81,6 +81,27 @@ describe.runIf(has('bash'))('bash', () => {
     expect(bashComplete(s, 'complan compare --metric ')).toEqual(['comp', 'fBetaComp', 'fComp', 'jaccard', 'kappa', 'pComp', 'rComp']);
     expect(bashComplete(s, 'complan eval --labels g', dir)).toEqual(['gold.conll']);
   });
+
+  it('completes a command line of inputs without a command as the TUI\'s', async () => {
+    const s = await script('bash');
+    const dir = mkdtempSync(join(tmpdir(), 'complan-files-'));
+    writeFileSync(join(dir, 'gold.conll'), '');
+    writeFileSync(join(dir, 'sys.conll'), '');
+    expect(bashComplete(s, 'complan --g')).toEqual(['--gold', '--gold-column']);
+    expect(bashComplete(s, 'complan -')).toEqual(['--gold', '--gold-column', '--help', '--ignore-embedded-gold', '--input-format', '--pred-column', '--scheme', '--strict-scheme', '--version']);
+    // With nothing typed, the commands alone.
+    expect(bashComplete(s, 'complan ')).toEqual(['ablate', 'combine', 'compare', 'completion', 'eval', 'help', 'plan', 'report', 'tui']);
+    // After an input option, or an existing file (also as name=path), tui's options, values and files.
+    expect(bashComplete(s, 'complan --gold gold.conll --ma', dir)).toEqual(['--match']);
+    expect(bashComplete(s, 'complan --gold gold.conll --match ', dir)).toEqual(['boundary', 'strict']);
+    expect(bashComplete(s, 'complan --gold gold.conll s', dir)).toEqual(['sys.conll']);
+    expect(bashComplete(s, 'complan --gold = gold.conll --ma', dir)).toEqual(['--match']);
+    expect(bashComplete(s, 'complan sys.conll --ma', dir)).toEqual(['--match']);
+    expect(bashComplete(s, 'complan crf = sys.conll --ma', dir)).toEqual(['--match']);
+    // Not after a file that does not exist, help or version: those are no TUI command lines.
+    expect(bashComplete(s, 'complan nothing.conll --ma', dir)).toEqual([]);
+    expect(bashComplete(s, 'complan --help e', dir)).toEqual(['eval']);
+  });
 });
 if (!has('bash')) console.log('completion: bash is not installed here; its completion is not driven');
 
@@ -91,6 +112,43 @@ describe('zsh and fish', () => {
     expect(spawnSync('zsh', ['-n', join(dir, '_complan')]).status).toBe(0);
     const r = spawnSync('zsh', ['-c', `autoload -Uz compinit; compinit -u -d ${dir}/.zcompdump; source ${dir}/_complan; whence -w _complan`], { encoding: 'utf8' });
     expect(r.stdout.trim()).toBe('_complan: function');
+  });
+
+  it.runIf(has('zsh'))('zsh: inputs without a command complete as the TUI\'s (completion functions stubbed)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-zsh-'));
+    writeFileSync(join(dir, '_complan'), await script('zsh'));
+    writeFileSync(join(dir, 'gold.conll'), '');
+    // What _complan asks of zsh's completion system, printed: the command it completes as is the
+    // first of `words` _arguments sees (the program's own name for a command line of inputs).
+    const complete = (words: string, current: number, prefix = '') => spawnSync('zsh', ['-c', [
+      `source ${dir}/_complan 2>/dev/null`,
+      '_describe() { print -r -- describe $1; }',
+      'compadd() { shift; print -r -- compadd "$@"; }',
+      '_arguments() { print -r -- arguments ${words[1]} ${#${(M)@:#--match*}}; }',
+      `words=(${words}); CURRENT=${current}; PREFIX=${JSON.stringify(prefix)}`,
+      '_complan',
+    ].join('\n')], { encoding: 'utf8', cwd: dir }).stdout.trim();
+    expect(complete('complan --g', 2, '--g')).toBe('compadd --help --version --gold --input-format --gold-column --pred-column --scheme --strict-scheme --ignore-embedded-gold');
+    expect(complete('complan e', 2, 'e')).toBe('describe command');
+    expect(complete('complan --gold gold.conll --ma', 4)).toBe('arguments complan 1');
+    expect(complete('complan gold.conll --ma', 3)).toBe('arguments complan 1');
+    expect(complete('complan crf=gold.conll --ma', 3)).toBe('arguments complan 1');
+    expect(complete('complan eval --ma', 3)).toBe('arguments eval 1');
+    expect(complete('complan nothing.conll --ma', 3)).toBe('');
+  });
+
+  it.runIf(has('fish'))('fish: inputs without a command complete as the TUI\'s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-fish-'));
+    writeFileSync(join(dir, 'complan.fish'), await script('fish'));
+    writeFileSync(join(dir, 'gold.conll'), '');
+    const complete = (line: string) => spawnSync('fish', ['-c', `source ${dir}/complan.fish; complete -C ${JSON.stringify(line)}`], { encoding: 'utf8', cwd: dir })
+      .stdout.split('\n').map((l) => l.split('\t')[0]).filter((w) => w !== '');
+    expect(complete('complan --g')).toEqual(['--gold', '--gold-column']);
+    expect(complete('complan --gold gold.conll --ma')).toEqual(['--match']);
+    expect(complete('complan --gold gold.conll --match ').sort()).toEqual(['boundary', 'strict']);
+    expect(complete('complan gold.conll --ma')).toEqual(['--match']);
+    expect(complete('complan --gold=gold.conll --ma')).toEqual(['--match']);
+    expect(complete('complan nothing.conll --ma')).toEqual([]);
   });
 
   it.runIf(has('fish'))('fish: the script parses, and fish completes options and choices with it', async () => {
