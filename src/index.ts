@@ -7,7 +7,7 @@ export { SentenceTable, sentenceCount, sentenceOf } from './model/sentence-table
 export { TokenStore, type TokenList } from './model/token-store.js';
 export { Bitset, popcount } from './model/bitset.js';
 export { buildUniverse, type ItemMatch, type Universe } from './model/universe.js';
-export type { InvalidTags, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './formats/segment.js';
+export type { DroppedChunks, InvalidTags, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './formats/segment.js';
 export { INVALID_TAGS } from './formats/segment.js';
 export { decodeTags, detectScheme, parseTag } from './formats/chunking.js';
 export { readConll } from './formats/conll.js';

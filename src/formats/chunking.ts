@@ -16,7 +16,7 @@
  * see strict-chunking.ts), or rejected with an error naming the line (`strict`).
  */
 import { InputError, showValue } from '../errors.js';
-import type { InvalidTags, RawSpan, TagScheme } from './segment.js';
+import type { DroppedChunks, InvalidTags, RawSpan, TagScheme } from './segment.js';
 import { strictChunks } from './strict-chunking.js';
 
 /** Canonical prefix: B, I, E, S (U read as S, L as E) or O. */
@@ -182,13 +182,15 @@ export interface DecodeOptions {
   tagPerLine: boolean;
   /** Collects evidence for scheme detection, if given. */
   evidence?: SchemeEvidence;
+  /** Under `invalid: 'drop'`, counts the chunks dropped, if given. */
+  dropped?: DroppedChunks;
 }
 
 /**
  * Decodes one sentence's tags, the first `n` of `tags` (all by default), into spans (token
  * offsets, end exclusive).
- * Throws {@link InputError} on a tag that is not a chunk tag, or, under `strict`, on a
- * transition the scheme forbids.
+ * Throws {@link InputError} on a tag that is not a chunk tag, under `strict` (reject) or drop on
+ * a prefix the scheme does not have, and under `strict` on a transition the scheme forbids.
  */
 export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tags.length): RawSpan[] {
   const spans: RawSpan[] = [];
@@ -207,6 +209,13 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
     parsed = new Array(n);
     for (let i = 0; i < n; i++) parsed[i] = parseOrThrow(tags, i, opts);
     if (invalid === 'reject') validate(parsed, tags, opts);
+    else {
+      // A chunk with a prefix the scheme does not have cannot be judged valid or not, so it
+      // can be neither kept nor dropped (seqeval refuses it too).
+      for (let i = 0; i < n; i++) {
+        if (!ALLOWED[opts.scheme].includes(parsed[i].raw)) throw prefixError(parsed, tags, i, opts, ': a chunk with it can be neither kept nor dropped');
+      }
+    }
   }
   const ev = opts.evidence;
   const line = opts.line;
@@ -245,22 +254,34 @@ export function decodeTags(tags: readonly string[], opts: DecodeOptions, n = tag
   if (prevCode === CODE_I) bits |= I_CLOSES_CHUNK;
   if (ev !== undefined) ev.bits |= bits;
   // Dropping: the evidence above stays that of the tags as written; the chunks are the valid ones.
+  // IO has no invalid sequence: nothing to drop.
   if (invalid === 'drop' && parsed !== undefined && opts.scheme !== 'io') {
-    return strictChunks(parsed, {
-      scheme: opts.scheme as Exclude<TagScheme, 'auto' | 'io'>, source: opts.source, line, tagPerLine: opts.tagPerLine, written: tags,
-    });
-  }
-  // IO has no invalid sequence, but its prefix is I alone: another can be neither kept nor
-  // dropped, as under every other scheme (and as --invalid reject says).
-  if (invalid === 'drop' && parsed !== undefined && opts.scheme === 'io') {
-    for (let i = 0; i < parsed.length; i++) {
-      const raw = parsed[i].raw;
-      if (raw !== 'I' && raw !== 'O') {
-        throw new InputError(`invalid IO tag: ${showValue(tags[i])} (IO has the prefixes I, O; a chunk with another can be neither kept nor dropped)`, opts.source, lineOfTag(opts, i));
-      }
-    }
+    const kept = strictChunks(parsed, { scheme: opts.scheme as Exclude<TagScheme, 'auto' | 'io'>, line, tagPerLine: opts.tagPerLine });
+    if (opts.dropped !== undefined) countDropped(spans, kept, opts);
+    return kept;
   }
   return spans;
+}
+
+/**
+ * Counts in `opts.dropped` the chunks of conlleval's reading (`all`) that dropping did not keep
+ * whole (`kept`). Both are in order and do not overlap. A kept chunk that is not one of `all` is
+ * the end of one (IOB1 only: `B-X I-X` where B- may not open a chunk is kept from its I-X on).
+ */
+function countDropped(all: readonly RawSpan[], kept: readonly RawSpan[], opts: DecodeOptions): void {
+  const d = opts.dropped!;
+  let j = 0;
+  for (const s of all) {
+    while (j < kept.length && kept[j].end <= s.start) j++;
+    const k = j < kept.length && kept[j].start < s.end ? kept[j] : undefined;
+    if (k !== undefined && k.start === s.start && k.end === s.end && k.label === s.label) continue;
+    if (k !== undefined) d.trimmed++;
+    if (d.count++ === 0) {
+      d.source = opts.source;
+      d.line = s.line;
+      d.scheme = opts.scheme;
+    }
+  }
 }
 
 /** The line of tag i (see {@link DecodeOptions.line}). */
@@ -279,6 +300,18 @@ const ALLOWED: Record<Exclude<TagScheme, 'auto'>, string> = {
   iob1: 'BIO', iob2: 'BIO', ioe1: 'EIO', ioe2: 'EIO', iobes: 'BIESO', bilou: 'BILUO', io: 'IO',
 };
 
+/**
+ * The error for tag i, whose prefix the scheme does not have (`S-X` under IOB2, `B-X` under IO):
+ * the tag is wrong, whatever comes before or after it. `why` ends the message.
+ */
+function prefixError(parsed: readonly ParsedTag[], tags: readonly string[], i: number, opts: DecodeOptions, why = ''): InputError {
+  const scheme = opts.scheme as Exclude<TagScheme, 'auto'>;
+  const name = scheme.toUpperCase();
+  const allowed = [...ALLOWED[scheme]];
+  const only = `${allowed.slice(0, -1).join(', ')} and ${allowed[allowed.length - 1]}`;
+  return new InputError(`invalid ${name} tag: ${showValue(tags[i])} (${name} has no ${parsed[i].raw}- prefix, only ${only}${why})`, opts.source, lineOfTag(opts, i));
+}
+
 function validate(parsed: ParsedTag[], tags: readonly string[], opts: DecodeOptions): void {
   const scheme = opts.scheme as Exclude<TagScheme, 'auto'>;
   const name = scheme.toUpperCase();
@@ -289,7 +322,7 @@ function validate(parsed: ParsedTag[], tags: readonly string[], opts: DecodeOpti
   const show = (i: number) => (i < 0 ? 'sentence start' : i >= n ? 'sentence end' : showValue(tags[i]));
   for (let i = 0; i < n; i++) {
     const t = parsed[i];
-    if (!ALLOWED[scheme].includes(t.raw)) fail(i, `tag ${show(i)} does not belong to ${name}`);
+    if (!ALLOWED[scheme].includes(t.raw)) throw prefixError(parsed, tags, i, opts);
     if (t.prefix === 'O') continue;
     const prev = i > 0 ? parsed[i - 1] : undefined;
     const next = i + 1 < n ? parsed[i + 1] : undefined;

@@ -19,7 +19,7 @@ import { SharedStrings, startsAt } from '../model/shared-strings.js';
 import { TokenStore, type TokenList } from '../model/token-store.js';
 import type { ExpectedTokens, RawSpan, ReadOptions, ReadSummary, Segment, SegmentSink, TagScheme } from './segment.js';
 import type { SentenceTexts } from './sentence-texts.js';
-import { invalidTags } from './segment.js';
+import { invalidTags, noneDropped } from './segment.js';
 
 /**
  * Finds the space- or tab-separated fields of text[start, end) without making strings:
@@ -236,6 +236,9 @@ class ConllScanner {
   /** The evidence of the sentence being decoded, ORed into `evidence` (a gold segment carries it). */
   private readonly sentenceEvidence: SchemeEvidence = newEvidence();
   private readonly goldEvidence: SchemeEvidence = newEvidence();
+  /** Chunks `--invalid drop` dropped from the prediction (or gold) column, and from the embedded gold column. */
+  private readonly dropped = noneDropped();
+  private readonly goldDropped = noneDropped();
   private readonly bounds: number[] = [];
   /** Decoding options, one object per scan: the prediction (or gold) column, the embedded gold column. */
   private readonly decodePred: DecodeOptions;
@@ -309,8 +312,8 @@ class ConllScanner {
     this.expect = expect;
     this.safeTags = expect?.lineSafe === true && expect.tags !== undefined;
     // Tag i of the sentence being flushed stands on line startLine + i (set before decoding).
-    this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.sentenceEvidence };
-    this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.goldEvidence };
+    this.decodePred = { scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.sentenceEvidence, dropped: this.dropped };
+    this.decodeGold = { scheme: embeddedScheme ?? opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line: 0, tagPerLine: true, evidence: this.goldEvidence, dropped: this.goldDropped };
   }
 
   /** Reads one line: `text`[start, end), line `lineNo`, of the reader's chunk number `chunkNo` (see LineReader.chunks). */
@@ -796,6 +799,8 @@ class ConllScanner {
       hasEmbeddedGold: this.anyEmbedded,
       warnings: [],
       markers: this.markers,
+      dropped: this.dropped.count > 0 ? this.dropped : undefined,
+      goldDropped: this.goldDropped.count > 0 ? this.goldDropped : undefined,
     };
   }
 }

@@ -22,7 +22,7 @@ import { detectScheme } from './chunking.js';
 import { readConll } from './conll.js';
 import { readJsonl } from './jsonl.js';
 import { describeFsError } from './lines.js';
-import { invalidTags, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
+import { addDropped, invalidTags, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
 /** Orders strings by code point (UTF-16 code-unit order differs only past U+D7FF). */
 export function compareCodePoints(a: string, b: string): number {
@@ -252,6 +252,9 @@ export function readDirectory(dir: string, format: 'conll' | 'jsonl', opts: Read
       tagged = true;
     }
     if (s.goldEvidence !== undefined) summary.goldEvidence = (summary.goldEvidence ?? 0) | s.goldEvidence;
+    // One count for the directory, its first dropped chunk naming its file.
+    summary.dropped = addDropped(summary.dropped, s.dropped);
+    summary.goldDropped = addDropped(summary.goldDropped, s.goldDropped);
     if (s.segments > 0) {
       withSentences++;
       if (s.hasEmbeddedGold) embedded++;

@@ -9,7 +9,7 @@ import { decodeTags, detectScheme, newEvidence } from './chunking.js';
 import { dialectOf, ENTITY_KEYS, recordShape, type JsonlDialect } from './jsonl-dialect.js';
 import { JsonlTokenVerifier } from './jsonl-verify.js';
 import { forEachLine } from './lines.js';
-import { newSegment, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
+import { newSegment, noneDropped, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
 /** Keys that may hold a span object's label, in order of preference. */
 const LABEL_KEYS = ['label', 'type', 'tag'] as const;
@@ -62,6 +62,7 @@ type JsonObject = Record<string, unknown>;
 export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): ReadSummary {
   const warnings: string[] = [];
   const evidence = newEvidence();
+  const dropped = noneDropped();
   let usedTags = false;
   let segments = 0;
   // Records with no entity key, and the keys of the first: a file none of whose records has one
@@ -140,7 +141,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
       }
       if ((tags as string[]).length !== length) fail(`"ner_tags" has ${(tags as string[]).length} tags for ${length} tokens`);
       segment.spans = decodeTags(tags as string[], {
-        scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line, tagPerLine: false, evidence,
+        scheme: opts.scheme, strict: opts.strictScheme, invalid: opts.invalid, source: path, line, tagPerLine: false, evidence, dropped,
       });
       usedTags = true;
       // The raw tags too, as the CoNLL reader gives them: conlleval's token accuracy compares them.
@@ -184,6 +185,7 @@ export function readJsonl(path: string, opts: ReadOptions, sink: SegmentSink): R
   }
   const summary: ReadSummary = { segments, hasEmbeddedGold: false, warnings, lines };
   if (markers > 0) summary.markers = markers;
+  if (dropped.count > 0) summary.dropped = dropped;
   if (usedTags) {
     summary.scheme = detectScheme(evidence);
     summary.evidence = evidence.bits;

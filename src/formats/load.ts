@@ -48,7 +48,7 @@ import { checkBoolean, checkChoice, checkInteger, withDefaults } from '../metric
 import { warnShiftedEnds } from './shifted-ends.js';
 import { recordTypes, warnUnknownTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, isStdin, STDIN, STDIN_NAME } from './source.js';
-import { INVALID_TAGS, invalidTags, TAG_SCHEMES, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
+import { INVALID_TAGS, invalidTags, TAG_SCHEMES, type DroppedChunks, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
 
 export interface InputSpec {
   path: string;
@@ -655,6 +655,21 @@ function embeddedScheme(opts: LoadOptions, summary: ReadSummary): string | undef
 }
 
 /**
+ * The warning that `--invalid drop` dropped chunks of a file, or undefined when it dropped none:
+ * otherwise the only sign would be fewer items (a lower gold count, for the gold standard).
+ */
+function droppedWarning(d: DroppedChunks | undefined, gold: boolean): string | undefined {
+  if (d === undefined || d.count === 0) return undefined;
+  const n = d.count;
+  const scheme = d.scheme.toUpperCase();
+  const t = d.trimmed;
+  const trimmed = t === 0 ? ''
+    : ` (${n === 1 ? 'only' : `${t} of them only`} in part: kept without ${t === 1 ? 'its' : 'their'} B- tag, where ${scheme} opens no chunk)`;
+  return `${d.source}:${d.line}: --invalid drop dropped ${plural(n, gold ? 'gold chunk' : 'predicted chunk')} that ${scheme} does not allow, `
+    + `${n === 1 ? 'on' : 'the first on'} this line${trimmed}; --invalid repair reads ${n === 1 ? 'it' : 'them'} as conlleval does`;
+}
+
+/**
  * The scheme a file's tags were read by: the one --scheme names, else the one detected; none
  * without tags, or when every tag is O (nothing shows a scheme then: IOB2 is only the reader's default).
  */
@@ -1067,6 +1082,8 @@ function readWith(
     refTags = gold.tags;
     onRead(path, gold.spans.length);
     const goldWarnings = [...summary.warnings];
+    const dropped = droppedWarning(summary.dropped, true);
+    if (dropped !== undefined) goldWarnings.push(dropped);
     if (gold.spans.length === 0 && invalidTags(opts) === 'drop' && gold.length > 0) {
       // Every score would read 100 (nothing to find, nothing found counts as perfect): say why.
       goldWarnings.push(`--invalid drop left the gold standard without a single item: are its tags written in ${(opts.scheme !== 'auto' ? opts.scheme : summary.scheme ?? 'the scheme read').toUpperCase()}? Give --scheme as the file is written, or drop nothing with --invalid repair`);
@@ -1085,10 +1102,14 @@ function readWith(
     // The file holds the gold's items and the system's: both are counted, as with a gold file.
     onRead(first.path, gold.spans.length + own.own.length);
     const source = noGold ? NO_GOLD_SOURCE : `${first.path} (embedded gold)`;
-    goldOutput = { name: 'gold', source, format, scheme: noGold ? undefined : embeddedScheme(opts, summary), spans: gold.spans, warnings: [] };
+    // The file's gold column is the gold standard here: its dropped chunks are the gold's.
+    const goldDropped = noGold ? undefined : droppedWarning(summary.goldDropped, true);
+    goldOutput = { name: 'gold', source, format, scheme: noGold ? undefined : embeddedScheme(opts, summary), spans: gold.spans, warnings: goldDropped === undefined ? [] : [goldDropped] };
     const tally = withMarkers(own.tally, summary);
+    const dropped = droppedWarning(summary.dropped, false);
     const system: SystemOutput = {
-      name: first.name, source: first.path, format, scheme: schemeRead(opts, summary), spans: own.own, warnings: summary.warnings,
+      name: first.name, source: first.path, format, scheme: schemeRead(opts, summary), spans: own.own,
+      warnings: dropped === undefined ? summary.warnings : [...summary.warnings, dropped],
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
       ...(tally === undefined ? {} : { tokenTally: tally }),
     };
@@ -1119,9 +1140,11 @@ function readWith(
     onRead(spec.path, aligner.spans.length);
     workers?.poll(onRead);
     const unchecked = noGold || opts.ignoreEmbeddedGold ? undefined : goldColumnPast(opts, spec.path, format, summary);
+    // Chunks dropped from an embedded gold column are the gold file's too, which says so itself.
+    const dropped = droppedWarning(summary.dropped, false);
     const system: SystemOutput = {
       name: spec.name, source: spec.path, format, scheme: schemeRead(opts, summary), spans: aligner.spans,
-      warnings: [...summary.warnings, ...aligner.warnings, ...(unchecked === undefined ? [] : [unchecked])],
+      warnings: [...summary.warnings, ...(dropped === undefined ? [] : [dropped]), ...aligner.warnings, ...(unchecked === undefined ? [] : [unchecked])],
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
       ...(aligner.tokenTally(summary) === undefined ? {} : { tokenTally: aligner.tokenTally(summary) }),
     };

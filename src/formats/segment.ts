@@ -117,6 +117,28 @@ export function invalidTags(o: { strictScheme?: boolean; invalid?: InvalidTags }
   return o.strictScheme === true ? 'reject' : o.invalid ?? 'repair';
 }
 
+/** Chunks `--invalid drop` did not keep whole, counted as conlleval reads them (see DecodeOptions.dropped). */
+export interface DroppedChunks {
+  count: number;
+  /** Of those, how many are kept without their first tag (IOB1: a `B-X I-X` where B- may not open a chunk, kept from I-X). */
+  trimmed: number;
+  /** Where the first stands (source is '' while count is 0), and the scheme it was dropped under. */
+  source: string;
+  line: number;
+  scheme: TagScheme;
+}
+
+export function noneDropped(): DroppedChunks {
+  return { count: 0, trimmed: 0, source: '', line: 0, scheme: 'auto' };
+}
+
+/** `a` and `b` (read in that order) as one count: b's first is the first only when a has none. */
+export function addDropped(a: DroppedChunks | undefined, b: DroppedChunks | undefined): DroppedChunks | undefined {
+  if (a === undefined || a.count === 0) return b;
+  if (b === undefined || b.count === 0) return a;
+  return { ...a, count: a.count + b.count, trimmed: a.trimmed + b.trimmed };
+}
+
 /** Options shared by readers. */
 export interface ReadOptions {
   /** 'gold': read the reference; 'system': read predictions (and embedded gold, if any). */
@@ -244,6 +266,10 @@ export interface ReadSummary {
   columnsLine?: number;
   /** The evidence of the embedded gold column's tags (CoNLL; see {@link evidence}). */
   goldEvidence?: number;
+  /** Under `invalid: 'drop'`, the chunks dropped from the file's tags (its predictions in a system file), when any was. */
+  dropped?: DroppedChunks;
+  /** The same for an embedded gold column (CoNLL). */
+  goldDropped?: DroppedChunks;
   /**
    * The JSONL dialect the records were read as (`huggingface`, `spacy`, … see jsonl-dialect.ts),
    * or several joined by `+` in the order they first appear; JSONL only.

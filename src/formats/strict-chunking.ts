@@ -26,10 +26,9 @@
  * a `B-X I-X` that is not closed by `E-X` is dropped whole. seqeval's IOE1 start rules have no
  * (O, E) nor (I, E, ≠), so a one-token IOE1 chunk before another of its type (`O E-X I-X`),
  * though valid, is dropped; it is kept that way, for seqeval's counts. IO has no invalid sequence, and
- * is chunked as conlleval chunks it (decodeTags refuses its prefixes but I there). A tag whose
- * prefix the scheme does not have (`S-X` in IOB2) is an error, as it is in seqeval.
+ * is chunked as conlleval chunks it. A tag whose prefix the scheme does not have (`S-X` in IOB2,
+ * `B-X` in IO) is an error, as it is in seqeval: decodeTags refuses it before chunking.
  */
-import { InputError, showValue } from '../errors.js';
 import type { ParsedTag } from './chunking.js';
 import type { RawSpan, TagScheme } from './segment.js';
 
@@ -86,11 +85,6 @@ const RULES: Record<StrictScheme, Rules> = {
   bilou: IOBES_RULES,
 };
 
-/** Prefixes each scheme has, as written. */
-const WRITTEN: Record<StrictScheme, string> = {
-  iob1: 'BIO', iob2: 'BIO', ioe1: 'EIO', ioe2: 'EIO', iobes: 'BIESO', bilou: 'BILUO',
-};
-
 function matches(patterns: readonly Pattern[], prev: ParsedTag, cur: ParsedTag): boolean {
   for (const [p, c, type] of patterns) {
     if ((p & (1 << prev.code)) === 0 || (c & (1 << cur.code)) === 0) continue;
@@ -103,33 +97,21 @@ const OUTSIDE: ParsedTag = { prefix: 'O', raw: 'O', type: '', code: O, bit: 0 };
 
 export interface StrictChunkOptions {
   scheme: StrictScheme;
-  source: string;
   /** The line of tag 0. */
   line: number;
   /** Whether tag i stands on line `line + i`; otherwise every tag is on `line`. */
   tagPerLine: boolean;
-  /** The tags as written, for messages. */
-  written: readonly string[];
 }
 
 /**
  * The chunks of one sentence's parsed tags that are valid under the scheme (token offsets, end
- * exclusive); invalid ones are dropped (see the module comment).
- * @throws InputError naming the line of a tag whose prefix the scheme does not have.
+ * exclusive); invalid ones are dropped (see the module comment). Every tag's prefix must be one
+ * the scheme has (decodeTags checks).
  */
 export function strictChunks(tags: readonly ParsedTag[], opts: StrictChunkOptions): RawSpan[] {
   const rules = RULES[opts.scheme];
-  const written = WRITTEN[opts.scheme];
   const n = tags.length;
   const lineOf = (i: number) => opts.line + (opts.tagPerLine ? i : 0);
-  for (let i = 0; i < n; i++) {
-    if (!written.includes(tags[i].raw)) {
-      throw new InputError(
-        `invalid ${opts.scheme.toUpperCase()} tag: ${showValue(opts.written[i])} (${opts.scheme.toUpperCase()} has the prefixes ${[...written].join(', ')}; a chunk with another can be neither kept nor dropped)`,
-        opts.source, lineOf(i),
-      );
-    }
-  }
   const at = (i: number) => (i < n ? tags[i] : OUTSIDE);
   const spans: RawSpan[] = [];
   let prev = OUTSIDE;

@@ -63,6 +63,43 @@ describe('--invalid', () => {
     expect(reject.stderr).toBe(`complan: ${jsonl}:1: invalid IOB2 transition: "O" then "I-LOC" (I- must continue a chunk of the same type)\n`);
   });
 
+  it('drop warns of the chunks it drops, from the gold standard as from a system: the file, how many, the line of the first', async () => {
+    // Ada opens with I-PER (line 1) and wrote's I-MISC follows B-PER (line 7): two gold chunks IOB2 does not allow.
+    const badGold = join(dir, 'bad-gold.conll');
+    writeFileSync(badGold, 'Ada I-PER\nLovelace I-PER\nvisited O\nTurin B-LOC\n\nBabbage B-PER\nwrote I-MISC\n');
+    const args = ['--gold', badGold, '--scheme', 'iob2', sys];
+    const repair = await evalJson(args);
+    const drop = await evalJson(['--invalid', 'drop', ...args]);
+    expect(repair.gold.items - drop.gold.items).toBe(2);
+    const goldWarning = `${badGold}:1: --invalid drop dropped 2 gold chunks that IOB2 does not allow, the first on this line; --invalid repair reads them as conlleval does`;
+    // The system's Turin (line 4) and wrote (line 7) are dropped too.
+    const sysWarning = `${sys}:4: --invalid drop dropped 2 predicted chunks that IOB2 does not allow, the first on this line; --invalid repair reads them as conlleval does`;
+    expect(drop.stderr.split('\n')).toEqual(expect.arrayContaining([`complan: warning: ${goldWarning}`, `complan: warning: ${sysWarning}`]));
+    // The JSON carries a system's warnings (the gold has no field for them).
+    expect(system(drop, 'sys').warnings).toEqual([sysWarning]);
+    expect(system(repair, 'sys').tp + system(repair, 'sys').fp - system(drop, 'sys').tp - system(drop, 'sys').fp).toBe(2);
+    // Nothing dropped, nothing said.
+    expect(repair.stderr).not.toContain('--invalid drop dropped');
+    const valid = await evalJson(['--gold', gold, '--invalid', 'drop', gold]);
+    expect(valid.stderr).not.toContain('--invalid drop dropped');
+  });
+
+  it('drop names a gold column that is the gold standard (no --gold), and not again when a gold file is given', async () => {
+    const both = join(dir, 'both.conll');
+    // token gold pred: the gold column opens Turin with I-LOC (line 4); the predictions are valid.
+    writeFileSync(both, 'Ada B-PER B-PER\nLovelace I-PER I-PER\nvisited O O\nTurin I-LOC B-LOC\n');
+    const alone = await evalJson(['--invalid', 'drop', '--scheme', 'iob2', both]);
+    expect(alone.gold.items).toBe(1);
+    expect(alone.stderr).toContain(`complan: warning: ${both}:4: --invalid drop dropped 1 gold chunk that IOB2 does not allow, on this line; --invalid repair reads it as conlleval does\n`);
+    // Its predictions are valid: the system has nothing dropped to be told of.
+    expect(system(alone, 'both').warnings.filter((w) => w.includes('--invalid drop'))).toEqual([]);
+    const gold1 = join(dir, 'gold1.conll');
+    writeFileSync(gold1, 'Ada B-PER\nLovelace I-PER\nvisited O\nTurin I-LOC\n');
+    const withGold = await evalJson(['--gold', gold1, '--invalid', 'drop', '--scheme', 'iob2', both]);
+    expect(withGold.stderr.match(/--invalid drop dropped/g)).toEqual(['--invalid drop dropped']);
+    expect(withGold.stderr).toContain(`complan: warning: ${gold1}:4: --invalid drop dropped 1 gold chunk`);
+  });
+
   it('--strict-scheme with another --invalid is a usage error', async () => {
     const r = await runCli(['eval', '--gold', gold, '--strict-scheme', '--invalid', 'drop', sys]);
     expect(r.code).toBe(1);

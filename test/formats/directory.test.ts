@@ -189,6 +189,15 @@ describe('a directory of CoNLL files', () => {
     }
   });
 
+  it('warns once of the chunks --invalid drop drops in its files, naming the file of the first', () => {
+    const gold = dirWith({ 'a.conll': 'Ada B-PER\n\n', 'b.conll': 'Ada B-PER\nsang O\nLovelace I-PER\n\n', 'c.conll': 'Ada I-PER\n\n' });
+    const c = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [], scheme: 'iob2', invalid: 'drop' });
+    expect(c.gold.spans).toHaveLength(2);
+    expect(c.gold.warnings).toEqual([
+      `${join(gold, 'b.conll')}:3: --invalid drop dropped 2 gold chunks that IOB2 does not allow, the first on this line; --invalid repair reads them as conlleval does`,
+    ]);
+  });
+
   it('names the file and line of an error inside it', () => {
     const dir = dirWith({ 'a.conll': goldDocs[0], 'b.conll': 'Oops B-X extra\n' });
     const err = thrown(() => load(GOLD, dir));

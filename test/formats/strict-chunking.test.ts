@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeTags, type DecodeOptions } from '../../src/formats/chunking.js';
-import type { TagScheme } from '../../src/formats/segment.js';
+import { noneDropped, type TagScheme } from '../../src/formats/segment.js';
 import { inputError } from '../helpers/errors.js';
 
 const tagsOf = (s: string) => (s.trim() === '' ? [] : s.trim().split(/\s+/));
@@ -75,15 +75,57 @@ describe('invalid: drop (seqeval strict)', () => {
 
   it('a prefix the scheme does not have is an error naming its line', () => {
     const err = inputError(() => decodeTags(tagsOf('O B-PER S-PER'), opts({ scheme: 'iob2', invalid: 'drop' })));
-    expect(err.message).toBe('sys.conll:12: invalid IOB2 tag: "S-PER" (IOB2 has the prefixes B, I, O; a chunk with another can be neither kept nor dropped)');
+    expect(err.message).toBe('sys.conll:12: invalid IOB2 tag: "S-PER" (IOB2 has no S- prefix, only B, I and O: a chunk with it can be neither kept nor dropped)');
     // IO too, whose one prefix is I: B- is no IO tag, under drop as under reject.
     const io = inputError(() => decodeTags(tagsOf('O I-PER B-LOC'), opts({ scheme: 'io', invalid: 'drop' })));
-    expect(io.message).toBe('sys.conll:12: invalid IO tag: "B-LOC" (IO has the prefixes I, O; a chunk with another can be neither kept nor dropped)');
+    expect(io.message).toBe('sys.conll:12: invalid IO tag: "B-LOC" (IO has no B- prefix, only I and O: a chunk with it can be neither kept nor dropped)');
+  });
+
+  it('a prefix the scheme does not have is the same error under drop and reject: a wrong tag, not a wrong transition', () => {
+    const allowed: Record<Exclude<TagScheme, 'auto'>, string> = {
+      iob1: 'BIO', iob2: 'BIO', ioe1: 'EIO', ioe2: 'EIO', iobes: 'BIESO', bilou: 'BILUO', io: 'IO',
+    };
+    for (const [scheme, has] of Object.entries(allowed) as Array<[Exclude<TagScheme, 'auto'>, string]>) {
+      for (const prefix of 'BIESLU'.split('').filter((p) => !has.includes(p))) {
+        const tags = `O ${prefix}-PER`;
+        const drop = inputError(() => decodeTags(tagsOf(tags), opts({ scheme, invalid: 'drop' })));
+        const reject = inputError(() => decodeTags(tagsOf(tags), opts({ scheme, invalid: 'reject' })));
+        expect(reject.line, `${scheme} ${tags}`).toBe(11);
+        expect(reject.detail).toMatch(new RegExp(`^invalid ${scheme.toUpperCase()} tag: "${prefix}-PER" \\(${scheme.toUpperCase()} has no ${prefix}- prefix, only [A-Z, ]+ and O\\)$`));
+        expect(drop.line).toBe(reject.line);
+        expect(drop.detail).toBe(reject.detail.replace(/\)$/, ': a chunk with it can be neither kept nor dropped)'));
+      }
+    }
   });
 
   it('spans carry the line of their first tag', () => {
     const spans = decodeTags(tagsOf('O I-X B-Y I-Y'), opts({ scheme: 'iob2', invalid: 'drop' }));
     expect(spans.map((s) => s.line)).toEqual([12]);
+  });
+
+  it('counts the chunks dropped, as conlleval reads them, with the line of the first', () => {
+    const count = (scheme: TagScheme, tags: string, line = 10) => {
+      const d = noneDropped();
+      decodeTags(tagsOf(tags), opts({ scheme, invalid: 'drop', line, dropped: d }));
+      return d;
+    };
+    // I-PER I-PER after O is one chunk to conlleval, one dropped; B-LOC I-ORG loses I-ORG.
+    expect(count('iob2', 'O I-PER I-PER O B-LOC I-ORG')).toEqual({ count: 2, trimmed: 0, source: 'sys.conll', line: 11, scheme: 'iob2' });
+    expect(count('iobes', 'S-PER B-LOC I-LOC O', 3)).toMatchObject({ count: 1, line: 4 });
+    // Valid tags drop nothing.
+    expect(count('iob2', 'B-PER I-PER O B-LOC')).toMatchObject({ count: 0, trimmed: 0, source: '' });
+    // IOB1: B- may not open a chunk after O, so B-PER I-PER is kept from I-PER on, in part.
+    expect(count('iob1', 'B-PER I-PER O B-LOC')).toMatchObject({ count: 2, trimmed: 1, line: 10 });
+    // Counts add up over sentences, the first line staying the first sentence's.
+    const d = noneDropped();
+    decodeTags(tagsOf('B-X O'), opts({ scheme: 'iob2', invalid: 'drop', dropped: d }));
+    decodeTags(tagsOf('O I-X'), opts({ scheme: 'iob2', invalid: 'drop', line: 20, dropped: d }));
+    decodeTags(tagsOf('I-Y'), opts({ scheme: 'iob2', invalid: 'drop', line: 30, dropped: d }));
+    expect(d).toMatchObject({ count: 2, line: 21 });
+    // Repair and reject count nothing.
+    const none = noneDropped();
+    decodeTags(tagsOf('O I-X'), opts({ scheme: 'iob2', dropped: none }));
+    expect(none.count).toBe(0);
   });
 
   it('`strict` wins over `invalid`: it rejects', () => {
@@ -101,6 +143,26 @@ describe('invalid: drop, properties', () => {
       const repair = decodeTags(tags, opts({ scheme: 'iob2' })).filter((s) => tags[s.start].startsWith('B-'));
       expect(drop).toEqual(repair);
     }), { numRuns: 500 });
+  });
+
+  it('the count of dropped chunks is conlleval\'s chunks less those kept whole, in every scheme', () => {
+    const schemes: Array<[TagScheme, string]> = [['iob1', 'BIO'], ['iob2', 'BIO'], ['ioe1', 'EIO'], ['ioe2', 'EIO'], ['iobes', 'BIESO'], ['bilou', 'BILUO']];
+    for (const [scheme, prefixes] of schemes) {
+      const tag = fc.constantFrom(...prefixes.split('')).chain((p) => (p === 'O' ? fc.constant('O') : fc.constantFrom(...TYPES).map((t) => `${p}-${t}`)));
+      fc.assert(fc.property(fc.array(tag, { maxLength: 10 }), (tags) => {
+        const d = noneDropped();
+        const kept = decodeTags(tags, opts({ scheme, invalid: 'drop', dropped: d }));
+        const all = decodeTags(tags, opts({ scheme }));
+        const key = (s: { start: number; end: number; label: string }) => `${s.start}-${s.end}-${s.label}`;
+        const keptKeys = new Set(kept.map(key));
+        const lost = all.filter((s) => !keptKeys.has(key(s)));
+        expect(d.count, `${scheme}: ${tags.join(' ')}`).toBe(lost.length);
+        if (lost.length > 0) expect(d.line).toBe(lost[0].line);
+        // A kept chunk that is not one of conlleval's is the end of one dropped (IOB1 alone has them).
+        expect(d.trimmed).toBe(kept.length - all.filter((s) => keptKeys.has(key(s))).length);
+        if (scheme !== 'iob1') expect(d.trimmed).toBe(0);
+      }), { numRuns: 300 });
+    }
   });
 
   it('valid tags, in every scheme with a strict reading, lose nothing', () => {

@@ -32,6 +32,14 @@ describe.skipIf(!exists)('--invalid on CoNLL-2003', () => {
     expect(counts(system(repair, 'rand-lstmcrf'))).toEqual([4141, 763, 1507]);
     const byDefault = await evalJson(args);
     expect(byDefault.systems.map(counts)).toEqual(repair.systems.map(counts));
+    // Each system is told how many of its chunks were dropped: under IOB2, the items it lost.
+    for (const name of ['cnn-glove-lstmcrf', 'rand-lstmcrf']) {
+      const lost = system(repair, name).tp + system(repair, name).fp - system(drop, name).tp - system(drop, name).fp;
+      expect(system(drop, name).warnings.filter((w) => w.includes('--invalid drop'))).toEqual([
+        expect.stringMatching(new RegExp(`(^|[/\\\\])${name}\\.conll:\\d+: --invalid drop dropped ${lost} predicted chunks that IOB2 does not allow, the first on this line;`)),
+      ]);
+    }
+    expect(drop.stderr).not.toContain('gold chunk');
   });
 
   it('drop reads the embedded gold column the same way when no --gold is given', async () => {
