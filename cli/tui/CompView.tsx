@@ -5,11 +5,12 @@
 import { Box, Text } from 'ink';
 import { useKeys } from './use-keys.js';
 import { useRef, useState } from 'react';
-import { pairAt } from '../../src/complementarity/matrix.js';
+import { pairAt, type PairStats } from '../../src/complementarity/matrix.js';
 import { useColorOn } from './color.js';
 import type { TuiModel } from './model.js';
 import { PairDetail } from './PairDetail.js';
-import { cutEnd, HEAT, heatColor, heatText, padEnd, padStart, shortNames } from './text.js';
+import { cutAtWord, cutEnd, HEAT, heatColor, heatText, padEnd, padStart, shortNames } from './text.js';
+import { displayWidth } from '../../src/report/display-width.js';
 
 export const METRICS = [['fComp', 'F_Comp'], ['pComp', 'P_Comp'], ['rComp', 'R_Comp']] as const;
 
@@ -54,7 +55,6 @@ export function CompView({ model, active, width, height, onModal }: {
   const first = Math.max(0, Math.min(row - Math.floor(visibleRows / 2), n - visibleRows));
   const here = row === col ? null : pairAt(model.comparison, row, col);
   const names = shortNames(model.names, labelWidth);
-  const short = shortNames(model.names, 24);
   const long = ` (%) of row A by column B: what B offers A · m: metric (${METRICS.map((x) => x[1]).join('/')})`;
   const hint = label.length + long.length < width ? long : ' (%) of row A by column B: what B offers A · m: metric';
   // The keys, which columns are shown when not all fit, and the colour scale where there is room for it.
@@ -86,11 +86,7 @@ export function CompView({ model, active, width, height, onModal }: {
           </Box>
         );
       })}
-      <Text>
-        {cutEnd(here === null
-          ? `${short[row]} with itself`
-          : `A ${short[row]} · B ${short[col]}: P_Comp ${fmt(here.pComp)} R_Comp ${fmt(here.rComp)} F_Comp ${fmt(here.fComp)}`, width - 1)}
-      </Text>
+      <Text>{pairLine(model.names, row, col, here, width - 1)}</Text>
       <Text>
         <Text>{`${keys}${scale ? ' · scale ' : ''}`}</Text>
         {scale ? HEAT.map((c, i) => <Text key={c} backgroundColor={c} color={heatText(c)}>{` ${i * 20}+ `}</Text>) : null}
@@ -101,4 +97,20 @@ export function CompView({ model, active, width, height, onModal }: {
 
 function fmt(x: number | null): string {
   return x === null ? '—' : (x * 100).toFixed(1);
+}
+
+/**
+ * The line under the heatmap for the cursor's cell, in at most `width` columns: the pair and what
+ * B offers A. The names give way (shortened, kept apart, 24 columns at most) so the three
+ * figures keep their labels; a cut at a whole word only where even short names leave no room.
+ */
+export function pairLine(names: readonly string[], row: number, col: number, here: Pick<PairStats, 'pComp' | 'rComp' | 'fComp'> | null, width: number): string {
+  const line = (short: readonly string[]) => (here === null
+    ? `${short[row]} with itself`
+    : `A ${short[row]} · B ${short[col]}: P_Comp ${fmt(here.pComp)} R_Comp ${fmt(here.rComp)} F_Comp ${fmt(here.fComp)}`);
+  for (let w = 24; w > 3; w--) {
+    const text = line(shortNames(names, w));
+    if (displayWidth(text) <= width) return text;
+  }
+  return cutAtWord(line(shortNames(names, 3)), width);
 }

@@ -6,10 +6,9 @@
  * says so (the check blocks the screen for about a second on twelve systems).
  */
 import { Box, Text } from 'ink';
-import { dataLine } from '../../src/report/plan-procedures.js';
 import { recommendationReason } from '../../src/report/plan-reason.js';
-import { MARKS, procedureLines, recommendationSummary } from './heldout.js';
-import { clip, truncate, wrap } from './text.js';
+import { dataLines, MARKS, procedureLines, recommendationSummary } from './heldout.js';
+import { clip, truncate, wrap, wrapKeepingFigures } from './text.js';
 import type { CheckState } from './use-held-out-check.js';
 
 /** Rows besides the explanation and the reason: title, header, five procedures, the recommendation (two lines). */
@@ -54,10 +53,9 @@ export function HeldOutPanel({ check, width, height, cursor }: { check: CheckSta
   const full = recommendationSummary(r, w);
   const summary = FIXED + full.length - 2 + 1 <= height ? full : full.slice(0, -1);
   const fixed = FIXED + summary.length - 2;
-  const about = wrap(dataLine(r), w);
-  // The explanation of the figures first (at least a line), then as much of the reason as fits.
-  const shownAbout = clip(about, Math.min(about.length, Math.max(1, height - fixed - 2)), w);
-  const reason = clip(wrap(recommendationReason(r), w - 2), Math.max(0, height - fixed - shownAbout.length), w - 2);
+  // What the figures were measured on first (at least a line), then as much of the reason as fits.
+  const shownAbout = dataLines(r, w, Math.max(1, height - fixed - 2));
+  const reason = clip(wrapKeepingFigures(recommendationReason(r), w - 2), Math.max(0, height - fixed - shownAbout.length), w - 2);
   const seconds = (check.ms / 1000).toFixed(check.ms < 1000 ? 2 : 1);
   return (
     <Box flexDirection="column">

@@ -111,7 +111,7 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
           {noticeLines.map((l, i) => <Text key={i} bold>{l}</Text>)}
           {panel ? null : (
             <Box marginTop={1} flexDirection="column">
-              <SearchPane model={model} search={search} width={rightWidth} rows={candidateRows} cursor={sysFocus ? -1 : pick} />
+              <SearchPane model={model} search={search} width={rightWidth} rows={candidateRows} cursor={sysFocus ? -1 : pick} names={names} />
             </Box>
           )}
         </Box>

@@ -1,8 +1,9 @@
 /**
  * The Planner view's search pane: before a search, the keys that start one (and the held-out
  * check); then the planner's progress and, once it ends, the plan's candidates, best first, with
- * the cursor when the list has the focus. Member names when they fit, else their numbers in the
- * systems list.
+ * the cursor when the list has the focus. Member names when they fit, else as the systems list
+ * beside it shortens them, as many as fit and how many more (Enter loads the candidate, which
+ * marks every member in the systems list; `x` explains it member by member).
  */
 import { Text } from 'ink';
 import type { TuiModel } from './model.js';
@@ -10,6 +11,8 @@ import { heldOutOptions, membersOf } from './model.js';
 import type { SearchState } from './search.js';
 import { bar, clip, padEnd, padStart, pct, truncate, wrap } from './text.js';
 import { keepsLoneMember } from '../../src/ensemble/rules.js';
+import { abbreviateMembers } from '../../src/report/plan-values.js';
+import { displayWidth } from '../../src/report/display-width.js';
 
 /** The line of a search's progress or outcome (without the hint to stop it). */
 function statusLine(s: SearchState): string {
@@ -23,10 +26,6 @@ function statusLine(s: SearchState): string {
 }
 
 /**
- * @param cursor the candidate under the cursor, or −1 when the list does not have the focus.
- * @param rows how many candidates to list at most.
- */
-/**
  * The list's title: the scores are in-sample (measured on the data that ranked them), and, when
  * there are candidates, how to load one — the longest form that fits `width`.
  */
@@ -36,7 +35,28 @@ export function candidatesTitle(any: boolean, width: number): string {
   return forms.find((f) => f.length < width) ?? forms[forms.length - 1];
 }
 
-export function SearchPane({ model, search, width, rows, cursor }: { model: TuiModel; search: SearchState | null; width: number; rows: number; cursor: number }) {
+/**
+ * A candidate's members in at most `room` columns: their names joined with `+` when they fit,
+ * `all N systems` when it takes every one of `systems` (as plan's procedures table writes it), else
+ * their names as the systems list shows them (`short`, cut in the middle), all of them when they
+ * fit, else the first ones and how many more (`bert-…mcrf+cnn-g…ncrf+2 more`).
+ */
+export function candidateMembers(names: readonly string[], short: readonly string[], systems: number, room: number): string {
+  const full = names.join('+');
+  if (displayWidth(full) <= room) return full;
+  const all = `all ${systems} systems`;
+  if (names.length === systems && systems > 1 && all.length <= room) return all;
+  return abbreviateMembers(short, room);
+}
+
+/**
+ * @param cursor the candidate under the cursor, or −1 when the list does not have the focus.
+ * @param rows how many candidates to list at most.
+ * @param names the systems' names as the systems list beside the pane shows them (the full names when not given).
+ */
+export function SearchPane({ model, search, width, rows, cursor, names = model.names }: {
+  model: TuiModel; search: SearchState | null; width: number; rows: number; cursor: number; names?: readonly string[];
+}) {
   if (search === null) {
     return (
       <>
@@ -66,8 +86,7 @@ export function SearchPane({ model, search, width, rows, cursor }: { model: TuiM
         // A single system is one candidate under every rule that keeps its output, as plan lists it.
         const rule = members.length === 1 && keepsLoneMember(model.ruleNames[c.rule]) ? '—' : model.ruleNames[c.rule];
         const head = `${padStart(String(i + 1), 2)} ${search.objective} ${pct(c.value)} ${padEnd(rule, 12)} `;
-        const names = members.map((m) => model.names[m]).join('+');
-        const text = head + (head.length + names.length < width ? names : `#${members.map((m) => m + 1).join(' ')}`);
+        const text = head + candidateMembers(members.map((m) => model.names[m]), members.map((m) => names[m]), model.names.length, width - 1 - head.length);
         return <Text key={`${c.mask}-${c.maskHi}-${c.rule}`} inverse={here}>{(here ? '›' : ' ') + truncate(text, width - 1)}</Text>;
       })}
     </>

@@ -1,15 +1,16 @@
 /**
  * The held-out panel's text, pure functions of `complan plan`'s result (UI-free: no React, no
  * Ink): the procedures table as `plan` prints it, cut to the columns the panel shows and fitted to
- * a width, and the recommendation in two lines.
+ * a width, what its figures were measured on, and the recommendation in two lines.
  */
 import { isRateObjective } from '../../src/plan/scores.js';
 import type { PlanResult, ProcedureName } from '../../src/plan/types.js';
 import { noteText } from '../../src/report/plan-notes.js';
-import { procedures, proceduresTable } from '../../src/report/plan-procedures.js';
+import { dataLine, planningDataPhrase, procedures, proceduresTable, splitsPhrase } from '../../src/report/plan-procedures.js';
 import { abbreviateMembers, plural, signedObjective, weightedMembers, width as textWidth } from '../../src/report/plan-values.js';
 import { pIs } from '../../src/report/number.js';
 import { renderText, type Table } from '../../src/report/table.js';
+import { clip, cutAtWord, wrapKeepingFigures } from './text.js';
 
 /** The columns of `plan`'s procedures table that the panel shows (optimism and test are left out). */
 const SHOWN = ['procedure', 'chose', 'rule', 'in-sample', 'held-out', '± sd'];
@@ -60,7 +61,7 @@ export function measuredAgainst(r: PlanResult): 'vote-all' | 'majority-all' {
  * The recommendation in lines of at most `width` characters (two, or three when narrow): the
  * procedure and what it chose (members abbreviated to fit), then its held-out figure and its
  * paired difference from vote-all (from majority-all when vote-all is recommended) with the
- * approximate-randomization p-value.
+ * approximate-randomization p-value, then that these figures are slightly optimistic.
  */
 export function recommendationSummary(r: PlanResult, width: number): string[] {
   const rec = r.recommendation;
@@ -80,5 +81,23 @@ export function recommendationSummary(r: PlanResult, width: number): string[] {
   const figures = `  ${held}${vs}`;
   // As the command says: the held-out figures chose among the procedures too.
   const caveat = ['  (these figures also picked it, so slightly optimistic)', '  (these picked it too: slightly optimistic)'].find((l) => l.length <= width) ?? '  (slightly optimistic)';
-  return [head + what, ...(textWidth(figures) <= width || vs === '' ? [figures] : [`  ${held}`, `  ${vs.slice(2)}`]), caveat];
+  if (textWidth(figures) <= width || c === undefined) return [head + what, figures, caveat];
+  // On a line of its own the difference says what it was measured on, as it does after `held-out` on one line.
+  const diff = `${signedObjective(r, c.meanDiff)}${unit} over ${against}`;
+  const p = `(${pIs(c.p)})`;
+  const forms = [`  ${diff} on the same held-out splits ${p}`, `  ${diff}, held out ${p}`];
+  return [head + what, `  ${held}`, forms.find((l) => textWidth(l) <= width) ?? forms[1], caveat];
+}
+
+/**
+ * What the in-sample and held-out figures were measured on, in at most `rows` lines of `width`:
+ * plan's sentence, wrapped, where the rows hold it; else a line for each kind of figure, its label
+ * first (`In-sample: the planning data (…)`, `Held-out: 5-fold cross-validation by document, …`),
+ * so that a short panel keeps what every column was measured on rather than the first kind's words.
+ */
+export function dataLines(r: PlanResult, width: number, rows: number): string[] {
+  const sentence = wrapKeepingFigures(dataLine(r), width);
+  if (sentence.length <= rows) return sentence;
+  const kinds = [`In-sample: ${planningDataPhrase(r)}`, r.heldOut === undefined ? 'No held-out estimate' : `Held-out: ${splitsPhrase(r.heldOut)}`];
+  return clip(kinds.map((l) => cutAtWord(l, width)), Math.max(1, rows), width);
 }

@@ -101,6 +101,56 @@ export function wrap(text: string, width: number): string[] {
   return lines;
 }
 
+/** A word that is a figure or begins one: `94.95`, `+0.98`, `(95%`, `0.0625;`, `1/16:`. */
+const FIGURE = /^[([]?[-+±<>]?\d/;
+/** A word that joins a figure to its label or to another figure: `p = 0.25`, `94.95 ± 4.67`. */
+const JOINER = /^[=±<>≤≥]$/;
+
+/**
+ * {@link wrap}, but no line ends beside a figure unless a clause ends there (after `,` or `;`): a
+ * figure stays on the line of the words on either side of it (`p = 0.0625`, `+0.98 points`,
+ * `95% interval +0.20 to +2.27`), so that it is never left at a line's end with what it measures
+ * on the next; nor does a line end with a label (`held-out:`) and leave what it labels to the next.
+ * A run of words held together that is longer than the width is wrapped as `wrap` does.
+ */
+export function wrapKeepingFigures(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const words = text.split(/\s+/).filter((x) => x !== '');
+  const runs: string[] = [];
+  words.forEach((word, i) => {
+    const prev = words[i - 1];
+    const held = prev !== undefined
+      && (prev.endsWith(':') || (!/[,;]$/.test(prev) && [prev, word].some((x) => FIGURE.test(x) || JOINER.test(x))));
+    if (held) runs[runs.length - 1] += ` ${word}`;
+    else runs.push(word);
+  });
+  const lines: string[] = [];
+  let line = '';
+  for (const run of runs) {
+    if (line !== '' && displayWidth(line) + 1 + displayWidth(run) <= w) {
+      line += ` ${run}`;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    const parts = displayWidth(run) <= w ? [run] : wrap(run, w);
+    lines.push(...parts.slice(0, -1));
+    line = parts[parts.length - 1];
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** `s` in at most `width` columns: cut after the last whole word that fits, the cut marked `…` (mid-word only when the first word does not fit). */
+export function cutAtWord(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  if (width <= 0) return '';
+  const head = headWithin(s, width - 1);
+  // Cut where the next character is a space (a whole word), else at the last space within.
+  const whole = s[head.length] === ' ' ? head : head.slice(0, Math.max(0, head.lastIndexOf(' ')));
+  const kept = whole.replace(/[\s,;:(]+$/, '');
+  return `${kept === '' ? head : kept}…`;
+}
+
 /** At most `max` of `lines`; when some are left out, the last one shown ends with `…` within `width`. */
 export function clip(lines: readonly string[], max: number, width: number): string[] {
   if (lines.length <= max) return [...lines];

@@ -1,9 +1,15 @@
-/** The Planner view's search pane on its own: the keys before a search, progress, the outcome, the candidates and the cursor. */
+/**
+ * The Planner view's search pane: the keys before a search, progress, the outcome, the candidates
+ * and the cursor; and, in the Planner at 80 to 120 columns, members that do not fit named as the
+ * systems list names them, never by bare numbers.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
-import { SearchPane } from '../../../cli/tui/SearchPane.js';
-import type { SearchState } from '../../../cli/tui/search.js';
-import { newsModel, plain } from './helpers.js';
+import { App } from '../../../cli/tui/App.js';
+import { membersOf } from '../../../cli/tui/model.js';
+import { candidateMembers, SearchPane } from '../../../cli/tui/SearchPane.js';
+import { startSearch, type SearchState } from '../../../cli/tui/search.js';
+import { LONG_NAMES, namedModel, newsModel, plain, press, render as renderApp, resize, until } from './helpers.js';
 
 afterEach(() => cleanup());
 
@@ -53,7 +59,7 @@ describe('SearchPane', () => {
     expect(lines(state({ status: 'failed', error: 'too many member sets', top: [] }))[0]).toBe('exhaustive: too many member sets');
   });
 
-  it('when done: the candidates best first, with member names, or their numbers when the names do not fit', () => {
+  it('when done: the candidates best first, with member names, abbreviated when they do not fit', () => {
     const wide = lines(state({}));
     expect(wide[0]).toMatch(/done, 124 candidates/);
     expect(wide[1]).toBe('Top candidates, in-sample (→ then Enter loads one)');
@@ -62,7 +68,8 @@ describe('SearchPane', () => {
     expect(wide[2]).toMatch(/^ {2}1 F1 96\.72 vote\s+confuser\+crf\+gazetteer$/);
     // A single system under every rule that keeps its output is one candidate, with no rule (as plan lists it).
     expect(wide[3]).toMatch(/^ {2}2 F1 89\.81 —\s+crf$/);
-    expect(lines(state({}), 40)[2]).toMatch(/^ {2}1 F1 96\.72 vote\s+#2 3 4$/);
+    // Narrower, the first member and how many more, not their numbers in the systems list.
+    expect(lines(state({}), 44)[2]).toMatch(/^ {2}1 F1 96\.72 vote\s+confuser\+2 more$/);
     expect(lines(state({}), 60, -1, 1)).toHaveLength(3);
   });
 
@@ -70,5 +77,71 @@ describe('SearchPane', () => {
     const f = lines(state({}), 60, 1);
     expect(f[2]).toMatch(/^ {2}1/);
     expect(f[3]).toMatch(/^› 2 F1 89\.81/);
+  });
+});
+
+describe('candidateMembers', () => {
+  const full = ['flair-glove-lstmcrf', 'elmo-glove-lstmcrf', 'cnn-glove-cnncrf'];
+  const short = ['flair…mcrf', 'elmo-…mcrf', 'cnn-g…ncrf'];
+
+  it('gives the full names when they fit, else the names as the systems list shows them, else the first of those and how many more', () => {
+    expect(candidateMembers(full, short, 5, 60)).toBe('flair-glove-lstmcrf+elmo-glove-lstmcrf+cnn-glove-cnncrf');
+    expect(candidateMembers(full, short, 5, 40)).toBe('flair…mcrf+elmo-…mcrf+cnn-g…ncrf');
+    expect(candidateMembers(full, short, 5, 30)).toBe('flair…mcrf+elmo-…mcrf+1 more');
+    expect(candidateMembers(full, short, 5, 20)).toBe('flair…mcrf+2 more');
+  });
+
+  it('says "all N systems" for a candidate of every system, as plan\'s procedures table does', () => {
+    expect(candidateMembers(full, short, 3, 30)).toBe('all 3 systems');
+    expect(candidateMembers(['a', 'b'], ['a', 'b'], 2, 30)).toBe('a+b');
+  });
+
+  it('keeps within the room, and names with how many more add up to the members', () => {
+    for (let room = 12; room <= 60; room++) {
+      const text = candidateMembers(full, short, 5, room);
+      expect(text.length, String(room)).toBeLessThanOrEqual(room);
+      const parts = text.split('+');
+      const more = /^(\d+) more$/.exec(parts.at(-1)!);
+      const named = more === null ? parts : parts.slice(0, -1);
+      expect(named.length + (more === null ? 0 : Number(more[1])), text).toBe(full.length);
+    }
+  });
+});
+
+describe('the Planner\'s candidates with long names, at 80 to 120 columns', () => {
+  const m = namedModel(LONG_NAMES);
+
+  it('names the members that fit as the systems list does, then how many more: never numbers alone', async () => {
+    // The plan's own list (the search the pane runs), to count each candidate's members.
+    let done: SearchState | undefined;
+    await startSearch(m, 'exhaustive', (st) => { done = st; }, undefined, 40).finished;
+    for (const columns of [80, 90, 100, 120]) {
+      const inst = renderApp(<App model={m} initialView={2} />);
+      await resize(inst, columns, 24);
+      await press(inst.stdin, 'e');
+      const frame = await until(() => plain(inst.lastFrame()), (f) => f.includes('done,'));
+      const listed = frame.split('\n').map((l) => /^(.*?)[ ›]\s*(\d+) F1 [\d.]+ \S+\s+(.+)$/.exec(l)).filter((x) => x !== null);
+      expect(listed.length, String(columns)).toBeGreaterThan(10);
+      // The systems list's names, as the frame shows them.
+      const shown = frame.split('\n').map((l) => /^[ ›]\s*\d+ \[[ x]\] (\S+)/.exec(l)?.[1]).filter((x) => x !== undefined);
+      expect(shown).toHaveLength(5);
+      for (const [line, , rank, text] of listed) {
+        expect(line.length, `${columns}: ${line}`).toBeLessThanOrEqual(columns);
+        expect(text, `${columns}: ${line}`).not.toMatch(/#\d|^\d+( \d+)*$/);
+        const c = done!.top[Number(rank) - 1];
+        const members = membersOf(c.mask, c.maskHi);
+        if (text === `all ${m.names.length} systems`) {
+          expect(members).toHaveLength(m.names.length);
+          continue;
+        }
+        const parts = text.split('+');
+        const more = /^(\d+) more$/.exec(parts.at(-1)!);
+        const named = more === null ? parts : parts.slice(0, -1);
+        // Each named member is one of the candidate's, in full or as the systems list shows it.
+        named.forEach((name, k) => expect([m.names[members[k]], shown[members[k]]], `${columns}: ${line}`).toContain(name));
+        expect(named.length + (more === null ? 0 : Number(more[1])), `${columns}: ${line}`).toBe(members.length);
+      }
+      inst.unmount();
+    }
   });
 });

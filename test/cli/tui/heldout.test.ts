@@ -1,12 +1,14 @@
 /**
  * The held-out panel's text: plan's procedures table cut to the panel's columns and fitted to a
- * width, and the recommendation in two lines, with runPlan's figures (computed here on their own).
+ * width, what its figures were measured on, and the recommendation in two lines, with runPlan's
+ * figures (computed here on their own).
  */
 import { describe, expect, it } from 'vitest';
 import { parseObjective } from '../../../src/plan/objective.js';
 import { runPlan } from '../../../src/plan/plan.js';
 import type { PlanResult, Procedure } from '../../../src/plan/types.js';
-import { MARKS, measuredAgainst, procedureLines, recommendationSummary } from '../../../cli/tui/heldout.js';
+import { dataLines, MARKS, measuredAgainst, procedureLines, recommendationSummary } from '../../../cli/tui/heldout.js';
+import { dataLine, planningDataPhrase, splitsPhrase } from '../../../src/report/plan-procedures.js';
 import { weightedMembers } from '../../../src/report/plan-values.js';
 import { esc, exampleCorpus, examplePlan, figuresLine, HELPS, NEWS, pc } from './helpers.js';
 
@@ -65,19 +67,47 @@ describe('recommendationSummary', () => {
     expect(recommendationSummary(asVoteAll, 120)[0]).toBe(`Recommendation (vote-all): vote(${r.systems.join('+')})`);
   });
 
-  it('breaks the figures onto a third line, and abbreviates the members, when the width is short', () => {
+  it('breaks the figures onto a third line, which says the difference is held out, and abbreviates the members, when the width is short', () => {
     const r = examplePlan(HELPS);
-    const lines = recommendationSummary(r, 60);
-    expect(lines).toHaveLength(4);
-    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(60);
-    expect(lines[0]).toMatch(/^Recommendation \(selection\): majority\(.+ more\)$/);
-    expect(`${lines[1]}; ${lines[2].trim()}`).toBe(`  ${figuresLine(r)}`);
-    expect(lines[3]).toBe('  (these figures also picked it, so slightly optimistic)');
+    for (const [width, label] of [[79, ' on the same held-out splits'], [60, ', held out']] as const) {
+      const lines = recommendationSummary(r, width);
+      expect(lines).toHaveLength(4);
+      for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(width);
+      expect(lines[0]).toMatch(/^Recommendation \(selection\): majority\(.+\)$/);
+      // The figures line as one, its difference on a line of its own with what it was measured on.
+      const [held, vs] = figuresLine(r).split('; ');
+      const [diff, p] = vs.split(' (');
+      expect(lines[1]).toBe(`  ${held}`);
+      expect(lines[2], String(width)).toBe(`  ${diff}${label} (${p}`);
+      expect(lines[3]).toBe('  (these figures also picked it, so slightly optimistic)');
+    }
   });
 
   it('says so when there is no held-out estimate', () => {
     const r = runPlan(exampleCorpus(NEWS), { objective: parseObjective('f1'), folds: 0 }).result;
     expect(recommendationSummary(r, 100)[1]).toBe('  no held-out estimate');
     expect(procedureLines(r, 100).header).not.toContain('held-out');
+  });
+});
+
+describe('dataLines', () => {
+  it('gives plan\'s sentence, wrapped, where the rows hold it', () => {
+    const r = examplePlan(NEWS);
+    for (const width of [79, 99, 119]) {
+      const lines = dataLines(r, width, 3);
+      expect(lines.join(' '), String(width)).toBe(dataLine(r));
+      for (const l of lines) expect(l.length).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it('where they do not, a line for each kind of figure, its label first and what it was measured on whole', () => {
+    const r = examplePlan(NEWS);
+    // At 79 columns the sentence takes three lines; the Planner at 80×24 leaves two.
+    expect(dataLines(r, 79, 3)).toHaveLength(3);
+    expect(dataLines(r, 79, 2)).toEqual([`In-sample: ${planningDataPhrase(r)}`, `Held-out: ${splitsPhrase(r.heldOut!)}`]);
+    // One row: the first kind, marked as cut.
+    expect(dataLines(r, 79, 1)).toEqual([`In-sample: ${planningDataPhrase(r)}…`]);
+    const none = runPlan(exampleCorpus(NEWS), { objective: parseObjective('f1'), folds: 0 }).result;
+    expect(dataLines(none, 40, 2)).toEqual([expect.stringMatching(/^In-sample: the planning data/), 'No held-out estimate']);
   });
 });

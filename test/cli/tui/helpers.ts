@@ -41,6 +41,15 @@ export function newsModel(): TuiModel {
   return exampleModel(NEWS);
 }
 
+/** The news systems under the given names (in the order given). */
+export function namedModel(names: readonly string[]): TuiModel {
+  const systems = names.map((n, i) => parseSystemArg(`${n}=${NEWS_SYSTEMS[i]}`));
+  return buildModel(loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems }), DEFAULT_EVAL_OPTIONS);
+}
+
+/** Names as long as the CoNLL-2003 systems' (five of theirs, not their data), for the news systems. */
+export const LONG_NAMES = ['flair-glove-lstmcrf', 'elmo-glove-lstmcrf', 'bert-glove-lstmcrf', 'cnn-glove-cnncrf', 'spanner-lendecode'] as const;
+
 export const KEY = {
   up: '\u001B[A', down: '\u001B[B', right: '\u001B[C', left: '\u001B[D',
   enter: '\r', escape: '\u001B', tab: '\t', shiftTab: '\u001B[Z', space: ' ', ctrlC: '\u0003',

@@ -15,6 +15,7 @@ import { buildPlanData } from '../../../src/plan/data.js';
 import { buildEnsembleIndex } from '../../../src/ensemble/simulate.js';
 import { esc, exampleCorpus, exampleModel, examplePlan, figuresLine, HELPS, KEY, NEWS, pc, plain, press, render, resize, until } from './helpers.js';
 import { recommendationReason } from '../../../src/report/plan-reason.js';
+import { dataLine, planningDataPhrase, splitsPhrase } from '../../../src/report/plan-procedures.js';
 
 afterEach(() => cleanup());
 
@@ -200,4 +201,40 @@ describe('tui Planner: the held-out panel\'s size', () => {
     await until(inst.frame, (f) => f.includes('2 Complementarity'));
     expect(caruana()).toBe(wide);
   });
+});
+
+describe('tui Planner: the held-out panel\'s figures at 80 to 120 columns', () => {
+  /** Figures and their labels, as the panel's lines must keep them together. */
+  const PHRASES = [/[-+]\d+\.\d+ points/g, /95% interval [-+]\d+\.\d+ to [-+]\d+\.\d+/g, /p = \d\.\d+/g, /held-out [\d.]+ ± [\d.]+/g];
+
+  for (const [columns, rows] of [[80, 24], [90, 24], [100, 24], [120, 24], [80, 30], [90, 30], [100, 30], [120, 30]] as const) {
+    it(`${columns}×${rows}: each figure on the line of its label, and what each kind was measured on whole`, async () => {
+      for (const dir of [NEWS, HELPS]) {
+        const r = examplePlan(dir);
+        const { frame, unmount } = await planner(exampleModel(dir), columns, rows);
+        const lines = frame().split('\n');
+        const what = `${dir} at ${columns}×${rows}`;
+        // Plan's sentence on what the figures were measured on, or a line for each kind.
+        const from = lines.findIndex((l) => l.startsWith('In-sample'));
+        const to = lines.findIndex((l) => l.startsWith('Recommendation ('));
+        const about = lines.slice(from, to);
+        if (about.join(' ') !== dataLine(r)) expect(about, what).toEqual([`In-sample: ${planningDataPhrase(r)}`, `Held-out: ${splitsPhrase(r.heldOut!)}`]);
+        // Below the recommendation: every figure shown whole is on one line with its label.
+        const below = lines.slice(to + 1).map((l) => l.trim());
+        const text = below.join(' ');
+        let phrases = 0;
+        for (const re of PHRASES) {
+          for (const m of text.matchAll(re)) {
+            phrases++;
+            expect(below.some((l) => l.includes(m[0])), `${what}: ${m[0]}\n${below.join('\n')}`).toBe(true);
+          }
+        }
+        expect(phrases, what).toBeGreaterThanOrEqual(2);
+        // The difference from the baseline says it is held out, on its own line as on the figures' line.
+        const vs = below.find((l) => / points over (vote-all|majority-all)/.test(l) && !l.includes('interval'))!;
+        expect(vs, what).toMatch(/^held-out .*; [-+][\d.]+ points over|^[-+][\d.]+ points over \S+ on the same held-out splits \(/);
+        unmount();
+      }
+    });
+  }
 });

@@ -1,6 +1,6 @@
-/** The TUI's text helpers that the held-out panel uses: wrapping at spaces and clipping to a height. */
+/** The TUI's text helpers that the held-out panel uses: wrapping at spaces (figures kept with their labels), cutting at a word, and clipping to a height. */
 import { describe, expect, it } from 'vitest';
-import { clip, exampleLine, plural, shortNames, wrap } from '../../../cli/tui/text.js';
+import { clip, cutAtWord, exampleLine, plural, shortNames, wrap, wrapKeepingFigures } from '../../../cli/tui/text.js';
 
 describe('wrap', () => {
   it('breaks at spaces, filling each line as far as the width allows', () => {
@@ -23,6 +23,44 @@ describe('wrap', () => {
       for (const l of lines) expect(l.length).toBeLessThanOrEqual(w);
       expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
     }
+  });
+});
+
+describe('wrapKeepingFigures', () => {
+  const reason = 'does not beat both baselines significantly (+0.98 points over vote-all, 95% interval +0.20 to +2.27, p = 0.0625; +1.98 points over majority-all, 95% interval +0.39 to +4.22, p = 0.0625) held-out: 5-fold cross-validation';
+
+  it('never parts a figure from the words it goes with, where plain wrap does', () => {
+    // Plain wrap at 40 leaves "95% interval +0.20 to" on one line and "+2.27," on the next.
+    expect(wrap(reason, 40).some((l) => / to$/.test(l))).toBe(true);
+    for (const w of [30, 40, 57, 77, 97]) {
+      const lines = wrapKeepingFigures(reason, w);
+      const joined = lines.join('\n');
+      for (const phrase of ['(+0.98 points', '95% interval +0.20 to +2.27,', 'p = 0.0625;', '+1.98 points', '95% interval +0.39 to +4.22,', 'held-out: 5-fold']) {
+        expect(lines.some((l) => l.includes(phrase)), `${w}: ${phrase}\n${joined}`).toBe(true);
+      }
+      for (const l of lines) expect(l.length, `${w}: ${l}`).toBeLessThanOrEqual(w);
+      expect(lines.join(' ')).toBe(reason);
+    }
+  });
+
+  it('breaks after a clause that ends beside a figure, and wraps a run too long for the width as wrap does', () => {
+    expect(wrapKeepingFigures('p = 0.0625; a p below 0.05', 12)).toEqual(['p = 0.0625;', 'a p', 'below 0.05']);
+    const lines = wrapKeepingFigures('95% interval +0.20 to +2.27', 12);
+    expect(lines.join(' ')).toBe('95% interval +0.20 to +2.27');
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(12);
+    expect(wrapKeepingFigures('', 10)).toEqual([]);
+  });
+});
+
+describe('cutAtWord', () => {
+  it('cuts after the last whole word that fits, marked …, and keeps what fits as it is', () => {
+    expect(cutAtWord('B returns wrongly, A avoids (42)', 40)).toBe('B returns wrongly, A avoids (42)');
+    // The comma before the cut goes with it.
+    expect(cutAtWord('B returns wrongly, A avoids (42)', 19)).toBe('B returns wrongly…');
+    expect(cutAtWord('B returns wrongly, A avoids (42)', 27)).toBe('B returns wrongly, A…');
+    // A first word longer than the width is cut inside it.
+    expect(cutAtWord('cross-validation by document', 8)).toBe('cross-v…');
+    expect(cutAtWord('anything', 0)).toBe('');
   });
 });
 

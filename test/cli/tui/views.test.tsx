@@ -1,7 +1,8 @@
 /**
  * The Systems, Ablation and pair views and the help overlay on their own: counts and order
  * labels say what they are, nothing wraps or runs past the width, shortened names stay apart,
- * and the example lists grow with the terminal's height.
+ * and the example lists grow with the terminal's height; at 80 to 120 columns a pair's headings
+ * keep whole words and counts, and the heatmap's pair line its figures.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,15 +11,18 @@ import { Box } from 'ink';
 import { cleanup, render } from 'ink-testing-library';
 import { AblationView, legend } from '../../../cli/tui/AblationView.js';
 import { HELP, HelpOverlay, helpLines, helpRows } from '../../../cli/tui/HelpOverlay.js';
-import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
-import { PairDetail } from '../../../cli/tui/PairDetail.js';
+import { buildModel } from '../../../cli/tui/model.js';
+import { listTitle, pairHeading, PairDetail } from '../../../cli/tui/PairDetail.js';
 import { SystemsView } from '../../../cli/tui/SystemsView.js';
-import { CompView } from '../../../cli/tui/CompView.js';
+import { CompView, pairLine } from '../../../cli/tui/CompView.js';
+import { App } from '../../../cli/tui/App.js';
+import { shortNames } from '../../../cli/tui/text.js';
+import { pairAt } from '../../../src/complementarity/matrix.js';
 import { PlannerView } from '../../../cli/tui/PlannerView.js';
 import { displayWidth } from '../../../src/report/display-width.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../../src/formats/load.js';
 import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
-import { NEWS, NEWS_SYSTEMS, newsModel, plain } from './helpers.js';
+import { esc, KEY, LONG_NAMES, namedModel, NEWS, NEWS_SYSTEMS, newsModel, plain, press, render as renderApp, resize } from './helpers.js';
 import { tempFiles } from '../../helpers/temp.js';
 import { writeManySystems } from '../../helpers/many-systems.js';
 
@@ -26,11 +30,6 @@ const temp = tempFiles('tui-views');
 
 afterEach(() => cleanup());
 
-/** The news systems under the given names (in the order given). */
-function named(names: readonly string[]): TuiModel {
-  const systems = names.map((n, i) => parseSystemArg(`${n}=${NEWS_SYSTEMS[i]}`));
-  return buildModel(loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems }), DEFAULT_EVAL_OPTIONS);
-}
 
 const frameOf = (el: React.ReactElement) => plain(render(el).lastFrame());
 
@@ -43,7 +42,7 @@ function fits(frame: string, width: number, height: number): void {
 
 describe('SystemsView', () => {
   it('# is the order by name, whatever order the files came in, and says so', () => {
-    const m = named(['zeta', 'alpha', 'mid', 'beta', 'omega']);
+    const m = namedModel(['zeta', 'alpha', 'mid', 'beta', 'omega']);
     const f = frameOf(<SystemsView model={m} active={false} width={80} height={22} />);
     const order = f.split('\n').map((l) => /^\s+\d+ (\S+)/.exec(l)?.[1]).filter((x) => x !== undefined);
     expect(order).toEqual(['alpha', 'beta', 'mid', 'omega', 'zeta']);
@@ -64,12 +63,12 @@ describe('SystemsView', () => {
   });
 
   it('one system is "1 system"', () => {
-    const m = named(['solo']);
+    const m = namedModel(['solo']);
     expect(frameOf(<SystemsView model={m} active={false} width={80} height={22} />)).toContain('1 system, strict match');
   });
 
   it('names that share their start and end stay apart in a narrow table', () => {
-    const m = named(['flair-glove-lstmcrf', 'flair-lstmcrf', 'bert-glove-lstmcrf', 'bert-lstmcrf', 'spanner-lendecode']);
+    const m = namedModel(['flair-glove-lstmcrf', 'flair-lstmcrf', 'bert-glove-lstmcrf', 'bert-lstmcrf', 'spanner-lendecode']);
     // 8 columns of 7 and the index leave the names 8 characters at 68 columns.
     const f = frameOf(<SystemsView model={m} active={false} width={68} height={22} />);
     const shown = f.split('\n').slice(1, 6).map((l) => l.slice(4, 12).trim());
@@ -145,6 +144,80 @@ describe('PairDetail', () => {
   });
 });
 
+describe('a pair\'s headings at 80 to 120 columns', () => {
+  const TITLES = ['B finds, A misses', 'A returns wrongly, B avoids', 'A finds, B misses', 'B returns wrongly, A avoids'];
+
+  it('each list\'s heading keeps its whole title and count, saying how many are shown in a shorter form where the longer does not fit', async () => {
+    for (const m of [newsModel(), namedModel(LONG_NAMES)]) {
+      for (const columns of [80, 90, 100, 120]) {
+        const inst = renderApp(<App model={m} initialView={1} />);
+        await resize(inst, columns, 24);
+        await press(inst.stdin, KEY.enter);
+        const lines = plain(inst.lastFrame()).split('\n');
+        const ab = pairAt(m.comparison, 0, 1);
+        const counts = [ab.onlyBCorrect, ab.onlyAWrong, ab.onlyACorrect, ab.onlyBWrong];
+        for (const [k, title] of TITLES.entries()) {
+          const heading = new RegExp(`${esc(title)} \\((?:(\\d+)|(\\d+), (\\d+) shown|(\\d+) of (\\d+))\\)(?:\\s|$)`);
+          const found = lines.map((l) => heading.exec(l)).find((x) => x !== null);
+          expect(found, `${columns}: ${title}\n${lines.join('\n')}`).toBeDefined();
+          const [, alone, count, shown, shownOf, countOf] = found!;
+          expect(Number(alone ?? count ?? countOf), `${columns}: ${title}`).toBe(counts[k]);
+          if (alone === undefined) expect(Number(shown ?? shownOf)).toBeLessThan(counts[k]);
+        }
+        for (const l of lines) expect(l, String(columns)).not.toMatch(/\S…\S/);
+        inst.unmount();
+      }
+    }
+  });
+
+  it('listTitle: the longest form that fits, the title cut only after a whole word', () => {
+    expect(listTitle('B returns wrongly, A avoids', 42, 6, 60)).toBe('B returns wrongly, A avoids (42, 6 shown)');
+    expect(listTitle('B returns wrongly, A avoids', 42, 6, 38)).toBe('B returns wrongly, A avoids (6 of 42)');
+    expect(listTitle('B returns wrongly, A avoids', 1042, 16, 38)).toBe('B returns wrongly, A avoids (1042)');
+    expect(listTitle('B returns wrongly, A avoids', 2, 2, 38)).toBe('B returns wrongly, A avoids (2)');
+    expect(listTitle('B returns wrongly, A avoids', 42, 6, 24)).toBe('B returns wrongly, A…');
+  });
+
+  it('pairHeading: names shortened, kept apart, so the heading fits', () => {
+    const names = ['flair-glove-lstmcrf-with-a-long-tail-x', 'flair-glove-lstmcrf-with-a-long-tail-y'];
+    expect(pairHeading(names, 0, 1, 120)).toBe(`Pair  A = ${shortNames(names, 28)[0]}   B = ${shortNames(names, 28)[1]}`);
+    const narrow = pairHeading(names, 0, 1, 60);
+    expect(narrow.length).toBeLessThanOrEqual(60);
+    const [, a, b] = /^Pair {2}A = (\S+) {3}B = (\S+)$/.exec(narrow)!;
+    expect(a).not.toBe(b);
+  });
+});
+
+describe('the heatmap\'s pair line', () => {
+  it('shortens the names, not the figures, where the line would run past the width', async () => {
+    const m = namedModel(LONG_NAMES);
+    // The two longest names: their line is 81 columns with names whole.
+    const a = m.names.indexOf('flair-glove-lstmcrf'), b = m.names.indexOf('elmo-glove-lstmcrf');
+    const ab = pairAt(m.comparison, a, b);
+    const figures = `P_Comp ${(ab.pComp! * 100).toFixed(1)} R_Comp ${(ab.rComp! * 100).toFixed(1)} F_Comp ${(ab.fComp! * 100).toFixed(1)}`;
+    const whole = `A ${m.names[a]} · B ${m.names[b]}: ${figures}`;
+    expect(whole.length).toBeGreaterThan(79);
+    for (const columns of [80, 90, 100, 120]) {
+      const inst = renderApp(<App model={m} initialView={1} />);
+      await resize(inst, columns, 24);
+      // The cursor starts on row 1, column 2.
+      await press(inst.stdin, ...Array<string>(a).fill(KEY.down), ...Array<string>(Math.abs(b - 1)).fill(b > 1 ? KEY.right : KEY.left));
+      const line = plain(inst.lastFrame()).split('\n').find((l) => l.startsWith('A '))!;
+      expect(line.length, line).toBeLessThanOrEqual(columns - 1);
+      if (whole.length <= columns - 1) expect(line).toBe(whole);
+      else {
+        const [, A, B] = new RegExp(`^A (\\S+) · B (\\S+): ${esc(figures)}$`).exec(line) ?? [];
+        expect(A, line).toMatch(/…/);
+        expect(B, line).toMatch(/…/);
+        expect(A).not.toBe(B);
+      }
+      inst.unmount();
+    }
+    expect(pairLine(m.names, a, b, ab, 119)).toBe(whole);
+    expect(pairLine(m.names, a, a, null, 79)).toBe(`${m.names[a]} with itself`);
+  });
+});
+
 describe('the Systems view\'s footer', () => {
   it('names the types scored and K\'s α when they are not the defaults, as eval\'s title does', () => {
     const corpus = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems: NEWS_SYSTEMS.map(parseSystemArg) });
@@ -156,7 +229,7 @@ describe('the Systems view\'s footer', () => {
 
 describe('names of double-width characters', () => {
   it('keep every view within the width and its columns in line, a CJK name taking two columns a character', async () => {
-    const m = named(['日本語のシステム名前', 'beta', 'crf', 'delta', '한국어시스템이름이너무길다']);
+    const m = namedModel(['日本語のシステム名前', 'beta', 'crf', 'delta', '한국어시스템이름이너무길다']);
     const views: Array<[string, React.ReactElement]> = [
       ['systems', <SystemsView key="s" model={m} active={false} width={80} height={22} />],
       ['complementarity', <CompView key="c" model={m} active={false} width={80} height={22} onModal={() => {}} />],
