@@ -11,6 +11,7 @@ import { IntColumn, IntList, pagedAt, pagedBuffers, type PagedInts } from '../mo
 import { storedBuffers, TokenStore, type StoredTokens } from '../model/token-store.js';
 import type { RawSpan, Segment } from './segment.js';
 import { SentenceTexts, type StoredSentenceTexts } from './sentence-texts.js';
+import { addOwnType, type OwnTypes } from './unknown-types.js';
 import { int32s, uint8s } from '../model/page-memory.js';
 
 /** Builds the reference skeleton (documents, sentences, tokens or texts) and the gold spans. */
@@ -421,9 +422,11 @@ export function toCorpus(s: RawSpan, base: number, doc: number): Span {
  * once loaded, and most of a good system's spans are the gold's (on the 1 GB conlleval file
  * sharing them saves a third of the memory spans take). Spans in order of start, as the tag
  * decoders give them, find theirs in one pass; a span out of that order is made anew. The types
- * of the spans made anew go to `ownTypes`, when given.
+ * of the spans made anew go to `ownTypes`, when given, each with its line in `source`.
  */
-export function placeSpans(spans: readonly RawSpan[], base: number, doc: number, gold: readonly Span[], from: number, to: number, out: Span[], ownTypes?: Set<string>): void {
+export function placeSpans(
+  spans: readonly RawSpan[], base: number, doc: number, gold: readonly Span[], from: number, to: number, out: Span[], ownTypes?: OwnTypes, source = '',
+): void {
   let g = from;
   for (let j = 0; j < spans.length; j++) {
     const s = spans[j];
@@ -441,7 +444,7 @@ export function placeSpans(spans: readonly RawSpan[], base: number, doc: number,
     }
     if (shared !== undefined) out.push(shared);
     else {
-      ownTypes?.add(s.label);
+      if (ownTypes !== undefined) addOwnType(ownTypes, s.label, source, s.line);
       out.push(toCorpus(s, base, doc));
     }
   }

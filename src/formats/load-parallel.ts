@@ -44,7 +44,7 @@ import type { InputSpec, LoadOptions } from './load.js';
 import { spanObjectsBytes, type ReferencePart } from './reference.js';
 import type { GoldBuilder } from './gold-builder.js';
 import { goldPartOf, spansWithShared, type HandedGold } from './gold-handoff.js';
-import { recordTypes } from './unknown-types.js';
+import { recordTypes, type TypePlace } from './unknown-types.js';
 import type { ReadSummary } from './segment.js';
 
 /**
@@ -106,6 +106,8 @@ export type SystemColumns = Omit<SystemOutput, 'spans'> & {
   columns: SpanColumns;
   /** With a gold handed over: for each span, the index of the gold span it is, or -1 (see gold-handoff.ts). */
   shared?: Int32Array;
+  /** Where the first item of each type of the system's own spans stands (see unknown-types.ts). */
+  places?: ReadonlyMap<string, TypePlace>;
 };
 
 /** An error as it travels back. */
@@ -259,10 +261,10 @@ export function startParallel(opts: LoadOptions, first: number, formatOf: (path:
             checkHeapRoom(msg.systems[0].source, need, what);
           }
           // In the key order of the main thread's outputs, so that they serialise alike.
-          r.result = msg.systems.map(({ columns, shared, name, source, format, scheme, warnings, ...more }) => {
+          r.result = msg.systems.map(({ columns, shared, places, name, source, format, scheme, warnings, ...more }) => {
             const system: SystemOutput = { name, source, format, scheme, spans: shared !== undefined && goldSpans !== undefined ? spansWithShared(columns, shared, goldSpans) : fromColumns(columns), warnings, ...more };
             // The columns' labels are every type the system has, known without a pass over its spans.
-            recordTypes(system, columns.labels);
+            recordTypes(system, columns.labels, places);
             return system;
           });
         } else if (msg.kind === 'error') {

@@ -12,6 +12,7 @@ import { readListener, type FilePart } from './lines.js';
 import { loadInternals, loadSystems, readReferencePart } from './load.js';
 import { referencePartBuffers } from './reference.js';
 import { sharedIndices, type HandedGold } from './gold-handoff.js';
+import { typePlaces } from './unknown-types.js';
 import { errorInfo, type MainMessage, type SystemColumns, type WorkerMessage, type WorkerTask } from './load-parallel.js';
 
 const task = workerData as WorkerTask;
@@ -79,12 +80,14 @@ function readSystems(): void {
   } }, task.options.gold === undefined ? 1 : 0, handed);
   const out: SystemColumns[] = [];
   const transfer: ArrayBuffer[] = [];
-  for (const { spans, ...rest } of systems) {
+  for (const system of systems) {
+    const { spans, ...rest } = system;
     const columns = toColumns(spans);
     if (columns === undefined) throw new Error('a span with fragments cannot leave a worker');
     // Spans that are the handed gold's objects go back as its indices, to be the main thread's objects.
     const shared = handed === undefined ? undefined : sharedIndices(spans, goldSpans);
-    out.push({ ...rest, columns, ...(shared === undefined ? {} : { shared }) });
+    const places = typePlaces(system);
+    out.push({ ...rest, columns, ...(shared === undefined ? {} : { shared }), ...(places === undefined ? {} : { places }) });
     transfer.push(...columnBuffers(columns));
     if (shared !== undefined) transfer.push(shared.buffer as ArrayBuffer);
   }

@@ -46,7 +46,7 @@ import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js'
 import { warnSameSystems } from './same-systems.js';
 import { checkBoolean, checkChoice, checkInteger, withDefaults } from '../metrics/options-check.js';
 import { warnShiftedEnds } from './shifted-ends.js';
-import { recordTypes, warnUnknownTypes } from './unknown-types.js';
+import { addOwnType, recordTypes, warnUnknownTypes, type OwnTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, isStdin, STDIN, STDIN_NAME } from './source.js';
 import { INVALID_TAGS, invalidTags, TAG_SCHEMES, type DroppedChunks, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
 
@@ -227,7 +227,7 @@ function schemeFirst(path: string, opts: ReadOptions): ReadOptions {
 class SystemAligner {
   readonly spans: Span[] = emptyObjects();
   /** The types of the spans made here (the others are the gold's own objects): see unknown-types.ts. */
-  readonly ownTypes = new Set<string>();
+  readonly ownTypes: OwnTypes = new Map();
   readonly warnings: string[] = [];
   private ptr = 0;
   /** Whether records are matched by id: the gold has ids and so does the first record (see add). */
@@ -338,7 +338,7 @@ class SystemAligner {
     const spans = seg.spans;
     if (single >= 0) {
       // One gold sentence: the spans the gold has too are the gold's objects.
-      placeSpans(spans, base, single, g.spans, first === 0 ? 0 : g.spanEndAt(first - 1), g.spanEndAt(first), this.spans, this.ownTypes);
+      placeSpans(spans, base, single, g.spans, first === 0 ? 0 : g.spanEndAt(first - 1), g.spanEndAt(first), this.spans, this.ownTypes, seg.source);
       return;
     }
     for (let j = 0; j < spans.length; j++) {
@@ -358,7 +358,7 @@ class SystemAligner {
         }
       }
       const doc = single >= 0 ? single : g.sentences.doc(g.sentences.find(base + s.start, first, last));
-      this.ownTypes.add(s.label);
+      addOwnType(this.ownTypes, s.label, seg.source, s.line);
       this.spans.push(toCorpus(s, base, doc));
     }
   }
@@ -1114,7 +1114,7 @@ function readWith(
       ...(tally === undefined ? {} : { tokenTally: tally }),
     };
     // Its spans that are not the reference's objects have these types: no pass over them all.
-    recordTypes(system, own.ownTypes);
+    recordTypes(system, [...own.ownTypes.keys()], own.ownTypes);
     systems.push(system);
     rest = opts.systems.slice(1);
   }
@@ -1148,7 +1148,7 @@ function readWith(
       ...(summary.dialect === undefined ? {} : { dialect: summary.dialect }),
       ...(aligner.tokenTally(summary) === undefined ? {} : { tokenTally: aligner.tokenTally(summary) }),
     };
-    recordTypes(system, aligner.ownTypes);
+    recordTypes(system, [...aligner.ownTypes.keys()], aligner.ownTypes);
     systems.push(system);
   }
   if (workers !== undefined) systems.push(...workers.collect(onRead));

@@ -15,6 +15,7 @@ import { detectScheme } from './chunking.js';
 import { tokenisedSegment } from './char-tokens.js';
 import { GoldBuilder, GoldPartBuilder, pagedSpanBuffers, partBuffers, placeSpans, type GoldPart, type PagedSpans, type PartPlace } from './gold-builder.js';
 import type { RawSpan, ReadSummary, Segment } from './segment.js';
+import { addOwnType, type OwnTypes } from './unknown-types.js';
 
 /**
  * The first system's own reading when it is the reference: its spans (those the reference has
@@ -23,8 +24,8 @@ import type { RawSpan, ReadSummary, Segment } from './segment.js';
  */
 export class EmbeddedReference {
   readonly own: Span[] = [];
-  /** The types of the own spans that are not the reference's objects (see unknown-types.ts). */
-  readonly ownTypes = new Set<string>();
+  /** The types of the own spans that are not the reference's objects, each with its first line (see unknown-types.ts). */
+  readonly ownTypes: OwnTypes = new Map();
   /** Whether a sentence came without an embedded gold column, or any with one. */
   missing = false;
   embedded = false;
@@ -73,15 +74,15 @@ export class EmbeddedReference {
     } else this.tally = undefined;
     const k = b.sentenceCount - 1;
     const from = k === 0 ? 0 : b.spanEndAt(k - 1);
-    if (this.columns !== undefined) this.placeColumns(seg.spans, start, b.lastDoc, from, b.spanEndAt(k));
-    else placeSpans(seg.spans, start, b.lastDoc, b.spans, from, b.spanEndAt(k), this.own, this.ownTypes);
+    if (this.columns !== undefined) this.placeColumns(seg.spans, start, b.lastDoc, from, b.spanEndAt(k), seg.source);
+    else placeSpans(seg.spans, start, b.lastDoc, b.spans, from, b.spanEndAt(k), this.own, this.ownTypes, seg.source);
   }
 
   /**
    * {@link placeSpans} for a part: each span goes to the columns, with the index of the one of
    * the reference spans `from` to `to` (its sentence's) it equals, found in one pass as there.
    */
-  private placeColumns(spans: readonly RawSpan[], base: number, doc: number, from: number, to: number): void {
+  private placeColumns(spans: readonly RawSpan[], base: number, doc: number, from: number, to: number, source: string): void {
     const c = this.columns!;
     const gold = this.gold as GoldPartBuilder;
     let g = from;
@@ -101,6 +102,7 @@ export class EmbeddedReference {
       }
       c.shared.push(shared);
       if (shared >= 0) continue;
+      addOwnType(this.ownTypes, s.label, source, s.line);
       c.start.push(start);
       c.end.push(end);
       c.doc.push(doc);
@@ -115,7 +117,7 @@ export class EmbeddedReference {
     return {
       own: { start: c.start.toPaged(), end: c.end.toPaged(), doc: c.doc.toPaged(), label: c.label.toPaged(), labels: (this.gold as GoldPartBuilder).labels },
       shared: c.shared.toPaged(), missing: this.missing, embedded: this.embedded, tally: this.tally,
-      ref: this.ref?.stored(), allTags: this.allTags,
+      ref: this.ref?.stored(), allTags: this.allTags, places: this.ownTypes,
     };
   }
 
@@ -129,8 +131,11 @@ export class EmbeddedReference {
     this.ownSlots.reserve(this.own, n);
   }
 
-  /** Adds a part read on another thread, placed in the reference at `place` (see {@link GoldBuilder.append}). */
-  append(p: EmbeddedPart, place: PartPlace): void {
+  /**
+   * Adds a part read on another thread, placed in the reference at `place` (see {@link
+   * GoldBuilder.append}), its lines after the first `lineOffset` of the file.
+   */
+  append(p: EmbeddedPart, place: PartPlace, lineOffset: number): void {
     const { start, end, doc, label, labels } = p.own;
     const gold = this.gold.spans;
     const own = this.own;
@@ -144,10 +149,10 @@ export class EmbeddedReference {
       else {
         const type = labels[pagedAt(label, q)];
         own[from + j] = { doc: place.shift + pagedAt(doc, q), start: place.base + pagedAt(start, q), end: place.base + pagedAt(end, q), label: type };
-        this.ownTypes.add(type);
         q++;
       }
     }
+    for (const [type, at] of p.places) addOwnType(this.ownTypes, type, at.source, lineOffset + at.line);
     this.missing ||= p.missing;
     this.embedded ||= p.embedded;
     if (this.tally !== undefined && p.tally !== undefined) {
@@ -171,6 +176,8 @@ export interface EmbeddedPart {
   tally: TokenTally | undefined;
   ref: StoredTokens | undefined;
   allTags: boolean;
+  /** Where the first own span of each type of the part stands, its lines the part's (see {@link EmbeddedReference.ownTypes}). */
+  places: OwnTypes;
 }
 
 /** Thrown by {@link EmbeddedReference.add} at a sentence without an embedded gold, when one is needed. */
@@ -262,7 +269,7 @@ export function appendPart(r: ReferenceRead, p: ReferencePart): void {
   const a = r.summary;
   const b = p.summary;
   const place = r.gold.append(p.gold, a.lines ?? 0);
-  if (r.embedded !== undefined && p.embedded !== undefined) r.embedded.append(p.embedded, place);
+  if (r.embedded !== undefined && p.embedded !== undefined) r.embedded.append(p.embedded, place, a.lines ?? 0);
   const evidence = (a.evidence ?? 0) | (b.evidence ?? 0);
   const goldEvidence = (a.goldEvidence ?? 0) | (b.goldEvidence ?? 0);
   r.summary = {

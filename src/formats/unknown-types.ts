@@ -14,6 +14,25 @@ import { sentenceCount, sentenceOf } from '../model/sentence-table.js';
 /** Types listed by name in a warning; the others are counted. */
 const SHOWN = 3;
 
+/** Where an item stands in the file it was read from (in a directory, the directory's file). */
+export interface TypePlace {
+  source: string;
+  line: number;
+}
+
+/**
+ * The types of a system's own spans (those that are not the gold's objects), each with where its
+ * first item stands in the system's file: a type the gold lacks is never the gold's object, so
+ * its first item is among them, and the warning can name the line a user opens to fix it (the
+ * gold's line of the sentence is another file's, laid out otherwise).
+ */
+export type OwnTypes = Map<string, TypePlace>;
+
+/** Adds `type`, first read at `source`:`line`, to `types` unless it is there already. */
+export function addOwnType(types: OwnTypes, type: string, source: string, line: number): void {
+  if (!types.has(type)) types.set(type, { source, line });
+}
+
 /**
  * Every type of a system's spans, where the loader knew them without a pass over the spans: the
  * labels of its own spans (the others are the gold's objects) or of the columns a worker sent.
@@ -21,10 +40,21 @@ const SHOWN = 3;
  * 450,000 spans of three 1M-token systems took 7–8 ms, reading every span object).
  */
 const typesRead = new WeakMap<SystemOutput, Iterable<string>>();
+/** Where the first item of each of a system's own types stands, where the loader knew it. */
+const placesRead = new WeakMap<SystemOutput, ReadonlyMap<string, TypePlace>>();
 
-/** Records `types`, a superset of the types of `system`'s spans that are not the gold's own objects. */
-export function recordTypes(system: SystemOutput, types: Iterable<string>): void {
+/**
+ * Records `types`, a superset of the types of `system`'s spans that are not the gold's own
+ * objects, and where the first item of each of those stands (`places`, when known).
+ */
+export function recordTypes(system: SystemOutput, types: Iterable<string>, places?: ReadonlyMap<string, TypePlace>): void {
   typesRead.set(system, types);
+  if (places !== undefined) placesRead.set(system, places);
+}
+
+/** Where the loader read the first item of each of `system`'s own types, when it recorded that: a worker sends it with the system. */
+export function typePlaces(system: SystemOutput): ReadonlyMap<string, TypePlace> | undefined {
+  return placesRead.get(system);
 }
 
 /** The types of `spans` not in `known`: each with its number of items and its first item, in order of first appearance. */
@@ -83,8 +113,9 @@ export function typesOf(spans: readonly Span[], into = new Set<string>()): Set<s
 
 /**
  * Adds a warning to each system that predicts types the gold standard never uses (none when the
- * gold has no items, where every type would be one). The first item is placed by the gold
- * sentence it falls in, and that sentence's line in the gold file.
+ * gold has no items, where every type would be one). The first item is placed by the line of the
+ * system's file it stands on, and the gold sentence it falls in; where the loader did not record
+ * that line, by that sentence's line in the gold file, named with it.
  */
 export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[]): void {
   const gold = corpus.gold.spans;
@@ -109,7 +140,11 @@ export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[
     const more = unknown.length > SHOWN ? ` and ${unknown.length - SHOWN} more` : '';
     const first = unknown[0].first;
     const sentence = sentences > 0 ? sentenceAt(corpus, first.start) : -1;
-    const where = sentence < 0 ? '' : `; the first in gold sentence ${sentence + 1}, which starts at ${corpus.gold.source}:${sentenceOf(corpus, sentence).line}`;
+    // The file named with a line is the one that line is in: the system's, else the gold's.
+    const place = placesRead.get(system)?.get(unknown[0].type);
+    const where = place !== undefined
+      ? `; the first at ${place.source}:${place.line}${sentence < 0 ? '' : ` (gold sentence ${sentence + 1})`}`
+      : sentence < 0 ? '' : `; the first in gold sentence ${sentence + 1}, which starts at ${corpus.gold.source}:${sentenceOf(corpus, sentence).line}`;
     system.warnings.push(
       `${system.source}: ${unknown.length === 1 ? 'type' : 'types'} ${named.join(', ')}${more} ${unknown.length === 1 ? 'is' : 'are'} not in the gold standard, whose types are ${list}${where}: a typo in the tags? Every such item counts as a false positive`,
     );

@@ -93,6 +93,19 @@ describe('reading one large reference file in parts', () => {
     expect(load(opts, 2)).toEqual(one);
   });
 
+  it('names the line of a type the reference lacks that a later part predicts, as one pass does', () => {
+    const lines = conlleval(60, { seed: 7 }).split('\n');
+    // A prediction of a type no gold tag has, near the end: in the last part.
+    let at = lines.length - 1;
+    while (!/^w\S* (\S+ ){3}O$/.test(lines[at])) at--;
+    lines[at] = lines[at].replace(/O$/, 'B-LOCC');
+    const file = temp(lines.join('\n'), 'late.conll');
+    const opts = { ...DEFAULT_LOAD_OPTIONS, systems: [parseSystemArg(file)] };
+    const one = load(opts, 1);
+    expect(one.systems[0].warnings.find((w) => w.includes('"LOCC"'))).toContain(`; the first at ${file}:${at + 1} (gold sentence `);
+    expect(load(opts, 3).systems[0].warnings).toEqual(one.systems[0].warnings);
+  });
+
   it('splits a gold file, whose tags the systems are verified against', () => {
     const text = conlleval(60, { seed: 5, columns: 3 });
     const gold = text.split('\n').map((l) => l.split(' ').slice(0, 2).join(' ')).join('\n');

@@ -103,7 +103,7 @@ describe('loadCorpus: aligning systems to a CoNLL gold', () => {
     // Its one MISC item is of a type the gold never uses: the only warning.
     expect(c.systems[0]).toMatchObject({
       name: 'tagger', source: fixture('sys-embedded.conll'), format: 'conll',
-      warnings: [`${fixture('sys-embedded.conll')}: type "MISC" (1 item) is not in the gold standard, whose types are "LOC", "ORG", "PER"; the first in gold sentence 2, which starts at ${GOLD}:10: a typo in the tags? Every such item counts as a false positive`],
+      warnings: [`${fixture('sys-embedded.conll')}: type "MISC" (1 item) is not in the gold standard, whose types are "LOC", "ORG", "PER"; the first at ${fixture('sys-embedded.conll')}:15 (gold sentence 2): a typo in the tags? Every such item counts as a false positive`],
     });
     expect(quads(c.systems[0].spans)).toEqual([
       [0, 0, 2, 'PER'], [0, 3, 4, 'LOC'], [0, 7, 9, 'ORG'], [0, 11, 12, 'MISC'],
@@ -174,7 +174,7 @@ describe('loadCorpus: alignment by id', () => {
     ]);
     // Its DATE item is of a type the gold never uses: the only warning.
     expect(c.systems[0].warnings).toEqual([
-      `${fixture('sys-ids.jsonl')}: type "DATE" (1 item) is not in the gold standard, whose types are "LOC", "ORG", "PER"; the first in gold sentence 2, which starts at ${fixture('gold-ids.jsonl')}:2: a typo in the tags? Every such item counts as a false positive`,
+      `${fixture('sys-ids.jsonl')}: type "DATE" (1 item) is not in the gold standard, whose types are "LOC", "ORG", "PER"; the first at ${fixture('sys-ids.jsonl')}:4 (gold sentence 2): a typo in the tags? Every such item counts as a false positive`,
     ]);
     expect(c.systems[0].scheme).toBe('iob2');
   });

@@ -26,14 +26,28 @@ describe('the loader\'s warning', () => {
     return loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [{ name: 's', path }] }).systems[0].warnings;
   };
 
-  it('names the types the gold never uses, their items, and the gold sentence and line of the first', () => {
+  it('names the types the gold never uses, their items, and the line of the first in the system\'s file, with its gold sentence', () => {
     expect(load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LOCC\n\n')).toEqual([
-      `${path}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first in gold sentence 2, which starts at ${gold}:6: a typo in the tags? Every such item counts as a false positive`,
+      `${path}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first at ${path}:7 (gold sentence 2): a typo in the tags? Every such item counts as a false positive`,
     ]);
     const two = load('-DOCSTART- O\n\nAda B-PERR\nleft B-X\n\nin B-X\nParis B-LOC\n\n');
     expect(two).toHaveLength(1);
     expect(two[0]).toContain('types "PERR" (1 item), "X" (2 items) are not in the gold standard');
-    expect(two[0]).toContain(`the first in gold sentence 1, which starts at ${gold}:3`);
+    expect(two[0]).toContain(`the first at ${path}:3 (gold sentence 1)`);
+  });
+
+  it('names the system\'s line, not the gold\'s, when the two files are laid out differently', () => {
+    // No marker, blank lines doubled: gold sentence 2 starts on line 6 of the gold file, and
+    // "Paris" stands on line 7 of the system's.
+    const warnings = load('Ada B-PER\nleft O\n\n\n\nin O\nParis B-LOCC\n\n');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`; the first at ${path}:7 (gold sentence 2): a typo`);
+    expect(warnings[0]).not.toContain(gold);
+    // A JSONL system: the line of the record, blank lines counted.
+    const jsonl = temp('{"tokens":["Ada","left"],"ner_tags":["B-PER","O"]}\n\n\n{"tokens":["in","Paris"],"ner_tags":["O","B-LOCC"]}\n', 's.jsonl');
+    const read = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [{ name: 's', path: jsonl }] }).systems[0].warnings;
+    expect(read).toHaveLength(1);
+    expect(read[0]).toContain(`; the first at ${jsonl}:4 (gold sentence 2): a typo`);
   });
 
   it('says when a type is untyped, or the start of a gold type (a file cut inside its last tag)', () => {
@@ -66,7 +80,7 @@ describe('the loader\'s warning', () => {
     };
     const typo = lone('-DOCSTART- O O\n\nAda B-PER B-PER\nleft O O\n\nin O O\nParis B-LOC B-LOCC\n\n');
     expect(typo.warnings).toEqual([
-      `${typo.file}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first in gold sentence 2, which starts at ${typo.file} (embedded gold):6: a typo in the tags? Every such item counts as a false positive`,
+      `${typo.file}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first at ${typo.file}:7 (gold sentence 2): a typo in the tags? Every such item counts as a false positive`,
     ]);
     // A prediction of its own, of a gold type, is no unknown type.
     expect(lone('-DOCSTART- O O\n\nAda B-PER B-LOC\nleft O O\n\nin O O\nParis B-LOC B-LOC\n\n').warnings).toEqual([]);
