@@ -13,7 +13,7 @@ import type { PlanResult } from '../src/plan/types.js';
 import type { Io } from './io.js';
 import { loadOptions, parseTypes, printWarnings, refuseGoldAsSystem, sameFile, stdinUses, weightsOption, type InputFlags } from './options.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../src/ensemble/rules.js';
-import { splitPairs } from '../src/model/name-list.js';
+import { refuseAmbiguousPairs, splitPairs } from '../src/model/name-list.js';
 
 /** The options `plan` and `report` share (plan's own definitions: see cli/commands/plan.ts). */
 export interface PlanComputeFlags extends InputFlags {
@@ -134,6 +134,10 @@ export async function preparePlan(
   }
   const corpus = loadCorpus(devOptions);
   printWarnings(corpus, io, types);
+  // Read before the systems were, the lists of NAME=VALUE are checked against their names now.
+  const names = corpus.systems.map((s) => s.name);
+  if (flags.weights !== undefined) refuseAmbiguousPairs(flags.weights, names, '--weights');
+  for (const list of flags.cost) refuseAmbiguousPairs(list, names, '--cost');
   let test: Corpus | undefined;
   if (flags.test !== undefined && testOptions !== undefined) {
     refuseGoldAsSystem(testOptions, '--test-gold', 'a plan would choose the gold standard itself');

@@ -29,7 +29,7 @@ import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarn
 import { signatureLine } from '../../src/report/settings.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
 import { typeName } from '../../src/report/type-name.js';
-import { splitNames } from '../../src/model/name-list.js';
+import { refuseAmbiguousPairs, splitNames } from '../../src/model/name-list.js';
 
 type CombineFlags = InputFlags & {
   rule: string;
@@ -87,7 +87,7 @@ async function planObjectiveText(objective: Objective, s: SystemScores, size: nu
 export function pickMembers(corpus: Corpus, list: string | undefined): number[] {
   const names = corpus.systems.map((s) => s.name);
   if (list === undefined) return names.map((_, k) => k);
-  const wanted = splitNames(list, names);
+  const wanted = splitNames(list, names, '--systems');
   if (wanted.length === 0) throw new UsageError('--systems expects a comma-separated list of system names');
   const members: number[] = [];
   for (const w of wanted) {
@@ -200,6 +200,7 @@ export function registerCombine(program: Command, io: Io): void {
       ({ index, members, result } = applyPlan(corpus, plan, flags.plan));
     } else {
       members = pickMembers(corpus, flags.systems);
+      if (flags.weights !== undefined) refuseAmbiguousPairs(flags.weights, corpus.systems.map((s) => s.name), '--weights');
       index = buildEnsembleIndex(corpus, { noGold: !hasGold, types });
       try {
         result = simulate(index, members, rule);

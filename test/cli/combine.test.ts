@@ -2,7 +2,7 @@
  * `complan combine` on examples/news: written ensembles read back through `eval`, every rule,
  * overlap handling, output formats, and errors that leave nothing behind.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -251,5 +251,33 @@ describe('a system whose name holds a comma (its file is crf,v2.conll)', () => {
     const wrong = await runCli(['combine', '--gold', GOLD, comma, ...others, '--systems', 'crf,v3', '--out', out('comma-wrong.conll')]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toBe('complan: --systems: no system named "crf" (systems: cautious, "crf,v2", sloppy)\n');
+  });
+
+  it('refuses a list that reads two ways with the systems given, naming both readings and how to choose', async () => {
+    const sub = join(dir, 'two-ways');
+    mkdirSync(sub);
+    const file = (name: string, from: string) => {
+      const path = join(sub, `${name}.conll`);
+      cpSync(join(NEWS, 'systems', `${from}.conll`), path);
+      return path;
+    };
+    const inputs = [file('crf,v2', 'crf'), file('crf', 'gazetteer'), file('v2', 'sloppy')];
+    const written = out('two-ways.conll');
+    const picked = await runCli(['combine', '--gold', GOLD, ...inputs, '--systems', 'crf,v2', '--rule', 'union', '--out', written]);
+    expect(picked.code).toBe(1);
+    expect(picked.stderr).toBe('complan: --systems "crf,v2" reads two ways, as "crf,v2" and as "crf", "v2": give the system "crf,v2" a name without a comma (NAME=PATH) to choose\n');
+    expect(readdirSync(dir)).not.toContain('two-ways.conll');
+    // Named apart, each reading is there to choose.
+    const apart = await runCli(['combine', '--gold', GOLD, `crf2=${inputs[0]}`, ...inputs.slice(1), '--systems', 'crf,v2', '--rule', 'union', '--out', written]);
+    expect(apart.code, apart.stderr).toBe(0);
+    expect(apart.stderr).toContain('union(crf+v2)');
+    // A NAME=VALUE list reads two ways only with a name that holds = and a comma.
+    const odd = [file('x=1,y', 'crf'), file('x', 'gazetteer'), file('y', 'sloppy')];
+    const weights = await runCli(['combine', '--gold', GOLD, ...odd, '--rule', 'weighted', '--weights', 'x=1,y=2', '--out', written]);
+    expect(weights.code).toBe(1);
+    expect(weights.stderr).toBe('complan: --weights "x=1,y=2" reads two ways, as "x=1,y"=2 and as "x"=1, "y"=2: give the system "x=1,y" a name without a comma (NAME=PATH) to choose\n');
+    const cost = await runCli(['plan', '--gold', GOLD, ...odd, '--cost', 'x=1,y=2', '--folds', '0']);
+    expect(cost.code).toBe(1);
+    expect(cost.stderr).toBe('complan: --cost "x=1,y=2" reads two ways, as "x=1,y"=2 and as "x"=1, "y"=2: give the system "x=1,y" a name without a comma (NAME=PATH) to choose\n');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitNames, splitPairs } from '../../src/model/name-list.js';
+import { UsageError } from '../../src/errors.js';
+import { refuseAmbiguousPairs, splitNames, splitPairs } from '../../src/model/name-list.js';
 
 describe('splitNames', () => {
   it('splits at commas, trimming, leaving empty names out', () => {
@@ -17,6 +18,29 @@ describe('splitNames', () => {
   it('leaves an unknown piece alone, for the caller to name', () => {
     expect(splitNames('crf,v3', ['crf,v2'])).toEqual(['crf', 'v3']);
   });
+
+  it('takes the one reading in which every name is known, where the longest name first would leave one unknown', () => {
+    expect(splitNames('a,b,c', ['a,b', 'b,c', 'a'])).toEqual(['a', 'b,c']);
+  });
+
+  it('refuses a list that reads two ways, naming both and the names to give otherwise', () => {
+    const message = (list: string, known: string[]) => {
+      try {
+        splitNames(list, known, '--systems');
+      } catch (err) {
+        expect(err).toBeInstanceOf(UsageError);
+        return (err as Error).message;
+      }
+      return undefined;
+    };
+    expect(message('a,b', ['a', 'b', 'a,b'])).toBe('--systems "a,b" reads two ways, as "a,b" and as "a", "b": give the system "a,b" a name without a comma (NAME=PATH) to choose');
+    expect(message('x,a,b,c', ['x', 'a,b', 'b,c', 'a', 'c'])).toBe('--systems "x,a,b,c" reads two ways, as "x", "a,b", "c" and as "x", "a", "b,c": give the systems "a,b", "b,c" names without a comma (NAME=PATH) to choose');
+    // A comma too many is one reading more when a name ends with a comma.
+    expect(message('a,,b', ['a', 'a,', 'b'])).toContain('reads two ways, as "a,", "b" and as "a", "b"');
+    // Either reading alone is no error.
+    expect(message('a,b', ['a', 'b'])).toBeUndefined();
+    expect(message('a,b', ['a,b'])).toBeUndefined();
+  });
 });
 
 describe('splitPairs', () => {
@@ -33,5 +57,18 @@ describe('splitPairs', () => {
     expect(splitPairs('a=1,b')).toEqual(['a=1', 'b']);
     expect(splitPairs('a=1,,b=2')).toEqual(['a=1', '', 'b=2']);
     expect(splitPairs('a=1,')).toEqual(['a=1', '']);
+  });
+});
+
+describe('refuseAmbiguousPairs', () => {
+  it('refuses pairs that read two ways with the names given: only a name holding = and a comma lets them', () => {
+    expect(() => refuseAmbiguousPairs('x=1,y=2', ['x', 'y', 'x=1,y'], '--cost')).toThrow(
+      new UsageError('--cost "x=1,y=2" reads two ways, as "x=1,y"=2 and as "x"=1, "y"=2: give the system "x=1,y" a name without a comma (NAME=PATH) to choose'),
+    );
+    expect(() => refuseAmbiguousPairs('x=1,y=2', ['x', 'y'], '--cost')).not.toThrow();
+    expect(() => refuseAmbiguousPairs('x=1,y=2', ['x=1,y'], '--cost')).not.toThrow();
+    // Names holding a comma alone read one way: a piece without = cannot end a pair.
+    expect(() => refuseAmbiguousPairs('a,b=3,a=1,b=2', ['a', 'b', 'a,b'], '--weights')).not.toThrow();
+    expect(() => refuseAmbiguousPairs('f1', ['a'], '--weights')).not.toThrow();
   });
 });
