@@ -7,23 +7,25 @@
 import { Box, Text } from 'ink';
 import { predictionQualityTable } from '../../src/report/plan-quality.js';
 import { renderText } from '../../src/report/table.js';
-import { clip, cutEnd, wrap } from './text.js';
+import { clip, cutEnd, wrapKeepingFigures } from './text.js';
 import type { CheckState } from './use-held-out-check.js';
 
 /** The panel's lines for a check state, at most `height`, each within `width`. */
 export function qualityLines(check: CheckState, width: number, height: number): string[] {
   const w = Math.max(20, width - 1);
+  // Text wraps keeping each figure on the line of its label (`74 estimated candidates`, `p: close`).
+  const wrapped = (text: string) => wrapKeepingFigures(text, w);
   const max = Math.max(1, height);
   if (check.status === 'idle') return ['Prediction quality · p: measure it (runs complan plan on these inputs)'];
-  if (check.status === 'running') return clip(wrap('measuring prediction quality… (complan plan on these inputs; the screen pauses until it ends)', w), max, w);
-  if (check.status === 'failed') return clip(wrap(`Prediction quality could not be measured: ${check.message}`, w), max, w);
+  if (check.status === 'running') return clip(wrapped('measuring prediction quality… (complan plan on these inputs; the screen pauses until it ends)'), max, w);
+  if (check.status === 'failed') return clip(wrapped(`Prediction quality could not be measured: ${check.message}`), max, w);
   const table = predictionQualityTable(check.result);
   // The TUI's objective is F: the measure column says nothing, so it goes.
   const keep = table.columns.map((_, j) => j).filter((j) => table.columns[j].header !== 'measure');
   const rows = renderText([{ columns: keep.map((j) => table.columns[j]), rows: table.rows.map((row) => keep.map((j) => row[j])) }])
     .trimEnd().split('\n').map((l) => cutEnd(l, w));
-  const notes = (table.note ?? '').split('\n').flatMap((l) => wrap(l, w));
-  return clip([...wrap(`${table.title ?? ''} · p: close`, w), ...rows, ...notes], max, w);
+  const notes = (table.note ?? '').split('\n').flatMap((l) => wrapped(l));
+  return clip([...wrapped(`${table.title ?? ''} · p: close`), ...rows, ...notes], max, w);
 }
 
 export function QualityPanel({ check, width, height }: { check: CheckState; width: number; height: number }) {

@@ -1,7 +1,8 @@
 /**
  * The explanation panel on its own (what `x` opens in the Planner view): the candidate's actual
  * and predicted F, each member's F alone, without it and its leave-one-out gain, the pairs, cut
- * to the panel's size; and the keys that open and close it in the Planner view, on the news example.
+ * to the panel's size; and the keys that open and close it in the Planner view, on the news example;
+ * at 80 to 120 columns, it and the prediction-quality panel keep each figure on its label's line.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render as inkRender } from 'ink-testing-library';
@@ -12,7 +13,7 @@ import { parseObjective } from '../../../src/plan/objective.js';
 import { App } from '../../../cli/tui/App.js';
 import { ExplainPanel } from '../../../cli/tui/ExplainPanel.js';
 import { explainSelection } from '../../../cli/tui/model.js';
-import { KEY, newsModel, pc, plain, press, render, resize, until } from './helpers.js';
+import { exampleModel, HELPS, KEY, NEWS, newsModel, pc, plain, press, render, resize, until } from './helpers.js';
 
 afterEach(() => cleanup());
 
@@ -97,4 +98,58 @@ describe('tui Planner: p shows the prediction quality of the plan', () => {
     await press(inst.stdin, 'p');
     expect(frame()).not.toContain('Prediction quality');
   });
+});
+
+describe('tui Planner: the explanation and prediction-quality panels at 80 to 120 columns', () => {
+  /** A word that is a figure or begins one (`95.35`, `+6.23`, `(95%`), and one that joins a figure to its label or to another. */
+  const FIGURE = /^[([]?[-+±<>]?\d/;
+  const JOINER = /^[=±<>≤≥]$/;
+  /** A table's line (its columns apart by two spaces or more, or its rule), as against the panel's wrapped text. */
+  const tableLine = (l: string) => /\S {2,}\S|^-+ /.test(l);
+
+  /**
+   * The places where the panel's text (below `from`) breaks a figure from its label: a line that
+   * ends with a label (`p:`), a figure or a joiner, or a next line that begins with a figure or a
+   * joiner, where no clause ends between them (after `,`, `;` or `.`).
+   */
+  function brokenFigures(frame: string, from: RegExp): { text: string[]; broken: string[] } {
+    const lines = frame.split('\n');
+    const text = lines.slice(lines.findIndex((l) => from.test(l))).filter((l) => l !== 'x or Esc: close');
+    const broken: string[] = [];
+    for (let i = 0; i + 1 < text.length; i++) {
+      const [a, b] = [text[i], text[i + 1]];
+      if (tableLine(a) || tableLine(b) || a.trim() === '' || b.trim() === '') continue;
+      const last = a.trim().split(' ').at(-1)!;
+      const first = b.trim().split(' ')[0];
+      const clause = /[,;.]$/.test(last);
+      if (last.endsWith(':') || JOINER.test(last) || JOINER.test(first) || (!clause && (FIGURE.test(last) || FIGURE.test(first)))) broken.push(`${a} / ${b}`);
+    }
+    return { text: text.filter((l) => !tableLine(l)), broken };
+  }
+
+  for (const columns of [80, 90, 100, 120]) {
+    it(`${columns} columns: no line of either panel ends beside a figure with its label on the next`, async () => {
+      for (const dir of [NEWS, HELPS]) {
+        for (const rows of [24, 30]) {
+          const what = `${dir} at ${columns}×${rows}`;
+          const inst = render(<App model={exampleModel(dir)} initialView={2} />);
+          await resize(inst, columns, rows);
+          const frame = () => plain(inst.lastFrame());
+          // The exhaustive search's top candidate explained, then the plan's prediction quality.
+          await press(inst.stdin, 'e');
+          await until(frame, (f) => f.includes('done, '));
+          await press(inst.stdin, KEY.right, 'x');
+          const explained = brokenFigures(frame(), /^Explanation of /);
+          expect(explained.text.length, what).toBeGreaterThanOrEqual(3);
+          expect(explained.broken, what).toEqual([]);
+          await press(inst.stdin, 'x', 'p');
+          const quality = brokenFigures(await until(frame, (f) => /^rule\s+n\s+MAE/m.test(f)), /^Prediction quality /);
+          expect(quality.text.length, what).toBeGreaterThanOrEqual(4);
+          expect(quality.broken, what).toEqual([]);
+          for (const l of frame().split('\n')) expect(l.length, `${what}: ${l}`).toBeLessThanOrEqual(columns);
+          inst.unmount();
+        }
+      }
+    });
+  }
 });
