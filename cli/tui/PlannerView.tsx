@@ -4,8 +4,9 @@
  * exhaustive search (`complan plan`'s) in slices off the render path, listing the plan's
  * candidates; `h` runs the held-out check (`complan plan`'s baselines, five folds and
  * recommendation) and shows it below, `p` the same plan's prediction quality; Enter loads a
- * candidate or a procedure into the selection; `x` explains the highlighted candidate (the
- * list's, else the selection). What each key does is planner-keys.ts.
+ * candidate or a procedure into the selection, and the candidate under the list's cursor marks its
+ * members (•) in the systems list; `x` explains the highlighted candidate (the list's, else the
+ * selection). What each key does is planner-keys.ts.
  */
 import { Box, Text } from 'ink';
 import { useKeys } from './use-keys.js';
@@ -77,6 +78,9 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
   const visible = panel ? Math.min(n, Math.max(MIN_SYSTEMS_ABOVE_PANEL, height - PANEL_ROWS)) : Math.min(n, Math.max(3, height - 2));
   const first = Math.max(0, Math.min(cursor - Math.floor(visible / 2), n - visible));
   const size = membersOf(selected, selectedHi).length;
+  // The candidate under the list's cursor marks its members (•) in the systems list: the list shortens
+  // large candidates alike (bert-…mcrf+bert-…ncrf+5 more), and this names them all without a key.
+  const lit = !sysFocus && pane === 'search' ? search?.top[pick] : undefined;
   const names = shortNames(model.names, listWidth - 8);
   // The planner scores strict matches only: under --match boundary (views 1, 2 and 4) it says so.
   const strictOnly = model.options.match === 'strict' ? '' : ' · strict match';
@@ -95,9 +99,10 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
             const i = first + k;
             const on = hasMember(selected, selectedHi, i);
             const here = sysFocus && i === cursor;
+            const mark = here ? '›' : lit !== undefined && hasMember(lit.mask, lit.maskHi, i) ? '•' : ' ';
             return (
               <Text key={model.names[i]} inverse={here} bold={on}>
-                {(here ? '›' : ' ') + padStart(String(i + 1), 2) + (on ? ' [x] ' : ' [ ] ') + name}
+                {mark + padStart(String(i + 1), 2) + (on ? ' [x] ' : ' [ ] ') + name}
               </Text>
             );
           })}

@@ -2,8 +2,8 @@
  * The Planner view's search pane: before a search, the keys that start one (and the held-out
  * check); then the planner's progress and, once it ends, the plan's candidates, best first, with
  * the cursor when the list has the focus. Member names when they fit, else as the systems list
- * beside it shortens them, as many as fit and how many more (Enter loads the candidate, which
- * marks every member in the systems list; `x` explains it member by member).
+ * beside it shortens them, as many as fit and how many more (the candidate under the cursor marks
+ * every member in the systems list, PlannerView.tsx; `x` explains it member by member).
  */
 import { Text } from 'ink';
 import type { TuiModel } from './model.js';

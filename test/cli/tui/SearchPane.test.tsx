@@ -1,15 +1,20 @@
 /**
  * The Planner view's search pane: the keys before a search, progress, the outcome, the candidates
  * and the cursor; and, in the Planner at 80 to 120 columns, members that do not fit named as the
- * systems list names them, never by bare numbers.
+ * systems list names them, never by bare numbers; with twelve systems at 80 columns, the candidate
+ * under the cursor marks its members in the systems list.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { App } from '../../../cli/tui/App.js';
-import { membersOf } from '../../../cli/tui/model.js';
+import { buildModel, membersOf } from '../../../cli/tui/model.js';
 import { candidateMembers, SearchPane } from '../../../cli/tui/SearchPane.js';
 import { startSearch, type SearchState } from '../../../cli/tui/search.js';
-import { LONG_NAMES, namedModel, newsModel, plain, press, render as renderApp, resize, until } from './helpers.js';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../../src/formats/load.js';
+import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
+import { writeManySystems } from '../../helpers/many-systems.js';
+import { KEY, LONG_NAMES, namedModel, newsModel, plain, press, render as renderApp, resize, until } from './helpers.js';
 
 afterEach(() => cleanup());
 
@@ -143,5 +148,68 @@ describe('the Planner\'s candidates with long names, at 80 to 120 columns', () =
       }
       inst.unmount();
     }
+  });
+});
+
+describe('the Planner at 80 columns with twelve systems: the candidate under the cursor marks its members', () => {
+  // Invented systems (written here) under names as long as the CoNLL-2003 systems', which the
+  // candidates list shortens alike: bert-…mcrf+bert-…ncrf+5 more.
+  const NAMES = [...LONG_NAMES, 'bert-large-lstmcrf', 'bert-large-cnncrf', 'cnn-glove-lstmcrf', 'elmo-large-cnncrf', 'flair-large-cnncrf', 'spanner-maxdecode', 'xlnet-large-lstmcrf'];
+  const files = writeManySystems(NAMES.length, 8, 5);
+  afterAll(() => rmSync(files.dir, { recursive: true, force: true }));
+  const model = buildModel(loadCorpus({
+    ...DEFAULT_LOAD_OPTIONS, gold: files.gold, systems: files.systems.map((path, i) => parseSystemArg(`${NAMES[i]}=${path}`)),
+  }), DEFAULT_EVAL_OPTIONS);
+
+  /** The systems list's rows: the mark before each (the cursor ›, a member of the list's candidate •, or none) and whether it is loaded. */
+  const systemRows = (f: string) => f.split('\n').map((l) => /^([ ›•])\s*(\d+) \[([ x])\] /.exec(l)).filter((m) => m !== null)
+    .map((m) => ({ mark: m[1], i: Number(m[2]) - 1, loaded: m[3] === 'x' }));
+  const marked = (f: string) => systemRows(f).filter((r) => r.mark === '•').map((r) => r.i);
+  const loaded = (f: string) => systemRows(f).filter((r) => r.loaded).map((r) => r.i);
+
+  it('marks with • every member of the candidate under the cursor, apart from the loaded selection\'s [x]', async () => {
+    expect(model.names).toHaveLength(12);
+    // The plan's own list (the search the pane runs), for each candidate's members.
+    let done: SearchState | undefined;
+    await startSearch(model, 'exhaustive', (st) => { done = st; }, undefined, 40).finished;
+    const members = (k: number) => membersOf(done!.top[k].mask, done!.top[k].maskHi);
+    const inst = renderApp(<App model={model} initialView={2} />);
+    await resize(inst, 80, 24);
+    const frame = () => plain(inst.lastFrame());
+    await press(inst.stdin, 'e');
+    await until(frame, (f) => f.includes('done,'));
+    expect(systemRows(frame())).toHaveLength(12);
+    // While the systems list has the cursor, nothing is marked.
+    expect(marked(frame())).toEqual([]);
+    await press(inst.stdin, KEY.right);
+    const shown = frame().split('\n').filter((l) => /\d+ F1 [\d.]+ /.test(l)).length;
+    expect(shown).toBeGreaterThan(10);
+    // Candidates the list writes alike, told apart by their marks.
+    const seen = new Map<string, string>();
+    let alike = 0;
+    for (let k = 0; k < shown; k++) {
+      if (k > 0) await press(inst.stdin, KEY.down);
+      const f = frame();
+      const line = f.split('\n').find((l) => new RegExp(`›\\s*${k + 1} F1 `).test(l))!;
+      expect(marked(f), line).toEqual(members(k));
+      expect(members(k).length, line).toBeGreaterThan(1);
+      expect(systemRows(f).some((r) => r.mark === '›'), line).toBe(false);
+      for (const l of f.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
+      const text = /F1 [\d.]+ \S+\s+(.+)$/.exec(line)![1];
+      if (seen.has(text) && seen.get(text) !== String(members(k))) alike++;
+      seen.set(text, String(members(k)));
+    }
+    expect(alike).toBeGreaterThan(0);
+    // Enter loads the candidate ([x]) and gives the systems list the cursor: no marks.
+    const last = shown - 1;
+    await press(inst.stdin, KEY.enter);
+    expect(loaded(frame())).toEqual(members(last));
+    expect(marked(frame())).toEqual([]);
+    // Back in the list, another candidate's marks stand beside the loaded one's [x].
+    await press(inst.stdin, KEY.right, KEY.up);
+    expect(loaded(frame())).toEqual(members(last));
+    expect(marked(frame())).toEqual(members(last - 1));
+    expect(members(last - 1)).not.toEqual(members(last));
+    inst.unmount();
   });
 });
