@@ -103,8 +103,8 @@ export function wrap(text: string, width: number): string[] {
 
 /** A word that is a figure or begins one: `94.95`, `+0.98`, `(95%`, `0.0625;`, `1/16:`. */
 const FIGURE = /^[([]?[-+±<>]?\d/;
-/** A word that joins a figure to its label or to another figure: `p = 0.25`, `94.95 ± 4.67`. */
-const JOINER = /^[=±<>≤≥]$/;
+/** A word that joins a figure to its label or to another figure, or the terms of a formula: `p = 0.25`, `94.95 ± 4.67`, `(predicted − actual)`. */
+const JOINER = /^[=±<>≤≥−×÷]$/;
 
 /**
  * {@link wrap}, but no line ends beside a figure unless a clause ends there (after `,` or `;`): a

@@ -50,6 +50,15 @@ describe('wrapKeepingFigures', () => {
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(12);
     expect(wrapKeepingFigures('', 10)).toEqual([]);
   });
+
+  it('keeps a formula\'s terms on one line: bias = mean (predicted − actual)', () => {
+    const note = 'MAE = mean absolute error of predicted against actual, bias = mean (predicted − actual) (in points), ρ = Spearman\'s ρ';
+    for (let w = 20; w <= 80; w++) {
+      const lines = wrapKeepingFigures(note, w);
+      expect(lines.some((l) => l.includes('(predicted − actual)')), `${w}:\n${lines.join('\n')}`).toBe(true);
+      for (const l of lines) expect(l.length).toBeLessThanOrEqual(w);
+    }
+  });
 });
 
 describe('cutAtWord', () => {
