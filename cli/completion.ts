@@ -7,8 +7,8 @@
  * `--weights`, `--objective`, `--metric`), also after `--option=`; file names after an option
  * whose value is a file (`<file>`, `--test`, `--labels`) and for the system arguments. Options whose value is a number or free text complete
  * nothing. A command line without a command that starts with an input option (`--gold`) or an
- * existing file gives inputs, which open the terminal UI: it completes as `tui`'s, and the first
- * word offers the input options beside `--help` and `--version`.
+ * existing file (or another of `tui`'s options) gives inputs, which open the terminal UI: it
+ * completes as `tui`'s, and the first word offers the input options beside `--help` and `--version`.
  */
 import type { Command, Option } from 'commander';
 import { COMPARE_METRICS } from '../src/report/compare-metrics.js';
@@ -76,6 +76,15 @@ export function completionSpec(program: Command): CompletedCommand[] {
   }));
 }
 
+/**
+ * The options that, first on a command line without a command, make it the TUI's, as the
+ * program reads it: the input options and the `tui` command's other options.
+ */
+function firstOptions(spec: CompletedCommand[]): string[] {
+  const tui = spec.find((c) => c.name === 'tui')?.options.map((o) => o.name) ?? [];
+  return [...new Set([...INPUT_OPTIONS, ...tui])].filter((o) => o !== '--help');
+}
+
 /** A word list as a shell single-quoted string. */
 const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -97,7 +106,7 @@ function bash(spec: CompletedCommand[]): string {
     // `name=path` first, bash has split the word at `=`.
     '  if [[ -z "$cmd" && COMP_CWORD -gt 1 ]]; then',
     '    w="${COMP_WORDS[1]}"',
-    `    case "$w" in ${INPUT_OPTIONS.join('|')}) cmd=tui;; esac`,
+    `    case "$w" in ${firstOptions(spec).join('|')}) cmd=tui;; esac`,
     '    if [[ -z "$cmd" && "$w" != -* ]]; then',
     '      if [[ -e "$w" ]] || [[ "${COMP_WORDS[2]}" == "=" && COMP_CWORD -gt 3 && -e "${COMP_WORDS[3]}" ]]; then cmd=tui; fi',
     '    fi',
@@ -149,7 +158,7 @@ function zsh(spec: CompletedCommand[]): string {
     // options are completed from the first word on.
     '  local cmd=${words[2]} implicit=0',
     '  case ${cmd%%=*} in',
-    `    (${INPUT_OPTIONS.join('|')}) implicit=1 ;;`,
+    `    (${firstOptions(spec).join('|')}) implicit=1 ;;`,
     `    (${spec.map((c) => c.name).join('|')}|help|-*) ;;`,
     '    (*) [[ -e $cmd || ( $cmd == *=* && -e ${cmd#*=} ) ]] && implicit=1 ;;',
     '  esac',
@@ -189,7 +198,7 @@ function fish(spec: CompletedCommand[]): string {
     '  set -l words (commandline -opc)',
     '  set -q words[2]; or return 1',
     '  switch (string replace -r \'=.*\' \'\' -- $words[2])',
-    `    case ${INPUT_OPTIONS.join(' ')}`,
+    `    case ${firstOptions(spec).join(' ')}`,
     '      return 0',
     `    case ${spec.map((c) => c.name).join(' ')} help '-*'`,
     '      return 1',

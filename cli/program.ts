@@ -101,13 +101,14 @@ function output(io: Io, command?: Command, commands: readonly Command[] = []) {
 export const COMMANDS: readonly string[] = ['eval', 'compare', 'plan', 'combine', 'ablate', 'report', 'tui', 'completion'];
 
 /**
- * Whether a command line without a command gives inputs: it starts with an input option, or
- * with an existing file or directory (or `name=path` of one) — not with a command, help or version.
+ * Whether a command line without a command gives inputs: it starts with an input option or
+ * another of `options` (the `tui` command's: `--match boundary --gold …` too), or with an
+ * existing file or directory (or `name=path` of one) — not with a command, help or version.
  */
-export function looksLikeInputs(argv: readonly string[], commands: readonly string[]): boolean {
+export function looksLikeInputs(argv: readonly string[], commands: readonly string[], options: readonly string[] = INPUT_OPTIONS): boolean {
   const first = argv[0];
   if (first === undefined || commands.includes(first) || first === 'help') return false;
-  if (INPUT_OPTIONS.some((o) => first === o || first.startsWith(`${o}=`))) return true;
+  if ([...INPUT_OPTIONS, ...options].some((o) => o !== '--help' && (first === o || first.startsWith(`${o}=`)))) return true;
   if (first.startsWith('-')) return false;
   const eq = first.indexOf('=');
   return existsSync(first) || (eq > 0 && existsSync(first.slice(eq + 1)));
@@ -117,8 +118,13 @@ export function looksLikeInputs(argv: readonly string[], commands: readonly stri
  * The command line `run` parses: `argv` itself, or, on a terminal, `tui` and `argv` when `argv`
  * gives inputs without a command (inputs alone open the TUI).
  */
-export function commandLine(argv: readonly string[], io: Pick<Io, 'isTTY'>): readonly string[] {
-  return io.isTTY && looksLikeInputs(argv, COMMANDS) ? ['tui', ...argv] : argv;
+export function commandLine(argv: readonly string[], io: Pick<Io, 'isTTY'>, options?: readonly string[]): readonly string[] {
+  return io.isTTY && looksLikeInputs(argv, COMMANDS, options) ? ['tui', ...argv] : argv;
+}
+
+/** The long options of `program`'s `tui` command. */
+function tuiOptions(program: Command): string[] {
+  return program.commands.find((c) => c.name() === 'tui')?.options.flatMap((o) => (o.long === undefined ? [] : [o.long])) ?? [];
 }
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -127,13 +133,14 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     io.stdout(program.helpInformation());
     return 0;
   }
-  if (!io.isTTY && looksLikeInputs(argv, COMMANDS)) {
+  const options = tuiOptions(program);
+  if (!io.isTTY && looksLikeInputs(argv, COMMANDS, options)) {
     // Inputs without a command open the TUI, which needs a terminal: say so, rather than that
     // the first option is unknown.
     io.stderr('complan: inputs without a command open the terminal UI, which needs a terminal; for files and pipes name a command: eval, compare, plan, combine, ablate or report\n');
     return 1;
   }
-  argv = commandLine(argv, io);
+  argv = commandLine(argv, io, options);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;

@@ -88,7 +88,7 @@ describe.runIf(has('bash'))('bash', () => {
     writeFileSync(join(dir, 'gold.conll'), '');
     writeFileSync(join(dir, 'sys.conll'), '');
     expect(bashComplete(s, 'complan --g')).toEqual(['--gold', '--gold-column']);
-    expect(bashComplete(s, 'complan -')).toEqual(['--gold', '--gold-column', '--help', '--ignore-embedded-gold', '--input-format', '--pred-column', '--scheme', '--strict-scheme', '--version']);
+    expect(bashComplete(s, 'complan -')).toEqual(['--gold', '--gold-column', '--help', '--ignore-embedded-gold', '--input-format', '--invalid', '--labels', '--pred-column', '--scheme', '--strict-scheme', '--version']);
     // With nothing typed, the commands alone.
     expect(bashComplete(s, 'complan ')).toEqual(['ablate', 'combine', 'compare', 'completion', 'eval', 'help', 'plan', 'report', 'tui']);
     // After an input option, or an existing file (also as name=path), tui's options, values and files.
@@ -98,6 +98,9 @@ describe.runIf(has('bash'))('bash', () => {
     expect(bashComplete(s, 'complan --gold = gold.conll --ma', dir)).toEqual(['--match']);
     expect(bashComplete(s, 'complan sys.conll --ma', dir)).toEqual(['--match']);
     expect(bashComplete(s, 'complan crf = sys.conll --ma', dir)).toEqual(['--match']);
+    // After any of tui's options first, as the program reads it (--match boundary --gold …).
+    expect(bashComplete(s, 'complan --invalid drop --gold gold.conll --ma', dir)).toEqual(['--match']);
+    expect(bashComplete(s, 'complan --match boundary --gold g', dir)).toEqual(['gold.conll']);
     // Not after a file that does not exist, help or version: those are no TUI command lines.
     expect(bashComplete(s, 'complan nothing.conll --ma', dir)).toEqual([]);
     expect(bashComplete(s, 'complan --help e', dir)).toEqual(['eval']);
@@ -128,7 +131,8 @@ describe('zsh and fish', () => {
       `words=(${words}); CURRENT=${current}; PREFIX=${JSON.stringify(prefix)}`,
       '_complan',
     ].join('\n')], { encoding: 'utf8', cwd: dir }).stdout.trim();
-    expect(complete('complan --g', 2, '--g')).toBe('compadd --help --version --gold --input-format --gold-column --pred-column --scheme --strict-scheme --ignore-embedded-gold');
+    expect(complete('complan --g', 2, '--g')).toBe('compadd --help --version --gold --input-format --gold-column --pred-column --scheme --invalid --strict-scheme --ignore-embedded-gold --labels');
+    expect(complete('complan --match boundary --gold gold.conll --ma', 6)).toBe('arguments complan 1');
     expect(complete('complan e', 2, 'e')).toBe('describe command');
     expect(complete('complan --gold gold.conll --ma', 4)).toBe('arguments complan 1');
     expect(complete('complan gold.conll --ma', 3)).toBe('arguments complan 1');
@@ -148,6 +152,7 @@ describe('zsh and fish', () => {
     expect(complete('complan --gold gold.conll --match ').sort()).toEqual(['boundary', 'strict']);
     expect(complete('complan gold.conll --ma')).toEqual(['--match']);
     expect(complete('complan --gold=gold.conll --ma')).toEqual(['--match']);
+    expect(complete('complan --invalid drop --gold gold.conll --ma')).toEqual(['--match']);
     expect(complete('complan nothing.conll --ma')).toEqual([]);
   });
 

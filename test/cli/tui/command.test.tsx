@@ -47,6 +47,14 @@ describe('complan tui: command line', () => {
     expect(looksLikeInputs(['--version'], commands)).toBe(false);
     expect(looksLikeInputs(['help'], commands)).toBe(false);
     expect(looksLikeInputs(['no-such-file.conll'], commands)).toBe(false);
+    // Every input option, and, given the tui command's options, any of those (not --help).
+    for (const option of ['--invalid', '--labels', '--scheme', '--ignore-embedded-gold']) expect(looksLikeInputs([option, 'x', '--gold', GOLD], commands), option).toBe(true);
+    const tuiOptions = buildProgram({ stdout: () => {}, stderr: () => {}, isTTY: false, env: {} }).commands.find((c) => c.name() === 'tui')!.options.map((o) => o.long!);
+    expect(looksLikeInputs(['--match', 'boundary', '--gold', GOLD], commands)).toBe(false);
+    expect(looksLikeInputs(['--match', 'boundary', '--gold', GOLD], commands, tuiOptions)).toBe(true);
+    expect(looksLikeInputs(['--beta=2', '--gold', GOLD], commands, tuiOptions)).toBe(true);
+    expect(looksLikeInputs(['--help'], commands, tuiOptions)).toBe(false);
+    expect(looksLikeInputs(['--top', '3'], commands, tuiOptions)).toBe(false);
     // On a terminal, the inputs reach tui (which then wants a real stdin: not the test's).
     let err = '';
     const io: Io = { stdout: () => {}, stderr: (t) => { err += t; }, isTTY: true, env: {} };
@@ -58,6 +66,12 @@ describe('complan tui: command line', () => {
     const r = await runCli(['--gold', GOLD, ...NEWS_SYSTEMS]);
     expect(r.code).toBe(1);
     expect(r.stderr).not.toContain('tui needs a terminal');
+    // Whatever option of the TUI comes first, the message says a command is needed, not that the option is unknown.
+    for (const first of [['--invalid', 'drop'], ['--labels', 'a,b'], ['--match', 'boundary']]) {
+      const p = await runCli([...first, '--gold', GOLD, ...NEWS_SYSTEMS]);
+      expect(p.code).toBe(1);
+      expect(p.stderr, first[0]).toContain('inputs without a command open the terminal UI');
+    }
   });
 });
 
