@@ -276,6 +276,7 @@ function countDropped(all: readonly RawSpan[], kept: readonly RawSpan[], opts: D
     const k = j < kept.length && kept[j].start < s.end ? kept[j] : undefined;
     if (k !== undefined && k.start === s.start && k.end === s.end && k.label === s.label) continue;
     if (k !== undefined) d.trimmed++;
+    d.types.add(s.label);
     if (d.count++ === 0) {
       d.source = opts.source;
       d.line = s.line;

@@ -46,7 +46,7 @@ import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js'
 import { warnSameSystems } from './same-systems.js';
 import { checkBoolean, checkChoice, checkInteger, withDefaults } from '../metrics/options-check.js';
 import { warnShiftedEnds } from './shifted-ends.js';
-import { addOwnType, recordTypes, warnUnknownTypes, type OwnTypes } from './unknown-types.js';
+import { addOwnType, recordDroppedGoldTypes, recordTypes, warnUnknownTypes, type OwnTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, isStdin, STDIN, STDIN_NAME } from './source.js';
 import { INVALID_TAGS, invalidTags, TAG_SCHEMES, type DroppedChunks, type ExpectedTokens, type InvalidTags, type RawSpan, type ReadOptions, type ReadPart, type ReadSummary, type Segment, type SegmentSink, type TagScheme } from './segment.js';
 
@@ -1090,6 +1090,7 @@ function readWith(
     }
     goldOutput = { name: 'gold', source: path, format, scheme: schemeRead(opts, summary), spans: gold.spans, warnings: goldWarnings };
     if (summary.dialect !== undefined) goldOutput.dialect = summary.dialect;
+    if (summary.dropped !== undefined) recordDroppedGoldTypes(goldOutput, summary.dropped.types);
   } else {
     const first = opts.systems[0];
     const own = reference.embedded!;
@@ -1105,6 +1106,7 @@ function readWith(
     // The file's gold column is the gold standard here: its dropped chunks are the gold's.
     const goldDropped = noGold ? undefined : droppedWarning(summary.goldDropped, true);
     goldOutput = { name: 'gold', source, format, scheme: noGold ? undefined : embeddedScheme(opts, summary), spans: gold.spans, warnings: goldDropped === undefined ? [] : [goldDropped] };
+    if (!noGold && summary.goldDropped !== undefined) recordDroppedGoldTypes(goldOutput, summary.goldDropped.types);
     const tally = withMarkers(own.tally, summary);
     const dropped = droppedWarning(summary.dropped, false);
     const system: SystemOutput = {

@@ -126,17 +126,19 @@ export interface DroppedChunks {
   source: string;
   line: number;
   scheme: TagScheme;
+  /** The types of the chunks dropped (whole or in part). */
+  types: Set<string>;
 }
 
 export function noneDropped(): DroppedChunks {
-  return { count: 0, trimmed: 0, source: '', line: 0, scheme: 'auto' };
+  return { count: 0, trimmed: 0, source: '', line: 0, scheme: 'auto', types: new Set() };
 }
 
 /** `a` and `b` (read in that order) as one count: b's first is the first only when a has none. */
 export function addDropped(a: DroppedChunks | undefined, b: DroppedChunks | undefined): DroppedChunks | undefined {
   if (a === undefined || a.count === 0) return b;
   if (b === undefined || b.count === 0) return a;
-  return { ...a, count: a.count + b.count, trimmed: a.trimmed + b.trimmed };
+  return { ...a, count: a.count + b.count, trimmed: a.trimmed + b.trimmed, types: new Set([...a.types, ...b.types]) };
 }
 
 /** Options shared by readers. */

@@ -42,6 +42,17 @@ export function addOwnType(types: OwnTypes, type: string, source: string, line: 
 const typesRead = new WeakMap<SystemOutput, Iterable<string>>();
 /** Where the first item of each of a system's own types stands, where the loader knew it. */
 const placesRead = new WeakMap<SystemOutput, ReadonlyMap<string, TypePlace>>();
+/** The types of the gold chunks `--invalid drop` dropped, by gold standard. */
+const droppedRead = new WeakMap<SystemOutput, ReadonlySet<string>>();
+
+/**
+ * Records the types of the chunks `--invalid drop` dropped from the gold standard `gold`: a type
+ * all of whose gold chunks were dropped is in the gold file, but not among its items, and a system
+ * that predicts it is told that rather than asked about a typo.
+ */
+export function recordDroppedGoldTypes(gold: SystemOutput, types: ReadonlySet<string>): void {
+  droppedRead.set(gold, types);
+}
 
 /**
  * Records `types`, a superset of the types of `system`'s spans that are not the gold's own
@@ -128,10 +139,21 @@ export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[
   if (unread.length === 0 && goldHasAll(gold, asked)) return;
   const known = typesOf(gold);
   const list = [...known].sort().map((t) => JSON.stringify(t)).join(', ');
+  const dropped = droppedRead.get(corpus.gold);
   for (const system of systems) {
     const types = typesRead.get(system);
     if (types !== undefined && [...types].every((t) => known.has(t))) continue;
-    const unknown = unknownTypes(system.spans, known);
+    const all = unknownTypes(system.spans, known);
+    // Types the gold file has, every chunk of which --invalid drop dropped: said as such.
+    const gone = dropped === undefined ? [] : all.filter((u) => dropped.has(u.type));
+    if (gone.length > 0) {
+      const shown = gone.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'})`).join(', ');
+      const others = gone.length > SHOWN ? ` and ${gone.length - SHOWN} more` : '';
+      system.warnings.push(
+        `${system.source}: ${gone.length === 1 ? 'type' : 'types'} ${shown}${others} ${gone.length === 1 ? 'has' : 'have'} no gold item left: those of the gold standard (${corpus.gold.source}) were all dropped by --invalid drop; every such item counts as a false positive`,
+      );
+    }
+    const unknown = gone.length === 0 ? all : all.filter((u) => !dropped!.has(u.type));
     if (unknown.length === 0) continue;
     // One item in the corpus's last sentence: where a file cut inside its last line leaves one.
     const sentences = sentenceCount(corpus);

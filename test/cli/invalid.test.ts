@@ -92,12 +92,33 @@ describe('--invalid', () => {
     expect(alone.gold.items).toBe(1);
     expect(alone.stderr).toContain(`complan: warning: ${both}:4: --invalid drop dropped 1 gold chunk that IOB2 does not allow, on this line; --invalid repair reads it as conlleval does\n`);
     // Its predictions are valid: the system has nothing dropped to be told of.
-    expect(system(alone, 'both').warnings.filter((w) => w.includes('--invalid drop'))).toEqual([]);
+    expect(system(alone, 'both').warnings.filter((w) => w.includes('--invalid drop dropped'))).toEqual([]);
+    // It predicts Turin as LOC, whose only gold chunk was dropped: said as such.
+    expect(system(alone, 'both').warnings).toEqual([expect.stringContaining(`type "LOC" (1 item) has no gold item left: those of the gold standard (${both} (embedded gold)) were all dropped by --invalid drop`)]);
     const gold1 = join(dir, 'gold1.conll');
     writeFileSync(gold1, 'Ada B-PER\nLovelace I-PER\nvisited O\nTurin I-LOC\n');
     const withGold = await evalJson(['--gold', gold1, '--invalid', 'drop', '--scheme', 'iob2', both]);
     expect(withGold.stderr.match(/--invalid drop dropped/g)).toEqual(['--invalid drop dropped']);
     expect(withGold.stderr).toContain(`complan: warning: ${gold1}:4: --invalid drop dropped 1 gold chunk`);
+  });
+
+  it('a type whose every gold chunk drop dropped is said to be so, not asked about as a typo', async () => {
+    // The gold's only LOC opens with I-LOC after O (line 3): dropped. sys predicts it as B-LOC; typo predicts LCO.
+    const g = join(dir, 'loc-gold.conll');
+    const s = join(dir, 'loc-sys.conll');
+    const t = join(dir, 'loc-typo.conll');
+    writeFileSync(g, 'John B-PER\nin O\nParis I-LOC\n. O\n');
+    writeFileSync(s, 'John B-PER\nin O\nParis B-LOC\n. O\n');
+    writeFileSync(t, 'John B-PER\nin O\nParis B-LCO\n. O\n');
+    const drop = await evalJson(['--gold', g, '--scheme', 'iob2', '--invalid', 'drop', s, t]);
+    const gone = `${s}: type "LOC" (1 item) has no gold item left: those of the gold standard (${g}) were all dropped by --invalid drop; every such item counts as a false positive`;
+    expect(system(drop, 'loc-sys').warnings).toEqual([gone]);
+    expect(drop.stderr).toContain(`complan: warning: ${gone}\n`);
+    expect(drop.stderr).not.toMatch(/"LOC".*a typo in the tags/);
+    // A type the gold file never had is still one to check for a typo.
+    expect(system(drop, 'loc-typo').warnings).toEqual([expect.stringMatching(/type "LCO" \(1 item\) is not in the gold standard, whose types are "PER"; the first at .*loc-typo\.conll:3 .*a typo in the tags\?/)]);
+    // Repaired, the gold has its LOC: nothing to say about the type (sys is the gold's copy then).
+    expect(system(await evalJson(['--gold', g, '--scheme', 'iob2', s]), 'loc-sys').warnings.filter((w) => w.includes('LOC'))).toEqual([]);
   });
 
   it('--strict-scheme with another --invalid is a usage error', async () => {

@@ -110,7 +110,7 @@ describe('invalid: drop (seqeval strict)', () => {
       return d;
     };
     // I-PER I-PER after O is one chunk to conlleval, one dropped; B-LOC I-ORG loses I-ORG.
-    expect(count('iob2', 'O I-PER I-PER O B-LOC I-ORG')).toEqual({ count: 2, trimmed: 0, source: 'sys.conll', line: 11, scheme: 'iob2' });
+    expect(count('iob2', 'O I-PER I-PER O B-LOC I-ORG')).toEqual({ count: 2, trimmed: 0, source: 'sys.conll', line: 11, scheme: 'iob2', types: new Set(['PER', 'ORG']) });
     expect(count('iobes', 'S-PER B-LOC I-LOC O', 3)).toMatchObject({ count: 1, line: 4 });
     // Valid tags drop nothing.
     expect(count('iob2', 'B-PER I-PER O B-LOC')).toMatchObject({ count: 0, trimmed: 0, source: '' });
@@ -121,7 +121,7 @@ describe('invalid: drop (seqeval strict)', () => {
     decodeTags(tagsOf('B-X O'), opts({ scheme: 'iob2', invalid: 'drop', dropped: d }));
     decodeTags(tagsOf('O I-X'), opts({ scheme: 'iob2', invalid: 'drop', line: 20, dropped: d }));
     decodeTags(tagsOf('I-Y'), opts({ scheme: 'iob2', invalid: 'drop', line: 30, dropped: d }));
-    expect(d).toMatchObject({ count: 2, line: 21 });
+    expect(d).toMatchObject({ count: 2, line: 21, types: new Set(['X', 'Y']) });
     // Repair and reject count nothing.
     const none = noneDropped();
     decodeTags(tagsOf('O I-X'), opts({ scheme: 'iob2', dropped: none }));
