@@ -338,7 +338,7 @@ class ConllScanner {
       this.docBreak = true;
       return;
     }
-    if (this.columns < 0) this.firstLine(count, lineNo);
+    if (this.columns < 0) this.firstLine(count, lineNo, text, start, end);
     else if (count !== this.columns) {
       // Right after the line that set the count, either line may be the odd one.
       const odd = lineNo === this.columnsLine + 1 ? `or line ${this.columnsLine}, the first token line, is the odd one; ` : '';
@@ -675,8 +675,8 @@ class ConllScanner {
     return b - a === 1 && text.charCodeAt(a) === 79 ? O : this.strings.get(text, a, b);
   }
 
-  /** The first token line fixes the number of columns and where the tags are. */
-  private firstLine(count: number, lineNo: number): void {
+  /** The first token line, text[start, end), fixes the number of columns and where the tags are. */
+  private firstLine(count: number, lineNo: number, text: string, start: number, end: number): void {
     const { opts, isGold } = this;
     this.columns = count;
     this.columnsLine = lineNo;
@@ -686,7 +686,9 @@ class ConllScanner {
       const what = isGold
         ? `at least ${need} columns (the token, and the gold tag in column ${goldColumn})`
         : `at least ${need} columns (the token and the predicted tag)`;
-      throw new InputError(`expected ${what}, found ${count}`, this.path, lineNo);
+      // A line pasted from the web often separates its columns with no-break spaces: say so.
+      const space = otherSpace(text, start, end);
+      throw new InputError(`expected ${what}, found ${count}${space === '' ? '' : ` (${space.slice(2)})`}`, this.path, lineNo);
     }
     const predIndex = isGold ? goldColumn - 1 : opts.predColumn > 0 ? opts.predColumn - 1 : count - 1;
     const g = opts.goldColumn > 0 ? opts.goldColumn - 1 : predIndex - 1;

@@ -266,6 +266,13 @@ describe('readConll: errors', () => {
       expect(inputError(() => read(path)).message).toBe(`${path}:4: expected 3 columns as on line 1, found 2 (columns are separated by spaces or tabs, so a token cannot hold one; `
         + `the line holds ${what}, which separates no columns)`);
     }
+    // On the first token line too, where the whole file often has them (pasted from a web page): gold and system.
+    const first = temp('Ilse\u00a0B-PER\nMarrow\u00a0I-PER\n\n');
+    expect(inputError(() => read(first)).message).toBe(`${first}:1: expected at least 2 columns (the token and the predicted tag), found 1 (the line holds a no-break space (\\u00a0), which separates no columns)`);
+    expect(inputError(() => gold(first)).message).toBe(`${first}:1: expected at least 2 columns (the token, and the gold tag in column 2), found 1 (the line holds a no-break space (\\u00a0), which separates no columns)`);
+    // A plain one-column line says nothing more.
+    const plain = temp('Ilse\nMarrow\n\n');
+    expect(inputError(() => read(plain)).message).toBe(`${plain}:1: expected at least 2 columns (the token and the predicted tag), found 1`);
     // Within a token on a line of the right count, such a space is the token's own.
     expect(read(temp('Ilse B-PER B-PER\nMar\u00a0row I-PER I-PER\n\n')).segments).toHaveLength(1);
   });
