@@ -252,7 +252,16 @@ function warnUnusedDistances(corpus: Corpus, io: Io, file: string, distance: Lab
   const unused = labelsNamed(distance).filter((l) => !seen.has(l));
   if (unused.length === 0) return;
   const list = unused.map((l) => JSON.stringify(l)).join(', ');
-  io.stderr(`${terminalLine(`complan: warning: ${file}: ${unused.length === 1 ? 'label' : 'labels'} ${list}, which no input has: ${unused.length === 1 ? 'its distances are' : 'their distances are'} never used (a typo?); the inputs' types are ${[...seen].sort().map((l) => JSON.stringify(l)).join(', ')}`)}\n`);
+  warn(io, `${file}: ${unused.length === 1 ? 'label' : 'labels'} ${list}, which no input has: ${unused.length === 1 ? 'its distances are' : 'their distances are'} never used (a typo?); the inputs' types are ${[...seen].sort().map((l) => JSON.stringify(l)).join(', ')}`);
+}
+
+/** The warnings {@link printWarnings} printed on each run's io, for the reminder under a report (see {@link printResult}). */
+const warned = new WeakMap<Io, number>();
+
+/** Prints one warning on stderr, and counts it. */
+function warn(io: Io, text: string): void {
+  io.stderr(`${terminalLine(`complan: warning: ${text}`)}\n`);
+  warned.set(io, (warned.get(io) ?? 0) + 1);
 }
 
 /** The `--label-distance` file and its table, for {@link printWarnings}, when one was given. */
@@ -312,14 +321,14 @@ export function parseTypes(v: string | undefined): string[] | undefined {
  * Prints the readers' warnings, and one for each `--types` entry no input has, on stderr.
  */
 export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[], distances?: { file: string; distance: LabelDistance }): void {
-  for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) io.stderr(`${terminalLine(`complan: warning: ${w}`)}\n`);
+  for (const s of [corpus.gold, ...corpus.systems]) for (const w of s.warnings) warn(io, w);
   if (distances !== undefined) warnUnusedDistances(corpus, io, distances.file, distances.distance);
   if (types === undefined) return;
   // None of them in the gold: nothing would be left to find, and every score would read 100. A typo, most likely.
   checkGoldTypes(types, corpus.gold.spans);
   const seen = new Set<string>();
   for (const s of [corpus.gold, ...corpus.systems]) typesOf(s.spans, seen);
-  for (const t of types) if (!seen.has(t)) io.stderr(`${terminalLine(`complan: warning: --types: no input has entities of type "${t}"`)}\n`);
+  for (const t of types) if (!seen.has(t)) warn(io, `--types: no input has entities of type "${t}"`);
 }
 
 /** `--weights` (f1, label-f1 or name=w,...) as a weight specification; undefined when absent. */
@@ -376,7 +385,9 @@ export interface Renderings {
 /**
  * Prints a result in `format` with its settings: a `settings` object in JSON, a last
  * `settings:` line in text and Markdown (a comment in LaTeX); CSV stays one table, its settings
- * line on standard error (`complan: settings: …`), as combine gives its own.
+ * line on standard error (`complan: settings: …`), as combine gives its own. Under a text report on
+ * a terminal (standard output and error both), a last line on standard error counts the warnings
+ * about the inputs printed above it.
  */
 export function printResult(io: Io, format: OutputFormat, settings: RunSettings, r: Renderings): void {
   switch (format) {
@@ -385,7 +396,13 @@ export function printResult(io: Io, format: OutputFormat, settings: RunSettings,
     case 'csv': io.stdout(r.csv()); io.stderr(`complan: ${signatureLine(settings, 'table')}`); break;
     case 'markdown': io.stdout(`${r.markdown()}\n${signatureLine(settings, 'markdown')}`); break;
     case 'latex': io.stdout(`${r.latex()}${signatureLine(settings, 'latex')}`); break;
-    case 'table': io.stdout(`${r.table()}\n${signatureLine(settings, 'table')}`); break;
+    case 'table': {
+      io.stdout(`${r.table()}\n${signatureLine(settings, 'table')}`);
+      // On a terminal, a long report scrolls the warnings printed before it out of sight.
+      const n = warned.get(io) ?? 0;
+      if (n > 0 && io.isTTY && io.stderrIsTTY === true) io.stderr(`complan: ${n === 1 ? 'a warning' : `${n} warnings`} above the report, about the inputs\n`);
+      break;
+    }
   }
 }
 
