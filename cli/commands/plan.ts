@@ -132,12 +132,11 @@ export function registerPlan(program: Command, io: Io): void {
     const format = outputFormat(flags.format);
     const beyond = Array.isArray(flags.explain) ? flags.explain.find((rank) => rank > flags.top) : undefined;
     if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);
-    const { corpus, options, types } = await preparePlan('plan', systems, flags, io, (load) => {
-      // One system leaves nothing to combine: every rule is that system alone.
-      if (load.systems.length < 2) throw new UsageError('plan needs at least two systems (usage: complan plan --gold GOLD SYSTEM SYSTEM...)');
-    });
     // Loaded here, not at start-up: other commands never pay for them.
-    const { runPlan } = await import('../../src/plan/plan.js');
+    const { ONE_SYSTEM, runPlan } = await import('../../src/plan/plan.js');
+    const { corpus, options, types } = await preparePlan('plan', systems, flags, io, (load) => {
+      if (load.systems.length < 2) throw new UsageError(`${ONE_SYSTEM} (usage: complan plan --gold GOLD SYSTEM SYSTEM...)`);
+    });
     const report = await import('../../src/report/plan.js');
     const { createProgress } = await import('../progress.js');
     const progress = createProgress(io, undefined, flags.progress === true);

@@ -1,14 +1,16 @@
 /**
  * The Planner view's search pane: before a search, the keys that start one (and the held-out
- * check); then the planner's progress and, once it ends, the plan's candidates, best first, with
- * the cursor when the list has the focus. Member names when they fit, else as the systems list
- * beside it shortens them, as many as fit and how many more (the candidate under the cursor marks
- * every member in the systems list, PlannerView.tsx; `x` explains it member by member).
+ * check), or, with one system, why there is nothing to plan; then the planner's progress and,
+ * once it ends, the plan's candidates, best first, with the cursor when the list has the focus.
+ * Member names when they fit, else as the systems list beside it shortens them, as many as fit
+ * and how many more (the candidate under the cursor marks every member in the systems list,
+ * PlannerView.tsx; `x` explains it member by member).
  */
 import { Text } from 'ink';
 import type { TuiModel } from './model.js';
 import { heldOutOptions, membersOf } from './model.js';
 import type { SearchState } from './search.js';
+import { NOTHING_TO_PLAN } from './planner-keys.js';
 import { bar, clip, padEnd, padStart, pct, truncate, wrap } from './text.js';
 import { keepsLoneMember } from '../../src/ensemble/rules.js';
 import { abbreviateMembers } from '../../src/report/plan-values.js';
@@ -58,6 +60,7 @@ export function SearchPane({ model, search, width, rows, cursor, names = model.n
   model: TuiModel; search: SearchState | null; width: number; rows: number; cursor: number; names?: readonly string[];
 }) {
   if (search === null) {
+    if (model.names.length < 2) return <>{wrap(NOTHING_TO_PLAN, width - 1).map((l, i) => <Text key={i}>{l}</Text>)}</>;
     return (
       <>
         <Text>{`g: greedy · e: exhaustive search (objective: actual ${heldOutOptions(model.options).objective.description})`}</Text>

@@ -6,6 +6,7 @@
  */
 import type { CandidateExplanation, Procedure } from '../../src/plan/types.js';
 import { bitHi, bitLo } from '../../src/plan/member-set.js';
+import { ONE_SYSTEM } from '../../src/plan/plan.js';
 import type { MemberWeights, Selection } from './model.js';
 import type { Candidate } from './search.js';
 
@@ -84,6 +85,9 @@ function load(s: PlannerState, sel: Selection): PlannerState {
   return { ...s, selected: sel.mask, selectedHi: sel.maskHi, rule: sel.rule, weights: sel.weights, notice: null, focus: 'systems' };
 }
 
+/** Why the searches and the held-out check do not run on one system: `complan plan`'s reason for refusing it. */
+export const NOTHING_TO_PLAN = `complan ${ONE_SYSTEM}`;
+
 /** The state after one key, and the work it starts. */
 export function plannerKey(s: PlannerState, k: PlannerKey, c: PlannerContext): PlannerStep {
   if (s.pane === 'explain') {
@@ -91,6 +95,9 @@ export function plannerKey(s: PlannerState, k: PlannerKey, c: PlannerContext): P
     return k.input === 'x' || k.escape === true ? { state: { ...s, pane: s.explained?.back ?? 'search', explained: null } } : { state: s };
   }
   const input = k.input;
+  // One system: the searches and the check would each rank that system alone, under every rule;
+  // the candidates' pane says so in place of their keys (SearchPane.tsx).
+  if (c.systems < 2 && ['g', 'e', 'h', 'p'].includes(input)) return { state: s };
   if (input === 'x') {
     const sel = highlighted(s, c);
     if (sel === null) return { state: { ...s, notice: 'x explains: select systems, or highlight a candidate in the list' } };

@@ -110,6 +110,9 @@ export interface PlanOptions {
 
 /** The default number of folds of the held-out estimate. */
 export const DEFAULT_FOLDS = 5;
+
+/** Why a plan takes two systems at least: `complan plan` refuses one with it, and the TUI's Planner says it in place of a search. */
+export const ONE_SYSTEM = 'plan needs at least two systems: one leaves nothing to combine, every rule is that system alone';
 /** The default resamples of the paired significance tests. */
 export const DEFAULT_SAMPLES = 1000;
 /** The default significance level a selection must reach to be recommended. */

@@ -660,7 +660,7 @@ describe('complan plan: costs and budget', () => {
     const r = await runCli(['plan', '--gold', GOLD, CONLL[0]]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('complan: plan needs at least two systems (usage: complan plan --gold GOLD SYSTEM SYSTEM...)\n');
+    expect(r.stderr).toBe('complan: plan needs at least two systems: one leaves nothing to combine, every rule is that system alone (usage: complan plan --gold GOLD SYSTEM SYSTEM...)\n');
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The explanation panel on its own (what `x` opens in the Planner view): the candidate's actual
  * and predicted F, each member's F alone, without it and its leave-one-out gain, the pairs, cut
- * to the panel's size; and the keys that open and close it in the Planner view, on the news example;
- * at 80 to 120 columns, it and the prediction-quality panel keep each figure on its label's line.
+ * to the panel's size (rows and columns left out whole, and said); and the keys that open and
+ * close it in the Planner view, on the news example; at 80 to 120 columns, it and the prediction-quality panel keep each figure on its label's line.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render as inkRender } from 'ink-testing-library';
@@ -44,11 +44,14 @@ describe('ExplainPanel', () => {
     expect(lines[lines.length - 1]).toBe('x or Esc: close');
   });
 
-  it('fits the panel: no line wider than the width, no more lines than the height, the cut marked', () => {
+  it('fits the panel: no line wider than the width, no more lines than the height, what is left out said', () => {
     const lines = frame(60, 8);
     expect(lines).toHaveLength(8);
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(59);
-    expect(lines[6].endsWith('…')).toBe(true);
+    // The members' rows shown and those said to be left out are all of them; the pairs and notes are left out whole.
+    const shown = lines.filter((l) => /^\d\s{2}\S/.test(l)).length;
+    expect(shown).toBeGreaterThan(0);
+    expect(lines[6]).toMatch(new RegExp(`^… ${e.contributions.length - shown} more members?, the pairs and the notes`));
     expect(lines[7]).toBe('x or Esc: close');
   });
 });
@@ -79,6 +82,43 @@ describe('tui Planner: x explains the highlighted candidate', () => {
     expect(frame()).not.toContain('Explanation of');
     expect(frame()).toContain('Top candidates');
   });
+});
+
+describe('tui Planner: an explanation too large for the terminal', () => {
+  /** A pair's row: the pair, its four counts, then Comp cells, each a whole P/R/F. */
+  const PAIR_ROW = /^\d+–\d+(\s+\d+){4}((\s+(\d+\.\d|—)\/(\d+\.\d|—)\/(\d+\.\d|—))*)$/;
+
+  for (const [columns, rows] of [[80, 24], [100, 30], [120, 40]]) {
+    it(`${columns}×${rows}: leaves pairs and columns out whole and says how many`, async () => {
+      // All five news systems under vote: ten pairs.
+      const model = newsModel();
+      const e = explainSelection(model, maskOf([0, 1, 2, 3, 4]), 0, 3);
+      const inst = render(<App model={model} initialView={2} />);
+      await resize(inst, columns, rows);
+      await press(inst.stdin, KEY.space, KEY.down, KEY.space, KEY.down, KEY.space, KEY.down, KEY.space, KEY.down, KEY.space, 'r', 'r', 'r', 'x');
+      const lines = plain(inst.lastFrame()).split('\n');
+      const panel = lines.slice(lines.findIndex((l) => l.startsWith('Explanation of vote(')));
+      expect(panel.length).toBeGreaterThan(1);
+      const header = panel.find((l) => l.startsWith('pair '))!;
+      const comps = header.match(/Comp\(\w,\w\) P\/R\/F/g) ?? [];
+      const pairRows = panel.filter((l) => /^\d+–\d+ /.test(l));
+      for (const row of pairRows) {
+        const m = PAIR_ROW.exec(row);
+        expect(m, row).not.toBeNull();
+        // As many whole Comp figures as the header has Comp columns.
+        expect(m![2].trim().split(/\s+/).filter((x) => x !== '')).toHaveLength(comps.length);
+      }
+      // No figure or row cut: the only `…` begins the line that says what is left out.
+      const told = panel.filter((l) => l.includes('…'));
+      expect(told.every((l) => l.startsWith('… ')), told.join('\n')).toBe(true);
+      const more = /(\d+) more pairs?/.exec(told.join(' '));
+      expect(pairRows.length + (more === null ? 0 : Number(more[1]))).toBe(e.pairs.length);
+      expect(comps.length === 2 || told.some((l) => l.includes('column Comp(b,a) P/R/F'))).toBe(true);
+      for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(columns);
+      expect(lines).toHaveLength(rows - 1);
+      inst.unmount();
+    });
+  }
 });
 
 describe('tui Planner: p shows the prediction quality of the plan', () => {

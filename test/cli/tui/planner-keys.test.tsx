@@ -1,13 +1,13 @@
 /**
  * The Planner's keys as one pure function of the latest state, and in the app: keys written
  * together (no render between them, as a slow link delivers them) act on the cursor each one
- * leaves.
+ * leaves; with one system, the keys that plan start nothing and the pane says why.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { App } from '../../../cli/tui/App.js';
-import { INITIAL_PLANNER, plannerKey, type PlannerContext, type PlannerState } from '../../../cli/tui/planner-keys.js';
-import { KEY, newsModel, plain, render, settle, until } from './helpers.js';
+import { INITIAL_PLANNER, NOTHING_TO_PLAN, plannerKey, type PlannerContext, type PlannerState } from '../../../cli/tui/planner-keys.js';
+import { KEY, namedModel, newsModel, plain, press, render, resize, settle, until } from './helpers.js';
 
 afterEach(() => cleanup());
 
@@ -57,6 +57,46 @@ describe('plannerKey', () => {
     expect(after([{ input: 'h' }, { input: 'p' }, { input: 'p' }]).pane).toBe('heldout');
     expect(after([{ input: 'h' }, { input: 'p' }, { input: 'p' }, { input: 'h' }]).pane).toBe('search');
     expect(after([{ input: 'p' }, { input: 'h' }, { input: 'h' }]).pane).toBe('quality');
+  });
+
+  it('with one system, g, e, h and p start nothing and leave the pane as it is', () => {
+    for (const input of ['g', 'e', 'h', 'p']) {
+      const step = plannerKey(INITIAL_PLANNER, { input }, { ...context, systems: 1, candidates: [] });
+      expect(step.effect, input).toBeUndefined();
+      expect(step.state.pane, input).toBe('search');
+    }
+    // Two systems are enough to plan.
+    expect(plannerKey(INITIAL_PLANNER, { input: 'h' }, { ...context, systems: 2 }).effect).toBe('check');
+  });
+});
+
+describe('tui Planner: one system', () => {
+  it('says, as complan plan does, why there is nothing to plan, in place of the search and the check', async () => {
+    const model = namedModel(['solo']);
+    expect(model.names).toHaveLength(1);
+    const inst = render(<App model={model} initialView={2} />);
+    await resize(inst, 100, 30);
+    const frame = () => plain(inst.lastFrame());
+    // The reason, wrapped beside the systems list, in place of the keys that start a search.
+    const said = () => frame().split('\n').map((l) => l.slice(32).trim()).filter((l) => l !== '').join(' ');
+    expect(said()).toContain(NOTHING_TO_PLAN);
+    expect(NOTHING_TO_PLAN).toContain('plan needs at least two systems');
+    expect(frame()).not.toContain('g: greedy');
+    const frames: string[] = [];
+    for (const key of ['g', 'e', 'h', 'p']) {
+      await press(inst.stdin, key);
+      await settle(150);
+      frames.push(frame());
+      expect(said(), key).toContain(NOTHING_TO_PLAN);
+      expect(frame(), key).not.toMatch(/Top candidates|Held-out check|Prediction quality|running/);
+    }
+    // Every view, and the help: no count of one reads `all 1 …`.
+    for (const key of ['1', '2', '4', '?', KEY.escape, '3', KEY.space, 'x']) {
+      await press(inst.stdin, key);
+      frames.push(frame());
+    }
+    expect(frames.at(-1)).toContain('Explanation of solo');
+    for (const f of frames) expect(f).not.toMatch(/\ball 1 /);
   });
 });
 
