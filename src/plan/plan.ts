@@ -113,6 +113,7 @@ export const DEFAULT_FOLDS = 5;
 
 /** Why a plan takes two systems at least: `complan plan` refuses one with it, and the TUI's Planner says it in place of a search. */
 export const ONE_SYSTEM = 'plan needs at least two systems: one leaves nothing to combine, every rule is that system alone';
+
 /** The default resamples of the paired significance tests. */
 export const DEFAULT_SAMPLES = 1000;
 /** The default significance level a selection must reach to be recommended. */
@@ -491,6 +492,9 @@ function planObjective(given: PlanInput): Objective {
 /** {@link plan}, with the choices behind the result for `--save-plan`. */
 export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   checkOptionsObject(given);
+  // One system would be ranked alone under every rule, against "the vote of all 1 systems"
+  // (none is refused by the search, which says so).
+  if (corpus.systems.length === 1) throw new UsageError(ONE_SYSTEM);
   // The score settings, checked before the objective that reads them (`f:B` with a bad β would blame the objective).
   if (given.beta !== undefined) checkPositive('beta', given.beta);
   if (given.kAlpha !== undefined) checkPositive('kAlpha', given.kAlpha);

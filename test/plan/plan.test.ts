@@ -150,6 +150,18 @@ describe('plan', () => {
     expect(() => plan(corpus, { objective: f1, costs: new Map([['nobody', 1]]) })).toThrow(UsageError);
   });
 
+  it('refuses one system, with the reason complan plan gives: every rule would be that system alone', () => {
+    const corpus = fc.sample(corpora, { numRuns: 1, seed: 3 })[0];
+    const one: Corpus = { ...corpus, systems: corpus.systems.slice(0, 1) };
+    for (const run of [() => plan(one, { objective: f1 }), () => runPlan(one)]) {
+      expect(run).toThrow(UsageError);
+      expect(run).toThrow('plan needs at least two systems: one leaves nothing to combine, every rule is that system alone');
+    }
+    expect(() => runPlan({ ...corpus, systems: [] })).toThrow('no systems to plan: the corpus has none');
+    // Two are enough.
+    expect(runPlan({ ...corpus, systems: corpus.systems.slice(0, 2) }, { folds: 0 }).result.candidates.length).toBeGreaterThan(0);
+  });
+
   it('scores every choice on held-out documents, deterministically for a seed', () => {
     fc.assert(
       fc.property(corpora, fc.integer({ min: 0, max: 1000 }), (corpus, seed) => {
