@@ -42,22 +42,25 @@ export function objectiveIsF(text: string, beta: number): boolean {
 
 /**
  * A signed difference of objective values as text: percentage points with two decimals for
- * rates (+0.41), four decimals otherwise; `—` when undefined.
+ * rates (+0.41), four decimals otherwise (none for a whole number: a difference of counts, +25);
+ * `—` when undefined.
  */
-export function signedAmount(x: number | null | undefined, rate: boolean, decimals = rate ? 2 : 4): string {
+export function signedAmount(x: number | null | undefined, rate: boolean, decimals = rate ? 2 : typeof x === 'number' && Number.isInteger(x) ? 0 : 4): string {
   if (x === null || x === undefined || Number.isNaN(x)) return '—';
   if (!Number.isFinite(x)) return x > 0 ? '+∞' : '-∞';
   const s = (rate ? x * 100 : x).toFixed(decimals);
-  return /^-0\.0*$/.test(s) ? s.slice(1) : s.startsWith('-') || /^0\.0*$/.test(s) ? s : `+${s}`;
+  return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s.startsWith('-') || /^0(\.0*)?$/.test(s) ? s : `+${s}`;
 }
 
 /**
  * The decimals {@link signedAmount} needs for every one of `values` that is not zero to show a
  * digit other than zero, and so its sign (a difference of 0.0017 points and an interval from
  * −0.0008 to +0.0054 would all read 0.00 at two): the usual two (four for objectives other than
- * rates), up to four more.
+ * rates), up to four more; none when every value is a whole number of an objective other than a rate.
  */
 export function amountDecimals(values: readonly number[], rate: boolean): number {
+  // Differences of counts, all whole, need no decimals.
+  if (!rate && values.every((x) => Number.isInteger(x) || !Number.isFinite(x))) return 0;
   const base = rate ? 2 : 4;
   let d = base;
   for (const x of values) {

@@ -26,6 +26,14 @@ export function fixed(x: number | null | undefined, digits = 2): string {
   return /^-0\.?0*$/.test(s) ? s.slice(1) : s; // no "-0.00"
 }
 
+/**
+ * A value of an objective that is not a rate (an expression such as `tp - fp`): a whole number
+ * without decimals (172, not 172.0000: counts are whole), any other with four (0.9672, 33.4000).
+ */
+export function expressionValue(x: number | null | undefined): string {
+  return typeof x === 'number' && Number.isInteger(x) ? fixed(x, 0) : fixed(x, 4);
+}
+
 /** A fraction as a percentage with `digits` decimals (92.78 for 0.9278). */
 export function percent(x: number | null | undefined, digits = 2): string {
   if (x === null || x === undefined || Number.isNaN(x)) return UNDEFINED;

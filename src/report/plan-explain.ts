@@ -6,7 +6,7 @@
  */
 import { isRateObjective, objectiveIsF, signedAmount } from '../plan/scores.js';
 import type { CandidateExplanation, PairComplementarity, PlanResult } from '../plan/types.js';
-import { fixed, jsonNumber, percent } from './number.js';
+import { expressionValue, jsonNumber, percent } from './number.js';
 import { weightedMembers } from './plan-values.js';
 import type { Table } from './table.js';
 
@@ -33,7 +33,7 @@ export function explainedName(e: CandidateExplanation): string {
 /** The headline: the candidate, its actual and predicted scores and how they were predicted. */
 export function explanationHeadline(e: CandidateExplanation, fmt: ExplainFormat): string {
   const rate = isRateObjective(fmt.objective);
-  const value = (x: number) => (rate ? percent(x) : fixed(x, 4));
+  const value = (x: number) => (rate ? percent(x) : expressionValue(x));
   const F = fmt.beta === 1 ? 'F1' : `F${fmt.beta}`;
   const figures = objectiveIsF(fmt.objective, fmt.beta)
     ? `${F} actual ${percent(e.f.actual)}, predicted ${percent(e.f.predicted)}`
@@ -48,7 +48,7 @@ export function explanationTables(e: CandidateExplanation, fmt: ExplainFormat): 
   const rate = isRateObjective(fmt.objective);
   const F = fmt.beta === 1 ? 'F1' : `F${fmt.beta}`;
   const sameF = objectiveIsF(fmt.objective, fmt.beta);
-  const value = (x: number | undefined) => (x === undefined ? '—' : rate ? percent(x) : fixed(x, 4));
+  const value = (x: number | undefined) => (x === undefined ? '—' : rate ? percent(x) : expressionValue(x));
   const what = sameF ? F : 'objective';
   const members: Table = {
     title: `Explanation of ${explanationHeadline(e, fmt)}`,

@@ -7,7 +7,7 @@
  */
 import { objectiveIsF, isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, PredictionAccuracy, PredictionQuality, PredictorAccuracies } from '../plan/types.js';
-import { fixed, jsonNumber, percent } from './number.js';
+import { expressionValue, fixed, jsonNumber, percent } from './number.js';
 import { objectiveLabel } from './plan-values.js';
 import type { Table } from './table.js';
 
@@ -21,7 +21,7 @@ export function qualitySample(q: PredictionQuality): string {
 const fName = (beta: number) => (beta === 1 ? 'F1' : `F${beta}`);
 
 function cells(a: PredictionAccuracy, rate: boolean): string[] {
-  return [rate ? percent(a.mae) : fixed(a.mae, 4), signedAmount(a.bias, rate), fixed(a.spearman, 3)];
+  return [rate ? percent(a.mae) : expressionValue(a.mae), signedAmount(a.bias, rate), fixed(a.spearman, 3)];
 }
 
 function row(rule: string, measure: string, n: number, x: PredictorAccuracies, rate: boolean): string[] {

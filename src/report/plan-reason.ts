@@ -5,7 +5,7 @@
  */
 import { isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult, Procedure, ProcedureName, TestFigures } from '../plan/types.js';
-import { pIs } from './number.js';
+import { expressionValue, pIs } from './number.js';
 import { lowestP } from './significance.js';
 import { testOverlap } from './plan-test-set.js';
 import { ruleOfMembers, signedObjectives, weightedMembers } from './plan-values.js';
@@ -55,7 +55,7 @@ export function recommendationReason(r: PlanResult): string {
     return { lead, se: error.replace(/^\+/, '') };
   };
   const unit = rate ? ' points' : '';
-  const show = (x: number) => (rate ? (100 * x).toFixed(2) : x.toFixed(4));
+  const show = (x: number) => (rate ? (100 * x).toFixed(2) : expressionValue(x));
   const heldMean = (p: ProcedureName) => {
     const h = [r.selection, ...r.baselines].find((x) => x.name === p)?.heldOut;
     if (h === undefined) return '—';

@@ -5,7 +5,7 @@
  */
 import { amountDecimals, isRateObjective, signedAmount } from '../plan/scores.js';
 import type { PlanResult } from '../plan/types.js';
-import { fixed, percent, UNDEFINED } from './number.js';
+import { expressionValue, fixed, percent, UNDEFINED } from './number.js';
 import { MAX_CELL, terminalLine } from './terminal-text.js';
 
 /** A system name as the report's lines print it: control characters escaped, clipped as a table cell is. */
@@ -18,20 +18,20 @@ export const width = (s: string) => [...s].length;
 
 export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-/** An objective value: a percentage for rate objectives, else four decimals. */
+/** An objective value: a percentage for rate objectives, else four decimals, none for a whole number (see expressionValue). */
 export function objectiveValue(r: PlanResult, x: number | null | undefined): string {
   return objectiveText(r.objective.text, x);
 }
 
-/** A value of the objective written `objective` (`f1`, an expression): a percentage for rates, else four decimals. */
+/** A value of the objective written `objective` (`f1`, an expression): a percentage for rates, else as {@link expressionValue} writes it. */
 export function objectiveText(objective: string, x: number | null | undefined): string {
-  return isRateObjective(objective) ? percent(x) : fixed(x, 4);
+  return isRateObjective(objective) ? percent(x) : expressionValue(x);
 }
 
 /** A signed difference of objective values (percentage points for rate objectives). */
 export function signedObjective(r: PlanResult, x: number | null | undefined): string {
   if (x === null || x === undefined || Number.isNaN(x)) return UNDEFINED;
-  const s = isRateObjective(r.objective.text) ? fixed(x * 100) : fixed(x, 4);
+  const s = isRateObjective(r.objective.text) ? fixed(x * 100) : expressionValue(x);
   if (s === '∞') return '+∞';
   return s.startsWith('-') || /^0\.?0*$/.test(s) ? s : `+${s}`;
 }

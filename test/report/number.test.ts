@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { conllevalPercent, fixed, jsonNumber, percent, pIs, pText, UNDEFINED } from '../../src/report/number.js';
+import { conllevalPercent, expressionValue, fixed, jsonNumber, percent, pIs, pText, UNDEFINED } from '../../src/report/number.js';
+import { amountDecimals, signedAmount } from '../../src/plan/scores.js';
 
 describe('fixed', () => {
   it('rounds exact binary ties to even, as C printf does', () => {
@@ -73,5 +74,36 @@ describe('pText', () => {
 
   it('puts a p-value in a sentence: p = x, or p < 0.001', () => {
     expect([0.46, 0.012, 0.0004].map(pIs)).toEqual(['p = 0.46', 'p = 0.012', 'p < 0.001']);
+  });
+});
+
+describe('expressionValue and signed amounts of objectives other than rates', () => {
+  it('writes a whole number without decimals and any other with four', () => {
+    expect(expressionValue(172)).toBe('172');
+    expect(expressionValue(-3)).toBe('-3');
+    expect(expressionValue(0)).toBe('0');
+    expect(expressionValue(29.4)).toBe('29.4000');
+    expect(expressionValue(0.96718)).toBe('0.9672');
+    expect(expressionValue(NaN)).toBe(UNDEFINED);
+    expect(expressionValue(null)).toBe(UNDEFINED);
+    expect(expressionValue(Infinity)).toBe('∞');
+  });
+
+  it('signs a difference of counts without decimals, of anything else with four', () => {
+    expect(signedAmount(25, false)).toBe('+25');
+    expect(signedAmount(-2, false)).toBe('-2');
+    expect(signedAmount(0, false)).toBe('0');
+    expect(signedAmount(-0.2, false, 0)).toBe('0');
+    expect(signedAmount(2.5, false)).toBe('+2.5000');
+    expect(signedAmount(0.0123, true)).toBe('+1.23');
+    expect(signedAmount(1, true)).toBe('+100.00');
+  });
+
+  it('gives an interval of whole differences no decimals, and one with a fraction the decimals its sign needs', () => {
+    expect(amountDecimals([3, -1, 7], false)).toBe(0);
+    expect(amountDecimals([3, NaN], false)).toBe(0);
+    expect(amountDecimals([3, 0.5], false)).toBe(4);
+    expect(amountDecimals([0.00002], false)).toBe(5);
+    expect(amountDecimals([1, 2], true)).toBe(2);
   });
 });

@@ -29,10 +29,10 @@ describe('planSampleNote', () => {
 
   it('says that an objective of counts held out on a part counts that part only, not the whole', () => {
     const held = plan({ objective: 'min:fp+fn', chosenOn: { fingerprint: 'f', unit: 'document', planned: 4, of: 8 }, heldOut: { objective: 8, sd: null, splits: 1 } });
-    expect(planSampleNote(held, true, true)).toContain('held out it scored 8.0000 (min:fp+fn, over 1 split; counts of the 4 documents held out, not comparable with a score on all of them)');
+    expect(planSampleNote(held, true, true)).toContain('held out it scored 8 (min:fp+fn, over 1 split; counts of the 4 documents held out, not comparable with a score on all of them)');
     // Pooled over folds, the counts are on the whole's scale: nothing to add.
     const pooled = plan({ objective: 'min:fp+fn', heldOut: { objective: 3.4, sd: 2.3, splits: 5, pooled: 17 } });
-    expect(planSampleNote(pooled, true, true)).toContain('(min:fp+fn, sd over 5 splits; 17.0000 pooled over them)');
+    expect(planSampleNote(pooled, true, true)).toContain('(min:fp+fn, sd over 5 splits; 17 pooled over them)');
   });
 
   it('does not call a score on another gold standard in-sample', () => {
