@@ -19,6 +19,11 @@ function meanSd(x: number, sd: number | null): string {
 /** The p column: `< 0.001` and two spaces before it, apart from ΔF ± sd. */
 const P_WIDTH = 9;
 
+/** A list's heading: `gained in all 4 (3; +12 in some)`, or `gained (3)` with one comparison. */
+export function stableHeading(kind: string, comparisons: number, stable: number, unstable: number): string {
+  return comparisons === 1 ? `${kind} (${stable})` : `${kind} in all ${comparisons} (${stable}; +${unstable} in some)`;
+}
+
 export function GroupAblationView({ model, active, width, height }: { model: TuiModel; active: boolean; width: number; height: number }) {
   const groups = model.groups;
   const n = groups.length;
@@ -66,11 +71,11 @@ export function GroupAblationView({ model, active, width, height }: { model: Tui
       <Text>{cutEnd(`${comparisons} comparison${comparisons === 1 ? '' : 's'}; p: approximate randomization over ${a.units} ${a.unit}s`, width - 1)}</Text>
       <Box marginTop={1}>
         <Box flexDirection="column" width={half} marginRight={1}>
-          <Text underline>{truncate(`gained in all ${comparisons} (${v.stable.gained.count}; +${v.unstable.gained.count} in some)`, half)}</Text>
+          <Text underline>{truncate(stableHeading('gained', comparisons, v.stable.gained.count, v.unstable.gained.count), half)}</Text>
           {v.stable.gained.items.slice(0, listRows).map((e, i) => <Text key={i}>{exampleLine(e, half)}</Text>)}
         </Box>
         <Box flexDirection="column" width={half}>
-          <Text underline>{truncate(`lost in all ${comparisons} (${v.stable.lost.count}; +${v.unstable.lost.count} in some)`, half)}</Text>
+          <Text underline>{truncate(stableHeading('lost', comparisons, v.stable.lost.count, v.unstable.lost.count), half)}</Text>
           {v.stable.lost.items.slice(0, listRows).map((e, i) => <Text key={i}>{exampleLine(e, half)}</Text>)}
         </Box>
       </Box>

@@ -174,25 +174,46 @@ function exampleRow(kind: ChangeKind, where: string, e: ContextExample): string[
   return [kind, where, e.doc, String(e.sentence), `${e.start}-${e.end}`, e.label === null ? UNDEFINED : typeName(e.label), e.text, e.context];
 }
 
+/**
+ * The comparisons an item changed in to be stable, as a title says it: `in all 3 comparisons`,
+ * or `in its one comparison` for a variant of one run against a baseline of one (where no item
+ * can change in some comparisons and not others).
+ */
+export function inAllComparisons(n: number): string {
+  return n === 1 ? 'in its one comparison' : `in all ${n} comparisons`;
+}
+
+/** How many items of one kind changed in every comparison and in some: `2 (+12 in some)`, or `2` with one comparison. */
+export function stableCount(n: number, stable: number, unstable: number): string {
+  return n === 1 ? String(stable) : `${stable} (+${unstable} in some)`;
+}
+
 /** One variant's stable items (changed in every comparison), then those that come and go, or undefined when none. */
 export function stableTable(g: GroupAblation, v: VariantGroupAblation): Table | undefined {
   const n = v.comparisons.length;
   const rows = CHANGE_KINDS.flatMap((k) => [
-    ...v.stable[k].items.map((e) => exampleRow(k, `all ${n}`, e)),
+    ...v.stable[k].items.map((e) => exampleRow(k, n === 1 ? '1 of 1' : `all ${n}`, e)),
     ...v.unstable[k].items.map((e: UnstableExample) => exampleRow(k, `${e.comparisons} of ${n}`, e)),
   ]);
-  const counts = CHANGE_KINDS.map((k) => `${k} ${v.stable[k].count} (+${v.unstable[k].count} in some)`).join(', ');
+  const counts = CHANGE_KINDS.map((k) => `${k} ${stableCount(n, v.stable[k].count, v.unstable[k].count)}`).join(', ');
   if (rows.length === 0) {
     if (CHANGE_KINDS.every((k) => v.stable[k].count + v.unstable[k].count === 0)) return undefined;
     // No examples asked for (--examples 0): the counts alone, which are always complete.
+    if (n === 1) {
+      return {
+        title: `Changes — ${v.name} against ${g.baseline}, items changed ${inAllComparisons(n)}`,
+        columns: [{ header: 'change' }, { header: 'items', align: 'right' }],
+        rows: CHANGE_KINDS.map((k) => [k, String(v.stable[k].count)]),
+      };
+    }
     return {
-      title: `Stable changes — ${v.name} against ${g.baseline}, items changed in all ${n} comparisons and in some`,
+      title: `Stable changes — ${v.name} against ${g.baseline}, items changed ${inAllComparisons(n)} and in some`,
       columns: [{ header: 'change' }, { header: `in all ${n}`, align: 'right' }, { header: 'in some', align: 'right' }],
       rows: CHANGE_KINDS.map((k) => [k, String(v.stable[k].count), String(v.unstable[k].count)]),
     };
   }
   return {
-    title: `Stable changes — ${v.name} against ${g.baseline} in all ${n} comparisons: ${counts} (first ${g.examples} of each)`,
+    title: `${n === 1 ? 'Changes' : 'Stable changes'} — ${v.name} against ${g.baseline} ${inAllComparisons(n)}: ${counts} (${n === 1 ? `first ${g.examples} of each` : `the first ${g.examples} of each kind changed in all ${n}, and the first ${g.examples} changed in some`})`,
     columns: [
       { header: 'change' }, { header: 'in' }, { header: 'document' }, { header: 'sentence', align: 'right' },
       { header: 'offsets', align: 'right' }, { header: 'label' }, { header: 'text' }, { header: 'context' },

@@ -142,6 +142,31 @@ describe('ablate with one run a side keeps the one-to-one fields', () => {
   });
 });
 
+describe('a group of one run against a baseline of one, beside a group of two', () => {
+  const args = ['--gold', GOLD, '--baseline', 'a', `a=${sys('cautious')}`, `b=${sys('crf')}`, group('c', ['gazetteer', 'confuser'])];
+
+  it('titles the one comparison\'s items as its changes, with no count "in some", which one comparison cannot have', async () => {
+    const r = await runCli(['ablate', ...args, '--examples', '1']);
+    expect(r.code).toBe(0);
+    const doc = await ablate([...args.slice(2), '--examples', '1']);
+    const b = doc.variants.find((v) => v.name === 'b')!;
+    const c = doc.variants.find((v) => v.name === 'c')!;
+    expect(b.comparisons).toHaveLength(1);
+    const counts = (v: Variant, one: boolean) => (['gained', 'lost', 'introduced', 'removed'] as const)
+      .map((k) => `${k} ${v.stable[k].count}${one ? '' : ` (+${v.unstable[k].count} in some)`}`).join(', ');
+    expect(r.stdout).toContain(`Changes — b against a in its one comparison: ${counts(b, true)} (first 1 of each)`);
+    expect(r.stdout).not.toContain('in all 1');
+    expect(r.stdout).toMatch(/\ngained +1 of 1 +#/);
+    expect(r.stdout).toContain(`Stable changes — c against a in all 2 comparisons: ${counts(c, false)} (the first 1 of each kind changed in all 2, and the first 1 changed in some)`);
+  });
+
+  it('gives the counts alone under --examples 0, one column for the one comparison', async () => {
+    const r = await runCli(['ablate', ...args, '--examples', '0']);
+    expect(r.stdout).toContain('Changes — b against a, items changed in its one comparison\nchange      items\n');
+    expect(r.stdout).toContain('Stable changes — c against a, items changed in all 2 comparisons and in some\nchange      in all 2  in some\n');
+  });
+});
+
 describe('ablate on untokenised input', () => {
   it('gives the context of an item in characters', async () => {
     const temp = tempFiles('ablate-groups-text');

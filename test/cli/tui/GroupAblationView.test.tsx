@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { AblationView } from '../../../cli/tui/AblationView.js';
+import { stableHeading } from '../../../cli/tui/GroupAblationView.js';
 import { buildModel, type TuiModel } from '../../../cli/tui/model.js';
 import { pText } from '../../../src/report/number.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../../src/formats/load.js';
@@ -64,6 +65,11 @@ describe('AblationView with groups of runs', () => {
     f = plain(inst.lastFrame());
     expect(f.split('\n')[0]).toMatch(/^Baseline b \(2 runs\)/);
     expect(f).toMatch(/› a\s+2\s+-/);
+  });
+
+  it('heads a list of one comparison with its count alone: no "in all 1", no "in some"', () => {
+    expect(stableHeading('gained', 1, 60, 0)).toBe('gained (60)');
+    expect(stableHeading('lost', 4, 3, 12)).toBe('lost in all 4 (3; +12 in some)');
   });
 
   for (const [w, h] of [[80, 22], [160, 48]] as const) {
