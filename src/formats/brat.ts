@@ -31,8 +31,8 @@ const BOM = '\uFEFF';
  * (`0 5;8 12`) gets its sorted `fragments` and their hull as start/end. Other annotation kinds
  * (R, E, A, M, N, #, *) and blank lines are ignored. Warnings (in the summary) for a `T` line
  * whose text column differs from the document text at its offsets (fragments joined by a space,
- * line ends in the document read as spaces) and for identical spans repeated in one document
- * (kept once). `opts` changes nothing: BRAT has no tags and no embedded gold.
+ * line ends in the document read as spaces; one warning for the directory, counting them and
+ * naming the first) and for identical spans repeated in one document (kept once). `opts` changes nothing: BRAT has no tags and no embedded gold.
  *
  * @throws InputError for a missing or unreadable directory, a directory with no `.ann` file, an
  *   `.ann` without its `.txt`, a text that is not UTF-8, and, naming the `.ann` file and line, a
@@ -52,17 +52,29 @@ export function readBrat(dir: string, _opts: ReadOptions, sink: SegmentSink): Re
   if (others.length > 0) {
     warnings.push(`${dir}: ${others.length === 1 ? `${others[0]} is` : `${others.length} files are`} neither .txt nor .ann${others.length === 1 ? '' : ` (first ${others[0]})`}: not read (a BRAT directory holds NAME.txt and NAME.ann pairs)`);
   }
+  // T lines whose text column differs from the document: one warning for all, with the first.
+  const mismatches: TextMismatches = { count: 0, first: '' };
   for (const [name, hasAnn] of names) {
     const annPath = join(dir, `${name}.ann`);
     const { text, toUnits, length } = readText(join(dir, `${name}.txt`));
     const spans: RawSpan[] = [];
-    if (hasAnn) readAnn(annPath, { annPath, text, toUnits, length, warnings }, spans);
+    if (hasAnn) readAnn(annPath, { annPath, text, toUnits, length, warnings, mismatches }, spans);
     sink({
       text, spans: dropDuplicates(spans, annPath, warnings), id: name, docId: name, line: 1,
       source: hasAnn ? annPath : join(dir, `${name}.txt`),
     });
   }
+  if (mismatches.count === 1) warnings.push(mismatches.first);
+  else if (mismatches.count > 1) {
+    warnings.push(`${dir}: ${mismatches.count} T lines give a text that differs from the document text at their offsets, which are what is read (first ${mismatches.first})`);
+  }
   return { segments: names.length, hasEmbeddedGold: false, warnings };
+}
+
+/** How many T lines of a directory give a text other than the document's at their offsets, and the first as a warning. */
+interface TextMismatches {
+  count: number;
+  first: string;
 }
 
 /**
@@ -162,6 +174,7 @@ interface AnnContext {
   toUnits: (offset: number) => number;
   length: number;
   warnings: string[];
+  mismatches: TextMismatches;
 }
 
 /** One `.ann` line: a span for a `T` line, undefined for anything that is skipped. */
@@ -188,8 +201,8 @@ function parseAnnLine(raw: string, line: number, ctx: AnnContext): RawSpan | und
   if (units.some(([s, e]) => e <= s)) fail(`${id} covers nothing but the byte-order mark`);
   if (given !== undefined) {
     const actual = units.map(([s, e]) => ctx.text.slice(s, e)).join(' ').replace(/[\r\n]/g, ' ');
-    if (actual !== given) {
-      ctx.warnings.push(`${ctx.annPath}:${line}: ${id} text ${showValue(given)} differs from the document text ${showValue(actual)} at ${offsets}`);
+    if (actual !== given && ctx.mismatches.count++ === 0) {
+      ctx.mismatches.first = `${ctx.annPath}:${line}: ${id} text ${showValue(given)} differs from the document text ${showValue(actual)} at ${offsets}`;
     }
   }
   const fragments = units.sort((a, b) => a[0] - b[0] || a[1] - b[1]);

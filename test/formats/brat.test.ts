@@ -131,6 +131,18 @@ describe('readBrat: text as written', () => {
     expect(summary.warnings).toEqual([`${join(dir, 'd.ann')}:2: T2 text "Bob" differs from the document text "Bo" at 13 15`]);
   });
 
+  it('counts every T line whose text differs in one warning for the directory, naming the first', () => {
+    const dir = tempDir({
+      'a.txt': 'Ada Moss met Bo.', 'a.ann': 'T1\tPER 0 8\tAda Mos\nT2\tPER 13 15\tBo\n',
+      'b.txt': 'Cy Pell.', 'b.ann': 'T1\tPER 0 2\tCy \nT2\tPER 3 7\tPel\n',
+    });
+    const { segments, summary } = read(dir);
+    expect(segments.map((s) => s.spans.length)).toEqual([2, 2]);
+    expect(summary.warnings).toEqual([
+      `${dir}: 3 T lines give a text that differs from the document text at their offsets, which are what is read (first ${join(dir, 'a.ann')}:1: T1 text "Ada Mos" differs from the document text "Ada Moss" at 0 8)`,
+    ]);
+  });
+
   it('accepts a T line without a text column', () => {
     const dir = tempDir({ 'd.txt': 'Ada', 'd.ann': 'T1\tPER 0 3\n' });
     expect(read(dir).segments[0].spans).toEqual([{ start: 0, end: 3, label: 'PER', line: 1 }]);
