@@ -266,7 +266,7 @@ describe('complan plan: output', () => {
     // The recommendation's line sets the pooled figure, on the in-sample scale, beside the others.
     const doc = await planJson(['--objective', 'tp - fp', '--folds', '2', '--samples', '99']);
     const recommended = [doc.selection, ...doc.baselines].find((x) => x.name === doc.recommendation.procedure)!;
-    expect(table.stdout).toContain(` (sd over 2 splits; ${recommended.heldOut!.pooled!.toFixed(4)} pooled over them) (these figures also picked it`);
+    expect(table.stdout).toContain(` (sd over 2 splits; ${Number.isInteger(recommended.heldOut!.pooled!) ? recommended.heldOut!.pooled! : recommended.heldOut!.pooled!.toFixed(4)} pooled over them) (these figures also picked it`);
     const once = await planJson(['--objective', 'tp - fp', '--holdout', '0.5', '--samples', '99']);
     for (const p of [once.selection, ...once.baselines]) {
       expect(p.heldOut!.pooled).toBeNull();
