@@ -98,8 +98,9 @@ export function summarySentence(r: PlanResult): string {
   // Every other procedure, the search's choice too: a baseline is recommended over it, or it over them.
   const others = procedures(r).filter((p) => p.name !== rec.procedure && p.heldOut !== undefined)
     .map((p) => `${p.name} ${objectiveValue(r, p.heldOut!.mean)}`);
+  // The recommendation is picked among the procedures by these very figures, as the text report says beside them.
   return `Use ${what} (${rec.procedure}): held-out ${obj} ${objectiveValue(r, rec.heldOut.mean)}${sd === '' ? ` over ${plural(rec.heldOut.folds, 'split')}` : `${sd} (sd over ${plural(rec.heldOut.folds, 'split')})`}, `
-    + `against ${others.join(', ')}.${test}`;
+    + `against ${others.join(', ')} (these figures also picked it, so its own is slightly optimistic).${test}`;
 }
 
 /**
