@@ -41,7 +41,9 @@ export function savedPlan(corpus: Corpus, run: PlanRun, options: { choice?: 'rec
   }
   const picked = run.candidateChoice(choice);
   const c = result.candidates[choice - 1];
-  return planFileFromChoice(picked, result, { objective: c.objective.actual, scores: c.actual }, 'top', types, planProvenance(result, goldFingerprint(corpus), 'top', documents));
+  // The top candidate is what the selection procedure chooses: its held-out estimate is that procedure's.
+  return planFileFromChoice(picked, result, { objective: c.objective.actual, scores: c.actual }, 'top', types,
+    planProvenance(result, goldFingerprint(corpus), 'top', documents, choice === 1 ? 'selection' : undefined));
 }
 
 /**

@@ -79,7 +79,8 @@ export interface PlanFile {
   chosenOn?: { fingerprint: string; unit: 'document' | 'sentence'; planned: number; of: number; documents?: string[] };
   /**
    * The chosen procedure's held-out objective (mean, sd over splits, and pooled over them: see
-   * HeldOutSummary), when the plan made one. `pooled` is absent in older plans.
+   * HeldOutSummary), when the plan made one; for the top candidate (`chosenBy` `top`), the
+   * selection procedure's, which chooses it. `pooled` is absent in older plans.
    */
   heldOut?: { objective: number; sd: number | null; splits: number; pooled?: number };
 }
@@ -200,12 +201,14 @@ export function planFileFromChoice(
 
 /**
  * Where a plan's choice was made: the planning data's gold standard (`fingerprint`, from
- * model/fingerprint.ts over the whole corpus) and how many of its units chose it; and, for a
- * procedure of the plan (not `top`), that procedure's held-out estimate.
+ * model/fingerprint.ts over the whole corpus) and how many of its units chose it; and the
+ * held-out estimate of the procedure `heldOutOf` (by default `chosenBy`): a procedure of the
+ * plan, or `selection` for the top candidate, which is what that procedure chooses (a candidate of
+ * another rank has none).
  */
-export function planProvenance(result: PlanResult, fingerprint: string, chosenBy: string, documents?: string[]): Pick<PlanFile, 'chosenOn' | 'heldOut'> {
+export function planProvenance(result: PlanResult, fingerprint: string, chosenBy: string, documents?: string[], heldOutOf = chosenBy): Pick<PlanFile, 'chosenOn' | 'heldOut'> {
   const d = result.planningData;
-  const held = [result.selection, ...result.baselines].find((p) => p.name === chosenBy)?.heldOut;
+  const held = [result.selection, ...result.baselines].find((p) => p.name === heldOutOf)?.heldOut;
   return {
     chosenOn: { fingerprint, unit: d.units, planned: d.units === 'document' ? d.documents : d.sentences, of: d.of, ...(documents === undefined ? {} : { documents }) },
     ...(held === undefined ? {} : { heldOut: { objective: held.mean, sd: held.sd, splits: held.splits, ...(Number.isFinite(held.pooled) ? { pooled: held.pooled } : {}) } }),

@@ -29,7 +29,7 @@ export function planSampleNote(plan: PlanFile, sameGold: boolean, counts = false
   const h = plan.heldOut;
   const held = h === undefined
     ? ''
-    : `; held out it scored ${value(h.objective)}${h.sd === null ? '' : ` ± ${value(h.sd)}`} (${plan.objective}, ${h.sd === null ? '' : 'sd '}over ${h.splits} split${h.splits === 1 ? '' : 's'}`
+    : `; held out ${plan.chosenBy === 'top' ? 'the search\'s top candidate (selection, chosen again on each training part)' : 'it'} scored ${value(h.objective)}${h.sd === null ? '' : ` ± ${value(h.sd)}`} (${plan.objective}, ${h.sd === null ? '' : 'sd '}over ${h.splits} split${h.splits === 1 ? '' : 's'}`
       // Pooled over the splits: for a choice of nothing (vote-all) this is the in-sample score.
       + `${h.pooled === undefined || Number.isNaN(h.pooled) || h.splits === 1 ? '' : `; ${value(h.pooled)} pooled over them`}`
       // An objective of counts held out on a part (no pooled figure) counts a part of the data: not the whole's scale.

@@ -41,6 +41,15 @@ describe('savedPlan and applyPlan', () => {
     }
   });
 
+  it('give the top candidate the selection procedure\'s held-out estimate, and a candidate of another rank none', () => {
+    const top = savedPlan(corpus, run, { choice: 1 });
+    const held = run.result.selection.heldOut!;
+    expect(top.chosenBy).toBe('top');
+    expect(top.members).toEqual(run.result.candidates[0].members);
+    expect(top.heldOut).toEqual({ objective: held.mean, sd: held.sd, splits: held.splits, pooled: held.pooled });
+    expect(savedPlan(corpus, run, { choice: 2 }).heldOut).toBeUndefined();
+  });
+
   it('plan without options ranks by F1, as the command does', () => {
     const bare = runPlan(corpus);
     expect(bare.result.objective).toMatchObject({ text: 'f1', description: 'F1' });

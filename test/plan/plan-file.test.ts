@@ -150,8 +150,9 @@ describe('where a plan was chosen', () => {
     r.selection = { ...r.selection, heldOut: { mean: 0.91, sd: 0.02, splits: 5, pooled: 0.912, planningMean: 0.93, optimism: 0.02 } };
     const provenance = planProvenance(r, '0123456789abcdef', 'selection');
     expect(provenance).toEqual({ chosenOn: { fingerprint: '0123456789abcdef', unit: 'document', planned: 6, of: 8 }, heldOut: { objective: 0.91, sd: 0.02, splits: 5, pooled: 0.912 } });
-    // The top candidate is no procedure: no held-out estimate of its own.
+    // The top candidate is no procedure: no held-out estimate of its own, but the selection procedure's, which chooses it, when asked for.
     expect(planProvenance(r, '0123456789abcdef', 'top')).toEqual({ chosenOn: provenance.chosenOn });
+    expect(planProvenance(r, '0123456789abcdef', 'top', undefined, 'selection')).toEqual(provenance);
     const choice: Choice = { members: ['a', 'c'], rule: { kind: 'majority' }, tieBreak: ['a', 'c'] };
     const plan = planFileFromChoice(choice, r, { objective: 0.8, scores: scores(0.8) }, 'selection', ['PER'], provenance);
     const text = formatPlanFile(plan);

@@ -27,6 +27,12 @@ describe('planSampleNote', () => {
     expect(planSampleNote(plan({ chosenBy: 'selection' }), true)).toContain('so this score may flatter the plan');
   });
 
+  it('names the procedure whose estimate a top candidate carries: the search\'s top candidate, chosen again on each training part', () => {
+    expect(planSampleNote(plan({ chosenBy: 'top', heldOut: { objective: 0.9592, sd: 0.0437, splits: 5, pooled: 0.9615 } }), true))
+      .toBe('in-sample: the plan was chosen on this gold standard (all 8 documents), so this score may flatter the plan; '
+        + 'held out the search\'s top candidate (selection, chosen again on each training part) scored 95.92 ± 4.37 (f1, sd over 5 splits; 96.15 pooled over them)');
+  });
+
   it('says that an objective of counts held out on a part counts that part only, not the whole', () => {
     const held = plan({ objective: 'min:fp+fn', chosenOn: { fingerprint: 'f', unit: 'document', planned: 4, of: 8 }, heldOut: { objective: 8, sd: null, splits: 1 } });
     expect(planSampleNote(held, true, true)).toContain('held out it scored 8 (min:fp+fn, over 1 split; counts of the 4 documents held out, not comparable with a score on all of them)');
