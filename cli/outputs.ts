@@ -192,6 +192,23 @@ export function commandInputs(systems: readonly string[], gold: string | undefin
   return out.concat(extra);
 }
 
+/**
+ * Whether `out` is written into the folder of one of the system files `systems` (arguments, `name=path`
+ * or a path), with that file's extension: a later run on that folder's `*.EXT` would read it as
+ * one more system. Returns that folder as the user gave it, or undefined.
+ */
+export function besideSystems(out: string | undefined, systems: readonly string[]): string | undefined {
+  if (out === undefined) return undefined;
+  const dir = resolve(dirname(out));
+  const ext = extname(out).toLowerCase();
+  for (const arg of systems) {
+    const { path } = parseSystemArg(arg);
+    if (path === '-' || path.startsWith('/dev/')) continue;
+    if (resolve(dirname(path)) === dir && extname(path).toLowerCase() === ext) return dirname(path);
+  }
+  return undefined;
+}
+
 /** Extensions of figure formats other than SVG, which an `--svg` file named so would not be. */
 const OTHER_FIGURES = new Set(['.png', '.jpg', '.jpeg', '.gif', '.bmp', '.tif', '.tiff', '.webp', '.pdf', '.eps', '.ps', '.html', '.htm']);
 

@@ -10,9 +10,9 @@
  * tie-break order. It needs no gold: without `--gold` or an embedded gold column, the first input
  * is the reference for the sentences, the output has no gold column, and nothing is scored.
  */
-import { extname } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { Option, type Command } from 'commander';
-import { showName, showValue, UsageError } from '../../src/errors.js';
+import { InputError, showName, showValue, UsageError } from '../../src/errors.js';
 import type { ConllWriteScheme } from '../../src/formats/write-conll.js';
 import { hasGoldStandard, loadCorpus } from '../../src/formats/load.js';
 import { parseRule, ruleName, type Rule } from '../../src/ensemble/rules.js';
@@ -24,7 +24,7 @@ import type { Objective } from '../../src/plan/objective.js';
 import { fBeta } from '../../src/metrics/prf.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
-import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
+import { besideSystems, commandInputs, refuseOutputsOverInputs } from '../outputs.js';
 import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
 import { signatureLine } from '../../src/report/settings.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
@@ -211,13 +211,23 @@ export function registerCombine(program: Command, io: Io): void {
     const spans = ensembleSpans(index, result);
     // CoNLL by default only: text without tokens, and overlapping spans, go to JSONL unless CoNLL was asked for by name.
     const byDefault = format === 'conll' && flags.outFormat === undefined;
+    // A name with an extension other than JSONL's says CoNLL: JSONL is not written under it,
+    // where a reader other than complan (conlleval, seqeval) would take it for CoNLL.
+    const named = flags.out !== undefined && extname(flags.out) !== '' ? flags.out : undefined;
     if (byDefault && corpus.unit === 'char') {
+      if (named !== undefined) {
+        throw new InputError(`cannot write ${terminalLine(named)} as CoNLL: the gold standard has character offsets (text without tokens), which CoNLL cannot hold; name a .jsonl file (or pass --out-format jsonl to write JSONL under this name)`);
+      }
       format = 'jsonl';
       tell('complan: note: the gold standard has character offsets (text without tokens), which CoNLL cannot hold: wrote JSONL\n');
     }
     const overlapping = format === 'conll' && byDefault && flags.resolveOverlaps === undefined
       ? countOverlapping(spans)
       : 0;
+    if (overlapping > 0 && named !== undefined) {
+      throw new InputError(`cannot write ${terminalLine(named)} as CoNLL: ${overlapping} of the ensemble's spans overlap others, which one CoNLL tag column cannot hold; `
+        + 'name a .jsonl file to keep them all (eval scores it as plan does), or pass --resolve-overlaps longest|first to write CoNLL with one span of each overlapping group, which changes the score');
+    }
     if (overlapping > 0) format = 'jsonl';
     if (format === 'jsonl') {
       // CoNLL's options that JSONL has no use for, given by name: said once, not ignored without a word.
@@ -285,7 +295,9 @@ export function registerCombine(program: Command, io: Io): void {
       const { parseObjective } = await import('../../src/plan/objective.js');
       const planObjective = plan === undefined ? undefined : parseObjective(plan.objective);
       const objective = planObjective === undefined ? '' : await planObjectiveText(planObjective, s, plan!.members.length);
-      tell(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)}${fPlan}${objective} (strict${on})\n`);
+      // Members and a rule picked by hand may have been picked on this very gold standard (from a plan's report): said, as no plan file records it.
+      const picked = plan === undefined ? '; in-sample if the members or the rule were chosen on this gold standard' : '';
+      tell(`complan: scored against ${reference}: P ${percent(s.precision)}  R ${percent(s.recall)}  F1 ${percent(s.f)}${fPlan}${objective} (strict${on}${picked})\n`);
       if (plan?.chosenOn !== undefined) {
         const { sameGold } = await import('../../src/model/fingerprint.js');
         const { planSampleNote } = await import('../../src/report/plan-sample.js');
@@ -303,6 +315,12 @@ export function registerCombine(program: Command, io: Io): void {
     }
     if (result.members.length === 1 && rule.kind !== 'union') {
       tell(`complan: note: ${ruleName(rule)} of one system is that system\n`);
+    }
+    // An output among the systems it combines is read as one of them by the next run on their folder.
+    const beside = besideSystems(flags.out, systems);
+    if (beside !== undefined) {
+      const glob = join(beside, `*${extname(flags.out!)}`);
+      tell(`${terminalLine(`complan: note: ${flags.out} is in the folder of the systems it combines: a later run on ${glob} would read it as one more system; write it elsewhere, as ${join(beside, '..', basename(flags.out!))}`)}\n`);
     }
     // The settings as applied: a weighted rule's default weights, a plan's rule and members, and no gold column without a gold.
     const effective: Record<string, unknown> = { 'write-gold': flags.writeGold && hasGold };

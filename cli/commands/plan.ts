@@ -176,7 +176,16 @@ export function registerPlan(program: Command, io: Io): void {
     const settings = commandSettings(cmd, planEffectiveSettings(result));
     const color = useColor(io.env, io.isTTY);
     // The brief report ends with what to run next, after its settings line.
-    const next = flags.brief === true && format === 'table' ? planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120), given, inputOptionFlags(), io.command) : undefined;
+    let next: string[] | undefined;
+    if (flags.brief === true && format === 'table') {
+      // An ensemble whose spans overlap cannot be CoNLL: combine would refuse a .conll name, so the step names a .jsonl file.
+      const { applyPlan, savedPlan } = await import('../../src/plan/plan-apply.js');
+      const { ensembleSpans } = await import('../../src/ensemble/simulate.js');
+      const { countOverlapping } = await import('../../src/formats/write-conll.js');
+      const applied = applyPlan(corpus, savedPlan(corpus, run, { choice: flags.savePlanChoice === 'top' ? 1 : 'recommendation', types }));
+      const overlapping = countOverlapping(ensembleSpans(applied.index, applied.result)) > 0;
+      next = planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120), given, inputOptionFlags(), io.command, overlapping);
+    }
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),
       csv: () => report.planCsv(result),

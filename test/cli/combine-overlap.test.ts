@@ -1,8 +1,9 @@
 /**
  * `complan combine` when the ensemble's spans overlap (test/fixtures/cli/overlap: a CoNLL tagger
  * and a span-prediction system with nested spans). One CoNLL tag column cannot hold them, so
- * without --out-format and --resolve-overlaps combine writes JSONL, to the --out path as given,
- * and says so; eval reads it back whatever its extension and scores what plan scores.
+ * without --out-format and --resolve-overlaps combine writes JSONL, to standard output or an --out
+ * path without an extension, and says so (a name with another extension, x.conll, is refused); eval
+ * reads it back and scores what plan scores.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,19 +34,32 @@ async function planned(rule: string): Promise<number[]> {
 }
 
 describe('complan combine: overlapping spans', () => {
-  it('writes JSONL to --out x.conll as given, says why in one line, and eval scores it as plan does', async () => {
-    const file = out('ens.conll');
+  it('refuses to write JSONL under a name with another extension (x.conll: exit 2), saying how to keep the spans or resolve them, and writes nothing', async () => {
+    for (const name of ['ens.conll', 'ens.txt']) {
+      const file = out(name);
+      writeFileSync(file, 'an earlier output\n');
+      const r = await combine('--rule', 'union', '--out', file);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`complan: cannot write ${file} as CoNLL: 7 of the ensemble's spans overlap others, which one CoNLL tag column cannot hold; `
+        + 'name a .jsonl file to keep them all (eval scores it as plan does), or pass --resolve-overlaps longest|first to write CoNLL with one span of each overlapping group, which changes the score\n');
+      expect(readFileSync(file, 'utf8')).toBe('an earlier output\n');
+      rmSync(file);
+    }
+  });
+
+  it('writes JSONL to --out without an extension, says why in one line, and eval scores it as plan does', async () => {
+    const file = out('ens');
     const r = await combine('--rule', 'union', '--out', file);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     const lines = r.stderr.split('\n');
     expect(lines[0]).toBe(`complan: union(spans+tagger) → ${file} (jsonl): 10 spans`);
     expect(`${lines[1]}\n`).toBe(NOTE);
-    expect(lines[2]).toMatch(/^complan: scored against .*gold\.conll: P 60\.00 {2}R 100\.00 {2}F1 75\.00 \(strict\)$/);
+    expect(lines[2]).toMatch(/^complan: scored against .*gold\.conll: P 60\.00 {2}R 100\.00 {2}F1 75\.00 \(strict; in-sample if the members or the rule were chosen on this gold standard\)$/);
     // JSONL, one record per gold sentence, nested spans kept; nothing else left in the directory.
     const records = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { spans: unknown[] });
     expect(records.map((x) => x.spans.length)).toEqual([5, 1, 4]);
-    expect(readdirSync(dir).filter((f) => f.includes('ens'))).toEqual(['ens.conll']);
+    expect(readdirSync(dir).filter((f) => f.includes('ens'))).toEqual(['ens']);
     const e = await evalJson(['--gold', GOLD, file]);
     expect(counts(system(e, 'ens'))).toEqual([6, 4, 0]);
     expect(counts(system(e, 'ens'))).toEqual(await planned('union'));

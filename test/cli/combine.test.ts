@@ -2,7 +2,7 @@
  * `complan combine` on examples/news: written ensembles read back through `eval`, every rule,
  * overlap handling, output formats, and errors that leave nothing behind.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,10 +93,13 @@ describe('complan combine', () => {
     expect(r.stderr).toMatch(/^complan: cannot write overlapping spans as CoNLL: \S+ ".+" \(sentence \d+, tokens? [\d-]+\) overlaps .*--out-format jsonl.*--resolve-overlaps longest\|first/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(readdirSync(dir).filter((f) => f.includes('union.conll'))).toEqual([]);
-    const json = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out', file]);
+    // Without --out-format: JSONL, to a name without an extension (a .conll name is refused, exit 2).
+    expect((await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out', file])).code).toBe(2);
+    const bare = out('union');
+    const json = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--out', bare]);
     expect(json.code, json.stderr).toBe(0);
     expect(json.stderr).toMatch(/\(jsonl\): \d+ spans\ncomplan: note: \d+ spans overlap others/);
-    const all = system(await evalJson(['--gold', GOLD, `u=${file}`]), 'u');
+    const all = system(await evalJson(['--gold', GOLD, `u=${bare}`]), 'u');
     expect(json.stderr).toContain(`F1 ${(100 * all.f!).toFixed(2)}`);
     for (const how of ['longest', 'first']) {
       const ok = await runCli(['combine', '--gold', GOLD, ...CONLL, '--rule', 'union', '--resolve-overlaps', how, '--out', file]);
@@ -151,13 +154,19 @@ describe('complan combine', () => {
     const brat = join(ROOT, 'test/fixtures/brat/corpus');
     const copy = out('brat-system');
     cpSync(brat, copy, { recursive: true });
-    const file = out('brat.conll');
+    // Under a name with an extension other than JSONL's, refused (exit 2), nothing written.
+    const named = out('brat.conll');
+    const refused = await runCli(['combine', '--gold', brat, '--rule', 'union', `a=${copy}`, '--out', named]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trimEnd().split('\n').at(-1)).toBe(`complan: cannot write ${named} as CoNLL: the gold standard has character offsets (text without tokens), which CoNLL cannot hold; name a .jsonl file (or pass --out-format jsonl to write JSONL under this name)`);
+    expect(existsSync(named)).toBe(false);
+    const file = out('brat-ensemble');
     const r = await runCli(['combine', '--gold', brat, '--rule', 'union', `a=${copy}`, '--out', file]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('complan: note: the gold standard has character offsets (text without tokens), which CoNLL cannot hold: wrote JSONL\n');
     expect(JSON.parse(readFileSync(file, 'utf8').split('\n')[0])).toHaveProperty('text');
     // --resolve-overlaps, a CoNLL option, is said not to apply to that JSONL, not ignored.
-    const resolve = await runCli(['combine', '--gold', brat, '--rule', 'union', `a=${copy}`, '--out', out('brat2.conll'), '--resolve-overlaps', 'longest']);
+    const resolve = await runCli(['combine', '--gold', brat, '--rule', 'union', `a=${copy}`, '--out', out('brat2'), '--resolve-overlaps', 'longest']);
     expect(resolve.code, resolve.stderr).toBe(0);
     expect(resolve.stderr).toContain('complan: note: --resolve-overlaps applies to CoNLL output only, not to the JSONL written (spans, without tags or a gold column)\n');
     const asked = await runCli(['combine', '--gold', brat, '--rule', 'union', `a=${copy}`, '--out', out('asked.conll'), '--out-format', 'conll']);
@@ -234,7 +243,7 @@ describe('a system whose name holds a comma (its file is crf,v2.conll)', () => {
     const comma = out('crf,v2.conll');
     cpSync(join(NEWS, 'systems', 'crf.conll'), comma);
     const others = ['sloppy', 'cautious'].map((n) => join(NEWS, 'systems', `${n}.conll`));
-    const picked = await runCli(['combine', '--gold', GOLD, comma, ...others, '--systems', 'crf,v2,sloppy', '--rule', 'union', '--out', out('comma-union.conll')]);
+    const picked = await runCli(['combine', '--gold', GOLD, comma, ...others, '--systems', 'crf,v2,sloppy', '--rule', 'union', '--out', out('comma-union.jsonl')]);
     expect(picked.code, picked.stderr).toBe(0);
     expect(picked.stderr).toContain('union(crf,v2+sloppy)');
     const weighted = await runCli(['combine', '--gold', GOLD, comma, ...others, '--rule', 'weighted', '--weights', 'crf,v2=3,sloppy=1,cautious=1', '--out', out('comma-weighted.conll')]);
@@ -262,11 +271,11 @@ describe('a system whose name holds a comma (its file is crf,v2.conll)', () => {
       return path;
     };
     const inputs = [file('crf,v2', 'crf'), file('crf', 'gazetteer'), file('v2', 'sloppy')];
-    const written = out('two-ways.conll');
+    const written = out('two-ways.jsonl');
     const picked = await runCli(['combine', '--gold', GOLD, ...inputs, '--systems', 'crf,v2', '--rule', 'union', '--out', written]);
     expect(picked.code).toBe(1);
     expect(picked.stderr).toBe('complan: --systems "crf,v2" reads two ways, as "crf,v2" and as "crf", "v2": give the system "crf,v2" a name without a comma (NAME=PATH) to choose\n');
-    expect(readdirSync(dir)).not.toContain('two-ways.conll');
+    expect(readdirSync(dir)).not.toContain('two-ways.jsonl');
     // Named apart, each reading is there to choose.
     const apart = await runCli(['combine', '--gold', GOLD, `crf2=${inputs[0]}`, ...inputs.slice(1), '--systems', 'crf,v2', '--rule', 'union', '--out', written]);
     expect(apart.code, apart.stderr).toBe(0);
@@ -279,5 +288,33 @@ describe('a system whose name holds a comma (its file is crf,v2.conll)', () => {
     const cost = await runCli(['plan', '--gold', GOLD, ...odd, '--cost', 'x=1,y=2', '--folds', '0']);
     expect(cost.code).toBe(1);
     expect(cost.stderr).toBe('complan: --cost "x=1,y=2" reads two ways, as "x=1,y"=2 and as "x"=1, "y"=2: give the system "x=1,y" a name without a comma (NAME=PATH) to choose\n');
+  });
+});
+
+describe('an output written among the systems it combines', () => {
+  it('gets a note naming the glob that would read it as a system and the folder above; elsewhere, or of another extension, none', async () => {
+    const sub = join(dir, 'beside', 'systems');
+    mkdirSync(sub, { recursive: true });
+    const copies = NAMES.slice(0, 3).map((n) => {
+      const path = join(sub, `${n}.conll`);
+      cpSync(join(NEWS, 'systems', `${n}.conll`), path);
+      return path;
+    });
+    const named = [`x=${copies[0]}`, ...copies.slice(1)];
+    const inside = join(sub, 'vote.conll');
+    const r = await runCli(['combine', '--gold', GOLD, ...named, '--rule', 'vote', '--out', inside]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`complan: note: ${inside} is in the folder of the systems it combines: a later run on ${join(sub, '*.conll')} would read it as one more system; write it elsewhere, as ${join(dir, 'beside', 'vote.conll')}\n`);
+    for (const elsewhere of [join(dir, 'beside', 'vote.conll'), join(sub, 'vote.jsonl')]) {
+      const ok = await runCli(['combine', '--gold', GOLD, ...named, '--rule', 'vote', '--out', elsewhere]);
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.stderr).not.toContain('in the folder of the systems');
+    }
+  });
+
+  it('says that a score of members and a rule picked by hand is in-sample if they were picked on this gold standard', async () => {
+    const r = await runCli(['combine', '--gold', GOLD, ...CONLL, '--systems', 'confuser,crf,gazetteer', '--rule', 'vote', '--out', out('picked.conll')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^complan: scored against .+: P \d+\.\d\d {2}R \d+\.\d\d {2}F1 96\.72 \(strict; in-sample if the members or the rule were chosen on this gold standard\)$/m);
   });
 });

@@ -140,6 +140,23 @@ describe('plan --brief', () => {
     expect(existsSync(join(dir, 'ensemble.conll'))).toBe(true);
   });
 
+  it('name the output .jsonl when the saved ensemble\'s spans overlap, and that step runs as printed', async () => {
+    // The top union of the news systems overlaps: combine refuses a .conll name for it.
+    const dir = mkdtempSync(join(tmpdir(), 'complan-next-union-'));
+    const saved = join(dir, 'top.json');
+    const r = await runCli(['plan', '--brief', '--rules', 'union', '--save-plan', saved, '--save-plan-choice', 'top', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
+    expect(r.code, r.stderr).toBe(0);
+    const apply = joinedCommands(r.stdout.split('Next:\n')[1]).find((c) => c.includes(' combine '))!;
+    expect(apply).toMatch(/ --out ensemble\.jsonl$/);
+    const bin = join(ROOT, 'dist/cli/main.js');
+    const run = spawnSync('bash', ['-c', apply.replace(/^(complan|node \S+) /, `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} `)], { cwd: dir, encoding: 'utf8' });
+    expect(run.status, `${apply}\n${run.stderr}`).toBe(0);
+    expect(readFileSync(join(dir, 'ensemble.jsonl'), 'utf8').startsWith('{')).toBe(true);
+    // Of the same systems, a vote (no overlaps) stays CoNLL.
+    expect(joinedCommands(planNextSteps('gold.conll', SYSTEMS, 300, [{ flag: '--brief' }], new Set(), ['complan'], false).join('\n'))[1]).toMatch(/ --out ensemble\.conll$/);
+    expect(joinedCommands(planNextSteps('gold.conll', SYSTEMS, 300, [{ flag: '--brief' }], new Set(), ['complan'], true).join('\n'))[1]).toMatch(/ --out ensemble\.jsonl$/);
+  });
+
   it('start with the command as the user ran it: complan installed, else node and the script', () => {
     expect(invokedAs('/usr/local/bin/complan', '/home/u')).toEqual(['complan']);
     expect(invokedAs(undefined, '/home/u')).toEqual(['complan']);

@@ -3,11 +3,11 @@
  * run time, never copied), two of which predict overlapping and nested spans. With default
  * options every written file must score under `eval` exactly what `plan` reports for the same
  * ensemble, since the planner scores the ensemble's items as they are, overlaps included: where
- * the spans overlap, combine writes JSONL under the `.conll` name it was given, and eval reads it
- * as JSONL. Likewise `plan --save-plan`, `combine --plan`, `eval`. Skipped, with one line on
+ * the spans overlap, combine writes JSONL under a name without an extension (a `.conll` name is
+ * refused), and eval reads it as JSONL. Likewise `plan --save-plan`, `combine --plan`, `eval`. Skipped, with one line on
  * stderr, when the data is absent.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,8 +45,8 @@ describe.skipIf(!exists)('CoNLL-2003: combine writes what plan scores, overlaps 
     expect([...planned.keys()].sort()).toEqual([...RULES].sort());
   });
 
-  it.each(RULES)('combine --rule %s --out X.conll: eval of X has the TP/FP/FN plan reports', async (rule) => {
-    const out = join(dir, `${rule.replace(':', '')}.conll`);
+  it.each(RULES)('combine --rule %s --out X (no extension): eval of X has the TP/FP/FN plan reports', async (rule) => {
+    const out = join(dir, rule.replace(':', ''));
     const r = await runCli(['combine', '--gold', GOLD, ...files, '--rule', rule, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     // JSONL exactly when the spans overlap, and then said in one line; CoNLL otherwise.
@@ -55,6 +55,14 @@ describe.skipIf(!exists)('CoNLL-2003: combine writes what plan scores, overlaps 
     expect(head.startsWith('{'), r.stderr).toBe(note !== null);
     if (note === null) expect(head).toBe('-DOCSTART- O');
     if (rule === 'union' || rule === 'kofn:2') expect(note).not.toBeNull();
+    if (note !== null) {
+      // Under a .conll name, JSONL is refused (exit 2), naming the same count, and nothing is written.
+      const named = `${out}.conll`;
+      const refused = await runCli(['combine', '--gold', GOLD, ...files, '--rule', rule, '--out', named]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`complan: cannot write ${named} as CoNLL: ${note[1]} of the ensemble's spans overlap others`);
+      expect(existsSync(named)).toBe(false);
+    }
     const e = system(await evalJson(['--gold', GOLD, `x=${out}`]), 'x');
     expect(counts(e), `${rule}: eval against plan`).toEqual(planned.get(rule));
   });
