@@ -8,6 +8,7 @@
 import { assertNonNegative } from './check.js';
 import { prf, type PRF, type ZeroDivision } from './prf.js';
 import { describeJson } from '../formats/json-file.js';
+import { showValue } from '../errors.js';
 
 /**
  * Distance between a gold and a predicted label, in [0, 1]; 0 for equal labels, 1 for labels
@@ -63,7 +64,7 @@ function put(table: Map<string, Map<string, number>>, where: string, a: string, 
   let row = table.get(a);
   if (row === undefined) table.set(a, (row = new Map()));
   if (row.has(b) && row.get(b) !== d) {
-    throw new Error(`label distance ${where}: "${a}" → "${b}" is given twice with different values`);
+    throw new Error(`label distance ${where}: ${showValue(a)} → ${showValue(b)} is given twice with different values`);
   }
   row.set(b, d);
 }
@@ -95,7 +96,7 @@ export function parseLabelDistance(json: unknown): LabelDistance {
   if (Array.isArray(json.pairs)) {
     for (const key of Object.keys(json)) {
       if (key !== 'pairs' && key !== 'default') {
-        throw new Error(`label distance: unexpected key "${key}" next to "pairs" (allowed: pairs, default)`);
+        throw new Error(`label distance: unexpected key ${showValue(key)} next to "pairs" (allowed: pairs, default)`);
       }
     }
     const fallback = 'default' in json ? checkDistance('"default"', json.default) : 1;
@@ -105,16 +106,16 @@ export function parseLabelDistance(json: unknown): LabelDistance {
         throw new Error(`label distance ${where}: expected [gold, predicted, distance], got ${describe(pair)}`);
       }
       const [a, b] = pair as [string, string, unknown];
-      put(table, where, a, b, checkDistance(`${where} ("${a}" → "${b}")`, pair[2]));
+      put(table, where, a, b, checkDistance(`${where} (${showValue(a)} → ${showValue(b)})`, pair[2]));
     });
     return lookup(table, fallback);
   }
   for (const [a, row] of Object.entries(json)) {
     if (!isPlainObject(row)) {
-      throw new Error(`label distance "${a}": expected an object of label → distance, got ${describe(row)}`);
+      throw new Error(`label distance ${showValue(a)}: expected an object of label → distance, got ${describe(row)}`);
     }
     for (const [b, value] of Object.entries(row)) {
-      const where = `"${a}" → "${b}"`;
+      const where = `${showValue(a)} → ${showValue(b)}`;
       put(table, where, a, b, checkDistance(where, value));
     }
   }
@@ -160,7 +161,7 @@ export function gradedPrf(
   for (const { gold, predicted } of substitutions) {
     const d = distance(gold, predicted);
     if (!Number.isFinite(d) || d < 0 || d > 1) {
-      throw new RangeError(`distance("${gold}", "${predicted}") must be in [0, 1], got ${String(d)}`);
+      throw new RangeError(`distance(${showValue(gold)}, ${showValue(predicted)}) must be in [0, 1], got ${String(d)}`);
     }
     credit += 1 - d;
   }
