@@ -24,6 +24,22 @@ function Title({ extra, width }: { extra: string; width: number }) {
   );
 }
 
+/** What the panel says while the check runs. */
+const RUNNING = 'running the held-out check… (complan plan: the search, four baselines, and all of them again in each of five folds by document; the screen pauses until it ends)';
+
+/**
+ * The rows the panel shows at `width` when the height leaves it everything: the Planner gives the
+ * rows it does not need to the systems list above it.
+ */
+export function heldOutPanelRows(check: CheckState, width: number): number {
+  const w = Math.max(20, width - 1);
+  if (check.status === 'idle') return 1;
+  if (check.status === 'running') return 1 + wrap(RUNNING, w).length;
+  if (check.status === 'failed') return 1 + wrap(`The held-out check failed: ${check.message}`, w).length;
+  const r = check.result;
+  return FIXED + recommendationSummary(r, w).length - 1 + dataLines(r, w, Infinity).length + wrapKeepingFigures(recommendationReason(r), w - 2).length;
+}
+
 /**
  * @param cursor the procedure row under the cursor, or −1 when the list does not have the focus.
  */
@@ -34,7 +50,7 @@ export function HeldOutPanel({ check, width, height, cursor }: { check: CheckSta
     return (
       <Box flexDirection="column">
         <Title extra="" width={w} />
-        {clip(wrap('running the held-out check… (complan plan: the search, four baselines, and all of them again in each of five folds by document; the screen pauses until it ends)', w), Math.max(1, height - 1), w)
+        {clip(wrap(RUNNING, w), Math.max(1, height - 1), w)
           .map((l, i) => <Text key={i} bold>{l}</Text>)}
       </Box>
     );

@@ -45,7 +45,7 @@ export function PairDetail({ model, a, b, width, height }: { model: TuiModel; a:
       <Text>{cutEnd(`spurious:   both return ${ab.bothWrong} · only A ${ab.onlyAWrong} · only B ${ab.onlyBWrong}`, width - 1)}</Text>
       <Text>{cutEnd(`what B offers A: P_Comp ${pc(ab.pComp)}  R_Comp ${pc(ab.rComp)}  F_Comp ${pc(ab.fComp)}`, width - 1)}</Text>
       <Text>{cutEnd(`what A offers B: P_Comp ${pc(ba.pComp)}  R_Comp ${pc(ba.rComp)}  F_Comp ${pc(ba.fComp)}`, width - 1)}</Text>
-      <Text>{cutEnd(`Jaccard ${pc(ab.jaccard)}  kappa ${pc(ab.kappa)}  (all ×100, as compare gives them)`, width - 1)}</Text>
+      <Text>{cutEnd(`Jaccard ${pc(ab.jaccard)}  kappa ${pc(ab.kappa)}  (both ×100, as compare scales them)`, width - 1)}</Text>
       <Box marginTop={1}>
         <Box flexDirection="column" width={half} marginRight={1}>
           <Text underline>{listTitle('B finds, A misses', ab.onlyBCorrect, Math.min(listRows, ab.examples.bFinds.length), half)}</Text>

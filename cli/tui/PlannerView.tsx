@@ -15,7 +15,7 @@ import { hasMember } from '../../src/plan/member-set.js';
 import { procedures } from '../../src/report/plan-procedures.js';
 import { abbreviateMembers, weightedMembers } from '../../src/report/plan-values.js';
 import { ExplainPanel } from './ExplainPanel.js';
-import { HeldOutPanel } from './HeldOutPanel.js';
+import { HeldOutPanel, heldOutPanelRows } from './HeldOutPanel.js';
 import { explainSelection, membersOf, selectionOf, selectionScores, type TuiModel } from './model.js';
 import { INITIAL_PLANNER, plannerKey, systemsFocused, type PlannerContext, type PlannerState } from './planner-keys.js';
 import { QualityPanel } from './QualityPanel.js';
@@ -75,7 +75,10 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
   const sysFocus = systemsFocused(state, context());
   const scores = selectionScores(model, selected, selectedHi, rule, weights);
   const panel = pane !== 'search';
-  const visible = panel ? Math.min(n, Math.max(MIN_SYSTEMS_ABOVE_PANEL, height - PANEL_ROWS)) : Math.min(n, Math.max(3, height - 2));
+  // Above a panel, the systems take the rows it leaves: PANEL_ROWS, or fewer for the held-out panel
+  // when it needs fewer at this width (with the list's title and the blank line above the panel).
+  const reserved = pane === 'heldout' ? Math.min(PANEL_ROWS, 2 + heldOutPanelRows(check, width)) : PANEL_ROWS;
+  const visible = panel ? Math.min(n, Math.max(MIN_SYSTEMS_ABOVE_PANEL, height - reserved)) : Math.min(n, Math.max(3, height - 2));
   const first = Math.max(0, Math.min(cursor - Math.floor(visible / 2), n - visible));
   const size = membersOf(selected, selectedHi).length;
   // The candidate under the list's cursor marks its members (•) in the systems list: the list shortens
@@ -94,7 +97,11 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
     <Box flexDirection="column">
       <Box>
         <Box flexDirection="column" width={listWidth} marginRight={2}>
-          <Text bold underline={sysFocus}>{`Systems (${size} of ${n})`}</Text>
+          <Text wrap="truncate">
+            <Text bold underline={sysFocus}>{`Systems (${size} of ${n})`}</Text>
+            {/* A list scrolled to fit says which rows it shows. */}
+            <Text dimColor>{visible < n ? ` ${first + 1}–${first + visible}` : ''}</Text>
+          </Text>
           {names.slice(first, first + visible).map((name, k) => {
             const i = first + k;
             const on = hasMember(selected, selectedHi, i);

@@ -185,6 +185,22 @@ describe('tui Planner: the held-out panel\'s size', () => {
     });
   }
 
+  it('leaves the systems list the rows the panel does not need: all seven systems above the whole panel at 120×32', async () => {
+    const model = exampleModel(HELPS);
+    const { frame } = await planner(model, 120, 32);
+    const lines = frame().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(31);
+    const listed = model.names.filter((name) => lines.some((l) => new RegExp(`^. ?\\d+ \\[[ x]\\] ${esc(name)}\\b`).test(l)));
+    expect(listed).toEqual(model.names);
+    expect(frame()).toMatch(/^Systems \(\d of 7\) {2,}/m);
+    // Shorter, the list scrolls and its title says which systems it shows.
+    const short = await planner(model, 120, 24);
+    expect(short.frame()).toMatch(/^Systems \(\d of 7\) 1–5 /m);
+    // The panel is whole: the reason's last words end the frame's text.
+    const reason = recommendationReason(examplePlan(HELPS)).split(' ').slice(-3).join(' ');
+    expect(frame().replace(/\s+/g, ' ')).toContain(reason);
+  });
+
   it('redraws at the new width on resize: caruana\'s members abbreviated to fit, longer at 100 columns than at 80', async () => {
     const inst = await planner(exampleModel(NEWS), 100, 30);
     const members = weightedMembers(procedure(examplePlan(NEWS), 'caruana').members, procedure(examplePlan(NEWS), 'caruana').weights);

@@ -140,7 +140,7 @@ describe('PairDetail', () => {
     expect(f50).toContain('B finds, A misses (57, 19 shown)');
     expect(count(f24)).toBeGreaterThan(10);
     // Kappa ×100, as every other figure here and as compare gives it.
-    expect(f24).toContain('Jaccard 40.1  kappa 61.2  (all ×100, as compare gives them)');
+    expect(f24).toContain('Jaccard 40.1  kappa 61.2  (both ×100, as compare scales them)');
   });
 });
 
