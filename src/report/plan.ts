@@ -218,8 +218,22 @@ function greedyTable(r: PlanResult, steps: GreedyStep[]): Table {
       s.rule, String(s.step), `+${s.added}`, String(s.members.length), objectiveValue(r, s.actual), objectiveValue(r, s.predicted),
       ...(comp ? [percent(s.comp)] : []),
     ]),
-    note: comp ? 'F_Comp: what the added system offered the ensemble before it (--guide comp).' : undefined,
+    note: [
+      // Paths of different lengths, and a system never added, are read against the stopping rule.
+      `Each rule's path starts from the best single system and adds ${comp ? 'the first system, in order of F_Comp, that improves the objective (else the best)' : 'the system that gives the best objective'}; `
+        + `it stops at --max-size (${r.search.maxSize}), when every system is in, or after two additions in a row that do not beat the best objective on its path (then its last two rows).`,
+      ...(comp ? ['F_Comp: what the added system offered the ensemble before it (--guide comp).'] : []),
+    ].join('\n'),
   };
+}
+
+/** The candidates rank agreement leaves out, as its line says it: only the kinds there are (`22 exact by construction left out`). */
+function leftOut(excluded: { exact: number; duplicates: number }): string {
+  const parts = [
+    ...(excluded.exact > 0 || excluded.duplicates === 0 ? [`${excluded.exact} exact by construction`] : []),
+    ...(excluded.duplicates > 0 ? [plural(excluded.duplicates, 'duplicate')] : []),
+  ];
+  return `${parts.join(' and ')} left out`;
 }
 
 /** The rank agreement lines: overall, per rule, and among candidates that beat the best single system. */
@@ -231,7 +245,7 @@ export function rankAgreementLines(r: PlanResult): string[] {
     : `ρ ${fixed(x.spearman, 3)}, τ ${fixed(x.kendall, 3)} (${plural(x.candidates, 'candidate')})`);
   return [
     `Rank agreement (predicted against actual objective, in-sample) over ${plural(a.candidates, 'candidate')} whose prediction is an estimate `
-      + `(${a.excluded.exact} exact by construction and ${a.excluded.duplicates} duplicates left out): `
+      + `(${leftOut(a.excluded)}): `
       + `Spearman ρ ${fixed(a.spearman, 3)}, Kendall τ ${fixed(a.kendall, 3)}, D-measure@${a.topK} ${fixed(a.dMeasure, 3)}`,
     `  by rule: ${a.byRule.length === 0 ? '—' : a.byRule.map((x) => `${x.rule} ${rho(x)}`).join('; ')}`,
     `  among candidates that beat the best single system: ${rho(a.beatingBestSingle)}`,

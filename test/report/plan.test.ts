@@ -274,6 +274,13 @@ describe('planTable', () => {
       + '  by rule: majority ρ 0.700, τ 0.500 (700 candidates); vote ρ 0.600, τ 0.450 (500 candidates)\n'
       + '  among candidates that beat the best single system: ρ 0.210, τ 0.150 (80 candidates)\n'
       + '  higher is better: ρ and τ run from −1 to 1, D-measure@10 (Nakache et al. 2005) from 0 to 1, the share of the predicted top 10 in the actual top 10, weighted towards the head of the list\n');
+    // The stopping rule, so that paths of different lengths read right; no kind of candidate left out that there is none of.
+    expect(text).toMatch(/^Each rule's path starts from the best single system and adds the first system, in order of F_Comp, that improves the objective \(else the best\); it stops at --max-size \(\d+\), when every system is in, or after two additions in a row that do not beat the best objective on its path \(then its last two rows\)\.$/m);
+    const none = fixture();
+    none.rankAgreement = { ...none.rankAgreement, excluded: { exact: 30, duplicates: 0 } };
+    expect(planTable(none)).toContain('whose prediction is an estimate (30 exact by construction left out): ');
+    none.rankAgreement = { ...none.rankAgreement, excluded: { exact: 0, duplicates: 1 } };
+    expect(planTable(none)).toContain('whose prediction is an estimate (1 duplicate left out): ');
     // Two candidates are in one order or the other: the line says their ±1 means nothing.
     const two = fixture();
     two.rankAgreement = { ...two.rankAgreement, beatingBestSingle: { candidates: 2, spearman: -1, kendall: -1 } };
