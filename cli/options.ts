@@ -4,7 +4,8 @@
  */
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { escapeControls, InputError, UsageError } from '../src/errors.js';
+import { escapeControls, InputError, showValue, UsageError } from '../src/errors.js';
+import { plusAmbiguousNames } from '../src/model/name-list.js';
 import { INVALID_TAGS, TAG_SCHEMES, type InvalidTags, type TagScheme } from '../src/formats/segment.js';
 import { DEFAULT_LOAD_OPTIONS, parseSystemArg, type InputSpec, type LoadOptions } from '../src/formats/load.js';
 import { sameFile as sameFileOf } from '../src/formats/gold-copy.js';
@@ -329,6 +330,17 @@ export function printWarnings(corpus: Corpus, io: Io, types?: readonly string[],
   const seen = new Set<string>();
   for (const s of [corpus.gold, ...corpus.systems]) typesOf(s.spans, seen);
   for (const t of types) if (!seen.has(t)) warn(io, `--types: no input has entities of type "${t}"`);
+}
+
+/**
+ * For commands that write ensembles as lists of members joined with `+` (plan, report, combine,
+ * the TUI): a warning when, with these system names, such a list can read as two sets of systems.
+ */
+export function warnPlusNames(corpus: Corpus, io: Io): void {
+  const names = plusAmbiguousNames(corpus.systems.map((s) => s.name));
+  if (names.length === 0) return;
+  const which = names.length === 1 ? `the system name ${showValue(names[0])}` : `the system names ${names.map((n) => showValue(n)).join(', ')}`;
+  warn(io, `ensembles are written as their members joined with "+" (vote(a+b+c)), and with ${which} one such list can read as two sets of systems: name ${names.length === 1 ? 'it' : 'them'} without "+" (NAME=PATH) so that each reads one way`);
 }
 
 /** `--weights` (f1, label-f1 or name=w,...) as a weight specification; undefined when absent. */

@@ -11,7 +11,7 @@ import type { ZeroDivision } from '../src/metrics/prf.js';
 import type { PlanOptions } from '../src/plan/plan.js';
 import type { PlanResult } from '../src/plan/types.js';
 import type { Io } from './io.js';
-import { loadOptions, parseTypes, printWarnings, refuseGoldAsSystem, sameFile, stdinUses, weightsOption, type InputFlags } from './options.js';
+import { loadOptions, parseTypes, printWarnings, refuseGoldAsSystem, warnPlusNames, sameFile, stdinUses, weightsOption, type InputFlags } from './options.js';
 import { BASE_RULES, parseRule, ruleName, type Rule } from '../src/ensemble/rules.js';
 import { refuseAmbiguousPairs, splitPairs } from '../src/model/name-list.js';
 
@@ -134,6 +134,7 @@ export async function preparePlan(
   }
   const corpus = loadCorpus(devOptions);
   printWarnings(corpus, io, types);
+  warnPlusNames(corpus, io);
   // Read before the systems were, the lists of NAME=VALUE are checked against their names now.
   const names = corpus.systems.map((s) => s.name);
   if (flags.weights !== undefined) refuseAmbiguousPairs(flags.weights, names, '--weights');

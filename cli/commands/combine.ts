@@ -25,7 +25,7 @@ import { fBeta } from '../../src/metrics/prf.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
 import { besideSystems, commandInputs, refuseOutputsOverInputs } from '../outputs.js';
-import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, weightsOption, type InputFlags } from '../options.js';
+import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, warnPlusNames, weightsOption, type InputFlags } from '../options.js';
 import { signatureLine } from '../../src/report/settings.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
 import { typeName } from '../../src/report/type-name.js';
@@ -179,6 +179,7 @@ export function registerCombine(program: Command, io: Io): void {
     const types = plan?.types;
     // (Whether the gold has a plan's types is the plan's concern: applyPlan names the file.)
     printWarnings(corpus, io, plan === undefined ? types : undefined);
+    warnPlusNames(corpus, io);
     // What follows the reading takes a while on large inputs (combining, writing, scoring): a
     // bar names each step, erased before any line is written to the terminal it is drawn on.
     const { createProgress } = await import('../progress.js');

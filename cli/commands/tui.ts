@@ -8,7 +8,7 @@ import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
 import type { Io } from '../io.js';
 import {
-  addInputOptions, addMetricOptions, evalOptions, loadOptions, printWarnings, type InputFlags, type MetricFlags,
+  addInputOptions, addMetricOptions, evalOptions, loadOptions, printWarnings, warnPlusNames, type InputFlags, type MetricFlags,
 } from '../options.js';
 
 export function registerTui(program: Command, io: Io): void {
@@ -54,6 +54,7 @@ export function registerTui(program: Command, io: Io): void {
       screen.leave();
     }
     printWarnings(corpus, io, options.types);
+    warnPlusNames(corpus, io);
   });
 }
 

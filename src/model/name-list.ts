@@ -133,3 +133,49 @@ function ambiguous<T>(option: string, list: string, found: T[][], show: (item: T
   const which = joined.length === 1 ? `the system ${joined[0]} a name` : `the systems ${joined.join(', ')} names`;
   return new UsageError(`${option} ${showValue(list)} reads two ways, as ${a} and as ${b}: give ${which} without a comma (NAME=PATH) to choose`);
 }
+
+/**
+ * Whether lists of members joined with `+`, as every report writes an ensemble
+ * (`vote(a+b+c)`), can read two ways with the system names `names`: whether two different
+ * sequences of names join to one string. False unless some name holds a `+`. Returns the names
+ * that hold one when lists can, else an empty list.
+ *
+ * The test is Sardinas and Patterson's (1953) for a code, over the pieces of the names between
+ * their `+`s: starting from the pieces left over where one name begins another, it follows
+ * every way the leftovers can go on; the lists read two ways exactly when a leftover is a whole
+ * name. It ends, as leftovers are ends of names, finitely many.
+ */
+export function plusAmbiguousNames(names: readonly string[]): string[] {
+  const withPlus = names.filter((n) => n.includes('+'));
+  if (withPlus.length === 0 || names.length < 2) return [];
+  const words = [...new Set(names)].map((n) => n.split('+'));
+  const key = (w: readonly string[]) => w.join('\u0000');
+  const isName = new Set(words.map(key));
+  // The leftover of `u` after its prefix `v`, when `v` is a proper prefix of `u`, piece by piece.
+  const leftover = (u: readonly string[], v: readonly string[]): string[] | undefined => {
+    if (v.length >= u.length) return undefined;
+    for (let i = 0; i < v.length; i++) if (u[i] !== v[i]) return undefined;
+    return u.slice(v.length);
+  };
+  const seen = new Set<string>();
+  let frontier: string[][] = [];
+  const add = (w: string[] | undefined) => {
+    if (w === undefined || w.length === 0 || seen.has(key(w))) return;
+    seen.add(key(w));
+    frontier.push(w);
+  };
+  for (const u of words) for (const v of words) if (u !== v) add(leftover(u, v));
+  while (frontier.length > 0) {
+    if (frontier.some((w) => isName.has(key(w)))) return withPlus;
+    const next = frontier;
+    frontier = [];
+    for (const w of next) {
+      for (const c of words) {
+        // A name that starts with the leftover, or a leftover that starts with a name: what remains goes on.
+        add(leftover(c, w));
+        add(leftover(w, c));
+      }
+    }
+  }
+  return [];
+}

@@ -318,3 +318,23 @@ describe('an output written among the systems it combines', () => {
     expect(r.stderr).toMatch(/^complan: scored against .+: P \d+\.\d\d {2}R \d+\.\d\d {2}F1 96\.72 \(strict; in-sample if the members or the rule were chosen on this gold standard\)$/m);
   });
 });
+
+describe('system names that hold "+"', () => {
+  const named = (name: string, system: string) => `${name}=${join(NEWS, 'systems', `${system}.conll`)}`;
+  const WARNING = 'complan: warning: ensembles are written as their members joined with "+" (vote(a+b+c)), and with the system name "a+b" one such list can read as two sets of systems: name it without "+" (NAME=PATH) so that each reads one way\n';
+
+  it('are warned of in combine and plan when a list of members can read two ways, and not otherwise', async () => {
+    const ambiguous = [named('a+b', 'crf'), named('a', 'confuser'), named('b', 'gazetteer')];
+    const c = await runCli(['combine', '--gold', GOLD, ...ambiguous, '--rule', 'vote', '--out', out('plus.conll')]);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stderr).toContain(WARNING);
+    const p = await runCli(['plan', '--gold', GOLD, ...ambiguous, '--folds', '0', '--format', 'json']);
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stderr).toContain(WARNING);
+    // eval writes no lists of members: nothing to warn of.
+    expect((await runCli(['eval', '--gold', GOLD, ...ambiguous])).stderr).not.toContain('joined with "+"');
+    const plain = await runCli(['combine', '--gold', GOLD, named('base+gaz', 'crf'), named('base', 'confuser'), named('ner', 'gazetteer'), '--rule', 'vote', '--out', out('plus-plain.conll')]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stderr).not.toContain('warning');
+  });
+});

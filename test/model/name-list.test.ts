@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { refuseAmbiguousPairs, splitNames, splitPairs } from '../../src/model/name-list.js';
+import { plusAmbiguousNames, refuseAmbiguousPairs, splitNames, splitPairs } from '../../src/model/name-list.js';
 
 describe('splitNames', () => {
   it('splits at commas, trimming, leaving empty names out', () => {
@@ -70,5 +70,60 @@ describe('refuseAmbiguousPairs', () => {
     // Names holding a comma alone read one way: a piece without = cannot end a pair.
     expect(() => refuseAmbiguousPairs('a,b=3,a=1,b=2', ['a', 'b', 'a,b'], '--weights')).not.toThrow();
     expect(() => refuseAmbiguousPairs('f1', ['a'], '--weights')).not.toThrow();
+  });
+});
+
+describe('plusAmbiguousNames', () => {
+  it('names the systems with a "+" when two lists of members join to one string', () => {
+    expect(plusAmbiguousNames(['a+b', 'a', 'b'])).toEqual(['a+b']);
+    // a+b+c is a+b, c or a, b+c.
+    expect(plusAmbiguousNames(['a+b', 'c', 'a', 'b+c'])).toEqual(['a+b', 'b+c']);
+    // a+b+a is a+b, a or a, b+a.
+    expect(plusAmbiguousNames(['a+b', 'b+a', 'a'])).toEqual(['a+b', 'b+a']);
+    expect(plusAmbiguousNames(['x+y', 'x+y+z', 'z', 'q'])).toEqual(['x+y', 'x+y+z']);
+  });
+
+  it('says nothing when every list reads one way', () => {
+    expect(plusAmbiguousNames(['base+gaz', 'base', 'ner'])).toEqual([]);
+    expect(plusAmbiguousNames(['base+gaz', 'ner'])).toEqual([]);
+    expect(plusAmbiguousNames(['a+b'])).toEqual([]);
+    expect(plusAmbiguousNames(['a', 'b', 'a,b'])).toEqual([]);
+    expect(plusAmbiguousNames(['a++b', 'a', 'b'])).toEqual([]);
+  });
+
+  it('agrees with joining every pair of distinct sequences of up to three names, on random names', () => {
+    const pieces = ['a', 'b', 'c'];
+    let seed = 7;
+    let clashes = 0;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let trial = 0; trial < 300; trial++) {
+      const names = new Set<string>();
+      const count = 2 + rand(3);
+      while (names.size < count) names.add(Array.from({ length: 1 + rand(3) }, () => pieces[rand(3)]).join('+'));
+      const list = [...names];
+      // Brute force: sequences of one to three names (any order, repeats allowed) joined with "+".
+      const seen = new Map<string, string>();
+      let clash = false;
+      const walk = (seq: string[]) => {
+        if (seq.length > 0) {
+          const joined = seq.join('+');
+          const key = seq.join('\u0000');
+          const before = seen.get(joined);
+          if (before !== undefined && before !== key) clash = true;
+          seen.set(joined, key);
+        }
+        if (seq.length < 3) for (const n of list) walk([...seq, n]);
+      };
+      walk([]);
+      // The test finds every clash of short lists; it may also find one only longer lists show.
+      if (clash) {
+        clashes++;
+        expect(plusAmbiguousNames(list), list.join(' ')).not.toEqual([]);
+      }
+    }
+    expect(clashes).toBeGreaterThan(50);
   });
 });
