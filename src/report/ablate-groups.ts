@@ -21,6 +21,7 @@ import { fixed, jsonNumber, percent, UNDEFINED } from './number.js';
 import type { Table } from './table.js';
 import { renderCsv, renderLatex } from './table.js';
 import { typeName } from './type-name.js';
+import { matchTypesSuffix } from './table-context.js';
 
 /** Whether every group has one run: the one-to-one ablation, whose tables and fields are kept. */
 export function isOneToOne(g: GroupAblation): boolean {
@@ -93,7 +94,7 @@ export function ablationTable(g: GroupAblation): Table {
   });
   const F = fName(g);
   return {
-    title: `Ablation — ${g.variants.length} variant${g.variants.length === 1 ? '' : 's'} of ${g.baseline}, mean ± sd over runs, in points`,
+    title: `Ablation — ${g.variants.length} variant${g.variants.length === 1 ? '' : 's'} of ${g.baseline}, ${g.goldItems} gold item${g.goldItems === 1 ? '' : 's'}; ${g.match} match, ${F}${g.types === undefined ? '' : `, types ${g.types.map(typeName).join(',')}`}; mean ± sd over runs, in points`,
     columns: [
       { header: 'setting' }, { header: 'runs', align: 'right' }, { header: F, align: 'right' },
       { header: 'ΔP', align: 'right' }, { header: 'ΔR', align: 'right' }, { header: `Δ${F}`, align: 'right' },
@@ -110,7 +111,7 @@ export function ablationTable(g: GroupAblation): Table {
 /** One line per variant: the verdict in words. */
 export function verdictTable(g: GroupAblation): Table {
   return {
-    title: `Verdicts against ${g.baseline}`,
+    title: `Verdicts against ${g.baseline}${matchTypesSuffix(g.match, g.types)}`,
     columns: [{ header: 'variant' }, { header: 'verdict' }],
     rows: g.variants.map((v) => [v.name, v.verdict.text]),
     note: verdictLegend(g),
@@ -138,7 +139,7 @@ export function runsTable(g: GroupAblation): Table {
     signedPoints(c.deltaSer), signedPoints(c.deltaK), String(c.gainedCount), String(c.lostCount), String(c.introducedCount), String(c.removedCount),
   ]));
   return {
-    title: `Runs — each comparison, ${comparisonsText(g)}`,
+    title: `Runs — each comparison, ${comparisonsText(g)}${matchTypesSuffix(g.match, g.types)}`,
     columns: [
       { header: 'variant' }, { header: 'run' }, { header: 'against' }, { header: F, align: 'right' },
       { header: 'ΔP', align: 'right' }, { header: 'ΔR', align: 'right' }, { header: `Δ${F}`, align: 'right' },
@@ -158,7 +159,7 @@ export function byTypeTable(g: GroupAblation): Table {
     interval(t.test), pText(t.test.pRandomization),
   ]));
   return {
-    title: `By type — Δ against ${g.baseline}, mean ± sd over runs, in points`,
+    title: `By type — Δ against ${g.baseline}, mean ± sd over runs, in points${matchTypesSuffix(g.match, g.types)}`,
     columns: [
       { header: 'variant' }, { header: 'type' }, { header: 'ΔP', align: 'right' }, { header: 'ΔR', align: 'right' },
       { header: `Δ${F}`, align: 'right' }, { header: `${fixed(g.confidence * 100, 0)}% interval`, align: 'right' }, { header: 'p', align: 'right' },
@@ -201,19 +202,19 @@ export function stableTable(g: GroupAblation, v: VariantGroupAblation): Table | 
     // No examples asked for (--examples 0): the counts alone, which are always complete.
     if (n === 1) {
       return {
-        title: `Changes — ${v.name} against ${g.baseline}, items changed ${inAllComparisons(n)}`,
+        title: `Changes — ${v.name} against ${g.baseline}, items changed ${inAllComparisons(n)}${matchTypesSuffix(g.match, g.types)}`,
         columns: [{ header: 'change' }, { header: 'items', align: 'right' }],
         rows: CHANGE_KINDS.map((k) => [k, String(v.stable[k].count)]),
       };
     }
     return {
-      title: `Stable changes — ${v.name} against ${g.baseline}, items changed ${inAllComparisons(n)} and in some`,
+      title: `Stable changes — ${v.name} against ${g.baseline}, items changed ${inAllComparisons(n)} and in some${matchTypesSuffix(g.match, g.types)}`,
       columns: [{ header: 'change' }, { header: `in all ${n}`, align: 'right' }, { header: 'in some', align: 'right' }],
       rows: CHANGE_KINDS.map((k) => [k, String(v.stable[k].count), String(v.unstable[k].count)]),
     };
   }
   return {
-    title: `${n === 1 ? 'Changes' : 'Stable changes'} — ${v.name} against ${g.baseline} ${inAllComparisons(n)}: ${counts} (${n === 1 ? `first ${g.examples} of each` : `the first ${g.examples} of each kind changed in all ${n}, and the first ${g.examples} changed in some`})`,
+    title: `${n === 1 ? 'Changes' : 'Stable changes'} — ${v.name} against ${g.baseline} ${inAllComparisons(n)}: ${counts} (${n === 1 ? `first ${g.examples} of each` : `the first ${g.examples} of each kind changed in all ${n}, and the first ${g.examples} changed in some`})${matchTypesSuffix(g.match, g.types)}`,
     columns: [
       { header: 'change' }, { header: 'in' }, { header: 'document' }, { header: 'sentence', align: 'right' },
       { header: 'offsets', align: 'right' }, { header: 'label' }, { header: 'text' }, { header: 'context' },

@@ -14,6 +14,7 @@ import { conllevalPercent, fixed, jsonNumber, percent, UNDEFINED } from './numbe
 import type { Table } from './table.js';
 import { renderCsv, renderLatex } from './table.js';
 import { typeName } from './type-name.js';
+import { matchTypesSuffix } from './table-context.js';
 
 export const ABLATE_SCHEMA_VERSION = 1;
 
@@ -105,7 +106,7 @@ export function changesTable(a: Ablation): Table {
     ];
   });
   return {
-    title: `Changes against ${a.baseline} — variant − baseline, in points`,
+    title: `Changes against ${a.baseline} — variant − baseline, in points${matchTypesSuffix(a.match, a.types)}`,
     columns: [
       { header: 'variant' }, { header: 'ΔP', align: 'right' }, { header: 'ΔR', align: 'right' },
       { header: `Δ${fName(a)}`, align: 'right' }, { header: 'ΔSER', align: 'right' }, { header: `Δ${kName(a)}`, align: 'right' },
@@ -136,7 +137,7 @@ export function complementarityTable(a: Ablation): Table {
     shade.push(shades(v.fromVariant), shades(v.fromBaseline));
   }
   return {
-    title: 'Complementarity (%) — what each offers the other (Derczynski 2016)',
+    title: `Complementarity (%) — what each offers the other (Derczynski 2016)${matchTypesSuffix(a.match, a.types)}`,
     columns: [
       { header: 'variant' }, { header: 'offered' }, { header: 'finds', align: 'right' }, { header: 'R_Comp', align: 'right' },
       { header: 'avoids', align: 'right' }, { header: 'P_Comp', align: 'right' }, { header: 'F_Comp', align: 'right' },
@@ -171,14 +172,14 @@ export function examplesTable(a: Ablation, v: VariantAblation): Table | undefine
     if (CHANGE_LISTS.every((list) => changeCount(v, list) === 0)) return undefined;
     // No examples asked for (--examples 0): the counts alone, which are always complete.
     return {
-      title: `Changed items — ${v.name} against ${a.baseline}`,
+      title: `Changed items — ${v.name} against ${a.baseline}${matchTypesSuffix(a.match, a.types)}`,
       columns: [{ header: 'change' }, { header: 'items', align: 'right' }],
       rows: CHANGE_LISTS.map((list) => [list, String(changeCount(v, list))]),
     };
   }
   const counts = CHANGE_LISTS.map((list) => `${list} ${changeCount(v, list)}`).join(', ');
   return {
-    title: `Examples — ${v.name} against ${a.baseline}: ${counts} (first ${a.examples} of each)`,
+    title: `Examples — ${v.name} against ${a.baseline}: ${counts} (first ${a.examples} of each)${matchTypesSuffix(a.match, a.types)}`,
     columns: [
       { header: 'change' }, { header: 'document' }, { header: 'sentence', align: 'right' }, { header: 'offsets', align: 'right' },
       { header: 'label' }, { header: 'text' },

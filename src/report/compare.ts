@@ -14,6 +14,7 @@ import { conllevalPercent, fixed, jsonNumber, percent } from './number.js';
 import type { Column, Table } from './table.js';
 import { renderCsv } from './table.js';
 import { typeName } from './type-name.js';
+import { matchTypesSuffix } from './table-context.js';
 import { DEFAULT_COMPARE_METRICS, type CompareMetric } from './compare-metrics.js';
 
 export const COMPARE_SCHEMA_VERSION = 1;
@@ -167,7 +168,8 @@ export function matrixTable(c: Comparison, metric: CompareMetric, numbered = fal
   const direction = info.symmetric ? 'row A, column B' : 'row A, column B = what B offers A';
   const unit = metric === 'kappa' ? '×100' : 'in %';
   return {
-    title: `${info.name} (${metric === 'kappa' ? '×100' : '%'}) — ${direction}`,
+    // Like eval's later tables, a matrix repeats a match mode or types other than the defaults.
+    title: `${info.name} (${metric === 'kappa' ? '×100' : '%'}) — ${direction}${matchTypesSuffix(c.match, c.types)}`,
     columns: [{ header: 'A \\ B' }, ...c.systems.map((s, b) => ({ header: numbered ? String(b + 1) : s.name, align: 'right' as const }))],
     rows,
     shade,

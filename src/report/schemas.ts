@@ -7,6 +7,7 @@ import { SCHEMA_NAMES, type SchemaCounts, type SchemaScores, type SchemasReport 
 import { jsonNumber, percent } from './number.js';
 import type { Table } from './table.js';
 import { typeName } from './type-name.js';
+import { typesSuffix } from './table-context.js';
 
 function countsJson(c: SchemaCounts): object {
   return {
@@ -40,14 +41,14 @@ export function schemasTables(r: EvalReport): Table[] {
   const fName = r.options.beta === 1 ? 'F1' : `F${r.options.beta}`;
   const numeric = [...COUNT_HEADERS, 'P', 'R', fName].map((header) => ({ header, align: 'right' as const }));
   const overall: Table = {
-    title: 'SemEval-2013 schemas (as nervaluate counts them): COR correct, INC incorrect, PAR partial, MIS missed, SPU spurious',
+    title: `SemEval-2013 schemas (as nervaluate counts them): COR correct, INC incorrect, PAR partial, MIS missed, SPU spurious${typesSuffix(r.options.types)}`,
     columns: [{ header: 'system' }, { header: 'schema' }, ...numeric],
     rows: systems.flatMap((s) => SCHEMA_NAMES.map((name) => [s.name, name, ...cells(s.schemas![name])])),
     note: 'strict: same boundaries and type; exact: same boundaries; partial: overlap, half credit; ent_type: overlap and same type. '
       + 'POS = COR+INC+PAR+MIS, ACT = COR+INC+PAR+SPU; P = (COR + PAR/2)/ACT, R = (COR + PAR/2)/POS. Overlapping spans are paired one to one, as many as possible.',
   };
   const byType: Table = {
-    title: 'SemEval-2013 schemas per type (COR, INC, PAR, MIS under the gold type; SPU under the predicted type)',
+    title: `SemEval-2013 schemas per type (COR, INC, PAR, MIS under the gold type; SPU under the predicted type)${typesSuffix(r.options.types)}`,
     columns: [{ header: 'system' }, { header: 'type' }, { header: 'schema' }, ...numeric],
     rows: systems.flatMap((s) => Object.entries(s.schemas!.byType)
       .flatMap(([label, t]) => SCHEMA_NAMES.map((name) => [s.name, typeName(label), name, ...cells(t[name])]))),
