@@ -34,9 +34,12 @@ export function expressionValue(x: number | null | undefined): string {
   return typeof x === 'number' && Number.isInteger(x) ? fixed(x, 0) : fixed(x, 4);
 }
 
-/** A fraction as a percentage with `digits` decimals (92.78 for 0.9278). */
+/**
+ * A fraction as a percentage with `digits` decimals (92.78 for 0.9278); `—` when undefined, an
+ * infinite rate (SER with errors and no gold item) too.
+ */
 export function percent(x: number | null | undefined, digits = 2): string {
-  if (x === null || x === undefined || Number.isNaN(x)) return UNDEFINED;
+  if (x === null || x === undefined || !Number.isFinite(x)) return UNDEFINED;
   return fixed(x * 100, digits);
 }
 

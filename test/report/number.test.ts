@@ -30,6 +30,8 @@ describe('fixed', () => {
     expect(fixed(Number.NaN)).toBe(UNDEFINED);
     expect(fixed(Infinity)).toBe('∞');
     expect(percent(undefined)).toBe(UNDEFINED);
+    // An infinite rate is undefined (SER of errors against no gold item), as JSON's null says.
+    expect(percent(Infinity)).toBe(UNDEFINED);
   });
 });
 
