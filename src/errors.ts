@@ -73,9 +73,14 @@ export class UsageError extends Error {
     this.multiline = options.multiline === true;
   }
 
-  /** A usage error about `param`, whose message may name other parameters as `{name}`. */
+  /**
+   * A usage error about `param`, whose message may name other parameters as `{name}`. The message
+   * starts with the parameter (`beta: must be a finite number above 0, got 0`) unless the template
+   * does (`{minSize} 3 is above {maxSize} 2`), as the command starts it with the option.
+   */
   static about(param: string | undefined, template: string): UsageError {
-    return new UsageError(paramsIn(template), { param, template });
+    const named = param === undefined || template.startsWith(`{${param}}`) ? '' : `${param}: `;
+    return new UsageError(named + paramsIn(template), { param, template });
   }
 }
 

@@ -21,7 +21,8 @@ describe('parameters in messages', () => {
 
   it('keeps the template and the parameter on the error', () => {
     const u = UsageError.about('folds', 'must be an integer of at least 2, got 1');
-    expect(u).toMatchObject({ message: 'must be an integer of at least 2, got 1', param: 'folds' });
+    // The message starts with the parameter, as the command's starts with the option.
+    expect(u).toMatchObject({ message: 'folds: must be an integer of at least 2, got 1', param: 'folds', template: 'must be an integer of at least 2, got 1' });
     const i = InputError.about('bad tag; pass {ignoreEmbeddedGold}', 'f.conll', 3);
     expect(i.message).toBe('f.conll:3: bad tag; pass ignoreEmbeddedGold');
     expect(i.template).toBe('bad tag; pass {ignoreEmbeddedGold}');
@@ -31,7 +32,7 @@ describe('parameters in messages', () => {
     const corpus = makeCorpus([span(0, 1, 'PER')], [[span(0, 1, 'PER')], [], [span(2, 3, 'LOC')]]);
     expect(() => plan(corpus, { objective: parseObjective('f1'), minSize: 3, maxSize: 2 })).toThrow(expect.objectContaining({ message: 'minSize 3 is above maxSize 2 (with 3 systems)', param: 'minSize' }));
     // A program learns which parameter is wrong, whatever the message.
-    expect(() => plan(corpus, { objective: parseObjective('f1'), top: 0 })).toThrow(expect.objectContaining({ message: 'expects a positive integer, got 0', param: 'top' }));
+    expect(() => plan(corpus, { objective: parseObjective('f1'), top: 0 })).toThrow(expect.objectContaining({ message: 'top: expects a positive integer, got 0', param: 'top' }));
     expect(() => plan({ ...corpus, systems: [] }, { objective: parseObjective('f1') })).toThrow('no systems to plan: the corpus has none');
     const r = await runCli(['plan', '--gold', 'examples/news/gold.conll', 'examples/news/systems/crf.conll', 'examples/news/systems/sloppy.conll', '--min-size', '2', '--max-size', '1']);
     expect(r.code).toBe(1);

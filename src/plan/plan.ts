@@ -18,7 +18,7 @@ import { buildEnsembleIndex } from '../ensemble/simulate.js';
 import { isBinaryRule, ruleName, type Rule } from '../ensemble/rules.js';
 import type { Corpus } from '../model/corpus.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../metrics/prf.js';
-import { checkChoice, checkOptionsObject, checkPositive } from '../metrics/options-check.js';
+import { checkChoice, checkOptionsObject, checkPositive, checkSamples } from '../metrics/options-check.js';
 import { reselectingBootstrap } from './bootstrap.js';
 import { choiceCounts, choiceOf, choiceWeights, type Choice } from './choice.js';
 import { buildPlanData, MAX_SYSTEMS, membersOf, unitCount, type PlanData, type UnitKind } from './data.js';
@@ -502,7 +502,8 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   const o: PlanOptions = { ...given, objective: planObjective(given), costs: costMap(given.costs) };
   const { settings: asked, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
   const samples = o.samples ?? DEFAULT_SAMPLES;
-  if (!Number.isInteger(samples) || samples < 1) throw UsageError.about('samples', `expects a positive integer, got ${samples}`);
+  // The same limit as the command's and the paired tests' (a larger count would run for hours).
+  checkSamples(samples);
   if (o.bootstrap !== undefined && (!Number.isInteger(o.bootstrap) || o.bootstrap < 0)) {
     throw UsageError.about('bootstrap', `expects the resamples of the re-selecting bootstrap, an integer from 0 (none), got ${showValue(o.bootstrap)}`);
   }

@@ -58,7 +58,7 @@ describe('splitLabelList', () => {
     })();
     expect(err).toBeInstanceOf(UsageError);
     expect(err!.param).toBe('labels');
-    expect(err!.message).toBe('label 2 of 3 is empty (expected names separated by commas, such as O,B-PER,I-PER)');
+    expect(err!.message).toBe('labels: label 2 of 3 is empty (expected names separated by commas, such as O,B-PER,I-PER)');
     expect(() => splitLabelList('O,B-X,O')).toThrow('label "O" appears twice (ids 0 and 2)');
   });
 });

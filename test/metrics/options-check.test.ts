@@ -29,13 +29,20 @@ const corpus = loadCorpus({
   systems: ['crf', 'sloppy', 'cautious'].map((s) => parseSystemArg(join(NEWS, 'systems', `${s}.conll`))),
 });
 
-/** The UsageError `f` throws: its parameter and message. */
+/**
+ * The UsageError `f` throws: its parameter and message, the message after the parameter that
+ * starts it (`beta: must be …`), which is checked to be there for a message made from a template
+ * (UsageError.about) that does not name the parameter itself.
+ */
 function usage(f: () => unknown): { param: string | undefined; message: string } {
   try {
     f();
   } catch (err) {
     expect(err).toBeInstanceOf(UsageError);
-    return { param: (err as UsageError).param, message: (err as UsageError).message };
+    const { param, message, template } = err as UsageError;
+    if (param === undefined || template === undefined || template.startsWith(`{${param}}`)) return { param, message };
+    expect(message.startsWith(`${param}: `), message).toBe(true);
+    return { param, message: message.slice(param.length + 2) };
   }
   throw new Error('expected a UsageError');
 }
@@ -161,6 +168,10 @@ describe('plan', () => {
     }
     for (const bootstrap of [-1, 2.5, 'many']) {
       expect(usage(() => runPlan(corpus, { bootstrap: bootstrap as never, folds: 0 })), String(bootstrap)).toMatchObject({ param: 'bootstrap', message: expect.stringMatching(/^expects the resamples of the re-selecting bootstrap, an integer from 0 \(none\), got /) });
+    }
+    // Resamples within the command's limit, refused before any work (a count above it would run for hours).
+    for (const samples of [0, 2.5, 10_000_001, 1e8]) {
+      expect(usage(() => runPlan(corpus, { samples, folds: 0 })), String(samples)).toMatchObject({ param: 'samples', message: expect.stringMatching(/^expects an integer from 1 to 10,000,000, got /) });
     }
     expect(runPlan(corpus, { search: 'beam', beam: 2, folds: 0 }).result.search).toMatchObject({ requested: 'beam', beam: 2 });
   });

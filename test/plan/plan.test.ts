@@ -377,7 +377,7 @@ describe('plan', () => {
     // k-of-n above the largest member set: every candidate of the rule would be empty.
     const n = corpus.systems.length;
     expect(() => plan(corpus, { objective: f1, folds: 0, rules: [parseRule(`kofn:${n + 1}`)] })).toThrow(expect.objectContaining({
-      param: 'rules', message: `kofn:${n + 1} needs at least ${n + 1} members, but the largest member set has ${n} (${n} systems): every candidate would be empty`,
+      param: 'rules', message: `rules: kofn:${n + 1} needs at least ${n + 1} members, but the largest member set has ${n} (${n} systems): every candidate would be empty`,
     }));
     expect(() => plan(corpus, { objective: f1, folds: 0, rules: [parseRule('vote'), parseRule('kofn:2')], maxSize: 1 })).toThrow(/kofn:2 needs at least 2 members, but the largest member set has 1 \(\d+ systems, maxSize 1\)/);
     expect(() => plan(corpus, { objective: f1, folds: 0, rules: [parseRule(`kofn:${n}`)] })).not.toThrow();
