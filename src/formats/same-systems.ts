@@ -32,7 +32,7 @@ export function itemsFingerprint(spans: readonly Span[]): number {
 
 /** The warning for `later`, which is `earlier`'s file, a copy of it, or predicts its very items. */
 /** What a repeated system does to an ensemble, which {@link sameSystemWarning} says by default. */
-export const ENSEMBLE_COUNTS_TWICE = 'an ensemble counts that output twice (a vote or majority of all systems gives it two voices); give each output once';
+export const ENSEMBLE_COUNTS_TWICE = 'an ensemble of these systems (plan, combine, the TUI) would count that output twice (a vote or majority of all gives it two voices); give each output once';
 /** What a repeated run does to a group of runs of an ablation. */
 export const RUN_COUNTS_TWICE = 'a group of runs counts it as a second run that agrees, which understates the run-to-run spread; give each run once';
 

@@ -89,11 +89,14 @@ export function unknownTypes(spans: readonly Span[], known: ReadonlySet<string>)
 }
 
 /**
- * What an unknown type may be, as words to add after its count: untyped (a tag such as `B-`),
+ * What an unknown type may be, as words to add after its count: untyped (a tag such as `B-`, in
+ * a file of tags, CoNLL or Hugging Face's `ner_tags`: `tagged`; else an empty label),
  * or the start of a gold type (`PE` of `PER`), as a tag cut short at the end of a file is; an
  * untyped type whose one item is in the last sentence (`lastOnly`) is such a tag too.
  */
-function hint(type: string, known: ReadonlySet<string>, lastOnly: boolean): string {
+function hint(type: string, known: ReadonlySet<string>, lastOnly: boolean, tagged: boolean): string {
+  // Spans given with their labels (JSONL spans, BRAT) have no tags to be untyped: the label is empty.
+  if (type === '' && !tagged) return ', an empty label';
   if (type === '') return `, from untyped tags such as B- or I-${lastOnly ? ', in the last sentence only: a tag cut short, as at the end of a file cut inside its last line?' : ''}`;
   const longer = [...known].filter((k) => k.length > type.length && k.startsWith(type)).sort();
   return longer.length === 0 ? '' : `, the start of "${longer[0]}": a tag cut short, as at the end of a file cut inside its last line?`;
@@ -158,7 +161,7 @@ export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[
     // One item in the corpus's last sentence: where a file cut inside its last line leaves one.
     const sentences = sentenceCount(corpus);
     const lastOnly = (u: { items: number; first: Span }) => u.items === 1 && sentences > 0 && sentenceAt(corpus, u.first.start) === sentences - 1;
-    const named = unknown.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'}${hint(u.type, known, lastOnly(u))})`);
+    const named = unknown.slice(0, SHOWN).map((u) => `"${u.type}" (${u.items} item${u.items === 1 ? '' : 's'}${hint(u.type, known, lastOnly(u), system.format === 'conll' || system.dialect?.includes('huggingface') === true)})`);
     const more = unknown.length > SHOWN ? ` and ${unknown.length - SHOWN} more` : '';
     const first = unknown[0].first;
     const sentence = sentences > 0 ? sentenceAt(corpus, first.start) : -1;

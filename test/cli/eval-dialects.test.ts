@@ -19,7 +19,7 @@ describe('eval names each JSONL input\'s dialect', () => {
     const r = await runCli(['eval', '--gold', at('gold.conll'), '--labels', at('labels.json'), '--format', 'json', ...systems]);
     // Every rendering predicts the CoNLL file's very items, and is warned of as such, and of nothing else.
     expect(r.stderr.split('\n').filter((l) => l !== '').map((l) => l.replace(/\(.*?\)/g, '()'))).toEqual(
-      ['doccano', 'hf', 'ids', 'spacy'].map((n) => `complan: warning: the system "${n}" () predicts exactly the same 7 items as "conll" (): an ensemble counts that output twice (); give each output once`),
+      ['doccano', 'hf', 'ids', 'spacy'].map((n) => `complan: warning: the system "${n}" () predicts exactly the same 7 items as "conll" (): an ensemble of these systems () would count that output twice (); give each output once`),
     );
     const doc = JSON.parse(r.stdout) as { gold: { dialect: string | null }; systems: Array<{ name: string; dialect: string | null; tp: number; fp: number; fn: number }> };
     expect(doc.gold.dialect).toBeNull();

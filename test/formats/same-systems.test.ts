@@ -38,9 +38,9 @@ describe('the loader\'s warning', () => {
     const w = load([{ name: 'a', path: crf }, { name: 'b', path: crf }, { name: 'c', path: copy }, { name: 'd', path: sameItems }, { name: 'e', path: other }]);
     expect(w.a).toEqual([]);
     expect(w.e).toEqual([]);
-    expect(w.b).toEqual([`the system "b" (${crf}) is the same file as "a" (${crf}): an ensemble counts that output twice (a vote or majority of all systems gives it two voices); give each output once`]);
-    expect(w.c).toEqual([`the system "c" (${copy}) is a copy of "a" (${crf}: the same bytes): an ensemble counts that output twice (a vote or majority of all systems gives it two voices); give each output once`]);
-    expect(w.d).toEqual([`the system "d" (${sameItems}) predicts exactly the same 1 item as "a" (${crf}): an ensemble counts that output twice (a vote or majority of all systems gives it two voices); give each output once`]);
+    expect(w.b).toEqual([`the system "b" (${crf}) is the same file as "a" (${crf}): an ensemble of these systems (plan, combine, the TUI) would count that output twice (a vote or majority of all gives it two voices); give each output once`]);
+    expect(w.c).toEqual([`the system "c" (${copy}) is a copy of "a" (${crf}: the same bytes): an ensemble of these systems (plan, combine, the TUI) would count that output twice (a vote or majority of all gives it two voices); give each output once`]);
+    expect(w.d).toEqual([`the system "d" (${sameItems}) predicts exactly the same 1 item as "a" (${crf}): an ensemble of these systems (plan, combine, the TUI) would count that output twice (a vote or majority of all gives it two voices); give each output once`]);
   });
 
   it('says nothing of two different files that both predict no item, or of systems with as many items but other ones', () => {

@@ -60,6 +60,11 @@ describe('the loader\'s warning', () => {
     // One untyped item, in the last sentence: a tag cut after its hyphen (B-LOC read as B-).
     const cutTyped = load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-');
     expect(cutTyped[0]).toContain('type "" (1 item, from untyped tags such as B- or I-, in the last sentence only: a tag cut short, as at the end of a file cut inside its last line?) is not in the gold standard');
+    // Spans given with their labels have no tags: an empty label is said as such.
+    const gold = temp('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LOC\n\n', 'g.conll');
+    const spans = temp('{"tokens":["Ada","left"],"spans":[{"start":0,"end":1,"label":""}]}\n{"tokens":["in","Paris"],"spans":[]}\n', 'empty-label.jsonl');
+    const labelled = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold, systems: [{ name: 's', path: spans }] }).systems[0].warnings;
+    expect(labelled[0]).toContain('type "" (1 item, an empty label) is not in the gold standard');
     // Two of them, or one elsewhere, are untyped tags and no more.
     expect(load('-DOCSTART- O\n\nAda B-\nleft O\n\nin O\nParis B-\n\n')[0]).toContain('type "" (2 items, from untyped tags such as B- or I-) is not');
     // A type that only shares a start with a gold type is not one's start.
