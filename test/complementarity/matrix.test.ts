@@ -17,7 +17,7 @@ describe('compareSystems', () => {
     expect(pairAt(c, 1, 0).a).toBe('b');
     expect(() => pairAt(c, 0, 0)).toThrow(expect.objectContaining({ name: 'UsageError', message: 'b: a system is not paired with itself' }));
     // An index that is no system is an error, not an undefined pair typed as one.
-    expect(() => pairAt(c, 0, 99)).toThrow(expect.objectContaining({ name: 'UsageError', param: 'b', message: 'no system 99: systems are indices 0 to 1' }));
+    expect(() => pairAt(c, 0, 99)).toThrow(expect.objectContaining({ name: 'UsageError', param: 'b', message: 'b: no system 99: systems are indices 0 to 1' }));
     expect(() => pairAt(c, -1, 1)).toThrow(expect.objectContaining({ param: 'a' }));
   });
 
