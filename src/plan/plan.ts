@@ -124,7 +124,7 @@ export const DEFAULT_ALPHA = 0.05;
  * costs.
  * @throws UsageError for anything else, or a cost that is not a finite number ≥ 0.
  */
-function costMap(given: unknown): ReadonlyMap<string, number> | undefined {
+export function costMap(given: unknown): ReadonlyMap<string, number> | undefined {
   if (given === undefined) return undefined;
   const isMap = given instanceof Map;
   if (!isMap && (given === null || typeof given !== 'object' || Array.isArray(given))) {
@@ -399,9 +399,13 @@ export function plan(corpus: Corpus, o: PlanInput = {}): PlanResult {
 }
 
 /** The options {@link plan} and {@link runPlan} take: {@link PlanOptions}, whose objective is F_β at `beta` (`f1`, or `f:B`, as the command's default) when none is given. */
-export type PlanInput = Omit<PlanOptions, 'objective'> & {
+export type PlanInput = Omit<PlanOptions, 'objective' | 'rules' | 'costs'> & {
   /** The objective, or its text as `--objective` takes it (`'f1'`, `'min:ser'`, an expression), parsed with `beta` and `kAlpha`. */
   objective?: Objective | string;
+  /** Rules to try, one alone or in a list, as parseRule gives them or by name (`'vote'`, `'kofn:2'`). */
+  rules?: Rule | string | ReadonlyArray<Rule | string>;
+  /** Cost per system name, as a Map or a plain object; a system without one costs 1. */
+  costs?: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
 };
 
 /** A plan with what the CLI needs beyond its result. */
@@ -499,7 +503,8 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   if (given.beta !== undefined) checkPositive('beta', given.beta);
   if (given.kAlpha !== undefined) checkPositive('kAlpha', given.kAlpha);
   if (given.zeroDivision !== undefined) checkChoice('zeroDivision', given.zeroDivision, ZERO_DIVISION_MODES);
-  const o: PlanOptions = { ...given, objective: planObjective(given), costs: costMap(given.costs) };
+  // Rules are checked, and one alone taken as a list, by the search's settings.
+  const o: PlanOptions = { ...given, objective: planObjective(given), costs: costMap(given.costs), rules: given.rules as PlanOptions['rules'] };
   const { settings: asked, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
   const samples = o.samples ?? DEFAULT_SAMPLES;
   // The same limit as the command's and the paired tests' (a larger count would run for hours).

@@ -10,7 +10,7 @@ import { DEFAULT_DIFFERENT, DEFAULT_SAME_F } from '../ablation/defaults.js';
 import { compareSystems } from '../complementarity/matrix.js';
 import { DEFAULT_EVAL_OPTIONS, evaluate, type SystemScores } from '../metrics/evaluate.js';
 import type { Corpus } from '../model/corpus.js';
-import { runPlan, type PlanInput } from '../plan/plan.js';
+import { costMap, runPlan, type PlanInput } from '../plan/plan.js';
 import { checkInteger, checkOptionsObject } from '../metrics/options-check.js';
 import { itemContext } from './html-context.js';
 import { heatmapData } from './html-heatmap.js';
@@ -53,7 +53,7 @@ export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions = {}): Html
     scatter: run.scatter(),
     pareto: run.paretoPoints(),
     recommendationPoint: run.recommendationPoint(),
-    costs: p.costs,
+    costs: costMap(p.costs),
     comparison,
     heatmap: heatmapData(comparison, (e) => itemContext(corpus, e)),
     evaluation,
