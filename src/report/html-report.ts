@@ -16,7 +16,7 @@ import { itemContext } from './html-context.js';
 import { heatmapData } from './html-heatmap.js';
 import type { TypeConfusion } from './html-systems.js';
 import { reportHtml, type HtmlReportInput } from './html.js';
-import type { RunSettings } from './settings.js';
+import { runSettings, type RunSettings } from './settings.js';
 
 export interface HtmlReportOptions {
   /** The plan's options (every one optional: the objective is F1, or `f:B` with `beta`, as the command's). */
@@ -59,7 +59,14 @@ export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions = {}): Html
     evaluation,
     confusion,
     ablation,
-    settings: o.settings,
+    // The command passes its own settings (its options); a library caller gets what the plan resolved.
+    settings: o.settings ?? runSettings('report', {
+      objective: run.result.objective.text, rules: run.result.rules, search: run.result.search.requested,
+      minSize: run.result.search.minSize, maxSize: run.result.search.maxSize, budget: run.result.budget,
+      heldOut: run.result.heldOut === undefined ? 'none' : run.result.heldOut.kind === 'folds' ? `${run.result.heldOut.folds} folds × ${run.result.heldOut.repeats ?? 1}` : `holdout ${run.result.heldOut.fraction}`,
+      seed: run.result.heldOut?.seed, match: 'strict', beta, kAlpha: run.result.kAlpha, zeroDivision: evalOptions.zeroDivision,
+      types: p.types ?? 'all', baseline: o.baseline, examples,
+    }),
     top: p.top,
   };
 }

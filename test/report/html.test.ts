@@ -194,6 +194,17 @@ describe('the report of the examples with hostile names', () => {
   });
 });
 
+describe('the footer of a page built by the library', () => {
+  it('holds the settings the plan resolved when the caller gives none, and the caller\'s when given', () => {
+    const corpus = corpusOf(HOSTILE);
+    const page = reportHtml(htmlReportInput(corpus, { plan: { folds: 3 }, examples: 2 }));
+    const footer = /<footer>([^<]*)<\/footer>/.exec(page)![1];
+    expect(footer).toMatch(/^settings: complan:[^|]+\|report\|objective:f1\|rules:union,intersection,majority,vote\|search:auto\|min-size:1\|max-size:\d+\|budget:none\|held-out:3 folds × 1\|seed:1\|match:strict\|beta:1\|k-alpha:1\|zero-division:gerbil\|types:all\|examples:2$/);
+    const given = reportHtml(htmlReportInput(corpus, { plan: { folds: 0 }, settings: { version: 'v', command: 'report', options: { x: 1 } } }));
+    expect(/<footer>([^<]*)<\/footer>/.exec(given)![1]).toBe('settings: complan:v|report|x:1');
+  });
+});
+
 describe('what the Systems and Complementarity sections are measured on', () => {
   it('is said: the planning data, in-sample; with a hold-out, both parts; never the test set', () => {
     const corpus = corpusOf(FILES);
