@@ -35,7 +35,7 @@ import { DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type SystemScores } f
 import type { ZeroDivision } from '../metrics/prf.js';
 import { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F } from './defaults.js';
 import { showName, showValue, UsageError } from '../errors.js';
-import { withDefaults } from '../metrics/options-check.js';
+import { checkCorpus, withDefaults } from '../metrics/options-check.js';
 
 export { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F };
 
@@ -287,6 +287,7 @@ export function ablationScores(ctx: AblationContext, i: number): AblationScores 
  * `overlap` (see {@link ABLATION_OVERLAP_REASON}).
  */
 export function ablate(corpus: Corpus, baseline: string, options: Partial<AblationOptions> = {}): Ablation {
+  checkCorpus(corpus);
   const bi = systemIndex(corpus, baseline);
   const ctx = ablationContext(corpus, options);
   if (bi < 0) throw UsageError.about('baseline', `no system named ${showValue(baseline)} (systems: ${corpus.systems.map((s) => showName(s.name)).join(', ')})`);

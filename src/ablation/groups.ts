@@ -55,7 +55,7 @@ import { DEFAULT_ABLATION_SAMPLES, DEFAULT_ABLATION_SEED, VERDICT_ALPHA } from '
 import { verdict, type Verdict } from './verdict.js';
 import { sentenceCount } from '../model/sentence-table.js';
 import { showName, showValue, UsageError } from '../errors.js';
-import { checkBoolean, checkLevel, checkSamples, checkSeed, withDefaults } from '../metrics/options-check.js';
+import { checkBoolean, checkCorpus, checkLevel, checkSamples, checkSeed, withDefaults } from '../metrics/options-check.js';
 
 /** A setting: its name and its runs (names of systems of the corpus). */
 export interface RunGroup {
@@ -331,6 +331,7 @@ function indexOfRun(corpus: Corpus, name: string): number {
  * in size, `match` is `overlap`, or `samples`, `seed`, `confidence` or `alpha` is out of range.
  */
 export function ablateGroups(corpus: Corpus, groups: readonly RunGroup[], baseline: string, options: Partial<GroupAblationOptions> = {}): GroupAblation {
+  checkCorpus(corpus);
   const o: GroupAblationOptions = withDefaults(DEFAULT_GROUP_ABLATION_OPTIONS, options);
   checkSamples(o.samples);
   checkSeed(o.seed);

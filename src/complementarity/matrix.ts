@@ -15,7 +15,7 @@ import { sentenceAt, spanText } from '../model/corpus.js';
 import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.js';
 import { UsageError } from '../errors.js';
 import { prf } from '../metrics/prf.js';
-import { checkChoice, checkGoldTypes, checkPositive, withDefaults } from '../metrics/options-check.js';
+import { checkChoice, checkCorpus, checkGoldTypes, checkPositive, withDefaults } from '../metrics/options-check.js';
 import { itemComplementarity, type ItemComplementarity, type PairCounts } from './comp.js';
 import { binaryKappa, LabelIndex, TokenViews } from './tokens.js';
 import { sentenceOf } from '../model/sentence-table.js';
@@ -192,6 +192,7 @@ function typeFilter(types: readonly string[] | undefined): ((s: Span) => boolean
  * pass the corpus's universe when the caller has built it already (same match and types).
  */
 export function compareSystems(corpus: Corpus, given: Partial<CompareOptions> = DEFAULT_COMPARE_OPTIONS, universe?: Universe): Comparison {
+  checkCorpus(corpus);
   const options = withDefaults(DEFAULT_COMPARE_OPTIONS, given);
   checkChoice('match', options.match, ITEM_MATCHES);
   checkPositive('beta', options.beta);

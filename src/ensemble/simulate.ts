@@ -23,7 +23,7 @@
  * `f1` and `label-f1` into `given` and `table` weights that simulate identically without gold.
  */
 import { showValue, UsageError } from '../errors.js';
-import { checkGoldTypes } from '../metrics/options-check.js';
+import { checkCorpus, checkGoldTypes } from '../metrics/options-check.js';
 import { Bitset } from '../model/bitset.js';
 import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
 import { spanKey } from '../model/corpus.js';
@@ -66,6 +66,7 @@ export interface IndexOptions {
 
 /** Builds the index of a corpus for simulating many candidates. */
 export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): EnsembleIndex {
+  checkCorpus(corpus);
   checkGoldTypes(options.types, corpus.gold.spans);
   const keepTypes = options.types === undefined ? undefined : new Set(options.types);
   const universe = options.universe ?? buildUniverse(corpus, 'strict', keepTypes === undefined ? undefined : (s) => keepTypes.has(s.label));

@@ -19,7 +19,7 @@ import { MATCH_MODES, walkSlots, type MatchMode } from './slots.js';
 import { recordOf } from '../model/record.js';
 import { semevalSchemas, type SchemasReport } from './schemas.js';
 import { sentenceCount } from '../model/sentence-table.js';
-import { checkChoice, checkPositive, checkTypes, withDefaults } from './options-check.js';
+import { checkChoice, checkCorpus, checkPositive, checkTypes, withDefaults } from './options-check.js';
 import { codePointLength } from '../formats/codepoints.js';
 
 export interface EvalOptions {
@@ -280,6 +280,7 @@ function scoreSystem(
 
 /** Scores every system of the corpus. */
 export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): EvalReport {
+  checkCorpus(corpus);
   const o = withDefaults(DEFAULT_EVAL_OPTIONS, options);
   checkChoice('match', o.match, MATCH_MODES);
   checkPositive('beta', o.beta);

@@ -26,6 +26,18 @@ export function checkOptionsObject(options: unknown): asserts options is object 
   if (options === null || typeof options !== 'object') throw new UsageError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
 }
 
+/**
+ * Throws a UsageError about `corpus` unless `value` has a corpus's shape as loadCorpus gives it
+ * (a gold output with its spans, a list of systems each with spans): a missing or wrong first
+ * argument is said as such, not met later as a TypeError deep inside.
+ */
+export function checkCorpus(value: unknown): void {
+  const v = value as { gold?: { spans?: unknown }; systems?: unknown } | null | undefined;
+  const ok = v !== null && typeof v === 'object' && v.gold !== null && typeof v.gold === 'object' && Array.isArray(v.gold.spans)
+    && Array.isArray(v.systems) && (v.systems as unknown[]).every((x) => x !== null && typeof x === 'object' && Array.isArray((x as { spans?: unknown }).spans));
+  if (!ok) throw UsageError.about('corpus', `expects a corpus as loadCorpus gives it (gold, systems, each with spans), got ${showValue(value)}`);
+}
+
 /** Throws a UsageError about `param` unless `value` is one of `allowed`. */
 export function checkChoice<V extends string>(param: string, value: unknown, allowed: readonly V[]): asserts value is V {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {

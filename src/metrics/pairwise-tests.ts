@@ -25,7 +25,7 @@ import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
 import { prf, ZERO_DIVISION_MODES, type ZeroDivision } from './prf.js';
 import { alignSlots, MATCH_MODES, type MatchMode } from './slots.js';
-import { checkChoice, checkOptionsObject, checkLevel, checkPositive, checkSamples, checkSeed, checkTypes, withDefaults } from './options-check.js';
+import { checkChoice, checkCorpus, checkLevel, checkOptionsObject, checkPositive, checkSamples, checkSeed, checkTypes, withDefaults } from './options-check.js';
 import { sentenceCount } from '../model/sentence-table.js';
 
 export interface PairwiseTestOptions {
@@ -102,6 +102,7 @@ export function systemCountsByUnit(corpus: Corpus, gold: readonly Span[], system
  *   MAX_SEED, a `confidence` not between 0 and 1, `types` no input has.
  */
 export function pairwiseTests(corpus: Corpus, options: Partial<PairwiseTestOptions> = {}): PairwiseTests {
+  checkCorpus(corpus);
   checkOptionsObject(options);
   // An option left out or undefined keeps its default, as eval's --significance has it.
   const o: PairwiseTestOptions = withDefaults(DEFAULT_PAIRWISE_TEST_OPTIONS, options);

@@ -18,7 +18,7 @@ import { buildEnsembleIndex } from '../ensemble/simulate.js';
 import { isBinaryRule, ruleName, type Rule } from '../ensemble/rules.js';
 import type { Corpus } from '../model/corpus.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../metrics/prf.js';
-import { checkChoice, checkOptionsObject, checkPositive, checkSamples } from '../metrics/options-check.js';
+import { checkChoice, checkCorpus, checkOptionsObject, checkPositive, checkSamples } from '../metrics/options-check.js';
 import { reselectingBootstrap } from './bootstrap.js';
 import { choiceCounts, choiceOf, choiceWeights, type Choice } from './choice.js';
 import { buildPlanData, MAX_SYSTEMS, membersOf, unitCount, type PlanData, type UnitKind } from './data.js';
@@ -495,6 +495,7 @@ function planObjective(given: PlanInput): Objective {
 
 /** {@link plan}, with the choices behind the result for `--save-plan`. */
 export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
+  checkCorpus(corpus);
   checkOptionsObject(given);
   // One system would be ranked alone under every rule, against "the vote of all 1 systems"
   // (none is refused by the search, which says so).

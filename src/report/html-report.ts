@@ -11,7 +11,7 @@ import { compareSystems } from '../complementarity/matrix.js';
 import { DEFAULT_EVAL_OPTIONS, evaluate, type SystemScores } from '../metrics/evaluate.js';
 import type { Corpus } from '../model/corpus.js';
 import { costMap, runPlan, type PlanInput } from '../plan/plan.js';
-import { checkInteger, checkOptionsObject } from '../metrics/options-check.js';
+import { checkCorpus, checkInteger, checkOptionsObject } from '../metrics/options-check.js';
 import { itemContext } from './html-context.js';
 import { heatmapData } from './html-heatmap.js';
 import type { TypeConfusion } from './html-systems.js';
@@ -31,6 +31,7 @@ export interface HtmlReportOptions {
 
 /** The report's input: every result computed from the corpus. */
 export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions = {}): HtmlReportInput {
+  checkCorpus(corpus);
   checkOptionsObject(o);
   const p = o.plan ?? {};
   if (o.examples !== undefined) checkInteger('examples', o.examples, 0);

@@ -265,3 +265,20 @@ describe('checkTypes', () => {
     expect(usage(() => checkTypes('LOC', [])).message).toBe('must be a list of entity types (strings), got "LOC"');
   });
 });
+
+describe('the corpus argument', () => {
+  it('is checked at each entry point: a missing or wrong one is a usage error about corpus, not a TypeError inside', () => {
+    const calls: Array<[string, (c: never) => unknown]> = [
+      ['evaluate', (c) => evaluate(c)], ['compareSystems', (c) => compareSystems(c)], ['buildEnsembleIndex', (c) => buildEnsembleIndex(c)],
+      ['runPlan', (c) => runPlan(c)], ['pairwiseTests', (c) => pairwiseTests(c)], ['ablate', (c) => ablate(c, 'crf')],
+      ['ablateGroups', (c) => ablateGroups(c, [], 'a')], ['htmlReport', (c) => htmlReport(c)],
+    ];
+    for (const [name, call] of calls) {
+      for (const wrong of [undefined, null, 42, {}, { gold: {}, systems: [] }, { gold: { spans: [] }, systems: [{}] }]) {
+        const u = usage(() => call(wrong as never));
+        expect(u.param, `${name} ${JSON.stringify(wrong)}`).toBe('corpus');
+        expect(u.message).toMatch(/^expects a corpus as loadCorpus gives it \(gold, systems, each with spans\), got /);
+      }
+    }
+  });
+});
