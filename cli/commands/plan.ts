@@ -9,6 +9,7 @@ import { UsageError } from '../../src/errors.js';
 import { MAX_THREADS } from '../../src/plan/thread-limits.js';
 // Static: eval and compare, registered beside this command, import it at start-up anyway.
 import { useColor } from '../../src/report/table.js';
+import type { PlanFile } from '../../src/plan/plan-file.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../outputs.js';
 import { givenOptions, nextStepsText, planNextSteps } from '../next-steps.js';
@@ -160,11 +161,16 @@ export function registerPlan(program: Command, io: Io): void {
       const ring = recommendationRing(result, run.recommendationPoint());
       writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring, percent: isRateObjective(result.objective.text), data: `in-sample, on ${planningDataPhrase(result)}` })]);
     }
+    // The plan --save-plan saves, and whose output the brief report's next steps name: made once.
+    let chosen: PlanFile | undefined;
+    const chosenPlan = async (): Promise<PlanFile> => {
+      const { savedPlan } = await import('../../src/plan/plan-apply.js');
+      return (chosen ??= savedPlan(corpus, run, { choice: flags.savePlanChoice === 'top' ? 1 : 'recommendation', types }));
+    };
     if (flags.savePlan !== undefined) {
       const { formatPlanFile } = await import('../../src/plan/plan-file.js');
-      const { savedPlan } = await import('../../src/plan/plan-apply.js');
       const { ruleOfMembers } = await import('../../src/report/plan-values.js');
-      const plan = savedPlan(corpus, run, { choice: flags.savePlanChoice === 'top' ? 1 : 'recommendation', types });
+      const plan = await chosenPlan();
       writeFileAtomic(flags.savePlan, [formatPlanFile(plan)]);
       const what = flags.savePlanChoice === 'top'
         ? `the top candidate, ${ruleOfMembers(plan.rule, plan.members, Infinity)}${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
@@ -179,10 +185,10 @@ export function registerPlan(program: Command, io: Io): void {
     let next: string[] | undefined;
     if (flags.brief === true && format === 'table') {
       // An ensemble whose spans overlap cannot be CoNLL: combine would refuse a .conll name, so the step names a .jsonl file.
-      const { applyPlan, savedPlan } = await import('../../src/plan/plan-apply.js');
+      const { applyPlan } = await import('../../src/plan/plan-apply.js');
       const { ensembleSpans } = await import('../../src/ensemble/simulate.js');
       const { countOverlapping } = await import('../../src/formats/write-conll.js');
-      const applied = applyPlan(corpus, savedPlan(corpus, run, { choice: flags.savePlanChoice === 'top' ? 1 : 'recommendation', types }));
+      const applied = applyPlan(corpus, await chosenPlan());
       const overlapping = countOverlapping(ensembleSpans(applied.index, applied.result)) > 0;
       next = planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120), given, inputOptionFlags(), io.command, overlapping);
     }

@@ -13,7 +13,7 @@ import { heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } 
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
 import { typeName } from './type-name.js';
-import { typesSuffix } from './table-context.js';
+import { matchTypesSuffix } from './table-context.js';
 import { clip, MAX_CELL } from './terminal-text.js';
 
 /** A label or name from the inputs as a picture shows it: at most a table cell's length. */
@@ -52,7 +52,7 @@ export function confusionTables(r: EvalReport): Table[] {
     const m = s.confusion;
     const rows = rowsOf(m);
     return {
-      title: `Type confusion — ${s.name}: rows gold type, columns predicted type, items with the same boundaries${typesSuffix(r.options.types).replace(' — ', '; ')}`,
+      title: `Type confusion — ${s.name}: rows gold type, columns predicted type, items with the same boundaries${matchTypesSuffix('strict', r.options.types)}`,
       columns: [{ header: 'gold \\ predicted' }, ...m.types.map((t) => ({ header: typeName(t), align: 'right' as const })), { header: MISSED, align: 'right' }],
       rows: rows.map((row) => [row.label, ...row.counts.map(String), ...(row.spurious && row.counts.length === m.types.length ? [''] : [])]),
       shade: rows.map((row) => [null, ...shares(row.counts), ...(row.counts.length === m.types.length ? [null] : [])]),
