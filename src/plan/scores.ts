@@ -42,13 +42,15 @@ export function objectiveIsF(text: string, beta: number): boolean {
 
 /**
  * A signed difference of objective values as text: percentage points with two decimals for
- * rates (+0.41), four decimals otherwise (none for a whole number: a difference of counts, +25);
+ * rates (+0.41), four decimals otherwise (none for a whole number, even beside others given
+ * more: a difference of counts, +25);
  * `—` when undefined.
  */
 export function signedAmount(x: number | null | undefined, rate: boolean, decimals = rate ? 2 : typeof x === 'number' && Number.isInteger(x) ? 0 : 4): string {
   if (x === null || x === undefined || Number.isNaN(x)) return '—';
   if (!Number.isFinite(x)) return x > 0 ? '+∞' : '-∞';
-  const s = (rate ? x * 100 : x).toFixed(decimals);
+  // A whole difference of an objective other than a rate is written whole, beside others that are not (0 to +2.3333).
+  const s = (rate ? x * 100 : x).toFixed(!rate && Number.isInteger(x) ? 0 : decimals);
   return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s.startsWith('-') || /^0(\.0*)?$/.test(s) ? s : `+${s}`;
 }
 

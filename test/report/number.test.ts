@@ -97,6 +97,8 @@ describe('expressionValue and signed amounts of objectives other than rates', ()
     expect(signedAmount(0, false)).toBe('0');
     expect(signedAmount(-0.2, false, 0)).toBe('0');
     expect(signedAmount(2.5, false)).toBe('+2.5000');
+    // Whole beside fractions, at the decimals an interval asks for: the whole one stays whole.
+    expect([-2.3333, 0, 4].map((x) => signedAmount(x, false, 4))).toEqual(['-2.3333', '0', '+4']);
     expect(signedAmount(0.0123, true)).toBe('+1.23');
     expect(signedAmount(1, true)).toBe('+100.00');
   });
