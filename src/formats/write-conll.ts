@@ -3,6 +3,7 @@
  * conlleval, for IOB2) reads back to exactly the same spans.
  */
 import { InputError, paramsIn, showValue } from '../errors.js';
+import { checkCorpus, checkOptionsObject, checkSpans } from '../metrics/options-check.js';
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { compareSpans, compareStrings, describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
 
@@ -111,6 +112,9 @@ const FORBIDDEN_IN_FIELD = /[ \t\r\n]/;
  *   two labels do.
  */
 export function formatConll(corpus: Corpus, spans: readonly Span[], options: ConllWriteOptions = {}): ConllOutput {
+  checkCorpus(corpus);
+  checkSpans('spans', spans);
+  checkOptionsObject(options);
   const scheme = options.scheme ?? 'iob2';
   const resolution = options.resolveOverlaps ?? 'error';
   const sep = options.separator ?? ' ';

@@ -3,6 +3,7 @@
  * JSONL reader) reads back to exactly the same spans.
  */
 import { InputError } from '../errors.js';
+import { checkCorpus, checkSpans } from '../metrics/options-check.js';
 import type { Corpus, Span } from '../model/corpus.js';
 import { describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
 import { unitsToCodePoints } from './codepoints.js';
@@ -53,6 +54,8 @@ export interface JsonlSpan {
  *   an offset that falls inside a surrogate pair (no code-point offset exists there).
  */
 export function formatJsonl(corpus: Corpus, spans: readonly Span[]): Iterable<string> {
+  checkCorpus(corpus);
+  checkSpans('spans', spans);
   const placed = placeSpans(corpus, spans, 'span', 'JSONL');
   const charMode = corpus.unit === 'char';
   if (charMode ? corpus.texts === undefined : corpus.tokens === undefined) {

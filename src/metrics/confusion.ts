@@ -20,6 +20,7 @@
  * boundary errors in an extra row and column.
  */
 import type { Span } from '../model/corpus.js';
+import { checkSpans } from './options-check.js';
 
 export interface ConfusionMatrix {
   /** Every type of the gold items and predictions, in code-unit order. */
@@ -109,9 +110,11 @@ function groupEnd(side: Side, from: number): number {
  * `confusionAgainst(gold)(predicted)` equals `confusionMatrix(gold, predicted)`.
  */
 export function confusionAgainst(gold: readonly Span[]): (predicted: readonly Span[]) => ConfusionMatrix {
+  checkSpans('gold', gold);
   const goldLabels = new Labels();
   let g: Side | undefined;
   return (predicted) => {
+    checkSpans('predicted', predicted);
     g ??= sideOf(gold, goldLabels);
     const labels = new Labels();
     for (const name of goldLabels.names) labels.of(name);

@@ -38,6 +38,20 @@ export function checkCorpus(value: unknown): void {
   if (!ok) throw UsageError.about('corpus', `expects a corpus as loadCorpus gives it (gold, systems, each with spans), got ${showValue(value)}`);
 }
 
+/**
+ * Throws a UsageError about `param` unless `value` is a list of spans (objects with `doc`, `start`, `end` and `label`,
+ * as a corpus's outputs hold them): a wrong argument is said as such, not met later as a TypeError.
+ */
+export function checkSpans(param: string, value: unknown): void {
+  if (!Array.isArray(value)) throw UsageError.about(param, `expects a list of spans (objects with doc, start, end and label), got ${showValue(value)}`);
+  for (let i = 0; i < value.length; i++) {
+    const s = value[i] as { doc?: unknown; start?: unknown; end?: unknown; label?: unknown } | null;
+    if (s === null || typeof s !== 'object' || typeof s.doc !== 'number' || typeof s.start !== 'number' || typeof s.end !== 'number' || typeof s.label !== 'string') {
+      throw UsageError.about(param, `expects a list of spans (objects with doc, start, end and label), but item ${i + 1} is ${showValue(s)}`);
+    }
+  }
+}
+
 /** Throws a UsageError about `param` unless `value` is one of `allowed`. */
 export function checkChoice<V extends string>(param: string, value: unknown, allowed: readonly V[]): asserts value is V {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {

@@ -17,7 +17,7 @@ import { documentKeys } from '../model/shared-documents.js';
 import { hasGoldStandard } from '../formats/load.js';
 import { planFileFromChoice, planProvenance, planRule, withPlanRanking, type PlanFile } from './plan-file.js';
 import type { PlanRun } from './plan.js';
-import { checkGoldTypes } from '../metrics/options-check.js';
+import { checkCorpus, checkGoldTypes } from '../metrics/options-check.js';
 
 /**
  * The plan file of `run` on `corpus`: of its recommendation (`choice` 'recommendation', the
@@ -63,6 +63,18 @@ export function planMembers(corpus: Corpus, plan: PlanFile, source?: string): nu
   return plan.members.map((m) => names.indexOf(m));
 }
 
+/**
+ * Throws a UsageError about `plan` unless it has a plan's shape (a complan plan object with its
+ * rule and member names, as readPlanFile or planFileOf gives it): a missing or wrong argument is
+ * said as such, not met as a TypeError inside.
+ */
+function checkPlanObject(plan: unknown): void {
+  const p = plan as { kind?: unknown; rule?: unknown; members?: unknown } | null;
+  const ok = p !== null && typeof p === 'object' && p.kind === 'complan-plan' && typeof p.rule === 'string'
+    && Array.isArray(p.members) && (p.members as unknown[]).every((m) => typeof m === 'string');
+  if (!ok) throw UsageError.about('plan', `expects a plan as readPlanFile or planFileOf gives it (kind "complan-plan", a rule, member names), got ${showValue(plan)}`);
+}
+
 /** What applying a plan gives: the index it was simulated on, the simulation, and the ensemble's spans. */
 export interface AppliedPlan {
   index: EnsembleIndex;
@@ -78,6 +90,8 @@ export interface AppliedPlan {
  *   plan's members cannot take.
  */
 export function applyPlan(corpus: Corpus, plan: PlanFile, source?: string): AppliedPlan {
+  checkCorpus(corpus);
+  checkPlanObject(plan);
   const members = planMembers(corpus, plan, source);
   const rule = planRule(plan);
   let built: EnsembleIndex;

@@ -13,7 +13,10 @@ import { evaluate } from '../../src/metrics/evaluate.js';
 import { checkTypes, withDefaults } from '../../src/metrics/options-check.js';
 import { runPlan } from '../../src/plan/plan.js';
 import { parseObjective } from '../../src/plan/objective.js';
-import { savedPlan } from '../../src/plan/plan-apply.js';
+import { applyPlan, savedPlan } from '../../src/plan/plan-apply.js';
+import { formatConll } from '../../src/formats/write-conll.js';
+import { formatJsonl } from '../../src/formats/write-jsonl.js';
+import { confusionMatrix } from '../../src/metrics/confusion.js';
 import { pairwiseTests } from '../../src/metrics/pairwise-tests.js';
 import { ablate } from '../../src/ablation/ablate.js';
 import { ablateGroups } from '../../src/ablation/groups.js';
@@ -272,6 +275,8 @@ describe('the corpus argument', () => {
       ['evaluate', (c) => evaluate(c)], ['compareSystems', (c) => compareSystems(c)], ['buildEnsembleIndex', (c) => buildEnsembleIndex(c)],
       ['runPlan', (c) => runPlan(c)], ['pairwiseTests', (c) => pairwiseTests(c)], ['ablate', (c) => ablate(c, 'crf')],
       ['ablateGroups', (c) => ablateGroups(c, [], 'a')], ['htmlReport', (c) => htmlReport(c)],
+      ['applyPlan', (c) => applyPlan(c, savedPlan(corpus, runPlan(corpus, { search: 'greedy', folds: 0 })))],
+      ['formatConll', (c) => formatConll(c, [])], ['formatJsonl', (c) => formatJsonl(c, [])],
     ];
     for (const [name, call] of calls) {
       for (const wrong of [undefined, null, 42, {}, { gold: {}, systems: [] }, { gold: { spans: [] }, systems: [{}] }]) {
@@ -280,5 +285,32 @@ describe('the corpus argument', () => {
         expect(u.message).toMatch(/^expects a corpus as loadCorpus gives it \(gold, systems, each with spans\), got /);
       }
     }
+  });
+});
+
+describe('the other arguments of the writers, plans and confusion matrices', () => {
+  const spans = corpus.systems[0].spans;
+  it('are checked: a plan that is not one, spans that are not a list of spans, are usage errors naming the argument', () => {
+    for (const wrong of [null, {}, { kind: 'complan-plan', rule: 'vote' }, { kind: 'complan-plan', rule: 'vote', members: [1] }]) {
+      const u = usage(() => applyPlan(corpus, wrong as never));
+      expect(u.param).toBe('plan');
+      expect(u.message).toBe(`expects a plan as readPlanFile or planFileOf gives it (kind "complan-plan", a rule, member names), got ${JSON.stringify(wrong)}`);
+    }
+    const calls: Array<[string, (s: never) => unknown]> = [
+      ['spans', (s) => formatConll(corpus, s)], ['spans', (s) => formatJsonl(corpus, s)],
+      ['gold', (s) => confusionMatrix(s, spans)], ['predicted', (s) => confusionMatrix(spans, s)],
+    ];
+    for (const [param, call] of calls) {
+      expect(usage(() => call('x' as never))).toEqual({ param, message: 'expects a list of spans (objects with doc, start, end and label), got "x"' });
+      expect(usage(() => call([spans[0], { start: 0, end: 1 }] as never))).toEqual({ param, message: 'expects a list of spans (objects with doc, start, end and label), but item 2 is {"start":0,"end":1}' });
+    }
+    expect(usage(() => formatConll(corpus, spans, 'iobes' as never))).toEqual({ param: undefined, message: 'options must be an object, got string' });
+  });
+
+  it('take what they are given when it is right', () => {
+    const applied = applyPlan(corpus, savedPlan(corpus, runPlan(corpus, { search: 'greedy', folds: 0 })));
+    expect(applied.spans.length).toBeGreaterThan(0);
+    expect([...formatConll(corpus, spans).chunks].join('').split('\n').length).toBeGreaterThan(corpus.sentences.length);
+    expect(confusionMatrix(corpus.gold.spans, spans).types).toContain('PER');
   });
 });
