@@ -23,6 +23,7 @@ import { basename, extname, join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { InputError, paramsIn, showName, showValue, UsageError } from '../errors.js';
 import { emptyObjects } from '../model/arrays.js';
+import { codePointLength } from './codepoints.js';
 import { UNTYPED } from '../report/type-name.js';
 import { attachTokenStore } from '../model/corpus-tokens.js';
 import { attachSentenceTable, type SentenceTable } from '../model/sentence-table.js';
@@ -505,9 +506,23 @@ class SystemAligner {
       );
     }
     const want = g.texts[first];
+    if (seg.text !== want && seg.text.trimEnd() === want.trimEnd()) {
+      // The texts differ only in the white space at their ends: a BRAT .txt file ends with a line
+      // break that a JSONL record's text often leaves out. Offsets count from the start, so they
+      // mean the same in both, unless a span covers that white space past the gold's text.
+      const past = seg.spans.find((s) => s.end > want.length);
+      if (past !== undefined) {
+        throw new InputError(
+          `span ${showValue(past.label)} [${codePointLength(seg.text.slice(0, past.start))}, ${codePointLength(seg.text.slice(0, past.end))}) runs past the end of gold record ${first + 1}'s text (${codePointLength(want)} characters): the two texts differ only in white space at their ends, which no span may cover`,
+          seg.source, past.line,
+        );
+      }
+      return g.sentences.end(first);
+    }
     if (seg.text !== want) {
       // The text of a later gold record: the ones between have no record here (matched in order).
-      const ahead = g.texts.slice(first + 1, first + 6).indexOf(seg.text);
+      const mine = seg.text.trimEnd();
+      const ahead = g.texts.slice(first + 1, first + 6).findIndex((t) => t.trimEnd() === mine);
       if (ahead >= 0) {
         const docOf = (k: number) => showValue(g.documents[g.sentences.doc(k)].id);
         const skipped = ahead === 0 ? `gold record ${first + 1} (document ${docOf(first)}) has` : `gold records ${first + 1} to ${first + 1 + ahead} (documents ${docOf(first)} to ${docOf(first + ahead)}) have`;
@@ -518,13 +533,23 @@ class SystemAligner {
       }
       let k = 0;
       while (k < want.length && k < seg.text.length && want.charCodeAt(k) === seg.text.charCodeAt(k)) k++;
+      // Characters are counted as code points, as the offsets are.
+      const at = codePointLength(seg.text.slice(0, k));
       const show = (s: string) => showValue(s.slice(k, k + 20));
+      const crlf = (a: string, b: string) => a.startsWith('\r\n', k) && b.startsWith('\n', k);
+      const detail = k === want.length
+        ? `text goes on after gold record ${first + 1}'s text ends, at character ${at}, with ${show(seg.text)}`
+        : k === seg.text.length
+          ? `text ends at character ${at}, where gold record ${first + 1}'s text goes on with ${show(want)}`
+          : `text differs from gold record ${first + 1} at character ${at}: ${show(seg.text)} but gold has ${show(want)}`
+            + (crlf(seg.text, want) ? ' (a CRLF line end here, LF in the gold standard: offsets count the \\r, so give both the same line ends)'
+              : crlf(want, seg.text) ? ' (an LF line end here, CRLF in the gold standard: offsets count the \\r, so give both the same line ends)' : '');
       // A BRAT document's text is its .txt file: the difference is there, on the line it falls on.
       const brat = seg.source.endsWith('.ann');
       const file = brat ? `${seg.source.slice(0, -4)}.txt` : seg.source;
       let line = seg.line;
       if (brat) for (let i = seg.text.indexOf('\n'); i >= 0 && i < k; i = seg.text.indexOf('\n', i + 1)) line++;
-      throw new InputError(`text differs from gold record ${first + 1} at character ${k}: ${show(seg.text)} but gold has ${show(want)}`, file, line);
+      throw new InputError(detail, file, line);
     }
     return g.sentences.end(first);
   }

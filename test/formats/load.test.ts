@@ -556,6 +556,43 @@ describe('loadCorpus: BRAT', () => {
     expect(() => load(gold, [{ name: 's', path: sys }])).toThrow(`${join(sys, 'd.txt')}:2: text differs from gold record 1 at character 21: ".\\n" but gold has "l.\\n"`);
   });
 
+  it('takes texts that differ only in white space at their ends as one text, and no span past the gold\'s', () => {
+    // A BRAT .txt ends with a line break; the same document's JSONL text often leaves it out.
+    const gold = tempDir({ 'd.txt': 'Ada Moss\nlives in Pell.\n', 'd.ann': 'T1\tPER 0 8\tAda Moss\nT2\tLOC 18 22\tPell\n' });
+    const jsonl = temp(`${JSON.stringify({ id: 'd', text: 'Ada Moss\nlives in Pell.', spans: [{ start: 18, end: 22, label: 'LOC' }] })}\n`, 'sys.jsonl');
+    const c = load(gold, [{ name: 'j', path: jsonl }]);
+    expect(quads(c.systems[0].spans)).toEqual([[0, 18, 22, 'LOC']]);
+    expect(c.systems[0].warnings).toEqual([]);
+    // The other way round: the gold's text without the line break, the system's with it.
+    const bare = temp(`${JSON.stringify({ id: 'd', text: 'Ada Moss\nlives in Pell.', spans: [{ start: 0, end: 8, label: 'PER' }] })}\n`, 'gold.jsonl');
+    expect(quads(load(bare, [{ name: 'b', path: gold }]).systems[0].spans)).toEqual([[0, 0, 8, 'PER'], [0, 18, 22, 'LOC']]);
+    // A span over the white space the gold's text lacks could be nowhere in the gold.
+    const over = temp(`${JSON.stringify({ id: 'd', text: 'Ada Moss\nlives in Pell.  ', spans: [{ start: 18, end: 24, label: 'LOC' }] })}\n`, 'over.jsonl');
+    expect(inputError(() => load(bare, [{ name: 'o', path: over }])).message).toBe(
+      `${over}:1: span "LOC" [18, 24) runs past the end of gold record 1's text (23 characters): the two texts differ only in white space at their ends, which no span may cover`,
+    );
+  });
+
+  it('says where a text stops short of the gold\'s, goes on past it, or has CRLF line ends beside LF ones, counting code points', () => {
+    const gold = temp(`${JSON.stringify({ text: 'I \u{1F600} met Ann on Monday.', spans: [] })}\n`, 'gold.jsonl');
+    const sys = (name: string, text: string) => temp(`${JSON.stringify({ text, spans: [] })}\n`, name);
+    // The emoji is one character, as Python and the offsets count it (two UTF-16 units).
+    const other = sys('other.jsonl', 'I \u{1F600} met Ann on Tuesday.');
+    expect(inputError(() => load(gold, [other])).message).toBe(`${other}:1: text differs from gold record 1 at character 15: "Tuesday." but gold has "Monday."`);
+    const short = sys('short.jsonl', 'I \u{1F600} met Ann');
+    expect(inputError(() => load(gold, [short])).message).toBe(`${short}:1: text ends at character 11, where gold record 1's text goes on with " on Monday."`);
+    const more = sys('more.jsonl', 'I \u{1F600} met Ann on Monday. Again');
+    expect(inputError(() => load(gold, [more])).message).toBe(`${more}:1: text goes on after gold record 1's text ends, at character 22, with " Again"`);
+    const lf = tempDir({ 'd.txt': 'Ada Moss\nlives in Pell.\n', 'd.ann': 'T1\tLOC 18 22\tPell\n' });
+    const crlf = tempDir({ 'd.txt': 'Ada Moss\r\nlives in Pell.\r\n', 'd.ann': 'T1\tLOC 19 23\tPell\n' });
+    expect(inputError(() => load(lf, [{ name: 'c', path: crlf }])).message).toBe(
+      `${join(crlf, 'd.txt')}:1: text differs from gold record 1 at character 8: "\\r\\nlives in Pell.\\r\\n" but gold has "\\nlives in Pell.\\n" (a CRLF line end here, LF in the gold standard: offsets count the \\r, so give both the same line ends)`,
+    );
+    expect(inputError(() => load(crlf, [{ name: 'l', path: lf }])).message).toBe(
+      `${join(lf, 'd.txt')}:1: text differs from gold record 1 at character 8: "\\nlives in Pell.\\n" but gold has "\\r\\nlives in Pell.\\r\\n" (an LF line end here, CRLF in the gold standard: offsets count the \\r, so give both the same line ends)`,
+    );
+  });
+
   it('aligns a BRAT system by document id, warning about documents it lacks', () => {
     const gold = tempDir(GOLD_DOCS);
     const sys = tempDir({ 'docB.txt': GOLD_DOCS['docB.txt'], 'docB.ann': 'T1\tPER 0 4\tRain\nT2\tLOC 13 19\tCobbet\n' });
