@@ -190,8 +190,10 @@ export function examplesTable(a: Ablation, v: VariantAblation): Table | undefine
 
 /** The note under the last examples table: what the lists mean. */
 function examplesNote(a: Ablation): string {
+  // A sentence's number is its place in the corpus, as compare's examples give it: "doc03,
+  // sentence 7" is the corpus's seventh sentence, which would otherwise read as the document's.
   const unit = 'offsets within the sentence, end exclusive';
-  return `${CHANGE_LISTS.map((l) => `${l}: ${CHANGE_MEANING[l]}`).join('; ')}. Sentences count from 1, ${unit}`
+  return `${CHANGE_LISTS.map((l) => `${l}: ${CHANGE_MEANING[l]}`).join('; ')}. Sentences count from 1 over the whole corpus, not within the document, ${unit}`
     + `${a.match === 'boundary' ? '; labels are not compared under boundary match' : ''}.`;
 }
 

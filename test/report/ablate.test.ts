@@ -87,6 +87,8 @@ describe('ablation tables', () => {
     const tables = ablateTables(a);
     expect(tables.map((t) => t.title!.split(' — ')[0])).toEqual(['Scores', 'Changes against base', 'Complementarity (%)', 'Examples', 'Examples']);
     expect(tables[4].note).toMatch(/^gained: gold items the variant finds and the baseline misses; lost: /);
+    // Sentences are numbered over the corpus, so the note says so beside the document column.
+    expect(tables[4].note).toContain('. Sentences count from 1 over the whole corpus, not within the document, offsets within the sentence, end exclusive.');
     expect(tables[3].note).toBeUndefined();
     expect(ablateTables(ablate(corpus, 'base', { examples: 0 })).map((t) => t.title!.split(' — ')[0])).toEqual(['Scores', 'Changes against base', 'Complementarity (%)', 'Changed items', 'Changed items']);
     const text = renderText(tables);
