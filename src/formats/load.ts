@@ -312,7 +312,7 @@ class SystemAligner {
       if (g.unit === 'char' || onTokens) while (first < g.sentences.length && isEmpty(g.sentences, first)) first++;
       if (first >= g.sentences.length) {
         throw new InputError(
-          `sentence ${this.count} has no counterpart: the gold standard has ${plural(g.sentences.length, 'sentence')}`,
+          `${unitNoun(g)} ${this.count} has no counterpart: the gold standard has ${plural(g.sentences.length, unitNoun(g))}`,
           seg.source, seg.line,
         );
       }
@@ -648,12 +648,12 @@ class SystemAligner {
           const what = summary.lines === 0
             ? (dir ? 'the files of the directory are empty' : `${theFile(source)} is empty`)
             : `${dir ? 'the files of the directory have' : `${theFile(source)} has`} no sentences (${noSentences(summary, format, source)})`;
-          throw new InputError(`${what}, but the gold standard has ${plural(n, 'sentence')}`, source);
+          throw new InputError(`${what}, but the gold standard has ${plural(n, unitNoun(g))}`, source);
         }
         // A directory's files end in its last file with sentences: that file and its last sentence's line are named.
         const inDirectory = summary.lines === undefined && this.lastSource !== undefined && this.lastSource !== source;
         throw new InputError(
-          `${inDirectory ? `the files of ${source} end` : 'the file ends'} after ${plural(this.ptr, 'sentence')}, but the gold standard has ${n}; the first missing is gold sentence ${this.ptr + 1} (${goldPlace(g, this.ptr)})`,
+          `${inDirectory ? `the files of ${source} end` : 'the file ends'} after ${plural(this.ptr, unitNoun(g))}, but the gold standard has ${n}; the first missing is gold ${unitNoun(g)} ${this.ptr + 1} (${goldPlace(g, this.ptr)})`,
           inDirectory ? this.lastSource : source, summary.lines ?? (this.lastLine || undefined),
         );
       }
@@ -753,6 +753,14 @@ function skippedSentences(g: GoldBuilder, first: number, later: number): string 
   const gap = later - first;
   const which = gap === 1 ? `is gold sentence ${first + 1} (${goldPlace(g, first)})` : `are gold sentences ${first + 1} to ${later} (from ${goldPlace(g, first)})`;
   return `; this sentence is gold sentence ${later + 1} (${goldPlace(g, later)}): ${which} missing before it?`;
+}
+
+/**
+ * What a gold unit is called in messages: a sentence of tokens, or a record of text (a JSONL line
+ * or a BRAT document, which is often a whole document), as eval's title counts them.
+ */
+function unitNoun(g: GoldBuilder): string {
+  return g.unit === 'token' ? 'sentence' : 'record';
 }
 
 function goldPlace(g: GoldBuilder, k: number): string {

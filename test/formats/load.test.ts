@@ -245,6 +245,19 @@ describe('loadCorpus: text (character offset) corpora', () => {
     );
   });
 
+  it('counts a text gold standard in records, as eval\'s title does, where a file has too few or too many', () => {
+    // A record of text is often a whole document: "sentences" would miscount what the user gave.
+    const gold = fixture('gold-text.jsonl');
+    const empty = temp('', 'empty.jsonl');
+    expect(inputError(() => load(gold, [empty])).message).toBe(`${empty}: the file is empty, but the gold standard has 2 records`);
+    const short = temp(`{"text": "${t1}", "spans": []}\n`, 'short.jsonl');
+    expect(inputError(() => load(gold, [short])).message).toBe(
+      `${short}:1: the file ends after 1 record, but the gold standard has 2; the first missing is gold record 2 (${gold}:2)`,
+    );
+    const more = temp(`{"text": "${t1}"}\n{"text": "${t2}"}\n{"text": "Again."}\n`, 'more.jsonl');
+    expect(inputError(() => load(gold, [more])).message).toBe(`${more}:3: record 3 has no counterpart: the gold standard has 2 records`);
+  });
+
   it('rejects tokens against a text gold (text against a token gold is laid along its tokens)', () => {
     const toks = temp('{"tokens": ["Bryn"]}\n', 'sys.jsonl');
     expect(inputError(() => load(fixture('gold-text.jsonl'), [toks])).message).toBe(
