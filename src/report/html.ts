@@ -218,7 +218,7 @@ export function reportHtml(input: HtmlReportInput): string {
   out.push(`<title>${htmlEscape(title)}</title>`);
   out.push(`<style>${REPORT_STYLE}</style></head><body>`);
   out.push(`<header><h1>${htmlEscape(title)}</h1>`);
-  out.push(`<p class="muted">${htmlEscape(`${input.evaluation.gold.source}: ${plural(input.evaluation.gold.items, 'gold item')}${typesPhrase(r.planningData.types)} in ${plural(input.evaluation.gold.documents, 'document')}, ${plural(input.evaluation.gold.sentences, 'sentence')}; systems ${r.systems.join(', ')}.`)}</p>`);
+  out.push(`<p class="muted">${htmlEscape(`${input.evaluation.gold.source}: ${plural(input.evaluation.gold.items, 'gold item')}${typesPhrase(r.planningData.types)} in ${plural(input.evaluation.gold.documents, 'document')}, ${plural(input.evaluation.gold.sentences, input.evaluation.gold.unit === 'token' ? 'sentence' : 'record')}; systems ${r.systems.join(', ')}.`)}</p>`);
   out.push('<nav aria-label="Sections"><ul><li><a href="#summary">Summary</a></li><li><a href="#systems">Systems</a></li><li><a href="#complementarity">Complementarity</a></li><li><a href="#candidates">Candidates</a></li>'
     + `${input.ablation === undefined ? '' : '<li><a href="#ablation">Ablation</a></li>'}</ul></nav></header><main>`);
 

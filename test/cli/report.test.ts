@@ -51,6 +51,20 @@ describe('complan report', () => {
     expect(r.stdout).toContain('so in-sample. Items of type PER only.');
   });
 
+  it('counts a gold standard of texts in records in its heading, as eval\'s title does', async () => {
+    // A record of text is often a whole document: "sentences" would miscount what the user gave.
+    const rec = (id: string, text: string, spans: Array<[number, number, string]>) => JSON.stringify({ id, doc_id: id, text, spans });
+    const gold = join(temp, 'texts-gold.jsonl');
+    writeFileSync(gold, `${rec('d1', 'Ann came on Monday. She left on Friday.', [[12, 18, 'DATE'], [32, 38, 'DATE']])}\n${rec('d2', 'The shop opens at 9 a.m. daily.', [[18, 24, 'TIME'], [25, 30, 'SET']])}\n`);
+    const a = join(temp, 'texts-a.jsonl');
+    writeFileSync(a, `${rec('d1', 'Ann came on Monday. She left on Friday.', [[12, 18, 'DATE']])}\n${rec('d2', 'The shop opens at 9 a.m. daily.', [[18, 24, 'TIME']])}\n`);
+    const b = join(temp, 'texts-b.jsonl');
+    writeFileSync(b, `${rec('d1', 'Ann came on Monday. She left on Friday.', [[32, 38, 'DATE']])}\n${rec('d2', 'The shop opens at 9 a.m. daily.', [[25, 30, 'SET']])}\n`);
+    const r = await runCli(['report', '--html', '-', '--gold', gold, a, b, '--folds', '0', '--samples', '200']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('texts-gold.jsonl: 4 gold items in 2 documents, 2 records; systems texts-a, texts-b.');
+  });
+
   it('has plan\'s computing options and none of its output ones', async () => {
     const r = await runCli(['report', '--help']);
     expect(r.code).toBe(0);
