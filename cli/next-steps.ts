@@ -122,12 +122,13 @@ const OUTPUT_ONLY = new Set(['--save-plan', '--svg', '--explain', '--format', '-
  * report too, without `--brief`; combine and the TUI read the files with the options among them
  * that say how to read inputs (`inputFlags`), and the TUI scores with the plan's metric options
  * (`--beta`, `--types`, `--zero-division`, `--k-alpha`). Each starts with `command` (see {@link invokedAs}).
- * `overlapping`: the saved ensemble's spans overlap, so its output is named `.jsonl`.
+ * `noConll`: CoNLL cannot hold the saved ensemble (its spans overlap, or the gold standard is text
+ * without tokens), so its output is named `.jsonl`.
  */
 export function planNextSteps(
   gold: string | undefined, systems: readonly string[], width = 100,
   given: readonly GivenOption[] = [{ flag: '--brief' }], inputFlags: ReadonlySet<string> = new Set(), command: readonly string[] = ['complan'],
-  overlapping = false,
+  noConll = false,
 ): string[] {
   const sys = systemsWords(systems);
   const inputs = [...(gold === undefined ? [] : ['--gold', shellWord(gold)]), ...sys];
@@ -143,8 +144,9 @@ export function planNextSteps(
   const saved = others.filter((o) => o.flag === '--save-plan').at(-1)?.value ?? undefined;
   const file = saved === undefined ? 'plan.json' : shellWord(saved, false);
   // Outputs read as JSONL suggest a JSONL ensemble (span systems' nested spans fit no CoNLL column),
-  // and so does an ensemble whose spans overlap (combine writes no CoNLL of them under a .conll name).
-  const out = overlapping || systems.some((s) => /\.jsonl?$/i.test(s)) ? 'ensemble.jsonl' : 'ensemble.conll';
+  // and so does one CoNLL cannot hold (combine refuses a .conll name for overlapping spans, and
+  // for texts without tokens: BRAT directories, JSONL with character offsets).
+  const out = noConll || systems.some((s) => /\.jsonl?$/i.test(s)) ? 'ensemble.jsonl' : 'ensemble.conll';
   // Written beside systems given by a glob of the current folder, the output would be one of them
   // the next time: so when any system of the output's extension is here (`*.conll *.jsonl` too).
   const here = systems.some((s) => dirname(s) === '.' && extname(s) === extname(out));

@@ -184,13 +184,14 @@ export function registerPlan(program: Command, io: Io): void {
     // The brief report ends with what to run next, after its settings line.
     let next: string[] | undefined;
     if (flags.brief === true && format === 'table') {
-      // An ensemble whose spans overlap cannot be CoNLL: combine would refuse a .conll name, so the step names a .jsonl file.
+      // An ensemble whose spans overlap cannot be CoNLL, nor can one of texts without tokens (BRAT,
+      // JSONL with character offsets): combine would refuse a .conll name, so the step names a .jsonl file.
       const { applyPlan } = await import('../../src/plan/plan-apply.js');
       const { ensembleSpans } = await import('../../src/ensemble/simulate.js');
       const { countOverlapping } = await import('../../src/formats/write-conll.js');
       const applied = applyPlan(corpus, await chosenPlan());
-      const overlapping = countOverlapping(ensembleSpans(applied.index, applied.result)) > 0;
-      next = planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120), given, inputOptionFlags(), io.command, overlapping);
+      const noConll = corpus.unit === 'char' || countOverlapping(ensembleSpans(applied.index, applied.result)) > 0;
+      next = planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120), given, inputOptionFlags(), io.command, noConll);
     }
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),

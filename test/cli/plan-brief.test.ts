@@ -3,7 +3,7 @@
  * commands to run next — and those commands work as printed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -155,6 +155,36 @@ describe('plan --brief', () => {
     // Of the same systems, a vote (no overlaps) stays CoNLL.
     expect(joinedCommands(planNextSteps('gold.conll', SYSTEMS, 300, [{ flag: '--brief' }], new Set(), ['complan'], false).join('\n'))[1]).toMatch(/ --out ensemble\.conll$/);
     expect(joinedCommands(planNextSteps('gold.conll', SYSTEMS, 300, [{ flag: '--brief' }], new Set(), ['complan'], true).join('\n'))[1]).toMatch(/ --out ensemble\.jsonl$/);
+  });
+
+  it('name the output .jsonl when the systems are BRAT directories (text without tokens), and those steps run as printed', async () => {
+    // CoNLL cannot hold spans of texts without tokens: combine refuses a .conll name for them.
+    const dir = mkdtempSync(join(tmpdir(), 'complan-next-brat-'));
+    const text = { d1: 'Ann came on Monday for two days.\n', d2: 'The shop opens at 9 a.m. daily.\n' };
+    const ann: Record<string, Record<string, string>> = {
+      gold: { d1: 'T1\tDATE 12 18\tMonday\nT2\tDURATION 23 31\ttwo days\n', d2: 'T1\tTIME 18 24\t9 a.m.\nT2\tSET 25 30\tdaily\n' },
+      a: { d1: 'T1\tDATE 12 18\tMonday\n', d2: 'T1\tTIME 18 24\t9 a.m.\nT2\tSET 25 30\tdaily\n' },
+      b: { d1: 'T1\tDATE 12 18\tMonday\nT2\tDATE 23 31\ttwo days\n', d2: 'T1\tTIME 18 24\t9 a.m.\n' },
+      c: { d1: 'T1\tDURATION 23 31\ttwo days\n', d2: 'T1\tSET 25 30\tdaily\n' },
+    };
+    for (const [name, docs] of Object.entries(ann)) {
+      mkdirSync(join(dir, name));
+      for (const [doc, a] of Object.entries(docs)) {
+        writeFileSync(join(dir, name, `${doc}.txt`), text[doc as keyof typeof text]);
+        writeFileSync(join(dir, name, `${doc}.ann`), a);
+      }
+    }
+    const systems = ['a', 'b', 'c'].map((n) => join(dir, n));
+    const r = await runCli(['plan', '--brief', '--folds', '0', '--gold', join(dir, 'gold'), ...systems]);
+    expect(r.code, r.stderr).toBe(0);
+    const steps = joinedCommands(r.stdout.split('Next:\n')[1]);
+    expect(steps[1]).toMatch(/ combine .* --out ensemble\.jsonl$/);
+    const bin = join(ROOT, 'dist/cli/main.js');
+    for (const step of steps.slice(0, 2)) {
+      const run = spawnSync('bash', ['-c', step.replace(/^(complan|node \S+) /, `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} `)], { cwd: dir, encoding: 'utf8' });
+      expect(run.status, `${step}\n${run.stderr}`).toBe(0);
+    }
+    expect(readFileSync(join(dir, 'ensemble.jsonl'), 'utf8').startsWith('{')).toBe(true);
   });
 
   it('start with the command as the user ran it: complan installed, else node and the script', () => {
