@@ -167,9 +167,11 @@ export function warnUnknownTypes(corpus: Corpus, systems: readonly SystemOutput[
     const sentence = sentences > 0 ? sentenceAt(corpus, first.start) : -1;
     // The file named with a line is the one that line is in: the system's, else the gold's.
     const place = placesRead.get(system)?.get(unknown[0].type);
+    // A gold standard of texts is counted in records (often whole documents), as eval's title counts it.
+    const unit = corpus.unit === 'token' ? 'sentence' : 'record';
     const where = place !== undefined
-      ? `; the first at ${place.source}:${place.line}${sentence < 0 ? '' : ` (gold sentence ${sentence + 1})`}`
-      : sentence < 0 ? '' : `; the first in gold sentence ${sentence + 1}, which starts at ${corpus.gold.source}:${sentenceOf(corpus, sentence).line}`;
+      ? `; the first at ${place.source}:${place.line}${sentence < 0 ? '' : ` (gold ${unit} ${sentence + 1})`}`
+      : sentence < 0 ? '' : `; the first in gold ${unit} ${sentence + 1}, which starts at ${corpus.gold.source}:${sentenceOf(corpus, sentence).line}`;
     system.warnings.push(
       `${system.source}: ${unknown.length === 1 ? 'type' : 'types'} ${named.join(', ')}${more} ${unknown.length === 1 ? 'is' : 'are'} not in the gold standard, whose types are ${list}${where}: a typo in the tags? Every such item counts as a false positive`,
     );

@@ -50,6 +50,16 @@ describe('the loader\'s warning', () => {
     expect(read[0]).toContain(`; the first at ${jsonl}:4 (gold sentence 2): a typo`);
   });
 
+  it('counts a gold standard of texts in records, as eval\'s title does', () => {
+    // A record of text is often a whole document: "gold sentence 2" would misname it.
+    const texts = temp('{"id": "d1", "text": "Ann came on Monday.", "spans": [[12, 18, "DATE"]]}\n{"id": "d2", "text": "Open daily.", "spans": [[5, 10, "SET"]]}\n', 'texts.jsonl');
+    const sys = temp('{"id": "d1", "text": "Ann came on Monday.", "spans": [[12, 18, "DATE"]]}\n{"id": "d2", "text": "Open daily.", "spans": [[5, 10, "SETT"]]}\n', 'sys.jsonl');
+    const warnings = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: texts, systems: [{ name: 's', path: sys }] }).systems[0].warnings;
+    expect(warnings).toEqual([
+      `${sys}: type "SETT" (1 item) is not in the gold standard, whose types are "DATE", "SET"; the first at ${sys}:2 (gold record 2): a typo in the tags? Every such item counts as a false positive`,
+    ]);
+  });
+
   it('says when a type is untyped, or the start of a gold type (a file cut inside its last tag)', () => {
     // Cut inside the last tag, with no line end: B-LOC read as B-LO.
     const cut = load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LO');
