@@ -63,9 +63,11 @@ export function registerEval(program: Command, io: Io): void {
     let tests: PairwiseTests | undefined;
     let significance: typeof import('../../src/report/significance.js') | undefined;
     if (flags.significance === true) {
-      const { pairwiseTests } = await import('../../src/metrics/pairwise-tests.js');
+      const { PAIRWISE_TEST_OPTION_KEYS, pairwiseTests } = await import('../../src/metrics/pairwise-tests.js');
+      const { pickKeys } = await import('../../src/metrics/option-keys.js');
       significance = await import('../../src/report/significance.js');
-      tests = pairwiseTests(corpus, { ...options, samples: flags.samples, seed: flags.seed });
+      // The scoring options the tests take (match, β, zero division, types): they refuse eval's others.
+      tests = pairwiseTests(corpus, { ...pickKeys(options, PAIRWISE_TEST_OPTION_KEYS), samples: flags.samples, seed: flags.seed });
     }
     const tables = () => [
       ...evalTables(report), ...(confusion?.confusionTables(report) ?? []),

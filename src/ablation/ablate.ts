@@ -31,11 +31,12 @@ import { itemExample, type ItemExample, type SystemCounts } from '../complementa
 import type { Bitset } from '../model/bitset.js';
 import type { Corpus } from '../model/corpus.js';
 import { buildUniverse, compareItems, type ItemMatch, type Universe } from '../model/universe.js';
-import { DEFAULT_EVAL_OPTIONS, evaluate, type EvalOptions, type SystemScores } from '../metrics/evaluate.js';
+import { DEFAULT_EVAL_OPTIONS, EVAL_OPTION_KEYS, evaluate, type EvalOptions, type SystemScores } from '../metrics/evaluate.js';
 import type { ZeroDivision } from '../metrics/prf.js';
 import { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F } from './defaults.js';
 import { showName, showValue, UsageError } from '../errors.js';
 import { checkCorpus, withDefaults } from '../metrics/options-check.js';
+import { pickKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 export { ABLATION_OVERLAP_REASON, DEFAULT_ABLATION_EXAMPLES, DEFAULT_DIFFERENT, DEFAULT_SAME_F };
 
@@ -51,6 +52,10 @@ export interface AblationOptions extends EvalOptions {
 export const DEFAULT_ABLATION_OPTIONS: AblationOptions = {
   ...DEFAULT_EVAL_OPTIONS, sameF: DEFAULT_SAME_F, different: DEFAULT_DIFFERENT, examples: DEFAULT_ABLATION_EXAMPLES,
 };
+
+/** Every option {@link ablate} takes (any other key is refused). */
+export const ABLATION_OPTION_KEYS = [...EVAL_OPTION_KEYS, 'sameF', 'different', 'examples'] as const satisfies readonly (keyof AblationOptions)[];
+type _AblationKeysListed = NoneMissing<Exclude<keyof AblationOptions, (typeof ABLATION_OPTION_KEYS)[number]>>;
 
 /** One system's scores, as `eval` computes them (rates are fractions). */
 export interface AblationScores extends SystemCounts {
@@ -200,7 +205,7 @@ export interface ChangedItems {
  * Throws a UsageError about `match` when it is `overlap` (see {@link ABLATION_OVERLAP_REASON}).
  */
 export function ablationContext(corpus: Corpus, options: Partial<AblationOptions> = {}): AblationContext {
-  const o: AblationOptions = withDefaults(DEFAULT_ABLATION_OPTIONS, options);
+  const o: AblationOptions = withDefaults(DEFAULT_ABLATION_OPTIONS, options, ABLATION_OPTION_KEYS);
   if (o.match === 'overlap') throw UsageError.about('match', `overlap does not apply to ablation: ${ABLATION_OVERLAP_REASON}`);
   checkFraction('sameF', o.sameF, '0.005 = half a point');
   checkFraction('different', o.different, 'an F_Comp: 0.25 is one system fixing about a quarter of the other\'s errors');
@@ -208,7 +213,7 @@ export function ablationContext(corpus: Corpus, options: Partial<AblationOptions
     throw UsageError.about('examples', `expects a number of items from 0, got ${showValue(o.examples)}`);
   }
   const match: ItemMatch = o.match;
-  const report = evaluate(corpus, o);
+  const report = evaluate(corpus, pickKeys(o, EVAL_OPTION_KEYS));
   const allowed = o.types === undefined ? undefined : new Set(o.types);
   const universe = buildUniverse(corpus, match, allowed === undefined ? undefined : (s) => allowed.has(s.label));
   return { corpus, options: o, match, report, universe, goldItems: universe.gold.count() };

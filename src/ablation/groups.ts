@@ -38,7 +38,7 @@
  * labelling); Dror et al. 2018.
  */
 import type { ItemExample } from '../complementarity/matrix.js';
-import { evaluate } from '../metrics/evaluate.js';
+import { EVAL_OPTION_KEYS, evaluate } from '../metrics/evaluate.js';
 import { systemCountsByUnit, type PairwiseTest } from '../metrics/pairwise-tests.js';
 import { prf } from '../metrics/prf.js';
 import { Bitset } from '../model/bitset.js';
@@ -47,7 +47,7 @@ import type { UnitKind } from '../plan/data.js';
 import { unitKindOf } from '../plan/plan.js';
 import { pairedTests, sampleSd } from '../plan/significance.js';
 import {
-  ablationContext, ablationScores, ablationSettings, compareRuns, DEFAULT_ABLATION_OPTIONS, itemExample, itemsInOrder, systemIndex,
+  ABLATION_OPTION_KEYS, ablationContext, ablationScores, ablationSettings, compareRuns, DEFAULT_ABLATION_OPTIONS, itemExample, itemsInOrder, systemIndex,
   type AblationContext, type AblationOptions, type AblationScores, type ChangedItems, type VariantAblation,
 } from './ablate.js';
 import { itemContext } from './context.js';
@@ -56,6 +56,7 @@ import { verdict, type Verdict } from './verdict.js';
 import { sentenceCount } from '../model/sentence-table.js';
 import { showName, showValue, UsageError } from '../errors.js';
 import { checkBoolean, checkCorpus, checkLevel, checkSamples, checkSeed, withDefaults } from '../metrics/options-check.js';
+import { pickKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 /** A setting: its name and its runs (names of systems of the corpus). */
 export interface RunGroup {
@@ -78,6 +79,12 @@ export interface GroupAblationOptions extends AblationOptions {
 export const DEFAULT_GROUP_ABLATION_OPTIONS: GroupAblationOptions = {
   ...DEFAULT_ABLATION_OPTIONS, paired: false, samples: DEFAULT_ABLATION_SAMPLES, seed: DEFAULT_ABLATION_SEED, confidence: 0.95, alpha: VERDICT_ALPHA,
 };
+
+/** Every option {@link ablateGroups} takes (any other key is refused). */
+export const GROUP_ABLATION_OPTION_KEYS = [
+  ...ABLATION_OPTION_KEYS, 'paired', 'samples', 'seed', 'confidence', 'alpha',
+] as const satisfies readonly (keyof GroupAblationOptions)[];
+type _GroupAblationKeysListed = NoneMissing<Exclude<keyof GroupAblationOptions, (typeof GROUP_ABLATION_OPTION_KEYS)[number]>>;
 
 /** The five scores, as fractions; SER `null` when undefined. */
 export interface ScoreSet {
@@ -332,7 +339,7 @@ function indexOfRun(corpus: Corpus, name: string): number {
  */
 export function ablateGroups(corpus: Corpus, groups: readonly RunGroup[], baseline: string, options: Partial<GroupAblationOptions> = {}): GroupAblation {
   checkCorpus(corpus);
-  const o: GroupAblationOptions = withDefaults(DEFAULT_GROUP_ABLATION_OPTIONS, options);
+  const o: GroupAblationOptions = withDefaults(DEFAULT_GROUP_ABLATION_OPTIONS, options, GROUP_ABLATION_OPTION_KEYS);
   checkSamples(o.samples);
   checkSeed(o.seed);
   checkLevel('confidence', o.confidence);
@@ -353,7 +360,7 @@ export function ablateGroups(corpus: Corpus, groups: readonly RunGroup[], baseli
   }
   const base = groups.find((g) => g.name === baseline);
   if (base === undefined) throw UsageError.about('baseline', `no group named ${showValue(baseline)} (groups: ${groups.map((g) => showName(g.name)).join(', ')})`);
-  const ctx = ablationContext(corpus, o);
+  const ctx = ablationContext(corpus, pickKeys(o, ABLATION_OPTION_KEYS));
   const runsOf = (g: RunGroup) => g.runs.map((r) => indexOfRun(corpus, r));
   const bRuns = runsOf(base);
   const unit = unitKindOf(corpus);
@@ -365,7 +372,7 @@ export function ablateGroups(corpus: Corpus, groups: readonly RunGroup[], baseli
   // Per type: eval's scores and the counts per unit with that type's items only.
   const perType = types.map((t) => ({
     type: t,
-    scores: evaluate(corpus, { ...o, types: [t] }).systems.map(scoreSet),
+    scores: evaluate(corpus, { ...pickKeys(o, EVAL_OPTION_KEYS), types: [t] }).systems.map(scoreSet),
     counts: unitCounts(corpus, ctx.match, unit, [t]),
   }));
   const fName = o.beta === 1 ? 'F1' : `F${o.beta}`;

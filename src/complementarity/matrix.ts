@@ -16,6 +16,7 @@ import { buildUniverse, type ItemMatch, type Universe } from '../model/universe.
 import { UsageError } from '../errors.js';
 import { prf } from '../metrics/prf.js';
 import { checkChoice, checkCorpus, checkGoldTypes, checkPositive, withDefaults } from '../metrics/options-check.js';
+import type { NoneMissing } from '../metrics/option-keys.js';
 import { itemComplementarity, type ItemComplementarity, type PairCounts } from './comp.js';
 import { binaryKappa, LabelIndex, TokenViews } from './tokens.js';
 import { sentenceOf } from '../model/sentence-table.js';
@@ -31,6 +32,10 @@ export interface CompareOptions {
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = { match: 'strict', beta: 1, examples: 3 };
+
+/** Every option {@link compareSystems} takes (any other key is refused). */
+export const COMPARE_OPTION_KEYS = ['match', 'beta', 'types', 'examples'] as const satisfies readonly (keyof CompareOptions)[];
+type _CompareKeysListed = NoneMissing<Exclude<keyof CompareOptions, (typeof COMPARE_OPTION_KEYS)[number]>>;
 
 /** The matches a comparison takes: items are kept whole, so overlap (which pairs them) is not one. */
 const ITEM_MATCHES: readonly ItemMatch[] = ['strict', 'boundary'];
@@ -193,7 +198,7 @@ function typeFilter(types: readonly string[] | undefined): ((s: Span) => boolean
  */
 export function compareSystems(corpus: Corpus, given: Partial<CompareOptions> = DEFAULT_COMPARE_OPTIONS, universe?: Universe): Comparison {
   checkCorpus(corpus);
-  const options = withDefaults(DEFAULT_COMPARE_OPTIONS, given);
+  const options = withDefaults(DEFAULT_COMPARE_OPTIONS, given, COMPARE_OPTION_KEYS);
   checkChoice('match', options.match, ITEM_MATCHES);
   checkPositive('beta', options.beta);
   checkGoldTypes(options.types, corpus.gold.spans);

@@ -46,6 +46,7 @@ import { listDirectory, numberOrderSlip, readDirectory, zeroPadded } from './dir
 import { goldCopyWarning, sameFile, sameInput, sameItems } from './gold-copy.js';
 import { warnSameSystems } from './same-systems.js';
 import { checkBoolean, checkChoice, checkInteger, withDefaults } from '../metrics/options-check.js';
+import type { NoneMissing } from '../metrics/option-keys.js';
 import { warnShiftedEnds } from './shifted-ends.js';
 import { addOwnType, recordDroppedGoldTypes, recordTypes, warnUnknownTypes, type OwnTypes } from './unknown-types.js';
 import { checkStdinOnce, inputKind, isStdin, STDIN, STDIN_NAME } from './source.js';
@@ -861,10 +862,17 @@ function labelName(label: string): string {
  */
 export type LoadInput = Partial<Omit<LoadOptions, 'systems'>> & { systems?: ReadonlyArray<InputSpec | string> };
 
+/** Every option {@link loadCorpus} takes (any other key is refused). */
+export const LOAD_OPTION_KEYS = [
+  'gold', 'systems', 'inputFormat', 'scheme', 'strictScheme', 'invalid', 'goldColumn', 'predColumn', 'ignoreEmbeddedGold',
+  'allowNoGold', 'warnSameSystems', 'keepTokens', 'labels', 'onRead', 'onBytes',
+] as const satisfies readonly (keyof LoadInput)[];
+type _LoadKeysListed = NoneMissing<Exclude<keyof LoadInput, (typeof LOAD_OPTION_KEYS)[number]>>;
+
 /** The load options of `given`: defaults for what it leaves out, every system a spec. */
 export function loadOptionsOf(given: LoadInput): LoadOptions {
   // (withDefaults refuses options that are not an object, and keeps a default an undefined option leaves.)
-  const { systems: _, ...rest } = withDefaults<Omit<LoadOptions, 'systems'> & { systems?: unknown }>(DEFAULT_LOAD_OPTIONS, given);
+  const { systems: _, ...rest } = withDefaults<Omit<LoadOptions, 'systems'> & { systems?: unknown }>(DEFAULT_LOAD_OPTIONS, given, LOAD_OPTION_KEYS);
   checkLoadOptions(rest);
   const listed: unknown = given?.systems ?? [];
   if (!Array.isArray(listed)) throw UsageError.about('systems', `expects a list of paths or {name, path}, got ${showValue(listed)}`);

@@ -20,6 +20,7 @@ import { recordOf } from '../model/record.js';
 import { semevalSchemas, type SchemasReport } from './schemas.js';
 import { sentenceCount } from '../model/sentence-table.js';
 import { checkChoice, checkCorpus, checkPositive, checkTypes, withDefaults } from './options-check.js';
+import type { NoneMissing } from './option-keys.js';
 import { codePointLength } from '../formats/codepoints.js';
 
 export interface EvalOptions {
@@ -38,6 +39,12 @@ export interface EvalOptions {
 export const DEFAULT_EVAL_OPTIONS: EvalOptions = {
   match: 'strict', beta: 1, kAlpha: 1, zeroDivision: 'gerbil', serWeights: DEFAULT_SER_WEIGHTS,
 };
+
+/** Every option {@link evaluate} takes (any other key is refused). */
+export const EVAL_OPTION_KEYS = [
+  'match', 'beta', 'kAlpha', 'zeroDivision', 'serWeights', 'types', 'labelDistance', 'schemas',
+] as const satisfies readonly (keyof EvalOptions)[];
+type _EvalKeysListed = NoneMissing<Exclude<keyof EvalOptions, (typeof EVAL_OPTION_KEYS)[number]>>;
 
 export type CountsPRF = Counts & PRF;
 
@@ -281,7 +288,7 @@ function scoreSystem(
 /** Scores every system of the corpus. */
 export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): EvalReport {
   checkCorpus(corpus);
-  const o = withDefaults(DEFAULT_EVAL_OPTIONS, options);
+  const o = withDefaults(DEFAULT_EVAL_OPTIONS, options, EVAL_OPTION_KEYS);
   checkChoice('match', o.match, MATCH_MODES);
   checkPositive('beta', o.beta);
   checkPositive('kAlpha', o.kAlpha);

@@ -8,15 +8,19 @@ import { showValue, UsageError } from '../errors.js';
 import type { Span } from '../model/corpus.js';
 import { typesOf } from '../formats/unknown-types.js';
 import { typeName } from '../report/type-name.js';
+import { checkOptionKeys } from './option-keys.js';
 
 /**
  * `defaults` with every option of `options` that is defined: a property present but undefined
- * (`{ match: cfg.match }` with no `cfg.match`) keeps its default rather than erasing it.
+ * (`{ match: cfg.match }` with no `cfg.match`) keeps its default rather than erasing it. A key
+ * `known` does not list is a UsageError about `options` (see {@link checkOptionKeys}); `known`
+ * lists every option, the optional ones `defaults` leaves out too.
  */
-export function withDefaults<T extends object>(defaults: T, options: Partial<T> | undefined): T {
+export function withDefaults<T extends object>(defaults: T, options: Partial<T> | undefined, known: readonly (keyof T & string)[]): T {
   const out = { ...defaults };
   if (options === undefined || options === null) return out;
   checkOptionsObject(options);
+  checkOptionKeys('options', options, known);
   for (const [k, v] of Object.entries(options)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   return out;
 }

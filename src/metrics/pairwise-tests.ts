@@ -26,6 +26,7 @@ import { unitKindOf } from '../plan/plan.js';
 import { prf, ZERO_DIVISION_MODES, type ZeroDivision } from './prf.js';
 import { alignSlots, MATCH_MODES, type MatchMode } from './slots.js';
 import { checkChoice, checkCorpus, checkLevel, checkOptionsObject, checkPositive, checkSamples, checkSeed, checkTypes, withDefaults } from './options-check.js';
+import type { NoneMissing } from './option-keys.js';
 import { sentenceCount } from '../model/sentence-table.js';
 
 export interface PairwiseTestOptions {
@@ -43,6 +44,12 @@ export interface PairwiseTestOptions {
 
 /** The defaults of {@link pairwiseTests}: strict match, F1, GERBIL's zero division, 1,000 resamples, seed 1. */
 export const DEFAULT_PAIRWISE_TEST_OPTIONS: PairwiseTestOptions = { match: 'strict', beta: 1, zeroDivision: 'gerbil', samples: 1000, seed: 1 };
+
+/** Every option {@link pairwiseTests} takes (any other key is refused). */
+export const PAIRWISE_TEST_OPTION_KEYS = [
+  'match', 'beta', 'zeroDivision', 'types', 'samples', 'seed', 'confidence',
+] as const satisfies readonly (keyof PairwiseTestOptions)[];
+type _PairwiseTestKeysListed = NoneMissing<Exclude<keyof PairwiseTestOptions, (typeof PAIRWISE_TEST_OPTION_KEYS)[number]>>;
 
 export interface PairwiseTest {
   /** The two systems, A before B in name order. */
@@ -105,7 +112,7 @@ export function pairwiseTests(corpus: Corpus, options: Partial<PairwiseTestOptio
   checkCorpus(corpus);
   checkOptionsObject(options);
   // An option left out or undefined keeps its default, as eval's --significance has it.
-  const o: PairwiseTestOptions = withDefaults(DEFAULT_PAIRWISE_TEST_OPTIONS, options);
+  const o: PairwiseTestOptions = withDefaults(DEFAULT_PAIRWISE_TEST_OPTIONS, options, PAIRWISE_TEST_OPTION_KEYS);
   checkChoice('match', o.match, MATCH_MODES);
   checkPositive('beta', o.beta);
   checkChoice('zeroDivision', o.zeroDivision, ZERO_DIVISION_MODES);

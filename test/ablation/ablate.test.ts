@@ -11,6 +11,7 @@ import {
 import { compareSystems, pairAt } from '../../src/complementarity/matrix.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { corpusArb, makeCorpus, span } from '../helpers/corpus.js';
+import { unknownOption } from '../helpers/errors.js';
 
 // Gold: A (sentence 1), B (2), C (3), D (4). Sentences are 10 tokens wide; token t is "wt".
 const A = span(0, 2, 'PER');
@@ -185,5 +186,17 @@ describe('ablate identities on random corpora', () => {
         }
       }
     }), { numRuns: 150 });
+  });
+});
+
+describe('ablate: option names', () => {
+  const corpus = makeCorpus(GOLD, [BASE, SWAP], ['base', 'swap']);
+
+  it('refuses a misspelt option, naming it and the option meant, its own and evaluate\'s', () => {
+    unknownOption(() => ablate(corpus, 'base', { samef: 0.01 } as never), 'samef', 'sameF');
+    unknownOption(() => ablate(corpus, 'base', { zeroDivison: 'zero' } as never), 'zeroDivison', 'zeroDivision');
+    // An option of ablateGroups is none of ablate's.
+    unknownOption(() => ablate(corpus, 'base', { paired: true } as never), 'paired');
+    expect(ablate(corpus, 'base', { sameF: 0.01, zeroDivision: 'zero' }).sameF).toBe(0.01);
   });
 });

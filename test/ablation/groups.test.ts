@@ -14,6 +14,7 @@ import { pText } from '../../src/report/number.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import { makeCorpus, span } from '../helpers/corpus.js';
 import { UsageError } from '../../src/errors.js';
+import { unknownOption } from '../helpers/errors.js';
 
 // Gold: A (sentence 1), B (2), C (3), D (4); X, Y, Z spurious.
 const A = span(0, 2, 'PER');
@@ -191,5 +192,15 @@ describe('itemContext', () => {
   it('brackets the item in its sentence, cut to a window with …', () => {
     expect(itemContext(corpus, span(14, 16, 'PER'), 2)).toBe('… w12 w13 [w14 w15] w16 w17 …');
     expect(itemContext(corpus, span(10, 11, 'PER'), 2)).toBe('[w10] w11 w12 …');
+  });
+});
+
+describe('ablateGroups: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant, its own, ablate\'s and evaluate\'s', () => {
+    unknownOption(() => ablateGroups(corpus, GROUPS, 'base', { pairde: true } as never), 'pairde', 'paired');
+    unknownOption(() => ablateGroups(corpus, GROUPS, 'base', { Different: 0.3 } as never), 'Different', 'different');
+    unknownOption(() => ablateGroups(corpus, GROUPS, 'base', { mach: 'strict' } as never), 'mach', 'match');
+    const g = ablateGroups(corpus, GROUPS, 'base', { paired: true, different: 0.3, match: 'strict', samples: 50 });
+    expect(g.variants.map((x) => x.name)).toEqual(['copy', 'variant']);
   });
 });

@@ -4,6 +4,7 @@ import { compareSystems, pairAt } from '../../src/complementarity/matrix.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import type { Span } from '../../src/model/corpus.js';
 import { corpusArb, makeCorpus, span } from '../helpers/corpus.js';
+import { unknownOption } from '../helpers/errors.js';
 
 describe('compareSystems', () => {
   const gold = [span(0, 2, 'PER'), span(3, 4, 'LOC'), span(12, 14, 'ORG'), span(20, 21, 'PER')];
@@ -111,5 +112,15 @@ describe('compareSystems', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('compareSystems: option names', () => {
+  const corpus = makeCorpus([span(0, 2, 'PER')], [[span(0, 2, 'PER')], [span(0, 1, 'PER')]], ['a', 'b']);
+
+  it('refuses a misspelt option, naming it and the option meant', () => {
+    unknownOption(() => compareSystems(corpus, { example: 0 } as never), 'example', 'examples');
+    unknownOption(() => compareSystems(corpus, { type: ['PER'] } as never), 'type', 'types');
+    expect(compareSystems(corpus, { types: ['PER'], examples: 0 }).systems).toHaveLength(2);
   });
 });

@@ -8,7 +8,7 @@ import {
   checkDistinctNames, DEFAULT_LOAD_OPTIONS, loadCorpus, loadInternals, parseSystemArg, type InputSpec, type LoadOptions,
 } from '../../src/formats/load.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
-import { thrown } from '../helpers/errors.js';
+import { thrown, unknownOption } from '../helpers/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/load');
 const fixture = (name: string) => join(FIXTURES, name);
@@ -713,5 +713,17 @@ describe('spans a system shares with the gold standard', () => {
     expect(quads(s.spans)).toEqual([[0, 1, 2, 'LOC'], [0, 3, 4, 'ORG']]);
     expect(s.spans[0]).toBe(c.gold.spans[0]);
     expect(s.spans[1]).not.toBe(c.gold.spans[1]);
+  });
+});
+
+describe('loadCorpus: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant, where it read with the default', () => {
+    const systems = [fixture('gold.conll')];
+    unknownOption(() => loadCorpus({ gold: GOLD, systems, shceme: 'iobes' } as never), 'shceme', 'scheme');
+    // Undefined or not, the name is wrong; one case apart is the option meant.
+    unknownOption(() => loadCorpus({ gold: GOLD, systems, GoldColumn: undefined } as never), 'GoldColumn', 'goldColumn');
+    unknownOption(() => loadCorpus({ gold: GOLD, systems, verbose: true } as never), 'verbose');
+    // The option spelt right is taken.
+    expect(loadCorpus({ gold: GOLD, systems, scheme: 'iob2' }).systems).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import type { Corpus, Span, SystemOutput } from '../../src/model/corpus.js';
 import { buildUniverse } from '../../src/model/universe.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import type { MatchMode } from '../../src/metrics/slots.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const out = (name: string, spans: Span[]): SystemOutput => ({ name, source: name, format: 'conll', spans, warnings: [] });
 
@@ -148,5 +149,19 @@ describe('evaluate', () => {
         expect(sum(Object.values(s.byType))).toEqual([s.tp, s.fp, s.fn]);
       }
     }), { numRuns: 200 });
+  });
+});
+
+describe('evaluate: option names', () => {
+  // One gold item, found with a boundary off by one: strict misses it, overlap finds it.
+  const c = corpus(1, [{ doc: 0, start: 0, end: 2, label: 'PER' }], [[{ doc: 0, start: 0, end: 1, label: 'PER' }]]);
+
+  it('refuses a misspelt option, naming it and the option meant, where it scored strict without a word', () => {
+    unknownOption(() => evaluate(c, { mtach: 'overlap' } as never), 'mtach', 'match');
+    unknownOption(() => evaluate(c, { Beta: undefined } as never), 'Beta', 'beta');
+    // An optional option the defaults leave out is known.
+    unknownOption(() => evaluate(c, { schema: true } as never), 'schema', 'schemas');
+    expect(evaluate(c, { match: 'overlap' }).systems[0].tp).toBe(1);
+    expect(evaluate(c, { types: ['PER'], labelDistance: undefined, schemas: false }).systems[0].tp).toBe(0);
   });
 });

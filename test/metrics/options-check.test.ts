@@ -80,9 +80,17 @@ describe('loadCorpus', () => {
 
 describe('withDefaults', () => {
   it('keeps a default where the option is absent or undefined, and takes every defined value', () => {
-    expect(withDefaults({ a: 1, b: 'x' }, { a: undefined, b: 'y' })).toEqual({ a: 1, b: 'y' });
-    expect(withDefaults({ a: 1 }, undefined)).toEqual({ a: 1 });
-    expect(withDefaults({ a: 1 }, { a: 0 })).toEqual({ a: 0 });
+    expect(withDefaults({ a: 1, b: 'x' }, { a: undefined, b: 'y' }, ['a', 'b'])).toEqual({ a: 1, b: 'y' });
+    expect(withDefaults({ a: 1 }, undefined, ['a'])).toEqual({ a: 1 });
+    expect(withDefaults({ a: 1 }, { a: 0 }, ['a'])).toEqual({ a: 0 });
+  });
+
+  it('takes an optional key the defaults leave out, and refuses a key the list does not name, undefined or not', () => {
+    const defaults: { a: number; b?: string } = { a: 1 };
+    expect(withDefaults(defaults, { b: 'y' }, ['a', 'b'])).toEqual({ a: 1, b: 'y' });
+    expect(usage(() => withDefaults(defaults, { a: 2, B: undefined } as object, ['a', 'b']))).toEqual({
+      param: 'options', message: 'unknown option "B" (did you mean "b"?); known options: a, b',
+    });
   });
 });
 

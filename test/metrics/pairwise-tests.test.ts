@@ -6,11 +6,12 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
-import { DEFAULT_EVAL_OPTIONS, evaluate } from '../../src/metrics/evaluate.js';
-import { systemCountsByUnit, pairwiseTests } from '../../src/metrics/pairwise-tests.js';
+import { evaluate } from '../../src/metrics/evaluate.js';
+import { DEFAULT_PAIRWISE_TEST_OPTIONS, systemCountsByUnit, pairwiseTests } from '../../src/metrics/pairwise-tests.js';
 import { prf } from '../../src/metrics/prf.js';
 import { pairedTests } from '../../src/plan/significance.js';
 import { makeCorpus, span } from '../helpers/corpus.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const NEWS = join(import.meta.dirname, '../../examples/news');
 const news = loadCorpus({
@@ -19,7 +20,7 @@ const news = loadCorpus({
   systems: readdirSync(join(NEWS, 'systems')).filter((f) => f.endsWith('.conll')).sort()
     .map((f) => ({ name: f.replace(/\.conll$/, ''), path: join(NEWS, 'systems', f) })),
 });
-const OPTIONS = { ...DEFAULT_EVAL_OPTIONS, samples: 200, seed: 7 };
+const OPTIONS = { ...DEFAULT_PAIRWISE_TEST_OPTIONS, samples: 200, seed: 7 };
 
 describe('systemCountsByUnit', () => {
   const report = evaluate(news);
@@ -95,5 +96,11 @@ describe('pairwiseTests', () => {
     const loc = pairwiseTests(news, { ...OPTIONS, types: ['LOC'] });
     const r = evaluate(news, { types: ['LOC'] });
     expect(loc.pairs[0].fA).toBeCloseTo(r.systems[0].f, 12);
+  });
+
+  it('refuses a misspelt option, naming it and the option meant, and an option of evaluate it does not take', () => {
+    unknownOption(() => pairwiseTests(news, { ...OPTIONS, sample: 10 } as never), 'sample', 'samples');
+    unknownOption(() => pairwiseTests(news, { ...OPTIONS, kAlpha: 1 } as never), 'kAlpha');
+    expect(pairwiseTests(news, { ...OPTIONS, samples: 10 }).samples).toBe(10);
   });
 });
