@@ -114,7 +114,7 @@ export { caruana, type CaruanaOptions, type CaruanaResult } from './plan/caruana
 export { pairedBootstrap, pairedTests, pairedTestsOfPairs, type PairedSidesSplit, type PairedSplit, type PairedTest, type PairedTestOptions } from './plan/significance.js';
 export { BASELINE_NAMES, PROCEDURE_NAMES } from './plan/procedures.js';
 export { formatPlanFile, parsePlanFile, planFileOf, planRule, readPlanFile, resolvePlan, withPlanRanking, type PlanFile, type PlanResolution } from './plan/plan-file.js';
-export { applyPlan, planMembers, savedPlan, type AppliedPlan } from './plan/plan-apply.js';
+export { applyPlan, planMembers, savedPlan, type AppliedPlan, type SavedPlanOptions } from './plan/plan-apply.js';
 export { planCsv, planJson, planLatex, planMarkdown, planTable } from './report/plan.js';
 export { planScatterSvg, type ScatterPoint } from './report/plan-svg.js';
 export { reportHtml, type HtmlReportInput, type HtmlScatterPoint } from './report/html.js';

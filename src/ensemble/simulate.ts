@@ -24,6 +24,7 @@
  */
 import { showValue, UsageError } from '../errors.js';
 import { checkCorpus, checkGoldTypes } from '../metrics/options-check.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 import { Bitset } from '../model/bitset.js';
 import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
 import { spanKey } from '../model/corpus.js';
@@ -64,9 +65,14 @@ export interface IndexOptions {
   universe?: Universe;
 }
 
+/** Every option {@link buildEnsembleIndex} takes (any other key is refused). */
+export const INDEX_OPTION_KEYS = ['types', 'noGold', 'universe'] as const satisfies readonly (keyof IndexOptions)[];
+type _IndexKeysListed = NoneMissing<Exclude<keyof IndexOptions, (typeof INDEX_OPTION_KEYS)[number]>>;
+
 /** Builds the index of a corpus for simulating many candidates. */
 export function buildEnsembleIndex(corpus: Corpus, options: IndexOptions = {}): EnsembleIndex {
   checkCorpus(corpus);
+  checkOptionKeys('options', options, INDEX_OPTION_KEYS);
   checkGoldTypes(options.types, corpus.gold.spans);
   const keepTypes = options.types === undefined ? undefined : new Set(options.types);
   const universe = options.universe ?? buildUniverse(corpus, 'strict', keepTypes === undefined ? undefined : (s) => keepTypes.has(s.label));

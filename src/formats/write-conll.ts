@@ -4,6 +4,7 @@
  */
 import { InputError, paramsIn, showValue } from '../errors.js';
 import { checkCorpus, checkOptionsObject, checkSpans } from '../metrics/options-check.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { compareSpans, compareStrings, describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
 
@@ -35,6 +36,10 @@ export interface ConllWriteOptions {
   /** Column separator (default one space; CoNLL-2003 uses a space, many taggers a tab). */
   separator?: ' ' | '\t';
 }
+
+/** Every option {@link formatConll} takes (any other key is refused). */
+export const CONLL_WRITE_OPTION_KEYS = ['gold', 'scheme', 'resolveOverlaps', 'separator'] as const satisfies readonly (keyof ConllWriteOptions)[];
+type _ConllWriteKeysListed = NoneMissing<Exclude<keyof ConllWriteOptions, (typeof CONLL_WRITE_OPTION_KEYS)[number]>>;
 
 export interface ConllOutput {
   /**
@@ -115,6 +120,7 @@ export function formatConll(corpus: Corpus, spans: readonly Span[], options: Con
   checkCorpus(corpus);
   checkSpans('spans', spans);
   checkOptionsObject(options);
+  checkOptionKeys('options', options, CONLL_WRITE_OPTION_KEYS);
   const scheme = options.scheme ?? 'iob2';
   const resolution = options.resolveOverlaps ?? 'error';
   const sep = options.separator ?? ' ';

@@ -18,6 +18,19 @@ import { hasGoldStandard } from '../formats/load.js';
 import { planFileFromChoice, planProvenance, planRule, withPlanRanking, type PlanFile } from './plan-file.js';
 import type { PlanRun } from './plan.js';
 import { checkCorpus, checkGoldTypes } from '../metrics/options-check.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
+
+/** What {@link savedPlan} takes besides the run. */
+export interface SavedPlanOptions {
+  /** The recommendation (default), or the listed candidate of this rank (from 1). */
+  choice?: 'recommendation' | number;
+  /** The entity types the run was planned on, when it was on some. */
+  types?: readonly string[];
+}
+
+/** Every option {@link savedPlan} takes (any other key is refused). */
+export const SAVED_PLAN_OPTION_KEYS = ['choice', 'types'] as const satisfies readonly (keyof SavedPlanOptions)[];
+type _SavedPlanKeysListed = NoneMissing<Exclude<keyof SavedPlanOptions, (typeof SAVED_PLAN_OPTION_KEYS)[number]>>;
 
 /**
  * The plan file of `run` on `corpus`: of its recommendation (`choice` 'recommendation', the
@@ -26,7 +39,8 @@ import { checkCorpus, checkGoldTypes } from '../metrics/options-check.js';
  * @throws UsageError for a rank beyond the listed candidates, or `types` of which the gold
  * standard has no item.
  */
-export function savedPlan(corpus: Corpus, run: PlanRun, options: { choice?: 'recommendation' | number; types?: readonly string[] } = {}): PlanFile {
+export function savedPlan(corpus: Corpus, run: PlanRun, options: SavedPlanOptions = {}): PlanFile {
+  checkOptionKeys('options', options, SAVED_PLAN_OPTION_KEYS);
   const result = run.result;
   const choice = options.choice ?? 'recommendation';
   // The documents that chose it, by their tokens: another gold standard that holds some is partly in-sample.

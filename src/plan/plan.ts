@@ -19,6 +19,7 @@ import { isBinaryRule, ruleName, type Rule } from '../ensemble/rules.js';
 import type { Corpus } from '../model/corpus.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../metrics/prf.js';
 import { checkChoice, checkCorpus, checkOptionsObject, checkPositive, checkSamples } from '../metrics/options-check.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 import { reselectingBootstrap } from './bootstrap.js';
 import { choiceCounts, choiceOf, choiceWeights, type Choice } from './choice.js';
 import { buildPlanData, MAX_SYSTEMS, membersOf, unitCount, type PlanData, type UnitKind } from './data.js';
@@ -408,6 +409,14 @@ export type PlanInput = Omit<PlanOptions, 'objective' | 'rules' | 'costs'> & {
   costs?: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
 };
 
+/** Every option {@link plan} and {@link runPlan} take (any other key is refused). */
+export const PLAN_OPTION_KEYS = [
+  'objective', 'rules', 'search', 'guide', 'beam', 'guidedBudget', 'minSize', 'maxSize', 'top', 'costs', 'budget', 'beta', 'kAlpha',
+  'zeroDivision', 'types', 'holdout', 'folds', 'repeats', 'seed', 'samples', 'alpha', 'bootstrap', 'bags', 'test', 'planUnits',
+  'explain', 'autoLimit', 'exhaustiveLimit', 'threads', 'onProgress',
+] as const satisfies readonly (keyof PlanInput)[];
+type _PlanKeysListed = NoneMissing<Exclude<keyof PlanInput, (typeof PLAN_OPTION_KEYS)[number]>>;
+
 /** A plan with what the CLI needs beyond its result. */
 export interface PlanRun {
   result: PlanResult;
@@ -497,6 +506,7 @@ function planObjective(given: PlanInput): Objective {
 export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   checkCorpus(corpus);
   checkOptionsObject(given);
+  checkOptionKeys('options', given, PLAN_OPTION_KEYS);
   // One system would be ranked alone under every rule, against "the vote of all 1 systems"
   // (none is refused by the search, which says so).
   if (corpus.systems.length === 1) throw new UsageError(ONE_SYSTEM);

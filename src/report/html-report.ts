@@ -10,8 +10,9 @@ import { DEFAULT_DIFFERENT, DEFAULT_SAME_F } from '../ablation/defaults.js';
 import { compareSystems } from '../complementarity/matrix.js';
 import { DEFAULT_EVAL_OPTIONS, evaluate, type SystemScores } from '../metrics/evaluate.js';
 import type { Corpus } from '../model/corpus.js';
-import { costMap, runPlan, type PlanInput } from '../plan/plan.js';
+import { costMap, PLAN_OPTION_KEYS, runPlan, type PlanInput } from '../plan/plan.js';
 import { checkCorpus, checkInteger, checkOptionsObject } from '../metrics/options-check.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 import { itemContext } from './html-context.js';
 import { heatmapData } from './html-heatmap.js';
 import type { TypeConfusion } from './html-systems.js';
@@ -29,10 +30,17 @@ export interface HtmlReportOptions {
   settings?: RunSettings;
 }
 
+/** Every option {@link htmlReport} takes (any other key is refused, and so is one of `plan` that {@link runPlan} does not take). */
+export const HTML_REPORT_OPTION_KEYS = ['plan', 'baseline', 'examples', 'title', 'settings'] as const satisfies readonly (keyof HtmlReportOptions)[];
+type _HtmlReportKeysListed = NoneMissing<Exclude<keyof HtmlReportOptions, (typeof HTML_REPORT_OPTION_KEYS)[number]>>;
+
 /** The report's input: every result computed from the corpus. */
 export function htmlReportInput(corpus: Corpus, o: HtmlReportOptions = {}): HtmlReportInput {
   checkCorpus(corpus);
   checkOptionsObject(o);
+  checkOptionKeys('options', o, HTML_REPORT_OPTION_KEYS);
+  // The plan's options are named as such (runPlan would call them `options`).
+  checkOptionKeys('plan', o.plan, PLAN_OPTION_KEYS);
   const p = o.plan ?? {};
   if (o.examples !== undefined) checkInteger('examples', o.examples, 0);
   const examples = o.examples ?? 3;

@@ -5,6 +5,7 @@ import { buildEnsembleIndex, ensembleCounts, ensembleName, ensembleOutput, ensem
 import { evaluate } from '../../src/metrics/evaluate.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
 import { corpusArb, makeCorpus, span } from '../helpers/corpus.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const key = (s: Span) => `${s.start}-${s.end}:${s.label}`;
 const where = (s: Span) => `${s.start}-${s.end}`;
@@ -217,5 +218,15 @@ describe('simulate errors', () => {
     expect(() => simulate(index, [0, 0], { kind: 'union' })).toThrow('a member twice');
     expect(() => simulate(index, [5], { kind: 'union' })).toThrow('no system 5');
     expect(() => simulate(index, [0, 1], { kind: 'kofn', k: 3 })).toThrow('kofn:3 needs at least 3 members, the ensemble has 2');
+  });
+});
+
+describe('buildEnsembleIndex: option names', () => {
+  const corpus = makeCorpus([span(0, 2, 'PER'), span(10, 11, 'LOC')], [[span(0, 2, 'PER')], [span(10, 11, 'LOC')]], ['a', 'b']);
+
+  it('refuses a misspelt option, naming it and the option meant', () => {
+    unknownOption(() => buildEnsembleIndex(corpus, { noGOld: true } as never), 'noGOld', 'noGold');
+    unknownOption(() => buildEnsembleIndex(corpus, { type: ['LOC'] } as never), 'type', 'types');
+    expect(buildEnsembleIndex(corpus, { types: ['LOC'] }).universe.size).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { InputError } from '../../src/errors.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
 import { countOverlapping, formatConll, OverlapError, type ConllWriteOptions } from '../../src/formats/write-conll.js';
-import { inputError } from '../helpers/errors.js';
+import { inputError, unknownOption } from '../helpers/errors.js';
 import { canonical, fixture, load, NEWS, NEWS_SYSTEMS, text, writeTemp } from './write-helpers.js';
 
 const NEWS_GOLD = join(NEWS, 'gold.conll');
@@ -309,5 +309,13 @@ describe('formatConll: the bundled example', () => {
     const out = text(formatConll(news, news.systems[2].spans, { gold: news.gold.spans }).chunks);
     const norm = (s: string) => s.replace(/\n+$/, '').split('\n');
     expect(norm(out)).toEqual(norm(crf));
+  });
+});
+
+describe('formatConll: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant', () => {
+    unknownOption(() => formatConll(news, news.systems[0].spans, { seperator: '\t' } as never), 'seperator', 'separator');
+    unknownOption(() => formatConll(news, news.systems[0].spans, { resolveOverlap: 'longest' } as never), 'resolveOverlap', 'resolveOverlaps');
+    expect(text(formatConll(news, news.systems[0].spans, { separator: '\t' }).chunks)).toContain('\t');
   });
 });

@@ -14,6 +14,7 @@ import { applyPlan, planMembers, savedPlan } from '../../src/plan/plan-apply.js'
 import { formatPlanFile, parsePlanFile } from '../../src/plan/plan-file.js';
 import { runPlan } from '../../src/plan/plan.js';
 import { runCli } from '../cli/helpers.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const NEWS = join(import.meta.dirname, '../../examples/news');
 const NAMES = ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy'];
@@ -61,5 +62,13 @@ describe('savedPlan and applyPlan', () => {
     const plan = { ...savedPlan(corpus, run, { choice: 1 }), members: ['crf', 'absent'] };
     expect(() => planMembers(corpus, plan, 'p.json')).toThrow(InputError);
     expect(() => applyPlan(corpus, plan, 'p.json')).toThrow('p.json: the plan combines "absent", which is not among the inputs (systems given: cautious, confuser, crf, gazetteer, sloppy); name inputs with name=path');
+  });
+});
+
+describe('savedPlan: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant', () => {
+    unknownOption(() => savedPlan(corpus, run, { choise: 1 } as never), 'choise', 'choice');
+    unknownOption(() => savedPlan(corpus, run, { typse: ['LOC'] } as never), 'typse', 'types');
+    expect(savedPlan(corpus, run, { choice: 1, types: ['LOC'] }).types).toEqual(['LOC']);
   });
 });

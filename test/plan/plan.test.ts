@@ -8,7 +8,8 @@ import type { Corpus, Span } from '../../src/model/corpus.js';
 import { parseObjective } from '../../src/plan/objective.js';
 import { plan, PREDICTION_SAMPLE, runPlan } from '../../src/plan/plan.js';
 import type { PlanCandidate } from '../../src/plan/types.js';
-import { corpusArb } from '../helpers/corpus.js';
+import { corpusArb, makeCorpus, span } from '../helpers/corpus.js';
+import { unknownOption } from '../helpers/errors.js';
 import { recommendationReason } from '../../src/report/plan-reason.js';
 
 /** Each of the helper corpus's four sentences becomes a document, so splits have something to split. */
@@ -381,5 +382,18 @@ describe('plan', () => {
     }));
     expect(() => plan(corpus, { objective: f1, folds: 0, rules: [parseRule('vote'), parseRule('kofn:2')], maxSize: 1 })).toThrow(/kofn:2 needs at least 2 members, but the largest member set has 1 \(\d+ systems, maxSize 1\)/);
     expect(() => plan(corpus, { objective: f1, folds: 0, rules: [parseRule(`kofn:${n}`)] })).not.toThrow();
+  });
+});
+
+describe('plan and runPlan: option names', () => {
+  const gold = [span(0, 2, 'PER'), span(10, 11, 'LOC'), span(20, 22, 'ORG'), span(30, 31, 'PER')];
+  const corpus = byDocument(makeCorpus(gold, [gold.slice(0, 3), gold.slice(1), [gold[0], gold[3]]], ['a', 'b', 'c']));
+
+  it('refuses a misspelt option, naming it and the option meant, undefined or not', () => {
+    unknownOption(() => runPlan(corpus, { objective: 'f1', fold: 0 } as never), 'fold', 'folds');
+    unknownOption(() => plan(corpus, { objective: 'f1', minsize: undefined } as never), 'minsize', 'minSize');
+    unknownOption(() => plan(corpus, { objectve: 'min:ser' } as never), 'objectve', 'objective');
+    const r = plan(corpus, { objective: 'f1', folds: 0, minSize: 2 });
+    expect(r.candidates.every((c) => c.members.length >= 2)).toBe(true);
   });
 });
