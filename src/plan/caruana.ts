@@ -36,6 +36,7 @@ import { extensionCounts } from './extensions.js';
 import { Scorer } from './scores.js';
 import { checkObjective, objectiveSource, type Objective } from './objective.js';
 import { checkInteger, checkSeed } from '../metrics/options-check.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 /** The scorer of `objective`: itself when it is one, else the objective with its own β and α and every system's cost 1. */
 function scorerOf(objective: Objective | Scorer, n: number): Scorer {
@@ -55,6 +56,10 @@ export interface CaruanaOptions {
   /** Stop after this many additions without a better objective (default 5). */
   patience?: number;
 }
+
+/** Every option {@link caruana} takes (any other key is refused). */
+export const CARUANA_OPTION_KEYS = ['bags', 'seed', 'steps', 'patience'] as const satisfies readonly (keyof CaruanaOptions)[];
+type _CaruanaOptionKeysListed = NoneMissing<Exclude<keyof CaruanaOptions, (typeof CARUANA_OPTION_KEYS)[number]>>;
 
 export interface CaruanaStep {
   /** The system added. */
@@ -222,6 +227,7 @@ function run(data: PlanData, scorer: Scorer, library: number, libraryHi: number,
  *   seed out of range, or an objective that is none.
  */
 export function caruana(data: PlanData, objective: Objective | Scorer, options: CaruanaOptions = {}): CaruanaResult {
+  checkOptionKeys('options', options, CARUANA_OPTION_KEYS);
   const n = data.n;
   const scorer = scorerOf(objective, n);
   const bags = options.bags ?? 1;

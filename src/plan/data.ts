@@ -21,6 +21,7 @@ import { prf } from '../metrics/prf.js';
 import { sentenceAt } from '../model/corpus.js';
 import { bitHi, bitLo, membersOfSet, setKey } from './member-set.js';
 import { sentenceCount } from '../model/sentence-table.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 /** The largest number of systems the planner takes (member sets are two 32-bit words). */
 export const MAX_SYSTEMS = 64;
@@ -116,6 +117,10 @@ export interface PlanDataOptions {
   copies?: ArrayLike<number>;
 }
 
+/** Every option {@link buildPlanData} takes (any other key is refused). */
+export const PLAN_DATA_OPTION_KEYS = ['units', 'select', 'copies'] as const satisfies readonly (keyof PlanDataOptions)[];
+type _PlanDataOptionKeysListed = NoneMissing<Exclude<keyof PlanDataOptions, (typeof PLAN_DATA_OPTION_KEYS)[number]>>;
+
 const sentenceCache = new WeakMap<EnsembleIndex, Int32Array>();
 const docCache = new WeakMap<EnsembleIndex, Int32Array>();
 
@@ -160,6 +165,7 @@ export function buildPlanData(index: EnsembleIndex, options?: ((doc: number) => 
   const n = index.memberItems.length;
   if (n > MAX_SYSTEMS) throw new RangeError(`the planner takes at most ${MAX_SYSTEMS} systems, got ${n}`);
   const o: PlanDataOptions = typeof options === 'function' ? { select: options } : (options ?? {});
+  checkOptionKeys('options', o, PLAN_DATA_OPTION_KEYS);
   const unitKind = o.units ?? 'document';
   const docOf = itemDocs(index);
   const unitOf = unitKind === 'sentence' ? itemSentences(index) : docOf;

@@ -25,6 +25,7 @@ import type { Objective } from './objective.js';
 import { Scorer, scoresOf, type Counts4 } from './scores.js';
 import { predictedCounts } from './store.js';
 import type { CandidateExplanation, MemberContribution, PairExplanation } from './types.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 /** The member's counts alone (as a system). */
 function aloneCounts(data: PlanData, m: number): Counts4 {
@@ -102,12 +103,17 @@ export interface ExplainOptions {
   costs?: ReadonlyMap<string, number>;
 }
 
+/** Every option {@link explainCandidate} takes (any other key is refused). */
+export const EXPLAIN_OPTION_KEYS = ['objective', 'beta', 'kAlpha', 'zeroDivision', 'costs'] as const satisfies readonly (keyof ExplainOptions)[];
+type _ExplainOptionKeysListed = NoneMissing<Exclude<keyof ExplainOptions, (typeof EXPLAIN_OPTION_KEYS)[number]>>;
+
 /**
  * Explains the candidate of the named `members` under `rule` on planning data (see the module
  * comment), as `complan plan --explain` does.
  * @throws UsageError when no member is given or a name is not a system of the data.
  */
 export function explainCandidate(data: PlanData, members: readonly string[], rule: Rule, options: ExplainOptions): CandidateExplanation {
+  checkOptionKeys('options', options, EXPLAIN_OPTION_KEYS);
   if (members.length === 0) throw new UsageError('explain a candidate of at least one member');
   const idx = members.map((name) => {
     const m = data.names.indexOf(name);

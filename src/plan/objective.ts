@@ -22,6 +22,7 @@ import type { MathNode } from 'mathjs/number';
 import { showValue, UsageError } from '../errors.js';
 import { kMeasure } from '../metrics/kmeasure.js';
 import { fBeta } from '../metrics/prf.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 /** A candidate's scores as an objective sees them (the symbols of an expression). */
 export interface ObjectiveInput {
@@ -77,6 +78,10 @@ export interface ObjectiveOptions {
   /** What error messages call the objective: default `objective` (the command passes `--objective`). */
   optionName?: string;
 }
+
+/** Every option {@link parseObjective} takes (any other key is refused). */
+export const OBJECTIVE_OPTION_KEYS = ['beta', 'kAlpha', 'optionName'] as const satisfies readonly (keyof ObjectiveOptions)[];
+type _ObjectiveOptionKeysListed = NoneMissing<Exclude<keyof ObjectiveOptions, (typeof OBJECTIVE_OPTION_KEYS)[number]>>;
 
 /** The symbols an expression may use, in the order of {@link ObjectiveInput}. */
 export const OBJECTIVE_SYMBOLS = ['p', 'r', 'f', 'ser', 'err', 'k', 'tp', 'fp', 'fn', 'size', 'cost'] as const;
@@ -172,6 +177,7 @@ export function checkObjective(value: unknown, alsoText = false): asserts value 
 }
 
 export function parseObjective(text: string, options: ObjectiveOptions = {}): Objective {
+  checkOptionKeys('options', options, OBJECTIVE_OPTION_KEYS);
   const objective = objectiveOf(text, options);
   sources.set(objective, { text, options: { beta: options.beta, kAlpha: options.kAlpha } });
   return objective;

@@ -54,6 +54,7 @@
  * significance in natural language processing", ACL 2018.
  */
 import { mulberry32, quantile, type SummedCounts } from './split.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 export type { SummedCounts };
 
@@ -84,6 +85,12 @@ export interface PairedTestOptions {
   /** The metric of side B when it differs from A's (e.g. an objective reading the number of members). */
   metricB?: (c: SummedCounts) => number;
 }
+
+/** Every option {@link pairedTests} ({@link pairedTestsOfPairs} all but `metricB`) takes (any other key is refused). */
+export const PAIRED_TEST_OPTION_KEYS = ['samples', 'seed', 'readsS', 'confidence', 'lowerIsBetter', 'metricB'] as const satisfies readonly (keyof PairedTestOptions)[];
+type _PairedTestOptionKeysListed = NoneMissing<Exclude<keyof PairedTestOptions, (typeof PAIRED_TEST_OPTION_KEYS)[number]>>;
+/** Every option {@link pairedTestsOfPairs} takes: {@link pairedTests}'s but `metricB`. */
+const PAIRS_OPTION_KEYS: readonly (keyof PairedTestOptions & string)[] = PAIRED_TEST_OPTION_KEYS.filter((k) => k !== 'metricB');
 
 export interface PairedTest {
   /** T on the data as it is: the mean over splits of the (signed) difference. */
@@ -139,9 +146,11 @@ function checkOptions(samples: number, confidence: number): void {
  *   units, `samples` is not a positive integer, or `confidence` is not in (0, 1).
  */
 export function pairedTests(splits: readonly PairedSplit[], metric: (c: SummedCounts) => number, options: PairedTestOptions): PairedTest {
-  const metricB = options.metricB ?? metric;
+  checkOptionKeys('options', options, PAIRED_TEST_OPTION_KEYS);
+  const { metricB: givenB, ...rest } = options;
+  const metricB = givenB ?? metric;
   const sides = splits.map((s) => ({ units: s.units, counts: [s.a, s.b], metrics: [s.metricA ?? metric, s.metricB ?? metricB] }));
-  return pairedTestsOfPairs(sides, [[0, 1]], options)[0];
+  return pairedTestsOfPairs(sides, [[0, 1]], rest)[0];
 }
 
 /** Sample standard deviation (n − 1), null for fewer than two values. */
@@ -176,6 +185,10 @@ export interface BootstrapOptions {
    */
   metricB?: (c: SummedCounts) => number;
 }
+
+/** Every option {@link pairedBootstrap} takes (any other key is refused). */
+export const BOOTSTRAP_OPTION_KEYS = ['samples', 'seed', 'confidence', 'lowerIsBetter', 'metricB'] as const satisfies readonly (keyof BootstrapOptions)[];
+type _BootstrapOptionKeysListed = NoneMissing<Exclude<keyof BootstrapOptions, (typeof BOOTSTRAP_OPTION_KEYS)[number]>>;
 
 export interface BootstrapSummary {
   /** The gain on all documents (no resampling). */
@@ -217,6 +230,7 @@ export function pairedBootstrap(
   metric: (c: SummedCounts) => number,
   options: BootstrapOptions,
 ): BootstrapSummary {
+  checkOptionKeys('options', options, BOOTSTRAP_OPTION_KEYS);
   const n = perDocA.length;
   if (n !== perDocB.length) throw new RangeError(`both sides need one entry per document, got ${n} and ${perDocB.length}`);
   if (n === 0) throw new RangeError('the bootstrap needs at least one document');
@@ -262,6 +276,7 @@ export interface PairedSidesSplit {
  * @throws RangeError as {@link pairedTests} does, or for a pair naming no side.
  */
 export function pairedTestsOfPairs(splits: readonly PairedSidesSplit[], pairs: ReadonlyArray<readonly [number, number]>, options: Omit<PairedTestOptions, 'metricB'>): PairedTest[] {
+  checkOptionKeys('options', options, PAIRS_OPTION_KEYS);
   const confidence = options.confidence ?? 0.95;
   checkOptions(options.samples, confidence);
   const tail = (1 - confidence) / 2;

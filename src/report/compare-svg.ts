@@ -9,7 +9,8 @@ import { metricInfo, metricValue, type CompareMetric } from './compare.js';
 import { fixed } from './number.js';
 import { COMPARE_METRICS } from './compare-metrics.js';
 import { checkChoice } from '../metrics/options-check.js';
-import { heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
+import { HEATMAP_OPTION_KEYS, heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
+import { checkOptionKeys } from '../metrics/option-keys.js';
 
 /** A value ×100, as the text matrices show it (one decimal in a cell, two in a tooltip), with a true minus sign. */
 const shown = (v: number, digits: number) => fixed(v * 100, digits).replace(/^-/, '−');
@@ -20,6 +21,7 @@ const shown = (v: number, digits: number) => fixed(v * 100, digits).replace(/^-/
  */
 export function heatmapSvg(c: Comparison, metric: CompareMetric, options: HeatmapOptions = {}): string {
   checkChoice('metric', metric, COMPARE_METRICS);
+  checkOptionKeys('options', options, HEATMAP_OPTION_KEYS);
   const info = metricInfo(metric, c.beta, c.basis, c.match);
   const names = c.systems.map((s) => s.name);
   // In % as compare's text matrices are (kappa ×100): one figure for one measure.

@@ -9,12 +9,13 @@
  */
 import type { EvalReport, SystemScores } from '../metrics/evaluate.js';
 import type { ConfusionMatrix } from '../metrics/confusion.js';
-import { heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
+import { HEATMAP_OPTION_KEYS, heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
 import { typeName } from './type-name.js';
 import { matchTypesSuffix } from './table-context.js';
 import { clip, MAX_CELL } from './terminal-text.js';
+import { checkOptionKeys } from '../metrics/option-keys.js';
 
 /** A label or name from the inputs as a picture shows it: at most a table cell's length. */
 const cut = (s: string) => clip(s, MAX_CELL);
@@ -116,6 +117,7 @@ function panelOf(s: SystemScores, goldItems: number, options: HeatmapOptions) {
 
 /** Every system's matrix as an SVG heatmap, one under the other, in one document. */
 export function confusionSvg(r: EvalReport, options: HeatmapOptions = {}): string {
+  checkOptionKeys('options', options, HEATMAP_OPTION_KEYS);
   const panels = r.systems.map((s) => panelOf(s, r.gold.items, options));
   const names = r.systems.map((s) => s.name).join(', ');
   return heatmapDocument(

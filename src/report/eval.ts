@@ -10,6 +10,7 @@ import { schemasJson, schemasTables } from './schemas.js';
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
 import { typeName } from './type-name.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -21,8 +22,13 @@ export interface EvalJsonOptions {
   confusion?: boolean;
 }
 
+/** Every option {@link evalJson} takes (any other key is refused). */
+export const EVAL_JSON_OPTION_KEYS = ['confusion'] as const satisfies readonly (keyof EvalJsonOptions)[];
+type _EvalJsonOptionKeysListed = NoneMissing<Exclude<keyof EvalJsonOptions, (typeof EVAL_JSON_OPTION_KEYS)[number]>>;
+
 /** The JSON document of `complan eval`: every raw count, rates as fractions, nulls for undefined. */
 export function evalJson(r: EvalReport, options: EvalJsonOptions = {}): object {
+  checkOptionKeys('options', options, EVAL_JSON_OPTION_KEYS);
   const o = r.options;
   return {
     schemaVersion: SCHEMA_VERSION,

@@ -14,6 +14,7 @@ import { fixed } from './number.js';
 import { niceTicks } from './plan-svg.js';
 import { scaleColor } from './palette.js';
 import { xmlEscape } from './svg.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 export interface ParetoPoint {
   /** Size or cost (x). */
@@ -39,10 +40,15 @@ export interface ParetoSvgOptions {
   plotSize?: number;
 }
 
+/** Every option {@link paretoSvg} takes (any other key is refused). */
+export const PARETO_SVG_OPTION_KEYS = ['axis', 'objective', 'minimise', 'format', 'recommendation', 'plotSize'] as const satisfies readonly (keyof ParetoSvgOptions)[];
+type _ParetoSvgOptionKeysListed = NoneMissing<Exclude<keyof ParetoSvgOptions, (typeof PARETO_SVG_OPTION_KEYS)[number]>>;
+
 const c = (x: number) => String(Math.round(x * 100) / 100 || 0);
 
 /** The chart as an `<svg>` element with a title and description, ending in a newline. */
 export function paretoSvg(points: readonly ParetoPoint[], o: ParetoSvgOptions): string {
+  checkOptionKeys('options', o, PARETO_SVG_OPTION_KEYS);
   const finite = points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.value));
   const all = o.recommendation === undefined ? finite : [...finite, { ...o.recommendation }];
   const front = paretoFront(finite.map((p) => ({ cost: p.x, value: p.value })), !o.minimise);

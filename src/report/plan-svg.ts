@@ -20,6 +20,7 @@
  */
 import { fixed } from './number.js';
 import { scaleColor, textWidth, xmlEscape } from './svg.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 /**
  * A plan's candidates as scatter points: a highlighted candidate is labelled `rule(a+b+…)`
@@ -67,6 +68,10 @@ export interface PlanScatterOptions {
   /** What the actual values were measured on (`in-sample: the planning data (…)`), said under the title and in the description. */
   data?: string;
 }
+
+/** Every option {@link planScatterSvg} takes (any other key is refused). */
+export const PLAN_SCATTER_OPTION_KEYS = ['objective', 'minimise', 'title', 'percent', 'maxLabels', 'maxPoints', 'fontFamily', 'plotSize', 'ring', 'data'] as const satisfies readonly (keyof PlanScatterOptions)[];
+type _PlanScatterOptionKeysListed = NoneMissing<Exclude<keyof PlanScatterOptions, (typeof PLAN_SCATTER_OPTION_KEYS)[number]>>;
 
 /** A coordinate with at most two decimals, no trailing zeros, never "-0". */
 const c = (x: number) => String(Math.round(x * 100) / 100 || 0);
@@ -212,6 +217,7 @@ function thin(xs: Float64Array, ys: Float64Array, rules: Int32Array, ruleCount: 
  * point or all-equal values get a padded domain; non-finite values are skipped and counted.
  */
 export function planScatterSvg(given: readonly ScatterPoint[], options: PlanScatterOptions): string {
+  checkOptionKeys('options', options, PLAN_SCATTER_OPTION_KEYS);
   // A rate objective is drawn and labelled in %, as every table shows it.
   const scale = options.percent === true ? 100 : 1;
   const points = scale === 1 ? given : given.map((p) => ({ ...p, predicted: p.predicted * scale, actual: p.actual * scale }));

@@ -30,6 +30,7 @@ import { predictionQualityJson, predictionQualityTable } from './plan-quality.js
 import { renderCsv, renderLatex, renderMarkdown, renderText, type Column, type Table } from './table.js';
 import { wrapWords } from './terminal-text.js';
 import { keepsLoneMember } from '../ensemble/rules.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 export interface PlanTableOptions {
   /** ANSI colour and bold (decided by the caller from NO_COLOR / FORCE_COLOR / the terminal). */
@@ -56,12 +57,20 @@ export interface PlanTableOptions {
   saved?: SavedPlan;
 }
 
+/** Every option {@link planTable} takes (any other key is refused). */
+export const PLAN_TABLE_OPTION_KEYS = ['color', 'width', 'top', 'brief', 'wrap', 'next', 'saved'] as const satisfies readonly (keyof PlanTableOptions)[];
+type _PlanTableOptionKeysListed = NoneMissing<Exclude<keyof PlanTableOptions, (typeof PLAN_TABLE_OPTION_KEYS)[number]>>;
+
 export interface PlanDocumentOptions {
   /** Show only the first `top` candidates (all when absent). */
   top?: number;
   /** The plan this run saved (`--save-plan`): the recommendation's last line says where. */
   saved?: SavedPlan;
 }
+
+/** Every option {@link planMarkdown} and {@link planLatex} takes (any other key is refused). */
+export const PLAN_DOCUMENT_OPTION_KEYS = ['top', 'saved'] as const satisfies readonly (keyof PlanDocumentOptions)[];
+type _PlanDocumentOptionKeysListed = NoneMissing<Exclude<keyof PlanDocumentOptions, (typeof PLAN_DOCUMENT_OPTION_KEYS)[number]>>;
 
 /** The mark of an estimated prediction, and its footnote. */
 export const ESTIMATE_MARK = '≈';
@@ -280,6 +289,7 @@ function paretoTable(r: PlanResult, membersCell: (m: string[]) => string): Table
 
 /** The terminal report. */
 export function planTable(result: PlanResult, options: PlanTableOptions = {}): string {
+  checkOptionKeys('options', options, PLAN_TABLE_OPTION_KEYS);
   const color = options.color === true;
   const list = shown(result, options.top);
   const out: string[] = [];
@@ -598,6 +608,7 @@ const mdText = (s: string) => s.replace(/([\\`*_[\]<>|])/g, '\\$1');
 
 /** The report in Markdown: candidates, procedures, greedy path, rank agreement, prediction quality, Pareto front (with costs), held-out splits, comparisons, bootstrap, notes and the recommendation. */
 export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = {}): string {
+  checkOptionKeys('options', options, PLAN_DOCUMENT_OPTION_KEYS);
   const list = shown(result, options.top);
   const cell = (m: string[]) => m.join('+');
   const out: string[] = [[...planHeadline(result), dataLine(result)].map(mdText).join('  \n'), ''];
@@ -630,6 +641,7 @@ export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = 
  * name escaped.
  */
 export function planLatex(result: PlanResult, options: PlanDocumentOptions = {}): string {
+  checkOptionKeys('options', options, PLAN_DOCUMENT_OPTION_KEYS);
   const list = shown(result, options.top);
   const cell = (m: string[]) => m.join('+');
   const tables: Table[] = [];

@@ -17,6 +17,7 @@
  */
 import { scaleColor, textColorOn, VIRIDIS } from './palette.js';
 import { clip, MAX_CELL, visible } from './terminal-text.js';
+import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 export { scaleColor, textColorOn };
 
@@ -28,6 +29,10 @@ export interface HeatmapOptions {
   /** CSS font-family list (default Helvetica, Arial, DejaVu Sans, sans-serif). */
   fontFamily?: string;
 }
+
+/** Every option {@link heatmapPanel}, {@link heatmapDocument} and the heatmaps made with them takes (any other key is refused). */
+export const HEATMAP_OPTION_KEYS = ['cellSize', 'title', 'fontFamily'] as const satisfies readonly (keyof HeatmapOptions)[];
+type _HeatmapOptionKeysListed = NoneMissing<Exclude<keyof HeatmapOptions, (typeof HEATMAP_OPTION_KEYS)[number]>>;
 
 /**
  * Escapes the five XML special characters, after writing control characters and bidirectional
@@ -107,6 +112,7 @@ const FONT = 'Helvetica, Arial, \'DejaVu Sans\', sans-serif';
  * scale refer to the definitions {@link heatmapDocument} writes.
  */
 export function heatmapPanel(given: HeatmapSpec, options: HeatmapOptions = {}): HeatmapPanel {
+  checkOptionKeys('options', options, HEATMAP_OPTION_KEYS);
   // Labels come from the inputs (names, entity types): clipped as a table cell is, so a label of
   // millions of characters neither widens the picture without bound nor repeats in every copy.
   const spec = { ...given, rowLabels: given.rowLabels.map((s) => clip(s, MAX_CELL)), colLabels: given.colLabels.map((s) => clip(s, MAX_CELL)) };
@@ -228,6 +234,7 @@ export function heatmapPanel(given: HeatmapSpec, options: HeatmapOptions = {}): 
  * for screen readers.
  */
 export function heatmapDocument(panels: readonly HeatmapPanel[], title: string, desc: string, options: HeatmapOptions = {}): string {
+  checkOptionKeys('options', options, HEATMAP_OPTION_KEYS);
   const font = options.fontFamily ?? FONT;
   const width = Math.max(0, ...panels.map((p) => p.width));
   const height = panels.reduce((h, p) => h + p.height, 0);

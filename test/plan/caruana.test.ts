@@ -13,6 +13,7 @@ import { parseObjective } from '../../src/plan/objective.js';
 import { Scorer } from '../../src/plan/scores.js';
 import { corpusArb, makeCorpus, span } from '../helpers/corpus.js';
 import { UsageError } from '../../src/errors.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const scorerFor = (data: PlanData) => new Scorer(parseObjective('f1'), { beta: 1, kAlpha: 1, zeroDivision: 'gerbil' }, new Float64Array(data.n).fill(1));
 
@@ -99,5 +100,14 @@ describe('caruana', () => {
     expect(ruleOfWeights(data, Int32Array.from([2, 0, 2]))).toEqual({ kind: 'vote' });
     expect(ruleOfWeights(data, Int32Array.from([2, 1, 0]))).toEqual({ kind: 'weighted', weights: { kind: 'given', weights: new Map([['a', 2], ['b', 1]]) } });
     expect(maskOfWeights(Int32Array.from([2, 1, 0]))).toBe(3);
+  });
+});
+
+describe('caruana: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant', () => {
+    const data = buildPlanData(buildEnsembleIndex(makeCorpus([span(0, 2, 'PER')], [[span(0, 2, 'PER')], [span(0, 1, 'PER')]], ['a', 'b'])));
+    unknownOption(() => caruana(data, scorerFor(data), { bag: 2 } as never), 'bag', 'bags');
+    unknownOption(() => caruana(data, scorerFor(data), { patients: 2 } as never), 'patients', 'patience');
+    expect(caruana(data, scorerFor(data), { bags: 2, patience: 2 }).weights).toHaveLength(2);
   });
 });

@@ -20,6 +20,7 @@ import { runPlan } from '../../src/plan/plan.js';
 import { scoresOf } from '../../src/plan/scores.js';
 import { corpusArb } from '../helpers/corpus.js';
 import { ROOT } from '../cli/helpers.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const NEWS = join(ROOT, 'examples/news');
 const NAMES = ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy'];
@@ -124,5 +125,14 @@ describe('a plan\'s explanations', () => {
   it('refuses a rank that is not listed', () => {
     expect(() => runPlan(news, { objective: parseObjective('f1'), folds: 0, top: 4, explain: [5] })).toThrow(UsageError);
     expect(() => runPlan(news, { objective: parseObjective('f1'), folds: 0, top: 4, explain: [5] })).toThrow('5: the plan lists candidates 1 to 4');
+  });
+});
+
+describe('explainCandidate: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant', () => {
+    const data = buildPlanData(buildEnsembleIndex(news));
+    const objective = parseObjective('f1');
+    unknownOption(() => explainCandidate(data, ['crf'], parseRule('vote'), { objective, cost: new Map() } as never), 'cost', 'costs');
+    expect(explainCandidate(data, ['crf'], parseRule('vote'), { objective, costs: new Map() }).members).toEqual(['crf']);
   });
 });

@@ -9,6 +9,7 @@ import { UsageError } from '../../src/errors.js';
 import { kMeasure } from '../../src/metrics/kmeasure.js';
 import { fBeta } from '../../src/metrics/prf.js';
 import { OBJECTIVE_FUNCTIONS, OBJECTIVE_SYMBOLS, parseObjective, type ObjectiveInput } from '../../src/plan/objective.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const X: ObjectiveInput = { p: 0.8, r: 0.5, f: 0.6, ser: 0.55, err: 0.45, k: 0.3, tp: 50, fp: 12.5, fn: 50, size: 3, cost: 4.5 };
 
@@ -266,5 +267,13 @@ describe('parseObjective: expressions the parser cannot hold', () => {
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toContain('": nested too deeply to be parsed; write it with fewer levels at column 1');
     expect((err as Error).message).not.toMatch(/call stack/i);
+  });
+});
+
+describe('parseObjective: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant', () => {
+    unknownOption(() => parseObjective('f', { bta: 2 } as never), 'bta', 'beta');
+    unknownOption(() => parseObjective('k', { kalpha: 2 } as never), 'kalpha', 'kAlpha');
+    expect(parseObjective('f', { beta: 2 }).description).toContain('2');
   });
 });

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pairedTests, pairedTestsOfPairs, type PairedSplit } from '../../src/plan/significance.js';
+import { pairedBootstrap, pairedTests, pairedTestsOfPairs, type PairedSplit } from '../../src/plan/significance.js';
+import { unknownOption } from '../helpers/errors.js';
 import { mulberry32, quantile, type SummedCounts } from '../../src/plan/split.js';
 
 /** F1 of summed counts. */
@@ -339,3 +340,20 @@ function directTests(
     undefinedSamples: o.samples + ways - gains.length - valid,
   };
 }
+
+describe('paired tests: option names', () => {
+  const a = pack([[3, 1, 1, 0], [2, 0, 2, 0], [4, 1, 0, 0]]);
+  const b = pack([[2, 2, 2, 0], [2, 1, 2, 0], [3, 1, 1, 0]]);
+
+  it('refuses a misspelt option, naming it and the option meant, in pairedTests, pairedTestsOfPairs and pairedBootstrap', () => {
+    unknownOption(() => pairedTests([{ units: [0, 1, 2], a, b }], f1, { samples: 50, seed: 1, confidance: 0.9 } as never), 'confidance', 'confidence');
+    const sides = [{ units: [0, 1, 2], counts: [a, b], metrics: [f1, f1] }];
+    unknownOption(() => pairedTestsOfPairs(sides, [[0, 1]], { samples: 50, sed: 1 } as never), 'sed', 'seed');
+    // metricB belongs to pairedTests alone (each side's metric is the split's there).
+    unknownOption(() => pairedTestsOfPairs(sides, [[0, 1]], { samples: 50, seed: 1, metricB: f1 } as never), 'metricB');
+    expect(pairedTests([{ units: [0, 1, 2], a, b }], f1, { samples: 50, seed: 1, confidence: 0.9, metricB: f1 }).confidence).toBe(0.9);
+    const docs = (x: Float64Array) => [0, 1, 2].map((u) => ({ tp: x[4 * u], fp: x[4 * u + 1], fn: x[4 * u + 2] }));
+    unknownOption(() => pairedBootstrap(docs(a), docs(b), f1, { samples: 50, seed: 1, lowerIsbetter: true } as never), 'lowerIsbetter', 'lowerIsBetter');
+    expect(pairedBootstrap(docs(a), docs(b), f1, { samples: 50, seed: 1, lowerIsBetter: true }).observed).toBeCloseTo(f1({ tp: 7, fp: 4, fn: 5 }) - f1({ tp: 9, fp: 2, fn: 3 }), 12);
+  });
+});

@@ -11,6 +11,7 @@ import { schemasTables } from '../../src/report/schemas.js';
 import { renderText } from '../../src/report/table.js';
 import { makeCorpus, span } from '../helpers/corpus.js';
 import { all, parseXml } from '../helpers/xml.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const gold = [span(0, 2, 'PER'), span(3, 4, 'LOC'), span(5, 6, 'ORG'), span(12, 14, 'ORG')];
 const a = [span(0, 2, 'PER'), span(3, 4, 'ORG'), span(5, 7, 'ORG'), span(20, 21, 'LOC')];
@@ -112,5 +113,12 @@ describe('confusionSvg with hostile labels', () => {
     expect(svg).toContain('…(999800 more characters)');
     expect(svg.length).toBeLessThan(60_000);
     expect(all(parseXml(svg), (e) => e.name === 'rect' && e.attrs.class === 'cell').length).toBeGreaterThan(0);
+  });
+});
+
+describe('confusionSvg: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant', () => {
+    unknownOption(() => confusionSvg(report, { cellsize: 40 } as never), 'cellsize', 'cellSize');
+    expect(confusionSvg(report, { fontFamily: 'serif' })).toContain('font-family="serif"');
   });
 });

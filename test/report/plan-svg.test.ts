@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { grouped, niceTicks, planScatterSvg, type ScatterPoint } from '../../src/report/plan-svg.js';
 import { all, parseXml, type Element } from '../helpers/xml.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const byClass = (root: Element, cls: string) => all(root, (e) => e.attrs.class === cls);
 const textOf = (e: Element): string => e.text + e.children.map(textOf).join('');
@@ -236,5 +237,13 @@ describe('niceTicks', () => {
 describe('grouped', () => {
   it('groups thousands with commas whatever the locale', () => {
     expect([0, 999, 1000, 1_000_000, 1234567].map(grouped)).toEqual(['0', '999', '1,000', '1,000,000', '1,234,567']);
+  });
+});
+
+describe('planScatterSvg: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant', () => {
+    unknownOption(() => planScatterSvg(sample(), { objective: 'F1', maxLabel: 3 } as never), 'maxLabel', 'maxLabels');
+    unknownOption(() => planScatterSvg(sample(), { objective: 'F1', minimize: true } as never), 'minimize', 'minimise');
+    expect(planScatterSvg(sample(), { objective: 'F1', minimise: true })).toContain('<svg');
   });
 });

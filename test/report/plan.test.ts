@@ -13,6 +13,7 @@ import {
 } from '../../src/report/plan.js';
 import { noteText } from '../../src/report/plan-notes.js';
 import { recommendationReason } from '../../src/report/plan-reason.js';
+import { unknownOption } from '../helpers/errors.js';
 
 const scores = (f: number, extra: Partial<CandidateScores> = {}): CandidateScores => ({
   precision: f + 0.02, recall: f - 0.02, f, ser: 1.2 - f, err: 1.1 - f, k: f - 0.01, tp: Math.round(f * 1000), fp: 40, fn: 60, s: 7, ...extra,
@@ -732,5 +733,16 @@ describe('planTable on a terminal (wrap)', () => {
     // The same words, only the line breaks differ.
     const words = (t: string) => t.split(/\s+/).filter((w) => w !== '');
     expect(words(wrapped)).toEqual(words(whole));
+  });
+});
+
+describe('plan reports: option names', () => {
+  it('refuses a misspelt option, naming it and the option meant, and an option of the table the documents do not take', () => {
+    const r = fixture();
+    unknownOption(() => planTable(r, { colour: true } as never), 'colour', 'color');
+    unknownOption(() => planMarkdown(r, { Top: 1 } as never), 'Top', 'top');
+    unknownOption(() => planLatex(r, { brief: true } as never), 'brief');
+    expect(candidateRows(planTable(r, { color: false, top: 1 }))).toHaveLength(1);
+    expect(planMarkdown(r, { top: 1 })).toContain('crf');
   });
 });

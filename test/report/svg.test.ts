@@ -8,7 +8,8 @@ import { compareSystems, pairAt } from '../../src/complementarity/matrix.js';
 import { fixed } from '../../src/report/number.js';
 import { bandColor, xtermIndex } from '../../src/report/palette.js';
 import { heatmapSvg } from '../../src/report/compare-svg.js';
-import { scaleColor, textColorOn, textWidth, xmlEscape } from '../../src/report/svg.js';
+import { heatmapDocument, heatmapPanel, scaleColor, textColorOn, textWidth, xmlEscape } from '../../src/report/svg.js';
+import { unknownOption } from '../helpers/errors.js';
 import { makeCorpus, span } from '../helpers/corpus.js';
 import { all, parseXml } from '../helpers/xml.js';
 
@@ -166,5 +167,17 @@ describe('the one colour scale (palette.ts)', () => {
     // Dark purple at the bottom, a yellow at the top.
     expect(xtermIndex(bandColor(0, 14))).toBe(53);
     expect(xtermIndex(bandColor(1, 14))).toBe(184);
+  });
+});
+
+describe('heatmap options', () => {
+  it('refuses a misspelt option, naming it and the option meant, in every function that takes them', () => {
+    unknownOption(() => heatmapSvg(c, 'fComp', { cellsize: 40 } as never), 'cellsize', 'cellSize');
+    const spec = { title: 't', lines: [], rowLabels: ['a'], colLabels: ['b'], rowAxis: 'A', colAxis: 'B', cells: [[{ t: 0.5, text: '50', tooltip: 'x', data: [] }]], ticks: [], nullLabel: '' };
+    unknownOption(() => heatmapPanel(spec as never, { font: 'serif' } as never), 'font');
+    const panel = heatmapPanel(spec as never, { cellSize: 40 });
+    unknownOption(() => heatmapDocument([panel], 't', 'd', { fontfamily: 'serif' } as never), 'fontfamily', 'fontFamily');
+    expect(heatmapDocument([panel], 't', 'd', { fontFamily: 'serif' })).toContain('font-family="serif"');
+    expect(heatmapSvg(c, 'fComp', { cellSize: 40 })).toContain('<svg');
   });
 });
