@@ -80,7 +80,7 @@ export function confusionCsv(r: EvalReport): string {
   return renderCsv(['system', 'gold', 'predicted', 'count'], rows);
 }
 
-function panelOf(s: SystemScores, goldItems: number, options: HeatmapOptions) {
+function panelOf(s: SystemScores, goldItems: number, options: HeatmapOptions, title?: string) {
   const m = s.confusion;
   const rows = rowsOf(m);
   const cols = [...m.types.map(typeName), MISSED];
@@ -100,7 +100,7 @@ function panelOf(s: SystemScores, goldItems: number, options: HeatmapOptions) {
     });
   });
   return heatmapPanel({
-    title: `Type confusion of ${cut(s.name)}`,
+    title: title ?? `Type confusion of ${cut(s.name)}`,
     lines: [
       `rows: gold type, then ${SPURIOUS} predictions; columns: predicted type, then ${MISSED} gold items`,
       `items with the same boundaries; colour: share of the row   (${goldItems} gold items)`,
@@ -118,11 +118,13 @@ function panelOf(s: SystemScores, goldItems: number, options: HeatmapOptions) {
 /** Every system's matrix as an SVG heatmap, one under the other, in one document. */
 export function confusionSvg(r: EvalReport, options: HeatmapOptions = {}): string {
   checkOptionKeys('options', options, HEATMAP_OPTION_KEYS);
-  const panels = r.systems.map((s) => panelOf(s, r.gold.items, options));
+  // A title given replaces a lone system's panel title; over several panels, whose titles name
+  // their systems, the document's title only.
+  const panels = r.systems.map((s) => panelOf(s, r.gold.items, options, r.systems.length === 1 ? options.title : undefined));
   const names = r.systems.map((s) => s.name).join(', ');
   return heatmapDocument(
     panels,
-    `Type confusion heatmaps: ${names}`,
+    options.title ?? `Type confusion heatmaps: ${names}`,
     `For each system, gold type × predicted type over items with the same boundaries, with ${MISSED} gold items and ${SPURIOUS} predictions; colour is the share of the row.`,
     options,
   );

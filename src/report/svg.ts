@@ -24,7 +24,7 @@ export { scaleColor, textColorOn };
 export interface HeatmapOptions {
   /** Side of a cell in px (default 52). */
   cellSize?: number;
-  /** Replaces the first line of the title. */
+  /** Replaces the first line of the title (confusionSvg: the document's title, and a lone system's panel title; each of several panels keeps its system's). */
   title?: string;
   /** CSS font-family list (default Helvetica, Arial, DejaVu Sans, sans-serif). */
   fontFamily?: string;

@@ -77,6 +77,18 @@ describe('confusionSvg', () => {
   it('is deterministic', () => {
     expect(confusionSvg(report)).toBe(svg);
   });
+
+  it('takes a title: the document\'s, and a lone system\'s panel title; several panels keep their systems\' titles', () => {
+    const titled = confusionSvg(report, { title: 'Confusions, dev set' });
+    expect(titled).toContain('<title>Confusions, dev set</title>');
+    expect(titled).toContain('Type confusion of a&amp;b');
+    expect(titled).toContain('Type confusion of plain');
+    const one = evaluate(makeCorpus(gold, [a], ['a']));
+    const lone = confusionSvg(one, { title: 'Confusions, dev set' });
+    expect(lone).not.toContain('Type confusion of a');
+    expect(lone.split('Confusions, dev set').length - 1).toBeGreaterThanOrEqual(2);
+    expect(confusionSvg(one)).toContain('Type confusion of a');
+  });
 });
 
 describe('the untyped type (bare B, I tags) in the renderings', () => {
