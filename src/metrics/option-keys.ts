@@ -48,15 +48,15 @@ export function checkOptionKeys(param: string, options: unknown, known: readonly
 /**
  * The known key `key` is most likely a misspelling of: one with the same letters but for case
  * (`MinSize`, `minsize` for `minSize`), else the nearest within {@link MAX_EDITS} edits (a letter
- * added, dropped, changed, or two side by side swapped: `mtach` for `match`), the first listed
- * of equally near ones; undefined when none is that near.
+ * added, dropped, changed, or two side by side swapped: `mtach` for `match`; at most `maxEdits`),
+ * the first listed of equally near ones; undefined when none is that near.
  */
-export function nearestKey(key: string, known: readonly string[]): string | undefined {
+export function nearestKey(key: string, known: readonly string[], maxEdits = MAX_EDITS): string | undefined {
   const lower = key.toLowerCase();
   const sameLetters = known.find((k) => k.toLowerCase() === lower);
   if (sameLetters !== undefined) return sameLetters;
   let best: string | undefined;
-  let bestEdits = MAX_EDITS + 1;
+  let bestEdits = maxEdits + 1;
   for (const k of known) {
     const d = editDistance(lower, k.toLowerCase(), bestEdits);
     if (d < bestEdits) {

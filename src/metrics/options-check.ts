@@ -8,6 +8,7 @@ import { showValue, UsageError } from '../errors.js';
 import type { Span } from '../model/corpus.js';
 import { typesOf } from '../formats/unknown-types.js';
 import { typeName } from '../report/type-name.js';
+import { nearestKey } from './option-keys.js';
 import { checkOptionKeys } from './option-keys.js';
 
 /**
@@ -114,6 +115,25 @@ function checkTypeList(types: unknown): asserts types is string[] {
 }
 
 /**
+ * `; did you mean LOC?` for types asked for that the gold standard lacks and that are one of its
+ * types but for case or one letter (`loc`, `LCO`), saying that types are case-sensitive when one
+ * differs in case only; or ''.
+ */
+function meantTypes(list: readonly string[], goldTypes: ReadonlySet<string>): string {
+  const known = [...goldTypes].sort();
+  const meant = new Set<string>();
+  let caseOnly = false;
+  for (const t of list) {
+    if (goldTypes.has(t)) continue;
+    const near = nearestKey(t, known, 1);
+    if (near === undefined) continue;
+    meant.add(near);
+    if (near.toLowerCase() === t.toLowerCase()) caseOnly = true;
+  }
+  return meant.size === 0 ? '' : `; did you mean ${[...meant].map(typeName).join(',')}?${caseOnly ? ' (types are case-sensitive)' : ''}`;
+}
+
+/**
  * Throws a UsageError when no input (the gold standard nor any system in `systems`) has an item
  * of any type `types` names, while the gold standard has items: nothing would be left to score,
  * and every score would read as perfect. A typo, most likely (`LOCX`, or `loc` for `LOC`: types
@@ -131,7 +151,7 @@ export function checkTypes(types: unknown, gold: readonly Span[], systems: Reado
   const list = types as string[];
   throw UsageError.about(
     'types',
-    `${list.map(typeName).join(',')}: no input has an item of ${list.length === 1 ? 'this type' : 'these types'}; the gold standard's types are ${[...goldTypes].sort().map(typeName).join(', ')}`,
+    `${list.map(typeName).join(',')}: no input has an item of ${list.length === 1 ? 'this type' : 'these types'}; the gold standard's types are ${[...goldTypes].sort().map(typeName).join(', ')}${meantTypes(list, goldTypes)}`,
   );
 }
 
@@ -150,6 +170,6 @@ export function checkGoldTypes(types: unknown, gold: readonly Span[]): void {
   if (list.some((t) => goldTypes.has(t))) return;
   throw UsageError.about(
     'types',
-    `{types} ${list.map(typeName).join(',')}: the gold standard has no item of ${list.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}`,
+    `{types} ${list.map(typeName).join(',')}: the gold standard has no item of ${list.length === 1 ? 'this type' : 'these types'}; its types are ${[...goldTypes].sort().map(typeName).join(', ')}${meantTypes(list, goldTypes)}`,
   );
 }

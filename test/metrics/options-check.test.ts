@@ -111,7 +111,7 @@ describe('evaluate', () => {
   });
 
   it('rejects types of which no input has an item, as the command does, and takes one the gold or a system has', () => {
-    expect(usage(() => evaluate(corpus, { types: ['LOCX'] }))).toEqual({ param: 'types', message: 'LOCX: no input has an item of this type; the gold standard\'s types are LOC, MISC, ORG, PER' });
+    expect(usage(() => evaluate(corpus, { types: ['LOCX'] }))).toEqual({ param: 'types', message: 'LOCX: no input has an item of this type; the gold standard\'s types are LOC, MISC, ORG, PER; did you mean LOC?' });
     expect(usage(() => evaluate(corpus, { types: ['loc', 'per'] })).message).toMatch(/^loc,per: no input has an item of these types/);
     expect(evaluate(corpus, { types: ['LOC', 'LOCX'] }).systems[0].tp).toBeGreaterThan(0);
     // A type only a system predicts: its items are false positives, scored as such.
@@ -274,6 +274,16 @@ describe('checkTypes', () => {
     expect(() => checkTypes(undefined, [])).not.toThrow();
     expect(() => checkTypes(['X'], [])).not.toThrow();
     expect(usage(() => checkTypes('LOC', [])).message).toBe('must be a list of entity types (strings), got "LOC"');
+  });
+
+  it('names the type meant when one asked for is a gold type but for case or one letter, and says types are case-sensitive when case is all', () => {
+    const gold = corpus.gold.spans;
+    expect(usage(() => checkTypes(['loc'], gold)).message).toBe('loc: no input has an item of this type; the gold standard\'s types are LOC, MISC, ORG, PER; did you mean LOC? (types are case-sensitive)');
+    expect(usage(() => checkTypes(['PRE', 'Misc'], gold)).message).toBe('PRE,Misc: no input has an item of these types; the gold standard\'s types are LOC, MISC, ORG, PER; did you mean PER,MISC? (types are case-sensitive)');
+    expect(usage(() => checkTypes(['PRE'], gold)).message).toBe('PRE: no input has an item of this type; the gold standard\'s types are LOC, MISC, ORG, PER; did you mean PER?');
+    // Two letters off is another type, not a slip.
+    expect(usage(() => checkTypes(['DATE'], gold)).message).toBe('DATE: no input has an item of this type; the gold standard\'s types are LOC, MISC, ORG, PER');
+    expect(usage(() => buildEnsembleIndex(corpus, { types: ['org'] })).message).toBe('types org: the gold standard has no item of this type; its types are LOC, MISC, ORG, PER; did you mean ORG? (types are case-sensitive)');
   });
 });
 
