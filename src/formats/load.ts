@@ -256,6 +256,11 @@ class SystemAligner {
    */
   private skip: { later: number; hinted: InputError; plain: InputError } | undefined;
   private firstOffBoundary: InputError | undefined;
+  /**
+   * Why records are matched in order when the file has ids (its first id is none of the gold's):
+   * said with an error the file then meets, as the warning that says it is not printed then.
+   */
+  inOrderBecause: string | undefined;
 
   constructor(
     private readonly gold: GoldBuilder,
@@ -287,6 +292,7 @@ class SystemAligner {
         this.byId = false;
         const some = [...g.idIndex.keys()].slice(0, 2).map((k) => showValue(k)).join(', ');
         this.warnings.push(`${seg.source}:${seg.line}: record id ${showValue(seg.id)} is none of the gold standard's (such as ${some}): records are matched in order instead, each checked against its gold record; give records the gold's ids to match by id`);
+        this.inOrderBecause = `records are matched in order, as the first record's id, ${showValue(seg.id)}, is none of the gold standard's (such as ${some})`;
       }
     }
     let first: number;
@@ -786,6 +792,14 @@ function sameSpans(a: readonly RawSpan[], b: readonly RawSpan[]): boolean {
  * A directory of CoNLL or JSONL files is one input, one document a file: when such an input does not line up
  * with the gold standard, the likely intent was one system per file, and the message says so.
  */
+/** `err`, an input error, with `; note` after its message (a template's parameters kept); anything else as it is. */
+function withNote(err: unknown, note: string): unknown {
+  if (!(err instanceof InputError)) return err;
+  if (err.template === undefined) return new InputError(`${err.detail}; ${note}`, err.file, err.line);
+  // A note that holds `{word}` itself cannot join a template.
+  return /\{\w+\}/.test(note) ? err : InputError.about(`${err.template}; ${note}`, err.file, err.line);
+}
+
 function withDirectoryHint(err: unknown, path: string, format?: InputFormat, goldPath?: string): unknown {
   if (!(err instanceof InputError)) return err;
   if (format !== undefined && inputKind(path) === 'directory' && listDirectory(path).brat) {
@@ -1178,7 +1192,8 @@ function readWith(
       summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
       aligner.finish(spec.path, summary, format);
     } catch (err) {
-      throw format === 'brat' ? err : withDirectoryHint(err, spec.path, opts.inputFormat === 'auto' ? undefined : format, opts.gold);
+      const said = aligner.inOrderBecause === undefined ? err : withNote(err, aligner.inOrderBecause);
+      throw format === 'brat' ? said : withDirectoryHint(said, spec.path, opts.inputFormat === 'auto' ? undefined : format, opts.gold);
     }
     onRead(spec.path, aligner.spans.length);
     workers?.poll(onRead);
