@@ -292,7 +292,7 @@ class SystemAligner {
         this.byId = false;
         const some = [...g.idIndex.keys()].slice(0, 2).map((k) => showValue(k)).join(', ');
         this.warnings.push(`${seg.source}:${seg.line}: record id ${showValue(seg.id)} is none of the gold standard's (such as ${some}): records are matched in order instead, each checked against its gold record; give records the gold's ids to match by id`);
-        this.inOrderBecause = `records are matched in order, as the first record's id, ${showValue(seg.id)}, is none of the gold standard's (such as ${some})`;
+        this.inOrderBecause = `the first record's id, ${showValue(seg.id)}, is none of the gold standard's (such as ${some}), so records are matched in order`;
       }
     }
     let first: number;
