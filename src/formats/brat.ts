@@ -29,7 +29,8 @@ const BOM = '\uFEFF';
  *
  * Each `T` line of an `.ann` file becomes a span (with the `.ann` line); a discontinuous one
  * (`0 5;8 12`) gets its sorted `fragments` and their hull as start/end. Other annotation kinds
- * (R, E, A, M, N, #, *) and blank lines are ignored. Warnings (in the summary) for a `T` line
+ * (R, E, A, M, N, #, *) and blank lines are ignored. Warnings (in the summary) for attribute
+ * lines (A, M: one for the directory, counting them and naming the first), for a `T` line
  * whose text column differs from the document text at its offsets (fragments joined by a space,
  * line ends in the document read as spaces; one warning for the directory, counting them and
  * naming the first) and for identical spans repeated in one document (kept once). `opts` changes nothing: BRAT has no tags and no embedded gold.
@@ -54,11 +55,13 @@ export function readBrat(dir: string, _opts: ReadOptions, sink: SegmentSink): Re
   }
   // T lines whose text column differs from the document: one warning for all, with the first.
   const mismatches: TextMismatches = { count: 0, first: '' };
+  // Attribute lines (A, and M of older brat), not read: one warning for all, with the first.
+  const attributes: TextMismatches = { count: 0, first: '' };
   for (const [name, hasAnn] of names) {
     const annPath = join(dir, `${name}.ann`);
     const { text, toUnits, length } = readText(join(dir, `${name}.txt`));
     const spans: RawSpan[] = [];
-    if (hasAnn) readAnn(annPath, { annPath, text, toUnits, length, warnings, mismatches }, spans);
+    if (hasAnn) readAnn(annPath, { annPath, text, toUnits, length, warnings, mismatches, attributes }, spans);
     sink({
       text, spans: dropDuplicates(spans, annPath, warnings), id: name, docId: name, line: 1,
       source: hasAnn ? annPath : join(dir, `${name}.txt`),
@@ -67,6 +70,11 @@ export function readBrat(dir: string, _opts: ReadOptions, sink: SegmentSink): Re
   if (mismatches.count === 1) warnings.push(mismatches.first);
   else if (mismatches.count > 1) {
     warnings.push(`${dir}: ${mismatches.count} T lines give a text that differs from the document text at their offsets, which are what is read (first ${mismatches.first})`);
+  }
+  if (attributes.count > 0) {
+    // A type given as an attribute (`A1<TAB>Type T1 DATE`, as TIMEX3 annotations often are) is not
+    // the item's type here: items that differ only there would match.
+    warnings.push(`${dir}: ${attributes.count === 1 ? 'an attribute line is' : `${attributes.count} attribute lines are`} not read (${attributes.first}): items are typed by their T line's label only, so types or values given as attributes are not scored; write the type as the label to score it`);
   }
   return { segments: names.length, hasEmbeddedGold: false, warnings };
 }
@@ -175,6 +183,7 @@ interface AnnContext {
   length: number;
   warnings: string[];
   mismatches: TextMismatches;
+  attributes: TextMismatches;
 }
 
 /** One `.ann` line: a span for a `T` line, undefined for anything that is skipped. */
@@ -183,7 +192,10 @@ function parseAnnLine(raw: string, line: number, ctx: AnnContext): RawSpan | und
     throw new InputError(detail, ctx.annPath, line);
   };
   if (raw.trim() === '') return undefined;
-  if (IGNORED.has(raw[0])) return undefined;
+  if (IGNORED.has(raw[0])) {
+    if ((raw[0] === 'A' || raw[0] === 'M') && ctx.attributes.count++ === 0) ctx.attributes.first = `first ${ctx.annPath}:${line}`;
+    return undefined;
+  }
   if (raw[0] !== 'T') {
     return fail(`unknown annotation ${showValue(raw, 20)} (expected a line starting with T, R, E, A, M, N, # or *)`);
   }

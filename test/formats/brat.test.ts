@@ -69,11 +69,26 @@ describe('readBrat: the fixture corpus', () => {
     expect(byId('alpha').spans[2].fragments).toBeUndefined();
   });
 
-  it('drops an identical span with a warning and raises no other warning but that of gamma, which has no .ann', () => {
+  it('drops an identical span with a warning and raises no other warning but that of gamma, which has no .ann, and of the attribute line', () => {
     expect(summary.warnings).toEqual([
       `${CORPUS}: gamma.txt has no .ann file: read as a document without items; write an empty .ann to say so and silence this`,
       `${join(CORPUS, 'alpha.ann')}:9: duplicate span [85, 95) "Location" dropped`,
+      `${CORPUS}: an attribute line is not read (first ${join(CORPUS, 'alpha.ann')}:5): items are typed by their T line's label only, so types or values given as attributes are not scored; write the type as the label to score it`,
     ]);
+  });
+
+  it('counts attribute lines (A, and the older M) in one warning for the directory, naming the first: a type given as an attribute is not scored', () => {
+    const dir = tempDir({
+      'a.txt': 'On Monday we left.', 'a.ann': 'T1\tTIMEX3 3 9\tMonday\nA1\tType T1 DATE\n',
+      'b.txt': 'For two days.', 'b.ann': 'T1\tTIMEX3 4 12\ttwo days\nM1\tType T1 DURATION\nR1\tLink Arg1:T1 Arg2:T1\n',
+    });
+    const { segments, summary } = read(dir);
+    expect(segments.map((s) => s.spans.map((x) => x.label))).toEqual([['TIMEX3'], ['TIMEX3']]);
+    expect(summary.warnings).toEqual([
+      `${dir}: 2 attribute lines are not read (first ${join(dir, 'a.ann')}:2): items are typed by their T line's label only, so types or values given as attributes are not scored; write the type as the label to score it`,
+    ]);
+    // Without attribute lines, no such warning.
+    expect(read(tempDir({ 'c.txt': 'Now.', 'c.ann': 'T1\tTIMEX3 0 3\tNow\nR1\tLink Arg1:T1 Arg2:T1\n' })).summary.warnings).toEqual([]);
   });
 
   it('converts code-point offsets to UTF-16 offsets when the text has astral characters', () => {
