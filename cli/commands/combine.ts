@@ -162,7 +162,7 @@ export function registerCombine(program: Command, io: Io): void {
       rule = parseRuleFlags(flags);
     }
     if (flags.out !== undefined && /\.ann$/i.test(flags.out)) {
-      throw new UsageError(`--out ${flags.out}: combine writes CoNLL or JSONL, not BRAT standoff; name a .conll or .jsonl file`);
+      throw new UsageError(`--out ${flags.out}: combine writes CoNLL or JSONL, not BRAT standoff; name a .jsonl file (character offsets, as BRAT's are: the one to use for a gold standard of texts), or .conll for a tokenised gold standard`);
     }
     let format = outFormatFor(flags.out, flags.outFormat);
     // CoNLL asked for under a JSONL name: readers (eval among them) take such a name for JSONL.

@@ -186,7 +186,7 @@ describe('complan combine', () => {
       [['--rule', 'weighted', '--weights', 'crf=x'], '--weights: expected f1, label-f1 or name=weight'],
       [['--rule', 'weighted', '--weights', 'crf=1'], '--weights: no weight for system "cautious"'],
       [['--resolve-overlaps', 'first', '--out', out('x.jsonl')], '--resolve-overlaps applies to CoNLL output'],
-      [['--out', out('x.ann')], `--out ${out('x.ann')}: combine writes CoNLL or JSONL, not BRAT standoff; name a .conll or .jsonl file`],
+      [['--out', out('x.ann')], `--out ${out('x.ann')}: combine writes CoNLL or JSONL, not BRAT standoff; name a .jsonl file (character offsets, as BRAT's are: the one to use for a gold standard of texts), or .conll for a tokenised gold standard`],
     ];
     for (const [args, message] of cases) {
       const r = await runCli(['combine', '--gold', GOLD, ...CONLL, ...args]);
