@@ -291,7 +291,7 @@ class SystemAligner {
         // checked against its gold record's text or tokens, and the user is told.
         this.byId = false;
         const some = [...g.idIndex.keys()].slice(0, 2).map((k) => showValue(k)).join(', ');
-        this.warnings.push(`${seg.source}:${seg.line}: record id ${showValue(seg.id)} is none of the gold standard's (such as ${some}): records are matched in order instead, each checked against its gold record; give records the gold's ids to match by id`);
+        this.warnings.push(`${seg.source}:${seg.line}: record id ${showValue(seg.id)} is none of the gold standard's (such as ${some})${idMeant(seg.id!, g.idIndex)}: records are matched in order instead, each checked against its gold record; give records the gold's ids to match by id`);
         this.inOrderBecause = `the first record's id, ${showValue(seg.id)}, is none of the gold standard's (such as ${some}), so records are matched in order`;
       }
     }
@@ -308,7 +308,7 @@ class SystemAligner {
     if (this.byId) {
       if (seg.id === undefined) throw new InputError('record has no id, but earlier records had ids', seg.source, seg.line);
       const idx = g.idIndex.get(seg.id);
-      if (idx === undefined) throw new InputError(`record id ${showValue(seg.id)} is not in the gold standard`, seg.source, seg.line);
+      if (idx === undefined) throw new InputError(`record id ${showValue(seg.id)} is not in the gold standard${idMeant(seg.id, g.idIndex)}`, seg.source, seg.line);
       const before = this.seenIds.get(seg.id);
       if (before !== undefined) throw new InputError(`duplicate record id ${showValue(seg.id)} (first on line ${before})`, seg.source, seg.line);
       this.seenIds.set(seg.id, seg.line);
@@ -792,6 +792,26 @@ function sameSpans(a: readonly RawSpan[], b: readonly RawSpan[]): boolean {
  * A directory of CoNLL or JSONL files is one input, one document a file: when such an input does not line up
  * with the gold standard, the likely intent was one system per file, and the message says so.
  */
+/** An id with its letters in lower case and its numbers without leading zeros (`Doc007` → `doc7`). */
+function looseId(id: string): string {
+  return id.toLowerCase().replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, ''));
+}
+
+/**
+ * ` (did you mean "doc07"?)` when exactly one gold id is `id` but for case or zeros before a
+ * number (`doc7`, `DOC07`), as ids written by another tool often are; else ''.
+ */
+function idMeant(id: string, ids: ReadonlyMap<string, number>): string {
+  const want = looseId(id);
+  let meant: string | undefined;
+  for (const k of ids.keys()) {
+    if (looseId(k) !== want) continue;
+    if (meant !== undefined) return '';
+    meant = k;
+  }
+  return meant === undefined ? '' : ` (did you mean ${showValue(meant)}?)`;
+}
+
 /** `err`, an input error, with `; note` after its message (a template's parameters kept); anything else as it is. */
 function withNote(err: unknown, note: string): unknown {
   if (!(err instanceof InputError)) return err;

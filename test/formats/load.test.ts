@@ -562,6 +562,18 @@ describe('loadCorpus: BRAT', () => {
     expect(() => load(gold, [{ name: 'd', path: byId }])).toThrow(/^(?!.*so records are matched in order).*$/s);
   });
 
+  it('names the gold id meant when a record id is one but for case or zeros before a number', () => {
+    const record = (id: string, text: string) => JSON.stringify({ id, text, spans: [] });
+    const gold = temp(`${[record('doc01', 'Ada.'), record('doc02', 'Bo.'), record('doc03', 'Cy.')].join('\n')}\n`, 'gold.jsonl');
+    const sys = temp(`${[record('doc01', 'Ada.'), record('doc02', 'Bo.'), record('Doc3', 'Cy.')].join('\n')}\n`, 'sys.jsonl');
+    expect(() => load(gold, [{ name: 's', path: sys }])).toThrow(`${sys}:3: record id "Doc3" is not in the gold standard (did you mean "doc03"?)`);
+    const other = temp(`${[record('doc01', 'Ada.'), record('doc9', 'Cy.')].join('\n')}\n`, 'other.jsonl');
+    expect(() => load(gold, [{ name: 's', path: other }])).toThrow(new RegExp(`^${other}:2: record id "doc9" is not in the gold standard$`));
+    // The first id none of the gold's: matched in order, and the warning names the id meant.
+    const first = temp(`${[record('doc1', 'Ada.'), record('doc2', 'Bo.'), record('doc3', 'Cy.')].join('\n')}\n`, 'first.jsonl');
+    expect(load(gold, [{ name: 's', path: first }]).systems[0].warnings[0]).toContain('record id "doc1" is none of the gold standard\'s (such as "doc01", "doc02") (did you mean "doc01"?): records are matched in order instead');
+  });
+
   it('says which gold records a file matched in order lacks, when a record is a later gold record\'s text', () => {
     const gold = tempDir(GOLD_DOCS);
     const sys = temp(`${JSON.stringify({ text: GOLD_DOCS['docB.txt'], spans: [] })}\n`, 'part.jsonl');
