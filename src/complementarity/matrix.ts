@@ -101,6 +101,8 @@ export interface Comparison {
   basis: 'tokens' | 'items';
   types?: readonly string[];
   goldItems: number;
+  /** The gold standard's documents, which the items are in. */
+  documents: number;
   systems: SystemCounts[];
   /** Every ordered pair, A-major: (0,1), (0,2), …, (1,0), (1,2), … */
   pairs: PairStats[];
@@ -257,5 +259,5 @@ export function compareSystems(corpus: Corpus, given: Partial<CompareOptions> = 
       });
     }
   }
-  return { match: options.match, beta: options.beta, basis, types: options.types, goldItems, systems, pairs };
+  return { match: options.match, beta: options.beta, basis, types: options.types, goldItems, documents: corpus.documents.length, systems, pairs };
 }

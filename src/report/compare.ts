@@ -106,7 +106,7 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 export function compareHeadline(c: Comparison): string {
   const types = c.types ? `, types ${c.types.map(typeName).join(',')}` : '';
   const beta = c.beta === 1 ? 'F1' : `F${c.beta}`;
-  return `${count(c.goldItems, 'gold item')}, ${count(c.systems.length, 'system')}; ${c.match} match, ${beta}${types}`;
+  return `${count(c.goldItems, 'gold item')} in ${count(c.documents, 'document')}, ${count(c.systems.length, 'system')}; ${c.match} match, ${beta}${types}`;
 }
 
 /** P/R/F as `eval` prints them: conlleval's percentages at β = 1, else the fractions ×100. */
@@ -244,6 +244,7 @@ export function compareJson(c: Comparison): object {
     basis: c.basis,
     types: c.types ?? null,
     goldItems: c.goldItems,
+    documents: c.documents,
     systems: c.systems.map((s) => s.name),
     counts: c.systems.map((s) => ({
       name: s.name, tp: s.tp, fp: s.fp, fn: s.fn,

@@ -139,7 +139,7 @@ describe('compare tables and other formats', () => {
     expect(r.stderr).toBe('');
     const titles = r.stdout.split('\n').filter((l) => /^(Systems|R_Comp|P_Comp|F_Comp|kappa|Jaccard) /.test(l));
     expect(titles).toEqual([
-      'Systems — 184 gold items, 5 systems; strict match, F1',
+      'Systems — 184 gold items in 8 documents, 5 systems; strict match, F1',
       'R_Comp (%) — row A, column B = what B offers A',
       'P_Comp (%) — row A, column B = what B offers A',
       'F_Comp (%) — row A, column B = what B offers A',

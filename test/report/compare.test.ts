@@ -43,7 +43,7 @@ describe('compareTables', () => {
 
   it('starts with the per-system summary: counts and conlleval-style P/R/F', () => {
     expect(tables).toHaveLength(4);
-    expect(tables[0].title).toBe('Systems — 4 gold items, 3 systems; strict match, F1');
+    expect(tables[0].title).toBe('Systems — 4 gold items in 1 document, 3 systems; strict match, F1');
     expect(tables[0].columns.map((x) => x.header)).toEqual(['system', 'TP', 'FP', 'FN', 'P', 'R', 'F1']);
     expect(tables[0].rows).toEqual([
       ['a', '1', '2', '3', '33.33', '25.00', '28.57'],
@@ -130,7 +130,7 @@ describe('compareJson', () => {
   };
 
   it('has the header, the systems and their counts', () => {
-    expect(doc).toMatchObject({ schemaVersion: 1, match: 'strict', beta: 1, basis: 'tokens', systems: ['a', 'b', 'p'] });
+    expect(doc).toMatchObject({ schemaVersion: 1, match: 'strict', beta: 1, basis: 'tokens', documents: 1, systems: ['a', 'b', 'p'] });
     expect(doc.counts[0]).toMatchObject({ name: 'a', tp: 1, fp: 2, fn: 3, precision: 1 / 3, recall: 0.25 });
     expect(doc.counts[0].f).toBeCloseTo(2 / 7, 15);
   });
