@@ -812,12 +812,12 @@ function idMeant(id: string, ids: ReadonlyMap<string, number>): string {
   return meant === undefined ? '' : ` (did you mean ${showValue(meant)}?)`;
 }
 
-/** `err`, an input error, with `; note` after its message (a template's parameters kept); anything else as it is. */
-function withNote(err: unknown, note: string): unknown {
+/** `err`, an input error, with `more` after its message (a template's parameters kept); anything else as it is. */
+function withMore(err: unknown, more: string): unknown {
   if (!(err instanceof InputError)) return err;
-  if (err.template === undefined) return new InputError(`${err.detail}; ${note}`, err.file, err.line);
-  // A note that holds `{word}` itself cannot join a template.
-  return /\{\w+\}/.test(note) ? err : InputError.about(`${err.template}; ${note}`, err.file, err.line);
+  if (err.template === undefined) return new InputError(err.detail + more, err.file, err.line);
+  // Words that hold `{word}` themselves cannot join a template.
+  return /\{\w+\}/.test(more) ? err : InputError.about(err.template + more, err.file, err.line);
 }
 
 function withDirectoryHint(err: unknown, path: string, format?: InputFormat, goldPath?: string): unknown {
@@ -833,8 +833,7 @@ function withDirectoryHint(err: unknown, path: string, format?: InputFormat, gol
     // Text files without .ann files beside them were read as CoNLL: perhaps a BRAT directory missing its annotations.
     const { brat, files } = listDirectory(path);
     if (!brat && files.length > 0 && files.every((f) => f.endsWith('.txt'))) {
-      const more = ` (${path} holds .txt files and no .ann file, so it was read as CoNLL, one document a file; for BRAT, put each NAME.ann beside its NAME.txt)`;
-      return err.template !== undefined ? InputError.about(err.template + more, err.file, err.line) : new InputError(err.detail + more, err.file, err.line);
+      return withMore(err, ` (${path} holds .txt files and no .ann file, so it was read as CoNLL, one document a file; for BRAT, put each NAME.ann beside its NAME.txt)`);
     }
   }
   if (err.template !== undefined) return err;
@@ -1212,7 +1211,7 @@ function readWith(
       summary = read(spec.path, format, readOptions(opts, 'system', expect), (seg) => aligner.add(seg));
       aligner.finish(spec.path, summary, format);
     } catch (err) {
-      const said = aligner.inOrderBecause === undefined ? err : withNote(err, aligner.inOrderBecause);
+      const said = aligner.inOrderBecause === undefined ? err : withMore(err, `; ${aligner.inOrderBecause}`);
       throw format === 'brat' ? said : withDirectoryHint(said, spec.path, opts.inputFormat === 'auto' ? undefined : format, opts.gold);
     }
     onRead(spec.path, aligner.spans.length);

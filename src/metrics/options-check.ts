@@ -8,8 +8,7 @@ import { showValue, UsageError } from '../errors.js';
 import type { Span } from '../model/corpus.js';
 import { typesOf } from '../formats/unknown-types.js';
 import { typeName } from '../report/type-name.js';
-import { nearestKey } from './option-keys.js';
-import { checkOptionKeys } from './option-keys.js';
+import { checkOptionKeys, nearestKey } from './option-keys.js';
 
 /**
  * `defaults` with every option of `options` that is defined: a property present but undefined
