@@ -7,6 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative } from 'node:path';
 import type { Command } from 'commander';
+import { wrapWords } from '../src/report/terminal-text.js';
 
 /**
  * `s` as one shell word: as it is when plain, else in single quotes, or, when it holds control
@@ -114,8 +115,8 @@ const OUTPUT_ONLY = new Set(['--save-plan', '--svg', '--explain', '--format', '-
 
 /**
  * The next-steps lines of `plan --brief`: save the recommendation, apply it, open the TUI, the
- * full report — each a shell comment saying what it does, then the command, wrapped to `width`
- * (so the whole block can be pasted into a shell).
+ * full report — each a shell comment saying what it does, then the command, both wrapped to
+ * `width` (so the whole block can be pasted into a shell).
  *
  * `given` are the options of the plan as typed: saving re-runs the plan with them (so it saves
  * the recommendation shown, whatever `--budget`, `--objective` or `--rules` chose it), the full
@@ -134,7 +135,10 @@ export function planNextSteps(
   const inputs = [...(gold === undefined ? [] : ['--gold', shellWord(gold)]), ...sys];
   const others = given.filter((o) => o.flag !== '--gold');
   const reading = optionWords(others, (f) => inputFlags.has(f));
-  const step = (what: string, words: string[]) => [...what.split('\n').map((w) => `  # ${w}`), ...commandLines(words, width)];
+  // A comment wraps to the width too (a saved plan's path or a test set can make it long), each
+  // line a comment of its own, so the block still pastes into a shell as it is.
+  const comment = (w: string) => wrapWords(w, Math.max(20, width - 4)).split('\n').map((l) => `  # ${l}`);
+  const step = (what: string, words: string[]) => [...what.split('\n').flatMap(comment), ...commandLines(words, width)];
   // Without held-out splits (--folds 0) the full report has neither splits nor paired tests.
   const noSplits = others.filter((o) => o.flag === '--folds').at(-1)?.value === '0' && !others.some((o) => o.flag === '--holdout');
   // What the plan saves is what --save-plan-choice says (the last one given counts).

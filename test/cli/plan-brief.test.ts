@@ -41,6 +41,19 @@ describe('the next steps of a long command line', () => {
     const echoed = spawnSync('bash', ['-c', first.join('\n').replace(/complan/g, 'echo')], { encoding: 'utf8' });
     expect(echoed.stdout.trim()).toBe(`plan --brief --gold gold.conll ${many.join(' ')} --save-plan plan.json`);
   });
+
+  it('wrap their comments to the width too, each line a comment, when a saved plan or a test set makes them long', () => {
+    const given = [{ flag: '--brief' }, { flag: '--save-plan', value: '/tmp/plans/conll03-top-candidate.json' }, { flag: '--save-plan-choice', value: 'top' },
+      { flag: '--test-gold', value: 'test/gold.conll' }, { flag: '--test', value: 'test/a.conll' }, { flag: '--test', value: 'test/b.conll' }];
+    const lines = planNextSteps('dev/gold.conll', ['dev/a.conll', 'dev/b.conll'], 80, given);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
+    // The apply step's comment, over several lines, says what it said on one.
+    const comment = lines.slice(0, lines.findIndex((l) => !l.startsWith('  # '))).map((l) => l.slice(4)).join(' ');
+    expect(comment).toBe("apply the top candidate (--save-plan-choice top), not the recommendation, saved to /tmp/plans/conll03-top-candidate.json: write the ensemble's output from the test outputs and score it on the test set");
+    // Pasted into a shell, the comments run nothing and the command runs whole.
+    const echoed = spawnSync('bash', ['-c', lines.slice(0, lines.findIndex((l) => l.includes('# explore'))).join('\n').replace(/complan/g, 'echo')], { encoding: 'utf8' });
+    expect(echoed.stdout.trim()).toBe('combine --plan /tmp/plans/conll03-top-candidate.json --gold test/gold.conll test/a.conll test/b.conll --out ensemble.conll');
+  });
 });
 
 describe('the next steps of systems in the current folder', () => {
