@@ -95,6 +95,24 @@ export function recommendationReason(r: PlanResult): string {
   // A test set that disagrees is said so whatever the basis (without held-out splits, reasonOf says it itself).
   return reasonOf(b) + because + (b.kind === 'no-held-out' ? '' : testDisagrees(false));
   /**
+   * Without held-out splits, what the bootstrap (when run) says of the recommendation: the
+   * procedure furthest ahead of it out of bootstrap, with its interval, or that none is ahead. The
+   * recommendation does not rest on it, and the reader must know which way it leans.
+   */
+  function bootstrapSays(): string {
+    const boot = r.bootstrap;
+    if (boot === undefined) return '';
+    // mean: the recommended procedure's out-of-bootstrap score less the other's, positive where it is better.
+    const ahead = boot.vsBaselines.filter((c) => c.mean < 0).sort((x, y) => x.mean - y.mean)[0];
+    const intro = ` Out of bootstrap (${boot.samples} resamples, every choice made again in each), a check and not a choice,`;
+    if (ahead === undefined) return `${intro} no procedure scores above ${pick} on average.`;
+    const [lead, lo, hi] = signedObjectives(r, [-ahead.mean, -ahead.high, -ahead.low]);
+    const share = (100 * ahead.notBetter).toFixed(1);
+    return `${intro} ${ahead.name} leads ${pick} by ${lead}${unit} (${Math.round(100 * boot.confidence)}% interval ${lo} to ${hi}; ${pick} not better in ${share}% of resamples): `
+      + `hold out ${boot.units}s (--folds) for a plan that can choose on such figures.`;
+  }
+
+  /**
    * Without held-out splits, what the test set says against the recommendation: the procedures
    * that beat it there significantly. The test set chose nothing, and keeps choosing nothing.
    */
@@ -118,9 +136,12 @@ export function recommendationReason(r: PlanResult): string {
   }
   function reasonOf(b: PlanResult['recommendation']['basis']): string {
     switch (b.kind) {
-      case 'no-held-out':
-        if (pick === 'selection') return `No held-out estimate was made, and neither vote-all nor majority-all is within the limits given: recommending ${phrase(r, pick)}, on in-sample figures alone.`;
-        return `No held-out estimate was made, so no selection can be shown to beat ${phrase(r, pick)}: recommending it.${testDisagrees()}`;
+      case 'no-held-out': {
+        // A bootstrap does estimate out of sample: then what was not made is a held-out split.
+        const none = r.bootstrap === undefined ? 'No held-out estimate was made' : 'No held-out split was made (--folds 0)';
+        if (pick === 'selection') return `${none}, and neither vote-all nor majority-all is within the limits given: recommending ${phrase(r, pick)}, on in-sample figures alone.${bootstrapSays()}`;
+        return `${none}, so no selection can be shown to beat ${phrase(r, pick)}: recommending it.${bootstrapSays()}${testDisagrees()}`;
+      }
       case 'not-significant':
         return `No selection beats ${phrase(r, pick)} beyond noise: ${phrase(r, b.failed)}, ${b.best === b.failed ? 'the best procedure held out' : 'the simplest procedure within one standard error of the best held out'}, `
           + `does not beat both no-selection baselines significantly (${against(b.vsVoteAll, 'vote-all')}; ${against(b.vsMajorityAll, 'majority-all')}; `

@@ -50,6 +50,21 @@ describe('recommendationReason', () => {
     expect(recommendationReason(withTest)).toBe('No held-out estimate was made, so no selection can be shown to beat the vote of all 4 systems (vote-all): recommending it. '
       + 'The test set, which chose nothing, disagrees: selection by +1.70 points (p = 0.001) scores better there. '
       + 'It stays a check, not a choice: hold out development documents (--folds) for a plan that can choose beyond the baselines.');
+    // With a bootstrap, what was not made is a held-out split, and the reason says which way the bootstrap leans.
+    const boot = result('vote-all', { kind: 'no-held-out' });
+    boot.bootstrap = {
+      samples: 200, seed: 1, confidence: 0.95, units: 'document', reselected: true, procedure: 'vote-all', procedures: [], skipped: 0,
+      vsBaselines: [
+        { name: 'selection', mean: -0.0117, low: -0.0285, high: 0, notBetter: 1 },
+        { name: 'caruana', mean: -0.0153, low: -0.0429, high: 0.0045, notBetter: 0.965 },
+        { name: 'best-single', mean: 0.0533, low: -0.0088, high: 0.1123, notBetter: 0.045 },
+      ],
+    };
+    expect(recommendationReason(boot)).toBe('No held-out split was made (--folds 0), so no selection can be shown to beat the vote of all 4 systems (vote-all): recommending it. '
+      + 'Out of bootstrap (200 resamples, every choice made again in each), a check and not a choice, caruana leads vote-all by +1.53 points '
+      + '(95% interval -0.45 to +4.29; vote-all not better in 96.5% of resamples): hold out documents (--folds) for a plan that can choose on such figures.');
+    boot.bootstrap.vsBaselines = boot.bootstrap.vsBaselines.filter((c) => c.mean > 0);
+    expect(recommendationReason(boot)).toMatch(/a check and not a choice, no procedure scores above vote-all on average\.$/);
     // With held-out splits too: the reason would otherwise be silent where the test table is not shown (--brief).
     const folds = result('vote-all', { kind: 'within-noise', best: 'selection', behind: 0.005, se: 0.006 });
     folds.recommendation.test = withTest.recommendation.test;
