@@ -91,6 +91,18 @@ export function refuseUnusedBeam(cmd: { getOptionValueSource(key: string): strin
 }
 
 /**
+ * `--samples` and `--alpha` given where no paired test runs: with `--folds 0` there are no
+ * held-out splits, and without `--test` no test set, so they would change nothing (as `--repeats`
+ * there, refused by the planner).
+ */
+export function refuseUnusedTests(cmd: { getOptionValueSource(key: string): string | undefined }, flags: { folds?: number; holdout?: number; test?: string[] }): void {
+  if (flags.folds !== 0 || flags.holdout !== undefined || flags.test !== undefined) return;
+  const given = ['samples', 'alpha'].filter((k) => cmd.getOptionValueSource(k) === 'cli').map((k) => `--${k}`);
+  if (given.length === 0) return;
+  throw new UsageError(`${given.join(' and ')} ${given.length === 1 ? 'applies' : 'apply'} to the paired tests of held-out splits or a test set; --folds 0 makes no split (give --folds K or --holdout, or --test with the test set's outputs)`);
+}
+
+/**
  * Checks and parses the options, reads the inputs, and returns the plan's options. `command`
  * names the command in messages; `check` runs after the load options are made and before
  * anything is read (e.g. report's own checks on the systems).

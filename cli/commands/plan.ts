@@ -13,7 +13,7 @@ import type { PlanFile } from '../../src/plan/plan-file.js';
 import type { Io } from '../io.js';
 import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../outputs.js';
 import { givenOptions, nextStepsText, planNextSteps } from '../next-steps.js';
-import { objectiveOf, planEffectiveSettings, preparePlan, refuseUnusedBeam, type PlanComputeFlags } from '../plan-setup.js';
+import { objectiveOf, planEffectiveSettings, preparePlan, refuseUnusedBeam, refuseUnusedTests, type PlanComputeFlags } from '../plan-setup.js';
 import {
   addFormatOption, addInputOptions, commandSettings, inputOptionFlags, integerOption, outputFormat, positiveNumber, printResult, samplesOption, seedOption, withSuggested, type OutputFormat,
 } from '../options.js';
@@ -76,7 +76,6 @@ export function parseExplain(v: string): number[] {
 }
 
 
-
 export function registerPlan(program: Command, io: Io): void {
   const cmd = program
     .command('plan')
@@ -130,6 +129,7 @@ export function registerPlan(program: Command, io: Io): void {
       throw new UsageError('--save-plan-choice says what --save-plan saves: give --save-plan FILE too');
     }
     refuseUnusedBeam(cmd, flags);
+    refuseUnusedTests(cmd, flags);
     const format = outputFormat(flags.format);
     const beyond = Array.isArray(flags.explain) ? flags.explain.find((rank) => rank > flags.top) : undefined;
     if (beyond !== undefined) throw new UsageError(`--explain ${beyond}: only ${flags.top} candidates are listed (--top ${flags.top})`);

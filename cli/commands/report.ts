@@ -15,7 +15,7 @@ import {
 } from '../options.js';
 import { checkAblateArgs } from './ablate.js';
 import { registerPlan } from './plan.js';
-import { objectiveOf, planEffectiveSettings, preparePlan, refuseUnusedBeam, type PlanComputeFlags } from '../plan-setup.js';
+import { objectiveOf, planEffectiveSettings, preparePlan, refuseUnusedBeam, refuseUnusedTests, type PlanComputeFlags } from '../plan-setup.js';
 
 interface ReportFlags extends PlanComputeFlags {
   html: string;
@@ -54,6 +54,7 @@ export function registerReport(program: Command, io: Io): void {
   cmd.action(async (systems: string[], flags: ReportFlags) => {
     flags.objective = objectiveOf(cmd, flags);
     refuseUnusedBeam(cmd, flags);
+    refuseUnusedTests(cmd, flags);
     refuseOutputsOverInputs([{ option: '--html', path: flags.html, stdout: true }], commandInputs(systems, flags.gold, [
       { what: 'the --test-gold file', path: flags.testGold }, { what: 'the --labels file', path: flags.labels },
       ...commandInputs(flags.test ?? [], undefined).slice(1).map((i) => ({ ...i, what: `${i.what}'s --test file` })),

@@ -450,6 +450,10 @@ describe('complan plan: honest numbers', () => {
     expect(await planError(['--folds', '9'], 1)).toContain('--folds: 9 folds need at least 9 documents');
     expect(await planError(['--holdout', '0.3', '--repeats', '2'], 1)).toContain('--repeats applies to --folds');
     expect(await planError(['--folds', '0', '--repeats', '3'], 1)).toContain('--repeats applies to --folds; --folds 0 makes no split');
+    // No split and no test set: no paired test runs, so its resamples and level would change nothing.
+    expect(await planError(['--folds', '0', '--samples', '500'], 1)).toContain('--samples applies to the paired tests of held-out splits or a test set; --folds 0 makes no split');
+    expect(await planError(['--folds', '0', '--alpha', '0.1', '--samples', '500'], 1)).toContain('--samples and --alpha apply to the paired tests');
+    expect((await planJson(['--folds', '0', '--holdout', '0.25', '--alpha', '0.1', '--top', '1'])).recommendation.alpha).toBe(0.1);
     // A glob that catches the gold file: planning would choose the gold standard itself.
     const err = await planError([`gold=${GOLD}`], 1);
     expect(err).toContain('the system "gold" is the --gold file');

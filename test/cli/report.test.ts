@@ -36,7 +36,7 @@ describe('complan report', () => {
     const h3 = (page: string) => [...page.matchAll(/<h2[^>]*>([^<]*)<\/h2>|<h3>([^<]*)<\/h3>/g)].map((m) => m[1] ?? m[2]);
     const folds = await runCli(['report', '--html', '-', '--gold', GOLD, ...SYSTEMS, '--samples', '200']);
     expect(h3(folds.stdout)).toEqual(expect.arrayContaining(['Candidates and held-out estimates', 'Held out']));
-    const none = await runCli(['report', '--html', '-', '--gold', GOLD, ...SYSTEMS, '--folds', '0', '--samples', '200']);
+    const none = await runCli(['report', '--html', '-', '--gold', GOLD, ...SYSTEMS, '--folds', '0']);
     expect(none.code, none.stderr).toBe(0);
     expect(h3(none.stdout)).toEqual(expect.arrayContaining(['Candidates', 'Procedures and baselines (in-sample)']));
     expect(h3(none.stdout)).not.toContain('Held out');
@@ -44,7 +44,7 @@ describe('complan report', () => {
   });
 
   it('on some --types, says so wherever it says what its figures were measured on', async () => {
-    const r = await runCli(['report', '--html', '-', '--gold', GOLD, ...SYSTEMS, '--types', 'PER', '--folds', '0', '--samples', '200']);
+    const r = await runCli(['report', '--html', '-', '--gold', GOLD, ...SYSTEMS, '--types', 'PER', '--folds', '0']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/gold\.conll: \d+ gold items of type PER in 8 documents/);
     expect(r.stdout).toMatch(/Scores of the 5 systems \(strict match, \d+ gold items of type PER\)/);
@@ -60,7 +60,7 @@ describe('complan report', () => {
     writeFileSync(a, `${rec('d1', 'Ann came on Monday. She left on Friday.', [[12, 18, 'DATE']])}\n${rec('d2', 'The shop opens at 9 a.m. daily.', [[18, 24, 'TIME']])}\n`);
     const b = join(temp, 'texts-b.jsonl');
     writeFileSync(b, `${rec('d1', 'Ann came on Monday. She left on Friday.', [[32, 38, 'DATE']])}\n${rec('d2', 'The shop opens at 9 a.m. daily.', [[25, 30, 'SET']])}\n`);
-    const r = await runCli(['report', '--html', '-', '--gold', gold, a, b, '--folds', '0', '--samples', '200']);
+    const r = await runCli(['report', '--html', '-', '--gold', gold, a, b, '--folds', '0']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('texts-gold.jsonl: 4 gold items in 2 documents, 2 records; systems texts-a, texts-b.');
   });
