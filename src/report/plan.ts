@@ -357,6 +357,8 @@ export function planTable(result: PlanResult, options: PlanTableOptions = {}): s
     // The notes qualify the recommendation (a p-value it could not reach, what was held out): the brief report keeps them,
     // and how often the selection changed its mind over the splits, which tells how much to trust its choice.
     if (result.heldOut !== undefined && result.heldOut.splits.length > 1) section(prose(splitStability(result.heldOut)));
+    // A bootstrap asked for is shown, short as it is: the brief report would spend its time and show none of it.
+    if (result.bootstrap !== undefined) section(renderText(bootstrapTables(result, result.bootstrap), style));
     if (notes !== undefined) section(notes);
     section(recommendationLines(result, options.saved).map((l, i) => (i === 0 ? headLines(l, lineWidth, color) : wrapWords(l, lineWidth))).join('\n'));
     if (options.next !== undefined && options.next.length > 0) section([bold('Next:', color), ...options.next].join('\n'));
@@ -416,6 +418,8 @@ function candidateJson(c: PlanCandidate) {
     cost: jsonNumber(c.cost),
     gain: jsonNumber(c.gain),
     bestMember: c.bestMember,
+    // The actual figures are the planning data's, which ranked and chose the candidates.
+    inSample: true,
     objective: { actual: jsonNumber(c.objective.actual), predicted: jsonNumber(c.objective.predicted), gap: jsonNumber(c.objective.gap) },
     actual: scoresJson(c.actual),
     predicted: scoresJson(c.predicted),
@@ -435,7 +439,7 @@ function procedureJson(p: Procedure) {
     rule: p.rule,
     ...(p.weights === undefined ? {} : { weights: { ...p.weights } }),
     size: p.size,
-    planning: scoredJson(p.planning),
+    planning: { inSample: true, ...scoredJson(p.planning) },
     ...(h === undefined ? {} : {
       heldOut: { mean: jsonNumber(h.mean), sd: jsonNumber(h.sd), splits: h.splits, pooled: jsonNumber(h.pooled), planningMean: jsonNumber(h.planningMean), optimism: jsonNumber(h.optimism) },
     }),
@@ -475,12 +479,12 @@ export function planJsonObject(r: PlanResult): object {
     beta: r.beta,
     kAlpha: r.kAlpha,
     systems: [...r.systems],
-    bestSingle: { name: r.bestSingle.name, objective: jsonNumber(r.bestSingle.objective) },
+    bestSingle: { name: r.bestSingle.name, inSample: true, objective: jsonNumber(r.bestSingle.objective) },
     budget: jsonNumber(r.budget),
     candidates: r.candidates.map(candidateJson),
     ...(r.paretoFront === undefined ? {} : { paretoFront: r.paretoFront.map(candidateJson) }),
     greedyPath: r.greedyPath.map((g) => ({
-      rule: g.rule, step: g.step, added: g.added, members: [...g.members], actual: jsonNumber(g.actual), predicted: jsonNumber(g.predicted),
+      rule: g.rule, step: g.step, added: g.added, members: [...g.members], inSample: true, actual: jsonNumber(g.actual), predicted: jsonNumber(g.predicted),
       comp: jsonNumber(g.comp),
     })),
     rankAgreement: {
@@ -560,14 +564,18 @@ export const PLAN_CSV_FIELDS: readonly string[] = [
   'rank', 'members', 'rule', 'size', 'cost', 'gain', 'objective_actual', 'objective_predicted', 'gap',
   ...SCORE_FIELDS.map((f) => `actual_${f}`), ...SCORE_FIELDS.map((f) => `predicted_${f}`),
   'predicted_via', 'ties', 'within_budget', 'pareto', 'procedure', 'held_out_mean', 'held_out_sd', 'test_objective', 'recommended',
-  'held_out_optimism', 'outside', 'held_out_pooled',
+  'held_out_optimism', 'outside', 'held_out_pooled', 'actual_on',
 ];
+
+/** What every row's `objective_actual` and `actual_*` were measured on: the data that chose the candidates. */
+const ACTUAL_ON = 'planning data (in-sample)';
 
 /**
  * RFC 4180 CSV: one row per candidate by rank, then one row per procedure (its `procedure`
  * column named, `rank` and predictions empty, its held-out optimism and pooled figure and why it
  * may not be recommended, `outside`, when its choice is outside the limits given); members joined with `+`
- * (`name×k` for weights other than 1); `actual_*` are in-sample; undefined values empty.
+ * (`name×k` for weights other than 1); `objective_actual` and `actual_*` are in-sample, as each row's
+ * `actual_on` says; undefined values empty.
  */
 export function planCsv(result: PlanResult): string {
   const num = (x: number | null | undefined) => {
@@ -579,14 +587,14 @@ export function planCsv(result: PlanResult): string {
     String(c.rank), weightedMembers(c.members, c.weights).join('+'), c.rule, String(c.size), num(c.cost), num(c.gain),
     num(c.objective.actual), num(c.objective.predicted), num(c.objective.gap),
     ...SCORE_FIELDS.map((f) => num(c.actual[f])), ...SCORE_FIELDS.map((f) => num(c.predicted[f])),
-    c.predictedVia, String(c.ties), String(c.withinBudget), String(c.pareto), '', '', '', num(c.test?.objective), '', '', '', '',
+    c.predictedVia, String(c.ties), String(c.withinBudget), String(c.pareto), '', '', '', num(c.test?.objective), '', '', '', '', ACTUAL_ON,
   ]);
   for (const p of procedures(result)) {
     rows.push([
       '', weightedMembers(p.members, p.weights).join('+'), p.rule, String(p.size), '', '', num(p.planning.objective), '', '',
       ...SCORE_FIELDS.map((f) => num(p.planning.scores[f])), ...SCORE_FIELDS.map(() => ''),
       '', '', '', '', p.name, num(p.heldOut?.mean), num(p.heldOut?.sd), num(p.test?.objective), String(p.name === rec.procedure),
-      num(p.heldOut?.optimism), p.outside ?? '', num(p.heldOut?.pooled),
+      num(p.heldOut?.optimism), p.outside ?? '', num(p.heldOut?.pooled), ACTUAL_ON,
     ]);
   }
   return renderCsv(PLAN_CSV_FIELDS, rows);

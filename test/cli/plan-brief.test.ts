@@ -124,6 +124,16 @@ describe('plan --brief', () => {
     expect(Math.max(...out.split('\n').filter((l) => !l.startsWith('settings:')).map(width))).toBeLessThanOrEqual(120);
   });
 
+  it('shows the bootstrap asked for, which it would otherwise run and not show', async () => {
+    const r = await runCli(['plan', '--brief', '--top', '1', '--folds', '0', '--bootstrap', '20', '--gold', join(NEWS, 'gold.conll'), ...SYSTEMS]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Bootstrap of the procedures \(20 resamples of the documents, seed 1\)/m);
+    expect(r.stdout).toMatch(/^vote-all against each other procedure, out of bootstrap/m);
+    expect(r.stdout.indexOf('Bootstrap of the procedures')).toBeLessThan(r.stdout.indexOf('Recommendation ('));
+    // Without held-out splits the reason says which way the bootstrap leans.
+    expect(r.stdout).toContain('Out of bootstrap (20 resamples, every choice made again in each), a check and not a choice,');
+  });
+
   it('fits an 80-column terminal: its tables narrow their members and list the shortened ones in full', async () => {
     let out = '';
     const io: Io = { stdout: (t) => { out += t; }, stderr: () => {}, isTTY: false, columns: 80, env: {} };

@@ -468,16 +468,27 @@ describe('planJson', () => {
     expect(Object.keys(json.recommendation.vsBaselines[0])).toEqual(['name', 'meanDiff', 'sd', 'se', 'ci95', 'p', 'pBootstrap', 'differing']);
     expect(json.baselines.map((b: { name: string }) => b.name)).toEqual(['best-single', 'majority-all', 'vote-all', 'caruana']);
     expect(json.baselines[3].weights).toEqual({ crf: 2, gazetteer: 1, sloppy: 1 });
+    // Every figure of the planning data, which chose the candidates, says it is in-sample; held-out and test ones are under their own keys.
+    expect(json.candidates.every((c: { inSample: boolean }) => c.inSample === true)).toBe(true);
+    expect(json.bestSingle.inSample).toBe(true);
+    expect([json.selection, ...json.baselines].every((p: { planning: { inSample: boolean } }) => p.planning.inSample === true)).toBe(true);
+    expect(json.greedyPath.every((g: { inSample: boolean }) => g.inSample === true)).toBe(true);
     expect(Object.keys(json.rankAgreement)).toEqual(['candidates', 'spearman', 'kendall', 'excluded', 'dMeasure', 'topK', 'byRule', 'beatingBestSingle']);
     expect(Object.keys(json.candidates[0])).toEqual([
-      'rank', 'members', 'rule', 'size', 'cost', 'gain', 'bestMember', 'objective', 'actual', 'predicted', 'predictedVia', 'ties', 'withinBudget', 'pareto',
+      'rank', 'members', 'rule', 'size', 'cost', 'gain', 'bestMember', 'inSample', 'objective', 'actual', 'predicted', 'predictedVia', 'ties', 'withinBudget', 'pareto',
     ]);
     expect(Object.keys(json.candidates[0].actual)).toEqual(['precision', 'recall', 'f', 'ser', 'err', 'k', 'tp', 'fp', 'fn', 's']);
     expect(Object.keys(json.heldOut)).toEqual(['kind', 'units', 'folds', 'repeats', 'seed', 'splits', 'summary', 'stability']);
     expect(Object.keys(json.bootstrap)).toEqual(['samples', 'seed', 'confidence', 'units', 'reselected', 'procedure', 'procedures', 'vsBaselines', 'skipped']);
-    // The result as it stands, with the reason the report writes from its basis.
+    // The result as it stands, with the reason the report writes from its basis, and the planning data's figures marked in-sample.
+    const planning = <T extends { planning: object }>(p: T) => ({ ...p, planning: { inSample: true, ...p.planning } });
     expect(json).toEqual(JSON.parse(JSON.stringify({
       ...r,
+      bestSingle: { ...r.bestSingle, inSample: true },
+      candidates: r.candidates.map((c) => ({ ...c, inSample: true })),
+      greedyPath: r.greedyPath.map((g) => ({ ...g, inSample: true })),
+      selection: planning(r.selection),
+      baselines: r.baselines.map(planning),
       recommendation: { ...r.recommendation, reason: recommendationReason(r) },
       notes: r.notes.map((n) => ({ ...n, text: noteText(n) })),
     })));
@@ -503,7 +514,7 @@ describe('planCsv', () => {
   it('has one parseable row per candidate, by rank, with every column', () => {
     const rows = parseCsv(planCsv(fixture({ systems: ['a,b'], candidates: [candidate(1, ['a,b', 'say "hi"'], 'vote', 0.9, 0.8, 'max-entropy')] })));
     expect(rows[0]).toEqual([...PLAN_CSV_FIELDS]);
-    expect(rows[0]).toHaveLength(4 + 5 + 10 + 10 + 4 + 5 + 3);
+    expect(rows[0]).toHaveLength(4 + 5 + 10 + 10 + 4 + 5 + 4);
     expect(rows[1][1]).toBe('a,b+say "hi"');
     const all = parseCsv(planCsv(fixture()));
     // Four candidates, then the search's choice and the four baselines.
@@ -516,6 +527,8 @@ describe('planCsv', () => {
     expect(proc[0][PLAN_CSV_FIELDS.indexOf('rank')]).toBe('');
     expect(all.every((r) => r.length === PLAN_CSV_FIELDS.length)).toBe(true);
     const col = (name: string) => PLAN_CSV_FIELDS.indexOf(name);
+    // Each row says what its actual figures were measured on: the planning data, in-sample.
+    expect(all.slice(1).every((r) => r[col('actual_on')] === 'planning data (in-sample)')).toBe(true);
     expect(all.slice(1, 5).map((r) => r[col('rank')])).toEqual(['1', '2', '3', '4']);
     expect(all[1][col('members')]).toBe('crf+gazetteer+sloppy');
     expect(all[1][col('objective_actual')]).toBe('0.935');
