@@ -838,12 +838,18 @@ function withDirectoryHint(err: unknown, path: string, format?: InputFormat, gol
   }
   if (err.template !== undefined) return err;
   const misaligned = /counterpart|past the end of the gold|goes on with|but gold has/.test(err.detail);
-  if (misaligned && inputKind(path) !== 'directory' && goldPath !== undefined && isDirectory(goldPath)) {
+  if ((misaligned || /^the file ends after/.test(err.detail)) && inputKind(path) !== 'directory' && goldPath !== undefined && isDirectory(goldPath)) {
     // A system file against a gold directory whose numbers are not zero-padded: the gold's
     // documents were read out of numeric order (doc-10 before doc-2), the file's were not.
     const files = listDirectory(goldPath).files;
-    const slip = numberOrderSlip(files);
-    if (slip === undefined) return err;
+    const slip = misaligned ? numberOrderSlip(files) : undefined;
+    if (slip === undefined) {
+      // Else, where the file has fewer or more sentences than the gold: a gold directory of
+      // several files is all of them, which a user who meant one file (or gave a folder of
+      // systems as the gold standard) does not expect.
+      if (files.length < 2 || !/^the file ends after|past the end of the gold|has no counterpart/.test(err.detail)) return err;
+      return withMore(err, ` (the gold standard ${goldPath} is a directory, one input, one document a file: its ${files.length} files, read in code-point order of their names, are all the gold standard)`);
+    }
     const hint = `the gold standard ${goldPath} is one input, one document a file, read in code-point order of the names: ${slip[0]} before ${slip[1]}; `
       + `pad the numbers with zeros (${zeroPadded(slip[1], files)}) to read them in numeric order`;
     return new InputError(`${err.detail.replace(/; this sentence is gold sentence \d+ .*\?$/, '')} (${hint})`, err.file, err.line);

@@ -156,4 +156,25 @@ describe('a folder whose file names hold numbers without zeros in front', () => 
       + 'pad the numbers with zeros (doc-02.conll) to read them in numeric order)\n');
     expect(r.stderr).not.toContain('this sentence is gold sentence');
   });
+
+  it('says a gold directory of several files is all of them, when a system file has fewer or more sentences', async () => {
+    // A folder of systems given as the gold standard: five files, one gold standard five times as long.
+    const r = await runCli(['eval', '--gold', 'examples/news/systems', CRF]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/crf\.conll:\d+: the file ends after 76 sentences, but the gold standard has 380; .* \(the gold standard examples\/news\/systems is a directory, one input, one document a file: its 5 files, read in code-point order of their names, are all the gold standard\)\n$/);
+    // More sentences than a gold directory holds.
+    const dir = mkdtempSync(join(tmpdir(), 'complan-gold-dir-short-'));
+    writeFileSync(join(dir, 'a.conll'), 'Ann B-PER\nspoke O\n\n');
+    writeFileSync(join(dir, 'b.conll'), 'Bo B-PER\nsang O\n\n');
+    writeFileSync(join(dir, '..', `${basename(dir)}-sys.conll`), 'Ann B-PER\nspoke O\n\nBo B-PER\nsang O\n\nCy B-PER\nran O\n\n');
+    const more = await runCli(['eval', '--gold', dir, join(dir, '..', `${basename(dir)}-sys.conll`)]);
+    expect(more.code).toBe(2);
+    expect(more.stderr).toContain(`(the gold standard ${dir} is a directory, one input, one document a file: its 2 files, read in code-point order of their names, are all the gold standard)`);
+    // A token that differs is no such case: no word on the directory.
+    writeFileSync(join(dir, '..', `${basename(dir)}-sys.conll`), 'Ann B-PER\nspoke O\n\nBo B-PER\nsung O\n\n');
+    const token = await runCli(['eval', '--gold', dir, join(dir, '..', `${basename(dir)}-sys.conll`)]);
+    expect(token.code).toBe(2);
+    expect(token.stderr).not.toContain('is a directory, one input');
+  });
 });

@@ -211,7 +211,9 @@ describe('a directory of CoNLL files', () => {
     expect(thrown(() => load(gold, part)).message)
       .toBe(`${join(part, 'a.conll')}:1: the files of ${part} end after 1 sentence, but the gold standard has 2; the first missing is gold sentence 2 (${join(gold, 'b.conll')}:1)`);
     const one = join(dirWith({ 'one.conll': 'John B-PER\nSmith I-PER\n\n' }), 'one.conll');
-    expect(thrown(() => load(gold, one)).message).toBe(`${one}:3: the file ends after 1 sentence, but the gold standard has 2; the first missing is gold sentence 2 (${join(gold, 'b.conll')}:1)`);
+    // A file against a gold directory of several files: the directory is all of them, as the message says.
+    expect(thrown(() => load(gold, one)).message).toBe(`${one}:3: the file ends after 1 sentence, but the gold standard has 2; the first missing is gold sentence 2 (${join(gold, 'b.conll')}:1) `
+      + `(the gold standard ${gold} is a directory, one input, one document a file: its 2 files, read in code-point order of their names, are all the gold standard)`);
     const empty = dirWith({ 'a.conll': '', 'b.conll': '' });
     expect(thrown(() => load(gold, empty)).message).toBe(`${empty}: the files of the directory are empty, but the gold standard has 2 sentences`);
   });
