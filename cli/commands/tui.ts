@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
+import { isStdin } from '../../src/formats/source.js';
 import type { Io } from '../io.js';
 import {
   addInputOptions, addMetricOptions, evalOptions, loadOptions, printWarnings, warnPlusNames, type InputFlags, type MetricFlags,
@@ -29,6 +30,15 @@ export function registerTui(program: Command, io: Io): void {
     const groups = systems.map(parseGroupArg);
     if (groups.some((g) => g.runs.length > 1)) checkDistinctRuns(groups);
     const load = { ...loadOptions(systems, flags, 'tui'), systems: groups.flatMap((g) => g.runs) };
+    // The TUI reads its keys from standard input: an input read from there would wait for the
+    // keyboard on the loading screen (and, piped, leave no terminal for the keys).
+    const fromStdin = [
+      ...(load.gold !== undefined && isStdin(load.gold) ? ['--gold'] : []),
+      ...load.systems.filter((s) => isStdin(s.path)).map((s) => `system "${s.name}"`),
+    ];
+    if (fromStdin.length > 0) {
+      throw new UsageError(`${fromStdin[0]} reads standard input, where tui reads its keys: save it to a file and give its path (eval, compare, plan and ablate read standard input)`);
+    }
     if (!io.isTTY || process.stdin.isTTY !== true) {
       throw new UsageError('tui needs a terminal (stdin and stdout); for files and pipes use eval, compare, plan or ablate');
     }

@@ -31,6 +31,19 @@ describe('complan tui: command line', () => {
     expect(overlap.stderr).toContain('--match overlap does not apply to tui');
   });
 
+  it('refuses standard input as an input (exit 1): tui reads its keys there, so reading an input from it would wait for the keyboard', async () => {
+    for (const [args, what] of [
+      [['--gold', GOLD, NEWS_SYSTEMS[0], '-'], 'system "stdin"'],
+      [['--gold', '-', ...NEWS_SYSTEMS], '--gold'],
+      [['--gold', GOLD, NEWS_SYSTEMS[0], 'crf=/dev/stdin'], 'system "crf"'],
+      [['--gold', GOLD, NEWS_SYSTEMS[0], `runs=${NEWS_SYSTEMS[1]},-`], 'system "runs:-"'],
+    ] as const) {
+      const r = await runCli(['tui', ...args]);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toEqual([`complan: ${what} reads standard input, where tui reads its keys: save it to a file and give its path (eval, compare, plan and ablate read standard input)`]);
+    }
+  });
+
   it('is listed in the help', async () => {
     const r = await runCli(['--help']);
     expect(r.stdout).toMatch(/tui \[options\] \[systems\.\.\.\]/);
