@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { hasMember } from '../../src/plan/member-set.js';
 import { procedures } from '../../src/report/plan-procedures.js';
 import { abbreviateMembers, weightedMembers } from '../../src/report/plan-values.js';
+import { displayWidth } from '../../src/report/display-width.js';
 import { ExplainPanel } from './ExplainPanel.js';
 import { HeldOutPanel, heldOutPanelRows } from './HeldOutPanel.js';
 import { explainSelection, membersOf, selectionOf, selectionScores, type TuiModel } from './model.js';
@@ -91,6 +92,11 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
     ? ` (r: ${model.ruleNames.join('/')})`
     : ` (${abbreviateMembers(weightedMembers(membersOf(selected, selectedHi).map((m) => model.names[m]), weights), Math.max(8, rightWidth - 33 - strictOnly.length))}; r: unweighted)`);
   const noticeLines = notice === null ? [] : wrap(notice, rightWidth - 1);
+  // The list's title, and the rows it shows when it scrolls: the title shortens (`Systems 0/12`,
+  // then `0/12`) rather than the range be cut off where the list is narrow (80 columns).
+  const range = visible < n ? ` ${first + 1}–${first + visible}` : '';
+  const title = [`Systems (${size} of ${n})`, `Systems ${size}/${n}`, `${size}/${n}`]
+    .find((t) => displayWidth(t + range) <= listWidth) ?? `${size}/${n}`;
   // Rows above the panel: the taller of the systems list and the selection's scores.
   const above = Math.max(1 + visible, (scores === null ? 3 : 5) + noticeLines.length);
   return (
@@ -98,9 +104,9 @@ export function PlannerView({ model, active, width, height }: { model: TuiModel;
       <Box>
         <Box flexDirection="column" width={listWidth} marginRight={2}>
           <Text wrap="truncate">
-            <Text bold underline={sysFocus}>{`Systems (${size} of ${n})`}</Text>
+            <Text bold underline={sysFocus}>{title}</Text>
             {/* A list scrolled to fit says which rows it shows. */}
-            <Text dimColor>{visible < n ? ` ${first + 1}–${first + visible}` : ''}</Text>
+            <Text>{range}</Text>
           </Text>
           {names.slice(first, first + visible).map((name, k) => {
             const i = first + k;

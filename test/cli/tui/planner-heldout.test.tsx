@@ -206,6 +206,20 @@ describe('tui Planner: the held-out panel\'s size', () => {
     expect(frame().replace(/\s+/g, ' ')).toContain(reason);
   });
 
+  it('says which systems a scrolled list shows at 80 columns too, its title shortened to leave room for them', async () => {
+    const inst = await planner(exampleModel(HELPS), 80, 24);
+    const title = inst.frame().split('\n')[1];
+    const shown = /^Systems (\d)\/7 (\d)–(\d) /.exec(title);
+    expect(shown, title).not.toBeNull();
+    expect(title).not.toContain('…');
+    // The rows it names are the rows listed.
+    const [from, to] = [Number(shown![2]), Number(shown![3])];
+    const numbers = inst.frame().split('\n').map((l) => /^. ?(\d+) \[[ x]\] /.exec(l)?.[1]).filter((x) => x !== undefined).map(Number);
+    expect(numbers).toEqual(Array.from({ length: to - from + 1 }, (_, i) => from + i));
+    await press(inst.stdin, KEY.down, KEY.down, KEY.down, KEY.down, KEY.down, KEY.down, KEY.space);
+    expect(inst.frame().split('\n')[1]).toMatch(/^Systems 1\/7 \d–7 /);
+  });
+
   it('redraws at the new width on resize: caruana\'s members abbreviated to fit, longer at 100 columns than at 80', async () => {
     const inst = await planner(exampleModel(NEWS), 100, 30);
     const members = weightedMembers(procedure(examplePlan(NEWS), 'caruana').members, procedure(examplePlan(NEWS), 'caruana').weights);
