@@ -94,7 +94,7 @@ export function ExplainPanel({ explanation, format, width, height }: { explanati
   return (
     <Box flexDirection="column">
       {lines.map((l, i) => (
-        <Text key={i} bold={i === 0} dimColor={i === lines.length - 2 && l.startsWith('… ')}>{l}</Text>
+        <Text key={i} bold={i === 0}>{l}</Text>
       ))}
     </Box>
   );

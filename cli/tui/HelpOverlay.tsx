@@ -70,7 +70,7 @@ export function HelpOverlay({ width, height }: { width: number; height?: number 
     <Box flexDirection="column" borderStyle="round" paddingX={1} width={w} flexShrink={0}>
       <Text bold>Keys</Text>
       {rows.map((row, i) => <Line key={i} row={row} col={col} />)}
-      {hidden > 0 ? <Text dimColor>{cutEnd(`… ${hidden} more lines: a taller terminal shows every key`, w - 4)}</Text> : null}
+      {hidden > 0 ? <Text>{cutEnd(`… ${hidden} more lines: a taller terminal shows every key`, w - 4)}</Text> : null}
     </Box>
   );
 }

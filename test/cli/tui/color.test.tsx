@@ -7,12 +7,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // As on a colour terminal (ink-testing-library's stdout is none): set before Ink's colour library loads.
 vi.hoisted(() => { process.env.FORCE_COLOR = '3'; });
 
+import { join } from 'node:path';
 import { cleanup } from 'ink-testing-library';
 import { App } from '../../../cli/tui/App.js';
+import { HelpOverlay } from '../../../cli/tui/HelpOverlay.js';
+import { buildModel } from '../../../cli/tui/model.js';
+import { DEFAULT_LOAD_OPTIONS, loadCorpus, parseSystemArg } from '../../../src/formats/load.js';
+import { DEFAULT_EVAL_OPTIONS } from '../../../src/metrics/evaluate.js';
 import { colorWanted } from '../../../cli/tui/color.js';
 import { HEAT } from '../../../cli/tui/text.js';
 import { VIRIDIS } from '../../../src/report/palette.js';
-import { KEY, newsModel, press, render, until } from './helpers.js';
+import { KEY, NEWS, NEWS_SYSTEMS, newsModel, plain, press, render, resize, until } from './helpers.js';
 
 afterEach(() => cleanup());
 
@@ -89,6 +94,30 @@ describe('tui colour', () => {
     }
     expect(hasFaint(comp)).toBe(false);
     expect(comp).toMatch(COLOUR);
+  });
+
+  it('no text is faint where a panel or list says what it leaves out either', async () => {
+    // The explanation at 80×24, which leaves out a column and the notes, and says so on a line of its own.
+    const news = render(<App model={newsModel()} initialView={2} />);
+    await resize(news, 80, 24);
+    await press(news.stdin, KEY.space, KEY.down, KEY.space, KEY.down, KEY.space, 'x');
+    const explained = news.lastFrame()!;
+    expect(plain(explained)).toMatch(/^… column Comp\(b,a\) P\/R\/F and the notes/m);
+    expect(hasFaint(explained)).toBe(false);
+    news.unmount();
+    // Thirty systems in the Planner at 80×24: the list scrolls and says which rows it shows.
+    const systems = Array.from({ length: 30 }, (_, i) => parseSystemArg(`s${String(i + 1).padStart(2, '0')}=${NEWS_SYSTEMS[i % NEWS_SYSTEMS.length]}`));
+    const many = buildModel(loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems }), DEFAULT_EVAL_OPTIONS);
+    const planner = render(<App model={many} initialView={2} />);
+    await resize(planner, 80, 24);
+    const scrolled = planner.lastFrame()!;
+    expect(plain(scrolled)).toMatch(/Systems 0\/30 1–\d+/);
+    expect(hasFaint(scrolled)).toBe(false);
+    planner.unmount();
+    // The help overlay in fewer rows than it takes: its last line says how many more there are.
+    const help = render(<HelpOverlay width={80} height={10} />).lastFrame()!;
+    expect(plain(help)).toMatch(/… \d+ more lines: a taller terminal shows every key/);
+    expect(hasFaint(help)).toBe(false);
   });
 
   it('without colour (NO_COLOR), no view draws a colour escape, the heatmap included; its numbers stay', async () => {
