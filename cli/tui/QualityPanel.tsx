@@ -7,7 +7,11 @@
 import { Box, Text } from 'ink';
 import { predictionQualityTable } from '../../src/report/plan-quality.js';
 import { renderText } from '../../src/report/table.js';
-import { clip, cutEnd, wrapKeepingFigures } from './text.js';
+import { displayWidth } from '../../src/report/display-width.js';
+import { clip, cutAtWord, cutEnd, wrapKeepingFigures } from './text.js';
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 import type { CheckState } from './use-held-out-check.js';
 
 /** The panel's lines for a check state, at most `height`, each within `width`. */
@@ -22,10 +26,21 @@ export function qualityLines(check: CheckState, width: number, height: number): 
   const table = predictionQualityTable(check.result);
   // The TUI's objective is F: the measure column says nothing, so it goes.
   const keep = table.columns.map((_, j) => j).filter((j) => table.columns[j].header !== 'measure');
-  const rows = renderText([{ columns: keep.map((j) => table.columns[j]), rows: table.rows.map((row) => keep.map((j) => row[j])) }])
-    .trimEnd().split('\n').map((l) => cutEnd(l, w));
+  // Columns that do not fit are left out whole, from the right, and a line says which: a figure
+  // is shown whole or not at all, and no header is cut (`mean bias` as `m…`).
+  const lines = (k: number) => renderText([{ columns: keep.slice(0, k).map((j) => table.columns[j]), rows: table.rows.map((row) => keep.slice(0, k).map((j) => row[j])) }])
+    .trimEnd().split('\n');
+  let k = keep.length;
+  while (k > 2 && lines(k).some((l) => displayWidth(l) > w)) k--;
+  const rows = lines(k).map((l) => cutEnd(l, w));
+  const dropped = keep.slice(k).map((j) => table.columns[j].header);
+  const told = dropped.length === 0 ? [] : [
+    `… ${dropped.length === 1 ? 'column' : 'columns'} ${listed(dropped)}: a wider terminal shows ${dropped.length === 1 ? 'it' : 'them'}`,
+    `… ${dropped.length === 1 ? 'column' : 'columns'} ${listed(dropped)}`,
+  ];
+  const toldLine = told.length === 0 ? [] : [told.find((f) => displayWidth(f) <= w) ?? cutAtWord(told[1], w)];
   const notes = (table.note ?? '').split('\n').flatMap((l) => wrapped(l));
-  return clip([...wrapped(`${table.title ?? ''} · p: close`), ...rows, ...notes], max, w);
+  return clip([...wrapped(`${table.title ?? ''} · p: close`), ...rows, ...toldLine, ...notes], max, w);
 }
 
 export function QualityPanel({ check, width, height }: { check: CheckState; width: number; height: number }) {

@@ -138,6 +138,32 @@ describe('tui Planner: p shows the prediction quality of the plan', () => {
     await press(inst.stdin, 'p');
     expect(frame()).not.toContain('Prediction quality');
   });
+
+  it('at 80 columns leaves out whole columns from the right, and says which, rather than cut a header or a figure', async () => {
+    const r = newsModel().heldOutCheck().result;
+    const inst = render(<App model={newsModel()} initialView={2} />);
+    await resize(inst, 80, 24);
+    const frame = () => plain(inst.lastFrame());
+    await press(inst.stdin, 'p');
+    const lines = (await until(frame, (x) => /^rule\s+n\s+MAE/m.test(x))).split('\n');
+    const header = lines.find((l) => /^rule\s+n\s+MAE/.test(l))!;
+    expect(header).not.toContain('…');
+    const headers = header.trim().split(/ {2,}/);
+    const all = ['rule', 'n', 'MAE', 'bias', 'ρ', 'best MAE', 'best bias', 'best ρ', 'mean MAE', 'mean bias', 'mean ρ'];
+    expect(all.slice(0, headers.length)).toEqual(headers);
+    expect(headers.length).toBeLessThan(all.length);
+    // Every rule's row has a whole figure under each header shown, and nothing cut.
+    for (const g of r.predictionQuality.byRule) {
+      const row = lines.find((l) => l.startsWith(`${g.rule} `))!;
+      expect(row, g.rule).not.toContain('…');
+      expect(row.trim().split(/\s+/), g.rule).toHaveLength(headers.length);
+    }
+    const left = all.slice(headers.length);
+    const listed = left.length === 1 ? left[0] : `${left.slice(0, -1).join(', ')} and ${left.at(-1)}`;
+    expect(lines).toContain(`… ${left.length === 1 ? 'column' : 'columns'} ${listed}: a wider terminal shows ${left.length === 1 ? 'it' : 'them'}`);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
+    inst.unmount();
+  });
 });
 
 describe('tui Planner: the explanation and prediction-quality panels at 80 to 120 columns', () => {
