@@ -202,7 +202,9 @@ export function candidatesTable(r: PlanResult, list: PlanCandidate[], membersCel
   const limits = r.budget !== null || r.search.minSize > 1 || r.search.maxSize < r.systems.length;
   const limited = limits && r.search.requested !== 'caruana' && total < r.search.distinct;
   const within = limited ? ` within the limits given, of ${r.search.distinct}${r.search.distinct < r.search.evaluated ? ' distinct' : ''} evaluated;` : ',';
-  const which = list.length < total ? `top ${list.length} of ${limited ? 'the ' : ''}${total}` : total === 1 ? 'the only one' : `all ${total}`;
+  // The headline counts every candidate scored, the greedy search's before the path's: the path's are named so.
+  const path = r.search.requested === 'caruana' ? ' along the selection\'s path' : '';
+  const which = list.length < total ? `top ${list.length} of ${limited ? 'the ' : ''}${total}${path}` : total === 1 ? `the only one${path}` : `all ${total}${path}`;
   return {
     title: `Candidates (${which}${within} by actual objective, in-sample)`,
     columns,

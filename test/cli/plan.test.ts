@@ -569,7 +569,7 @@ describe('complan plan: honest numbers', () => {
     // The title counts the ensembles along the path it ranks, not the candidates scored, and no limits.
     expect(doc.search.eligible).toBeGreaterThan(5);
     const table = await plan(['--search', 'caruana', '--top', '5', '--folds', '0']);
-    expect(table.stdout).toContain(`Candidates (top 5 of ${doc.search.eligible}, by actual objective, in-sample)`);
+    expect(table.stdout).toContain(`Candidates (top 5 of ${doc.search.eligible} along the selection's path, by actual objective, in-sample)`);
   });
 
   it('--search caruana --save-plan-choice top: the weighted vote, saved and applied, scores what the plan reported', async () => {
