@@ -33,13 +33,14 @@ export function checkOptionsObject(options: unknown): asserts options is object 
 /**
  * Throws a UsageError about `corpus` unless `value` has a corpus's shape as loadCorpus gives it
  * (a gold output with its spans, a list of systems each with spans): a missing or wrong first
- * argument is said as such, not met later as a TypeError deep inside.
+ * argument is said as such, not met later as a TypeError deep inside. `param` names it (a plan's
+ * `test` option is a corpus too).
  */
-export function checkCorpus(value: unknown): void {
+export function checkCorpus(value: unknown, param = 'corpus'): void {
   const v = value as { gold?: { spans?: unknown }; systems?: unknown } | null | undefined;
   const ok = v !== null && typeof v === 'object' && v.gold !== null && typeof v.gold === 'object' && Array.isArray(v.gold.spans)
     && Array.isArray(v.systems) && (v.systems as unknown[]).every((x) => x !== null && typeof x === 'object' && Array.isArray((x as { spans?: unknown }).spans));
-  if (!ok) throw UsageError.about('corpus', `expects a corpus as loadCorpus gives it (gold, systems, each with spans), got ${showValue(value)}`);
+  if (!ok) throw UsageError.about(param, `expects a corpus as loadCorpus gives it (gold, systems, each with spans), got ${showValue(value)}`);
 }
 
 /**

@@ -18,7 +18,7 @@ import { buildEnsembleIndex } from '../ensemble/simulate.js';
 import { isBinaryRule, ruleName, type Rule } from '../ensemble/rules.js';
 import type { Corpus } from '../model/corpus.js';
 import { ZERO_DIVISION_MODES, type ZeroDivision } from '../metrics/prf.js';
-import { checkChoice, checkCorpus, checkOptionsObject, checkPositive, checkSamples } from '../metrics/options-check.js';
+import { checkChoice, checkCorpus, checkLevel, checkOptionsObject, checkPositive, checkSamples } from '../metrics/options-check.js';
 import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 import { reselectingBootstrap } from './bootstrap.js';
 import { choiceCounts, choiceOf, choiceWeights, type Choice } from './choice.js';
@@ -164,14 +164,14 @@ const FLAT_SPREAD = 0.001;
 function planSplits(pool: readonly number[], unitKind: UnitKind, o: PlanOptions, seed: number, notes: PlanNote[]): { splits: Split[]; folds?: number; repeats?: number } {
   const units = pool.length;
   const repeats = o.repeats ?? 1;
-  if (!Number.isInteger(repeats) || repeats < 1) throw UsageError.about('repeats', `expects a positive integer, got ${repeats}`);
+  if (!Number.isInteger(repeats) || repeats < 1) throw UsageError.about('repeats', `expects a positive integer, got ${showValue(repeats)}`);
   if (o.holdout !== undefined) {
     if (o.folds !== undefined && o.folds !== 0) throw UsageError.about(undefined, '{holdout} and {folds} cannot be used together');
     if (repeats > 1) throw UsageError.about(undefined, '{repeats} applies to {folds}; {holdout} makes one split');
     return { splits: makeSplits(pool, { holdout: o.holdout, seed, unit: unitKind }) };
   }
   if (o.folds !== undefined && o.folds !== 0 && (!Number.isInteger(o.folds) || o.folds < 2)) {
-    throw UsageError.about('folds', `must be 0 (no held-out estimate) or an integer of at least 2, got ${o.folds}`);
+    throw UsageError.about('folds', `must be 0 (no held-out estimate) or an integer of at least 2, got ${showValue(o.folds)}`);
   }
   if (o.folds === 0 && repeats > 1) throw UsageError.about(undefined, '{repeats} applies to {folds}; {folds} 0 makes no split');
   let folds = o.folds ?? DEFAULT_FOLDS;
@@ -514,6 +514,15 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   if (given.beta !== undefined) checkPositive('beta', given.beta);
   if (given.kAlpha !== undefined) checkPositive('kAlpha', given.kAlpha);
   if (given.zeroDivision !== undefined) checkChoice('zeroDivision', given.zeroDivision, ZERO_DIVISION_MODES);
+  // Options read only after the searches, checked before them: a wrong one is said at once, not
+  // after minutes of work, nor as a TypeError inside.
+  if (given.test !== undefined) checkCorpus(given.test, 'test');
+  if (given.alpha !== undefined) checkLevel('alpha', given.alpha);
+  if (given.explain !== undefined && given.explain !== 'listed' && !(Array.isArray(given.explain) && given.explain.every((r) => Number.isInteger(r)))) {
+    throw UsageError.about('explain', `expects 'listed' or a list of ranks (from 1), got ${showValue(given.explain)}`);
+  }
+  if (given.onProgress !== undefined && typeof given.onProgress !== 'function') throw UsageError.about('onProgress', `expects a function, got ${showValue(given.onProgress)}`);
+  if (given.planUnits !== undefined && !Array.isArray(given.planUnits)) throw UsageError.about('planUnits', `expects a list of unit numbers, got ${showValue(given.planUnits)}`);
   // Rules are checked, and one alone taken as a list, by the search's settings.
   const o: PlanOptions = { ...given, objective: planObjective(given), costs: costMap(given.costs), rules: given.rules as PlanOptions['rules'] };
   const { settings: asked, scorer } = searchSetup(corpus.systems.map((x) => x.name), o);
@@ -527,7 +536,8 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   const unitKind = unitKindOf(corpus);
   const total = unitCount(index, unitKind);
   const pool = o.planUnits === undefined ? Array.from({ length: total }, (_, u) => u) : [...new Set(o.planUnits)].sort((a, b) => a - b);
-  if (pool.some((u) => !Number.isInteger(u) || u < 0 || u >= total)) throw new RangeError(`planUnits must be ${unitKind} numbers below ${total}`);
+  const outside = pool.find((u) => !Number.isInteger(u) || u < 0 || u >= total);
+  if (outside !== undefined) throw UsageError.about('planUnits', `expects ${unitKind} numbers from 0 to ${total - 1}, got ${showValue(outside)}`);
   const notes: PlanNote[] = [];
   const { splits, folds, repeats } = planSplits(pool, unitKind, o, asked.seed, notes);
   if (unitKind === 'sentence' && splits.length > 0) notes.push({ kind: 'by-sentence' });
@@ -600,7 +610,6 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
     };
   }
   const alpha = o.alpha ?? DEFAULT_ALPHA;
-  if (!(alpha > 0 && alpha < 1)) throw UsageError.about('alpha', `expects a level between 0 and 1, got ${alpha}`);
   const limits: Limits = { minSize: s.minSize, maxSize: s.maxSize, budget: o.budget };
   const tests = { samples, seed: s.seed, units: unitKind, alpha, within: (c: Choice) => outsideLimits(c, data.names, scorer, limits) === undefined };
   if (splits.length > 0 && 1 / (samples + 1) >= alpha) {

@@ -107,28 +107,29 @@ export function searchSettings(n: number, o: Partial<Omit<SearchSettings, 'rules
   for (const r of rules) checkRule(r, 'rules');
   if (n === 0) throw new UsageError('no systems to plan: the corpus has none');
   const minSize = o.minSize ?? 1;
+  // Sizes checked as given, before any arithmetic reads them (Math.min would take '2' for 2).
+  if (!Number.isInteger(minSize) || minSize < 1) throw UsageError.about('minSize', `expects a positive integer, got ${showValue(minSize)}`);
+  if (o.maxSize !== undefined && (!Number.isInteger(o.maxSize) || o.maxSize < 1)) throw UsageError.about('maxSize', `expects a positive integer, got ${showValue(o.maxSize)}`);
   // k-of-n needs k members: above the largest member set, every candidate of the rule is empty.
   const kofn = rules.find((r) => r.kind === 'kofn' && r.k > Math.min(n, o.maxSize ?? n));
   if (kofn !== undefined && kofn.kind === 'kofn') {
     throw UsageError.about('rules', `kofn:${kofn.k} needs at least ${kofn.k} members, but the largest member set has ${Math.min(n, o.maxSize ?? n)} (${n} systems${o.maxSize !== undefined && o.maxSize < n ? `, {maxSize} ${o.maxSize}` : ''}): every candidate would be empty`);
   }
   const maxSize = Math.min(n, o.maxSize ?? n);
-  if (!Number.isInteger(minSize) || minSize < 1) throw UsageError.about('minSize', `expects a positive integer, got ${minSize}`);
-  if (!Number.isInteger(maxSize) || maxSize < 1) throw UsageError.about('maxSize', `expects a positive integer, got ${o.maxSize}`);
   if (minSize > maxSize) throw UsageError.about('minSize', `{minSize} ${minSize} is above {maxSize} ${maxSize} (with ${n} systems)`);
   const top = o.top ?? 10;
-  if (!Number.isInteger(top) || top < 1) throw UsageError.about('top', `expects a positive integer, got ${top}`);
+  if (!Number.isInteger(top) || top < 1) throw UsageError.about('top', `expects a positive integer, got ${showValue(top)}`);
   const bags = o.bags ?? 1;
-  if (!Number.isInteger(bags) || bags < 1) throw UsageError.about('bags', `expects a positive integer, got ${bags}`);
+  if (!Number.isInteger(bags) || bags < 1) throw UsageError.about('bags', `expects a positive integer, got ${showValue(bags)}`);
   const threads = o.threads ?? defaultThreads();
-  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw UsageError.about('threads', `expects an integer from 1 to ${MAX_THREADS}, got ${threads}`);
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) throw UsageError.about('threads', `expects an integer from 1 to ${MAX_THREADS}, got ${showValue(threads)}`);
   if (o.seed !== undefined) checkSeed(o.seed);
   if (o.search !== undefined) checkChoice('search', o.search, SEARCH_STRATEGIES);
   if (o.guide !== undefined) checkChoice('guide', o.guide, SEARCH_GUIDES);
   const beam = o.beam ?? 5;
   if (!Number.isInteger(beam) || beam < 1) throw UsageError.about('beam', `expects a positive integer, got ${showValue(beam)}`);
   const guidedBudget = o.guidedBudget ?? DEFAULT_GUIDED_BUDGET;
-  if (!Number.isInteger(guidedBudget) || guidedBudget < 1) throw UsageError.about('guidedBudget', `expects a positive integer, got ${guidedBudget}`);
+  if (!Number.isInteger(guidedBudget) || guidedBudget < 1) throw UsageError.about('guidedBudget', `expects a positive integer, got ${showValue(guidedBudget)}`);
   return {
     rules, minSize, maxSize, search: o.search ?? 'auto', guide: o.guide ?? 'score', beam, guidedBudget,
     top, seed: o.seed ?? 1, bags, budget: o.budget,

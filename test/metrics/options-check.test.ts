@@ -199,6 +199,36 @@ describe('plan', () => {
     expect(usage(() => runPlan(corpus, { costs: { nobody: 1 }, folds: 0 })).param).toBe('cost');
   });
 
+  it('refuses a test set, explain, alpha, planUnits or onProgress that is none before any search, naming it, not as a TypeError after the work', () => {
+    let progressed = 0;
+    const onProgress = () => void progressed++;
+    const before = (f: () => unknown) => {
+      const u = usage(f);
+      expect(progressed, u.message).toBe(0);
+      return u;
+    };
+    expect(before(() => runPlan(corpus, { test: 'test.conll' as never, onProgress }))).toEqual({ param: 'test', message: 'expects a corpus as loadCorpus gives it (gold, systems, each with spans), got "test.conll"' });
+    expect(before(() => runPlan(corpus, { explain: 'all' as never, onProgress }))).toEqual({ param: 'explain', message: 'expects \'listed\' or a list of ranks (from 1), got "all"' });
+    expect(before(() => runPlan(corpus, { explain: [1.5], onProgress })).param).toBe('explain');
+    for (const alpha of [2, 0, '0.5']) {
+      expect(before(() => runPlan(corpus, { alpha: alpha as never, onProgress })), String(alpha)).toMatchObject({ param: 'alpha', message: expect.stringMatching(/^expects a level between 0 and 1, got /) });
+    }
+    expect(before(() => runPlan(corpus, { planUnits: 3 as never, onProgress }))).toEqual({ param: 'planUnits', message: 'expects a list of unit numbers, got 3' });
+    expect(usage(() => runPlan(corpus, { planUnits: [0, 99], folds: 0 }))).toEqual({ param: 'planUnits', message: 'expects document numbers from 0 to 7, got 99' });
+    expect(usage(() => runPlan(corpus, { onProgress: 1 as never }))).toEqual({ param: 'onProgress', message: 'expects a function, got 1' });
+    // A right one of each is taken.
+    const test = runPlan(corpus, { test: corpus, explain: [1], alpha: 0.1, planUnits: [0, 1, 2, 3, 4, 5], onProgress, top: 1 }).result;
+    expect(progressed).toBeGreaterThan(0);
+    expect([test.explanations?.length, test.recommendation.alpha, test.planningData.documents, test.testSet?.documents]).toEqual([1, 0.1, 6, 8]);
+  });
+
+  it('shows a size, count or fold given as text as text, and never reads it as a number', () => {
+    for (const [param, value] of [['minSize', '2'], ['maxSize', '2'], ['top', '3'], ['bags', '2'], ['threads', '2'], ['repeats', '2'], ['guidedBudget', '9']] as const) {
+      expect(usage(() => runPlan(corpus, { [param]: value, folds: param === 'repeats' ? 2 : 0 } as never)), param).toEqual({ param, message: `expects ${param === 'threads' ? 'an integer from 1 to 64' : 'a positive integer'}, got "${value}"` });
+    }
+    expect(usage(() => runPlan(corpus, { folds: '3' as never }))).toEqual({ param: 'folds', message: 'must be 0 (no held-out estimate) or an integer of at least 2, got "3"' });
+  });
+
   it('refuses a listed candidate the plan does not list', () => {
     const run = runPlan(corpus, { folds: 0, top: 2 });
     for (const choice of [0, 3, 1.5]) expect(usage(() => savedPlan(corpus, run, { choice })), String(choice)).toEqual({ param: 'choice', message: `${choice}: the plan lists candidates 1 to 2` });
