@@ -2,8 +2,8 @@
  * CoNLL writer: a span set over a tokenised corpus as a column file that `complan eval` (and
  * conlleval, for IOB2) reads back to exactly the same spans.
  */
-import { InputError, paramsIn, showValue } from '../errors.js';
-import { checkCorpus, checkOptionsObject, checkSpans } from '../metrics/options-check.js';
+import { InputError, paramsIn, showValue, UsageError } from '../errors.js';
+import { checkChoice, checkCorpus, checkOptionsObject, checkSpans } from '../metrics/options-check.js';
 import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { compareSpans, compareStrings, describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
@@ -22,6 +22,7 @@ export type ConllWriteScheme = 'iob2' | 'iobes';
 export type OverlapResolution = 'error' | 'longest' | 'first';
 
 export const OVERLAP_RESOLUTIONS: readonly OverlapResolution[] = ['error', 'longest', 'first'];
+const CONLL_WRITE_SCHEMES: readonly ConllWriteScheme[] = ['iob2', 'iobes'];
 
 export interface ConllWriteOptions {
   /**
@@ -104,8 +105,10 @@ const FORBIDDEN_IN_FIELD = /[ \t\r\n]/;
  * - the spans' `doc` field is not used: each span's sentence is found from its start.
  *
  * Validation happens here, before any chunk is produced, so nothing is written when the spans
- * cannot be: every error is an {@link InputError} without a file (exit code 2).
+ * cannot be: every error about the spans is an {@link InputError} without a file (exit code 2).
  *
+ * @throws UsageError for an option that is none: a scheme, overlap resolution or separator not
+ *   listed above, or `gold` that is not a list of spans.
  * @throws InputError when the corpus has character offsets (use the JSONL writer); when a
  *   token is empty, contains a space, tab or line break, or is `-DOCSTART-` (it would not read
  *   back as one token), or a label contains a space, tab or line break; when a span is
@@ -124,10 +127,15 @@ export function formatConll(corpus: Corpus, spans: readonly Span[], options: Con
   const scheme = options.scheme ?? 'iob2';
   const resolution = options.resolveOverlaps ?? 'error';
   const sep = options.separator ?? ' ';
+  // Options, as the command's choices check them: an unknown resolution is not read as another,
+  // a separator is one the readers split on, and the gold column's spans are spans.
+  checkChoice('scheme', scheme, CONLL_WRITE_SCHEMES);
+  checkChoice('resolveOverlaps', resolution, OVERLAP_RESOLUTIONS);
+  if (sep !== ' ' && sep !== '\t') throw UsageError.about('separator', `must be " " (a space) or "\\t" (a tab), got ${showValue(sep)}`);
+  if (options.gold !== undefined) checkSpans('gold', options.gold);
   if (corpus.unit !== 'token' || corpus.tokens === undefined) {
     throw InputError.about('cannot write CoNLL: the gold standard has character offsets (text without tokens); write JSONL instead ({outFormat} jsonl)');
   }
-  if (scheme !== 'iob2' && scheme !== 'iobes') throw new InputError(`cannot write CoNLL tags in scheme "${String(scheme)}" (iob2 or iobes)`);
   const tokens = corpus.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];

@@ -353,6 +353,11 @@ describe('the other arguments of the writers, plans and confusion matrices', () 
       expect(usage(() => call([spans[0], { start: 0, end: 1 }] as never))).toEqual({ param, message: 'expects a list of spans (objects with doc, start, end and label), but item 2 is {"start":0,"end":1}' });
     }
     expect(usage(() => formatConll(corpus, spans, 'iobes' as never))).toEqual({ param: undefined, message: 'options must be an object, got string' });
+    // Its options are checked as the command's choices are: none is read as another, or written as given.
+    expect(usage(() => formatConll(corpus, spans, { scheme: 'bio' as never }))).toEqual({ param: 'scheme', message: 'must be one of iob2, iobes, got "bio"' });
+    expect(usage(() => formatConll(corpus, spans, { resolveOverlaps: 'longst' as never }))).toEqual({ param: 'resolveOverlaps', message: 'must be one of error, longest, first, got "longst"' });
+    expect(usage(() => formatConll(corpus, spans, { separator: ',' as never }))).toEqual({ param: 'separator', message: 'must be " " (a space) or "\\t" (a tab), got ","' });
+    expect(usage(() => formatConll(corpus, spans, { gold: 'x' as never }))).toEqual({ param: 'gold', message: 'expects a list of spans (objects with doc, start, end and label), got "x"' });
   });
 
   it('take what they are given when it is right', () => {
