@@ -19,7 +19,8 @@ import { MATCH_MODES, walkSlots, type MatchMode } from './slots.js';
 import { recordOf } from '../model/record.js';
 import { semevalSchemas, type SchemasReport } from './schemas.js';
 import { sentenceCount } from '../model/sentence-table.js';
-import { checkChoice, checkCorpus, checkPositive, checkTypes, withDefaults } from './options-check.js';
+import { checkBoolean, checkChoice, checkCorpus, checkPositive, checkTypes, withDefaults } from './options-check.js';
+import { showValue, UsageError } from '../errors.js';
 import type { NoneMissing } from './option-keys.js';
 import { codePointLength } from '../formats/codepoints.js';
 
@@ -285,6 +286,13 @@ function scoreSystem(
   return scores;
 }
 
+/** Throws a UsageError about `serWeights` unless it is `{s, d, i}`, each a finite number ≥ 0 (what parseSerWeights gives). */
+function checkSerWeights(w: unknown): void {
+  const v = w as Record<string, unknown> | null;
+  const ok = v !== null && typeof v === 'object' && (['s', 'd', 'i'] as const).every((k) => typeof v[k] === 'number' && Number.isFinite(v[k]) && v[k] >= 0);
+  if (!ok) throw UsageError.about('serWeights', `expects {s, d, i}, each a finite number ≥ 0 (as parseSerWeights gives them), got ${showValue(w)}`);
+}
+
 /** Scores every system of the corpus. */
 export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): EvalReport {
   checkCorpus(corpus);
@@ -293,6 +301,11 @@ export function evaluate(corpus: Corpus, options: Partial<EvalOptions> = {}): Ev
   checkPositive('beta', o.beta);
   checkPositive('kAlpha', o.kAlpha);
   checkChoice('zeroDivision', o.zeroDivision, ZERO_DIVISION_MODES);
+  checkSerWeights(o.serWeights);
+  if (o.schemas !== undefined) checkBoolean('schemas', o.schemas);
+  if (o.labelDistance !== undefined && typeof o.labelDistance !== 'function') {
+    throw UsageError.about('labelDistance', `expects a function of a gold and a predicted label, as parseLabelDistance gives it, got ${showValue(o.labelDistance)}`);
+  }
   checkTypes(o.types, corpus.gold.spans, corpus.systems);
   const allowed = o.types === undefined ? undefined : new Set(o.types);
   const keep = allowed === undefined ? undefined : (s: Span) => allowed.has(s.label);

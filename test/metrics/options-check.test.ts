@@ -110,6 +110,17 @@ describe('evaluate', () => {
     expect(usage(() => evaluate(corpus, { kAlpha: 0 })).param).toBe('kAlpha');
   });
 
+  it('rejects serWeights, schemas or a labelDistance that are none, naming each, rather than a RangeError without it or a truthy string taken as true', () => {
+    for (const w of [3, { s: 1 }, { s: 1, d: 1, i: -1 }, { s: '1', d: 1, i: 1 }, null]) {
+      expect(usage(() => evaluate(corpus, { serWeights: w as never })), JSON.stringify(w)).toMatchObject({ param: 'serWeights', message: expect.stringMatching(/^expects \{s, d, i\}, each a finite number ≥ 0 \(as parseSerWeights gives them\), got /) });
+    }
+    expect(usage(() => evaluate(corpus, { schemas: 'yes' as never }))).toEqual({ param: 'schemas', message: 'must be true or false, got "yes"' });
+    expect(usage(() => evaluate(corpus, { labelDistance: { LOC: 1 } as never })).param).toBe('labelDistance');
+    const weighted = evaluate(corpus, { serWeights: { s: 0.5, d: 1, i: 1 }, schemas: true }).systems.find((x) => x.s > 0)!;
+    expect(weighted.weightedSer).toBeLessThan(weighted.ser);
+    expect(weighted.schemas).toBeDefined();
+  });
+
   it('rejects types of which no input has an item, as the command does, and takes one the gold or a system has', () => {
     expect(usage(() => evaluate(corpus, { types: ['LOCX'] }))).toEqual({ param: 'types', message: 'LOCX: no input has an item of this type; the gold standard\'s types are LOC, MISC, ORG, PER; did you mean LOC?' });
     expect(usage(() => evaluate(corpus, { types: ['loc', 'per'] })).message).toMatch(/^loc,per: no input has an item of these types/);
