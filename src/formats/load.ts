@@ -929,7 +929,8 @@ export function loadOptionsOf(given: LoadInput): LoadOptions {
 /**
  * Throws a UsageError about the load option at fault, as the command refuses its option: a
  * format or scheme no reader knows, a column that is no column number (0 keeps the default),
- * a flag that is not true or false, a gold path that is no string, labels that are not strings.
+ * a flag that is not true or false, a gold path that is no string, labels that are not strings,
+ * a progress callback that is no function.
  */
 function checkLoadOptions(o: Omit<LoadOptions, 'systems'>): void {
   checkChoice('inputFormat', o.inputFormat, ['auto', 'conll', 'jsonl', 'brat']);
@@ -945,6 +946,10 @@ function checkLoadOptions(o: Omit<LoadOptions, 'systems'>): void {
   if (o.gold !== undefined && (typeof o.gold !== 'string' || o.gold === '')) throw UsageError.about('gold', `expects a path, got ${showValue(o.gold)}`);
   if (o.labels !== undefined && (!Array.isArray(o.labels) || o.labels.some((l) => typeof l !== 'string'))) {
     throw UsageError.about('labels', `expects a list of label names (strings), got ${showValue(o.labels)}`);
+  }
+  // Called only once a file is read: a callback that is none is said before any reading.
+  for (const key of ['onRead', 'onBytes'] as const) {
+    if (o[key] !== undefined && typeof o[key] !== 'function') throw UsageError.about(key, `expects a function, got ${showValue(o[key])}`);
   }
 }
 

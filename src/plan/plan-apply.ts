@@ -17,7 +17,7 @@ import { documentKeys } from '../model/shared-documents.js';
 import { hasGoldStandard } from '../formats/load.js';
 import { planFileFromChoice, planProvenance, planRule, withPlanRanking, type PlanFile } from './plan-file.js';
 import type { PlanRun } from './plan.js';
-import { checkCorpus, checkGoldTypes } from '../metrics/options-check.js';
+import { checkCorpus, checkGoldTypes, checkOptionsObject } from '../metrics/options-check.js';
 import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 
 /** What {@link savedPlan} takes besides the run. */
@@ -36,10 +36,13 @@ type _SavedPlanKeysListed = NoneMissing<Exclude<keyof SavedPlanOptions, (typeof 
  * The plan file of `run` on `corpus`: of its recommendation (`choice` 'recommendation', the
  * default) or of its listed candidate of rank `choice` (from 1). `types`: the entity types the
  * run was planned on, when it was on some (a plan records them, and applies only those).
- * @throws UsageError for a rank beyond the listed candidates, or `types` of which the gold
- * standard has no item.
+ * @throws UsageError for a rank beyond the listed candidates, `types` of which the gold
+ * standard has no item, or a `run` that is not what runPlan gives (plan's result is not one).
  */
 export function savedPlan(corpus: Corpus, run: PlanRun, options: SavedPlanOptions = {}): PlanFile {
+  checkCorpus(corpus);
+  checkRun(run);
+  checkOptionsObject(options);
   checkOptionKeys('options', options, SAVED_PLAN_OPTION_KEYS);
   const result = run.result;
   const choice = options.choice ?? 'recommendation';
@@ -58,6 +61,19 @@ export function savedPlan(corpus: Corpus, run: PlanRun, options: SavedPlanOption
   // The top candidate is what the selection procedure chooses: its held-out estimate is that procedure's.
   return planFileFromChoice(picked, result, { objective: c.objective.actual, scores: c.actual }, 'top', types,
     planProvenance(result, goldFingerprint(corpus), 'top', documents, choice === 1 ? 'selection' : undefined));
+}
+
+/**
+ * Throws a UsageError about `run` unless it is what runPlan gives: plan's result alone lacks the
+ * choices a saved plan is made of, which is said, rather than met as a TypeError.
+ */
+function checkRun(run: unknown): void {
+  const r = run as Partial<PlanRun> | null;
+  const ok = r !== null && typeof r === 'object' && r.result !== null && typeof r.result === 'object' && typeof r.candidateChoice === 'function'
+    && r.recommendedChoice !== null && typeof r.recommendedChoice === 'object' && Array.isArray(r.plannedUnits);
+  if (ok) return;
+  const result = r !== null && typeof r === 'object' && (r as { schemaVersion?: unknown }).schemaVersion !== undefined && 'recommendation' in r;
+  throw UsageError.about('run', `expects a run as runPlan gives it${result ? ', got a plan result (what plan gives): call runPlan, whose run holds the choices a saved plan is made of, and pass the run' : `, got ${showValue(run)}`}`);
 }
 
 /**

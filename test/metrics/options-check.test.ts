@@ -57,6 +57,15 @@ describe('loadCorpus', () => {
     expect(usage(() => loadCorpus({ gold: join(NEWS, 'gold.conll'), systems: [42 as never] }))).toEqual({ param: 'systems', message: 'each system is a path or {name, path}, got 42' });
   });
 
+  it('refuses an onRead or onBytes that is no function before reading, naming it, not as a TypeError once a file is read', () => {
+    for (const key of ['onRead', 'onBytes']) {
+      expect(usage(() => loadCorpus({ gold: join(NEWS, 'gold.conll'), systems: [join(NEWS, 'systems', 'crf.conll')], [key]: 3 })), key).toEqual({ param: key, message: 'expects a function, got 3' });
+    }
+    const read: string[] = [];
+    loadCorpus({ gold: join(NEWS, 'gold.conll'), systems: [join(NEWS, 'systems', 'crf.conll')], onRead: (p) => void read.push(p.path) });
+    expect(read).toHaveLength(2);
+  });
+
   it('refuses a format, scheme or repair no reader knows, a column that is none, flags that are not booleans, before reading', () => {
     const gold = join(NEWS, 'gold.conll');
     const systems = [join(NEWS, 'systems', 'crf.conll')];
@@ -248,6 +257,14 @@ describe('plan', () => {
     expect(usage(() => savedPlan(corpus, run, { types: ['LOCX'] })).param).toBe('types');
     expect(usage(() => savedPlan(corpus, run, { types: 'LOC' as never })).param).toBe('types');
     expect(savedPlan(corpus, runPlan(corpus, { folds: 0, types: ['LOC'] }), { types: ['LOC'] }).types).toEqual(['LOC']);
+  });
+
+  it('savedPlan takes the run runPlan gives, and says so of plan\'s result or anything else, not as a TypeError', () => {
+    const run = runPlan(corpus, { folds: 0, top: 2 });
+    expect(usage(() => savedPlan(corpus, run.result as never))).toEqual({ param: 'run', message: 'expects a run as runPlan gives it, got a plan result (what plan gives): call runPlan, whose run holds the choices a saved plan is made of, and pass the run' });
+    expect(usage(() => savedPlan(corpus, {} as never))).toEqual({ param: 'run', message: 'expects a run as runPlan gives it, got {}' });
+    expect(usage(() => savedPlan(undefined as never, run)).param).toBe('corpus');
+    expect(usage(() => savedPlan(corpus, run, 2 as never))).toEqual({ param: undefined, message: 'options must be an object, got number' });
   });
 });
 
