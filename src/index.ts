@@ -115,7 +115,7 @@ export { pairedBootstrap, pairedTests, pairedTestsOfPairs, type PairedSidesSplit
 export { BASELINE_NAMES, PROCEDURE_NAMES } from './plan/procedures.js';
 export { formatPlanFile, parsePlanFile, planFileOf, planRule, readPlanFile, resolvePlan, withPlanRanking, type PlanFile, type PlanResolution } from './plan/plan-file.js';
 export { applyPlan, planMembers, savedPlan, type AppliedPlan, type SavedPlanOptions } from './plan/plan-apply.js';
-export { planCsv, planJson, planLatex, planMarkdown, planTable } from './report/plan.js';
+export { planCsv, planJson, planJsonObject, planLatex, planMarkdown, planTable } from './report/plan.js';
 export { planScatterSvg, type ScatterPoint } from './report/plan-svg.js';
 export { reportHtml, type HtmlReportInput, type HtmlScatterPoint } from './report/html.js';
 export { htmlReport, htmlReportInput, type HtmlReportOptions } from './report/html-report.js';

@@ -7,6 +7,7 @@
  * Keys are the command-line option names (without `--`), so a signature reads as the options
  * that reproduce the result; an option left at its default is shown with its default value.
  */
+import { showValue, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 
 export interface RunSettings {
@@ -34,8 +35,15 @@ export function settingsJson(s: RunSettings): object {
   return { version: s.version, command: s.command, ...s.options };
 }
 
-/** A JSON document with its settings first after `schemaVersion`. */
+/**
+ * A JSON document with its settings first after `schemaVersion`: `doc` is the document as an
+ * object (`evalJson`, `compareJson`, `planJsonObject`, …), not its text.
+ * @throws UsageError about `doc` for anything but a plain object (a string's letters would be read as its keys).
+ */
 export function withSettings(doc: object, s: RunSettings): object {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+    throw UsageError.about('doc', `expects a JSON document as an object${typeof doc === 'string' ? ' (planJson gives text: planJsonObject gives the object)' : ''}, got ${showValue(doc)}`);
+  }
   const { schemaVersion, ...rest } = doc as { schemaVersion?: unknown };
   return schemaVersion === undefined ? { settings: settingsJson(s), ...rest } : { schemaVersion, settings: settingsJson(s), ...rest };
 }

@@ -497,6 +497,21 @@ describe('planJson', () => {
     expect(planJson(shuffled)).toBe(planJson(r));
   });
 
+  it('is exported as an object too, which withSettings gives settings as the command does; its text is refused there, not read letter by letter', async () => {
+    const lib = await import('../../src/index.js');
+    const r = fixture();
+    const settings = lib.runSettings('plan', { objective: 'f1', folds: 5 });
+    const doc = lib.withSettings(lib.planJsonObject(r), settings);
+    expect(Object.keys(doc).slice(0, 3)).toEqual(['schemaVersion', 'settings', 'objective']);
+    expect((doc as { settings: unknown }).settings).toEqual({ version: settings.version, command: 'plan', objective: 'f1', folds: 5 });
+    const { settings: _, ...rest } = doc as Record<string, unknown>;
+    expect(`${JSON.stringify(rest, null, 2)}\n`).toBe(lib.planJson(r));
+    expect(() => lib.withSettings(lib.planJson(r) as never, settings)).toThrow(expect.objectContaining({
+      name: 'UsageError', param: 'doc', message: expect.stringMatching(/^doc: expects a JSON document as an object \(planJson gives text: planJsonObject gives the object\), got "\{/),
+    }));
+    expect(() => lib.withSettings(null as never, settings)).toThrow(expect.objectContaining({ param: 'doc', message: 'doc: expects a JSON document as an object, got null' }));
+  });
+
   it('writes NaN and infinities as null and omits absent optional parts', () => {
     const r = fixture({ heldOut: undefined, bootstrap: undefined });
     r.candidates[0].actual.ser = NaN;
