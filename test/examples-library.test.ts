@@ -21,6 +21,10 @@ describe('examples/library.mjs', () => {
     for (const s of evaluate(corpus).systems) expect(p.stdout).toContain(`${s.name.padEnd(10)} F1 ${(100 * s.f).toFixed(2)}`);
     const top = plan(corpus, { objective: parseObjective('f1'), top: 1, folds: 0 }).candidates[0];
     expect(p.stdout).toContain(`#1 ${top.rule}(${top.members.join('+')}) F1 ${(100 * top.objective.actual).toFixed(2)}`);
+    // Without folds nothing is held out: the recommendation says why it is what it is.
+    const rec = plan(corpus, { objective: parseObjective('f1'), top: 1, folds: 0 }).recommendation;
+    expect(rec.basis.kind).toBe('no-held-out');
+    expect(p.stdout).toContain(`recommended: ${rec.procedure} (no-held-out)\n`);
   });
 
   it('is what docs/library.md shows', () => {

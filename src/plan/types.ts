@@ -435,7 +435,10 @@ export interface Recommendation {
   basis: RecommendationBasis;
   /** The significance level a selecting procedure had to reach against vote-all and majority-all. */
   alpha: number;
-  /** The procedure's held-out objective (null without held-out splits). */
+  /**
+   * The procedure's held-out objective (null without held-out splits): mean and sd over the
+   * splits, and `folds`, the number of splits (folds × repeats; 1 for a hold-out).
+   */
   heldOut: { mean: number; sd: number | null; folds: number } | null;
   /** Paired held-out comparisons with each baseline (empty without held-out splits). */
   vsBaselines: PairedComparison[];
