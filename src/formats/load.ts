@@ -148,6 +148,7 @@ export const DEFAULT_LOAD_OPTIONS: Omit<LoadOptions, 'systems'> = {
  * `/proc/self/fd/63`), is named `fd63`: its stem alone would be a bare number.
  */
 export function parseSystemArg(arg: string): InputSpec {
+  if (typeof arg !== 'string') throw UsageError.about('systems', `each system is a path or name=path, got ${showValue(arg)}`);
   const eq = arg.indexOf('=');
   // `=path`, a name left out, is not read as a file named so unless there is one.
   if (eq === 0 && arg.length > 1 && !existsSync(arg)) throw new UsageError(`"${arg}": expected name=path, the name is empty`);

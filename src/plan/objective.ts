@@ -177,6 +177,7 @@ export function checkObjective(value: unknown, alsoText = false): asserts value 
 }
 
 export function parseObjective(text: string, options: ObjectiveOptions = {}): Objective {
+  if (typeof text !== 'string') throw UsageError.about('objective', `expects its text ('f1', 'min:ser', an expression), got ${showValue(text)}`);
   checkOptionKeys('options', options, OBJECTIVE_OPTION_KEYS);
   const objective = objectiveOf(text, options);
   sources.set(objective, { text, options: { beta: options.beta, kAlpha: options.kAlpha } });

@@ -57,6 +57,12 @@ describe('loadCorpus', () => {
     expect(usage(() => loadCorpus({ gold: join(NEWS, 'gold.conll'), systems: [42 as never] }))).toEqual({ param: 'systems', message: 'each system is a path or {name, path}, got 42' });
   });
 
+  it('parseSystemArg and parseObjective refuse what is not text, naming the parameter, not with a TypeError', () => {
+    expect(usage(() => parseSystemArg(3 as never))).toEqual({ param: 'systems', message: 'each system is a path or name=path, got 3' });
+    expect(usage(() => parseObjective(3 as never))).toEqual({ param: 'objective', message: "expects its text ('f1', 'min:ser', an expression), got 3" });
+    expect(parseSystemArg('a=b.conll')).toEqual({ name: 'a', path: 'b.conll' });
+  });
+
   it('refuses an onRead or onBytes that is no function before reading, naming it, not as a TypeError once a file is read', () => {
     for (const key of ['onRead', 'onBytes']) {
       expect(usage(() => loadCorpus({ gold: join(NEWS, 'gold.conll'), systems: [join(NEWS, 'systems', 'crf.conll')], [key]: 3 })), key).toEqual({ param: key, message: 'expects a function, got 3' });
