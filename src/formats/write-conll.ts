@@ -7,6 +7,7 @@ import { checkChoice, checkCorpus, checkOptionsObject, checkSpans } from '../met
 import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
 import { sentenceAt, type Corpus, type Span } from '../model/corpus.js';
 import { compareSpans, compareStrings, describeSpan, placeSpans, reiterable, type PlacedSpan } from './write-spans.js';
+import { hasGoldStandard } from './load.js';
 
 /** Tag schemes the CoNLL writer can write. */
 export type ConllWriteScheme = 'iob2' | 'iobes';
@@ -108,7 +109,8 @@ const FORBIDDEN_IN_FIELD = /[ \t\r\n]/;
  * cannot be: every error about the spans is an {@link InputError} without a file (exit code 2).
  *
  * @throws UsageError for an option that is none: a scheme, overlap resolution or separator not
- *   listed above, or `gold` that is not a list of spans.
+ *   listed above, or `gold` that is not a list of spans, or is the spans of a corpus loaded
+ *   without a gold standard (`allowNoGold`), which has none.
  * @throws InputError when the corpus has character offsets (use the JSONL writer); when a
  *   token is empty, contains a space, tab or line break, or is `-DOCSTART-` (it would not read
  *   back as one token), or a label contains a space, tab or line break; when a span is
@@ -133,6 +135,10 @@ export function formatConll(corpus: Corpus, spans: readonly Span[], options: Con
   checkChoice('resolveOverlaps', resolution, OVERLAP_RESOLUTIONS);
   if (sep !== ' ' && sep !== '\t') throw UsageError.about('separator', `must be " " (a space) or "\\t" (a tab), got ${showValue(sep)}`);
   if (options.gold !== undefined) checkSpans('gold', options.gold);
+  // A corpus loaded without a gold standard has an empty one: its "gold column" would be all O.
+  if (options.gold !== undefined && options.gold === corpus.gold.spans && !hasGoldStandard(corpus)) {
+    throw UsageError.about('gold', 'the corpus was loaded without a gold standard (allowNoGold), so its gold spans are none and the gold column would be all O: leave gold out for `token pred` lines');
+  }
   if (corpus.unit !== 'token' || corpus.tokens === undefined) {
     throw InputError.about('cannot write CoNLL: the gold standard has character offsets (text without tokens); write JSONL instead ({outFormat} jsonl)');
   }

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
+import { InputError, UsageError } from '../../src/errors.js';
 import { evaluate } from '../../src/metrics/evaluate.js';
 import type { Corpus, Span } from '../../src/model/corpus.js';
 import { countOverlapping, formatConll, OverlapError, type ConllWriteOptions } from '../../src/formats/write-conll.js';
-import { inputError, unknownOption } from '../helpers/errors.js';
+import { inputError, thrown, unknownOption } from '../helpers/errors.js';
 import { canonical, fixture, load, NEWS, NEWS_SYSTEMS, text, writeTemp } from './write-helpers.js';
 
 const NEWS_GOLD = join(NEWS, 'gold.conll');
@@ -309,6 +309,23 @@ describe('formatConll: the bundled example', () => {
     const out = text(formatConll(news, news.systems[2].spans, { gold: news.gold.spans }).chunks);
     const norm = (s: string) => s.replace(/\n+$/, '').split('\n');
     expect(norm(out)).toEqual(norm(crf));
+  });
+});
+
+describe('formatConll: a corpus without a gold standard', () => {
+  it('refuses its gold spans as a gold column, which would be all O, and writes token pred lines without them', () => {
+    // The example system's tokens and predictions alone, loaded as new outputs are, with no gold standard.
+    const twoColumns = readFileSync(join(NEWS, 'systems/crf.conll'), 'utf8').replace(/^(\S+) \S+ (\S+)$/gm, '$1 $2');
+    const path = writeTemp('crf-2col.conll', [twoColumns]);
+    const fresh = load(undefined, [path], { allowNoGold: true });
+    const err = thrown(() => formatConll(fresh, fresh.systems[0].spans, { gold: fresh.gold.spans }));
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as UsageError).param).toBe('gold');
+    expect(err.message).toContain('the corpus was loaded without a gold standard (allowNoGold)');
+    const lines = text(formatConll(fresh, fresh.systems[0].spans).chunks).split('\n').filter((l) => l !== '' && !l.startsWith('-DOCSTART-'));
+    expect(lines.every((l) => l.split(' ').length === 2)).toBe(true);
+    // With a gold standard, its spans make the gold column.
+    expect(text(formatConll(news, news.systems[2].spans, { gold: news.gold.spans }).chunks)).toContain('CASTLEBRIDGE B-ORG B-ORG');
   });
 });
 
