@@ -95,6 +95,24 @@ export function recommendationReason(r: PlanResult): string {
   // A test set that disagrees is said so whatever the basis (without held-out splits, reasonOf says it itself).
   return reasonOf(b) + because + (b.kind === 'no-held-out' ? '' : testDisagrees(false));
   /**
+   * Where a no-selection baseline is recommended and the search's choice (the top candidate)
+   * leads it in-sample but trails it held out: said in figures, as the reader's eye is on that
+   * candidate's in-sample lead, which did not hold on units it was not chosen on.
+   */
+  function selectionFalls(): string {
+    if (pick !== 'vote-all' && pick !== 'majority-all') return '';
+    const sel = r.selection;
+    const base = r.baselines.find((x) => x.name === pick);
+    if (sel.heldOut === undefined || base?.heldOut === undefined) return '';
+    const values = [sel.planning.objective, base.planning.objective, sel.heldOut.mean, base.heldOut.mean];
+    if (!values.every((x) => Number.isFinite(x))) return '';
+    const better = (x: number, y: number) => (r.objective.minimise ? x < y : x > y);
+    if (!better(values[0], values[1]) || !better(values[3], values[2])) return '';
+    return ` The search's choice leads ${pick} in-sample (${show(values[0])} against ${show(values[1])}) but trails it held out `
+      + `(${show(values[2])} against ${show(values[3])}): its in-sample lead did not hold on units it was not chosen on.`;
+  }
+
+  /**
    * Without held-out splits, what the bootstrap (when run) says of the recommendation: the
    * procedure furthest ahead of it out of bootstrap, with its interval, or that none is ahead. The
    * recommendation does not rest on it, and the reader must know which way it leans.
@@ -161,11 +179,12 @@ export function recommendationReason(r: PlanResult): string {
         const shares = tied.length === 0 ? 'has' : 'shares';
         const others = tied.length === 0 ? '' : ` with ${tied.length === 1 ? tied[0] : `${tied.slice(0, -1).join(', ')} and ${tied.at(-1)}`}`;
         return `No selection beats ${phrase(r, pick)} held out: it ${shares} the best held-out ${r.objective.description} of the five procedures${others} (${heldMean(pick)}). `
-          + (few === '' ? 'Recommending it: no selection did better on the units held out.' : `Recommending it, though these figures cannot tell whether selection would pay.${few}`);
+          + (few === '' ? 'Recommending it: no selection did better on the units held out.' : `Recommending it, though these figures cannot tell whether selection would pay.${few}`)
+          + selectionFalls();
       }
       case 'within-noise':
         return `No selection beats ${phrase(r, pick)} beyond noise: the best procedure held out, ${phrase(r, b.best)}, leads it by ${leadAndSe(b.behind, b.se).lead}${unit}, `
-          + `within one standard error (${leadAndSe(b.behind, b.se).se}). Recommending the baseline, which needs no selection.`;
+          + `within one standard error (${leadAndSe(b.behind, b.se).se}). Recommending the baseline, which needs no selection.${selectionFalls()}`;
       case 'beats-baselines': {
         const vote = rec.vsBaselines.find((v) => v.name === 'vote-all');
         const majority = rec.vsBaselines.find((v) => v.name === 'majority-all');

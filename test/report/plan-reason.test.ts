@@ -155,6 +155,24 @@ describe('recommendationReason', () => {
       .toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: the best procedure held out, the search\'s choice vote(a+b+c), leads it by +0.50 points, within one standard error (0.60). Recommending the baseline, which needs no selection.');
   });
 
+  it('says when the search\'s choice leads the recommended baseline in-sample and trails it held out', () => {
+    const trails = (kind: 'within-noise' | 'best-held-out') => {
+      const r = result('vote-all', kind === 'within-noise' ? { kind, best: 'caruana', behind: 0.0008, se: 0.0029 } : { kind });
+      r.selection = { ...r.selection, planning: { ...r.selection.planning, objective: 0.9384 }, heldOut: { ...r.selection.heldOut!, mean: 0.933 } };
+      r.baselines = r.baselines.map((b) => (b.name === 'vote-all' ? { ...b, planning: { ...b.planning, objective: 0.9356 }, heldOut: { ...b.heldOut!, mean: 0.9339 } } : b));
+      return r;
+    };
+    const said = ' The search\'s choice leads vote-all in-sample (93.84 against 93.56) but trails it held out (93.30 against 93.39): its in-sample lead did not hold on units it was not chosen on.';
+    expect(recommendationReason(trails('within-noise'))).toMatch(/Recommending the baseline, which needs no selection\. The search's choice leads/);
+    expect(recommendationReason(trails('within-noise')).endsWith(said)).toBe(true);
+    expect(recommendationReason(trails('best-held-out')).endsWith(said)).toBe(true);
+    // Ahead held out too, or not ahead in-sample: nothing to say.
+    expect(recommendationReason(result('vote-all', { kind: 'within-noise', best: 'caruana', behind: 0.0008, se: 0.0029 }))).not.toContain('did not hold on units');
+    const notAhead = trails('within-noise');
+    notAhead.selection = { ...notAhead.selection, planning: { ...notAhead.selection.planning, objective: 0.93 } };
+    expect(recommendationReason(notAhead)).not.toContain('did not hold on units');
+  });
+
   it('gives a selection that beats both baselines its figures, and what simpler procedures did', () => {
     const text = recommendationReason(result('selection', { kind: 'beats-baselines', best: 'selection', skipped: ['best-single'] }));
     expect(text).toBe('The search\'s choice vote(a+b+c) beats both no-selection baselines beyond noise held out (93.00 ± 0.40 (sd over 5 splits)): '
