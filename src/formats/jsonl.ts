@@ -305,6 +305,9 @@ function toSpan(
       // Label Studio's results name their label in a list of one.
       else if (Array.isArray(obj.labels) && obj.labels.length === 1) label = obj.labels[0];
       else if (Array.isArray(obj.labels)) fail(`span [${showValue(start)}, ${showValue(end)}) has ${obj.labels.length === 0 ? 'an empty list of labels' : `${obj.labels.length} labels, ${showValue(obj.labels, 40)}`}, where a span has one (give each label a span of its own)`);
+      // No key a label is read from: name the span's keys, as a label under another key (a
+      // pipeline's "entity_group") is the usual cause, and "(no label)" alone would not say where.
+      else if (obj.labels === undefined) fail(`span [${showValue(start)}, ${showValue(end)}) has no label (its keys: ${keysOf(obj)}; a span names its label "label", "type" or "tag", or "labels" as a list of one)`);
     }
   } else {
     const hint = typeof item === 'string' ? ' (tag strings, one per token, go under "ner_tags")' : '';

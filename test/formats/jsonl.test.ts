@@ -196,7 +196,11 @@ describe('readJsonl: errors name file:line', () => {
     fails('{"tokens":["a","b"],"spans":[["0",2,"X"]]}\n', '1: span ["0", 2) "X" has offsets that are not integers');
     fails('{"tokens":["a","b"],"spans":[[0,2,7]]}\n', '1: span [0, 2) 7 needs a label that is a string');
     fails('{"tokens":["a","b"],"spans":[{"start":0,"end":2}]}\n',
-      '1: span [0, 2) (no label) needs a label that is a string');
+      '1: span [0, 2) has no label (its keys: "start", "end"; a span names its label "label", "type" or "tag", or "labels" as a list of one)');
+    // A label under a key no dialect reads (a pipeline's "entity_group") is named with the span's keys.
+    fails('{"text":"Anna Berg","spans":[{"start":0,"end":9,"entity_group":"PER","score":0.99}]}\n',
+      '1: span [0, 9) has no label (its keys: "start", "end", "entity_group", "score"; a span names its label "label", "type" or "tag", or "labels" as a list of one)');
+    fails('{"tokens":["a","b"],"spans":[{"start":0,"end":2,"label":null}]}\n', '1: span [0, 2) null needs a label that is a string');
     expect(triples(read(temp('{"tokens":["a","b"],"spans":[[0,2,""]]}\n')).segments[0])).toEqual([[0, 2, '']]);
   });
 
