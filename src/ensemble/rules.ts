@@ -100,8 +100,10 @@ export function parseRule(text: string, weights?: WeightSpec): Rule {
   const m = /^kofn:(\d+)$/.exec(t);
   if (m !== null) {
     const k = Number(m[1]);
-    if (k >= 1) return { kind: 'kofn', k };
-    throw new UsageError(`kofn:K expects K ≥ 1, got ${JSON.stringify(t)}`, { param: 'rule' });
+    // A K too large to be a whole number (kofn:99999999999999999999) is said as typed, not as the
+    // parsed rule checkRule would show: no ensemble has that many members anyway.
+    if (k >= 1 && Number.isSafeInteger(k)) return { kind: 'kofn', k };
+    throw new UsageError(`kofn:K expects K ≥ 1${k >= 1 ? ', at most the number of members' : ''}, got ${JSON.stringify(t)}`, { param: 'rule' });
   }
   throw new UsageError(`unknown rule ${JSON.stringify(t)} (expected ${RULE_NAMES.join(', ')})`, { param: 'rule' });
 }

@@ -15,6 +15,9 @@ describe('parseRule', () => {
     expect(() => parseRule('unoin')).toThrow('unknown rule "unoin" (expected union, intersection, kofn:K, majority, vote, weighted)');
     expect(() => parseRule('kofn:0')).toThrow('kofn:K expects K ≥ 1');
     expect(() => parseRule('kofn:x')).toThrow('unknown rule');
+    // A K past the whole numbers is refused as typed, not shown as a parsed rule object.
+    expect(() => parseRule('kofn:99999999999999999999')).toThrow('kofn:K expects K ≥ 1, at most the number of members, got "kofn:99999999999999999999"');
+    expect(parseRule('kofn:9007199254740991')).toEqual({ kind: 'kofn', k: 9007199254740991 });
   });
   it('names rules as typed', () => {
     expect(['union', 'kofn:2', 'vote', 'weighted'].map((r) => ruleName(parseRule(r)))).toEqual(['union', 'kofn:2', 'vote', 'weighted']);
