@@ -324,11 +324,12 @@ export function registerCombine(program: Command, io: Io): void {
       tell(`${terminalLine(`complan: note: ${flags.out} is in the folder of the systems it combines: a later run on ${glob} would read it as one more system; write it elsewhere, as ${join(beside, '..', basename(flags.out!))}`)}\n`);
     }
     // The settings as applied: a weighted rule's default weights, a plan's rule and members, and no gold column without a gold.
-    const effective: Record<string, unknown> = { 'write-gold': flags.writeGold && hasGold };
+    // The rule as applied (ruleName), as plan's settings give its rules: ` vote` or `kofn:02`, which
+    // parseRule reads as vote and kofn:2, would otherwise sign the same run differently.
+    const effective: Record<string, unknown> = { 'write-gold': flags.writeGold && hasGold, rule: ruleName(rule) };
     if (rule.kind === 'weighted' && flags.weights === undefined && plan === undefined) effective.weights = 'f1';
     // A plan's rule and members are the run's, not the --rule default and every system.
     if (plan !== undefined) {
-      effective.rule = plan.rule;
       effective.systems = plan.members.join(',');
       if (plan.weights !== undefined) effective.weights = 'plan';
     }

@@ -70,4 +70,16 @@ describe('settings travel with results', () => {
     expect(r.stdout).not.toContain('settings');
     expect(lastLine(r.stderr)).toMatch(new RegExp(`^complan: settings: complan:${VERSION.replaceAll('.', '\\.')}\\|combine\\|.*\\|rule:vote\\|.*\\|write-gold:false`));
   });
+
+  it('combine signs the rule it applied, as plan signs its rules: a spelling parseRule reads alike signs alike', async () => {
+    const signature = async (rule: string) => {
+      const r = await runCli(['combine', ...NEWS, '--rule', rule, '--out', '-']);
+      expect(r.code, r.stderr).toBe(0);
+      return lastLine(r.stderr);
+    };
+    const plain = await signature('kofn:2');
+    expect(plain).toContain('|rule:kofn:2|');
+    expect(await signature('kofn:02')).toBe(plain);
+    expect(await signature(' kofn:2 ')).toBe(plain);
+  });
 });
