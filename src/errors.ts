@@ -110,14 +110,16 @@ function showString(value: string, max: number): string {
 
 /**
  * Invisible characters written as `\uXXXX`: bidirectional marks, overrides and isolates, zero-width
- * characters, the word joiner and a byte-order mark. In a quoted value they would hide why two
- * values that look the same differ (`token "\ufeffvisited" but gold has "visited"`).
+ * characters, the word joiner and a byte-order mark, and the spaces that look like U+0020 but
+ * separate no columns (no-break, en, em, thin, ideographic…). In a quoted value they would hide
+ * why two values that look the same differ (`token "\ufeffvisited" but gold has "visited"`;
+ * `token "Berg\u00a0x" but gold has "Berg"`, where a plain space would seem to split columns).
  */
 export function escapeInvisible(text: string): string {
   return text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+const INVISIBLE = /[\u00a0\u061c\u1680\u2000-\u200f\u202a-\u202f\u205f\u2060\u2066-\u2069\u3000\ufeff]/g;
 
 /** The first `max` code units of `text`, less half a surrogate pair at the cut. */
 function cut(text: string, max: number): string {

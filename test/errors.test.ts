@@ -77,6 +77,9 @@ describe('values quoted in messages', () => {
     // A token of Persian quoted in a message shows its non-joiner, which may be the difference.
     expect(showValue('می\u200cروم')).toBe('"می\\u200cروم"');
     expect(showValue('Zürich 東京 😀')).toBe('"Zürich 東京 😀"');
+    // A space that separates no CoNLL columns (pasted from a web page) would read as one that does.
+    expect(showValue('Berg\u00a0x')).toBe('"Berg\\u00a0x"');
+    expect(showValue('a\u202fb\u2009c\u3000d')).toBe('"a\\u202fb\\u2009c\\u3000d"');
   });
 
   it('names of ordinary spelling stay plain words; one with an invisible mark is quoted', () => {
