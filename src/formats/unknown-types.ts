@@ -10,6 +10,7 @@
 import type { Corpus, Span, SystemOutput } from '../model/corpus.js';
 import { sentenceAt } from '../model/corpus.js';
 import { sentenceCount, sentenceOf } from '../model/sentence-table.js';
+import { nearestKey } from '../metrics/option-keys.js';
 
 /** Types listed by name in a warning; the others are counted. */
 const SHOWN = 3;
@@ -99,7 +100,11 @@ function hint(type: string, known: ReadonlySet<string>, lastOnly: boolean, tagge
   if (type === '' && !tagged) return ', an empty label';
   if (type === '') return `, from untyped tags such as B- or I-${lastOnly ? ', in the last sentence only: a tag cut short, as at the end of a file cut inside its last line?' : ''}`;
   const longer = [...known].filter((k) => k.length > type.length && k.startsWith(type)).sort();
-  return longer.length === 0 ? '' : `, the start of "${longer[0]}": a tag cut short, as at the end of a file cut inside its last line?`;
+  if (longer.length > 0) return `, the start of "${longer[0]}": a tag cut short, as at the end of a file cut inside its last line?`;
+  // A gold type but for case or one letter (`Loc`, `LCO`): the type meant, named.
+  const near = nearestKey(type, [...known].sort(), 1);
+  if (near === undefined) return '';
+  return `, perhaps "${near}"${near.toLowerCase() === type.toLowerCase() ? ', as types are case-sensitive' : ''}`;
 }
 
 /** Whether every one of `types` is the label of some span of `gold`: read until all are found. */

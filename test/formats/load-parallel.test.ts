@@ -62,8 +62,8 @@ describe('loading on worker threads', () => {
     expect(load(opts, 2).systems.map((s) => s.warnings)).toEqual(one);
     expect(one[0]).toEqual([]);
     expect(one[1]).toHaveLength(1);
-    expect(one[1][0]).toContain('type "LOCC" (1 item) is not in the gold standard');
-    expect(one[2][0]).toContain('type "PERR" (1 item) is not in the gold standard');
+    expect(one[1][0]).toContain('type "LOCC" (1 item, perhaps "LOC") is not in the gold standard');
+    expect(one[2][0]).toContain('type "PERR" (1 item, perhaps "PER") is not in the gold standard');
   });
 
   it('hands the gold standard to the workers, whose spans that are the gold\'s are the main thread\'s gold objects', () => {

@@ -28,12 +28,14 @@ describe('the loader\'s warning', () => {
 
   it('names the types the gold never uses, their items, and the line of the first in the system\'s file, with its gold sentence', () => {
     expect(load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LOCC\n\n')).toEqual([
-      `${path}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first at ${path}:7 (gold sentence 2): a typo in the tags? Every such item counts as a false positive`,
+      `${path}: type "LOCC" (1 item, perhaps "LOC") is not in the gold standard, whose types are "LOC", "PER"; the first at ${path}:7 (gold sentence 2): a typo in the tags? Every such item counts as a false positive`,
     ]);
     const two = load('-DOCSTART- O\n\nAda B-PERR\nleft B-X\n\nin B-X\nParis B-LOC\n\n');
     expect(two).toHaveLength(1);
-    expect(two[0]).toContain('types "PERR" (1 item), "X" (2 items) are not in the gold standard');
+    expect(two[0]).toContain('types "PERR" (1 item, perhaps "PER"), "X" (2 items) are not in the gold standard');
     expect(two[0]).toContain(`the first at ${path}:3 (gold sentence 1)`);
+    // A gold type but for case: named, with why it is not the same.
+    expect(load('-DOCSTART- O\n\nAda B-Per\nleft O\n\nin O\nParis B-LOC\n\n')[0]).toContain('type "Per" (1 item, perhaps "PER", as types are case-sensitive) is not in the gold standard');
   });
 
   it('names the system\'s line, not the gold\'s, when the two files are laid out differently', () => {
@@ -56,7 +58,7 @@ describe('the loader\'s warning', () => {
     const sys = temp('{"id": "d1", "text": "Ann came on Monday.", "spans": [[12, 18, "DATE"]]}\n{"id": "d2", "text": "Open daily.", "spans": [[5, 10, "SETT"]]}\n', 'sys.jsonl');
     const warnings = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: texts, systems: [{ name: 's', path: sys }] }).systems[0].warnings;
     expect(warnings).toEqual([
-      `${sys}: type "SETT" (1 item) is not in the gold standard, whose types are "DATE", "SET"; the first at ${sys}:2 (gold record 2): a typo in the tags? Every such item counts as a false positive`,
+      `${sys}: type "SETT" (1 item, perhaps "SET") is not in the gold standard, whose types are "DATE", "SET"; the first at ${sys}:2 (gold record 2): a typo in the tags? Every such item counts as a false positive`,
     ]);
   });
 
@@ -95,7 +97,7 @@ describe('the loader\'s warning', () => {
     };
     const typo = lone('-DOCSTART- O O\n\nAda B-PER B-PER\nleft O O\n\nin O O\nParis B-LOC B-LOCC\n\n');
     expect(typo.warnings).toEqual([
-      `${typo.file}: type "LOCC" (1 item) is not in the gold standard, whose types are "LOC", "PER"; the first at ${typo.file}:7 (gold sentence 2): a typo in the tags? Every such item counts as a false positive`,
+      `${typo.file}: type "LOCC" (1 item, perhaps "LOC") is not in the gold standard, whose types are "LOC", "PER"; the first at ${typo.file}:7 (gold sentence 2): a typo in the tags? Every such item counts as a false positive`,
     ]);
     // A prediction of its own, of a gold type, is no unknown type.
     expect(lone('-DOCSTART- O O\n\nAda B-PER B-LOC\nleft O O\n\nin O O\nParis B-LOC B-LOC\n\n').warnings).toEqual([]);
