@@ -174,6 +174,7 @@ function weightSource(index: EnsembleIndex): WeightSource {
  * @throws UsageError when `f1`/`label-f1` meet an index without gold, or a member has no given weight.
  */
 export function resolvedWeights(index: EnsembleIndex, members: readonly number[], rule: Rule): WeightSpec | undefined {
+  checkIndex(index);
   return rule.kind === 'weighted' ? fixedWeights(weightSource(index), members, rule.weights) : undefined;
 }
 
@@ -396,6 +397,7 @@ function vote(
  *   a given weight, a weight naming no system).
  */
 export function simulate(index: EnsembleIndex, members: readonly number[], rule: Rule): EnsembleResult {
+  checkIndex(index);
   checkRule(rule);
   if (!Array.isArray(members)) throw new UsageError(`members must be a list of system indices, got ${showValue(members)}`, { param: 'members' });
   if (members.length === 0) throw new UsageError('an ensemble needs at least one member', { param: 'members' });
@@ -418,6 +420,8 @@ export function simulate(index: EnsembleIndex, members: readonly number[], rule:
 
 /** The spans of an ensemble's items, in corpus order. */
 export function ensembleSpans(index: EnsembleIndex, result: EnsembleResult): Span[] {
+  checkIndex(index);
+  checkResult(result, index);
   const ids = result.items.toArray();
   const out: Span[] = new Array<Span>(ids.length);
   for (let k = 0; k < ids.length; k++) out[k] = index.universe.items[ids[k]];
@@ -426,6 +430,8 @@ export function ensembleSpans(index: EnsembleIndex, result: EnsembleResult): Spa
 
 /** A readable name for a candidate: `rule(a+b+c)`, or one system's name. */
 export function ensembleName(index: EnsembleIndex, result: EnsembleResult): string {
+  checkIndex(index);
+  checkResult(result, index);
   const names = result.members.map((m) => index.corpus.systems[m].name);
   // One system is itself under every rule.
   return names.length === 1 ? names[0] : `${ruleName(result.rule)}(${names.join('+')})`;
@@ -442,6 +448,30 @@ export function ensembleOutput(index: EnsembleIndex, result: EnsembleResult, nam
  * {@link ensembleOutput} under strict match (tested), at the cost of a popcount.
  */
 export function ensembleCounts(index: EnsembleIndex, result: EnsembleResult): Counts {
+  checkIndex(index);
+  checkResult(result, index);
   const tp = result.items.andCount(index.universe.gold);
   return { tp, fp: result.items.count() - tp, fn: index.universe.gold.count() - tp };
+}
+
+/** Throws a UsageError unless `index` is an index as {@link buildEnsembleIndex} gives it. */
+function checkIndex(index: EnsembleIndex): void {
+  const i = index as Partial<EnsembleIndex> | null;
+  if (i === null || typeof i !== 'object' || !Array.isArray(i.memberItems) || !(i.universe?.gold instanceof Bitset) || i.corpus === undefined) {
+    throw UsageError.about('index', `expects an ensemble index as buildEnsembleIndex gives it, got ${showValue(index)}`);
+  }
+}
+
+/**
+ * Throws a UsageError unless `result` is what {@link simulate} gives for `index`: its items a
+ * bitset over the index's universe, its members systems of the index's corpus.
+ */
+function checkResult(result: EnsembleResult, index: EnsembleIndex): void {
+  const r = result as Partial<EnsembleResult> | null;
+  const ok = r !== null && typeof r === 'object' && r.items instanceof Bitset && Array.isArray(r.members)
+    && r.members.every((m) => Number.isInteger(m) && m >= 0 && m < index.memberItems.length);
+  if (!ok) throw UsageError.about('result', `expects an ensemble as simulate gives it (rule, members, items), got ${showValue(result)}`);
+  if (r.items!.size !== index.universe.gold.size) {
+    throw UsageError.about('result', `is an ensemble of another index: its items are ${r.items!.size} bits, this index's universe ${index.universe.gold.size} items`);
+  }
 }

@@ -9,6 +9,7 @@
  *   whose `0`/`1` settings correspond to complan's `zero`/`one`.
  */
 import { assertNonNegative, assertPositive } from './check.js';
+import { showValue } from '../errors.js';
 
 /**
  * How a 0/0 in precision or recall is resolved.
@@ -78,6 +79,7 @@ export function fBeta(precision: number, recall: number, beta = 1): number {
  * scikit-learn `precision_recall_fscore_support(zero_division=0|1)`.
  */
 export function prf(c: Counts, beta = 1, zeroDivision: ZeroDivision = 'gerbil'): PRF {
+  if (c === null || typeof c !== 'object') throw new RangeError(`counts must be an object {tp, fp, fn}, got ${showValue(c)}`);
   assertNonNegative('tp', c.tp);
   assertNonNegative('fp', c.fp);
   assertNonNegative('fn', c.fn);

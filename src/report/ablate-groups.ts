@@ -22,6 +22,7 @@ import type { Table } from './table.js';
 import { renderCsv, renderLatex } from './table.js';
 import { typeName } from './type-name.js';
 import { matchTypesSuffix } from './table-context.js';
+import { checkReport, GROUP_ABLATION, GROUP_ABLATION_KEYS } from './report-check.js';
 
 /** Whether every group has one run: the one-to-one ablation, whose tables and fields are kept. */
 export function isOneToOne(g: GroupAblation): boolean {
@@ -235,6 +236,7 @@ function stableNote(): string {
  * variant's stable changes.
  */
 export function groupTables(g: GroupAblation): Table[] {
+  checkReport(g, GROUP_ABLATION_KEYS, GROUP_ABLATION);
   const single = oneToOne(g);
   if (single !== undefined) return [...ablateTables(single), ablationTable(g), verdictTable(g), byTypeTable(g)];
   const stable = g.variants.map((v) => stableTable(g, v)).filter((t): t is Table => t !== undefined);
@@ -247,6 +249,7 @@ export function groupTables(g: GroupAblation): Table[] {
  * signs and options' hyphens set apart.
  */
 export function groupLatex(g: GroupAblation): string {
+  checkReport(g, GROUP_ABLATION_KEYS, GROUP_ABLATION);
   return renderLatex(groupTables(g))
     // A minus sign, not a hyphen, before a number ("-0.16", "[-0.16, +0.35]")…
     .replace(/(^|[\s[(])-(?=\d)/gm, '$1\\ensuremath{-}')
@@ -302,6 +305,7 @@ export function testSettingsJson(g: GroupAblation): object {
  * `verdict`, `stable`, `unstable` and `byType`; `test` says what produced p and ci95.
  */
 export function groupJson(g: GroupAblation): object {
+  checkReport(g, GROUP_ABLATION_KEYS, GROUP_ABLATION);
   const single = oneToOne(g);
   const old = single === undefined ? undefined : (ablateJson(single) as { baselineScores: object; variants: object[] });
   const list = <E>(l: { count: number; items: E[] }) => ({ count: l.count, items: l.items });
@@ -361,6 +365,7 @@ export const GROUP_CSV_FIELDS = [
  * one run per group, the one-to-one columns ({@link ABLATE_CSV_FIELDS}) come first, as before.
  */
 export function groupCsv(g: GroupAblation): string {
+  checkReport(g, GROUP_ABLATION_KEYS, GROUP_ABLATION);
   const num = (x: number | null) => {
     const v = jsonNumber(x);
     return v === null ? '' : String(v);

@@ -15,6 +15,7 @@ import type { Table } from './table.js';
 import { renderCsv, renderLatex } from './table.js';
 import { typeName } from './type-name.js';
 import { matchTypesSuffix } from './table-context.js';
+import { ABLATION, ABLATION_KEYS, checkReport } from './report-check.js';
 
 export const ABLATE_SCHEMA_VERSION = 1;
 
@@ -199,6 +200,7 @@ function examplesNote(a: Ablation): string {
 
 /** The tables of `complan ablate`: scores, changes, complementarity, then examples per variant. */
 export function ablateTables(a: Ablation): Table[] {
+  checkReport(a, ABLATION_KEYS, ABLATION);
   const examples = a.variants.map((v) => examplesTable(a, v)).filter((t): t is Table => t !== undefined);
   if (examples.length > 0) examples[examples.length - 1] = { ...examples[examples.length - 1], note: examplesNote(a) };
   return [scoresTable(a), changesTable(a), complementarityTable(a), ...examples];
@@ -206,6 +208,7 @@ export function ablateTables(a: Ablation): Table[] {
 
 /** LaTeX of {@link ablateTables} ({@link renderLatex} puts Δ, → and | in math mode, as pdflatex needs). */
 export function ablateLatex(a: Ablation): string {
+  checkReport(a, ABLATION_KEYS, ABLATION);
   return renderLatex(ablateTables(a));
 }
 
@@ -227,6 +230,7 @@ function directionJson(d: CompDirection): object {
  * the four lists in full and their first `examples` items.
  */
 export function ablateJson(a: Ablation): object {
+  checkReport(a, ABLATION_KEYS, ABLATION);
   return {
     schemaVersion: ABLATE_SCHEMA_VERSION,
     baseline: a.baseline,
@@ -279,6 +283,7 @@ export function ablateCsv(a: Ablation): string {
 
 /** The rows of {@link ablateCsv}: the variant, the baseline, then {@link ABLATE_CSV_FIELDS}. */
 export function ablateCsvRows(a: Ablation): string[][] {
+  checkReport(a, ABLATION_KEYS, ABLATION);
   const num = (x: number | null) => {
     const v = jsonNumber(x);
     return v === null ? '' : String(v);

@@ -16,6 +16,7 @@ import { renderCsv } from './table.js';
 import { typeName } from './type-name.js';
 import { matchTypesSuffix } from './table-context.js';
 import { DEFAULT_COMPARE_METRICS, type CompareMetric } from './compare-metrics.js';
+import { checkReport, COMPARISON, COMPARISON_KEYS } from './report-check.js';
 
 export const COMPARE_SCHEMA_VERSION = 1;
 
@@ -226,6 +227,7 @@ function columnBlocks(t: Table, width: number): Table[] {
  * every block with all the rows.
  */
 export function compareTables(c: Comparison, metrics: readonly CompareMetric[] = DEFAULT_COMPARE_METRICS, width?: number): Table[] {
+  checkReport(c, COMPARISON_KEYS, COMPARISON);
   const numbered = width !== undefined && namedMatrixWidth(c) > width;
   const matrices = metrics.map((m) => matrixTable(c, m, numbered));
   const wide = (t: Table) => columnWidths(t).reduce((sum, x) => sum + x, 0) + 2 * (t.columns.length - 1) > width!;
@@ -237,6 +239,7 @@ export function compareTables(c: Comparison, metrics: readonly CompareMetric[] =
  * fraction, `null` where undefined, and the example items of each pair.
  */
 export function compareJson(c: Comparison): object {
+  checkReport(c, COMPARISON_KEYS, COMPARISON);
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
     match: c.match,
@@ -281,6 +284,7 @@ export const COMPARE_CSV_FIELDS = [
 
 /** CSV with one row per ordered pair (A-major), every numeric field; undefined values are empty. */
 export function compareCsv(c: Comparison): string {
+  checkReport(c, COMPARISON_KEYS, COMPARISON);
   const num = (x: number | null) => {
     const v = jsonNumber(x);
     return v === null ? '' : String(v);

@@ -16,6 +16,7 @@ import { typeName } from './type-name.js';
 import { matchTypesSuffix } from './table-context.js';
 import { clip, MAX_CELL } from './terminal-text.js';
 import { checkOptionKeys } from '../metrics/option-keys.js';
+import { checkReport, EVAL_REPORT, EVAL_REPORT_KEYS } from './report-check.js';
 
 /** A label or name from the inputs as a picture shows it: at most a table cell's length. */
 const cut = (s: string) => clip(s, MAX_CELL);
@@ -49,6 +50,7 @@ export function confusionJson(m: ConfusionMatrix): object {
 
 /** One table per system: gold type × predicted type, with the missed column and the spurious row. */
 export function confusionTables(r: EvalReport): Table[] {
+  checkReport(r, EVAL_REPORT_KEYS, EVAL_REPORT);
   return r.systems.map((s, k): Table => {
     const m = s.confusion;
     const rows = rowsOf(m);
@@ -68,6 +70,7 @@ export function confusionTables(r: EvalReport): Table[] {
  * predictions, so the untyped type is written `(untyped)` here rather than as an empty field.
  */
 export function confusionCsv(r: EvalReport): string {
+  checkReport(r, EVAL_REPORT_KEYS, EVAL_REPORT);
   const rows: string[][] = [];
   for (const s of r.systems) {
     const m = s.confusion;

@@ -11,6 +11,7 @@ import type { Table } from './table.js';
 import { renderCsv } from './table.js';
 import { typeName } from './type-name.js';
 import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
+import { checkReport, EVAL_REPORT, EVAL_REPORT_KEYS } from './report-check.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -28,6 +29,7 @@ type _EvalJsonOptionKeysListed = NoneMissing<Exclude<keyof EvalJsonOptions, (typ
 
 /** The JSON document of `complan eval`: every raw count, rates as fractions, nulls for undefined. */
 export function evalJson(r: EvalReport, options: EvalJsonOptions = {}): object {
+  checkReport(r, EVAL_REPORT_KEYS, EVAL_REPORT);
   checkOptionKeys('options', options, EVAL_JSON_OPTION_KEYS);
   const o = r.options;
   return {
@@ -164,6 +166,7 @@ export function evalContext(r: EvalReport): string {
 
 /** The tables of `complan eval`: scores, errors, per type, macro, indicators. */
 export function evalTables(r: EvalReport): Table[] {
+  checkReport(r, EVAL_REPORT_KEYS, EVAL_REPORT);
   const o = r.options;
   const fName = o.beta === 1 ? 'F1' : `F${o.beta}`;
   const kName = o.kAlpha === 1 ? 'K' : `K(α=${o.kAlpha})`;
@@ -258,6 +261,7 @@ export function evalTables(r: EvalReport): Table[] {
 
 /** Long-format CSV: one row per system for all types ("*"), then one per system and type. */
 export function evalCsv(r: EvalReport): string {
+  checkReport(r, EVAL_REPORT_KEYS, EVAL_REPORT);
   const header = ['system', 'type', 'tp', 'fp', 'fn', 'precision', 'recall', 'f', 'k', 'c', 's', 'd', 'i', 'e', 'err', 'ser',
     'macro_doc_f', 'macro_type_f', 'token_accuracy'];
   const num = (x: number | null | undefined) => {

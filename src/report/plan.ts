@@ -31,6 +31,7 @@ import { renderCsv, renderLatex, renderMarkdown, renderText, type Column, type T
 import { wrapWords } from './terminal-text.js';
 import { keepsLoneMember } from '../ensemble/rules.js';
 import { checkOptionKeys, type NoneMissing } from '../metrics/option-keys.js';
+import { checkReport, PLAN, PLAN_KEYS } from './report-check.js';
 
 export interface PlanTableOptions {
   /** ANSI colour and bold (decided by the caller from NO_COLOR / FORCE_COLOR / the terminal). */
@@ -291,6 +292,7 @@ function paretoTable(r: PlanResult, membersCell: (m: string[]) => string): Table
 
 /** The terminal report. */
 export function planTable(result: PlanResult, options: PlanTableOptions = {}): string {
+  checkReport(result, PLAN_KEYS, PLAN);
   checkOptionKeys('options', options, PLAN_TABLE_OPTION_KEYS);
   const color = options.color === true;
   const list = shown(result, options.top);
@@ -461,6 +463,7 @@ const numbers = <K extends string>(o: Record<K, number>) => Object.fromEntries(O
 
 /** The result as a plain object with the keys in the order of types.ts and NaN/±∞ as null. */
 export function planJsonObject(r: PlanResult): object {
+  checkReport(r, PLAN_KEYS, PLAN);
   const s = r.search;
   const a = r.rankAgreement;
   const rec = r.recommendation;
@@ -580,6 +583,7 @@ const ACTUAL_ON = 'planning data (in-sample)';
  * `actual_on` says; undefined values empty.
  */
 export function planCsv(result: PlanResult): string {
+  checkReport(result, PLAN_KEYS, PLAN);
   const num = (x: number | null | undefined) => {
     const v = jsonNumber(x);
     return v === null ? '' : String(v);
@@ -618,6 +622,7 @@ const mdText = (s: string) => s.replace(/([\\`*_[\]<>|])/g, '\\$1');
 
 /** The report in Markdown: candidates, procedures, greedy path, rank agreement, prediction quality, Pareto front (with costs), held-out splits, comparisons, bootstrap, notes and the recommendation. */
 export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = {}): string {
+  checkReport(result, PLAN_KEYS, PLAN);
   checkOptionKeys('options', options, PLAN_DOCUMENT_OPTION_KEYS);
   const list = shown(result, options.top);
   const cell = (m: string[]) => m.join('+');
@@ -651,6 +656,7 @@ export function planMarkdown(result: PlanResult, options: PlanDocumentOptions = 
  * name escaped.
  */
 export function planLatex(result: PlanResult, options: PlanDocumentOptions = {}): string {
+  checkReport(result, PLAN_KEYS, PLAN);
   checkOptionKeys('options', options, PLAN_DOCUMENT_OPTION_KEYS);
   const list = shown(result, options.top);
   const cell = (m: string[]) => m.join('+');

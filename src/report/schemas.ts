@@ -8,6 +8,7 @@ import { jsonNumber, percent } from './number.js';
 import type { Table } from './table.js';
 import { typeName } from './type-name.js';
 import { typesSuffix } from './table-context.js';
+import { checkReport, EVAL_REPORT, EVAL_REPORT_KEYS } from './report-check.js';
 
 function countsJson(c: SchemaCounts): object {
   return {
@@ -36,6 +37,7 @@ function cells(c: SchemaCounts): string[] {
 
 /** The schema tables of an eval report: none unless it was made with `schemas`. */
 export function schemasTables(r: EvalReport): Table[] {
+  checkReport(r, EVAL_REPORT_KEYS, EVAL_REPORT);
   const systems = r.systems.filter((s) => s.schemas !== undefined);
   if (systems.length === 0) return [];
   const fName = r.options.beta === 1 ? 'F1' : `F${r.options.beta}`;

@@ -25,6 +25,15 @@ import { buildPlanData } from '../../src/plan/data.js';
 import { Scorer } from '../../src/plan/scores.js';
 import { htmlReport } from '../../src/report/html-report.js';
 import { heatmapSvg } from '../../src/report/compare-svg.js';
+import { ensembleCounts, ensembleName, ensembleOutput, ensembleSpans, resolvedWeights } from '../../src/ensemble/simulate.js';
+import { prf } from '../../src/metrics/prf.js';
+import { evalCsv, evalJson, evalTables } from '../../src/report/eval.js';
+import { confusionCsv, confusionTables } from '../../src/report/confusion.js';
+import { schemasTables } from '../../src/report/schemas.js';
+import { compareCsv, compareJson, compareTables } from '../../src/report/compare.js';
+import { planCsv, planJson, planJsonObject, planLatex, planMarkdown, planTable } from '../../src/report/plan.js';
+import { ablateCsv, ablateJson, ablateLatex, ablateTables } from '../../src/report/ablate.js';
+import { groupCsv, groupJson, groupLatex, groupTables } from '../../src/report/ablate-groups.js';
 
 const NEWS = join(import.meta.dirname, '../../examples/news');
 const corpus = loadCorpus({
@@ -399,5 +408,75 @@ describe('the other arguments of the writers, plans and confusion matrices', () 
     expect(applied.spans.length).toBeGreaterThan(0);
     expect([...formatConll(corpus, spans).chunks].join('').split('\n').length).toBeGreaterThan(corpus.sentences.length);
     expect(confusionMatrix(corpus.gold.spans, spans).types).toContain('PER');
+  });
+});
+
+describe('the ensemble index and result', () => {
+  const index = buildEnsembleIndex(corpus);
+  const result = simulate(index, [0, 1], parseRule('union'));
+  it('are checked: what simulate did not make, or made on another index, is a usage error naming the argument', () => {
+    const calls: Array<[string, (i: never) => unknown]> = [
+      ['simulate', (i) => simulate(i, [0], parseRule('union'))], ['resolvedWeights', (i) => resolvedWeights(i, [0], parseRule('vote'))],
+      ['ensembleSpans', (i) => ensembleSpans(i, result)], ['ensembleName', (i) => ensembleName(i, result)],
+      ['ensembleOutput', (i) => ensembleOutput(i, result)], ['ensembleCounts', (i) => ensembleCounts(i, result)],
+    ];
+    for (const [name, call] of calls) {
+      for (const wrong of [undefined, null, corpus, { memberItems: [] }]) {
+        expect(usage(() => call(wrong as never)), `${name} ${String(wrong)}`).toMatchObject({ param: 'index', message: expect.stringMatching(/^expects an ensemble index as buildEnsembleIndex gives it, got /) });
+      }
+    }
+    for (const call of [ensembleSpans, ensembleName, ensembleOutput, ensembleCounts] as Array<(i: typeof index, r: never) => unknown>) {
+      for (const wrong of [undefined, {}, { ...result, items: [1, 2] }, { ...result, members: [7] }]) {
+        expect(usage(() => call(index, wrong as never)).message).toMatch(/^expects an ensemble as simulate gives it \(rule, members, items\), got /);
+      }
+    }
+    // A result from another corpus's index: its bits number other items.
+    const other = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: join(NEWS, 'gold.conll'), systems: ['crf', 'gazetteer'].map((s) => parseSystemArg(join(NEWS, 'systems', `${s}.conll`))) });
+    const foreign = simulate(buildEnsembleIndex(other), [0, 1], parseRule('union'));
+    expect(usage(() => ensembleCounts(index, foreign)).message).toBe(`is an ensemble of another index: its items are ${foreign.items.size} bits, this index's universe ${index.universe.gold.size} items`);
+    expect(foreign.items.size).not.toBe(index.universe.gold.size);
+  });
+
+  it('take what simulate gives', () => {
+    const counts = ensembleCounts(index, result);
+    expect(counts.tp + counts.fp).toBe(ensembleSpans(index, result).length);
+    expect(ensembleName(index, result)).toBe('union(cautious+crf)');
+    expect(ensembleOutput(index, result).spans.length).toBe(counts.tp + counts.fp);
+  });
+});
+
+describe('prf', () => {
+  it('refuses counts that are no object, and shows a count given as a string as one', () => {
+    for (const wrong of [undefined, null, 3]) expect(() => prf(wrong as never)).toThrow(`counts must be an object {tp, fp, fn}, got ${wrong === undefined ? 'undefined' : String(wrong)}`);
+    expect(() => prf({ tp: '1', fp: 0, fn: 0 } as never)).toThrow('tp must be a finite non-negative number, got "1"');
+    expect(() => prf({ tp: Number.NaN, fp: 0, fn: 0 })).toThrow('tp must be a finite non-negative number, got NaN');
+  });
+});
+
+describe('the renderers', () => {
+  const report = evaluate(corpus);
+  const comparison = compareSystems(corpus);
+  const plan = runPlan(corpus, { search: 'greedy', folds: 0 }).result;
+  const ablation = ablate(corpus, 'crf');
+  const groups = ablateGroups(corpus, [{ name: 'base', runs: ['crf'] }, { name: 'other', runs: ['sloppy', 'cautious'] }], 'base');
+  const renderers: Array<[string, (r: never) => unknown, unknown, RegExp]> = [
+    ['evalJson', evalJson, report, /an eval report as evaluate gives it/], ['evalTables', evalTables, report, /an eval report/], ['evalCsv', evalCsv, report, /an eval report/],
+    ['confusionTables', confusionTables, report, /an eval report/], ['confusionCsv', confusionCsv, report, /an eval report/], ['schemasTables', schemasTables, report, /an eval report/],
+    ['compareJson', compareJson, comparison, /a comparison as compareSystems gives it/], ['compareTables', compareTables, comparison, /a comparison/], ['compareCsv', compareCsv, comparison, /a comparison/],
+    ['planJsonObject', planJsonObject, plan, /a plan as runPlan gives it/], ['planJson', planJson, plan, /a plan/], ['planCsv', planCsv, plan, /a plan/],
+    ['planTable', planTable, plan, /a plan/], ['planMarkdown', planMarkdown, plan, /a plan/], ['planLatex', planLatex, plan, /a plan/],
+    ['ablateJson', ablateJson, ablation, /an ablation as ablate gives it/], ['ablateTables', ablateTables, ablation, /an ablation/], ['ablateCsv', ablateCsv, ablation, /an ablation/], ['ablateLatex', ablateLatex, ablation, /an ablation/],
+    ['groupJson', groupJson, groups, /groups of runs as ablateGroups gives it/], ['groupTables', groupTables, groups, /groups of runs/], ['groupCsv', groupCsv, groups, /groups of runs/], ['groupLatex', groupLatex, groups, /groups of runs/],
+  ];
+  it('refuse what is not the report they render, naming what makes it, and render the report they are given', () => {
+    for (const [name, render, right, what] of renderers) {
+      // undefined, another function's report (an eval report to a plan renderer, a plan to the others).
+      for (const wrong of [undefined, right === plan ? report : plan]) {
+        const u = usage(() => render(wrong as never));
+        expect(u.param, name).toBe('report');
+        expect(u.message, name).toMatch(what);
+      }
+      expect(() => render(right as never), name).not.toThrow();
+    }
   });
 });
