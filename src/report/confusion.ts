@@ -12,7 +12,7 @@ import type { ConfusionMatrix } from '../metrics/confusion.js';
 import { HEATMAP_OPTION_KEYS, heatmapDocument, heatmapPanel, type HeatmapCell, type HeatmapOptions } from './svg.js';
 import type { Table } from './table.js';
 import { renderCsv } from './table.js';
-import { typeName } from './type-name.js';
+import { csvTypeName, typeName } from './type-name.js';
 import { matchTypesSuffix } from './table-context.js';
 import { clip, MAX_CELL } from './terminal-text.js';
 import { checkOptionKeys } from '../metrics/option-keys.js';
@@ -75,10 +75,10 @@ export function confusionCsv(r: EvalReport): string {
   for (const s of r.systems) {
     const m = s.confusion;
     m.types.forEach((g, i) => {
-      m.types.forEach((p, j) => rows.push([s.name, typeName(g), typeName(p), String(m.matrix[i][j])]));
-      rows.push([s.name, typeName(g), '', String(m.missed[i])]);
+      m.types.forEach((p, j) => rows.push([s.name, csvTypeName(g), csvTypeName(p), String(m.matrix[i][j])]));
+      rows.push([s.name, csvTypeName(g), '', String(m.missed[i])]);
     });
-    m.types.forEach((p, j) => rows.push([s.name, '', typeName(p), String(m.spurious[j])]));
+    m.types.forEach((p, j) => rows.push([s.name, '', csvTypeName(p), String(m.spurious[j])]));
   }
   return renderCsv(['system', 'gold', 'predicted', 'count'], rows);
 }
