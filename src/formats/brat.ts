@@ -13,7 +13,7 @@ import { dropDuplicates } from './jsonl.js';
 import { codePointLength, codePointsToUnits } from './codepoints.js';
 import { describeFsError, LineReader, looksUtf16, notUtf8Error, utf16Error } from './lines.js';
 import { compareCodePoints, isDocumentation } from './directory.js';
-import type { RawSpan, ReadOptions, ReadSummary, SegmentSink } from './segment.js';
+import { EMPTY_SPAN_HINT, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
 const T_LINE = /^T[^\t]*\t(\S+) +(\d+ +\d+(?: *; *\d+ +\d+)*)(?:\t(.*))?$/;
 const T_EXPECTED = 'expected "T<id><TAB><label> <start> <end>[;<start> <end>]…<TAB><text>"';
@@ -206,7 +206,7 @@ function parseAnnLine(raw: string, line: number, ctx: AnnContext): RawSpan | und
   const written = offsets.split(/ *; */).map((pair) => pair.split(/ +/).map(Number) as [number, number]);
   for (const [s, e] of written) {
     const show = `${id} [${s}, ${e}) ${showValue(label)}`;
-    if (e <= s) fail(`${show} has end ≤ start`);
+    if (e <= s) fail(`${show} has end ≤ start${e === s ? EMPTY_SPAN_HINT : ''}`);
     if (e > ctx.length) fail(`${show} is outside the document (${ctx.length} characters)`);
   }
   const units = written.map(([s, e]): [number, number] => [ctx.toUnits(s), ctx.toUnits(e)]);

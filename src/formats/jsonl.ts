@@ -9,7 +9,7 @@ import { decodeTags, detectScheme, newEvidence } from './chunking.js';
 import { dialectOf, ENTITY_KEYS, recordShape, type JsonlDialect } from './jsonl-dialect.js';
 import { JsonlTokenVerifier } from './jsonl-verify.js';
 import { forEachLine } from './lines.js';
-import { newSegment, noneDropped, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
+import { EMPTY_SPAN_HINT, newSegment, noneDropped, type RawSpan, type ReadOptions, type ReadSummary, type SegmentSink } from './segment.js';
 
 /** Keys that may hold a span object's label, in order of preference. */
 const LABEL_KEYS = ['label', 'type', 'tag'] as const;
@@ -319,7 +319,7 @@ function toSpan(
   if (!Number.isInteger(start) || !Number.isInteger(end)) fail(`${shownSpan(start, end, label)} has offsets that are not integers`);
   const s = start as number;
   const e = end as number;
-  if (e <= s) fail(`${shownSpan(start, end, label)} has end ≤ start`);
+  if (e <= s) fail(`${shownSpan(start, end, label)} has end ≤ start${e === s ? EMPTY_SPAN_HINT : ''}`);
   if (s < 0 || e > length) fail(`${shownSpan(start, end, label)} is outside the record (${length} ${unit})`);
   const span: RawSpan = { start: s, end: e, label: label as string, line };
   const fragments = isObject(item) ? item.fragments : undefined;

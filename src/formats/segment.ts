@@ -278,3 +278,9 @@ export interface ReadSummary {
    */
   dialect?: string;
 }
+
+/**
+ * What an error about a span whose end equals its start adds: a tool that writes inclusive ends
+ * gives every one-token (or one-character) span so, and "end ≤ start" alone would not say why.
+ */
+export const EMPTY_SPAN_HINT = ' (an empty span: are the ends inclusive? complan reads [start, end), the end exclusive)';

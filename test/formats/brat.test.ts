@@ -229,7 +229,7 @@ describe('readBrat: errors', () => {
   it('rejects fragments with end ≤ start or beyond the text, in code points', () => {
     const ann = (line: string) => ({ 'd.txt': 'Ada \u{1F600}', 'd.ann': `T1\tPER 0 3\tAda\n${line}\n` });
     let dir = tempDir(ann('T2\tPER 3 3\t'));
-    expect(() => read(dir)).toThrow(`${join(dir, 'd.ann')}:2: T2 [3, 3) "PER" has end ≤ start`);
+    expect(() => read(dir)).toThrow(`${join(dir, 'd.ann')}:2: T2 [3, 3) "PER" has end ≤ start (an empty span: are the ends inclusive? complan reads [start, end), the end exclusive)`);
     dir = tempDir(ann('T2\tPER 0 3;4 6\tAda x'));
     expect(() => read(dir)).toThrow(`${join(dir, 'd.ann')}:2: T2 [4, 6) "PER" is outside the document (5 characters)`);
     dir = tempDir(ann('T2\tPER 4 5\t\u{1F600}'));

@@ -180,7 +180,7 @@ describe('readJsonl: errors name file:line', () => {
   it('rejects a span with end ≤ start', () => {
     fails('{"tokens":["a","b","c","d","e","f"],"spans":[{"start":5,"end":3,"label":"PER"}]}\n',
       '1: span [5, 3) "PER" has end ≤ start');
-    fails('{"tokens":["a","b"],"spans":[[1,1,"PER"]]}\n', '1: span [1, 1) "PER" has end ≤ start');
+    fails('{"tokens":["a","b"],"spans":[[1,1,"PER"]]}\n', '1: span [1, 1) "PER" has end ≤ start (an empty span: are the ends inclusive? complan reads [start, end), the end exclusive)');
   });
 
   it('rejects a span outside the record', () => {
