@@ -1,11 +1,11 @@
 /** Keys that arrive in one chunk act one by one: `ss` moves the sort two columns, as `s` `s` does. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { App } from '../../../cli/tui/App.js';
 import { SystemsView } from '../../../cli/tui/SystemsView.js';
 import { SORT_COLUMNS } from '../../../cli/tui/model.js';
 import { NO_KEY, splitKeys } from '../../../cli/tui/use-keys.js';
-import { KEY, newsModel, plain, settle } from './helpers.js';
+import { KEY, newsModel, plain, press, render, until } from './helpers.js';
 
 afterEach(() => cleanup());
 
@@ -35,17 +35,14 @@ describe('a burst of keys in a view', () => {
   it('ss in one chunk sorts by the second column after #, as two presses do', async () => {
     const model = newsModel();
     const burst = render(<SystemsView model={model} active width={80} height={20} />);
-    await settle();
-    burst.stdin.write('ss');
-    await settle();
+    await until(burst.lastFrame, (f) => f.length > 0);
+    await press(burst.stdin, 'ss');
     expect(plain(burst.lastFrame())).toContain(`sorted by ${SORT_COLUMNS[2]}`);
     cleanup();
     const apart = render(<SystemsView model={model} active width={80} height={20} />);
-    await settle();
-    apart.stdin.write('s');
-    await settle();
-    apart.stdin.write('s');
-    await settle();
+    await until(apart.lastFrame, (f) => f.length > 0);
+    await press(apart.stdin, 's');
+    await press(apart.stdin, 's');
     expect(plain(apart.lastFrame())).toContain(`sorted by ${SORT_COLUMNS[2]}`);
   });
 });
@@ -53,78 +50,66 @@ describe('a burst of keys in a view', () => {
 describe('keys that follow a change of view in one chunk', () => {
   it('act on the view shown, as they would typed apart', async () => {
     // `2 → Enter`: the Complementarity view, the cursor one column right, the pair opened.
-    const burst = render(<App model={newsModel()} />);
-    await settle();
-    burst.stdin.write(`2${KEY.right}${KEY.enter}`);
-    await settle(80);
-    const together = plain(burst.lastFrame());
-    cleanup();
     const apart = render(<App model={newsModel()} />);
-    await settle();
-    for (const k of ['2', KEY.right, KEY.enter]) {
-      apart.stdin.write(k);
-      await settle();
-    }
+    await until(apart.lastFrame, (f) => f.length > 0);
+    await press(apart.stdin, '2', KEY.right, KEY.enter);
     const typed = plain(apart.lastFrame());
     expect(typed).toContain('[2 Complementarity]');
-    expect(together).toBe(typed);
+    cleanup();
+    const burst = render(<App model={newsModel()} />);
+    await until(burst.lastFrame, (f) => f.length > 0);
+    burst.stdin.write(`2${KEY.right}${KEY.enter}`);
+    // The frame the burst ends on (waited for: a loaded machine may draw the view first).
+    expect(plain(await until(burst.lastFrame, (f) => plain(f) === typed))).toBe(typed);
   });
 
   it('act when Enter or Tab comes in the chunk too: 2 Enter opens a pair, Tab Tab moves two views', async () => {
-    const burst = render(<App model={newsModel()} />);
-    await settle();
-    burst.stdin.write('2\r');
-    await settle(80);
-    const together = plain(burst.lastFrame());
-    cleanup();
     const apart = render(<App model={newsModel()} />);
-    await settle();
-    for (const k of ['2', KEY.enter]) {
-      apart.stdin.write(k);
-      await settle();
-    }
-    expect(together).toBe(plain(apart.lastFrame()));
-    expect(together).toContain('Pair  A = ');
+    await until(apart.lastFrame, (f) => f.length > 0);
+    await press(apart.stdin, '2', KEY.enter);
+    const typed = plain(apart.lastFrame());
+    expect(typed).toContain('Pair  A = ');
+    cleanup();
+    const burst = render(<App model={newsModel()} />);
+    await until(burst.lastFrame, (f) => f.length > 0);
+    burst.stdin.write('2\r');
+    expect(plain(await until(burst.lastFrame, (f) => plain(f) === typed))).toBe(typed);
     cleanup();
     const tabs = render(<App model={newsModel()} />);
-    await settle();
+    await until(tabs.lastFrame, (f) => f.length > 0);
     tabs.stdin.write('\t\t');
-    await settle(80);
-    expect(plain(tabs.lastFrame())).toContain('[3 Planner]');
+    expect(plain(await until(tabs.lastFrame, (f) => plain(f).includes('[3 Planner]')))).toContain('[3 Planner]');
   });
 
   it('switch views from an open pair, closing it, as Esc would', async () => {
     const inst = render(<App model={newsModel()} initialView={1} />);
-    await settle();
-    inst.stdin.write(KEY.enter);
-    await settle();
+    await until(inst.lastFrame, (f) => f.length > 0);
+    await press(inst.stdin, KEY.enter);
     expect(plain(inst.lastFrame())).toContain('Pair  A = ');
-    inst.stdin.write('3');
-    await settle(80);
+    await press(inst.stdin, '3');
     expect(plain(inst.lastFrame())).toContain('[3 Planner]');
-    inst.stdin.write('2');
-    await settle(80);
+    await press(inst.stdin, '2');
     // Back on view 2: the heatmap, the pair closed.
     const back = plain(inst.lastFrame());
     expect(back).toContain('[2 Complementarity]');
     expect(back).not.toContain('Pair  A = ');
-    inst.stdin.write('\t');
-    await settle(80);
+    await press(inst.stdin, '\t');
     expect(plain(inst.lastFrame())).toContain('[3 Planner]');
   });
 
   it('reach a view shown before, and are not taken by the view left', async () => {
     // From the Complementarity view, `1 s s`: the Systems view sorted twice; view 2's cursor unmoved.
     const inst = render(<App model={newsModel()} initialView={1} />);
-    await settle();
-    inst.stdin.write(`1ss`);
-    await settle(80);
-    expect(plain(inst.lastFrame())).toContain(`sorted by ${SORT_COLUMNS[2]}`);
+    await until(inst.lastFrame, (f) => f.length > 0);
+    const sorted = `sorted by ${SORT_COLUMNS[2]}`;
+    inst.stdin.write('1ss');
+    expect(plain(await until(inst.lastFrame, (f) => plain(f).includes(sorted)))).toContain(sorted);
     inst.stdin.write(`2${KEY.down}`);
-    await settle(80);
+    await until(inst.lastFrame, (f) => plain(f).includes('[2 Complementarity]'));
     inst.stdin.write(`3${KEY.down}${KEY.space}1`);
-    await settle(80);
     // Back on the Systems view, its sort as it was.
-    expect(plain(inst.lastFrame())).toContain(`sorted by ${SORT_COLUMNS[2]}`);
+    const back = plain(await until(inst.lastFrame, (f) => plain(f).includes('[1 Systems]')));
+    expect(back).toContain('[1 Systems]');
+    expect(back).toContain(sorted);
   });
 });
