@@ -14,6 +14,7 @@ import type { Io } from '../cli/io.js';
 import { addInputOptions, addMetricOptions } from '../cli/options.js';
 import { buildProgram, COMMANDS } from '../cli/program.js';
 import { Command } from 'commander';
+import { indicators, type Indicators } from '../src/metrics/indicators.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
@@ -48,6 +49,24 @@ describe('every command and option is documented', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the formulas of metrics.md', () => {
+  it('states each contingency indicator as indicators() computes it', () => {
+    const bullet = /\*\*Contingency indicators\*\*[\s\S]*?(?=\n- \*\*)/.exec(page('metrics.md'));
+    expect(bullet).not.toBeNull();
+    const formulas = [...bullet![0].matchAll(/(\w+)\s+`([abcdN()+/]+)`/g)].map(([, name, formula]) => ({ name, formula }));
+    expect(formulas.map((f) => f.name).sort()).toEqual(['error', 'fallout', 'generality', 'noise', 'overlap', 'pertinence', 'precision', 'recall', 'silence', 'specificity']);
+    for (const t of [{ a: 40, b: 10, c: 20, d: 30 }, { a: 3, b: 1, c: 1, d: 4 }, { a: 7, b: 0, c: 2, d: 11 }]) {
+      const got = indicators(t);
+      const cells: Record<string, number> = { ...t, N: t.a + t.b + t.c + t.d };
+      for (const { name, formula } of formulas) {
+        // The formulas use only the cells, N, parentheses, + and /: JavaScript reads them as written.
+        const value = Function(`return ${formula.replace(/[abcdN]/g, (v) => String(cells[v]))};`)() as number;
+        expect(got[name as keyof Indicators], `${name} = ${formula} on ${JSON.stringify(t)}`).toBeCloseTo(value, 12);
+      }
+    }
   });
 });
 
