@@ -6,7 +6,7 @@
  * sent to a temporary folder).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,27 @@ describe('the formulas of metrics.md', () => {
         const value = Function(`return ${formula.replace(/[abcdN]/g, (v) => String(cells[v]))};`)() as number;
         expect(got[name as keyof Indicators], `${name} = ${formula} on ${JSON.stringify(t)}`).toBeCloseTo(value, 12);
       }
+    }
+  });
+
+  it('works the example out as eval scores it', () => {
+    const section = /## A worked example\n([\s\S]*?)\n## /.exec(page('metrics.md'));
+    expect(section).not.toBeNull();
+    const data = /```\n([\s\S]*?)```/.exec(section![1]);
+    expect(data).not.toBeNull();
+    const dir = mkdtempSync(join(temp, 'worked-'));
+    writeFileSync(join(dir, 'worked.conll'), data![1]);
+    const p = spawnSync('node', [join(ROOT, 'dist/cli/main.js'), 'eval', 'worked.conll', '--schemas', '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+    expect(p.status, p.stderr).toBe(0);
+    const system = (JSON.parse(p.stdout) as { systems: unknown[] }).systems[0];
+    const at = (path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], system);
+    const rows = [...section![1].matchAll(/^\| [^|]+ \| (`[^|]+`) \| ([^|]+) \|$/gm)];
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const [, fields, values] of rows) {
+      const paths = fields.split(', ').map((f) => f.replaceAll('`', ''));
+      const stated = values.trim().split(', ').map((v) => v.split('/').map(Number).reduce((x, y) => x / y));
+      expect(paths.length, fields).toBe(stated.length);
+      paths.forEach((path, k) => expect(at(path), path).toBeCloseTo(stated[k], 12));
     }
   });
 });
