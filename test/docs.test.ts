@@ -50,6 +50,33 @@ describe('every command and option is documented', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it('gives the defaults --help gives, where an option table states one', () => {
+    // A row `| \`--samples N\` | ... (default 1000; ...) |` on the command's page, or on
+    // inputs.md or metrics.md for the options every command shares.
+    const rows = (name: string) => [...page(name).matchAll(/^\| `(--[a-z0-9-]+)[^|]*\|(.*)\|$/gm)]
+      .flatMap(([, flag, meaning]) => {
+        const d = /\bdefault:? (\d[\d,.]*\d|\d)/.exec(meaning);
+        return d ? [{ flag, stated: Number(d[1].replaceAll(',', '')) }] : [];
+      });
+    const shared = [...rows('inputs.md'), ...rows('metrics.md')];
+    const checked: string[] = [];
+    const wrong: string[] = [];
+    for (const cmd of program.commands) {
+      const options = new Map(cmd.options.map((o) => [o.long, o]));
+      for (const { flag, stated } of [...rows(PAGE_OF[cmd.name()]), ...shared]) {
+        const option = options.get(flag);
+        if (option === undefined) continue;
+        checked.push(`${cmd.name()} ${flag}`);
+        // What --help shows: the default value, or the one its description states (--folds has
+        // no default value, since --holdout replaces it).
+        const shown = option.defaultValueDescription ?? option.defaultValue as unknown ?? /\(default: ([^)]*)\)/.exec(option.description)?.[1];
+        if (Number(shown) !== stated) wrong.push(`${cmd.name()} ${flag}: the manual says ${stated}, --help ${String(shown)}`);
+      }
+    }
+    expect(checked).toEqual(expect.arrayContaining(['eval --samples', 'eval --beta', 'ablate --same-f', 'ablate --different', 'ablate --examples', 'plan --folds', 'report --examples']));
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('the formulas of metrics.md', () => {
