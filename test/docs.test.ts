@@ -166,6 +166,76 @@ describe('the shell examples of README.md and docs/ that run on examples/', () =
   });
 });
 
+/**
+ * The outputs the manual shows: a plain fenced block that follows, within a short paragraph, a
+ * shell block running one complan command on examples/ (not the TUI, which needs a terminal).
+ */
+function shownOutputs(file: string): Array<{ file: string; cwd: string; line: string; shown: string[] }> {
+  const text = readFileSync(file, 'utf8');
+  const out: Array<{ file: string; cwd: string; line: string; shown: string[] }> = [];
+  let last: { cwd: string; lines: string[]; end: number } | undefined;
+  for (const m of text.matchAll(/```(\w*)\n([\s\S]*?)```/g)) {
+    if (['sh', 'bash', 'shell'].includes(m[1])) {
+      let cwd = '.';
+      const lines: string[] = [];
+      for (const raw of m[2].split('\n')) {
+        const line = raw.replace(/\s+#.*$/, '').trim();
+        const cd = /^cd (\S+)$/.exec(line);
+        if (cd) cwd = cd[1];
+        else if (/^complan /.test(line)) lines.push(line);
+      }
+      last = { cwd, lines, end: m.index + m[0].length };
+      continue;
+    }
+    const before = last;
+    last = undefined;
+    if (m[1] !== '' || before === undefined || before.lines.length !== 1) continue;
+    const [line] = before.lines;
+    if (text.slice(before.end, m.index).trim().length > 500 || /^complan tui /.test(line)) continue;
+    if (!before.cwd.startsWith('examples') && !/(^|\s)examples\//.test(line)) continue;
+    out.push({ file: basename(file), cwd: before.cwd, line, shown: m[2].replace(/\n$/, '').split('\n') });
+  }
+  return out;
+}
+
+describe('the outputs README.md and docs/ show for the examples', () => {
+  const files = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).sort().map((f) => join(DOCS, f))];
+  const outputs = files.flatMap(shownOutputs);
+
+  it('finds them (eval, compare, combine, plan, ablate and report)', () => {
+    expect(new Set(outputs.map((o) => o.line.split(' ')[1]))).toEqual(new Set(['eval', 'compare', 'combine', 'plan', 'ablate', 'report']));
+  });
+
+  it('are what the command prints: each line as shown, consecutive lines consecutive unless `...` marks a cut', () => {
+    const differences: string[] = [];
+    outputs.forEach((o, n) => {
+      // Files written go to a temporary folder, and their names back in the output.
+      const moved: Array<[string, string]> = [];
+      const args = o.line.replace(/^complan /, '').replace(/(--out|--svg|--save-plan|--html) (\S+)/g, (_, flag: string, path: string) => {
+        const to = join(temp, `shown-${n}-${basename(path)}`);
+        moved.push([to, path]);
+        return `${flag} ${to}`;
+      });
+      const p = spawnSync('bash', ['-c', `node ${JSON.stringify(join(ROOT, 'dist/cli/main.js'))} ${args} 2>&1`], { cwd: join(ROOT, o.cwd), encoding: 'utf8' });
+      const printed = moved.reduce((t, [to, path]) => t.replaceAll(to, path), p.stdout).split('\n');
+      let at = 0;
+      let next = false;
+      for (const line of o.shown) {
+        if (line.trim() === '...') {
+          next = false;
+          continue;
+        }
+        const found: number = next && printed[at] === line ? at : printed.indexOf(line, at);
+        if (found < 0) differences.push(`${o.file}: ${o.line}: not printed (in this order): ${line}`);
+        else if (next && found !== at) differences.push(`${o.file}: ${o.line}: printed, but after lines the block leaves out without "...": ${line}`);
+        if (found >= 0) at = found + 1;
+        next = found >= 0;
+      }
+    });
+    expect(differences).toEqual([]);
+  });
+});
+
 describe('the catalogue of errors (docs/errors.md)', () => {
   const doc = page('errors.md');
   const BAD = join(ROOT, 'test/fixtures/bad');
