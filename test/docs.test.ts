@@ -123,10 +123,14 @@ function shellExamples(file: string): Array<{ file: string; block: number; cwd: 
   const text = readFileSync(file, 'utf8');
   const out: Array<{ file: string; block: number; cwd: string; line: string }> = [];
   let block = 0;
-  for (const m of text.matchAll(/```(?:sh|bash|shell)?\n([\s\S]*?)```/g)) {
+  // Every fence is matched, whatever its language, so that a ```json block's closing fence is
+  // not taken for the opening of a shell block (which skipped the blocks after it); only the
+  // shell blocks, and those without a language, are read.
+  for (const m of text.matchAll(/```(\w*)\n([\s\S]*?)```/g)) {
     block++;
+    if (!['', 'sh', 'bash', 'shell'].includes(m[1])) continue;
     let cwd = '.';
-    for (const raw of m[1].split('\n')) {
+    for (const raw of m[2].split('\n')) {
       const line = raw.replace(/\s+#.*$/, '').trim();
       const cd = /^cd (\S+)$/.exec(line);
       if (cd) cwd = cd[1];
