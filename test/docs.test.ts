@@ -168,6 +168,18 @@ describe('the shell examples of README.md and docs/ that run on examples/', () =
     }
     expect(failures).toEqual([]);
   });
+
+  it('draws the figures docs/ shows as the examples that write them draw them now', () => {
+    const drawn = examples.filter((e) => /--svg docs\/\S+\.svg/.test(e.line));
+    expect(drawn.map((e) => e.file).sort()).toEqual(['compare.md', 'eval.md']);
+    for (const e of drawn) {
+      const figure = /--svg (docs\/\S+\.svg)/.exec(e.line)![1];
+      const to = join(temp, `figure-${basename(figure)}`);
+      const p = spawnSync('bash', ['-c', `node ${JSON.stringify(join(ROOT, 'dist/cli/main.js'))} ${e.line.replace(/^complan /, '').replace(figure, to)} > /dev/null`], { cwd: join(ROOT, e.cwd), encoding: 'utf8' });
+      expect(p.status, p.stderr).toBe(0);
+      expect(readFileSync(to, 'utf8') === readFileSync(join(ROOT, figure), 'utf8'), `${figure} is not what ${e.file}'s command draws now: run it again`).toBe(true);
+    }
+  });
 });
 
 /**
