@@ -15,6 +15,7 @@ import { addInputOptions, addMetricOptions } from '../cli/options.js';
 import { buildProgram, COMMANDS } from '../cli/program.js';
 import { Command } from 'commander';
 import { indicators, type Indicators } from '../src/metrics/indicators.js';
+import { CONLL03_DIR, conll03Present } from './helpers/conll03.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
@@ -182,9 +183,13 @@ describe('the shell examples of README.md and docs/ that run on examples/', () =
   });
 });
 
+/** Where the manual's examples on the CoNLL-2003 data run from (the folder beside the checkout). */
+const CONLL03_CD = '../shared/data/conll03-12sys';
+
 /**
  * The outputs the manual shows: a plain fenced block that follows, within a short paragraph, a
- * shell block running one complan command on examples/ (not the TUI, which needs a terminal).
+ * shell block running one complan command on examples/ or on the CoNLL-2003 data (not the TUI,
+ * which needs a terminal).
  */
 function shownOutputs(file: string): Array<{ file: string; cwd: string; line: string; shown: string[] }> {
   const text = readFileSync(file, 'utf8');
@@ -208,47 +213,60 @@ function shownOutputs(file: string): Array<{ file: string; cwd: string; line: st
     if (m[1] !== '' || before === undefined || before.lines.length !== 1) continue;
     const [line] = before.lines;
     if (text.slice(before.end, m.index).trim().length > 500 || /^complan tui /.test(line)) continue;
-    if (!before.cwd.startsWith('examples') && !/(^|\s)examples\//.test(line)) continue;
+    if (!before.cwd.startsWith('examples') && before.cwd !== CONLL03_CD && !/(^|\s)examples\//.test(line)) continue;
     out.push({ file: basename(file), cwd: before.cwd, line, shown: m[2].replace(/\n$/, '').split('\n') });
   }
   return out;
 }
 
-describe('the outputs README.md and docs/ show for the examples', () => {
+/**
+ * How the output of `o.line`, run in `cwd`, differs from what the manual shows: each line shown
+ * must be printed, in order, and lines shown together printed together unless a `...` line marks
+ * a cut. Files written go to a temporary folder, and their names back in the output.
+ */
+function differencesFromShown(o: { file: string; line: string; shown: string[] }, cwd: string, n: number): string[] {
+  const moved: Array<[string, string]> = [];
+  const args = o.line.replace(/^complan /, '').replace(/(--out|--svg|--save-plan|--html) (\S+)/g, (_, flag: string, path: string) => {
+    const to = join(temp, `shown-${n}-${basename(path)}`);
+    moved.push([to, path]);
+    return `${flag} ${to}`;
+  });
+  const p = spawnSync('bash', ['-c', `node ${JSON.stringify(join(ROOT, 'dist/cli/main.js'))} ${args} 2>&1`], { cwd, encoding: 'utf8' });
+  const printed = moved.reduce((t, [to, path]) => t.replaceAll(to, path), p.stdout).split('\n');
+  const differences: string[] = [];
+  let at = 0;
+  let next = false;
+  for (const line of o.shown) {
+    if (line.trim() === '...') {
+      next = false;
+      continue;
+    }
+    const found: number = next && printed[at] === line ? at : printed.indexOf(line, at);
+    if (found < 0) differences.push(`${o.file}: ${o.line}: not printed (in this order): ${line}`);
+    else if (next && found !== at) differences.push(`${o.file}: ${o.line}: printed, but after lines the block leaves out without "...": ${line}`);
+    if (found >= 0) at = found + 1;
+    next = found >= 0;
+  }
+  return differences;
+}
+
+describe('the outputs README.md and docs/ show', () => {
   const files = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).sort().map((f) => join(DOCS, f))];
   const outputs = files.flatMap(shownOutputs);
+  const onExamples = outputs.filter((o) => o.cwd !== CONLL03_CD);
+  const onConll03 = outputs.filter((o) => o.cwd === CONLL03_CD);
 
-  it('finds them (eval, compare, combine, plan, ablate and report)', () => {
-    expect(new Set(outputs.map((o) => o.line.split(' ')[1]))).toEqual(new Set(['eval', 'compare', 'combine', 'plan', 'ablate', 'report']));
+  it('finds them (eval, compare, combine, plan, ablate and report on examples/, eval on CoNLL-2003)', () => {
+    expect(new Set(onExamples.map((o) => o.line.split(' ')[1]))).toEqual(new Set(['eval', 'compare', 'combine', 'plan', 'ablate', 'report']));
+    expect(onConll03.map((o) => `${o.file} ${o.line.split(' ')[1]}`)).toContain('conll03.md eval');
   });
 
-  it('are what the command prints: each line as shown, consecutive lines consecutive unless `...` marks a cut', () => {
-    const differences: string[] = [];
-    outputs.forEach((o, n) => {
-      // Files written go to a temporary folder, and their names back in the output.
-      const moved: Array<[string, string]> = [];
-      const args = o.line.replace(/^complan /, '').replace(/(--out|--svg|--save-plan|--html) (\S+)/g, (_, flag: string, path: string) => {
-        const to = join(temp, `shown-${n}-${basename(path)}`);
-        moved.push([to, path]);
-        return `${flag} ${to}`;
-      });
-      const p = spawnSync('bash', ['-c', `node ${JSON.stringify(join(ROOT, 'dist/cli/main.js'))} ${args} 2>&1`], { cwd: join(ROOT, o.cwd), encoding: 'utf8' });
-      const printed = moved.reduce((t, [to, path]) => t.replaceAll(to, path), p.stdout).split('\n');
-      let at = 0;
-      let next = false;
-      for (const line of o.shown) {
-        if (line.trim() === '...') {
-          next = false;
-          continue;
-        }
-        const found: number = next && printed[at] === line ? at : printed.indexOf(line, at);
-        if (found < 0) differences.push(`${o.file}: ${o.line}: not printed (in this order): ${line}`);
-        else if (next && found !== at) differences.push(`${o.file}: ${o.line}: printed, but after lines the block leaves out without "...": ${line}`);
-        if (found >= 0) at = found + 1;
-        next = found >= 0;
-      }
-    });
-    expect(differences).toEqual([]);
+  it('are what the command prints on examples/: each line as shown, consecutive lines consecutive unless `...` marks a cut', () => {
+    expect(onExamples.flatMap((o, n) => differencesFromShown(o, join(ROOT, o.cwd), n))).toEqual([]);
+  });
+
+  it.runIf(conll03Present('docs.test.ts (outputs on CoNLL-2003)'))('are what the command prints on the CoNLL-2003 data', () => {
+    expect(onConll03.flatMap((o, n) => differencesFromShown(o, CONLL03_DIR, 1000 + n))).toEqual([]);
   });
 });
 
