@@ -330,7 +330,14 @@ export function parsePlanFile(text: string, path: string): PlanFile {
   }
   if (!isObject(json)) fail(`expected a JSON object (a plan written by complan plan --save-plan), got ${Array.isArray(json) ? 'a list' : show(json)}`);
   const o = json as Record<string, unknown>;
-  if (o.kind !== PLAN_FILE_KIND) fail(`not a complan plan: expected "kind": "${PLAN_FILE_KIND}", got ${show(o.kind)}`);
+  if (o.kind !== PLAN_FILE_KIND) {
+    // A command's JSON report (plan --format json, the likeliest mix-up) is named as such.
+    const command = isObject(o.settings) ? o.settings.command : undefined;
+    const report = o.kind === undefined && typeof command === 'string' && /^[a-z]+$/.test(command)
+      ? `; this is the JSON report of complan ${command} (--format json), not a plan: save one with complan plan --save-plan FILE`
+      : '';
+    fail(`not a complan plan: expected "kind": "${PLAN_FILE_KIND}", got ${show(o.kind)}${report}`);
+  }
   if (o.schemaVersion !== PLAN_FILE_SCHEMA_VERSION) {
     fail(`unsupported schemaVersion ${show(o.schemaVersion)} (this complan reads plans of schemaVersion ${PLAN_FILE_SCHEMA_VERSION})`);
   }

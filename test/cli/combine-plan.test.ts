@@ -257,6 +257,24 @@ describe('combine --plan', () => {
     }
   });
 
+  it('names plan --format json\'s report, given for a saved plan, as the report it is, and how to save a plan', async () => {
+    const write = (name: string, text: string) => {
+      writeFileSync(out(name), text);
+      return out(name);
+    };
+    const report = await runCli(['plan', '--gold', GOLD_CONLL, ...CONLL, '--folds', '0', '--format', 'json']);
+    expect(report.code, report.stderr).toBe(0);
+    const path = write('report.json', report.stdout);
+    const r = await runCli(['combine', '--plan', path, '--gold', GOLD_CONLL, ...CONLL, '--out', out('from-report.conll')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`complan: ${path}: not a complan plan: expected "kind": "complan-plan", got nothing; `
+      + 'this is the JSON report of complan plan (--format json), not a plan: save one with complan plan --save-plan FILE\n');
+    expect(existsSync(out('from-report.conll'))).toBe(false);
+    // Any other object without a kind says only what it lacks.
+    const other = await runCli(['combine', '--plan', write('settings-less.json', '{"settings": {"command": 7}}\n'), '--gold', GOLD_CONLL, ...CONLL]);
+    expect(other.stderr).toMatch(/got nothing\n$/);
+  });
+
   it('refuses --plan with --rule, --systems or --weights (usage error, exit 1)', async () => {
     const plan = savePlan('conflict.json', { rule: 'vote', members: ['crf', 'sloppy'] });
     const cases: Array<[string[], string]> = [
