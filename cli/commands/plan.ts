@@ -193,6 +193,15 @@ export function registerPlan(program: Command, io: Io): void {
       const noConll = corpus.unit === 'char' || countOverlapping(ensembleSpans(applied.index, applied.result)) > 0;
       next = planNextSteps(flags.gold, systems, Math.max(40, io.columns ?? 120), given, inputOptionFlags(), io.command, noConll);
     }
+    if (format === 'csv') {
+      // The CSV holds figures only: what qualifies them (a test set partly in-sample, a p-value out
+      // of reach) and why the recommended row is recommended (plainly, when no selection beats
+      // voting all systems) go to standard error, as its settings line does.
+      const { noteText } = await import('../../src/report/plan-notes.js');
+      const { recommendationReason } = await import('../../src/report/plan-reason.js');
+      for (const n of result.notes) io.stderr(`${terminalLine(`complan: note: ${noteText(n)}`)}\n`);
+      io.stderr(`${terminalLine(`complan: recommendation (${result.recommendation.procedure}, the row with recommended true): ${recommendationReason(result)}`)}\n`);
+    }
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),
       csv: () => report.planCsv(result),

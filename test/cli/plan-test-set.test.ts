@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanResult } from '../../src/plan/types.js';
+import { noteText } from '../../src/report/plan-notes.js';
 import { evalJson, ROOT, runCli, system } from './helpers.js';
 
 const SRC = join(ROOT, 'examples/selection/helps');
@@ -140,6 +141,11 @@ describe('complan plan --test-gold --test', () => {
     const inside = await runCli(['plan', ...dev(), '--test-gold', join(dir, 'devpart2', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'devpart2', 'systems', `${s}.conll`)), '--folds', '0']);
     expect(inside.stdout).toContain('(in-sample: every one of its 3 documents is a planning document, so it is no test)');
     expect(inside.stdout).toContain('the test figures are in-sample, no test at all');
+    // The CSV, one table of figures, says so on standard error: its test_objective column is partly in-sample.
+    const csv = await runCli(['plan', ...dev(), '--test-gold', join(dir, 'mixed', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'mixed', 'systems', `${s}.conll`)), '--folds', '0', '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stderr).toContain(`complan: note: ${noteText(r.notes.find((n) => n.kind === 'test-shares-documents')!)}\n`);
+    expect(csv.stderr).toMatch(/partly in-sample, not a clean test/);
     // A test set apart from the planning data has no such note.
     const apart = await planJson([...dev(), ...testArgs(), '--folds', '0']);
     expect(apart.notes.some((n) => n.kind === 'test-shares-documents')).toBe(false);

@@ -276,6 +276,21 @@ describe('complan plan: output', () => {
     expect((await plan(['--objective', 'tp - fp', '--holdout', '0.5', '--samples', '99'])).stdout).toContain('in-sample figures are on the 4 of 8 documents planned on, held-out ones on the part held out');
   });
 
+  it('--format csv puts what qualifies its figures and why its recommended row is recommended on standard error', async () => {
+    const doc = await planJson(['--top', '2', '--seed', '3']);
+    const csv = await plan(['--top', '2', '--seed', '3', '--format', 'csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const lines = csv.stderr.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^complan: settings: /);
+    expect(lines.slice(0, -1)).toEqual([
+      ...doc.notes.map((n) => `complan: note: ${noteText(n)}`),
+      `complan: recommendation (${doc.recommendation.procedure}, the row with recommended true): ${recommendationReason(doc)}`,
+    ]);
+    expect(csv.stdout).not.toContain('complan:');
+    const none = await plan(['--top', '1', '--folds', '0', '--format', 'csv']);
+    expect(none.stderr).toContain('complan: recommendation (vote-all, the row with recommended true): No held-out estimate was made');
+  });
+
   it('--format csv, markdown and latex', async () => {
     const doc = await planJson(['--top', '4']);
     const csv = await plan(['--top', '4', '--format', 'csv']);
