@@ -142,3 +142,24 @@ export function applyPlan(corpus: Corpus, plan: PlanFile, source?: string): Appl
   }
   return { index, members, result, spans: ensembleSpans(index, result) };
 }
+
+/**
+ * The labels the members of an applied plan vote for that its per-label weights (`label-f1`,
+ * resolved on the planning data) have no weight for, by member: such a vote weighs the member's
+ * overall weight instead, so the ensemble is not the one planned. Empty for other plans.
+ */
+export function labelsWithoutWeights(plan: PlanFile, applied: Pick<AppliedPlan, 'index' | 'members'>): string[] {
+  const weights = plan.weights;
+  if (weights === undefined || Object.values(weights).every((w) => typeof w === 'number')) return [];
+  const { index } = applied;
+  const missing = new Set<string>();
+  applied.members.forEach((m, k) => {
+    const row = weights[plan.members[k]] as { byLabel: Record<string, number> } | undefined;
+    if (row === undefined) return;
+    for (const id of index.memberItems[m]) {
+      const label = index.labels[index.labelOf[id]];
+      if (!Object.hasOwn(row.byLabel, label)) missing.add(label);
+    }
+  });
+  return [...missing].sort();
+}

@@ -172,6 +172,27 @@ describe('combine --plan', () => {
     }
   });
 
+  it('warns when the members return a label its per-label weights never saw, which then weighs each member\'s overall weight', async () => {
+    const plan = plannedWith('label-f1.plan.json', 'weighted', 'label-f1', ['confuser', 'crf', 'gazetteer']);
+    const same = await runCli(['combine', '--plan', plan, ...CONLL, '--out', out('label-f1.conll')]);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).not.toContain('warning');
+    // The same outputs, PER renamed PERSON (and no gold standard to say so).
+    const renamed = CONLL.map((path, k) => {
+      const to = out(`renamed-${NAMES[k]}.conll`);
+      writeFileSync(to, read(path).replace(/-PER\b/g, '-PERSON'));
+      return `${NAMES[k]}=${to}`;
+    });
+    const r = await runCli(['combine', '--plan', plan, ...renamed, '--out', out('label-f1-renamed.conll')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`complan: warning: ${plan}: the plan's per-label weights have none for "PERSON", which the members return but the planning data did not: `
+      + "votes for it weigh each member's overall weight");
+    // Weights of one number per member weigh every label alike: nothing to say.
+    const f1 = await runCli(['combine', '--plan', plannedWith('f1.plan.json', 'weighted', 'f1', ['confuser', 'crf', 'gazetteer']), ...renamed, '--out', out('f1-renamed.conll')]);
+    expect(f1.code, f1.stderr).toBe(0);
+    expect(f1.stderr).not.toContain('warning');
+  });
+
   it('matches members by name: input order and extra inputs do not matter', async () => {
     const plan = savePlan('order.json', { rule: 'majority', members: ['crf', 'gazetteer', 'sloppy'] });
     const a = out('order-a.jsonl');
