@@ -6,7 +6,7 @@
  * sent to a temporary folder).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -267,6 +267,39 @@ describe('the outputs README.md and docs/ show', () => {
 
   it.runIf(conll03Present('docs.test.ts (outputs on CoNLL-2003)'))('are what the command prints on the CoNLL-2003 data', () => {
     expect(onConll03.flatMap((o, n) => differencesFromShown(o, CONLL03_DIR, 1000 + n))).toEqual([]);
+  });
+});
+
+/** The backticked keys of the first column of the Markdown table whose header starts with `| head`. */
+function tableKeys(doc: string, head: string): string[] {
+  const start = doc.indexOf(`\n${head}`);
+  expect(start, head).toBeGreaterThan(0);
+  const rows = doc.slice(start + 1).split('\n\n')[0].split('\n').slice(2);
+  return rows.flatMap((r) => [...r.split('|')[1].matchAll(/`(\w+)`/g)].map((m) => m[1]));
+}
+
+describe('the JSON keys planning.md lists for scripts', () => {
+  const NEWS = join(ROOT, 'examples/news');
+  const NAMES = ['cautious', 'confuser', 'crf', 'gazetteer', 'sloppy'];
+  // A test set: the news documents but the first (partly in-sample, which a test set may be).
+  const rest = (file: string) => readFileSync(file, 'utf8').split(/(?=^-DOCSTART-)/m).slice(1).join('');
+  const testDir = join(temp, 'json-keys');
+  const run = (args: string[]) => spawnSync('node', [join(ROOT, 'dist/cli/main.js'), 'plan', '--gold', join(NEWS, 'gold.conll'), ...NAMES.map((n) => join(NEWS, 'systems', `${n}.conll`)), ...args], { encoding: 'utf8' });
+
+  it('are every top-level key of plan --format json with every optional part, in order', () => {
+    mkdirSync(testDir, { recursive: true });
+    writeFileSync(join(testDir, 'gold.conll'), rest(join(NEWS, 'gold.conll')));
+    for (const n of NAMES) writeFileSync(join(testDir, `${n}.conll`), rest(join(NEWS, 'systems', `${n}.conll`)));
+    const r = run(['--cost', 'crf=2', '--explain', '1', '--bootstrap', '3', '--samples', '50', '--format', 'json', '--test-gold', join(testDir, 'gold.conll'), '--test', ...NAMES.map((n) => join(testDir, `${n}.conll`))]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(tableKeys(page('planning.md'), '| `plan --format json` key |'));
+  });
+
+  it('are every key of a saved plan with every optional part, in order', () => {
+    const file = join(temp, 'json-keys.plan.json');
+    const r = run(['--rules', 'weighted', '--save-plan-choice', 'top', '--types', 'PER,LOC', '--save-plan', file]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object)).toEqual(tableKeys(page('planning.md'), '| plan file key |'));
   });
 });
 
