@@ -303,6 +303,18 @@ describe('the JSON keys planning.md lists for scripts', () => {
   });
 });
 
+describe('the JSON keys eval.md names', () => {
+  it('name every key of eval --format json and of each of its systems', () => {
+    const news = join(ROOT, 'examples/news');
+    const r = spawnSync('node', [join(ROOT, 'dist/cli/main.js'), 'eval', '--gold', join(news, 'gold.conll'), join(news, 'systems/crf.conll'), '--format', 'json'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { systems: object[] } & Record<string, unknown>;
+    const text = page('eval.md');
+    const named = (k: string) => text.includes(`"${k}"`) || text.includes(`\`${k}\``);
+    expect([...Object.keys(doc), ...Object.keys(doc.systems[0])].filter((k) => !named(k))).toEqual([]);
+  });
+});
+
 describe('the catalogue of errors (docs/errors.md)', () => {
   const doc = page('errors.md');
   const BAD = join(ROOT, 'test/fixtures/bad');
