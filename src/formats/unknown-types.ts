@@ -92,15 +92,18 @@ export function unknownTypes(spans: readonly Span[], known: ReadonlySet<string>)
 /**
  * What an unknown type may be, as words to add after its count: untyped (a tag such as `B-`, in
  * a file of tags, CoNLL or Hugging Face's `ner_tags`: `tagged`; else an empty label),
- * or the start of a gold type (`PE` of `PER`), as a tag cut short at the end of a file is; an
- * untyped type whose one item is in the last sentence (`lastOnly`) is such a tag too.
+ * or the start of a gold type (`PE` of `PER`): a tag cut short at the end of a file when its one
+ * item is in the last sentence (`lastOnly`), as an untyped one is then too, else perhaps that
+ * gold type under another name.
  */
 function hint(type: string, known: ReadonlySet<string>, lastOnly: boolean, tagged: boolean): string {
   // Spans given with their labels (JSONL spans, BRAT) have no tags to be untyped: the label is empty.
   if (type === '' && !tagged) return ', an empty label';
   if (type === '') return `, from untyped tags such as B- or I-${lastOnly ? ', in the last sentence only: a tag cut short, as at the end of a file cut inside its last line?' : ''}`;
   const longer = [...known].filter((k) => k.length > type.length && k.startsWith(type)).sort();
-  if (longer.length > 0) return `, the start of "${longer[0]}": a tag cut short, as at the end of a file cut inside its last line?`;
+  // A file cut inside its last line cuts one tag, in its last sentence; a type of many items, or
+  // elsewhere, that starts a gold type is another name for it (PER where the gold has PERSON).
+  if (longer.length > 0) return lastOnly ? `, the start of "${longer[0]}": a tag cut short, as at the end of a file cut inside its last line?` : `, perhaps "${longer[0]}"`;
   // A gold type but for case or one letter (`Loc`, `LCO`): the type meant, named.
   const near = nearestKey(type, [...known].sort(), 1);
   if (near === undefined) return '';

@@ -79,6 +79,11 @@ describe('the loader\'s warning', () => {
     expect(labelled[0]).toContain('type "" (1 item, an empty label) is not in the gold standard');
     // Two of them, or one elsewhere, are untyped tags and no more.
     expect(load('-DOCSTART- O\n\nAda B-\nleft O\n\nin O\nParis B-\n\n')[0]).toContain('type "" (2 items, from untyped tags such as B- or I-) is not');
+    // The start of a gold type in many items, or away from the last sentence, is no tag cut short: perhaps another name for it.
+    const persons = temp('-DOCSTART- O\n\nAda B-PERSON\nleft O\n\nin O\nParis B-LOC\n\n', 'persons.conll');
+    const renamed = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: persons, systems: [{ name: 's', path: temp('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LOC\n\n', 'per.conll') }] }).systems[0].warnings;
+    expect(renamed[0]).toContain('type "PER" (1 item, perhaps "PERSON") is not in the gold standard');
+    expect(renamed[0]).not.toContain('cut short');
     // A type that only shares a start with a gold type is not one's start.
     expect(load('-DOCSTART- O\n\nAda B-PERSON\nleft O\n\nin O\nParis B-LOC\n\n')[0]).toContain('type "PERSON" (1 item) is not');
   });
