@@ -59,7 +59,7 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
       throw new UsageError(`${o.option} -: standard output carries the command's report; name a file for ${o.option} (or ./- for a file named "-")`);
     }
   }
-  const given = outputs.filter((o): o is { option: string; path: string } => o.path !== undefined);
+  const given = outputs.filter((o): o is OutputPath & { path: string } => o.path !== undefined);
   const read = new Map<string, InputPath>();
   // Directories read whole, each file one document: a new file there would join the input.
   const folders = new Map<string, InputPath & { path: string }>();
@@ -104,8 +104,14 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
   // the command's own reading, or be lost.
   const stdin = inputs.find((i) => i.path === '-');
   const written = new Map<string, OutputPath>();
+  const stdout = descriptorFile(1);
   for (const o of given) {
     if (o.path === '-') continue;
+    // Standard output redirected to this output's file (`--save-plan p.json > p.json`): the report
+    // printed there and the file written by renaming over it would end as one of the two, unsaid.
+    if (o.stdout !== true && stdout !== undefined && identity(o.path).key === stdout) {
+      throw new UsageError(`${o.option} ${o.path} is where standard output is redirected, which carries the command's report: the file written would replace the report, or the report the file; choose another file for one of them`);
+    }
     if (stdin !== undefined && (/^\/(?:dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(o.path) || isDescriptor(o.path, 0))) {
       throw new UsageError(`${o.option} ${o.path} is standard input, which complan reads as ${stdin.what}: choose another file`);
     }

@@ -99,6 +99,21 @@ describe.runIf(hasBash)('an input read through a redirection is never written ov
       expect(r.stderr, script).toBe('complan: standard output is the system "in" (in.conll): complan never writes over its inputs; redirect it elsewhere\n');
       expect(readFileSync(join(dir, 'in.conll'), 'utf8'), script).toBe(readFileSync(join(dir, 'crf.conll'), 'utf8'));
     }
+    // An output file where standard output, which carries the report, is redirected: one would replace the other.
+    for (const [script, option, file] of [
+      ['complan plan --gold gold.conll sloppy.conll crf.conll --folds 0 --format json --save-plan p.json > p.json', '--save-plan', 'p.json'],
+      ['complan eval --gold gold.conll sloppy.conll crf.conll --svg c.svg >> c.svg', '--svg', 'c.svg'],
+      ['complan compare --gold gold.conll sloppy.conll crf.conll --svg h.svg > h.svg', '--svg', 'h.svg'],
+    ]) {
+      const r = sh(script, dir);
+      expect(r.code, script).toBe(1);
+      expect(r.stderr, script).toBe(`complan: ${option} ${file} is where standard output is redirected, which carries the command's report: `
+        + 'the file written would replace the report, or the report the file; choose another file for one of them\n');
+    }
+    // combine and report print nothing on standard output beside their file.
+    const quiet = sh('complan combine --gold gold.conll sloppy.conll crf.conll --out v.conll > v.conll 2>/dev/null && grep -c . v.conll', dir);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(Number(quiet.stdout)).toBeGreaterThan(100);
     // Standard input read from a pipe is never an output either: writing into it would wait on the command's own reading.
     const piped = sh('cat crf.conll | complan combine --gold gold.conll a=- sloppy.conll --out /dev/stdin', dir);
     expect(piped.code).toBe(1);
