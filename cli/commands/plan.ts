@@ -201,6 +201,11 @@ export function registerPlan(program: Command, io: Io): void {
       const { recommendationReason } = await import('../../src/report/plan-reason.js');
       for (const n of result.notes) io.stderr(`${terminalLine(`complan: note: ${noteText(n)}`)}\n`);
       io.stderr(`${terminalLine(`complan: recommendation (${result.recommendation.procedure}, the row with recommended true): ${recommendationReason(result)}`)}\n`);
+      // Reports asked for that one table cannot hold are said to be left out, as eval says of its own.
+      const left = [flags.bootstrap === undefined ? '' : '--bootstrap', flags.explain === undefined ? '' : '--explain'].filter((f) => f !== '');
+      if (left.length > 0) {
+        io.stderr(`complan: warning: ${left.join(' and ')} ${left.length > 1 ? 'are' : 'is'} not in the CSV, which holds one table (the candidates, then the procedures); --format json, table, markdown or latex give ${left.length > 1 ? 'them' : 'it'}\n`);
+      }
     }
     printResult(io, format, settings, {
       json: () => report.planJsonObject(result),

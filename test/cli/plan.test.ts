@@ -287,6 +287,11 @@ describe('complan plan: output', () => {
       `complan: recommendation (${doc.recommendation.procedure}, the row with recommended true): ${recommendationReason(doc)}`,
     ]);
     expect(csv.stdout).not.toContain('complan:');
+    // What one table cannot hold, asked for, is said to be left out.
+    const left = await plan(['--top', '1', '--bootstrap', '3', '--explain', '1', '--format', 'csv']);
+    expect(left.code, left.stderr).toBe(0);
+    expect(left.stderr).toContain('complan: warning: --bootstrap and --explain are not in the CSV, which holds one table (the candidates, then the procedures); --format json, table, markdown or latex give them\n');
+    expect(csv.stderr).not.toContain('warning');
     const none = await plan(['--top', '1', '--folds', '0', '--format', 'csv']);
     expect(none.stderr).toContain('complan: recommendation (vote-all, the row with recommended true): No held-out estimate was made');
   });
