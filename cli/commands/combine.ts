@@ -197,10 +197,9 @@ export function registerCombine(program: Command, io: Io): void {
     let result: EnsembleResult;
     if (plan !== undefined) {
       // The library's application of a plan: members by name, its weights, ranking and types.
-      const { applyPlan } = await import('../../src/plan/plan-apply.js');
+      const { applyPlan, labelsWithoutWeights } = await import('../../src/plan/plan-apply.js');
       ({ index, members, result } = applyPlan(corpus, plan, flags.plan));
       // Per-label weights resolved on the planning data weigh only the labels it had.
-      const { labelsWithoutWeights } = await import('../../src/plan/plan-apply.js');
       const unweighted = labelsWithoutWeights(plan, { index, members });
       if (unweighted.length > 0) {
         tell(`${terminalLine(`complan: warning: ${flags.plan}: the plan's per-label weights have none for ${unweighted.map((l) => showValue(l)).join(', ')}, which the members return but the planning data did not: votes for ${unweighted.length === 1 ? 'it' : 'them'} weigh each member's overall weight, so this is not quite the ensemble planned (are the labels named as they were in planning?)`)}\n`);
