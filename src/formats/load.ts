@@ -473,7 +473,8 @@ class SystemAligner {
       const detail = laid.token >= limit
         ? `text goes on with ${here} after the last token of ${this.byId ? `gold sentence ${first + 1}` : 'the gold standard'}`
         : `text has ${here} where the gold standard has the token ${showValue(g.tokens.at(laid.token)!)} (sentence ${g.sentences.find(laid.token, first) + 1})`;
-      throw new InputError(`${detail}; a record's text must spell the gold tokens in order, with only white space between them`, seg.source, seg.line);
+      const [file, line] = textPlace(seg, laid.at);
+      throw new InputError(`${detail}; a record's text must spell the gold tokens in order, with only white space between them`, file, line);
     }
     const count = laid.starts.length;
     const end = base + count;
@@ -490,9 +491,10 @@ class SystemAligner {
     }
     const k = g.sentences.find(end - 1, first);
     if (g.sentences.end(k) !== end) {
+      const [file, line] = textPlace(seg, laid.ends[count - 1]);
       throw new InputError(
         `text ends after ${plural(count, 'token')}, but gold sentence ${k + 1} goes on with ${showValue(g.tokens.at(end)!)}`,
-        seg.source, seg.line,
+        file, line,
       );
     }
     const spans: RawSpan[] = [];
@@ -552,11 +554,7 @@ class SystemAligner {
           : `text differs from gold record ${first + 1} at character ${at}: ${show(seg.text)} but gold has ${show(want)}`
             + (crlf(seg.text, want) ? ' (a CRLF line end here, LF in the gold standard: offsets count the \\r, so give both the same line ends)'
               : crlf(want, seg.text) ? ' (an LF line end here, CRLF in the gold standard: offsets count the \\r, so give both the same line ends)' : '');
-      // A BRAT document's text is its .txt file: the difference is there, on the line it falls on.
-      const brat = seg.source.endsWith('.ann');
-      const file = brat ? `${seg.source.slice(0, -4)}.txt` : seg.source;
-      let line = seg.line;
-      if (brat) for (let i = seg.text.indexOf('\n'); i >= 0 && i < k; i = seg.text.indexOf('\n', i + 1)) line++;
+      const [file, line] = textPlace(seg, k);
       throw new InputError(detail, file, line);
     }
     return g.sentences.end(first);
@@ -668,6 +666,19 @@ class SystemAligner {
     }
     if (this.embeddedMismatches > 1) this.warnings.push(`${source}: embedded gold disagrees in ${this.embeddedMismatches} sentences (ignored)`);
   }
+}
+
+/**
+ * Where the character at UTF-16 offset `k` of a record's text stands: a JSONL record's line, or,
+ * for a BRAT document (whose segment names its `.ann` file), the `.txt` file that holds the text
+ * and the line the character falls on.
+ */
+function textPlace(seg: Segment, k: number): [string, number] {
+  const text = seg.text ?? '';
+  if (!seg.source.endsWith('.ann')) return [seg.source, seg.line];
+  let line = seg.line;
+  for (let i = text.indexOf('\n'); i >= 0 && i < k; i = text.indexOf('\n', i + 1)) line++;
+  return [`${seg.source.slice(0, -4)}.txt`, line];
 }
 
 /** A tally with the file's `-DOCSTART-` lines added as correct tokens, as conlleval counts them. */
