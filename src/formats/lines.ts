@@ -235,10 +235,27 @@ export function looksUtf16(bytes: Uint8Array): boolean {
   return (even >= 0.4 * half && odd <= 0.1 * half) || (odd >= 0.4 * half && even <= 0.1 * half);
 }
 
+/**
+ * The compressed format whose magic number `bytes` start with, and how to read it decompressed:
+ * gzip, bzip2, xz, zstd and zip, as system outputs are often shipped.
+ */
+function compression(bytes: Uint8Array): [string, string] | undefined {
+  const starts = (...magic: number[]) => bytes.length >= magic.length && magic.every((b, k) => bytes[k] === b);
+  const as = (command: string) => `decompress it as it is read, as <(${command} FILE) does`;
+  if (starts(0x1f, 0x8b)) return ['gzip-compressed', as('gunzip -c')];
+  // "BZh" and the block size, 1 to 9.
+  if (starts(0x42, 0x5a, 0x68) && bytes[3] >= 0x31 && bytes[3] <= 0x39) return ['bzip2-compressed', as('bzip2 -dc')];
+  if (starts(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00)) return ['xz-compressed', as('xz -dc')];
+  if (starts(0x28, 0xb5, 0x2f, 0xfd)) return ['zstd-compressed', as('zstd -dc')];
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return ['a zip archive', 'extract the file as it is read, as <(unzip -p FILE NAME) does'];
+  return undefined;
+}
+
 export function notUtf8Error(bytes: Uint8Array, firstLine: number, path: string): InputError {
-  if (firstLine === 1 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    // gzip's magic number: a compressed input, which complan reads only decompressed.
-    return new InputError('the input is gzip-compressed, not text: decompress it as it is read, as <(gunzip -c FILE) does', path, 1);
+  const packed = firstLine === 1 ? compression(bytes) : undefined;
+  if (packed !== undefined) {
+    // A compressed input (its format's magic number), which complan reads only decompressed.
+    return new InputError(`the input is ${packed[0]}, not text: ${packed[1]}`, path, 1);
   }
   const bad = firstInvalidUtf8(bytes);
   if (bad === undefined) return new InputError('bytes that are not valid UTF-8', path, badByteLine(bytes, firstLine));

@@ -150,6 +150,22 @@ describe('forEachLine: errors', () => {
     expect(inputError(() => forEachLine(path, () => {})).message).toBe(`${path}:1: the input is gzip-compressed, not text: decompress it as it is read, as <(gunzip -c FILE) does`);
   });
 
+  it('names bzip2, xz, zstd and zip inputs as gzip is named, rather than asking to convert them to UTF-8', () => {
+    const cases: Array<[number[], string]> = [
+      [[0x42, 0x5a, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59, 0xfe, 0x80], 'the input is bzip2-compressed, not text: decompress it as it is read, as <(bzip2 -dc FILE) does'],
+      [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04], 'the input is xz-compressed, not text: decompress it as it is read, as <(xz -dc FILE) does'],
+      [[0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x11, 0x89, 0x00], 'the input is zstd-compressed, not text: decompress it as it is read, as <(zstd -dc FILE) does'],
+      [[0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00, 0xc9, 0xff], 'the input is a zip archive, not text: extract the file as it is read, as <(unzip -p FILE NAME) does'],
+    ];
+    for (const [bytes, said] of cases) {
+      const path = temp(Buffer.from(bytes));
+      expect(inputError(() => forEachLine(path, () => {})).message).toBe(`${path}:1: ${said}`);
+    }
+    // Text that starts with the same letters as bzip2's magic number is still text with a bad byte.
+    const text = temp(Buffer.concat([Buffer.from('BZh O\n'), Buffer.from([0xe9]), Buffer.from('\n')]));
+    expect(inputError(() => forEachLine(text, () => {})).message).toBe(`${text}:2: not valid UTF-8 at column 1: byte 0xE9; convert the file to UTF-8`);
+  });
+
   it('reports only the lines before the bad one', () => {
     const path = temp(Buffer.concat([Buffer.from('a\nb\n'), Buffer.from([0xfe]), Buffer.from('\nd\n')]));
     const seen: number[] = [];
