@@ -292,6 +292,11 @@ function toSpan(
   let label: unknown;
   if (Array.isArray(item) && item.length === 3) {
     [start, end, label] = item;
+    // [label, start, end], as some converters write it: say which order is read, rather than
+    // showing the label as an offset.
+    if (typeof start === 'string' && Number.isInteger(end) && Number.isInteger(label)) {
+      fail(`span ${showValue(item, 60)} has its label first: a span given as a list is [start, end, label]`);
+    }
   } else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
     const obj = item as JsonObject;
     // doccano's export with relations names the offsets start_offset and end_offset.

@@ -195,6 +195,8 @@ describe('readJsonl: errors name file:line', () => {
     fails('{"tokens":["a","b"],"spans":[[0.5,2,"X"]]}\n', '1: span [0.5, 2) "X" has offsets that are not integers');
     fails('{"tokens":["a","b"],"spans":[["0",2,"X"]]}\n', '1: span ["0", 2) "X" has offsets that are not integers');
     fails('{"tokens":["a","b"],"spans":[[0,2,7]]}\n', '1: span [0, 2) 7 needs a label that is a string');
+    // A triple with its label first is named so, not shown as a span whose start is the label.
+    fails('{"text":"Anna Berg","spans":[["PER",0,9]]}\n', '1: span ["PER",0,9] has its label first: a span given as a list is [start, end, label]');
     fails('{"tokens":["a","b"],"spans":[{"start":0,"end":2}]}\n',
       '1: span [0, 2) has no label (its keys: "start", "end"; a span names its label "label", "type" or "tag", or "labels" as a list of one)');
     // A label under a key no dialect reads (a pipeline's "entity_group") is named with the span's keys.
