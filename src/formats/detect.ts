@@ -35,6 +35,7 @@ export function detectFormat(path: string): InputFormat {
 
 const OPEN_BRACE = 0x7b;
 const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
 
 /**
  * The format of a file from its first `HEAD_BYTES` bytes (`head.complete`: the whole file).
@@ -42,7 +43,7 @@ const QUOTE = 0x22;
  * The first non-blank line (after a BOM) decides: a JSON object makes the file JSONL. A first
  * line longer than what was read cannot be parsed; it is JSONL when it starts with `{"` (a long
  * record: no CoNLL token line is that long). Without a CoNLL extension, a line starting with
- * `{"` is JSONL even when it does not parse, so that the JSONL reader reports what is wrong with
+ * `{"` (or `{'`, a Python dict) is JSONL even when it does not parse, so that the JSONL reader reports what is wrong with
  * the record, rather than the CoNLL reader with its columns. Only a line starting with `{` is
  * decoded, so a CoNLL file costs one read.
  */
@@ -51,7 +52,8 @@ function formatOfContent(head: { bytes: Buffer; complete: boolean }, conllExtens
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
   if (bytes[i] !== OPEN_BRACE) return 'conll';
-  const quoted = bytes[i + 1] === QUOTE;
+  // `{'` too: a Python dict written with str() rather than json.dumps, which the JSONL reader names.
+  const quoted = bytes[i + 1] === QUOTE || bytes[i + 1] === APOSTROPHE;
   const nl = bytes.indexOf(0x0a, i);
   if (nl < 0 && !head.complete) return quoted ? 'jsonl' : 'conll';
   if (isJsonObject(bytes.toString('utf8', i, nl < 0 ? bytes.length : nl))) return 'jsonl';

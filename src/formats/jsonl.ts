@@ -218,6 +218,10 @@ function parseRecord(raw: string, first: boolean, fail: (detail: string) => neve
     if (raw.includes('\r')) {
       fail(`expected a JSON object (${what}); the line has carriage returns inside it (lines ending in CR alone?): convert its line ends to LF`);
     }
+    // A Python dict written with str() (or print) rather than json.dumps: its strings are in single quotes.
+    if (/^\s*\{\s*'/.test(raw)) {
+      fail(`expected a JSON object (${what}); the line is a Python dict, with strings in single quotes: write each record with json.dumps(record), not str(record)`);
+    }
     if (why.cutOff && unended) {
       fail(`expected a JSON object, but the file ends inside it (at column ${why.column ?? 1}), without a line end: is the file cut short?`);
     }

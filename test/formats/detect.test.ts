@@ -53,6 +53,9 @@ describe('detectFormat', () => {
   it('without a CoNLL extension, takes a malformed record starting {" as JSONL, so its error is the JSONL reader’s', () => {
     expect(detectFormat(temp('{"tokens": ["Ada",\n', 'broken.out'))).toBe('jsonl');
     expect(detectFormat(temp('{"tokens": ["Ada",\n', 'broken.conll'))).toBe('conll');
+    // A Python dict printed with str(): JSONL, so the JSONL reader says what it is.
+    expect(detectFormat(temp("{'tokens': ['Ada'], 'spans': []}\n", 'repr.out'))).toBe('jsonl');
+    expect(detectFormat(temp("{' O\n\n", 'token.conll'))).toBe('conll');
   });
 
   it('decides a first line longer than the 64 KiB it reads by its start: {" is JSONL', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readJsonl } from '../../src/formats/jsonl.js';
 import { DEFAULT_READ_OPTIONS, type ReadOptions, type Segment } from '../../src/formats/segment.js';
+import { inputError } from '../helpers/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/jsonl');
 
@@ -181,6 +182,14 @@ describe('readJsonl: errors name file:line', () => {
     fails('{"tokens":["a","b","c","d","e","f"],"spans":[{"start":5,"end":3,"label":"PER"}]}\n',
       '1: span [5, 3) "PER" has end ≤ start');
     fails('{"tokens":["a","b"],"spans":[[1,1,"PER"]]}\n', '1: span [1, 1) "PER" has end ≤ start (an empty span: are the ends inclusive? complan reads [start, end), the end exclusive)');
+  });
+
+  it('says a line that is a Python dict (strings in single quotes) was written with str(), not json.dumps', () => {
+    // V8's words for the syntax error may change with Node's version; the rest is complan's.
+    const path = temp("{'text': 'Rome', 'spans': []}\n");
+    const message = inputError(() => read(path)).message;
+    expect(message.startsWith(`${path}:1: expected a JSON object (column 2: `)).toBe(true);
+    expect(message.endsWith('); the line is a Python dict, with strings in single quotes: write each record with json.dumps(record), not str(record)')).toBe(true);
   });
 
   it('rejects a span outside the record', () => {
