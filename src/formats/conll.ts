@@ -221,6 +221,8 @@ class ConllScanner {
   private readonly isGold: boolean;
   private columns = -1;
   private columnsLine = 0;
+  /** Whether the line that set the column count starts with "#" (a comment line?). */
+  private columnsHash = false;
   private tokens: string[] = [];
   private tags: string[] = [];
   private goldTags: string[] = [];
@@ -342,8 +344,12 @@ class ConllScanner {
     else if (count !== this.columns) {
       // Right after the line that set the count, either line may be the odd one.
       const odd = lineNo === this.columnsLine + 1 ? `or line ${this.columnsLine}, the first token line, is the odd one; ` : '';
+      // A comment line (`# id …`, `# text = …`, as CoNLL-U and some NER corpora have) reads as a
+      // token line of its own column count: name it, as no CoNLL reader of NER takes comments.
+      const hash = text.charCodeAt(bounds[0]) === 35 ? lineNo : this.columnsHash && odd !== '' ? this.columnsLine : 0;
+      const comment = hash > 0 ? `; line ${hash} starts with "#", as a comment line does (CoNLL-U's # text = …): CoNLL files here have none, so remove such lines (grep -v '^#')` : '';
       throw new InputError(
-        `expected ${this.columns} columns as on line ${this.columnsLine}, found ${count} (${odd}columns are separated by spaces or tabs, so a token cannot hold one${otherSpace(text, start, end)})`,
+        `expected ${this.columns} columns as on line ${this.columnsLine}, found ${count} (${odd}columns are separated by spaces or tabs, so a token cannot hold one${otherSpace(text, start, end)}${comment})`,
         this.path, lineNo,
       );
     }
@@ -680,6 +686,7 @@ class ConllScanner {
     const { opts, isGold } = this;
     this.columns = count;
     this.columnsLine = lineNo;
+    this.columnsHash = text.charCodeAt(start) === 35;
     const goldColumn = opts.goldColumn > 0 ? opts.goldColumn : 2;
     const need = isGold ? goldColumn : Math.max(2, opts.predColumn);
     if (count < need) {

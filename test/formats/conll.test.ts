@@ -277,6 +277,16 @@ describe('readConll: errors', () => {
     expect(read(temp('Ilse B-PER B-PER\nMar\u00a0row I-PER I-PER\n\n')).segments).toHaveLength(1);
   });
 
+  it('names a comment line (# …, as CoNLL-U and some NER corpora have) that breaks the column count, first or later', () => {
+    const said = (n: number) => `; line ${n} starts with "#", as a comment line does (CoNLL-U's # text = …): CoNLL files here have none, so remove such lines (grep -v '^#'))`;
+    const first = temp('# id 7\tdomain=en\nIlse B-PER\nMarrow I-PER\n\n');
+    expect(inputError(() => read(first)).message).toBe(`${first}:2: expected 4 columns as on line 1, found 2 (or line 1, the first token line, is the odd one; columns are separated by spaces or tabs, so a token cannot hold one${said(1)}`);
+    const later = temp('Ilse B-PER\nMarrow I-PER\n\n# text = Ilse sang\nsang O\n\n');
+    expect(inputError(() => gold(later)).message).toBe(`${later}:4: expected 2 columns as on line 1, found 5 (columns are separated by spaces or tabs, so a token cannot hold one${said(4)}`);
+    // A "#" token on a line of the right count is a token.
+    expect(read(temp('# O\nIlse B-PER\n\n')).segments).toHaveLength(1);
+  });
+
   it('says when the wrong line is the last and has no line end: the file may be cut inside it', () => {
     const cut = temp('Ilse B-PER B-PER\nMarrow I-PER I-PER\n\nsailed O O\nsou');
     const err = inputError(() => read(cut));
