@@ -972,6 +972,20 @@ export function loadCorpus(given: LoadInput): Corpus {
   if (opts.labels !== undefined && ![goldOutput, ...systems].some((s) => s.dialect?.split('+').includes('huggingface-ids'))) {
     goldOutput.warnings.push('--labels was given, but no input has integer ner_tags: the labels were not used');
   }
+  // The same for the options of CoNLL columns and of tags, when no input has them: a user who
+  // reaches for --pred-column on JSONL, or --scheme on character spans, is told they did nothing.
+  const inputs = [goldOutput, ...systems];
+  if (opts.goldColumn > 0 && !inputs.some((s) => s.format === 'conll')) {
+    goldOutput.warnings.push('--gold-column was given, but no input is CoNLL: the column was not used');
+  }
+  // The prediction's column is a system file's: a CoNLL gold standard's tag is --gold-column's.
+  if (opts.predColumn > 0 && !systems.some((s) => s.format === 'conll')) {
+    goldOutput.warnings.push('--pred-column was given, but no system file is CoNLL: the column was not used (a CoNLL gold standard\'s tag column is --gold-column)');
+  }
+  if (!inputs.some((s) => s.scheme !== undefined)) {
+    const tags = [opts.scheme !== 'auto' ? '--scheme' : '', invalidTags(opts) !== 'repair' ? (opts.strictScheme ? '--strict-scheme' : '--invalid') : ''].filter((o) => o !== '');
+    if (tags.length > 0) goldOutput.warnings.push(`${tags.join(' and ')} ${tags.length === 1 ? 'was' : 'were'} given, but no input has tags (CoNLL, or JSONL ner_tags): spans given as offsets have no scheme, so ${tags.length === 1 ? 'it was' : 'they were'} not used`);
+  }
   const goldCopies = new Set<SystemOutput>();
   if (hasGoldStandard(corpus) && goldOutput.spans.length > 0) {
     // A system that is the gold standard scores as perfect: almost always a mistake.

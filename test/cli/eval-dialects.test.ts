@@ -64,6 +64,26 @@ describe('--labels', () => {
     expect(r.stderr).toBe('complan: warning: --labels was given, but no input has integer ner_tags: the labels were not used\n');
   });
 
+  it('as the column and tag options are warned of when no input has columns or tags', async () => {
+    // Character spans only: no CoNLL columns, no tags, so none of these options did anything.
+    const spans = await runCli(['eval', '--gold', at('spacy.jsonl'), '--gold-column', '2', '--pred-column', '3', '--scheme', 'iobes', '--invalid', 'drop', at('doccano.jsonl')]);
+    expect(spans.code).toBe(0);
+    // (The doccano rendering is the gold standard's items, which is warned of too.)
+    expect(spans.stderr.split('\n').filter((l) => !l.includes('scores as perfect')).join('\n')).toBe([
+      'complan: warning: --gold-column was given, but no input is CoNLL: the column was not used',
+      'complan: warning: --pred-column was given, but no system file is CoNLL: the column was not used (a CoNLL gold standard\'s tag column is --gold-column)',
+      'complan: warning: --scheme and --invalid were given, but no input has tags (CoNLL, or JSONL ner_tags): spans given as offsets have no scheme, so they were not used',
+      '',
+    ].join('\n'));
+    // A CoNLL gold standard uses --gold-column and --scheme, but --pred-column is a system file's.
+    const gold = await runCli(['eval', '--gold', at('gold.conll'), '--gold-column', '2', '--pred-column', '2', '--scheme', 'iob2', at('doccano.jsonl')]);
+    expect(gold.stderr).toBe('complan: warning: --pred-column was given, but no system file is CoNLL: the column was not used (a CoNLL gold standard\'s tag column is --gold-column)\n');
+    // Tags in Hugging Face rows take --strict-scheme: no warning.
+    const rows = await runCli(['eval', '--gold', at('hf.jsonl'), '--strict-scheme', at('doccano.jsonl')]);
+    expect(rows.code).toBe(0);
+    expect(rows.stderr).not.toContain('was given');
+  });
+
   it('is a setting of the run, shown in the JSON settings', async () => {
     const r = await runCli(['eval', '--gold', at('gold.conll'), '--labels', 'O,B-PER,I-PER,B-ORG,I-ORG,B-LOC,I-LOC', '--format', 'json', at('hf-ids.jsonl')]);
     expect(r.stderr).toBe('');
