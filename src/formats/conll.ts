@@ -739,6 +739,7 @@ class ConllScanner {
     this.flushedSame = sameTags;
     let spans: RawSpan[];
     let embeddedGold;
+    let inGold = false;
     try {
       if (sameTags) {
         // The gold sentence's tags, so its spans and its evidence (the loader takes the spans).
@@ -752,13 +753,19 @@ class ConllScanner {
       }
       // Embedded gold tags checked equal to the reference's decode to the reference's spans.
       this.decodeGold.line = first;
+      inGold = true;
       embeddedGold = this.anyEmbedded && !(verified && this.expTags !== undefined)
         ? decodeTags(this.goldTags, this.decodeGold)
         : undefined;
     } catch (err) {
       // Name the columns tags were read from: a wrong column is the usual cause of a bad tag.
       if (err instanceof InputError && err.detail.startsWith('tag "')) {
-        throw InputError.about(`${err.detail}; tags were read from column ${this.tagColumns} (choose with {goldColumn}, {predColumn})`, err.file, err.line);
+        // A system file's column before the prediction is its own gold (conlleval's `token gold
+        // prediction`): one of POS tags there (`token POS prediction`) must go, as no option skips it.
+        const own = inGold && !this.isGold && this.columns === 3 && this.opts.goldColumn === 0
+          ? '; column 2 of three is read as the file\'s own gold tags, as conlleval reads token gold prediction: if it holds something else (POS tags?), keep only columns 1 and 3 (the token and the prediction)'
+          : '';
+        throw InputError.about(`${err.detail}; tags were read from column ${this.tagColumns} (choose with {goldColumn}, {predColumn})${own}`, err.file, err.line);
       }
       throw err;
     }

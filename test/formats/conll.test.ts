@@ -221,6 +221,17 @@ describe('readConll: system files', () => {
       + 'tags were read from column 2 (gold) and 4 (prediction) (choose with goldColumn, predColumn)',
     );
   });
+
+  it('says that column 2 of a 3-column system file is its own gold, when that column holds no tags (token POS prediction)', () => {
+    const path = temp('Ilse NNP B-PER\nMarrow NNP I-PER\nsailed VBD O\n\n');
+    expect(inputError(() => read(path)).message).toBe(
+      `${path}:1: tag "NNP" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type); `
+      + 'tags were read from column 2 (gold) and 3 (prediction) (choose with goldColumn, predColumn); '
+      + 'column 2 of three is read as the file\'s own gold tags, as conlleval reads token gold prediction: if it holds something else (POS tags?), keep only columns 1 and 3 (the token and the prediction)',
+    );
+    // A bad tag in the prediction column is the prediction's: no such word.
+    expect(inputError(() => read(temp('Ilse B-PER NNP\n\n'))).message).not.toContain('own gold');
+  });
 });
 
 describe('readConll: plain lines read in one loop', () => {
