@@ -474,7 +474,15 @@ class SystemAligner {
         ? `text goes on with ${here} after the last token of ${this.byId ? `gold sentence ${first + 1}` : 'the gold standard'}`
         : `text has ${here} where the gold standard has the token ${showValue(g.tokens.at(laid.token)!)} (sentence ${g.sentences.find(laid.token, first) + 1})`;
       const [file, line] = textPlace(seg, laid.at);
-      throw new InputError(`${detail}; a record's text must spell the gold tokens in order, with only white space between them`, file, line);
+      const said = `${detail}; a record's text must spell the gold tokens in order, with only white space between them`;
+      const plain = new InputError(said, file, line);
+      // A record whose text is a later gold sentence's: told with the next record, as a CoNLL
+      // sentence is (see skip), so that two records swapped are not taken for sentences left out.
+      const later = !this.byId && laid.token === base ? laterText(g, first, text) : undefined;
+      if (later === undefined) throw plain;
+      const hinted = new InputError(said + skippedSentences(g, first, later[0]).replace('this sentence is', 'this record\'s text is'), file, line);
+      this.skip = { later: later[1], plain, hinted };
+      return g.sentences.end(later[1]);
     }
     const count = laid.starts.length;
     const end = base + count;
@@ -611,6 +619,13 @@ class SystemAligner {
     const k = skip.later + 1;
     if (seg === undefined) return k === g.sentences.length ? skip.hinted : skip.plain;
     const toks = seg.tokens;
+    if (toks === undefined && seg.text !== undefined && k < g.sentences.length) {
+      // A record of text: it must spell, from its start, the gold sentence after the skip's.
+      const text = seg.text;
+      const start = g.sentences.start(k);
+      if (!text.startsWith(g.tokens.at(start)!, text.length - text.trimStart().length)) return skip.plain;
+      return 'at' in layTokens(text, g.tokens, start, g.length) ? skip.plain : skip.hinted;
+    }
     if (toks === undefined || k >= g.sentences.length) return skip.plain;
     const start = g.sentences.start(k);
     if (g.sentences.end(k) - start !== toks.length) return skip.plain;
@@ -765,6 +780,26 @@ function laterSentence(g: GoldBuilder, first: number, toks: readonly string[]): 
     if (theirs.every((t, j) => t === toks[j])) return k;
   }
   return -1;
+}
+
+/**
+ * The first and last of the later gold sentences (from within SKIP_SEARCH) whose tokens a record's
+ * text spells from its start, ending where a gold sentence ends: sentences left out before the
+ * record (see laterSentence).
+ */
+function laterText(g: GoldBuilder, first: number, text: string): [number, number] | undefined {
+  const lead = text.length - text.trimStart().length;
+  const last = Math.min(g.sentences.length, first + 1 + SKIP_SEARCH);
+  for (let k = first + 1; k < last; k++) {
+    const start = g.sentences.start(k);
+    if (!text.startsWith(g.tokens.at(start)!, lead)) continue;
+    const laid = layTokens(text, g.tokens, start, g.length);
+    if ('at' in laid || laid.starts.length < 2) continue;
+    const end = start + laid.starts.length;
+    const k2 = g.sentences.find(end - 1, k);
+    if (g.sentences.end(k2) === end) return [k, k2];
+  }
+  return undefined;
 }
 
 /** What to add to the message for a sentence that is gold sentence `later`, not `first`: the sentences before it are missing. */

@@ -93,6 +93,26 @@ describe('text records against a tokenised gold', () => {
     const blank = jsonl([{ text: '  ', ents: [{ start: 0, end: 1, label: 'X' }] }]);
     expect(inputError(() => load(GOLD, [blank])).message).toBe(`${blank}:1: the text is blank, but the record has spans`);
   });
+
+  it('says a record is a later gold sentence\'s, with the sentences left out before it, as a CoNLL sentence is told; not when two records are swapped', () => {
+    const want = '; a record\'s text must spell the gold tokens in order, with only white space between them';
+    const shifted = jsonl([{ text: 'Velmar hosts the Brisk Cup.', ents: [] }, { text: 'Quoll hired Dara Mest in Pellham.', ents: [] }]);
+    expect(inputError(() => load(GOLD, [shifted])).message).toBe(
+      `${shifted}:1: text has "Velmar hosts the Bri" at character 0 where the gold standard has the token "Mira" (sentence 1)${want}; `
+      + `this record's text is gold sentence 2 (${GOLD}:10): is gold sentence 1 (${GOLD}:3) missing before it?`,
+    );
+    // The last gold sentence, with nothing after it: the two before are missing.
+    const last = jsonl([{ text: 'Quoll hired Dara Mest in Pellham.', ents: [] }]);
+    expect(inputError(() => load(GOLD, [last])).message).toBe(
+      `${last}:1: text has "Quoll hired Dara Mes" at character 0 where the gold standard has the token "Mira" (sentence 1)${want}; `
+      + `this record's text is gold sentence 3 (${GOLD}:19): are gold sentences 1 to 2 (from ${GOLD}:3) missing before it?`,
+    );
+    // Swapped: the next record is not the gold sentence after, so nothing is said to be missing.
+    const swapped = jsonl([{ text: 'Velmar hosts the Brisk Cup.', ents: [] }, { text: 'Mira Okafor joined Lumen Labs.', ents: [] }, { text: 'Quoll hired Dara Mest in Pellham.', ents: [] }]);
+    expect(inputError(() => load(GOLD, [swapped])).message).toBe(
+      `${swapped}:1: text has "Velmar hosts the Bri" at character 0 where the gold standard has the token "Mira" (sentence 1)${want}`,
+    );
+  });
 });
 
 describe('a gold standard of spaCy records', () => {
