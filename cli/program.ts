@@ -77,6 +77,24 @@ export function takenElsewhere(text: string, command: Command, commands: readonl
   return ` (${command.name()} does not take it; ${others.join(', ')} ${others.length === 1 ? 'does' : 'do'})`;
 }
 
+/** Other names of a choice, as other tools call them: seqeval's and Flair's schemes, a format's other names. */
+const CHOICE_ALIASES: Readonly<Record<string, string>> = {
+  bio: 'iob2', bioes: 'iobes', json: 'jsonl', ndjson: 'jsonl', ann: 'brat', standoff: 'brat',
+};
+
+/**
+ * For a value outside an option's choices that names one of them in other letters (`IOB2`) or by
+ * another tool's name (`bio`, `bioes`, `json`): ` (did you mean iob2?)`.
+ */
+function meantChoice(text: string): string {
+  const m = /argument '([^']*)' is invalid\. Allowed choices are ([^\n]*?)\.?\s*$/m.exec(text);
+  if (m === null) return '';
+  const choices = m[2].split(',').map((c) => c.trim());
+  const lower = m[1].trim().toLowerCase();
+  const meant = choices.includes(lower) ? lower : CHOICE_ALIASES[lower];
+  return meant !== undefined && choices.includes(meant) ? ` (did you mean ${meant}?)` : '';
+}
+
 /**
  * Where commander writes: help and version to stdout; its own errors (an unknown option or
  * command, a value outside an option's choices) to stderr as one line, as every other error,
@@ -91,7 +109,7 @@ function output(io: Io, command?: Command, commands: readonly Command[] = []) {
       const quoted = text.replace(/'[^']*'/g, (q) => q.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
       const line = quoted.trim().replace(/^error: /, '').split('\n').map((s) => s.trim()).filter((s) => s !== '')
         .map((s, i) => (i === 0 ? s : s.replace(/^\((.*)\)$/, ' ($1)').replace(/^\(Did/, '(did'))).join('');
-      const elsewhere = command === undefined ? '' : takenElsewhere(text, command, commands);
+      const elsewhere = (command === undefined ? '' : takenElsewhere(text, command, commands)) + meantChoice(text);
       write(`complan: ${line.replace(/\(Did you mean/, '(did you mean').replace(/\.$/, '')}${elsewhere}; run with --help for usage\n`);
     },
   };

@@ -168,6 +168,17 @@ describe('usage errors (exit 1)', () => {
     expect(line).toContain('strict, boundary, overlap');
   });
 
+  it('a choice in other letters, or by another tool\'s name (BIO, BIOES, json), is told the choice it means', async () => {
+    const said = async (option: string, value: string) => (await runCli(['eval', '--gold', GOLD, option, value, SILENT])).stderr;
+    expect(await said('--scheme', 'bio')).toBe("complan: option '--scheme <scheme>' argument 'bio' is invalid. Allowed choices are auto, iob1, iob2, ioe1, ioe2, iobes, bilou, io (did you mean iob2?); run with --help for usage\n");
+    expect(await said('--scheme', 'IOB2')).toContain('(did you mean iob2?); run with --help');
+    expect(await said('--scheme', 'BIOES')).toContain('(did you mean iobes?); run with --help');
+    expect(await said('--input-format', 'json')).toContain('(did you mean jsonl?); run with --help');
+    expect(await said('--format', 'JSON')).toContain('(did you mean json?); run with --help');
+    // A value that means none of them is given the list alone.
+    expect(await said('--scheme', 'bmes')).toBe("complan: option '--scheme <scheme>' argument 'bmes' is invalid. Allowed choices are auto, iob1, iob2, ioe1, ioe2, iobes, bilou, io; run with --help for usage\n");
+  });
+
   it('a bad --format or --zero-division value', async () => {
     expect(commanderError(await runCli(['eval', '--gold', GOLD, '--format', 'xml', SILENT]))).toContain("'xml'");
     expect(commanderError(await runCli(['eval', '--gold', GOLD, '--zero-division', 'nan', SILENT]))).toContain("'nan'");
