@@ -213,6 +213,9 @@ function otherSpace(text: string, start: number, end: number): string {
   return `; the line holds ${what} (${code}), which separates no columns`;
 }
 
+/** Words a header line names a tag column with (`token label`, `word ner_tag`): told as a header, not a tag. */
+const HEADER_WORDS = new Set(['label', 'labels', 'tag', 'tags', 'ner', 'ner_tag', 'ner_tags', 'ner-tag', 'nertag', 'prediction', 'predictions', 'predicted', 'pred', 'gold', 'entity', 'entities', 'bio', 'iob', 'class']);
+
 /** Scanners made so far, and how many chunk numbers each has (see ConllScanner.chunkBase): 2^24 chunks of 4 MiB. */
 let scannersMade = 0;
 const CHUNKS_A_SCANNER = 2 ** 24;
@@ -765,7 +768,12 @@ class ConllScanner {
         const own = inGold && !this.isGold && this.columns === 3 && this.opts.goldColumn === 0
           ? '; column 2 of three is read as the file\'s own gold tags, as conlleval reads token gold prediction: if it holds something else (POS tags?), keep only columns 1 and 3 (the token and the prediction)'
           : '';
-        throw InputError.about(`${err.detail}; tags were read from column ${this.tagColumns} (choose with {goldColumn}, {predColumn})${own}`, err.file, err.line);
+        // A first line of column names (`token label`, as a TSV export writes) is no token line.
+        const named = /^tag "([^"]*)" is not a chunk tag/.exec(err.detail);
+        const header = err.line === this.columnsLine && named !== null && HEADER_WORDS.has(named[1].toLowerCase())
+          ? `; line ${err.line}, the first token line, looks like a header of column names, which CoNLL files do not have: remove it`
+          : '';
+        throw InputError.about(`${err.detail}; tags were read from column ${this.tagColumns} (choose with {goldColumn}, {predColumn})${own}${header}`, err.file, err.line);
       }
       throw err;
     }

@@ -232,6 +232,17 @@ describe('readConll: system files', () => {
     // A bad tag in the prediction column is the prediction's: no such word.
     expect(inputError(() => read(temp('Ilse B-PER NNP\n\n'))).message).not.toContain('own gold');
   });
+
+  it('says a first line of column names (token label, as a TSV export writes) looks like a header', () => {
+    const path = temp('\ntoken\tlabel\nIlse\tB-PER\n\n');
+    expect(inputError(() => read(path)).message).toBe(
+      `${path}:2: tag "label" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type); `
+      + 'tags were read from column 2 (choose with goldColumn, predColumn); line 2, the first token line, looks like a header of column names, which CoNLL files do not have: remove it',
+    );
+    expect(inputError(() => gold(temp('Word NER\nIlse B-PER\n\n'))).message).toContain('line 1, the first token line, looks like a header');
+    // The same word on a later line is a bad tag, not a header.
+    expect(inputError(() => read(temp('Ilse B-PER\ntoken label\n\n'))).message).not.toContain('header');
+  });
 });
 
 describe('readConll: plain lines read in one loop', () => {
