@@ -94,7 +94,7 @@ export function unknownTypes(spans: readonly Span[], known: ReadonlySet<string>)
  * a file of tags, CoNLL or Hugging Face's `ner_tags`: `tagged`; else an empty label),
  * or the start of a gold type (`PE` of `PER`): a tag cut short at the end of a file when its one
  * item is in the last sentence (`lastOnly`), as an untyped one is then too, else perhaps that
- * gold type under another name.
+ * gold type under another name; or a gold type written out (`PERSON` for `PER`).
  */
 function hint(type: string, known: ReadonlySet<string>, lastOnly: boolean, tagged: boolean): string {
   // Spans given with their labels (JSONL spans, BRAT) have no tags to be untyped: the label is empty.
@@ -106,8 +106,14 @@ function hint(type: string, known: ReadonlySet<string>, lastOnly: boolean, tagge
   if (longer.length > 0) return lastOnly ? `, the start of "${longer[0]}": a tag cut short, as at the end of a file cut inside its last line?` : `, perhaps "${longer[0]}"`;
   // A gold type but for case or one letter (`Loc`, `LCO`): the type meant, named.
   const near = nearestKey(type, [...known].sort(), 1);
-  if (near === undefined) return '';
-  return `, perhaps "${near}"${near.toLowerCase() === type.toLowerCase() ? ', as types are case-sensitive' : ''}`;
+  if (near !== undefined) return `, perhaps "${near}"${near.toLowerCase() === type.toLowerCase() ? ', as types are case-sensitive' : ''}`;
+  // A gold type written out (PERSON, Location where the gold has PER, LOC): the longest gold type
+  // of two letters or more that the type starts with, in any case, two letters or more short of it
+  // (one letter more is a typo, named above).
+  const upper = type.toUpperCase();
+  const shorter = [...known].filter((k) => k.length >= 2 && k.length + 2 <= type.length && upper.startsWith(k.toUpperCase()));
+  shorter.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  return shorter.length > 0 ? `, perhaps "${shorter[0]}" written out` : '';
 }
 
 /** Whether every one of `types` is the label of some span of `gold`: read until all are found. */

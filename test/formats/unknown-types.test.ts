@@ -84,8 +84,12 @@ describe('the loader\'s warning', () => {
     const renamed = loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: persons, systems: [{ name: 's', path: temp('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-LOC\n\n', 'per.conll') }] }).systems[0].warnings;
     expect(renamed[0]).toContain('type "PER" (1 item, perhaps "PERSON") is not in the gold standard');
     expect(renamed[0]).not.toContain('cut short');
-    // A type that only shares a start with a gold type is not one's start.
-    expect(load('-DOCSTART- O\n\nAda B-PERSON\nleft O\n\nin O\nParis B-LOC\n\n')[0]).toContain('type "PERSON" (1 item) is not');
+    // A type that only shares a start with a gold type is not one's start: it is that type written out.
+    expect(load('-DOCSTART- O\n\nAda B-PERSON\nleft O\n\nin O\nParis B-LOC\n\n')[0]).toContain('type "PERSON" (1 item, perhaps "PER" written out) is not');
+    expect(load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-Location\n\n')[0]).toContain('type "Location" (1 item, perhaps "LOC" written out) is not');
+    // One letter more is a typo, named as one; a type the gold's does not start is given no hint.
+    expect(load('-DOCSTART- O\n\nAda B-PERS\nleft O\n\nin O\nParis B-LOC\n\n')[0]).toContain('type "PERS" (1 item, perhaps "PER") is not');
+    expect(load('-DOCSTART- O\n\nAda B-PER\nleft O\n\nin O\nParis B-GPE\n\n')[0]).toContain('type "GPE" (1 item) is not');
   });
 
   it('says nothing when every type is the gold\'s, or when the gold has no items at all', () => {
