@@ -668,7 +668,7 @@ class SystemAligner {
           const dir = inputKind(source) === 'directory';
           const what = summary.lines === 0
             ? (dir ? 'the files of the directory are empty' : `${theFile(source)} is empty`)
-            : `${dir ? 'the files of the directory have' : `${theFile(source)} has`} no sentences (${noSentences(summary, format, source)})`;
+            : `${dir ? 'the files of the directory have' : `${theFile(source)} has`} no ${unitsOf(format)} (${noSentences(summary, format, source)})`;
           throw new InputError(`${what}, but the gold standard has ${plural(n, unitNoun(g))}`, source);
         }
         // A directory's files end in its last file with sentences: that file and its last sentence's line are named.
@@ -750,6 +750,11 @@ function plural(n: number, noun: string): string {
 /** `the file`, or `standard input` when `source` is it (`-`). */
 function theFile(source: string): string {
   return isStdin(source) ? 'standard input' : 'the file';
+}
+
+/** What a file of `format` holds, as an error that it holds none says it: JSONL's are records. */
+function unitsOf(format: InputFormat): string {
+  return format === 'jsonl' ? 'records' : 'sentences';
 }
 
 /** Why a file that gave no segments has none: "the file is empty", or what it holds instead. */
@@ -1221,7 +1226,7 @@ function readWith(
   }
   const { gold, summary } = reference;
   if (opts.gold !== undefined) {
-    if (summary.segments === 0) throw new InputError(`the gold standard has no sentences (${noSentences(summary, format, path)})`, path);
+    if (summary.segments === 0) throw new InputError(`the gold standard has no ${unitsOf(format)} (${noSentences(summary, format, path)})`, path);
     gold.finish();
     // Workers waiting for the gold start on their files now.
     workers?.handOff(gold, summary);
@@ -1243,7 +1248,7 @@ function readWith(
     refTags = own.ref;
     noGold = opts.allowNoGold === true && !own.embedded;
     // An empty file is said to be one, before it is said to have no gold column.
-    if (summary.segments === 0) throw new InputError(`${theFile(first.path)} has no sentences (${noSentences(summary, format, first.path)})`, first.path);
+    if (summary.segments === 0) throw new InputError(`${theFile(first.path)} has no ${unitsOf(format)} (${noSentences(summary, format, first.path)})`, first.path);
     if (!noGold && (own.missing || !summary.hasEmbeddedGold)) throw noEmbeddedGold(opts, format);
     gold.finish();
     // The file holds the gold's items and the system's: both are counted, as with a gold file.

@@ -518,6 +518,13 @@ describe('loadCorpus: without --gold', () => {
     expect(inputError(() => load(undefined, [path])).message).toBe(`${path}: the file has no sentences (the file is empty)`);
   });
 
+  it('says a JSONL file of blank lines has no records, as JSONL calls them', () => {
+    const blank = temp('\n\n', 'blank.jsonl');
+    const gold = temp('{"tokens":["Ada"],"spans":[]}\n', 'gold.jsonl');
+    expect(inputError(() => load(blank, [gold])).message).toBe(`${blank}: the gold standard has no records (only blank lines)`);
+    expect(inputError(() => load(gold, [blank])).message).toBe(`${blank}: the file has no records (only blank lines), but the gold standard has 1 sentence`);
+  });
+
   it('says a first system has no gold column at its first sentence, without reading on (a bad line further on is not reached)', () => {
     const path = temp('Ada B-PER\nleft O\n\nBonn B-LOC\nthree columns here\n');
     expect(usageError(() => load(undefined, [path])).message).toBe(`no gold given, and ${path} has no embedded gold column (expected "token gold prediction" lines); pass gold FILE`);
