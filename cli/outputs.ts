@@ -7,7 +7,7 @@
  */
 import { fstatSync, lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { UsageError } from '../src/errors.js';
+import { InputError, UsageError } from '../src/errors.js';
 import { isDocumentation } from '../src/formats/directory.js';
 import { parseSystemArg } from '../src/formats/load.js';
 import { checkWritable } from '../src/formats/write-file.js';
@@ -136,7 +136,16 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
     written.set(id.key, o);
   }
   // Every output can be written, or none is: a command with two fails before writing either.
-  for (const o of given) if (o.path !== '-') checkWritable(o.path);
+  for (const o of given) {
+    if (o.path === '-') continue;
+    try {
+      checkWritable(o.path);
+    } catch (err) {
+      // Named with its option: a command with several outputs (--svg, --save-plan) says which.
+      if (err instanceof InputError) throw new InputError(err.detail, `${o.option} ${err.file ?? o.path}`, err.line);
+      throw err;
+    }
+  }
 }
 
 /**

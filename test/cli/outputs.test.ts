@@ -76,12 +76,12 @@ describe('outputs that cannot be written', () => {
     const svg = join(p.dir, 'ok.svg');
     const r = await runCli(['plan', '--gold', p.gold, p.sys, p.other, '--folds', '0', '--svg', svg, '--save-plan', join(p.dir, 'nodir', 'p.json')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`complan: ${join(p.dir, 'nodir', 'p.json')}: cannot write: the directory ${join(p.dir, 'nodir')} does not exist\n`);
+    expect(r.stderr).toBe(`complan: --save-plan ${join(p.dir, 'nodir', 'p.json')}: cannot write: the directory ${join(p.dir, 'nodir')} does not exist\n`);
     expect(r.stdout).toBe('');
     expect(existsSync(svg)).toBe(false);
     const intoDir = await runCli(['combine', '--gold', p.gold, p.sys, '--out', p.dir]);
     expect(intoDir.code).toBe(2);
-    expect(intoDir.stderr).toBe(`complan: ${p.dir}: cannot write: it is a directory\n`);
+    expect(intoDir.stderr).toBe(`complan: --out ${p.dir}: cannot write: it is a directory\n`);
   });
 
   it.runIf(existsSync('/proc/self'))('fail it before any other output is written when only making the file would fail (/proc, as root too)', async () => {
@@ -89,7 +89,7 @@ describe('outputs that cannot be written', () => {
     const svg = join(p.dir, 'ok.svg');
     const r = await runCli(['plan', '--gold', p.gold, p.sys, p.other, '--folds', '0', '--svg', svg, '--save-plan', '/proc/complan-p.json']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('complan: /proc/complan-p.json: cannot write: no file can be created in /proc\n');
+    expect(r.stderr).toBe('complan: --save-plan /proc/complan-p.json: cannot write: no file can be created in /proc\n');
     expect(existsSync(svg)).toBe(false);
   });
 });
