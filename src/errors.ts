@@ -121,6 +121,12 @@ export function escapeInvisible(text: string): string {
 
 const INVISIBLE = /[\u00a0\u061c\u1680\u2000-\u200f\u202a-\u202f\u205f\u2060\u2066-\u2069\u3000\ufeff]/g;
 
+/** Whether `text` holds one of the characters {@link escapeInvisible} escapes. */
+export function hasInvisible(text: string): boolean {
+  INVISIBLE.lastIndex = 0;
+  return INVISIBLE.test(text);
+}
+
 /** The first `max` code units of `text`, less half a surrogate pair at the cut. */
 function cut(text: string, max: number): string {
   const head = text.slice(0, max);

@@ -9,18 +9,15 @@
  * that read `PER` would hide that. Control characters inside a type are left to each renderer,
  * which escapes them its own way (a terminal's, an SVG's).
  */
-import { showValue } from '../errors.js';
+import { hasInvisible, showValue } from '../errors.js';
 
 /** What a table shows for the empty type. */
 export const UNTYPED = '(untyped)';
 
-/** Spaces that show as a plain one or as none, and the marks that show as nothing. */
-const HIDDEN = /[\u00a0\u061c\u1680\u2000-\u200f\u2028-\u202f\u205f\u2060\u2066-\u2069\u3000\ufeff]/;
-
 /** A type as a table shows it: `(untyped)` for the empty type, quoted when it has spaces at an end or hidden spaces, else the type itself. */
 export function typeName(label: string): string {
   if (label === '') return UNTYPED;
-  return label !== label.trim() || HIDDEN.test(label) ? showValue(label) : label;
+  return label !== label.trim() || hasInvisible(label) ? showValue(label) : label;
 }
 
 /** A type as a CSV of the confusion matrices writes it: `(untyped)` for the empty type (an empty cell there means none), else as it is. */
