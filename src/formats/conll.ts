@@ -729,6 +729,15 @@ class ConllScanner {
     }
   }
 
+  /** Token `i` of the sentence being read, when the scanner still has it (for an error's hint only). */
+  private sentenceToken(i: number): string | undefined {
+    if (!(i >= 0 && i < this.size)) return undefined;
+    const store = this.store;
+    if (store !== undefined) return store.countsOnly ? undefined : store.view(store.length - this.size + i);
+    if (this.tokens.length === this.size) return this.tokens[i];
+    return this.matching ? this.expTokens.at(this.base + i) : undefined;
+  }
+
   private flush(): void {
     if (this.size === 0) return;
     const first = this.startLine;
@@ -773,7 +782,11 @@ class ConllScanner {
         const header = err.line === this.columnsLine && named !== null && HEADER_WORDS.has(named[1].toLowerCase())
           ? `; line ${err.line}, the first token line, looks like a header of column names, which CoNLL files do not have: remove it`
           : '';
-        throw InputError.about(`${err.detail}; tags were read from column ${this.tagColumns} (choose with {goldColumn}, {predColumn})${own}${header}`, err.file, err.line);
+        // A comment line (`# tweet`, `# id 5`) of the file's column count reads as the token "#".
+        const comment = named !== null && header === '' && this.sentenceToken((err.line ?? 0) - first) === '#'
+          ? `; line ${err.line} reads as the token "#" tagged "${named[1]}": if it is a comment line, remove such lines (grep -v '^#'), as CoNLL files here have none`
+          : '';
+        throw InputError.about(`${err.detail}; tags were read from column ${this.tagColumns} (choose with {goldColumn}, {predColumn})${own}${header}${comment}`, err.file, err.line);
       }
       throw err;
     }

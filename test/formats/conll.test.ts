@@ -243,6 +243,24 @@ describe('readConll: system files', () => {
     // The same word on a later line is a bad tag, not a header.
     expect(inputError(() => read(temp('Ilse B-PER\ntoken label\n\n'))).message).not.toContain('header');
   });
+
+  it('says a line read as the token "#" with a bad tag may be a comment line', () => {
+    const hint = (line: number, tag: string) => `line ${line} reads as the token "#" tagged "${tag}": if it is a comment line, remove such lines (grep -v '^#'), as CoNLL files here have none`;
+    const text = 'Ilse B-PER\nsailed O\n\n# tweet\nParis B-LOC\n\n';
+    const path = temp(text);
+    expect(inputError(() => gold(path)).message).toBe(
+      `${path}:4: tag "tweet" is not a chunk tag (expected O, or B-, I-, E-, S-, L- or U- followed by a type); `
+      + `tags were read from column 2 (choose with goldColumn, predColumn); ${hint(4, 'tweet')}`,
+    );
+    // Tokens written to a store (as a loaded gold's are), or kept by a system file.
+    expect(inputError(() => gold(path, { tokenStore: new TokenStore() })).message).toContain(hint(4, 'tweet'));
+    expect(inputError(() => read(path)).message).toContain(hint(4, 'tweet'));
+    // Within a sentence, and in the gold column of a 3-column file.
+    expect(inputError(() => read(temp('Ilse B-PER\n# note\n\n'))).message).toContain(hint(2, 'note'));
+    expect(inputError(() => read(temp('Ilse B-PER B-PER\n\n# id 5\nParis B-LOC B-LOC\n\n'))).message).toContain(hint(3, '5'));
+    // A bad tag of any other token is not called a comment.
+    expect(inputError(() => read(temp('Ilse B-PER\n#hashtag tweet\n\n'))).message).not.toContain('comment');
+  });
 });
 
 describe('readConll: plain lines read in one loop', () => {
