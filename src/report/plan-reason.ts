@@ -166,7 +166,10 @@ export function recommendationReason(r: PlanResult): string {
           + `${needed} against both), and neither does any other. Recommending the baseline, which needs no selection.`
           + unreachable([[b.vsVoteAll, 'vote-all'], [b.vsMajorityAll, 'majority-all']], b.failed === 'selection' ? "The search's choice" : capitalise(b.failed));
       case 'majority-not-beyond-vote':
-        return `No selection beats ${phrase(r, pick)} beyond noise: the simplest procedure within one standard error of the best held out (${phrase(r, b.best)}) `
+        // When majority-all is itself the best held out, naming it as the best it is within noise of would say it twice.
+        return `No selection beats ${phrase(r, pick)} beyond noise: ${b.best === 'majority-all'
+          ? 'the best procedure held out'
+          : `the simplest procedure within one standard error of the best held out (${phrase(r, b.best)})`} `
           + `is majority-all, which selects nothing either and does not beat vote-all significantly (${against(b.majorityVsVote, 'vote-all')}; ${needed}). `
           + 'Recommending vote-all, the reference of the two baselines that need no selection.'
           + unreachable([[b.majorityVsVote, 'vote-all']], 'Majority-all');

@@ -135,6 +135,10 @@ describe('recommendationReason', () => {
       .toBe('No selection beats the vote of all 4 systems (vote-all) beyond noise: the simplest procedure within one standard error of the best held out (the search\'s choice vote(a+b+c)) '
         + 'is majority-all, which selects nothing either and does not beat vote-all significantly (-0.50 points over vote-all, 95% interval -0.75 to +0.25, p = 0.50; '
         + 'a randomization p below 0.05 and a 95% interval above zero are needed). Recommending vote-all, the reference of the two baselines that need no selection.');
+    // majority-all itself the best held out: said once, not as the best it is within noise of.
+    const own = recommendationReason(result('vote-all', { kind: 'majority-not-beyond-vote', best: 'majority-all', majorityVsVote: { diff: 0.005, p: 0.5, ci95: [-0.0025, 0.0075], differing: 12 } }));
+    expect(own).toMatch(/^No selection beats the vote of all 4 systems \(vote-all\) beyond noise: the best procedure held out is majority-all, which selects nothing either and does not beat vote-all significantly \(\+0\.50 points over vote-all/);
+    expect(own).not.toContain('(the majority of all 4 systems (majority-all)) is majority-all');
     expect(recommendationReason(result('vote-all', { kind: 'best-held-out' })))
       .toBe('No selection beats the vote of all 4 systems (vote-all) held out: it has the best held-out F1 of the five procedures (92.50 ± 0.40 (sd over 5 splits)). Recommending it: no selection did better on the units held out.');
     // Held out on a few documents, no difference could have been shown: the reason says so, not that selection does not pay.
