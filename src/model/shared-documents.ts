@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Corpus } from './corpus.js';
 import { tokenSlice } from './corpus-tokens.js';
+import { sentenceCount, sentenceOf } from './sentence-table.js';
 
 /** Documents shorter than this are not compared. */
 export const MIN_SHARED_TOKENS = 10;
@@ -76,4 +77,49 @@ export function sharedDocuments(base: Corpus, other: Corpus): SharedDocuments | 
     first ??= { other: other.documents[d].id, base: base.documents[b].id };
   }
   return { shared, compared: mine.size, ...(first === undefined ? {} : { first }) };
+}
+
+/** The sentences long enough to compare, in order: each one's number and hash; undefined without tokens. */
+function sentenceHashes(corpus: Corpus): Array<[number, string]> | undefined {
+  const out: Array<[number, string]> = [];
+  for (let k = 0; k < sentenceCount(corpus); k++) {
+    const s = sentenceOf(corpus, k);
+    if (s.end - s.start < MIN_SHARED_TOKENS) continue;
+    const tokens = tokenSlice(corpus, s.start, s.end);
+    if (tokens === undefined) return undefined;
+    out.push([k, createHash('sha256').update(tokens.join('\u0000') + '\u0000').digest('hex')]);
+  }
+  return out;
+}
+
+/**
+ * The sentences of `other` that are sentences of `base`, for corpora whose documents cannot be
+ * compared: a file without document markers (CoNLL without `-DOCSTART-`) is one document, which
+ * is no document of the other however many of its sentences are. A sentence counts when its
+ * tokens are those of a sentence of `base`, one for one, and so are those of the sentence before
+ * or after it, at the same distance in `base`: a stretch of the planning text, not a line of
+ * boilerplate (a byline, a standing phrase) that recurs in any corpus of the kind. Sentences of
+ * fewer than {@link MIN_SHARED_TOKENS} tokens are left out, and `compared` counts the others.
+ * `first` names sentences by their record id, else `#` and their number from 1; undefined when
+ * either has no tokens.
+ */
+export function sharedSentences(base: Corpus, other: Corpus): SharedDocuments | undefined {
+  if (base.unit === 'char' || other.unit === 'char') return undefined;
+  const baseHashes = sentenceHashes(base);
+  const mine = sentenceHashes(other);
+  if (baseHashes === undefined || mine === undefined) return undefined;
+  const known = new Map<string, number>();
+  for (const [k, key] of baseHashes) if (!known.has(key)) known.set(key, k);
+  const at = mine.map(([, key]) => known.get(key));
+  // Sentences i and j (consecutive among those compared) follow each other in base as in other.
+  const together = (i: number, j: number) => at[i] !== undefined && at[j] !== undefined && at[j]! - at[i]! === mine[j][0] - mine[i][0];
+  const name = (c: Corpus, k: number) => sentenceOf(c, k).id ?? `#${k + 1}`;
+  let shared = 0;
+  let first: SharedDocuments['first'];
+  for (let i = 0; i < mine.length; i++) {
+    if (!((i > 0 && together(i - 1, i)) || (i + 1 < mine.length && together(i, i + 1)))) continue;
+    shared++;
+    first ??= { other: name(other, mine[i][0]), base: name(base, at[i]!) };
+  }
+  return { shared, compared: mine.length, ...(first === undefined ? {} : { first }) };
 }

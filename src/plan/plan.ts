@@ -42,7 +42,7 @@ import type {
   CandidateExplanation, GreedyStep, HeldOut, PlanCandidate, PlanNote, PlanResult, Procedure, ProcedureName, Recommendation, ScoredOn, TestSet,
 } from './types.js';
 import { sentenceCount } from '../model/sentence-table.js';
-import { sharedDocuments } from '../model/shared-documents.js';
+import { sharedDocuments, sharedSentences } from '../model/shared-documents.js';
 
 export type { SearchStrategy } from './search.js';
 
@@ -623,6 +623,7 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
   const recommendation: Recommendation = rec;
   // Test documents that are planning documents (said in a note, and on the test set).
   let testShared = 0;
+  let bySentence = false;
   if (test !== undefined) {
     const testUnits = unitKindOf(o.test!);
     const recChoice = main.chosen[rec.procedure].choice;
@@ -635,10 +636,16 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
     };
     // Documents of the test set that are documents of the planning data are scored in-sample:
     // then it is said so, not that the test set took no part in any choice.
-    const shared = sharedDocuments(corpus, o.test!);
+    // A side of one document (no document markers) matches no document of the other, however
+    // many of its sentences are the other's: then sentences are compared.
+    bySentence = corpus.documents.length === 1 || o.test!.documents.length === 1;
+    const shared = bySentence ? sharedSentences(corpus, o.test!) : sharedDocuments(corpus, o.test!);
     testShared = shared?.shared ?? 0;
     if (shared !== undefined && shared.shared > 0) {
-      notes.push({ kind: 'test-shares-documents', shared: shared.shared, of: o.test!.documents.length, first: shared.first! });
+      notes.push({
+        kind: 'test-shares-documents', shared: shared.shared, of: bySentence ? sentenceCount(o.test!) : o.test!.documents.length, first: shared.first!,
+        ...(bySentence ? { unit: 'sentence' as const } : {}),
+      });
     } else {
       notes.push({ kind: 'test-set' });
     }
@@ -723,7 +730,7 @@ export function runPlan(corpus: Corpus, given: PlanInput = {}): PlanRun {
     baselines: procedures.slice(1),
     notes,
     ...(heldOut === undefined ? {} : { heldOut }),
-    ...(o.test === undefined ? {} : { testSet: testSetOf(o.test, test!, testShared) }),
+    ...(o.test === undefined ? {} : { testSet: testSetOf(o.test, test!, testShared, bySentence) }),
     ...(bootstrap === undefined ? {} : { bootstrap }),
     recommendation,
   };
@@ -799,8 +806,12 @@ function sentencesIn(corpus: Corpus, docs: Uint8Array): number {
   return count;
 }
 
-function testSetOf(corpus: Corpus, data: PlanData, planningDocuments: number): TestSet {
+/** The test set; `shared` counts its planning documents, or its planning sentences when `bySentence`. */
+function testSetOf(corpus: Corpus, data: PlanData, shared: number, bySentence: boolean): TestSet {
   let goldItems = 0;
   for (let i = 0; i < data.u; i++) goldItems += data.isGold[i];
-  return { gold: corpus.gold.source, units: data.unitKind, documents: corpus.documents.length, sentences: sentenceCount(corpus), goldItems, planningDocuments };
+  return {
+    gold: corpus.gold.source, units: data.unitKind, documents: corpus.documents.length, sentences: sentenceCount(corpus), goldItems,
+    planningDocuments: bySentence ? 0 : shared, ...(bySentence ? { planningSentences: shared } : {}),
+  };
 }

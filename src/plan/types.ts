@@ -250,8 +250,10 @@ export type PlanNote =
   /**
    * `shared` of the test set's `of` documents are documents of the planning data (the same
    * tokens): their test figures are in-sample. `first`: the first such, by its ids in each.
+   * `unit: 'sentence'`: where either has one document, whose documents cannot match, sentences
+   * were compared instead (`of` then counts the test set's sentences).
    */
-  | { kind: 'test-shares-documents'; shared: number; of: number; first: { other: string; base: string } }
+  | { kind: 'test-shares-documents'; shared: number; of: number; first: { other: string; base: string }; unit?: 'sentence' }
   /** The test set has one document: its paired tests are over its sentences. */
   | { kind: 'test-by-sentence'; sentences: number }
   /**
@@ -459,6 +461,12 @@ export interface TestSet {
    * every choice: 0 for a clean test set; `documents` for one that is in-sample throughout.
    */
   planningDocuments: number;
+  /**
+   * Where the test set or the planning data is one document (no document markers), whose
+   * documents cannot match: how many of the test set's sentences are sentences of the planning
+   * data (the same tokens), 0 for a clean test set. Absent where documents were compared.
+   */
+  planningSentences?: number;
 }
 
 export interface BootstrapProcedure {

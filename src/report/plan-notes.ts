@@ -14,8 +14,13 @@ export function noteText(n: PlanNote): string {
       return `only ${n.units === 1 ? `one ${n.unit} is` : `${n.units} ${n.unit}s are`} held out: approximate randomization swaps the two sides' outputs ${n.units === 1 ? 'on it' : 'on each'}, which it can do in only ${2 ** n.units} ways, ${n.units === 1 ? 'both' : 'two'} of which give the observed difference, so its p-value stays near or above ${Number((2 / 2 ** n.units).toPrecision(3))} and no selection can be shown better than the baselines at --alpha ${n.alpha}; the bootstrap's intervals and p-values rest on as few ${n.unit}s and say as little: hold out more ${n.unit}s`;
     case 'test-set': return 'test figures come from the test set, which took no part in any choice';
     case 'test-shares-documents':
-      return `${n.shared} of the test set's ${n.of} documents ${n.shared === 1 ? 'is a document' : 'are documents'} of the planning data (the same tokens; the first, test document ${n.first.other}, is planning document ${n.first.base}): `
-        + `the test figures are ${n.shared === n.of ? 'in-sample, no test at all' : 'partly in-sample, not a clean test'}; keep the test documents out of the planning data`;
+    {
+      // Compared by sentence where either side is one document (no document markers).
+      const unit = n.unit ?? 'document';
+      const oneDocument = n.unit === 'sentence' ? ' (sentences compared, as one of the two has a single document, which no document of the other can match)' : '';
+      return `${n.shared} of the test set's ${n.of} ${unit}s ${n.shared === 1 ? `is a ${unit}` : `are ${unit}s`} of the planning data (the same tokens; the first, test ${unit} ${n.first.other}, is planning ${unit} ${n.first.base})${oneDocument}: `
+        + `the test figures are ${n.shared === n.of ? 'in-sample, no test at all' : 'partly in-sample, not a clean test'}; keep the test ${unit}s out of the planning data`;
+    }
     case 'test-by-sentence': return `the test set has one document: its paired tests are over its ${n.sentences} sentences, which share one document and are less independent than documents: read its p-values and intervals with care`;
     case 'objective-flat': {
       const at = (x: number) => (n.rate ? (100 * x).toFixed(3) : x.toPrecision(6));

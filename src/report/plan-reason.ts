@@ -144,7 +144,7 @@ export function recommendationReason(r: PlanResult): string {
     const overlap = testOverlap(r);
     if (overlap !== undefined && overlap.shared === overlap.of) return '';
     if (overlap !== undefined) {
-      return ` On the test set ${each} score${s} better, but ${overlap.shared} of its ${overlap.of} documents are planning documents, `
+      return ` On the test set ${each} score${s} better, but ${overlap.shared} of its ${overlap.of} ${overlap.unit}s ${overlap.shared === 1 ? `is a planning ${overlap.unit}` : `are planning ${overlap.unit}s`}, `
         + 'which took part in every choice: not a clean check (keep the test documents out of the planning data for one).';
     }
     return ` The test set, which chose nothing, disagrees: ${each} score${s} better there. `

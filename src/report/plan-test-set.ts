@@ -5,10 +5,10 @@
  */
 import type { PlanResult } from '../plan/types.js';
 
-/** The test set's documents that are documents of the planning data (see the note), when there are any. */
-export function testOverlap(r: PlanResult): { shared: number; of: number } | undefined {
+/** The test set's documents (or sentences, see the note) that are the planning data's, when there are any. */
+export function testOverlap(r: PlanResult): { shared: number; of: number; unit: 'document' | 'sentence' } | undefined {
   const n = r.notes.find((x) => x.kind === 'test-shares-documents');
-  return n === undefined || n.kind !== 'test-shares-documents' ? undefined : { shared: n.shared, of: n.of };
+  return n === undefined || n.kind !== 'test-shares-documents' ? undefined : { shared: n.shared, of: n.of, unit: n.unit ?? 'document' };
 }
 
 /**
@@ -20,6 +20,6 @@ export function testSetApart(r: PlanResult, clean: string): string {
   const n = testOverlap(r);
   if (n === undefined) return clean;
   // Every test document chose the plan: these figures are in-sample, and test nothing.
-  if (n.shared === n.of) return `, in-sample: every one of its ${n.of} documents is a planning document, so it is no test`;
-  return `, partly in-sample: ${n.shared} of its ${n.of} documents are planning documents, which took part in every choice`;
+  if (n.shared === n.of) return `, in-sample: every one of its ${n.of} ${n.unit}s is a planning ${n.unit}, so it is no test`;
+  return `, partly in-sample: ${n.shared} of its ${n.of} ${n.unit}s ${n.shared === 1 ? 'is a planning' : 'are planning'} ${n.unit}${n.shared === 1 ? '' : 's'}, which took part in every choice`;
 }

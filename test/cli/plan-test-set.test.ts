@@ -105,6 +105,34 @@ describe('complan plan --test-gold --test', () => {
     expect(note).toMatchObject({ sentences: r.testSet!.sentences });
     // A test set of many documents has no such note.
     expect((await planJson([...dev(), ...testArgs(), '--folds', '0'])).notes.some((n) => n.kind === 'test-by-sentence')).toBe(false);
+    // Its sentences are compared with the planning data's, as its one document matches none: a clean one shares none
+    // (a sentence that recurs alone, as templates and bylines do, is no stretch of the planning text).
+    expect(r.notes.some((n) => n.kind === 'test-set')).toBe(true);
+    expect(r.testSet).toMatchObject({ planningDocuments: 0, planningSentences: 0 });
+  });
+
+  it('says when a test set without document markers holds planning sentences, whose test figures are in-sample', async () => {
+    mkdirSync(join(dir, 'leak', 'systems'), { recursive: true });
+    // The test part, then the first two development documents, all without -DOCSTART- lines: one document, which matches no planning document.
+    const oneDoc = (text: string) => text.split('\n').filter((l) => !l.startsWith('-DOCSTART-')).join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '');
+    const leak = (file: string) => oneDoc(readFileSync(part('test', file), 'utf8') + documents(readFileSync(part('dev', file), 'utf8'), (d) => d < 2));
+    writeFileSync(join(dir, 'leak', 'gold.conll'), leak('gold.conll'));
+    for (const s of NAMES) writeFileSync(join(dir, 'leak', 'systems', `${s}.conll`), leak(`systems/${s}.conll`));
+    const args = [...dev(), '--test-gold', join(dir, 'leak', 'gold.conll'), '--test', ...NAMES.map((s) => join(dir, 'leak', 'systems', `${s}.conll`)), '--folds', '0'];
+    const r = await planJson(args);
+    const note = r.notes.find((n) => n.kind === 'test-shares-documents');
+    expect(note).toMatchObject({ unit: 'sentence', of: r.testSet!.sentences });
+    // The two documents' sentences of 10 tokens or more, each one found.
+    const devSentences = documents(readFileSync(part('dev', 'gold.conll'), 'utf8'), (d) => d < 2).split(/\n\n+/)
+      .map((s) => s.split('\n').filter((l) => l !== '' && !l.startsWith('-DOCSTART-')).length).filter((n) => n >= 10).length;
+    expect(devSentences).toBeGreaterThan(0);
+    expect(note).toMatchObject({ shared: devSentences });
+    expect(r.testSet).toMatchObject({ planningDocuments: 0, planningSentences: devSentences });
+    expect(r.notes.some((n) => n.kind === 'test-set')).toBe(false);
+    // Never said to have taken no part in any choice.
+    const text = await runCli(['plan', ...args]);
+    expect(text.stdout).toContain(`partly in-sample: ${devSentences} of its ${r.testSet!.sentences} sentences are planning sentences, which took part in every choice`);
+    expect(text.stdout).not.toMatch(/took no part in any choice|never used for selection|not used for (selection|any choice)|which chose nothing/);
   });
 
   it('says when the test set holds documents of the planning data, whose test figures are in-sample', async () => {
