@@ -53,13 +53,14 @@ export function documentKeys(corpus: Corpus, docs?: Iterable<number>): string[] 
 
 /**
  * How many documents of `corpus` are among `keys` (from {@link documentKeys}), of those long
- * enough to compare; undefined without tokens.
+ * enough to compare, and how many documents it has (one, for a file without document markers,
+ * whose text no document key can match); undefined without tokens.
  */
-export function documentsAmong(corpus: Corpus, keys: readonly string[]): { shared: number; compared: number } | undefined {
+export function documentsAmong(corpus: Corpus, keys: readonly string[]): { shared: number; compared: number; documents: number } | undefined {
   const mine = documentKeys(corpus);
   if (mine === undefined) return undefined;
   const known = new Set(keys);
-  return { shared: mine.filter((k) => known.has(k)).length, compared: mine.length };
+  return { shared: mine.filter((k) => known.has(k)).length, compared: mine.length, documents: corpus.documents.length };
 }
 
 /** The documents of `other` that are documents of `base` (see the module comment); undefined when either has no tokens. */

@@ -232,6 +232,13 @@ describe('complan plan --test-gold --test', () => {
     for (const s of NAMES) writeFileSync(join(dir, 'devpart', 'systems', `${s}.conll`), documents(readFileSync(part('dev', `systems/${s}.conll`), 'utf8'), few));
     expect(await note(join(dir, 'devpart', 'gold.conll'), (s) => join(dir, 'devpart', 'systems', `${s}.conll`)))
       .toBe('complan: in-sample: the plan was chosen on another gold standard that holds every one of this one\'s 10 documents (of 10 tokens or more), so this score may flatter the plan');
+    // The same without document markers: one document, which no planning document can match, so not called not in-sample.
+    mkdirSync(join(dir, 'devflat', 'systems'), { recursive: true });
+    const flat = (text: string) => text.split('\n').filter((l) => !l.startsWith('-DOCSTART-')).join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '');
+    writeFileSync(join(dir, 'devflat', 'gold.conll'), flat(readFileSync(join(dir, 'devpart', 'gold.conll'), 'utf8')));
+    for (const s of NAMES) writeFileSync(join(dir, 'devflat', 'systems', `${s}.conll`), flat(readFileSync(join(dir, 'devpart', 'systems', `${s}.conll`), 'utf8')));
+    expect(await note(join(dir, 'devflat', 'gold.conll'), (s) => join(dir, 'devflat', 'systems', `${s}.conll`)))
+      .toBe('complan: the plan was chosen on another gold standard, whose documents this one, a single document (no document markers), cannot match: this score is not in-sample only if it holds none of their text');
   });
 
   it('takes NAME=PATH, and refuses a test set missing a planned system or naming another', async () => {

@@ -44,4 +44,13 @@ describe('planSampleNote', () => {
   it('does not call a score on another gold standard in-sample', () => {
     expect(planSampleNote(plan({}), false)).toBe('the plan was chosen on another gold standard: this score is not in-sample, unless the two share documents');
   });
+
+  it('does not call a score on a gold standard of one document not in-sample, as its text may be the planning documents\'', () => {
+    const keyed = plan({ chosenOn: { fingerprint: 'f', unit: 'document', planned: 8, of: 8, documents: ['a', 'b', 'c'] } });
+    expect(planSampleNote(keyed, false, false, { shared: 0, compared: 1, documents: 1 })).toBe(
+      'the plan was chosen on another gold standard, whose documents this one, a single document (no document markers), cannot match: this score is not in-sample only if it holds none of their text',
+    );
+    // Several documents, none of them the plan's: not in-sample.
+    expect(planSampleNote(keyed, false, false, { shared: 0, compared: 2, documents: 2 })).toContain('which has none of this one\'s 2 documents (of 10 tokens or more): this score is not in-sample');
+  });
 });
