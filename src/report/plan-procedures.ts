@@ -63,7 +63,8 @@ export function dataLine(r: PlanResult): string {
   const parts = [`In-sample figures: ${planningDataPhrase(r)}, which chose the candidates`];
   if (r.heldOut !== undefined) parts.push(`held-out: ${splitsPhrase(r.heldOut)}, the whole selection re-run without the units it is scored on`);
   else parts.push('no held-out estimate');
-  if (r.testSet !== undefined) parts.push(`test: ${r.testSet.gold} (${unitsOf(r.testSet.units, r.testSet.units === 'document' ? r.testSet.documents : r.testSet.sentences)})${testSetApart(r, ', never used for selection')}`);
+  // Its gold items, as the planning data's: of the plan's types, when limited to some.
+  if (r.testSet !== undefined) parts.push(`test: ${r.testSet.gold} (${unitsOf(r.testSet.units, r.testSet.units === 'document' ? r.testSet.documents : r.testSet.sentences)}, ${plural(r.testSet.goldItems, 'gold item')}${typesPhrase(r.planningData.types)})${testSetApart(r, ', never used for selection')}`);
   return `${parts.join('; ')}.`;
 }
 

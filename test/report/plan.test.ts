@@ -259,7 +259,11 @@ describe('planTable', () => {
     expect(t).toMatch(/\nbest-single\s+crf\s+—\s+90\.00\s+89\.50\s+0\.40\s+89\.60\s+\+0\.40\s+—\n/);
     expect(t).toContain('test: on test/gold.conll, not used for any choice.');
     expect(candidateRows(t)[0]).toEqual(['1', 'crf+gazetteer+sloppy', 'vote', '3', '≈92.00', '93.50', '26.50', '92.50', '+1.50', '+3.50', '92.50']);
-    expect(t).toContain('test: test/gold.conll (30 documents), never used for selection.');
+    expect(t).toContain('test: test/gold.conll (30 documents, 1500 gold items), never used for selection.');
+    // Limited to some types, its items are of those, as the planning data's are said to be.
+    const typed = fixture({ testSet: { gold: 'test/gold.conll', units: 'document', documents: 30, sentences: 400, goldItems: 700, planningDocuments: 0 } });
+    typed.planningData = { ...typed.planningData, types: ['PER'] };
+    expect(planTable(typed)).toContain('test: test/gold.conll (30 documents, 700 gold items of type PER), never used for selection.');
   });
 
   it('shows the greedy path, rank agreement, held-out splits, comparisons, the bootstrap, notes and the recommendation', () => {
