@@ -139,6 +139,14 @@ export function checkDistinctGroups(groups: readonly GroupSpec[]): void {
   for (const g of groups) {
     const prev = seen.get(g.name);
     if (prev !== undefined) {
+      // The same file twice (`crf.conll crf.conll`, or `./crf.conll`): naming them apart would not
+      // help, as ablate refuses one file as two runs (checkDistinctRuns), so the file is named.
+      const run = g.runs.find((r) => r.path !== STDIN && prev.runs.some((q) => q.path === r.path || sameFile(q.path, r.path)));
+      if (run !== undefined) {
+        const first = prev.runs.find((q) => q.path === run.path || sameFile(q.path, run.path))!;
+        const as = first.path === run.path ? `${run.path} is given twice` : `${first.path} and ${run.path} are one file`;
+        throw new UsageError(`two systems are named "${g.name}": ${as}; give each file once (each run must be its own file)`);
+      }
       const paths = (x: GroupSpec) => x.runs.map((r) => r.path).join(',');
       throw new UsageError(`two systems are named "${g.name}" (${paths(prev)} and ${paths(g)}); give each its own name with name=path (a=FILE b=FILE)`);
     }

@@ -256,6 +256,19 @@ describe('group arguments', () => {
     expect(twice.stderr).toMatch(/^complan: two systems are named "a" \(/);
   });
 
+  it('names a file given twice, however spelt, rather than advising name=path, which ablate refuses for one file too (exit 1)', async () => {
+    const twice = await runCli(['ablate', '--baseline', 'crf', '--gold', GOLD, sys('crf'), sys('crf')]);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toBe(`complan: two systems are named "crf": ${sys('crf')} is given twice; give each file once (each run must be its own file)\n`);
+    const spelt = `${NEWS}/systems/../systems/crf.conll`;
+    const other = await runCli(['ablate', '--baseline', 'crf', '--gold', GOLD, sys('crf'), spelt]);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toBe(`complan: two systems are named "crf": ${sys('crf')} and ${spelt} are one file; give each file once (each run must be its own file)\n`);
+    // Named apart, the file is still one run given twice: the advice must not lead there.
+    const named = await runCli(['ablate', '--baseline', 'a', '--gold', GOLD, `a=${sys('crf')}`, `b=${sys('crf')}`]);
+    expect(named.stderr).toBe(`complan: ${sys('crf')} is given twice (runs "a" and "b"): each run must be its own file\n`);
+  });
+
   it('refuses a list of existing files without NAME= as a usage error that shows how to name it, in ablate and tui (exit 1)', async () => {
     const list = `${sys('sloppy')},${sys('crf')}`;
     const want = `complan: "${list}" is a list of files without a name: give a group of runs as NAME=PATH,PATH,... `
