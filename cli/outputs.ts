@@ -10,7 +10,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { InputError, UsageError } from '../src/errors.js';
 import { isDocumentation } from '../src/formats/directory.js';
 import { parseSystemArg } from '../src/formats/load.js';
-import { checkWritable } from '../src/formats/write-file.js';
+import { checkWritable, writeFileAtomic } from '../src/formats/write-file.js';
 
 export interface OutputPath {
   /** The option that names it, e.g. `--out`. */
@@ -145,6 +145,23 @@ export function refuseOutputsOverInputs(outputs: readonly OutputPath[], inputs: 
       if (err instanceof InputError) throw new InputError(err.detail, `${o.option} ${err.file ?? o.path}`, err.line);
       throw err;
     }
+  }
+}
+
+/**
+ * Writes an output file atomically ({@link writeFileAtomic}), named with its option when it cannot
+ * be written (`--out /dev/full: cannot write: no space left on the device`), as the check before
+ * any work names it: a write that fails midway (a disk that fills) says which output it was.
+ * Errors from `chunks` themselves (a writer's refusal) are rethrown unchanged.
+ */
+export function writeOutput(option: string, path: string, chunks: Iterable<string>): void {
+  try {
+    writeFileAtomic(path, chunks);
+  } catch (err) {
+    if (err instanceof InputError && err.file === path && err.line === undefined && err.detail.startsWith('cannot write')) {
+      throw new InputError(err.detail, `${option} ${path}`);
+    }
+    throw err;
   }
 }
 

@@ -24,7 +24,7 @@ import type { Objective } from '../../src/plan/objective.js';
 import { fBeta } from '../../src/metrics/prf.js';
 import { percent } from '../../src/report/number.js';
 import type { Io } from '../io.js';
-import { besideSystems, commandInputs, refuseOutputsOverInputs } from '../outputs.js';
+import { besideSystems, commandInputs, refuseOutputsOverInputs, writeOutput } from '../outputs.js';
 import { addInputOptions, announceFifos, commandSettings, loadOptions, printWarnings, refuseGoldAsSystem, warnPlusNames, weightsOption, type InputFlags } from '../options.js';
 import { signatureLine } from '../../src/report/settings.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
@@ -146,7 +146,6 @@ export function registerCombine(program: Command, io: Io): void {
     refuseOutputsOverInputs([{ option: '--out', path: flags.out ?? '-', stdout: true }], commandInputs(systems, flags.gold, [{ what: 'the --plan file', path: flags.plan }, { what: 'the --labels file', path: flags.labels }]));
     // Loaded here, not at start-up: other commands never pay for them.
     const { countOverlapping, formatConll } = await import('../../src/formats/write-conll.js');
-    const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     const { formatJsonl } = await import('../../src/formats/write-jsonl.js');
     const { buildEnsembleIndex, ensembleName, ensembleSpans, simulate } = await import('../../src/ensemble/simulate.js');
     const { evaluate } = await import('../../src/metrics/evaluate.js');
@@ -275,7 +274,7 @@ export function registerCombine(program: Command, io: Io): void {
       if (io.isTTY) steps.end();
       for (const c of chunks) io.stdout(c);
     } else {
-      writeFileAtomic(flags.out, chunks);
+      writeOutput('--out', flags.out, chunks);
     }
     steps.update(writing, 1, 1);
     const full = ensembleName(index, result);

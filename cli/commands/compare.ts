@@ -6,7 +6,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import { COMPARE_METRICS, DEFAULT_COMPARE_METRICS, type CompareMetric } from '../../src/report/compare-metrics.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
-import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../outputs.js';
+import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs, writeOutput } from '../outputs.js';
 import {
   addFormatOption, addInputOptions, commandSettings, loadOptions, outputFormat, parseTypes, positiveNumber, printResult, printWarnings, withSuggested,
   type InputFlags, type OutputFormat,
@@ -77,9 +77,8 @@ export function registerCompare(program: Command, io: Io): void {
     printWarnings(corpus, io, types);
     const c = compareSystems(corpus, { match: flags.match, beta: flags.beta, types, examples: flags.examples });
     if (flags.svg !== undefined) {
-      const { writeFileAtomic } = await import('../../src/formats/write-file.js');
       const { heatmapSvg } = await import('../../src/report/compare-svg.js');
-      writeFileAtomic(flags.svg, [heatmapSvg(c, flags.metric[0])]);
+      writeOutput('--svg', flags.svg, [heatmapSvg(c, flags.metric[0])]);
     }
     printResult(io, format, commandSettings(cmd), {
       json: () => compareJson(c),

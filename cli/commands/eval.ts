@@ -5,7 +5,7 @@ import { loadCorpus } from '../../src/formats/load.js';
 import type { PairwiseTests } from '../../src/metrics/pairwise-tests.js';
 import { renderLatex, renderMarkdown, renderText, useColor } from '../../src/report/table.js';
 import type { Io } from '../io.js';
-import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../outputs.js';
+import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs, writeOutput } from '../outputs.js';
 import {
   addFormatOption, addInputOptions, addMetricOptions, commandSettings, evalOptions, labelDistanceOf, loadOptions, outputFormat, printResult, printWarnings, samplesOption, seedOption,
   type InputFlags, type MetricFlags, type OutputFormat,
@@ -57,8 +57,7 @@ export function registerEval(program: Command, io: Io): void {
     const confusion = flags.confusion === true ? await import('../../src/report/confusion.js') : undefined;
     if (flags.svg !== undefined) {
       const { confusionSvg } = await import('../../src/report/confusion.js');
-      const { writeFileAtomic } = await import('../../src/formats/write-file.js');
-      writeFileAtomic(flags.svg, [confusionSvg(report)]);
+      writeOutput('--svg', flags.svg, [confusionSvg(report)]);
     }
     let tests: PairwiseTests | undefined;
     let significance: typeof import('../../src/report/significance.js') | undefined;

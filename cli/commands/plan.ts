@@ -11,7 +11,7 @@ import { MAX_THREADS } from '../../src/plan/thread-limits.js';
 import { useColor } from '../../src/report/table.js';
 import type { PlanFile } from '../../src/plan/plan-file.js';
 import type { Io } from '../io.js';
-import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs } from '../outputs.js';
+import { commandInputs, refuseOtherFigureFormat, refuseOutputsOverInputs, writeOutput } from '../outputs.js';
 import { givenOptions, nextStepsText, planNextSteps } from '../next-steps.js';
 import { objectiveOf, planEffectiveSettings, preparePlan, refuseUnusedBeam, refuseUnusedTests, type PlanComputeFlags } from '../plan-setup.js';
 import {
@@ -152,14 +152,13 @@ export function registerPlan(program: Command, io: Io): void {
       progress.end();
     }
     const { result } = run;
-    const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     if (flags.svg !== undefined) {
       const { candidatePoints, planScatterSvg } = await import('../../src/report/plan-svg.js');
       const { recommendationRing } = await import('../../src/report/plan-values.js');
       const { isRateObjective } = await import('../../src/plan/scores.js');
       const { planningDataPhrase } = await import('../../src/report/plan-procedures.js');
       const ring = recommendationRing(result, run.recommendationPoint());
-      writeFileAtomic(flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring, percent: isRateObjective(result.objective.text), data: `in-sample, on ${planningDataPhrase(result)}` })]);
+      writeOutput('--svg', flags.svg, [planScatterSvg(candidatePoints(run.scatter()), { objective: result.objective.description, minimise: result.objective.minimise, maxLabels: flags.top, ring, percent: isRateObjective(result.objective.text), data: `in-sample, on ${planningDataPhrase(result)}` })]);
     }
     // The plan --save-plan saves, and whose output the brief report's next steps name: made once.
     let chosen: PlanFile | undefined;
@@ -171,7 +170,7 @@ export function registerPlan(program: Command, io: Io): void {
       const { formatPlanFile } = await import('../../src/plan/plan-file.js');
       const { ruleOfMembers } = await import('../../src/report/plan-values.js');
       const plan = await chosenPlan();
-      writeFileAtomic(flags.savePlan, [formatPlanFile(plan)]);
+      writeOutput('--save-plan', flags.savePlan, [formatPlanFile(plan)]);
       const what = flags.savePlanChoice === 'top'
         ? `the top candidate, ${ruleOfMembers(plan.rule, plan.members, Infinity)}${result.recommendation.procedure === 'selection' ? '' : ` (not the recommendation, ${result.recommendation.procedure})`}`
         : `the recommendation (${result.recommendation.procedure}), ${plan.members.length === 1 ? plan.members[0] : `${plan.rule} of ${plan.members.length} systems`}`;

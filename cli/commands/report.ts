@@ -9,7 +9,7 @@ import { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { terminalLine } from '../../src/report/terminal-text.js';
 import type { Io } from '../io.js';
-import { commandInputs, refuseOutputsOverInputs } from '../outputs.js';
+import { commandInputs, refuseOutputsOverInputs, writeOutput } from '../outputs.js';
 import {
   addInputOptions, commandSettings,
 } from '../options.js';
@@ -66,7 +66,6 @@ export function registerReport(program: Command, io: Io): void {
     // Loaded here, not at start-up: other commands never pay for them.
     const { htmlReportInput } = await import('../../src/report/html-report.js');
     const { reportHtml } = await import('../../src/report/html.js');
-    const { writeFileAtomic } = await import('../../src/formats/write-file.js');
     const { createProgress } = await import('../progress.js');
     const progress = createProgress(io, undefined, flags.progress === true);
     let input;
@@ -87,7 +86,7 @@ export function registerReport(program: Command, io: Io): void {
     delete settings.options.html;
     const page = reportHtml({ ...input, settings });
     if (flags.html === '-') io.stdout(page);
-    else writeFileAtomic(flags.html, [page]);
+    else writeOutput('--html', flags.html, [page]);
     const where = flags.html === '-' ? 'standard output' : flags.html;
     io.stderr(`${terminalLine(`complan: wrote the report (${Math.ceil(Buffer.byteLength(page) / 1024)} KB) to ${where}`)}\n`);
   });

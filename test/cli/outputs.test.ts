@@ -94,6 +94,25 @@ describe('outputs that cannot be written', () => {
   });
 });
 
+describe('an output whose write fails midway', () => {
+  it.runIf(existsSync('/dev/full'))('is named with its option, as the check before any work names it, in every command (exit 2)', async () => {
+    const p = setup();
+    for (const [args, option] of [
+      [['combine', '--gold', p.gold, p.sys, p.other], '--out'],
+      [['eval', '--gold', p.gold, p.sys], '--svg'],
+      [['compare', '--gold', p.gold, p.sys, p.other], '--svg'],
+      [['plan', '--gold', p.gold, p.sys, p.other, '--folds', '0'], '--svg'],
+      [['plan', '--gold', p.gold, p.sys, p.other, '--folds', '0'], '--save-plan'],
+      [['report', '--gold', p.gold, p.sys, p.other, '--folds', '0'], '--html'],
+    ] as const) {
+      const r = await runCli([...args, option, '/dev/full']);
+      expect(r.code, `${args[0]} ${option}`).toBe(2);
+      // (Before it, only the warning that the two systems are copies.)
+      expect(r.stderr.trimEnd().split('\n').at(-1), `${args[0]} ${option}`).toBe(`complan: ${option} /dev/full: cannot write: no space left on the device`);
+    }
+  });
+});
+
 describe('every command refuses to write over its --labels file', () => {
   const cases: Array<[string, (p: ReturnType<typeof setup>) => string[], string]> = [
     ['combine --out', (p) => ['combine', '--gold', p.gold, '--labels', p.labels, '--out', p.labels, p.sys], '--out'],
