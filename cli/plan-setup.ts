@@ -112,6 +112,10 @@ export async function preparePlan(
   command: 'plan' | 'report', systems: string[], flags: PlanComputeFlags, io: Io, check: (load: LoadOptions) => void = () => {},
 ): Promise<PreparedPlan> {
   if (flags.match !== 'strict') {
+    // A value that is no mode at all (a typo, `STRICT`) is not one that "does not apply".
+    if (flags.match !== 'boundary' && flags.match !== 'overlap') {
+      throw new UsageError(`--match expects strict, the only mode ${command} takes, got "${flags.match}"`);
+    }
     throw new UsageError(`--match ${flags.match} does not apply to ${command}: ensembles combine labelled items and are scored as eval scores strict matches`);
   }
   if (flags.guidedBudget !== undefined && flags.search !== 'guided') throw new UsageError('--guided-budget applies to --search guided');

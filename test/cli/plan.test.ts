@@ -396,6 +396,10 @@ describe('complan plan: usage and input errors', () => {
     expect(await planError(['--match', 'boundary'], 1)).toContain('--match boundary');
   });
 
+  it('--match given no mode at all (a typo, STRICT) is said to expect strict, not to be a mode that does not apply', async () => {
+    expect(await planError(['--match', 'STRICT'], 1)).toBe('complan: --match expects strict, the only mode plan takes, got "STRICT"\n');
+  });
+
   it('--cost naming no system is a usage error', async () => {
     const err = await planError(['--cost', 'nosuch=1'], 1);
     expect(err).toContain('"nosuch"');

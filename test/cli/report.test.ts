@@ -78,6 +78,7 @@ describe('complan report', () => {
     ['one system', ['--html', join(temp, 'x.html'), '--gold', GOLD, SYSTEMS[0]], /^complan: report needs at least two systems \(usage: complan report --html FILE --gold GOLD SYSTEM SYSTEM\.\.\.\)\n$/],
     ['an unknown baseline', ['--html', join(temp, 'x.html'), '--baseline', 'nope', '--gold', GOLD, ...SYSTEMS], /^complan: --baseline: no system named "nope" \(systems: cautious, confuser, crf, gazetteer, sloppy\)\n$/],
     ['boundary match', ['--html', join(temp, 'x.html'), '--match', 'boundary', '--gold', GOLD, ...SYSTEMS], /^complan: --match boundary does not apply to report: /],
+    ['a --match that is no mode', ['--html', join(temp, 'x.html'), '--match', 'fuzzy', '--gold', GOLD, ...SYSTEMS], /^complan: --match expects strict, the only mode report takes, got "fuzzy"\n$/],
     ['bad --examples', ['--html', join(temp, 'x.html'), '--examples', 'many', '--gold', GOLD, ...SYSTEMS], /^complan: --examples expects a number of items from 0, got "many"\n$/],
     ['bad --folds', ['--html', join(temp, 'x.html'), '--folds', '1', '--gold', GOLD, ...SYSTEMS], /^complan: --folds expects 0 \(no held-out estimate\) or an integer ≥ 2, got "1"/],
   ];
