@@ -21,11 +21,12 @@ export function processIo(): Io {
   // A reader that stops early (`complan combine … | head`) closes the pipe: the output is no
   // longer wanted, so the command ends quietly, as command-line tools do. Any other failure (a
   // full disk, a closed descriptor) loses the output: one line says so, and the exit is 2.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  const failed = (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
     process.stderr.write(`${stdoutFailure(err)}\n`);
     process.exit(2);
-  });
+  };
+  process.stdout.on('error', failed);
   // Standard error holds what is said about the work (warnings, progress, where an output went),
   // not its result: once it fails (a reader that closed it, `… 2>&1 | head -1`), there is nowhere
   // to say anything, and the command finishes its work with nothing more written there. The exit
@@ -35,7 +36,14 @@ export function processIo(): Io {
     stderrOpen = false;
   });
   return {
-    stdout: (t) => void process.stdout.write(t),
+    stdout: (t) => {
+      process.stdout.write(t);
+      // A write that failed at once (standard output a file on a full disk, /dev/full: written
+      // synchronously) ends the command here: its 'error' event would come after the command had
+      // gone on to say what it wrote (`wrote the report (54 KB) to standard output`).
+      const err = process.stdout.errored as NodeJS.ErrnoException | null;
+      if (err !== null) failed(err);
+    },
     stderr: (t) => {
       if (stderrOpen) process.stderr.write(t);
     },

@@ -148,4 +148,13 @@ describe('the installed command in a pipe', () => {
     expect(p.stderr).toBe('complan: could not write to standard output (no space left on the device): the output is incomplete\n');
     expect(p.status).toBe(2);
   });
+
+  it.runIf(existsSync('/dev/full'))('on /dev/full: the one line only, never first a line saying where the output went', () => {
+    // report --html - and combine say what they wrote on standard output once it is written: not when it could not be.
+    for (const args of [`report --html - --folds 0 --gold ${GOLD} ${SYSTEMS.join(' ')}`, `combine --gold ${GOLD} ${SYSTEMS.join(' ')}`]) {
+      const p = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args} > /dev/full`], { cwd: ROOT, encoding: 'utf8' });
+      expect(p.stderr, args).toBe('complan: could not write to standard output (no space left on the device): the output is incomplete\n');
+      expect(p.status, args).toBe(2);
+    }
+  });
 });
