@@ -5,9 +5,10 @@
  * checked for nesting depth before they are parsed, so that no later step recurses without
  * bound.
  */
+import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import { looksUtf16, utf16Error } from './lines.js';
+import { looksUtf16, notUtf8Error, utf16Error } from './lines.js';
 
 /** The largest such file read, in bytes (named in the error). */
 export const MAX_JSON_FILE_BYTES = 16 * 1024 * 1024;
@@ -16,7 +17,8 @@ export const MAX_JSON_DEPTH = 64;
 
 /**
  * The text of `path`, read in order without seeking, at most `maxBytes` bytes.
- * @throws InputError naming the file when it cannot be read or is larger than the limit.
+ * @throws InputError naming the file when it cannot be read, is larger than the limit, or is not
+ *   UTF-8 (naming the line and column of the first byte that is not).
  */
 export function readSmallTextFile(path: string, maxBytes = MAX_JSON_FILE_BYTES): string {
   let fd: number;
@@ -43,6 +45,9 @@ export function readSmallTextFile(path: string, maxBytes = MAX_JSON_FILE_BYTES):
     }
     const bytes = Buffer.concat(parts, total);
     if (looksUtf16(bytes)) throw utf16Error(path);
+    // As the data files are: bytes that are not UTF-8 (Latin-1, a binary file) would be read as
+    // U+FFFD, a label no input has, and the error would blame the input.
+    if (!isUtf8(bytes)) throw notUtf8Error(bytes, 1, path);
     return bytes.toString('utf8');
   } finally {
     closeSync(fd);

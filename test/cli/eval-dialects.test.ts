@@ -50,6 +50,20 @@ describe('--labels', () => {
     expect(labelsOption(NAMES.join(','))).toEqual(NAMES);
   });
 
+  it('refuses a file that is not UTF-8 as the data files are, naming it, its line and column (exit 2), not the input whose ids it names', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complan-labels-'));
+    // Latin-1: read as UTF-8, "Ö" would become U+FFFD, a label no gold has, blamed on hf-ids.jsonl.
+    writeFileSync(join(dir, 'labels.txt'), Buffer.from(`${NAMES.join('\n').replace('B-PER', 'B-PERSÖN')}\n`, 'latin1'));
+    const r = await runCli(['eval', '--gold', at('gold.conll'), '--labels', join(dir, 'labels.txt'), at('hf-ids.jsonl')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`complan: ${join(dir, 'labels.txt')}:2: not valid UTF-8 at column 7: byte 0xD6; convert the file to UTF-8\n`);
+    // So are the other small files a command reads: label distances and saved plans.
+    writeFileSync(join(dir, 'distance.json'), Buffer.from('{"PER": {"PERSÖN": 0.5}}\n', 'latin1'));
+    const distance = await runCli(['eval', '--gold', at('gold.conll'), '--label-distance', join(dir, 'distance.json'), at('sys.conll')]);
+    expect(distance.code).toBe(2);
+    expect(distance.stderr).toBe(`complan: ${join(dir, 'distance.json')}:1: not valid UTF-8 at column 15: byte 0xD6; convert the file to UTF-8\n`);
+  });
+
   it('reads a file whose name has a comma as a file, and a missing file as a data error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'complan-labels-'));
     writeFileSync(join(dir, 'a,b.txt'), 'O\nB-X\nI-X\n');
