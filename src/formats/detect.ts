@@ -7,7 +7,7 @@
  * CoNLL line never parses as a JSON object (`{ O` is not JSON), so that costs no CoNLL file.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { extname } from 'node:path';
+import { dirname, extname } from 'node:path';
 import { InputError } from '../errors.js';
 import type { InputFormat } from '../model/corpus.js';
 import { describeFsError } from './lines.js';
@@ -29,6 +29,10 @@ export function detectFormat(path: string): InputFormat {
   }
   const ext = extname(path).toLowerCase();
   if (JSONL_EXT.has(ext)) return 'jsonl';
+  // One BRAT annotation file, which read as CoNLL would fail on its first span's columns.
+  if (ext === '.ann' && kind === 'file') {
+    throw InputError.about(`is a BRAT annotation file: BRAT is read by directory, NAME.txt and NAME.ann pairs, so give the directory (${dirname(path)}), or {inputFormat} conll if it is CoNLL`, path);
+  }
   // A stream's first bytes are peeked at and kept for its reader.
   return formatOfContent(kind === 'stream' ? peekStream(path, HEAD_BYTES) : readHead(path), CONLL_EXT.has(ext));
 }

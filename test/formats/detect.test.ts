@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../src/formats/detect.js';
 import { DEFAULT_LOAD_OPTIONS, loadCorpus } from '../../src/formats/load.js';
+import { inputError } from '../helpers/errors.js';
 import { tempFiles } from '../helpers/temp.js';
 
 const temp = tempFiles('detect');
@@ -21,6 +22,14 @@ function spansOf(path: string, gold = GOLD): Array<[number, number, string]> {
 }
 
 describe('detectFormat', () => {
+  it('names one BRAT .ann file given where its directory is read, rather than failing on its columns as CoNLL', () => {
+    const path = temp('T1\tPER 0 3\tAda\nT2\tLOC 10 15\tQuell Town\n', 'doc.ann');
+    const err = inputError(() => detectFormat(path));
+    expect(err.message).toBe(`${path}: is a BRAT annotation file: BRAT is read by directory, NAME.txt and NAME.ann pairs, so give the directory (${dirname(path)}), or inputFormat conll if it is CoNLL`);
+    // Read as the CoNLL it was said to be, it is no longer refused for its name.
+    expect(() => loadCorpus({ ...DEFAULT_LOAD_OPTIONS, gold: temp(GOLD, 'g.conll'), systems: [{ name: 'a', path: temp(GOLD, 'a.ann') }], inputFormat: 'conll' })).not.toThrow();
+  });
+
   it('reads JSONL content as JSONL under a CoNLL extension or none', () => {
     for (const name of ['out.conll', 'out.txt', 'out.tsv', 'out.bio', 'out', 'out.pred']) {
       const path = temp(`${RECORD}\n`, name);
