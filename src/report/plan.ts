@@ -493,7 +493,8 @@ export function planJsonObject(r: PlanResult): object {
       comp: jsonNumber(g.comp),
     })),
     rankAgreement: {
-      ...corr(a), excluded: { ...a.excluded }, dMeasure: jsonNumber(a.dMeasure), topK: a.topK,
+      // Of actual objectives on the planning data, which chose the candidates: in-sample, as the text says.
+      inSample: true, ...corr(a), excluded: { ...a.excluded }, dMeasure: jsonNumber(a.dMeasure), topK: a.topK,
       byRule: a.byRule.map((x) => ({ rule: x.rule, ...corr(x) })), beatingBestSingle: corr(a.beatingBestSingle),
     },
     predictionQuality: predictionQualityJson(r.predictionQuality),

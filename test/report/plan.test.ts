@@ -477,7 +477,7 @@ describe('planJson', () => {
     expect(json.bestSingle.inSample).toBe(true);
     expect([json.selection, ...json.baselines].every((p: { planning: { inSample: boolean } }) => p.planning.inSample === true)).toBe(true);
     expect(json.greedyPath.every((g: { inSample: boolean }) => g.inSample === true)).toBe(true);
-    expect(Object.keys(json.rankAgreement)).toEqual(['candidates', 'spearman', 'kendall', 'excluded', 'dMeasure', 'topK', 'byRule', 'beatingBestSingle']);
+    expect(Object.keys(json.rankAgreement)).toEqual(['inSample', 'candidates', 'spearman', 'kendall', 'excluded', 'dMeasure', 'topK', 'byRule', 'beatingBestSingle']);
     expect(Object.keys(json.candidates[0])).toEqual([
       'rank', 'members', 'rule', 'size', 'cost', 'gain', 'bestMember', 'inSample', 'objective', 'actual', 'predicted', 'predictedVia', 'ties', 'withinBudget', 'pareto',
     ]);
@@ -491,6 +491,7 @@ describe('planJson', () => {
       bestSingle: { ...r.bestSingle, inSample: true },
       candidates: r.candidates.map((c) => ({ ...c, inSample: true })),
       greedyPath: r.greedyPath.map((g) => ({ ...g, inSample: true })),
+      rankAgreement: { inSample: true, ...r.rankAgreement },
       selection: planning(r.selection),
       baselines: r.baselines.map(planning),
       recommendation: { ...r.recommendation, reason: recommendationReason(r) },
@@ -524,6 +525,8 @@ describe('planJson', () => {
     expect(json.candidates.find((c: { rank: number }) => c.rank === 2).actual.ser).toBeNull();
     expect(json.candidates.find((c: { rank: number }) => c.rank === 2).gain).toBeNull();
     expect(json.rankAgreement.dMeasure).toBeNull();
+    // Like every figure of the candidates it compares, in-sample.
+    expect(json.rankAgreement.inSample).toBe(true);
     expect('heldOut' in json).toBe(false);
     expect('bootstrap' in json).toBe(false);
   });
