@@ -308,9 +308,13 @@ export function registerCombine(program: Command, io: Io): void {
         const { planSampleNote } = await import('../../src/report/plan-sample.js');
         const counts = planObjective?.usesCounts === true;
         const same = sameGold(corpus, plan.chosenOn.fingerprint);
-        // On another gold standard, how many of its documents chose the plan (a plan that recorded them).
-        const { documentsAmong } = await import('../../src/model/shared-documents.js');
-        const among = same || plan.chosenOn.documents === undefined ? undefined : documentsAmong(corpus, plan.chosenOn.documents);
+        // On another gold standard, how many of its documents chose the plan (a plan that recorded them);
+        // of its sentences, where documents cannot be compared (either side one document, without markers).
+        const { documentsAmong, sentencesAmong } = await import('../../src/model/shared-documents.js');
+        const { documents, sentences } = plan.chosenOn;
+        const byDocument = same || documents === undefined ? undefined : documentsAmong(corpus, documents);
+        const bySentence = !same && sentences !== undefined && (documents === undefined || byDocument?.documents === 1) ? sentencesAmong(corpus, sentences) : undefined;
+        const among = bySentence !== undefined ? { ...bySentence, unit: 'sentence' as const } : byDocument;
         tell(`${terminalLine(`complan: ${planSampleNote(plan, same, counts, among)}`)}\n`);
       }
     } else if (format === 'conll' && flags.writeGold) {

@@ -80,47 +80,84 @@ export function sharedDocuments(base: Corpus, other: Corpus): SharedDocuments | 
   return { shared, compared: mine.size, ...(first === undefined ? {} : { first }) };
 }
 
-/** The sentences long enough to compare, in order: each one's number and hash; undefined without tokens. */
-function sentenceHashes(corpus: Corpus): Array<[number, string]> | undefined {
-  const out: Array<[number, string]> = [];
-  for (let k = 0; k < sentenceCount(corpus); k++) {
+/**
+ * The sentences long enough to compare (of `only`, ascending, when given), in order: their
+ * numbers and their keys (as a document's, see the module comment, cut to 16 hexadecimal
+ * digits); undefined without tokens.
+ */
+function sentenceHashes(corpus: Corpus, only?: Iterable<number>): { numbers: number[]; keys: string[] } | undefined {
+  if (corpus.unit === 'char') return undefined;
+  const numbers: number[] = [];
+  const keys: string[] = [];
+  for (const k of only ?? Array.from({ length: sentenceCount(corpus) }, (_, i) => i)) {
     const s = sentenceOf(corpus, k);
     if (s.end - s.start < MIN_SHARED_TOKENS) continue;
     const tokens = tokenSlice(corpus, s.start, s.end);
     if (tokens === undefined) return undefined;
-    out.push([k, createHash('sha256').update(tokens.join('\u0000') + '\u0000').digest('hex')]);
+    numbers.push(k);
+    keys.push(createHash('sha256').update(tokens.join('\u0000') + '\u0000').digest('hex').slice(0, KEY_DIGITS));
   }
-  return out;
+  return { numbers, keys };
+}
+
+/**
+ * The keys of sentences `sentences` of `corpus` (every sentence when absent; ascending), in order,
+ * for those long enough to compare: what a saved plan records of the sentences that chose it, for
+ * a gold standard whose documents cannot be compared (one document: a file without document
+ * markers). Undefined without tokens.
+ */
+export function sentenceKeys(corpus: Corpus, sentences?: Iterable<number>): string[] | undefined {
+  return sentenceHashes(corpus, sentences)?.keys;
+}
+
+/**
+ * The sentences of `corpus` among `keys` (from {@link sentenceKeys}, in their order): a sentence
+ * counts when its key is there and so is that of the sentence next to it (among those long enough
+ * to compare), next to it in `keys` too: a stretch of that text, not a line of boilerplate (a
+ * byline, a standing phrase) that recurs in any corpus of the kind. `compared` counts the
+ * sentences long enough to compare; `first` is the first shared one, by its number here and its
+ * place in `keys`. Undefined without tokens.
+ */
+function sentencesIn(corpus: Corpus, keys: readonly string[]): { shared: number; compared: number; first?: { sentence: number; key: number } } | undefined {
+  const mine = sentenceHashes(corpus);
+  if (mine === undefined) return undefined;
+  const known = new Map<string, number>();
+  keys.forEach((key, i) => {
+    if (!known.has(key)) known.set(key, i);
+  });
+  const at = mine.keys.map((key) => known.get(key));
+  // Sentences i and i + 1 of those compared here are neighbours there too.
+  const together = (i: number) => at[i] !== undefined && at[i + 1] !== undefined && at[i + 1]! - at[i]! === 1;
+  let shared = 0;
+  let first: { sentence: number; key: number } | undefined;
+  for (let i = 0; i < at.length; i++) {
+    if (!((i > 0 && together(i - 1)) || (i + 1 < at.length && together(i)))) continue;
+    shared++;
+    first ??= { sentence: mine.numbers[i], key: at[i]! };
+  }
+  return { shared, compared: at.length, ...(first === undefined ? {} : { first }) };
+}
+
+/** How many sentences of `corpus` are among `keys` (see {@link sentencesIn}), of those long enough to compare; undefined without tokens. */
+export function sentencesAmong(corpus: Corpus, keys: readonly string[]): { shared: number; compared: number } | undefined {
+  const found = sentencesIn(corpus, keys);
+  return found === undefined ? undefined : { shared: found.shared, compared: found.compared };
 }
 
 /**
  * The sentences of `other` that are sentences of `base`, for corpora whose documents cannot be
  * compared: a file without document markers (CoNLL without `-DOCSTART-`) is one document, which
- * is no document of the other however many of its sentences are. A sentence counts when its
- * tokens are those of a sentence of `base`, one for one, and so are those of the sentence before
- * or after it, at the same distance in `base`: a stretch of the planning text, not a line of
- * boilerplate (a byline, a standing phrase) that recurs in any corpus of the kind. Sentences of
- * fewer than {@link MIN_SHARED_TOKENS} tokens are left out, and `compared` counts the others.
- * `first` names sentences by their record id, else `#` and their number from 1; undefined when
- * either has no tokens.
+ * is no document of the other however many of its sentences are. Counted as {@link sentencesIn}
+ * counts them (a stretch of `base`'s text, not a recurring line); sentences of fewer than
+ * {@link MIN_SHARED_TOKENS} tokens are left out, and `compared` counts the others. `first` names
+ * sentences by their record id, else `#` and their number from 1; undefined when either has no
+ * tokens.
  */
 export function sharedSentences(base: Corpus, other: Corpus): SharedDocuments | undefined {
-  if (base.unit === 'char' || other.unit === 'char') return undefined;
-  const baseHashes = sentenceHashes(base);
-  const mine = sentenceHashes(other);
-  if (baseHashes === undefined || mine === undefined) return undefined;
-  const known = new Map<string, number>();
-  for (const [k, key] of baseHashes) if (!known.has(key)) known.set(key, k);
-  const at = mine.map(([, key]) => known.get(key));
-  // Sentences i and j (consecutive among those compared) follow each other in base as in other.
-  const together = (i: number, j: number) => at[i] !== undefined && at[j] !== undefined && at[j]! - at[i]! === mine[j][0] - mine[i][0];
+  const known = sentenceHashes(base);
+  const found = known === undefined ? undefined : sentencesIn(other, known.keys);
+  if (known === undefined || found === undefined) return undefined;
   const name = (c: Corpus, k: number) => sentenceOf(c, k).id ?? `#${k + 1}`;
-  let shared = 0;
-  let first: SharedDocuments['first'];
-  for (let i = 0; i < mine.length; i++) {
-    if (!((i > 0 && together(i - 1, i)) || (i + 1 < mine.length && together(i, i + 1)))) continue;
-    shared++;
-    first ??= { other: name(other, mine[i][0]), base: name(base, at[i]!) };
-  }
-  return { shared, compared: mine.length, ...(first === undefined ? {} : { first }) };
+  const first = found.first === undefined ? undefined : { other: name(other, found.first.sentence), base: name(base, known.numbers[found.first.key]) };
+  return { shared: found.shared, compared: found.compared, ...(first === undefined ? {} : { first }) };
 }

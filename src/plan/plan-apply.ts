@@ -13,7 +13,7 @@ import { InputError, showName, showValue, UsageError } from '../errors.js';
 import { buildEnsembleIndex, ensembleSpans, simulate, type EnsembleIndex, type EnsembleResult } from '../ensemble/simulate.js';
 import type { Corpus, Span } from '../model/corpus.js';
 import { goldFingerprint } from '../model/fingerprint.js';
-import { documentKeys } from '../model/shared-documents.js';
+import { documentKeys, sentenceKeys } from '../model/shared-documents.js';
 import { hasGoldStandard } from '../formats/load.js';
 import { planFileFromChoice, planProvenance, planRule, withPlanRanking, type PlanFile } from './plan-file.js';
 import type { PlanRun } from './plan.js';
@@ -48,19 +48,32 @@ export function savedPlan(corpus: Corpus, run: PlanRun, options: SavedPlanOption
   const choice = options.choice ?? 'recommendation';
   // The documents that chose it, by their tokens: another gold standard that holds some is partly in-sample.
   const documents = run.result.planningData.units === 'document' ? documentKeys(corpus, run.plannedUnits) : undefined;
+  // And of their sentences, for a gold standard of one document (no markers), which no document matches.
+  const sentences = sentenceKeys(corpus, plannedSentences(corpus, run.result.planningData.units, run.plannedUnits));
   // Types that leave nothing to find are refused, as the plan refuses them.
   checkGoldTypes(options.types, corpus.gold.spans);
   const types = options.types === undefined ? undefined : [...options.types];
   if (choice === 'recommendation') {
     const procedure = result.recommendation.procedure;
     const planning = [result.selection, ...result.baselines].find((p) => p.name === procedure)!.planning;
-    return planFileFromChoice(run.recommendedChoice, result, planning, procedure, types, planProvenance(result, goldFingerprint(corpus), procedure, documents));
+    return planFileFromChoice(run.recommendedChoice, result, planning, procedure, types, planProvenance(result, goldFingerprint(corpus), procedure, documents, sentences));
   }
   const picked = run.candidateChoice(choice);
   const c = result.candidates[choice - 1];
   // The top candidate is what the selection procedure chooses: its held-out estimate is that procedure's.
   return planFileFromChoice(picked, result, { objective: c.objective.actual, scores: c.actual }, 'top', types,
-    planProvenance(result, goldFingerprint(corpus), 'top', documents, choice === 1 ? 'selection' : undefined));
+    planProvenance(result, goldFingerprint(corpus), 'top', documents, sentences, choice === 1 ? 'selection' : undefined));
+}
+
+/** The sentences of the planned `units` (documents, or sentences), ascending. */
+function plannedSentences(corpus: Corpus, kind: 'document' | 'sentence', units: readonly number[]): number[] {
+  if (kind === 'sentence') return [...units].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const d of [...units].sort((a, b) => a - b)) {
+    const doc = corpus.documents[d];
+    for (let k = doc.firstSentence; k < doc.endSentence; k++) out.push(k);
+  }
+  return out;
 }
 
 /**

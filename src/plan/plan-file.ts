@@ -74,9 +74,12 @@ export interface PlanFile {
    * `documents`: the keys of the documents that chose it (model/shared-documents.ts: a hash of
    * each document's tokens, those of 10 tokens or more), so that on another gold standard that
    * holds some of them `combine --plan` can say how many; absent for a plan of sentences, of
-   * text without tokens, and in older plans.
+   * text without tokens, and in older plans. `sentences`: the keys of their sentences of 10 tokens
+   * or more, in order, so that on a gold standard of one document (no document markers), which no
+   * document matches, it can say how many of its sentences chose the plan; absent for text
+   * without tokens, and in older plans.
    */
-  chosenOn?: { fingerprint: string; unit: 'document' | 'sentence'; planned: number; of: number; documents?: string[] };
+  chosenOn?: { fingerprint: string; unit: 'document' | 'sentence'; planned: number; of: number; documents?: string[]; sentences?: string[] };
   /**
    * The chosen procedure's held-out objective (mean, sd over splits, and pooled over them: see
    * HeldOutSummary), when the plan made one; for the top candidate (`chosenBy` `top`), the
@@ -206,11 +209,16 @@ export function planFileFromChoice(
  * plan, or `selection` for the top candidate, which is what that procedure chooses (a candidate of
  * another rank has none).
  */
-export function planProvenance(result: PlanResult, fingerprint: string, chosenBy: string, documents?: string[], heldOutOf = chosenBy): Pick<PlanFile, 'chosenOn' | 'heldOut'> {
+export function planProvenance(
+  result: PlanResult, fingerprint: string, chosenBy: string, documents?: string[], sentences?: string[], heldOutOf = chosenBy,
+): Pick<PlanFile, 'chosenOn' | 'heldOut'> {
   const d = result.planningData;
   const held = [result.selection, ...result.baselines].find((p) => p.name === heldOutOf)?.heldOut;
   return {
-    chosenOn: { fingerprint, unit: d.units, planned: d.units === 'document' ? d.documents : d.sentences, of: d.of, ...(documents === undefined ? {} : { documents }) },
+    chosenOn: {
+      fingerprint, unit: d.units, planned: d.units === 'document' ? d.documents : d.sentences, of: d.of,
+      ...(documents === undefined ? {} : { documents }), ...(sentences === undefined ? {} : { sentences }),
+    },
     ...(held === undefined ? {} : { heldOut: { objective: held.mean, sd: held.sd, splits: held.splits, ...(Number.isFinite(held.pooled) ? { pooled: held.pooled } : {}) } }),
   };
 }
@@ -400,12 +408,16 @@ export function parsePlanFile(text: string, path: string): PlanFile {
     if (!isObject(o.chosenOn) || typeof c.fingerprint !== 'string' || (c.unit !== 'document' && c.unit !== 'sentence') || !count(c.planned) || !count(c.of)) {
       fail(`"chosenOn" must be {"fingerprint": text, "unit": "document" or "sentence", "planned": count, "of": count}, got ${show(o.chosenOn)}`);
     }
-    if (c.documents !== undefined && (!Array.isArray(c.documents) || c.documents.some((k) => typeof k !== 'string' || !/^[0-9a-f]{16}$/.test(k)))) {
-      fail(`"chosenOn"."documents" must be a list of document keys (16 hexadecimal digits each), got ${show(c.documents)}`);
+    for (const key of ['documents', 'sentences'] as const) {
+      const keys = c[key];
+      if (keys !== undefined && (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || !/^[0-9a-f]{16}$/.test(k)))) {
+        fail(`"chosenOn"."${key}" must be a list of ${key === 'documents' ? 'document' : 'sentence'} keys (16 hexadecimal digits each), got ${show(keys)}`);
+      }
     }
     chosenOn = {
       fingerprint: c.fingerprint as string, unit: c.unit as 'document' | 'sentence', planned: c.planned as number, of: c.of as number,
       ...(c.documents === undefined ? {} : { documents: [...(c.documents as string[])] }),
+      ...(c.sentences === undefined ? {} : { sentences: [...(c.sentences as string[])] }),
     };
   }
   let heldOut: PlanFile['heldOut'];

@@ -10,15 +10,19 @@ import { objectiveText } from './plan-values.js';
  * One sentence on the score's sample, for a plan that records where it was chosen (`chosenOn`).
  * `counts`: the plan's objective reads raw counts, whose held-out figure on a part is on that part's scale.
  */
-export function planSampleNote(plan: PlanFile, sameGold: boolean, counts = false, among?: { shared: number; compared: number; documents?: number }): string {
+export function planSampleNote(
+  plan: PlanFile, sameGold: boolean, counts = false, among?: { shared: number; compared: number; documents?: number; unit?: 'document' | 'sentence' },
+): string {
   const on = plan.chosenOn!;
   const units = (n: number) => `${n} ${on.unit}${n === 1 ? '' : 's'}`;
   if (!sameGold) {
-    // The plan knows its documents (among: how many of this gold standard's are theirs), or only its gold standard.
-    if (among === undefined || on.documents === undefined) return `the plan was chosen on another gold standard: this score is not in-sample, unless the two share ${on.unit}s`;
-    const of = `${among.compared} document${among.compared === 1 ? '' : 's'} (of 10 tokens or more)`;
+    // The plan knows its documents or sentences (among: how many of this gold standard's are theirs), or only its gold standard.
+    const unit = among?.unit ?? 'document';
+    const keys = unit === 'document' ? on.documents : on.sentences;
+    if (among === undefined || keys === undefined) return `the plan was chosen on another gold standard: this score is not in-sample, unless the two share ${on.unit}s`;
+    const of = `${among.compared} ${unit}${among.compared === 1 ? '' : 's'} (of 10 tokens or more)`;
     // One document (a file without document markers) is no document of the plan's, whatever text it holds.
-    if (among.shared === 0 && among.documents === 1 && on.documents.length > 1) {
+    if (unit === 'document' && among.shared === 0 && among.documents === 1 && keys.length > 1) {
       return `the plan was chosen on another gold standard, whose documents this one, a single document (no document markers), cannot match: this score is not in-sample only if it holds none of their text`;
     }
     if (among.shared === 0) return `the plan was chosen on another gold standard, which has none of this one's ${of}: this score is not in-sample`;
@@ -27,7 +31,7 @@ export function planSampleNote(plan: PlanFile, sameGold: boolean, counts = false
       : ', so this score may flatter the plan';
     return among.shared === among.compared
       ? `in-sample: the plan was chosen on another gold standard that holds every one of this one's ${of}${flatters}`
-      : `partly in-sample: ${among.shared} of this gold standard's ${of} are documents the plan was chosen on${flatters}`;
+      : `partly in-sample: ${among.shared} of this gold standard's ${of} ${among.shared === 1 ? `is a ${unit}` : `are ${unit}s`} the plan was chosen on${flatters}`;
   }
   const value = (x: number) => objectiveText(plan.objective, x);
   const h = plan.heldOut;

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanResult } from '../../src/plan/types.js';
 import { noteText } from '../../src/report/plan-notes.js';
@@ -232,13 +232,28 @@ describe('complan plan --test-gold --test', () => {
     for (const s of NAMES) writeFileSync(join(dir, 'devpart', 'systems', `${s}.conll`), documents(readFileSync(part('dev', `systems/${s}.conll`), 'utf8'), few));
     expect(await note(join(dir, 'devpart', 'gold.conll'), (s) => join(dir, 'devpart', 'systems', `${s}.conll`)))
       .toBe('complan: in-sample: the plan was chosen on another gold standard that holds every one of this one\'s 10 documents (of 10 tokens or more), so this score may flatter the plan');
-    // The same without document markers: one document, which no planning document can match, so not called not in-sample.
-    mkdirSync(join(dir, 'devflat', 'systems'), { recursive: true });
+    // The same without document markers: one document, which no planning document matches, so its sentences are compared.
     const flat = (text: string) => text.split('\n').filter((l) => !l.startsWith('-DOCSTART-')).join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\n+/, '');
-    writeFileSync(join(dir, 'devflat', 'gold.conll'), flat(readFileSync(join(dir, 'devpart', 'gold.conll'), 'utf8')));
-    for (const s of NAMES) writeFileSync(join(dir, 'devflat', 'systems', `${s}.conll`), flat(readFileSync(join(dir, 'devpart', 'systems', `${s}.conll`), 'utf8')));
-    expect(await note(join(dir, 'devflat', 'gold.conll'), (s) => join(dir, 'devflat', 'systems', `${s}.conll`)))
-      .toBe('complan: the plan was chosen on another gold standard, whose documents this one, a single document (no document markers), cannot match: this score is not in-sample only if it holds none of their text');
+    const flatten = (from: string, to: string) => {
+      mkdirSync(join(dir, to, 'systems'), { recursive: true });
+      writeFileSync(join(dir, to, 'gold.conll'), flat(readFileSync(join(from, 'gold.conll'), 'utf8')));
+      for (const s of NAMES) writeFileSync(join(dir, to, 'systems', `${s}.conll`), flat(readFileSync(join(from, 'systems', `${s}.conll`), 'utf8')));
+      return [join(dir, to, 'gold.conll'), (s: string) => join(dir, to, 'systems', `${s}.conll`)] as const;
+    };
+    const long = (text: string) => text.split(/\n\n+/).map((b) => b.split('\n').filter((l) => l !== '' && !l.startsWith('-DOCSTART-')).length).filter((n) => n >= 10).length;
+    const devCount = long(readFileSync(join(dir, 'devpart', 'gold.conll'), 'utf8'));
+    expect(await note(...flatten(join(dir, 'devpart'), 'devflat')))
+      .toBe(`complan: in-sample: the plan was chosen on another gold standard that holds every one of this one's ${devCount} sentences (of 10 tokens or more), so this score may flatter the plan`);
+    // The test half without markers: none of its sentences chose the plan.
+    const testCount = long(readFileSync(part('test', 'gold.conll'), 'utf8'));
+    expect(await note(...flatten(dirname(part('test', 'gold.conll')), 'testflat')))
+      .toBe(`complan: the plan was chosen on another gold standard, which has none of this one's ${testCount} sentences (of 10 tokens or more): this score is not in-sample`);
+    // A plan saved without sentence keys can only say that one document matches none of its documents.
+    const older = JSON.parse(readFileSync(plan, 'utf8')) as { chosenOn: { sentences?: string[] } };
+    delete older.chosenOn.sentences;
+    writeFileSync(join(dir, 'older.json'), JSON.stringify(older));
+    const r = await runCli(['combine', '--plan', join(dir, 'older.json'), '--gold', join(dir, 'devflat', 'gold.conll'), ...NAMES.map((s) => join(dir, 'devflat', 'systems', `${s}.conll`)), '--out', join(dir, 'docs-out.conll')]);
+    expect(r.stderr).toContain('complan: the plan was chosen on another gold standard, whose documents this one, a single document (no document markers), cannot match: this score is not in-sample only if it holds none of their text\n');
   });
 
   it('takes NAME=PATH, and refuses a test set missing a planned system or naming another', async () => {

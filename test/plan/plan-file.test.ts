@@ -152,7 +152,7 @@ describe('where a plan was chosen', () => {
     expect(provenance).toEqual({ chosenOn: { fingerprint: '0123456789abcdef', unit: 'document', planned: 6, of: 8 }, heldOut: { objective: 0.91, sd: 0.02, splits: 5, pooled: 0.912 } });
     // The top candidate is no procedure: no held-out estimate of its own, but the selection procedure's, which chooses it, when asked for.
     expect(planProvenance(r, '0123456789abcdef', 'top')).toEqual({ chosenOn: provenance.chosenOn });
-    expect(planProvenance(r, '0123456789abcdef', 'top', undefined, 'selection')).toEqual(provenance);
+    expect(planProvenance(r, '0123456789abcdef', 'top', undefined, undefined, 'selection')).toEqual(provenance);
     const choice: Choice = { members: ['a', 'c'], rule: { kind: 'majority' }, tieBreak: ['a', 'c'] };
     const plan = planFileFromChoice(choice, r, { objective: 0.8, scores: scores(0.8) }, 'selection', ['PER'], provenance);
     const text = formatPlanFile(plan);
@@ -168,6 +168,10 @@ describe('where a plan was chosen', () => {
     const keyed = planFileFromChoice(choice, r, { objective: 0.8, scores: scores(0.8) }, 'selection', undefined, planProvenance(r, '0123456789abcdef', 'selection', ['00112233445566ff', 'ffeeddccbbaa9988']));
     expect(parsePlanFile(formatPlanFile(keyed), 'p.json').chosenOn!.documents).toEqual(['00112233445566ff', 'ffeeddccbbaa9988']);
     expect(() => parsePlanFile(formatPlanFile(keyed).replace('00112233445566ff', 'not-a-key'), 'p.json')).toThrow(/"chosenOn"\."documents" must be a list of document keys \(16 hexadecimal digits each\)/);
+    // And those of their sentences, likewise.
+    const sentenced = planFileFromChoice(choice, r, { objective: 0.8, scores: scores(0.8) }, 'selection', undefined, planProvenance(r, '0123456789abcdef', 'selection', undefined, ['0011223344556677', '8899aabbccddeeff']));
+    expect(parsePlanFile(formatPlanFile(sentenced), 'p.json').chosenOn!.sentences).toEqual(['0011223344556677', '8899aabbccddeeff']);
+    expect(() => parsePlanFile(formatPlanFile(sentenced).replace('8899aabbccddeeff', '8899AABB'), 'p.json')).toThrow(/"chosenOn"\."sentences" must be a list of sentence keys \(16 hexadecimal digits each\)/);
     // A plan saved before pooled figures existed reads back without one.
     expect(parsePlanFile(text.replace(/,\s*"pooled": [\d.]+/, ''), 'p.json').heldOut).toEqual({ objective: 0.91, sd: 0.02, splits: 5 });
     for (const wrong of ['[]', '{"objective": "x", "sd": null, "splits": 1}', '{"objective": 0.9, "sd": null, "splits": 0}', '{"objective": 0.9, "sd": null, "splits": 2, "pooled": "x"}']) {

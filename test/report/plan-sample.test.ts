@@ -50,6 +50,16 @@ describe('planSampleNote', () => {
     expect(planSampleNote(keyed, false, false, { shared: 0, compared: 1, documents: 1 })).toBe(
       'the plan was chosen on another gold standard, whose documents this one, a single document (no document markers), cannot match: this score is not in-sample only if it holds none of their text',
     );
+    // With the keys of its sentences, they are compared: none, some or all of them.
+    const sentenced = plan({ chosenOn: { fingerprint: 'f', unit: 'document', planned: 8, of: 8, documents: ['a', 'b'], sentences: ['c', 'd', 'e'] } });
+    expect(planSampleNote(sentenced, false, false, { shared: 0, compared: 40, unit: 'sentence' }))
+      .toBe('the plan was chosen on another gold standard, which has none of this one\'s 40 sentences (of 10 tokens or more): this score is not in-sample');
+    expect(planSampleNote(sentenced, false, false, { shared: 1, compared: 40, unit: 'sentence' }))
+      .toBe('partly in-sample: 1 of this gold standard\'s 40 sentences (of 10 tokens or more) is a sentence the plan was chosen on, so this score may flatter the plan');
+    expect(planSampleNote(sentenced, false, false, { shared: 40, compared: 40, unit: 'sentence' }))
+      .toBe('in-sample: the plan was chosen on another gold standard that holds every one of this one\'s 40 sentences (of 10 tokens or more), so this score may flatter the plan');
+    // Counts of sentences with a plan that has no keys of them: nothing to say of them.
+    expect(planSampleNote(keyed, false, false, { shared: 3, compared: 40, unit: 'sentence' })).toBe('the plan was chosen on another gold standard: this score is not in-sample, unless the two share documents');
     // Several documents, none of them the plan's: not in-sample.
     expect(planSampleNote(keyed, false, false, { shared: 0, compared: 2, documents: 2 })).toContain('which has none of this one\'s 2 documents (of 10 tokens or more): this score is not in-sample');
   });
